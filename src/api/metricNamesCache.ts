@@ -1,0 +1,72 @@
+/**
+ * Metric names are costly to list and mostly stable (spec 8): cache them per scope and name filter
+ * for a TTL. A filtered lookup is answered from the scope's full list when that is cached, and
+ * identical lookups in flight share one request.
+ */
+import { scopePath } from './client';
+import type { TimesliceApi } from './client';
+import type { MetricName, MetricScope, RequestOptions } from './types';
+
+interface Entry {
+  at: number;
+  names: Promise<MetricName[]>;
+}
+
+export class MetricNamesCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly api: Pick<TimesliceApi, 'listMetricNames'>,
+    private readonly ttlMs = 15 * 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(scope: MetricScope, nameFilter = '', options?: RequestOptions): Promise<MetricName[]> {
+    const scopeKey = scopePath(scope);
+    const full = this.fresh(`${scopeKey}|`);
+    if (full && nameFilter !== '') {
+      // The service's `name` filter is a simple character match: do the same on the cached list.
+      return (await full.names).filter((m) => m.name.includes(nameFilter));
+    }
+    const key = `${scopeKey}|${nameFilter}`;
+    const hit = this.fresh(key);
+    if (hit) {
+      return hit.names;
+    }
+    const names = this.api.listMetricNames(scope, nameFilter ? { name: nameFilter } : {}, options);
+    const entry = { at: this.now(), names };
+    this.entries.set(key, entry);
+    // A failed or cancelled lookup must not stay cached.
+    names.catch(() => {
+      if (this.entries.get(key) === entry) {
+        this.entries.delete(key);
+      }
+    });
+    return names;
+  }
+
+  /** Drops the cached names of one scope, or all of them. */
+  invalidate(scope?: MetricScope): void {
+    if (!scope) {
+      this.entries.clear();
+      return;
+    }
+    const prefix = `${scopePath(scope)}|`;
+    for (const key of [...this.entries.keys()]) {
+      if (key.startsWith(prefix)) {
+        this.entries.delete(key);
+      }
+    }
+  }
+
+  private fresh(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry && this.now() - entry.at < this.ttlMs) {
+      return entry;
+    }
+    if (entry) {
+      this.entries.delete(key);
+    }
+    return undefined;
+  }
+}

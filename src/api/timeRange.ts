@@ -1,0 +1,82 @@
+/**
+ * Time ranges and periods for metric data. The granularity table is the service's own (api-notes):
+ * a period finer than the default for a range is never honoured, so we only offer multiples of it.
+ */
+import { ApiError } from './errors';
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+
+/** Default seconds per point by range length, in ascending range order (api-notes). */
+export const GRANULARITY_TABLE: ReadonlyArray<{ upToSeconds: number; periodSeconds: number }> = [
+  { upToSeconds: 3 * HOUR, periodSeconds: MINUTE },
+  { upToSeconds: 6 * HOUR, periodSeconds: 2 * MINUTE },
+  { upToSeconds: 14 * HOUR, periodSeconds: 5 * MINUTE },
+  { upToSeconds: 24 * HOUR, periodSeconds: 10 * MINUTE },
+  { upToSeconds: 4 * DAY, periodSeconds: 30 * MINUTE },
+  { upToSeconds: 7 * DAY, periodSeconds: HOUR },
+  { upToSeconds: 21 * DAY, periodSeconds: 3 * HOUR },
+  { upToSeconds: 42 * DAY, periodSeconds: 6 * HOUR },
+  { upToSeconds: 63 * DAY, periodSeconds: 12 * HOUR },
+  { upToSeconds: Number.POSITIVE_INFINITY, periodSeconds: 3 * DAY },
+];
+
+/** The shortest range the service accepts. */
+export const MIN_RANGE_SECONDS = 60;
+/** The service caps a series at about this many timeslices per metric. */
+export const MAX_POINTS_PER_METRIC = 3000;
+
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+/** The service's default period for a range of this many seconds. */
+export function defaultPeriodSeconds(rangeSeconds: number): number {
+  return GRANULARITY_TABLE.find((row) => rangeSeconds <= row.upToSeconds)!.periodSeconds;
+}
+
+/**
+ * The periods a user may choose for a range: the default and the coarser steps of the table that
+ * are whole multiples of it and give at least one point.
+ */
+export function validPeriods(rangeSeconds: number): number[] {
+  const base = defaultPeriodSeconds(rangeSeconds);
+  const steps = new Set(GRANULARITY_TABLE.map((row) => row.periodSeconds));
+  return [...steps].filter((p) => p >= base && p % base === 0 && p <= Math.max(base, rangeSeconds)).sort((a, b) => a - b);
+}
+
+/** Throws `invalidRequest` for what the service would refuse, before anything is sent. */
+export function checkRange(range: Partial<TimeRange>, period?: number): void {
+  const { from, to } = range;
+  if ((from === undefined) !== (to === undefined)) {
+    throw new ApiError('invalidRequest', 'Give both "from" and "to", or neither (the last 30 minutes).');
+  }
+  for (const d of [from, to]) {
+    if (d !== undefined && Number.isNaN(d.getTime())) {
+      throw new ApiError('invalidRequest', 'The time range holds an invalid date. Pick the range again.');
+    }
+  }
+  const rangeSeconds = from && to ? (to.getTime() - from.getTime()) / 1000 : 30 * MINUTE;
+  if (from && to && rangeSeconds <= 0) {
+    throw new ApiError('invalidRequest', `The range starts (${formatApiTime(from)}) at or after its end (${formatApiTime(to)}). Pick a "from" before "to".`);
+  }
+  if (rangeSeconds < MIN_RANGE_SECONDS) {
+    throw new ApiError('invalidRequest', `The range is ${Math.round(rangeSeconds)} s long; the service needs at least ${MIN_RANGE_SECONDS} s. Pick a longer range.`);
+  }
+  if (period !== undefined && !validPeriods(rangeSeconds).includes(period)) {
+    throw new ApiError('invalidRequest', `A period of ${period} s is not valid for this range; choose one of ${validPeriods(rangeSeconds).join(', ')} s.`);
+  }
+}
+
+/** ISO 8601 in UTC with an explicit offset, as the service writes it: 2026-01-27T23:25:45+00:00. */
+export function formatApiTime(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** A range ending now (rounded down to the second), e.g. the last 30 minutes. */
+export function lastMinutes(minutes: number, now: Date = new Date()): TimeRange {
+  const to = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  return { from: new Date(to.getTime() - minutes * 60_000), to };
+}

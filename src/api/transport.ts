@@ -1,0 +1,324 @@
+/**
+ * The only code that does HTTP. One logical GET: rate limiting, the key header, timeouts, redirects
+ * (only http→https on the configured host), a body size cap, retries with backoff, and one log line
+ * per request. The key goes only into the request header to the configured host over HTTPS.
+ */
+import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
+
+import type { Logger } from '../log';
+import { redact } from '../log';
+import { ApiError, errorForStatus, errorForTransportFailure, formatWait } from './errors';
+import { RequestLimiter } from './limiter';
+
+export type ApiKeyHeader = 'Api-Key' | 'X-Api-Key';
+
+export interface TransportOptions {
+  /** https://host[:port][/prefix], already validated by `parseBaseUrl`. */
+  baseUrl: string;
+  getApiKey: () => Promise<string | undefined>;
+  keyHeader?: ApiKeyHeader;
+  log: Logger;
+  /** Extra CA certificates (PEM) trusted for this client only, e.g. the simulator's. */
+  ca?: string | string[];
+  /** A dispatcher to use instead of our own Agent (a proxy agent, for example). */
+  dispatcher?: Dispatcher;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  /** Tries per request, first one included. */
+  maxTries?: number;
+  /** First backoff delay; doubled per retry, with jitter. */
+  backoffBaseMs?: number;
+  /** Longest wait we accept from a 429/503 before giving up with the wait in the message. */
+  maxRetryWaitMs?: number;
+  limiter?: RequestLimiter;
+  random?: () => number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The URL that answered (after redirects). */
+  url: string;
+  retries: number;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
+const MAX_REDIRECTS = 5;
+
+/** Validates a base URL: https, or http on loopback only (local tools); no credentials, query or hash. */
+export function parseBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ApiError('invalidConfig', `"${raw}" is not a URL. Enter a base URL such as https://api.newrelic.com.`);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new ApiError('invalidConfig', `The base URL must use https:// (got ${url.protocol}//${url.host}); the API key is never sent over plain HTTP.`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ApiError('invalidConfig', 'The base URL must not contain a user name, password, query or fragment.');
+  }
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+export class HttpTransport {
+  private readonly base: URL;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly limiter: RequestLimiter;
+  private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
+  private readonly maxTries: number;
+  private readonly backoffBaseMs: number;
+  private readonly maxRetryWaitMs: number;
+  private readonly keyHeader: ApiKeyHeader;
+  private readonly random: () => number;
+  private lastKey: string | undefined;
+
+  constructor(private readonly options: TransportOptions) {
+    this.base = parseBaseUrl(options.baseUrl);
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = options.dispatcher ?? new Agent({ connect: options.ca ? { ca: options.ca } : {} });
+    this.limiter = options.limiter ?? new RequestLimiter();
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
+    this.maxTries = options.maxTries ?? 3;
+    this.backoffBaseMs = options.backoffBaseMs ?? 500;
+    this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
+    this.keyHeader = options.keyHeader ?? 'Api-Key';
+    this.random = options.random ?? Math.random;
+  }
+
+  get baseUrl(): string {
+    return this.base.href.replace(/\/$/, '');
+  }
+
+  /** The full URL of an API path such as `/v2/applications.json`. */
+  urlFor(path: string, query?: URLSearchParams): URL {
+    const url = new URL(this.base.href);
+    url.pathname = this.base.pathname + path;
+    url.search = query && [...query.keys()].length > 0 ? query.toString() : '';
+    return url;
+  }
+
+  /** True when `url` may carry the key: https on the configured host name. */
+  mayCarryKey(url: URL): boolean {
+    return url.protocol === 'https:' && url.hostname === this.base.hostname;
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) {
+      await this.dispatcher.close();
+    }
+  }
+
+  /** GET with retries; resolves only with a 2xx answer. */
+  async get(url: URL, signal?: AbortSignal): Promise<HttpResponse> {
+    const key = await this.options.getApiKey();
+    if (!key) {
+      throw new ApiError('auth', 'No API key is set. Run "Timeslice: Set API Key…" or try the demo.');
+    }
+    this.lastKey = key;
+    const started = Date.now();
+    let retries = 0;
+    for (;;) {
+      try {
+        const response = await this.getOnce(url, key, signal);
+        response.retries = retries;
+        this.logLine(url, `${response.status}`, started, retries);
+        return response;
+      } catch (e) {
+        const error = this.scrub(e instanceof ApiError ? e : errorForTransportFailure(e, this.base.host, url.pathname, this.timeoutMs));
+        const wait = this.retryDelay(error, retries);
+        if (wait === undefined || retries + 1 >= this.maxTries || signal?.aborted) {
+          error.retries = retries;
+          this.logLine(url, `${error.status ?? error.kind}`, started, retries, error);
+          throw error;
+        }
+        retries++;
+        this.options.log.debug(`retry ${retries} of ${url.pathname} in ${wait} ms after ${error.status ?? error.kind}`);
+        await sleep(wait, signal);
+      }
+    }
+  }
+
+  /** How long to wait before retrying `error`, or undefined when it must not be retried. */
+  private retryDelay(error: ApiError, retriesSoFar: number): number | undefined {
+    const retriable = (error.status !== undefined && RETRIED_STATUSES.has(error.status))
+      || (error.kind === 'network' && error.reset);
+    if (!retriable) {
+      return undefined;
+    }
+    if (error.retryAfterMs !== undefined) {
+      if (error.retryAfterMs > this.maxRetryWaitMs) {
+        return undefined; // Too long to hold the user; the message already says how long to wait.
+      }
+      return error.retryAfterMs;
+    }
+    const exponential = this.backoffBaseMs * 2 ** retriesSoFar;
+    return Math.round(exponential / 2 + (this.random() * exponential) / 2);
+  }
+
+  private async getOnce(initial: URL, key: string, signal?: AbortSignal): Promise<HttpResponse> {
+    const release = await this.limiter.acquire(signal);
+    try {
+      let url = initial;
+      for (let hop = 0; ; hop++) {
+        const res = await this.send(url, key, signal);
+        if (!REDIRECTS.has(res.status)) {
+          return this.accept(res, url);
+        }
+        url = this.followable(url, res.headers.location);
+        if (hop >= MAX_REDIRECTS) {
+          throw new ApiError('redirectRefused', `${this.base.host} redirected more than ${MAX_REDIRECTS} times. Check the base URL.`, { path: initial.pathname });
+        }
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** The redirect target, if it may be followed with the key; otherwise a redirectRefused error. */
+  private followable(from: URL, location: string | undefined): URL {
+    if (!location) {
+      throw new ApiError('badResponse', `${this.base.host} sent a redirect without a Location. Check the base URL.`, { path: from.pathname });
+    }
+    let target: URL;
+    try {
+      target = new URL(location, from);
+    } catch {
+      throw new ApiError('badResponse', `${this.base.host} sent a redirect to an invalid address. Check the base URL.`, { path: from.pathname });
+    }
+    if (target.hostname !== this.base.hostname) {
+      throw new ApiError('redirectRefused', `${this.base.host} redirected to another host (${target.host}); the request was not repeated there, so your API key was not sent. Check the base URL setting.`, { path: from.pathname });
+    }
+    if (target.protocol !== 'https:') {
+      throw new ApiError('redirectRefused', `${this.base.host} redirected to plain HTTP (${target.protocol}//${target.host}); the API key is never sent over HTTP. Check the base URL or your proxy.`, { path: from.pathname });
+    }
+    return target;
+  }
+
+  private async send(url: URL, key: string, signal?: AbortSignal): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const headers: Record<string, string> = { accept: url.pathname.endsWith('.xml') ? 'application/xml' : 'application/json' };
+    // The key only ever travels over HTTPS to the configured host: a plain-http loopback base is asked without it.
+    if (this.mayCarryKey(url)) {
+      headers[this.keyHeader.toLowerCase()] = key;
+    }
+    try {
+      const res = await request(url, { method: 'GET', headers, dispatcher: this.dispatcher, signal: combined });
+      const flat = flattenHeaders(res.headers);
+      const body = await this.readBody(res.body, flat, url);
+      return { status: res.statusCode, headers: flat, body };
+    } catch (e) {
+      if (signal?.aborted) {
+        throw new ApiError('cancelled', 'The request was cancelled.', { path: url.pathname });
+      }
+      if (timeout.aborted) {
+        throw new ApiError('timeout', `${this.base.host} did not answer within ${formatWait(this.timeoutMs)}. Check your network or proxy, then retry.`, { path: url.pathname });
+      }
+      throw e;
+    }
+  }
+
+  private async readBody(body: Dispatcher.ResponseData['body'], headers: Record<string, string>, url: URL): Promise<string> {
+    const tooLarge = () => new ApiError('tooLarge', `The answer from ${this.base.host} for ${url.pathname} is larger than ${Math.round(this.maxBodyBytes / 1048576)} MB, so it was not read. Narrow the request (a name filter or a shorter range).`, { path: url.pathname });
+    const declared = Number(headers['content-length']);
+    if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
+      body.destroy();
+      throw tooLarge();
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > this.maxBodyBytes) {
+        body.destroy();
+        throw tooLarge();
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  private accept(res: { status: number; headers: Record<string, string>; body: string }, url: URL): HttpResponse {
+    if (res.status >= 200 && res.status < 300) {
+      return { ...res, url: url.href, retries: 0 };
+    }
+    throw errorForStatus(res.status, this.base.host, url.pathname, res.body, retryAfterMs(res.headers));
+  }
+
+  /** Belt and braces: whatever a server echoes, no message that leaves here holds the key. */
+  private scrub(error: ApiError): ApiError {
+    if (this.lastKey && error.message.includes(this.lastKey)) {
+      const clean = new ApiError(error.kind, redact(error.message, [this.lastKey]), { status: error.status, retryAfterMs: error.retryAfterMs, path: error.path });
+      return clean;
+    }
+    return error;
+  }
+
+  private logLine(url: URL, outcome: string, started: number, retries: number, error?: ApiError): void {
+    const line = `GET ${url.pathname}${url.search} ${outcome} ${Date.now() - started} ms${retries ? ` (${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''}`;
+    const safe = this.lastKey ? redact(line, [this.lastKey]) : line;
+    if (error) {
+      this.options.log.warn(`${safe}: ${error.message}`);
+    } else {
+      this.options.log.info(safe);
+    }
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (v !== undefined) {
+      out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+    }
+  }
+  return out;
+}
+
+/** Wait asked by `Retry-After` (seconds or HTTP date) or `X-RateLimit-Reset` (Unix seconds). */
+export function retryAfterMs(headers: Record<string, string>, now: number = Date.now()): number | undefined {
+  const retryAfter = headers['retry-after'];
+  if (retryAfter !== undefined) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds) && seconds >= 0) {
+      return seconds * 1000;
+    }
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date)) {
+      return Math.max(0, date - now);
+    }
+  }
+  const reset = Number(headers['x-ratelimit-reset']);
+  if (headers['x-ratelimit-reset'] !== undefined && Number.isFinite(reset)) {
+    return Math.max(0, reset * 1000 - now);
+  }
+  return undefined;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError('cancelled', 'The request was cancelled.'));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiError('cancelled', 'The request was cancelled.'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

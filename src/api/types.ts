@@ -1,0 +1,172 @@
+/**
+ * Domain types of the REST API v2, after parsing (camelCase). Wire records stay untyped
+ * (`unknown`) until `parse.ts` has checked them, so a surprise from the network cannot crash us.
+ */
+
+/** Health as the service reports it; any other string is mapped to `unknown` (api-notes). */
+export type HealthStatus = 'green' | 'orange' | 'red' | 'gray' | 'unknown';
+export const HEALTH_STATUSES: readonly HealthStatus[] = ['green', 'orange', 'red', 'gray', 'unknown'];
+
+/** Response format, chosen by the path suffix. */
+export type ApiFormat = 'json' | 'xml';
+
+/** Rolling-average summary (about 3-4 min for applications, 10 min for key transactions). */
+export interface ApplicationSummary {
+  responseTime: number;
+  throughput: number;
+  /** A fraction (0.01 = 1 %). */
+  errorRate: number;
+  apdexTarget: number;
+  apdexScore: number;
+  hostCount?: number;
+  instanceCount?: number;
+  concurrentInstanceCount?: number;
+}
+
+export interface EndUserSummary {
+  responseTime: number;
+  throughput: number;
+  apdexTarget: number;
+  apdexScore: number;
+}
+
+export interface ApplicationSettings {
+  appApdexThreshold?: number;
+  endUserApdexThreshold?: number;
+  enableRealUserMonitoring?: boolean;
+  useServerSideConfig?: boolean;
+}
+
+export interface Application {
+  id: number;
+  name: string;
+  language: string;
+  healthStatus: HealthStatus;
+  reporting: boolean;
+  /** ISO 8601; absent when the application stopped reporting long ago. */
+  lastReportedAt?: string;
+  /** Absent when the application is not reporting. */
+  summary?: ApplicationSummary;
+  endUserSummary?: EndUserSummary;
+  settings: ApplicationSettings;
+  hostIds: number[];
+  instanceIds: number[];
+  serverIds: number[];
+  alertPolicyId?: number;
+}
+
+/** Summary of a host or an instance (application_summary plus instance_count). */
+export interface HostSummary extends ApplicationSummary {}
+
+export interface Host {
+  id: number;
+  applicationName: string;
+  /** The host name. */
+  host: string;
+  language: string;
+  healthStatus: HealthStatus;
+  summary?: HostSummary;
+  endUserSummary?: EndUserSummary;
+  applicationId?: number;
+  instanceIds: number[];
+  serverId?: number;
+}
+
+export interface Instance {
+  id: number;
+  applicationName: string;
+  host: string;
+  port?: number;
+  language: string;
+  healthStatus: HealthStatus;
+  summary?: HostSummary;
+  endUserSummary?: EndUserSummary;
+  applicationId?: number;
+  hostId?: number;
+  serverId?: number;
+}
+
+export interface KeyTransaction {
+  id: number;
+  name: string;
+  /** The parent transaction, whose metrics carry the timeslices. */
+  transactionName: string;
+  healthStatus: HealthStatus;
+  reporting: boolean;
+  lastReportedAt?: string;
+  /** A 10-minute rolling average. */
+  summary?: ApplicationSummary;
+  applicationId?: number;
+}
+
+/** One entry of a metric-name listing. */
+export interface MetricName {
+  name: string;
+  /** Value names that can be requested for this metric. */
+  values: string[];
+}
+
+/** One time slice: an open map of value name to number. */
+export interface Timeslice {
+  from: string;
+  to: string;
+  values: Record<string, number>;
+}
+
+export interface MetricSeries {
+  name: string;
+  timeslices: Timeslice[];
+}
+
+export interface MetricData {
+  from: string;
+  to: string;
+  metricsFound: string[];
+  metricsNotFound: string[];
+  metrics: MetricSeries[];
+}
+
+/** Where metric names and data come from: the whole application, one host or one instance. */
+export type MetricScope =
+  | { kind: 'application'; applicationId: number }
+  | { kind: 'host'; applicationId: number; hostId: number }
+  | { kind: 'instance'; applicationId: number; instanceId: number };
+
+export interface ApplicationFilter {
+  name?: string;
+  host?: string;
+  ids?: number[];
+  language?: string;
+}
+
+export interface HostFilter {
+  hostname?: string;
+  ids?: number[];
+}
+
+export interface KeyTransactionFilter {
+  name?: string;
+  ids?: number[];
+}
+
+export interface MetricDataQuery {
+  names: string[];
+  /** When omitted, every value of each metric is returned. */
+  values?: string[];
+  from?: Date;
+  to?: Date;
+  /** Seconds per point; must be a valid period for the range (see timeRange.ts). */
+  period?: number;
+  summarize?: boolean;
+}
+
+/** Progress of a multi-page listing. */
+export interface PageProgress {
+  pagesDone: number;
+  itemsSoFar: number;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: PageProgress) => void;
+}

@@ -1,0 +1,87 @@
+/**
+ * Turns the service's XML (Rails conventions, api-notes "XML") into the same plain values JSON.parse
+ * gives, so one parser maps both formats to our models:
+ * `type="array"` elements become arrays of their children, `type="integer|float|decimal|boolean"`
+ * scalars become numbers/booleans, `nil="true"` becomes null, other leaves stay strings.
+ */
+import { XMLParser } from 'fast-xml-parser';
+
+const TEXT = '#text';
+const ATTR = '@_';
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTR,
+  textNodeName: TEXT,
+  alwaysCreateTextNode: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  // Every element as an array, so one child and many children look the same.
+  isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
+});
+
+type XmlNode = Record<string, unknown> | string;
+
+export class XmlFormatError extends Error {}
+
+/** Parses an XML document into `{ rootName: value }`. Throws XmlFormatError when it is not XML. */
+export function parseXmlDocument(text: string): Record<string, unknown> {
+  if (!/^\s*</.test(text)) {
+    throw new XmlFormatError('not an XML document');
+  }
+  let doc: Record<string, unknown>;
+  try {
+    doc = parser.parse(text, true) as Record<string, unknown>;
+  } catch (e) {
+    throw new XmlFormatError(e instanceof Error ? e.message : String(e));
+  }
+  const roots = elementKeys(doc);
+  if (roots.length !== 1) {
+    throw new XmlFormatError('an XML document needs exactly one root element');
+  }
+  const [root] = roots;
+  const nodes = doc[root] as XmlNode[];
+  return { [root]: convert(nodes[0]) };
+}
+
+function elementKeys(node: Record<string, unknown>): string[] {
+  return Object.keys(node).filter((k) => k !== TEXT && !k.startsWith(ATTR));
+}
+
+function convert(node: XmlNode): unknown {
+  if (typeof node === 'string') {
+    return node;
+  }
+  const attr = (name: string) => node[ATTR + name] as string | undefined;
+  if (attr('nil') === 'true') {
+    return null;
+  }
+  const children = elementKeys(node);
+  const type = attr('type');
+  if (type === 'array') {
+    return children.flatMap((k) => (node[k] as XmlNode[]).map(convert));
+  }
+  if (children.length > 0) {
+    const obj: Record<string, unknown> = {};
+    for (const k of children) {
+      const items = node[k] as XmlNode[];
+      obj[k] = items.length === 1 ? convert(items[0]) : items.map(convert);
+    }
+    return obj;
+  }
+  const text = typeof node[TEXT] === 'string' ? (node[TEXT] as string) : '';
+  switch (type) {
+    case 'integer':
+    case 'float':
+    case 'decimal':
+      return text.trim() === '' ? null : Number(text);
+    case 'boolean':
+      return text.trim() === 'true';
+    case 'hash':
+      return {};
+    default:
+      return text;
+  }
+}
