@@ -84,6 +84,17 @@ function httpStatus(url, timeoutMs = 2000) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Resolves true if `promise` settles within ms, else false. Clears its timer either
+ * way: a leftover timeout would keep the caller's process alive for seconds after
+ * it finished (and an unref'd one would let Node exit in the middle of an await).
+ */
+function settlesWithin(promise, ms) {
+  let timer;
+  const timeout = new Promise((r) => { timer = setTimeout(() => r(false), ms); });
+  return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Reads an extension folder's package.json and returns its identity.
  * VS Code names installed extension folders `publisher.name-version`.
  */
@@ -270,25 +281,106 @@ async function startCodeServer(opts = {}) {
   }
 }
 
+/**
+ * All descendant pids of `rootPid` (Linux /proc). Processes that start their own
+ * session (e.g. terminal shells spawned through node-pty) leave the process group,
+ * so stop() also kills these individually.
+ */
+function procStat(pid) {
+  // Fields after the ')' of the command name (which may contain spaces): state ppid ... starttime(22nd overall).
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { ppid: Number(rest[1]), startTime: rest[19] };
+}
+
+function descendantPids(rootPid) {
+  const children = new Map();
+  let entries = [];
+  try { entries = fs.readdirSync('/proc'); } catch { return []; }
+  for (const name of entries) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const { ppid, startTime } = procStat(name);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push({ pid: Number(name), startTime });
+    } catch { /* process exited meanwhile */ }
+  }
+  const out = [];
+  const queue = [rootPid];
+  while (queue.length) {
+    for (const c of children.get(queue.shift()) || []) { out.push(c); queue.push(c.pid); }
+  }
+  return out;
+}
+
+/** SIGKILLs the recorded processes that still exist; the start time guards against a reused pid. */
+function killRecorded(procs) {
+  for (const { pid, startTime } of procs) {
+    try {
+      if (procStat(pid).startTime === startTime) process.kill(pid, 'SIGKILL');
+    } catch { /* already gone */ }
+  }
+}
+
+// Servers not yet stopped. code-server runs in its own process group (detached), so
+// it would outlive a test run that crashes or is interrupted; these hooks kill it.
+const running = new Set();
+let hooksInstalled = false;
+function installExitHooks() {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  process.on('exit', () => {
+    for (const r of running) r.killNow();
+  });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(sig, () => {
+      for (const r of running) r.killNow();
+      // Re-raise so the process still ends the way the signal intends.
+      process.kill(process.pid, sig);
+    });
+  }
+}
+
+/** True while any process of group `pgid` exists (zombies count until they are reaped). */
+function groupAlive(pgid) {
+  try { process.kill(-pgid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+}
+
 /** Builds stop(): SIGTERM the process group, SIGKILL after 5 s, then remove the temp dirs. */
 function makeStopper(child, exitPromise, getExited, baseDir, logStream) {
   let stopping = null;
+  // Synchronous last resort for process exit: kill the group, remove the temp dirs.
+  const entry = {
+    killNow() {
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      try { fs.rmSync(baseDir, { recursive: true, force: true }); } catch { /* best effort */ }
+    },
+  };
+  running.add(entry);
+  installExitHooks();
   return function stop({ keepDirs = false } = {}) {
     if (stopping) return stopping;
+    running.delete(entry);
     stopping = (async () => {
       const killGroup = (sig) => {
         try { process.kill(-child.pid, sig); } catch { /* group already gone */ }
       };
+      const descendants = descendantPids(child.pid);
       if (!getExited()) {
         killGroup('SIGTERM');
-        const timedOut = await Promise.race([exitPromise.then(() => false), sleep(5000).then(() => true)]);
-        if (timedOut) killGroup('SIGKILL');
-        await Promise.race([exitPromise, sleep(2000)]);
+        if (!(await settlesWithin(exitPromise, 5000))) {
+          killGroup('SIGKILL');
+          await settlesWithin(exitPromise, 2000);
+        }
       }
       // The leader may exit before its children (extension host, watcher): make sure
       // nothing from the group survives to hold files in the dirs we delete.
       await sleep(200);
       killGroup('SIGKILL');
+      killRecorded(descendants);
+      // Signals are asynchronous: wait (max 5 s) until the group has really gone, so callers can
+      // start the next server or check for leaks right after stop() resolves.
+      for (let i = 0; i < 50 && groupAlive(child.pid); i++) await sleep(100);
       if (!keepDirs) {
         await fsp.rm(baseDir, { recursive: true, force: true, maxRetries: 3 });
         if (logStream) logStream.end();

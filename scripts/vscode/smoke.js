@@ -120,9 +120,10 @@ async function main() {
       logFile,
       extensionInstallMode: mode,
     });
-    lap(`code-server answering at ${server.url} (startup ${server.startupMs} ms, extension ${mode}ed)`);
+    lap(`code-server answering at ${server.url} (startup ${server.startupMs} ms, extension ${mode === 'copy' ? 'copied' : 'symlinked'})`);
 
     browser = await cs.launchBrowser();
+    lap('chromium launched');
     const page = await cs.openWorkbench(browser, server.url, workspace, { colorScheme: 'dark' });
     page.on('pageerror', (e) => console.log(`smoke: [page error] ${e.message}`));
     lap('workbench (.monaco-workbench) ready');

@@ -102,7 +102,7 @@ export class HttpTransport {
   /** The full URL of an API path such as `/v2/applications.json`. */
   urlFor(path: string, query?: URLSearchParams): URL {
     const url = new URL(this.base.href);
-    url.pathname = this.base.pathname + path;
+    url.pathname = this.base.pathname.replace(/\/$/, '') + path;
     url.search = query && [...query.keys()].length > 0 ? query.toString() : '';
     return url;
   }

@@ -1,0 +1,308 @@
+/**
+ * The simulated account: applications, hosts, instances and key transactions, generated from a seed.
+ * Same seed and size → same records. The first applications are hand-picked so that every case the
+ * client must handle is present: every health status, a non-reporting app, Ruby apps on both sides
+ * of the 4.8 agent-version rule, an app without queue or WebTransactionTotalTime data, Unicode and
+ * HTML-special names.
+ */
+import type { HealthStatus } from '../api/types';
+import { hashString, Rng } from './random';
+
+/** How an application's database time is reported (spec 4.8 and api-notes, Ruby rule). */
+export type DatabaseFamily = 'activeRecord' | 'database' | 'datastore';
+
+export interface AppProfile {
+  baseRpm: number;
+  /** Server-side response time without queuing, ms. */
+  baseResponseMs: number;
+  apdexT: number;
+  endUserApdexT: number;
+  errorRate: number;
+  databaseFamily: DatabaseFamily;
+  datastoreTypes: string[];
+  hasQueue: boolean;
+  hasMemcache: boolean;
+  /** Only more recent agents report WebTransactionTotalTime (spec 2.8). */
+  hasTotalTime: boolean;
+  realUserMonitoring: boolean;
+  /** Agent version: the simulator keeps it to itself (a real record has none; api-notes). */
+  agentVersion: string;
+  /** Share of the database time per request. */
+  databaseShare: number;
+  externalShare: number;
+  memcacheShare: number;
+  /** Controller transactions with their share of calls and relative speed. */
+  transactions: Array<{ name: string; weight: number; speed: number }>;
+  /** Phase of the daily traffic curve. */
+  phase: number;
+}
+
+export interface SimApp {
+  id: number;
+  name: string;
+  language: string;
+  health: HealthStatus;
+  reporting: boolean;
+  /** Seconds before "now" of the last report; undefined when none is shown. */
+  lastReportedAgoSeconds?: number;
+  profile: AppProfile;
+  hostIds: number[];
+  instanceIds: number[];
+  serverIds: number[];
+  alertPolicyId?: number;
+  keyTransactionIds: number[];
+  /** Physical memory of all its hosts, MB. */
+  memoryMb: number;
+}
+
+export interface SimHost {
+  id: number;
+  appId: number;
+  name: string;
+  /** Share of the application's traffic. */
+  share: number;
+  /** Multiplier on response time (a slow host). */
+  slowness: number;
+  health: HealthStatus;
+  instanceIds: number[];
+  serverId: number;
+  memoryMb: number;
+}
+
+export interface SimInstance {
+  id: number;
+  appId: number;
+  hostId: number;
+  port: number;
+  /** Share of the host's traffic. */
+  share: number;
+  health: HealthStatus;
+  serverId: number;
+}
+
+export interface SimKeyTransaction {
+  id: number;
+  appId: number;
+  name: string;
+  /** The parent transaction's metric name. */
+  transactionName: string;
+  health: HealthStatus;
+}
+
+interface AppSeed {
+  name: string;
+  language: string;
+  health: HealthStatus;
+  reporting?: boolean;
+  family?: DatabaseFamily;
+  agentVersion?: string;
+  hasQueue?: boolean;
+  hasTotalTime?: boolean;
+  hostCount?: number;
+}
+
+/** The hand-picked applications at the head of every data set. */
+const SPECIAL_APPS: AppSeed[] = [
+  { name: 'storefront-web', language: 'ruby', health: 'green', family: 'datastore', agentVersion: '9.6.0', hasQueue: true },
+  { name: 'billing-api', language: 'ruby', health: 'orange', family: 'activeRecord', agentVersion: '3.9.9.275', hasQueue: true },
+  { name: 'inventory-service', language: 'java', health: 'green', family: 'datastore', agentVersion: '8.9.1' },
+  { name: 'search-gateway', language: 'go', health: 'red', family: 'datastore', agentVersion: '3.30.0' },
+  { name: 'notifications-worker', language: 'python', health: 'gray', reporting: false, agentVersion: '9.2.0', hostCount: 0 },
+  { name: '<img src=x onerror=alert(1)> & "q"', language: 'nodejs', health: 'unknown', family: 'datastore', agentVersion: '11.10.0' },
+  { name: 'Zahlungsdienst – Köln ☕', language: 'php', health: 'green', family: 'database', agentVersion: '4.23.0', hasTotalTime: false },
+  { name: 'reports-dotnet', language: 'dotnet', health: 'green', family: 'datastore', agentVersion: '10.20.0' },
+  { name: 'legacy-admin', language: 'ruby', health: 'green', family: 'activeRecord', agentVersion: '3.10.0.279', hasQueue: false },
+];
+
+const NAME_WORDS = [
+  'checkout', 'catalog', 'accounts', 'payments', 'shipping', 'pricing', 'recommendations', 'auth', 'orders', 'reviews',
+  'media', 'mailer', 'analytics', 'gateway', 'profile', 'cart', 'ledger', 'invoicing', 'scheduler', 'tenant',
+];
+const NAME_SUFFIXES = ['service', 'api', 'web', 'worker', 'backend'];
+const LANGUAGES = ['java', 'ruby', 'python', 'nodejs', 'go', 'php', 'dotnet'];
+const DATASTORE_TYPES = ['MySQL', 'Postgres', 'Redis', 'MongoDB', 'DynamoDB', 'Elasticsearch'];
+const CONTROLLERS = [
+  'orders/create', 'orders/show', 'orders/index', 'carts/update', 'users/show', 'sessions/create', 'products/index',
+  'products/show', 'search/query', 'health/check', 'payments/authorize', 'invoices/download',
+];
+
+export interface DatasetOptions {
+  seed: number;
+  apps: number;
+}
+
+export class Dataset {
+  readonly apps: SimApp[] = [];
+  readonly appsById = new Map<number, SimApp>();
+  readonly hosts = new Map<number, SimHost>();
+  readonly instances = new Map<number, SimInstance>();
+  readonly keyTransactions: SimKeyTransaction[] = [];
+  readonly keyTransactionsById = new Map<number, SimKeyTransaction>();
+  readonly seed: number;
+
+  constructor(options: DatasetOptions) {
+    this.seed = options.seed >>> 0;
+    const rng = new Rng(this.seed);
+    let hostSeq = 0;
+    let instanceSeq = 0;
+    let serverSeq = 0;
+    for (let i = 0; i < options.apps; i++) {
+      const seed = i < SPECIAL_APPS.length ? SPECIAL_APPS[i] : generatedSeed(rng, i - SPECIAL_APPS.length);
+      const app = this.makeApp(rng, i, seed);
+      const hostCount = seed.hostCount ?? (seed.reporting === false ? 0 : rng.int(1, 3));
+      const hostShares = splitShares(rng, hostCount);
+      for (let h = 0; h < hostCount; h++) {
+        const hostId = 2_000_000 + hostSeq++ * 8 + rng.int(0, 7);
+        const serverId = 5_000_000 + serverSeq++ * 4 + rng.int(0, 3);
+        const host: SimHost = {
+          id: hostId, appId: app.id, name: hostName(rng, app.language, h), share: hostShares[h],
+          slowness: h === 0 && app.health === 'red' ? 1.6 : rng.range(0.9, 1.15),
+          health: h === 0 ? app.health : rng.chance(0.85) ? 'green' : 'orange',
+          instanceIds: [], serverId, memoryMb: rng.int(600, 3800),
+        };
+        const instanceCount = rng.int(1, 3);
+        const instanceShares = splitShares(rng, instanceCount);
+        for (let k = 0; k < instanceCount; k++) {
+          const instance: SimInstance = {
+            id: 3_000_000 + instanceSeq++ * 8 + rng.int(0, 7), appId: app.id, hostId, port: 8080 + k,
+            share: instanceShares[k], health: host.health, serverId,
+          };
+          this.instances.set(instance.id, instance);
+          host.instanceIds.push(instance.id);
+          app.instanceIds.push(instance.id);
+        }
+        this.hosts.set(hostId, host);
+        app.hostIds.push(hostId);
+        app.serverIds.push(serverId);
+        app.memoryMb += host.memoryMb;
+      }
+      if (app.reporting) {
+        const ktCount = i < SPECIAL_APPS.length ? 2 : rng.int(0, 2);
+        const picked = new Set<string>();
+        for (let k = 0; k < ktCount; k++) {
+          const txn = rng.pick(app.profile.transactions);
+          if (picked.has(txn.name)) {
+            continue;
+          }
+          picked.add(txn.name);
+          const kt: SimKeyTransaction = {
+            id: 4_000_000 + this.keyTransactions.length * 8 + rng.int(0, 7), appId: app.id,
+            name: keyTransactionLabel(txn.name), transactionName: txn.name,
+            health: rng.chance(0.8) ? app.health : 'orange',
+          };
+          this.keyTransactions.push(kt);
+          this.keyTransactionsById.set(kt.id, kt);
+          app.keyTransactionIds.push(kt.id);
+        }
+      }
+      this.apps.push(app);
+      this.appsById.set(app.id, app);
+    }
+  }
+
+  private makeApp(rng: Rng, index: number, seed: AppSeed): SimApp {
+    const reporting = seed.reporting ?? true;
+    const family = seed.family ?? 'datastore';
+    const language = seed.language;
+    const controllerCount = rng.int(4, CONTROLLERS.length);
+    const prefix = language === 'java' || language === 'go' ? 'WebTransaction/Uri/' : 'WebTransaction/Controller/';
+    const transactions = CONTROLLERS.slice(0, controllerCount).map((c) => ({ name: prefix + c, weight: rng.range(0.2, 1), speed: rng.range(0.4, 1.8) }));
+    if (index === 0) {
+      // Names a client must render as text, never as markup.
+      transactions.push({ name: `${prefix}<img src=x onerror=alert(1)> & "q"`, weight: 0.05, speed: 1.1 });
+      transactions.push({ name: `${prefix}Bestellung/Übersicht ✓`, weight: 0.08, speed: 0.9 });
+    }
+    normaliseTransactions(transactions);
+    const datastoreTypes = family === 'datastore' ? pickSome(rng, DATASTORE_TYPES, rng.int(1, 2)) : [];
+    const profile: AppProfile = {
+      baseRpm: Math.round(rng.range(60, 2400)),
+      baseResponseMs: seed.health === 'red' ? rng.range(900, 1600) : seed.health === 'orange' ? rng.range(350, 600) : rng.range(40, 260),
+      apdexT: rng.pick([0.1, 0.2, 0.5, 0.5, 0.5, 1]),
+      endUserApdexT: rng.pick([3, 7]),
+      errorRate: seed.health === 'red' ? rng.range(0.04, 0.09) : rng.range(0.0005, 0.012),
+      databaseFamily: family,
+      datastoreTypes,
+      hasQueue: seed.hasQueue ?? rng.chance(0.4),
+      hasMemcache: rng.chance(0.5),
+      hasTotalTime: seed.hasTotalTime ?? true,
+      realUserMonitoring: language !== 'go' && rng.chance(0.7),
+      agentVersion: seed.agentVersion ?? `${rng.int(4, 11)}.${rng.int(0, 30)}.${rng.int(0, 9)}`,
+      databaseShare: rng.range(0.15, 0.4),
+      externalShare: rng.range(0.05, 0.2),
+      memcacheShare: rng.range(0.01, 0.05),
+      transactions,
+      phase: rng.range(0, Math.PI * 2),
+    };
+    return {
+      id: 1_000_000 + index * 16 + rng.int(0, 15),
+      name: seed.name,
+      language,
+      health: seed.health,
+      reporting,
+      lastReportedAgoSeconds: reporting ? rng.int(5, 50) : undefined,
+      profile,
+      hostIds: [],
+      instanceIds: [],
+      serverIds: [],
+      alertPolicyId: seed.health === 'unknown' ? undefined : 600_000 + rng.int(0, 99),
+      keyTransactionIds: [],
+      memoryMb: 0,
+    };
+  }
+
+  /** A stable key for the hash of a record's time series. */
+  static seriesKey(kind: string, id: number): number {
+    return hashString(`${kind}:${id}`);
+  }
+}
+
+function generatedSeed(rng: Rng, n: number): AppSeed {
+  const word = NAME_WORDS[n % NAME_WORDS.length];
+  const suffix = NAME_SUFFIXES[Math.floor(n / NAME_WORDS.length) % NAME_SUFFIXES.length];
+  const round = Math.floor(n / (NAME_WORDS.length * NAME_SUFFIXES.length));
+  const name = `${word}-${suffix}${round > 0 ? `-${round + 1}` : ''}`;
+  const language = rng.pick(LANGUAGES);
+  const roll = rng.next();
+  const health: HealthStatus = roll < 0.7 ? 'green' : roll < 0.82 ? 'orange' : roll < 0.9 ? 'red' : roll < 0.95 ? 'unknown' : 'gray';
+  const reporting = health !== 'gray';
+  const family: DatabaseFamily = language === 'ruby' && rng.chance(0.4) ? 'activeRecord' : rng.chance(0.1) ? 'database' : 'datastore';
+  return { name, language, health, reporting, family, agentVersion: family === 'activeRecord' ? `3.${rng.int(6, 10)}.0.${rng.int(100, 279)}` : undefined };
+}
+
+function splitShares(rng: Rng, n: number): number[] {
+  const raw = Array.from({ length: n }, () => rng.range(0.5, 1.5));
+  const sum = raw.reduce((a, b) => a + b, 0);
+  return raw.map((r) => r / sum);
+}
+
+function normaliseTransactions(txns: Array<{ weight: number; speed: number }>): void {
+  const weightSum = txns.reduce((a, t) => a + t.weight, 0);
+  for (const t of txns) {
+    t.weight /= weightSum;
+  }
+  // Weighted mean speed = 1, so the controllers add up to the application's response time.
+  const meanSpeed = txns.reduce((a, t) => a + t.weight * t.speed, 0);
+  for (const t of txns) {
+    t.speed /= meanSpeed;
+  }
+}
+
+function pickSome<T>(rng: Rng, items: readonly T[], n: number): T[] {
+  const pool = [...items];
+  const out: T[] = [];
+  while (out.length < n && pool.length > 0) {
+    out.push(pool.splice(Math.floor(rng.next() * pool.length), 1)[0]);
+  }
+  return out;
+}
+
+function hostName(rng: Rng, language: string, index: number): string {
+  return rng.chance(0.5)
+    ? `ip-10-0-${rng.int(0, 9)}-${rng.int(2, 250)}.ec2.internal`
+    : `${language === 'php' ? 'www' : 'app'}-${String(index + 1).padStart(2, '0')}.prod.example.com`;
+}
+
+function keyTransactionLabel(transactionName: string): string {
+  const last = transactionName.split('/').slice(-2).join(' ');
+  return last.charAt(0).toUpperCase() + last.slice(1);
+}
