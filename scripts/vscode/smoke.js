@@ -165,6 +165,7 @@ async function main() {
     if (server) {
       const pid = server.pid;
       await server.stop();
+      lap('code-server stopped');
       // Anything left in code-server's process group would be a leak.
       let alive = false;
       try { process.kill(-pid, 0); alive = true; } catch { /* group gone: good */ }

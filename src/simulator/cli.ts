@@ -1,0 +1,67 @@
+/**
+ * `npm run simulator -- --port N --apps N --page-size N --seed N --us-key K --eu-key K --fault endpoint:kind[:times]`
+ * Starts the API simulator and prints where it listens, its keys and its certificate.
+ */
+import { parseArgs } from 'node:util';
+
+import { parseFaultFlag } from './faults';
+import { Simulator } from './server';
+
+const USAGE = `Usage: npm run simulator -- [--port N] [--http-port N] [--apps N] [--page-size N] [--seed N]
+                              [--us-key K] [--eu-key K] [--fault endpoint:kind[:times]]...
+  --apps 5000 is the scale mode used by the benchmarks.`;
+
+function positiveInt(raw: string | undefined, name: string, fallback: number, allowZero = false): number {
+  if (raw === undefined) {
+    return fallback;
+  }
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) {
+    throw new Error(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} whole number (got "${raw}").`);
+  }
+  return n;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' }, 'http-port': { type: 'string' }, apps: { type: 'string' }, 'page-size': { type: 'string' },
+      seed: { type: 'string' }, 'us-key': { type: 'string' }, 'eu-key': { type: 'string' }, fault: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const faults = (values.fault ?? []).map(parseFaultFlag);
+  const sim = await Simulator.start({
+    port: positiveInt(values.port, 'port', 0, true),
+    httpPort: positiveInt(values['http-port'], 'http-port', 0, true),
+    apps: positiveInt(values.apps, 'apps', 12),
+    pageSize: positiveInt(values['page-size'], 'page-size', 200),
+    seed: positiveInt(values.seed, 'seed', 42, true),
+    usKey: values['us-key'],
+    euKey: values['eu-key'],
+  });
+  faults.forEach((f) => sim.injectFault(f));
+  console.log(`Timeslice API simulator
+  HTTPS (US):  ${sim.baseUrls.us}
+  HTTPS (EU):  ${sim.baseUrls.eu}
+  HTTP (301):  ${sim.baseUrls.http}
+  US key:      ${sim.keys.us}
+  EU key:      ${sim.keys.eu}
+  Certificate: ${sim.certPath}
+  Applications: ${sim.datasets.us.apps.length} (US), ${sim.datasets.eu.apps.length} (EU)${faults.length ? `\n  Faults:      ${faults.map((f) => `${f.endpoint}:${f.kind}`).join(', ')}` : ''}
+Try: curl --cacert ${sim.certPath} -H "Api-Key: ${sim.keys.us}" ${sim.baseUrls.us}/v2/applications.json
+Press Ctrl+C to stop.`);
+  const stop = () => void sim.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  console.error(USAGE);
+  process.exit(2);
+});
