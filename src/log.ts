@@ -27,15 +27,33 @@ export function redact(text: string, secrets: Iterable<string>): string {
 
 type Sink = Pick<LogOutputChannel, 'trace' | 'debug' | 'info' | 'warn' | 'error'>;
 
+/** The last lines logged, kept for tests and diagnostics (already redacted). */
+export class RecentLines {
+  private readonly lines: string[] = [];
+  constructor(private readonly limit = 2000) {}
+  push(line: string): void {
+    this.lines.push(line);
+    if (this.lines.length > this.limit) {
+      this.lines.shift();
+    }
+  }
+  all(): readonly string[] {
+    return this.lines;
+  }
+}
+
 export class ChannelLogger implements Logger {
   constructor(
     private readonly sink: Sink,
     private readonly secrets: () => Iterable<string> = () => [],
     private readonly prefix = '',
+    private readonly recent?: RecentLines,
   ) {}
 
   private line(message: string): string {
-    return redact(this.prefix + message, this.secrets());
+    const line = redact(this.prefix + message, this.secrets());
+    this.recent?.push(line);
+    return line;
   }
 
   trace(message: string): void { this.sink.trace(this.line(message)); }
@@ -47,7 +65,7 @@ export class ChannelLogger implements Logger {
     this.sink.error(this.line(text));
   }
   scoped(component: string): Logger {
-    return new ChannelLogger(this.sink, this.secrets, `${this.prefix}[${component}] `);
+    return new ChannelLogger(this.sink, this.secrets, `${this.prefix}[${component}] `, this.recent);
   }
 }
 

@@ -120,6 +120,7 @@ const NAME_WORDS = [
 ];
 const NAME_SUFFIXES = ['service', 'api', 'web', 'worker', 'backend'];
 const LANGUAGES = ['java', 'ruby', 'python', 'nodejs', 'go', 'php', 'dotnet'];
+const APDEX_TARGETS = [0.1, 0.2, 0.3, 0.5, 1, 1.5, 2];
 const DATASTORE_TYPES = ['MySQL', 'Postgres', 'Redis', 'MongoDB', 'DynamoDB', 'Elasticsearch'];
 const CONTROLLERS = [
   'orders/create', 'orders/show', 'orders/index', 'carts/update', 'users/show', 'sessions/create', 'products/index',
@@ -217,7 +218,7 @@ export class Dataset {
     const profile: AppProfile = {
       baseRpm: Math.round(rng.range(60, 2400)),
       baseResponseMs: seed.health === 'red' ? rng.range(900, 1600) : seed.health === 'orange' ? rng.range(350, 600) : rng.range(40, 260),
-      apdexT: rng.pick([0.1, 0.2, 0.5, 0.5, 0.5, 1]),
+      apdexT: 0, // Set below from the response time, so health and Apdex tell the same story.
       endUserApdexT: rng.pick([3, 7]),
       errorRate: seed.health === 'red' ? rng.range(0.04, 0.09) : rng.range(0.0005, 0.012),
       databaseFamily: family,
@@ -233,6 +234,9 @@ export class Dataset {
       transactions,
       phase: rng.range(0, Math.PI * 2),
     };
+    // Healthy apps answer well inside their Apdex target; warning and critical ones do not.
+    const targetRatio = seed.health === 'red' ? 0.6 : seed.health === 'orange' ? 1.0 : 3.5;
+    profile.apdexT = APDEX_TARGETS.find((t) => t * 1000 >= profile.baseResponseMs * targetRatio) ?? 2;
     return {
       id: 1_000_000 + index * 16 + rng.int(0, 15),
       name: seed.name,

@@ -160,8 +160,8 @@ function clamp(x: number, lo: number, hi: number): number {
 
 function apdexSplit(calls: number, responseMs: number, thresholdSeconds: number, u1: number, u2: number): Apdex {
   const ratio = responseMs / (thresholdSeconds * 1000);
-  const sFrac = clamp(1.02 - 0.3 * ratio + 0.05 * (u1 - 0.5), 0.05, 0.995);
-  const fFrac = Math.min(1 - sFrac, clamp(0.015 * ratio * ratio + 0.005 * u2, 0.001, 0.6));
+  const sFrac = clamp(1.05 - 0.45 * ratio + 0.05 * (u1 - 0.5), 0.05, 0.995);
+  const fFrac = Math.min(1 - sFrac, clamp(0.04 * ratio * ratio + 0.005 * u2, 0.001, 0.6));
   const s = Math.round(calls * sFrac);
   const f = Math.min(calls - s, Math.round(calls * fFrac));
   return { s, t: calls - s - f, f };

@@ -1,0 +1,49 @@
+/** The command table: id → handler, each wrapped once so failures are logged and shown with an action. */
+import * as vscode from 'vscode';
+
+import { isApiError } from '../api/errors';
+import { COMMAND } from '../constants';
+import type { Services } from '../services';
+import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
+import {
+  clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
+} from './viewCommands';
+
+type Handler = (...args: never[]) => unknown;
+
+export function commandTable(services: Services): Record<string, Handler> {
+  return {
+    [COMMAND.refresh]: refresh(services),
+    [COMMAND.refreshNode]: refreshNode(services),
+    [COMMAND.setApiKey]: setApiKey(services),
+    [COMMAND.removeApiKey]: removeApiKey(services),
+    [COMMAND.switchRegion]: switchRegion(services),
+    [COMMAND.startDemo]: startDemo(services),
+    [COMMAND.stopDemo]: stopDemo(services),
+    [COMMAND.filterApplications]: filterApplications(services),
+    [COMMAND.clearFilter]: clearFilter(services),
+    [COMMAND.copyId]: copyId(services),
+    [COMMAND.showLog]: showLog(services),
+  };
+}
+
+export function registerCommands(services: Services): vscode.Disposable[] {
+  return Object.entries(commandTable(services)).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await (handler as (...a: unknown[]) => unknown)(...args);
+      } catch (e) {
+        services.log.error(e instanceof Error ? e : String(e));
+        const message = e instanceof Error ? e.message : String(e);
+        const actions = isApiError(e) && e.kind === 'auth' ? ['Set API Key…', 'Show Log'] : ['Show Log'];
+        void vscode.window.showErrorMessage(message, ...actions).then((choice) => {
+          if (choice === 'Show Log') {
+            services.showLog();
+          } else if (choice === 'Set API Key…') {
+            void vscode.commands.executeCommand(COMMAND.setApiKey);
+          }
+        });
+        return undefined;
+      }
+    }));
+}

@@ -1,0 +1,66 @@
+/** Tree commands: refresh, filter, copy ID, demo on/off, show log. */
+import * as vscode from 'vscode';
+
+import { isApiError } from '../api/errors';
+import type { Services } from '../services';
+import type { MonitorNode } from '../tree/nodes';
+import { entityId } from '../tree/nodes';
+
+export function refresh(services: Services) {
+  return (): void => {
+    services.connections.current?.metricNames.invalidate();
+    services.tree.refresh();
+  };
+}
+
+export function refreshNode(services: Services) {
+  return (node?: MonitorNode): void => services.tree.refresh(node);
+}
+
+export function filterApplications(services: Services) {
+  return async (): Promise<void> => {
+    const value = await vscode.window.showInputBox({
+      title: 'Filter Applications',
+      prompt: 'Show applications whose name contains this text (asked of the service; empty clears)',
+      value: services.tree.filter,
+    });
+    if (value !== undefined) {
+      services.applicationsView.setFilter(value);
+    }
+  };
+}
+
+export function clearFilter(services: Services) {
+  return (): void => services.applicationsView.setFilter('');
+}
+
+export function copyId(services: Services) {
+  return async (node?: MonitorNode): Promise<void> => {
+    const selected = node ?? services.applicationsView.view.selection[0];
+    const id = selected ? entityId(selected) : undefined;
+    if (id === undefined) {
+      return;
+    }
+    await vscode.env.clipboard.writeText(String(id));
+    vscode.window.setStatusBarMessage(`Copied ID ${id}`, 3000);
+  };
+}
+
+export function startDemo(services: Services) {
+  return async (): Promise<void> => {
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting the Timeslice demo…' }, () => services.demo.start());
+      await vscode.commands.executeCommand('timeslice.applications.focus');
+    } catch (e) {
+      throw isApiError(e) ? e : new Error(`The demo simulator could not start: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+}
+
+export function stopDemo(services: Services) {
+  return (): Promise<void> => services.demo.stop();
+}
+
+export function showLog(services: Services) {
+  return (): void => services.showLog();
+}

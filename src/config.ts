@@ -1,0 +1,70 @@
+/**
+ * Typed access to the `timeslice.*` settings, read fresh each time. Each setting name is declared once.
+ */
+import * as vscode from 'vscode';
+
+import type { ApiKeyHeader } from './api/transport';
+import type { ApiFormat } from './api/types';
+import type { Region } from './api/regions';
+import { Disposable } from './util/lifecycle';
+
+export const SETTING = {
+  region: 'region',
+  customBaseUrl: 'customBaseUrl',
+  responseFormat: 'responseFormat',
+  refreshIntervalSeconds: 'refreshIntervalSeconds',
+  apiKeyHeader: 'apiKeyHeader',
+  caCertificatePath: 'caCertificatePath',
+} as const;
+
+export const MIN_REFRESH_SECONDS = 60;
+
+export class Config extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.ConfigurationChangeEvent>());
+  /** Fires only for changes under `timeslice.`. */
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    super();
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('timeslice')) {
+        this.changed.fire(e);
+      }
+    }));
+  }
+
+  private get section(): vscode.WorkspaceConfiguration {
+    return vscode.workspace.getConfiguration('timeslice');
+  }
+
+  get region(): Region {
+    const r = this.section.get<string>(SETTING.region);
+    return r === 'eu' || r === 'custom' ? r : 'us';
+  }
+
+  get customBaseUrl(): string {
+    return (this.section.get<string>(SETTING.customBaseUrl) ?? '').trim();
+  }
+
+  get responseFormat(): ApiFormat {
+    return this.section.get<string>(SETTING.responseFormat) === 'xml' ? 'xml' : 'json';
+  }
+
+  /** Never below the minimum, whatever the settings file says. */
+  get refreshIntervalSeconds(): number {
+    const n = Number(this.section.get<number>(SETTING.refreshIntervalSeconds) ?? 60);
+    return Number.isFinite(n) ? Math.max(MIN_REFRESH_SECONDS, n) : 60;
+  }
+
+  get apiKeyHeader(): ApiKeyHeader {
+    return this.section.get<string>(SETTING.apiKeyHeader) === 'X-Api-Key' ? 'X-Api-Key' : 'Api-Key';
+  }
+
+  get caCertificatePath(): string {
+    return (this.section.get<string>(SETTING.caCertificatePath) ?? '').trim();
+  }
+
+  async update(setting: keyof typeof SETTING, value: unknown): Promise<void> {
+    await this.section.update(SETTING[setting], value, vscode.ConfigurationTarget.Global);
+  }
+}

@@ -1,0 +1,24 @@
+/** Ids shared by package.json and the code. A unit test checks they match the manifest. */
+
+export const VIEW_CONTAINER_ID = 'timeslice';
+export const APPLICATIONS_VIEW_ID = 'timeslice.applications';
+
+export const CONTEXT = {
+  hasApiKey: 'timeslice.hasApiKey',
+  demoActive: 'timeslice.demoActive',
+  filterActive: 'timeslice.filterActive',
+} as const;
+
+export const COMMAND = {
+  refresh: 'timeslice.refresh',
+  refreshNode: 'timeslice.refreshNode',
+  setApiKey: 'timeslice.setApiKey',
+  removeApiKey: 'timeslice.removeApiKey',
+  switchRegion: 'timeslice.switchRegion',
+  startDemo: 'timeslice.startDemo',
+  stopDemo: 'timeslice.stopDemo',
+  filterApplications: 'timeslice.filterApplications',
+  clearFilter: 'timeslice.clearFilter',
+  copyId: 'timeslice.copyId',
+  showLog: 'timeslice.showLog',
+} as const;

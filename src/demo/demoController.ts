@@ -1,0 +1,72 @@
+/**
+ * Demo mode: the built-in API simulator, started on loopback inside the extension host. Its key stays
+ * in memory and its certificate is trusted by the demo connection only.
+ */
+import * as vscode from 'vscode';
+
+import type { Logger } from '../log';
+import { Simulator } from '../simulator/server';
+import { Disposable } from '../util/lifecycle';
+
+export interface DemoEndpoint {
+  baseUrl: string;
+  key: string;
+  certPem: string;
+}
+
+export class DemoController extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.changed.event;
+  private sim: Simulator | undefined;
+  private starting: Promise<Simulator> | undefined;
+
+  constructor(private readonly log: Logger) {
+    super();
+  }
+
+  get active(): boolean {
+    return this.sim !== undefined;
+  }
+
+  /** The running simulator (tests inject faults and count requests through it). */
+  get simulator(): Simulator | undefined {
+    return this.sim;
+  }
+
+  get endpoint(): DemoEndpoint | undefined {
+    return this.sim ? { baseUrl: this.sim.baseUrls.us, key: this.sim.keys.us, certPem: this.sim.certPem } : undefined;
+  }
+
+  async start(): Promise<void> {
+    if (this.sim) {
+      return;
+    }
+    this.starting ??= Simulator.start({ seed: 42, apps: 12 });
+    try {
+      this.sim = await this.starting;
+    } finally {
+      this.starting = undefined;
+    }
+    this.log.info(`demo simulator listening on ${this.sim.baseUrls.us}`);
+    await vscode.commands.executeCommand('setContext', 'timeslice.demoActive', true);
+    this.changed.fire();
+  }
+
+  async stop(): Promise<void> {
+    const sim = this.sim;
+    if (!sim) {
+      return;
+    }
+    this.sim = undefined;
+    await vscode.commands.executeCommand('setContext', 'timeslice.demoActive', false);
+    this.changed.fire();
+    await sim.stop();
+    this.log.info('demo simulator stopped');
+  }
+
+  override dispose(): void {
+    void this.sim?.stop();
+    this.sim = undefined;
+    super.dispose();
+  }
+}

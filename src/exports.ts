@@ -1,0 +1,14 @@
+/** What activate() returns: a small typed surface for integration tests (and other extensions). */
+import type { ApiKeyStore } from './auth/apiKeyStore';
+import type { ConnectionManager } from './connection';
+import type { DemoController } from './demo/demoController';
+import type { MonitorTreeProvider } from './tree/monitorTreeProvider';
+
+export interface TimesliceExports {
+  tree: MonitorTreeProvider;
+  connections: ConnectionManager;
+  demo: DemoController;
+  apiKeys: ApiKeyStore;
+  /** The last lines written to the "Timeslice" log, already redacted. */
+  recentLogLines(): readonly string[];
+}

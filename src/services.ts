@@ -1,0 +1,63 @@
+/**
+ * Composition root: builds every service in order, hands each its dependencies, and owns their
+ * disposal. No static instance: anything can be built alone in a test.
+ */
+import * as vscode from 'vscode';
+
+import { ApiKeyStore } from './auth/apiKeyStore';
+import { Config } from './config';
+import { ConnectionManager } from './connection';
+import { DemoController } from './demo/demoController';
+import type { TimesliceExports } from './exports';
+import type { Logger } from './log';
+import { ChannelLogger, RecentLines } from './log';
+import { ApplicationsView } from './tree/applicationsView';
+import { MonitorTreeProvider } from './tree/monitorTreeProvider';
+import { Disposable } from './util/lifecycle';
+
+export class Services extends Disposable {
+  readonly channel: vscode.LogOutputChannel;
+  readonly log: Logger;
+  readonly config: Config;
+  readonly apiKeys: ApiKeyStore;
+  readonly demo: DemoController;
+  readonly connections: ConnectionManager;
+  readonly tree: MonitorTreeProvider;
+  readonly applicationsView: ApplicationsView;
+  private readonly recent = new RecentLines();
+
+  constructor(context: vscode.ExtensionContext) {
+    super();
+    this.channel = this._register(vscode.window.createOutputChannel('Timeslice', { log: true }));
+    this.config = this._register(new Config());
+    this.apiKeys = this._register(new ApiKeyStore(context.secrets));
+    // Every key this session has seen, the demo's included, is redacted from every log line.
+    this.log = new ChannelLogger(this.channel, () => [...this.apiKeys.knownValues(), ...(this.demo?.endpoint ? [this.demo.endpoint.key] : [])], '', this.recent);
+    this.demo = this._register(new DemoController(this.log.scoped('demo')));
+    this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
+    this.tree = this._register(new MonitorTreeProvider(this.connections, this.log.scoped('tree')));
+    this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections, this.config));
+  }
+
+  /** Connects (and, for the README's demo command, starts the demo). */
+  async start(): Promise<void> {
+    if (process.env.TIMESLICE_DEMO === '1') {
+      await this.demo.start();
+    }
+    await this.connections.rebuild();
+  }
+
+  showLog(): void {
+    this.channel.show(true);
+  }
+
+  get exports(): TimesliceExports {
+    return {
+      tree: this.tree,
+      connections: this.connections,
+      demo: this.demo,
+      apiKeys: this.apiKeys,
+      recentLogLines: () => this.recent.all(),
+    };
+  }
+}

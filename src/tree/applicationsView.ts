@@ -1,0 +1,67 @@
+/**
+ * Owns the "Applications" TreeView: its title ("(demo)"), description (the filter), loading message,
+ * and the auto-refresh timer, which pauses while the window is unfocused.
+ */
+import * as vscode from 'vscode';
+
+import type { Config } from '../config';
+import type { ConnectionManager } from '../connection';
+import { APPLICATIONS_VIEW_ID, CONTEXT } from '../constants';
+import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
+import type { MonitorTreeProvider } from './monitorTreeProvider';
+import type { MonitorNode } from './nodes';
+
+export class ApplicationsView extends Disposable {
+  readonly view: vscode.TreeView<MonitorNode>;
+  private readonly timer = this._register(new MutableDisposable());
+  /** A refresh came due while the window was unfocused: do it on focus. */
+  private missedTick = false;
+
+  constructor(private readonly provider: MonitorTreeProvider, private readonly connections: ConnectionManager, private readonly config: Config) {
+    super();
+    this.view = this._register(vscode.window.createTreeView(APPLICATIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
+    provider.progressMessage = (message) => {
+      this.view.message = message;
+    };
+    this._register(connections.onDidChange(() => this.updateTitle()));
+    this._register(config.onDidChange((e) => {
+      if (e.affectsConfiguration('timeslice.refreshIntervalSeconds')) {
+        this.startTimer();
+      }
+    }));
+    this._register(vscode.window.onDidChangeWindowState((state) => {
+      if (state.focused && this.missedTick) {
+        this.missedTick = false;
+        this.provider.refresh();
+      }
+    }));
+    this.updateTitle();
+    this.startTimer();
+  }
+
+  setFilter(value: string): void {
+    this.provider.setFilter(value);
+    this.view.description = value.trim() ? `filter: "${value.trim()}"` : undefined;
+    void vscode.commands.executeCommand('setContext', CONTEXT.filterActive, value.trim() !== '');
+  }
+
+  private updateTitle(): void {
+    const conn = this.connections.current;
+    this.view.title = conn?.demo ? 'Applications (demo)' : conn ? `Applications (${conn.label})` : 'Applications';
+  }
+
+  private startTimer(): void {
+    const ms = this.config.refreshIntervalSeconds * 1000;
+    const handle = setInterval(() => {
+      if (!this.view.visible || this.connections.current === undefined) {
+        return;
+      }
+      if (!vscode.window.state.focused) {
+        this.missedTick = true; // Paused while unfocused: no polling in the background.
+        return;
+      }
+      this.provider.refresh();
+    }, ms);
+    this.timer.value = toDisposable(() => clearInterval(handle));
+  }
+}

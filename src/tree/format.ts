@@ -1,0 +1,71 @@
+/** Pure wording of numbers and records for the tree, tooltips and status bar (no `vscode`). */
+import type { ApplicationSummary, HealthStatus } from '../api/types';
+
+export function formatApdex(score: number): string {
+  return score.toFixed(2);
+}
+
+export function formatMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(ms >= 10_000 ? 0 : 1)} s` : `${Math.round(ms)} ms`;
+}
+
+export function formatRpm(rpm: number): string {
+  if (rpm >= 1_000_000) {
+    return `${(rpm / 1_000_000).toFixed(1)}M rpm`;
+  }
+  if (rpm >= 1000) {
+    return `${(rpm / 1000).toFixed(1)}k rpm`;
+  }
+  return `${rpm >= 10 ? Math.round(rpm) : rpm.toFixed(1)} rpm`;
+}
+
+/** error_rate is a fraction: 0.0123 → "1.23 %". */
+export function formatErrorRate(fraction: number): string {
+  return `${(fraction * 100).toFixed(2)} %`;
+}
+
+/** "Apdex 0.94 · 123 ms · 1.2k rpm". */
+export function describeSummary(summary: ApplicationSummary): string {
+  return `Apdex ${formatApdex(summary.apdexScore)} · ${formatMs(summary.responseTime)} · ${formatRpm(summary.throughput)}`;
+}
+
+export const HEALTH_LABELS: Readonly<Record<HealthStatus, string>> = {
+  green: 'Healthy',
+  orange: 'Warning',
+  red: 'Critical',
+  gray: 'Not reporting',
+  unknown: 'Unknown (no alert policy)',
+};
+
+/** "just now", "3 min ago", "2 h ago", "5 days ago". */
+export function formatAge(iso: string | undefined, now: number = Date.now()): string {
+  const t = iso ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(t)) {
+    return 'unknown';
+  }
+  const s = Math.max(0, Math.round((now - t) / 1000));
+  if (s < 60) {
+    return 'just now';
+  }
+  if (s < 3600) {
+    return `${Math.floor(s / 60)} min ago`;
+  }
+  if (s < 86_400) {
+    return `${Math.floor(s / 3600)} h ago`;
+  }
+  return `${Math.floor(s / 86_400)} days ago`;
+}
+
+/**
+ * Escapes text for a MarkdownString: markdown syntax is backslash-escaped and HTML's special characters
+ * become entities, so an application named `<img src=x onerror=…>` shows as those characters.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
+    .replace(/\r?\n/g, ' ');
+}

@@ -1,0 +1,170 @@
+/**
+ * The "Applications" tree: applications at the root (all pages, progress shown in the view), then
+ * Hosts / Instances / Key transactions groups fetched only when expanded, cached until refreshed.
+ * Errors and empty states are nodes with an action, never popups and never an empty tree.
+ */
+import * as vscode from 'vscode';
+
+import { isApiError } from '../api/errors';
+import type { KeyTransaction } from '../api/types';
+import { APPLICATIONS_VIEW_ID, COMMAND } from '../constants';
+import type { Connection, ConnectionManager, ConnectionState } from '../connection';
+import type { Logger } from '../log';
+import { Disposable } from '../util/lifecycle';
+import type { MonitorNode } from './nodes';
+import {
+  ApplicationNode, GroupNode, HostNode, InstanceNode, KeyTransactionNode, MessageNode, SHOW_LOG_COMMAND,
+} from './nodes';
+
+export class MonitorTreeProvider extends Disposable implements vscode.TreeDataProvider<MonitorNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<MonitorNode | undefined>());
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly childCache = new Map<string, Promise<MonitorNode[]>>();
+  private keyTransactions: Promise<KeyTransaction[]> | undefined;
+  private filterValue = '';
+  /** Set by the view owner, so the provider can show loading progress in the view. */
+  progressMessage: ((message: string | undefined) => void) | undefined;
+
+  constructor(private readonly connections: ConnectionManager, private readonly log: Logger) {
+    super();
+    this._register(connections.onDidChange(() => this.refresh()));
+  }
+
+  get filter(): string {
+    return this.filterValue;
+  }
+
+  setFilter(value: string): void {
+    this.filterValue = value.trim();
+    this.refresh();
+  }
+
+  /** Drops cached children of `node` (or everything) and redraws. */
+  refresh(node?: MonitorNode): void {
+    if (!node) {
+      this.childCache.clear();
+      this.keyTransactions = undefined;
+    } else {
+      for (const key of [...this.childCache.keys()]) {
+        if (key === node.id || key.startsWith(`${node.id}/`)) {
+          this.childCache.delete(key);
+        }
+      }
+      if (node.kind === 'group' && node.group === 'keyTransactions') {
+        this.keyTransactions = undefined;
+      }
+    }
+    this.changed.fire(node);
+  }
+
+  getTreeItem(node: MonitorNode): vscode.TreeItem {
+    return node.toTreeItem();
+  }
+
+  getParent(node: MonitorNode): MonitorNode | undefined {
+    return 'parent' in node ? node.parent : undefined;
+  }
+
+  getChildren(node?: MonitorNode): Promise<MonitorNode[]> {
+    const key = node?.id ?? '';
+    let children = this.childCache.get(key);
+    if (!children) {
+      children = this.loadChildren(node).catch((e: unknown) => {
+        this.childCache.delete(key); // Errors are not cached: the next expand or retry asks again.
+        return this.errorNodes(key, e);
+      });
+      this.childCache.set(key, children);
+    }
+    return children;
+  }
+
+  private async loadChildren(node?: MonitorNode): Promise<MonitorNode[]> {
+    const state = this.connections.state;
+    if (state.kind !== 'ready') {
+      return this.stateNodes(state);
+    }
+    const conn = state.connection;
+    if (!node) {
+      return this.loadApplications(conn);
+    }
+    switch (node.kind) {
+      case 'application':
+        return [
+          new GroupNode(node, 'hosts', node.app.hostIds.length),
+          new GroupNode(node, 'instances', node.app.instanceIds.length),
+          new GroupNode(node, 'keyTransactions'),
+        ];
+      case 'group':
+        return this.loadGroup(conn, node);
+      default:
+        return [];
+    }
+  }
+
+  private async loadApplications(conn: Connection): Promise<MonitorNode[]> {
+    const apps = await vscode.window.withProgress({ location: { viewId: APPLICATIONS_VIEW_ID } }, () =>
+      conn.api.listApplications(this.filterValue ? { name: this.filterValue } : {}, {
+        onProgress: (p) => this.progressMessage?.(`Loading applications… page ${p.pagesDone + 1}`),
+      }).finally(() => this.progressMessage?.(undefined)));
+    if (apps.length === 0) {
+      return [this.filterValue
+        ? new MessageNode('empty', `No application name contains "${this.filterValue}".`, 'info', { command: COMMAND.clearFilter, title: 'Clear Filter' })
+        : new MessageNode('empty', 'This account has no applications yet.', 'info')];
+    }
+    const prefix = conn.demo ? 'demo/' : '';
+    return apps
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((a) => new ApplicationNode(a, prefix));
+  }
+
+  private async loadGroup(conn: Connection, group: GroupNode): Promise<MonitorNode[]> {
+    const app = group.parent.app;
+    let nodes: MonitorNode[];
+    switch (group.group) {
+      case 'hosts':
+        nodes = (await conn.api.listHosts(app.id)).map((h) => new HostNode(group, h));
+        break;
+      case 'instances':
+        nodes = (await conn.api.listInstances(app.id)).map((i) => new InstanceNode(group, i));
+        break;
+      case 'keyTransactions': {
+        // The list is account-wide: fetch it once per refresh and share it between applications.
+        this.keyTransactions ??= conn.api.listKeyTransactions();
+        const all = await this.keyTransactions.catch((e: unknown) => {
+          this.keyTransactions = undefined;
+          throw e;
+        });
+        nodes = all.filter((k) => k.applicationId === app.id).map((k) => new KeyTransactionNode(group, k));
+        break;
+      }
+    }
+    return nodes.length > 0 ? nodes : [new MessageNode(`${group.id}/empty`, group.group === 'keyTransactions' ? 'No key transactions' : 'None reported in the last hour', 'info')];
+  }
+
+  private stateNodes(state: Exclude<ConnectionState, { kind: 'ready' }>): MonitorNode[] {
+    if (state.kind === 'noKey') {
+      return []; // The welcome view (viewsWelcome) explains what to do.
+    }
+    return [
+      new MessageNode('config-error', state.message, 'error', { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['timeslice'] }),
+      new MessageNode('config-error/log', 'Show Log', 'output', SHOW_LOG_COMMAND),
+    ];
+  }
+
+  private errorNodes(parentId: string, e: unknown): MonitorNode[] {
+    this.log.error(e instanceof Error ? e : String(e));
+    const message = isApiError(e) ? e.message : `Unexpected error: ${e instanceof Error ? e.message : String(e)}`;
+    const kind = isApiError(e) ? e.kind : 'unknown';
+    const action: vscode.Command =
+      kind === 'auth' ? { command: COMMAND.setApiKey, title: 'Set API Key…' }
+        : kind === 'forbidden' ? { command: COMMAND.switchRegion, title: 'Switch Region…' }
+          : kind === 'invalidConfig' ? { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['timeslice'] }
+            : { command: COMMAND.refresh, title: 'Retry' };
+    const id = `${parentId}/error`;
+    return [
+      new MessageNode(id, message, 'error', action, `${message}\n\nClick to ${action.title.replace('…', '').toLowerCase()}.`),
+      new MessageNode(`${id}/action`, action.title.replace('…', ''), kind === 'auth' ? 'key' : kind === 'forbidden' ? 'globe' : 'refresh', action),
+      new MessageNode(`${id}/log`, 'Show Log', 'output', SHOW_LOG_COMMAND),
+    ];
+  }
+}
