@@ -1,0 +1,36 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { COMMAND, CONTEXT } from '../../src/constants';
+
+const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8'));
+
+describe('package.json', () => {
+  it('declares exactly the commands the code registers, each with a category', () => {
+    const declared = (manifest.contributes.commands as Array<{ command: string; category?: string }>);
+    assert.deepEqual(declared.map((c) => c.command).sort(), Object.values(COMMAND).sort());
+    for (const c of declared) {
+      assert.equal(c.category, 'Timeslice', c.command);
+    }
+  });
+
+  it('activates only on its own views and commands (no "*")', () => {
+    assert.ok(!(manifest.activationEvents as string[]).includes('*'));
+    assert.ok(!(manifest.activationEvents as string[]).includes('onStartupFinished'));
+  });
+
+  it('targets VS Code 1.100 and declares untrusted-workspace support honestly', () => {
+    assert.equal(manifest.engines.vscode, '^1.100.0');
+    assert.equal(manifest.devDependencies['@types/vscode'], '~1.100.0');
+    assert.ok(manifest.capabilities.untrustedWorkspaces.description.length > 20);
+  });
+
+  it('uses only context keys the code sets in when clauses', () => {
+    const text = JSON.stringify(manifest.contributes);
+    const used = new Set(text.match(/timeslice\.(hasApiKey|demoActive|filterActive)/g));
+    for (const key of used) {
+      assert.ok((Object.values(CONTEXT) as string[]).includes(key), key);
+    }
+  });
+});
