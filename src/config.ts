@@ -15,6 +15,7 @@ export const SETTING = {
   refreshIntervalSeconds: 'refreshIntervalSeconds',
   apiKeyHeader: 'apiKeyHeader',
   caCertificatePath: 'caCertificatePath',
+  requestTimeoutSeconds: 'requestTimeoutSeconds',
 } as const;
 
 export const MIN_REFRESH_SECONDS = 60;
@@ -62,6 +63,11 @@ export class Config extends Disposable {
 
   get caCertificatePath(): string {
     return (this.section.get<string>(SETTING.caCertificatePath) ?? '').trim();
+  }
+
+  get requestTimeoutMs(): number {
+    const n = Number(this.section.get<number>(SETTING.requestTimeoutSeconds) ?? 30);
+    return (Number.isFinite(n) ? Math.min(300, Math.max(5, n)) : 30) * 1000;
   }
 
   async update(setting: keyof typeof SETTING, value: unknown): Promise<void> {

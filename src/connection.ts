@@ -107,6 +107,7 @@ export class ConnectionManager extends Disposable {
     }
     return this.ready(new HttpTimesliceApi({
       baseUrl, getApiKey: () => this.keys.get(region), ca, log, format: this.config.responseFormat, keyHeader: this.config.apiKeyHeader,
+      timeoutMs: this.config.requestTimeoutMs,
     }), REGION_LABELS[region], false);
   }
 
