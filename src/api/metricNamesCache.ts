@@ -21,7 +21,11 @@ export class MetricNamesCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async get(scope: MetricScope, nameFilter = '', options?: RequestOptions): Promise<MetricName[]> {
+  /**
+   * `options.onProgress` reaches the request this call starts. No signal is passed on: a shared lookup
+   * must not be cancelled by one of its callers; a caller that gives up simply stops waiting.
+   */
+  async get(scope: MetricScope, nameFilter = '', options?: Pick<RequestOptions, 'onProgress'>): Promise<MetricName[]> {
     const scopeKey = scopePath(scope);
     const full = this.fresh(`${scopeKey}|`);
     if (full && nameFilter !== '') {
@@ -33,7 +37,7 @@ export class MetricNamesCache {
     if (hit) {
       return hit.names;
     }
-    const names = this.api.listMetricNames(scope, nameFilter ? { name: nameFilter } : {}, options);
+    const names = this.api.listMetricNames(scope, nameFilter ? { name: nameFilter } : {}, { onProgress: options?.onProgress });
     const entry = { at: this.now(), names };
     this.entries.set(key, entry);
     // A failed or cancelled lookup must not stay cached.

@@ -80,6 +80,11 @@ export class HttpTransport {
   private readonly keyHeader: ApiKeyHeader;
   private readonly random: () => number;
   private lastKey: string | undefined;
+  /**
+   * The one origin (scheme, host and port) the key may go to: the base URL's when it is https; for a
+   * plain-http loopback base, the https origin its first 301 upgrades to.
+   */
+  private keyOrigin: string | undefined;
 
   constructor(private readonly options: TransportOptions) {
     this.base = parseBaseUrl(options.baseUrl);
@@ -93,6 +98,7 @@ export class HttpTransport {
     this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
     this.keyHeader = options.keyHeader ?? 'Api-Key';
     this.random = options.random ?? Math.random;
+    this.keyOrigin = this.base.protocol === 'https:' ? this.base.origin : undefined;
   }
 
   get baseUrl(): string {
@@ -107,9 +113,9 @@ export class HttpTransport {
     return url;
   }
 
-  /** True when `url` may carry the key: https on the configured host name. */
+  /** True when `url` may carry the key: https on the configured origin (port included). */
   mayCarryKey(url: URL): boolean {
-    return url.protocol === 'https:' && url.hostname === this.base.hostname;
+    return url.protocol === 'https:' && url.origin === this.keyOrigin;
   }
 
   async close(): Promise<void> {
@@ -201,6 +207,12 @@ export class HttpTransport {
     if (target.protocol !== 'https:') {
       throw new ApiError('redirectRefused', `${this.base.host} redirected to plain HTTP (${target.protocol}//${target.host}); the API key is never sent over HTTP. Check the base URL or your proxy.`, { path: from.pathname });
     }
+    // Only the http→https upgrade of the service's 301 may change the port; after that the origin is fixed.
+    if (from.protocol === 'http:' && this.keyOrigin === undefined) {
+      this.keyOrigin = target.origin;
+    } else if (target.origin !== this.keyOrigin) {
+      throw new ApiError('redirectRefused', `${this.base.host} redirected to another port (${target.host}); the request was not repeated there, so your API key was not sent. Check the base URL setting.`, { path: from.pathname });
+    }
     return target;
   }
 
@@ -229,7 +241,8 @@ export class HttpTransport {
   }
 
   private async readBody(body: Dispatcher.ResponseData['body'], headers: Record<string, string>, url: URL): Promise<string> {
-    const tooLarge = () => new ApiError('tooLarge', `The answer from ${this.base.host} for ${url.pathname} is larger than ${Math.round(this.maxBodyBytes / 1048576)} MB, so it was not read. Narrow the request (a name filter or a shorter range).`, { path: url.pathname });
+    const limit = this.maxBodyBytes >= 1048576 ? `${Math.round(this.maxBodyBytes / 1048576)} MB` : `${Math.round(this.maxBodyBytes / 1024)} KB`;
+    const tooLarge = () => new ApiError('tooLarge', `The answer from ${this.base.host} for ${url.pathname} is larger than ${limit}, so it was not read. Narrow the request (a name filter or a shorter range).`, { path: url.pathname });
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
       body.destroy();
@@ -258,8 +271,9 @@ export class HttpTransport {
   /** Belt and braces: whatever a server echoes, no message that leaves here holds the key. */
   private scrub(error: ApiError): ApiError {
     if (this.lastKey && error.message.includes(this.lastKey)) {
-      const clean = new ApiError(error.kind, redact(error.message, [this.lastKey]), { status: error.status, retryAfterMs: error.retryAfterMs, path: error.path });
-      return clean;
+      return new ApiError(error.kind, redact(error.message, [this.lastKey]), {
+        status: error.status, retryAfterMs: error.retryAfterMs, path: error.path, retries: error.retries, reset: error.reset,
+      });
     }
     return error;
   }

@@ -16,6 +16,10 @@ const parser = new XMLParser({
   alwaysCreateTextNode: true,
   parseTagValue: false,
   parseAttributeValue: false,
+  // Names may start or end with spaces; JSON keeps them, so XML must too.
+  trimValues: false,
+  // Numeric character references (&#233;) are XML, not HTML; decode them like a conforming parser.
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
   // Every element as an array, so one child and many children look the same.

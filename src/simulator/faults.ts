@@ -9,7 +9,7 @@ export type EndpointId = (typeof ENDPOINTS)[number];
 export const FAULT_KINDS = [
   'unauthorized', 'forbiddenJson', 'forbiddenHtml', 'notFound', 'unprocessable', 'rateLimited', 'serverError',
   'badGateway', 'unavailable', 'gatewayTimeout', 'delay', 'resetMidBody', 'truncated', 'invalidBody',
-  'wrongContentType', 'hugeBody', 'redirectHttp', 'redirectOtherHost', 'noLastLink',
+  'wrongContentType', 'hugeBody', 'redirectHttp', 'redirectOtherHost', 'redirectOtherPort', 'noLastLink',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

@@ -282,6 +282,10 @@ export class Simulator {
         send(301, 'You are being redirected', { location: `https://${otherHost}:${this.httpsPort}${url.pathname}${url.search}` });
         return true;
       }
+      case 'redirectOtherPort':
+        // Same host name, another port: a key must not follow it either.
+        send(301, 'You are being redirected', { location: `https://${hostName}:${this.httpPort}${url.pathname}${url.search}` });
+        return true;
       case 'noLastLink':
         return false;
     }
@@ -302,7 +306,15 @@ export class Simulator {
     res.write('{"applications": [], "padding": "');
     for (let sent = 0; sent < HUGE_BODY_BYTES && !res.destroyed; sent += chunk.length) {
       if (!res.write(chunk)) {
-        await new Promise((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
       }
     }
     res.end('"}');

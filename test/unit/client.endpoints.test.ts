@@ -7,9 +7,11 @@ import assert from 'node:assert/strict';
 import type { HttpTimesliceApiOptions } from '../../src/api/client';
 import { HttpTimesliceApi } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
+import { parseApplication, parseMetricName, unwrap } from '../../src/api/parse';
 import type {
   ApiFormat, Application, Host, Instance, KeyTransaction, MetricScope, PageProgress,
 } from '../../src/api/types';
+import { parseXmlDocument } from '../../src/api/xml';
 import { MemoryLogger } from '../../src/log';
 import type { SimApp, SimHost, SimInstance, SimKeyTransaction } from '../../src/simulator/dataset';
 import type { EndpointId } from '../../src/simulator/faults';
@@ -684,5 +686,26 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
     assert.deepEqual(sim.requests.filter((r) => r.scheme === 'http').length, 1);
     assert.equal(rest.length, 3);
     assert.ok(rest.every((r) => r.scheme === 'https' && r.headers['api-key'] === US_KEY && r.status === 200));
+  });
+
+  // The simulator never sends these bodies, so they are parsed directly: JSON and XML of the same record.
+  describe('XML parsing edge cases', () => {
+    // Leading and trailing spaces of a name must survive XML as they survive JSON (fixed: trimValues false).
+    it('keeps leading and trailing spaces of names in XML, as JSON does', () => {
+      const json = parseApplication(unwrap(JSON.parse('{"application": {"id": 5, "name": "  padded name  "}}'), 'application'));
+      const xml = parseApplication(unwrap(parseXmlDocument('<application><id type="integer">5</id><name>  padded name  </name></application>'), 'application'));
+      assert.equal(json.name, '  padded name  ');
+      assert.deepEqual(xml, json);
+      const metric = parseMetricName(unwrap(parseXmlDocument('<metric><name>Custom/trailing </name><values type="array"/></metric>'), 'metric'));
+      assert.equal(metric.name, 'Custom/trailing ');
+    });
+
+    // Numeric character references (&#233; &#x2713; &#10;) are decoded, as any conforming XML parser does.
+    it('decodes numeric character references in XML', () => {
+      const json = parseApplication(unwrap(JSON.parse('{"application": {"id": 5, "name": "Caf\u00e9 \u2713"}}'), 'application'));
+      const xml = parseApplication(unwrap(parseXmlDocument('<application><id type="integer">5</id><name>Caf&#233; &#x2713;</name></application>'), 'application'));
+      assert.equal(json.name, 'Café ✓');
+      assert.deepEqual(xml, json);
+    });
   });
 });

@@ -305,6 +305,16 @@ describe('HttpTimesliceApi failures against the simulator', function () {
     });
   });
 
+  describe('redirects to another port', () => {
+    it('a redirect to the same host on another port → redirectRefused, nothing sent there', async () => {
+      const { api, log } = client();
+      inject({ endpoint: 'applications.show', kind: 'redirectOtherPort' });
+      await expectError(api.getApplication(appId), 'redirectRefused', /another port.*not sent/, log);
+      assert.equal(sim.requests.length, 1);
+      assert.equal(sim.requests.filter((r) => r.scheme === 'http').length, 0, 'the other port was never asked');
+    });
+  });
+
   describe('transport failures', () => {
     it('connection refused (a closed port) → network', async () => {
       const port = await new Promise<number>((resolve) => {
