@@ -82,19 +82,17 @@ export class ConnectionManager extends Disposable {
   }
 
   private async build(): Promise<ConnectionState> {
-    const log = this.log.scoped('api');
     const demo = this.demo.endpoint;
     if (demo) {
       return this.ready(new HttpTimesliceApi({
-        baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log, format: this.config.responseFormat,
+        baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
       }), 'Demo', true);
     }
     const region = this.config.region;
     let baseUrl: string;
-    let ca: string[] | undefined;
     try {
       baseUrl = parseBaseUrl(baseUrlFor(region, this.config.customBaseUrl)).href;
-      ca = this.extraCa();
+      this.extraCa(); // A bad CA setting is a configuration error, shown before any request.
     } catch (e) {
       const message = e instanceof ApiError ? e.message : region === 'custom' && !this.config.customBaseUrl
         ? 'The region is "Custom base URL" but no base URL is set. Set "timeslice.customBaseUrl" or switch the region.'
@@ -105,10 +103,18 @@ export class ConnectionManager extends Disposable {
     if (!key) {
       return { kind: 'noKey', region };
     }
-    return this.ready(new HttpTimesliceApi({
-      baseUrl, getApiKey: () => this.keys.get(region), ca, log, format: this.config.responseFormat, keyHeader: this.config.apiKeyHeader,
-      timeoutMs: this.config.requestTimeoutMs,
-    }), REGION_LABELS[region], false);
+    return this.ready(this.clientFor(baseUrl, () => this.keys.get(region)), REGION_LABELS[region], false);
+  }
+
+  /**
+   * A client for a region's base URL with the user's settings (CA, header, format, timeout): the
+   * connection's, and the one "Set API Key…" checks a new key with before storing it.
+   */
+  clientFor(baseUrl: string, getApiKey: () => Promise<string | undefined>, maxTries?: number): HttpTimesliceApi {
+    return new HttpTimesliceApi({
+      baseUrl, getApiKey, ca: this.extraCa(), log: this.log.scoped('api'), format: this.config.responseFormat, keyHeader: this.config.apiKeyHeader,
+      timeoutMs: this.config.requestTimeoutMs, maxTries,
+    });
   }
 
   private ready(api: TimesliceApi, label: string, demo: boolean): ConnectionState {

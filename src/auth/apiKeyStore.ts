@@ -37,11 +37,14 @@ export class ApiKeyStore extends Disposable {
   async set(region: Region, key: string): Promise<void> {
     this.known.set(region, key);
     await this.secrets.store(PREFIX + region, key);
+    // Fired here too: secrets.onDidChange is for changes made by other windows, and may come late.
+    this.changed.fire(region);
   }
 
   async delete(region: Region): Promise<void> {
     this.known.delete(region);
     await this.secrets.delete(PREFIX + region);
+    this.changed.fire(region);
   }
 
   async regionsWithKeys(): Promise<Region[]> {

@@ -1,7 +1,7 @@
 /** "Set API Key…", "Remove API Key…" and "Switch Region…". Keys go to SecretStorage only. */
 import * as vscode from 'vscode';
 
-import { HttpTimesliceApi } from '../api/client';
+import type { HttpTimesliceApi } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { Region } from '../api/regions';
 import { baseUrlFor, REGION_BASE_URLS, REGION_LABELS } from '../api/regions';
@@ -44,9 +44,13 @@ async function askCustomBaseUrl(services: Services): Promise<string | undefined>
 
 /** One request with the candidate key before it is stored. */
 async function checkKey(services: Services, region: Region, key: string, baseUrl: string): Promise<void> {
-  const api = new HttpTimesliceApi({
-    baseUrl, getApiKey: async () => key, log: services.log.scoped('api'), keyHeader: services.config.apiKeyHeader, maxTries: 1,
-  });
+  let api: HttpTimesliceApi;
+  try {
+    // The same CA, header and timeout settings as the connection the key will serve; one try only.
+    api = services.connections.clientFor(baseUrl, async () => key, 1);
+  } catch (e) {
+    throw isApiError(e) ? e : new Error(String(e));
+  }
   try {
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Checking the key with ${REGION_LABELS[region]}…`, cancellable: true },

@@ -26,6 +26,12 @@ describe('package.json', () => {
     assert.ok(manifest.capabilities.untrustedWorkspaces.description.length > 20);
   });
 
+  it('lets only user settings say where the key goes and which CA is trusted (not a workspace)', () => {
+    const props = manifest.contributes.configuration.properties;
+    assert.equal(props['timeslice.customBaseUrl'].scope, 'application');
+    assert.equal(props['timeslice.caCertificatePath'].scope, 'application');
+  });
+
   it('uses only context keys the code sets in when clauses', () => {
     const text = JSON.stringify(manifest.contributes);
     const used = new Set(text.match(/timeslice\.(hasApiKey|demoActive|filterActive)/g));

@@ -1,0 +1,124 @@
+import * as assert from 'node:assert/strict';
+
+import { Simulator } from '../../src/simulator/server';
+import { screenshot, startWorkbench, type Theme, type Workbench } from './support/workbench';
+
+const THEMES: Array<{ theme: Theme; slug: string }> = [
+  { theme: 'Default Dark Modern', slug: 'dark' },
+  { theme: 'Default Light Modern', slug: 'light' },
+];
+
+for (const { theme, slug } of THEMES) {
+  describe(`demo from the welcome view (${theme})`, () => {
+    let wb: Workbench;
+
+    before(async () => {
+      wb = await startWorkbench({ theme });
+    });
+
+    after(async () => {
+      await wb?.close();
+    });
+
+    it('welcome view → Try the Demo → the applications, marked as demo', async () => {
+      await wb.sidebar.open();
+      await screenshot(wb.page, `tree-${slug}-1-welcome`);
+      await wb.sidebar.clickWelcomeButton('Try the Demo');
+      await wb.sidebar.waitForRows(5);
+      const labels = await wb.sidebar.rowLabels();
+      assert.ok(labels.includes('storefront-web'), labels.join(', '));
+      assert.ok(labels.includes('notifications-worker'));
+      assert.match(await wb.page.locator('.part.sidebar').innerText(), /APPLICATIONS \(DEMO\)|Applications \(demo\)/i);
+      const description = await wb.sidebar.row('storefront-web').locator('.label-description').innerText();
+      assert.match(description, /^Apdex \d\.\d\d · \d+ (ms|s) · [\d.]+k? rpm$/);
+      assert.match(await wb.sidebar.row('notifications-worker').locator('.label-description').innerText(), /not reporting/);
+      await screenshot(wb.page, `tree-${slug}-2-demo`);
+    });
+
+    it('expands an application to its hosts, instances and key transactions', async () => {
+      await wb.sidebar.expand('storefront-web');
+      await wb.sidebar.expand('Hosts');
+      await wb.sidebar.expand('Key transactions');
+      const labels = await wb.sidebar.rowLabels();
+      const at = labels.indexOf('storefront-web');
+      assert.deepEqual(labels.slice(at + 1, at + 2), ['Hosts']);
+      assert.ok(labels.includes('Instances'));
+      assert.ok(labels.some((l) => /\.ec2\.internal$|\.prod\.example\.com$/.test(l)), `a host row in ${labels.join(', ')}`);
+      assert.ok(labels.some((l) => l === 'Bestellung Übersicht ✓' || /^[A-Z]\w* \w+/.test(l)), 'a key transaction row');
+      await wb.sidebar.expand('Instances');
+      assert.ok((await wb.sidebar.rowLabels()).some((l) => /:\d{4}$/.test(l)), 'an instance row host:port');
+      await screenshot(wb.page, `tree-${slug}-3-expanded`);
+    });
+
+    it('shows an application named with HTML characters as plain text', async () => {
+      const name = '<img src=x onerror=alert(1)> & "q"';
+      const row = wb.sidebar.row(name);
+      await row.waitFor({ state: 'visible' });
+      assert.equal(await row.locator('.label-name').innerText(), name);
+      assert.equal(await wb.page.locator('.part.sidebar img[src="x"]').count(), 0, 'no image element was made from the name');
+      await row.hover();
+      const hover = wb.page.locator('.monaco-hover, .workbench-hover').first();
+      await hover.waitFor({ state: 'visible', timeout: 10_000 });
+      assert.ok((await hover.innerText()).includes(name), 'the tooltip shows the name as text');
+      assert.equal(await hover.locator('img').count(), 0);
+      await screenshot(wb.page, `tree-${slug}-4-html-name-tooltip`);
+    });
+  });
+}
+
+describe('set-key flow through the quick pick and input box', () => {
+  let wb: Workbench;
+  let sim: Simulator;
+
+  before(async () => {
+    sim = await Simulator.start({ seed: 11, apps: 5 });
+    wb = await startWorkbench({ settings: { 'timeslice.caCertificatePath': sim.certPath } });
+  });
+
+  after(async () => {
+    await wb?.close();
+    await sim?.stop();
+  });
+
+  it('asks for the region, the base URL and the key, checks it, and shows the applications', async () => {
+    await wb.sidebar.open();
+    await wb.sidebar.clickWelcomeButton('Set API Key');
+    await wb.quickInput.pick('Custom base URL');
+    await wb.quickInput.type(sim.baseUrls.us);
+    await wb.quickInput.enter();
+    // The key's box replaces the URL's: wait for it (a password box) before typing.
+    await wb.quickInput.widget.locator('.quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
+    await wb.quickInput.type('not-a-key');
+    // Validation runs as the user types; the prompt is replaced by the message.
+    await wb.quickInput.message.filter({ hasText: 'Only User keys are accepted (they start with NRAK-).' }).waitFor({ timeout: 10_000 });
+    await screenshot(wb.page, 'setKey-1-validation');
+    await wb.quickInput.type(sim.keys.us);
+    await wb.quickInput.enter();
+    await wb.sidebar.waitForRows(sim.datasets.us.apps.length);
+    const labels = await wb.sidebar.rowLabels();
+    assert.deepEqual([...labels].sort(), sim.datasets.us.apps.map((a) => a.name).sort());
+    await screenshot(wb.page, 'setKey-2-tree');
+    const checks = sim.requests.filter((r) => r.query.get('filter[ids]') === '0');
+    assert.equal(checks.length, 1, 'the key was checked with one request before it was stored');
+  });
+
+  it('keeps the key after a window reload', async () => {
+    sim.clearRequests();
+    await wb.page.reload();
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await wb.sidebar.open();
+    await wb.sidebar.waitForRows(sim.datasets.us.apps.length, 60_000);
+    assert.ok(sim.requests.some((r) => r.endpoint === 'applications.list' && r.headers['api-key'] === sim.keys.us));
+    await screenshot(wb.page, 'setKey-3-after-reload');
+  });
+
+  it('a wrong key is not stored and the error says what to do', async () => {
+    await wb.quickInput.runCommand('Timeslice: Set API Key…');
+    await wb.quickInput.pick('EU');
+    await wb.quickInput.type('NRAK-WRONGKEY0000000000000000000');
+    await wb.quickInput.enter();
+    const toast = wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'The key was not saved' }).first();
+    await toast.waitFor({ state: 'visible', timeout: 30_000 });
+    await screenshot(wb.page, 'setKey-4-wrong-key');
+  });
+});

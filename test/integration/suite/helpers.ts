@@ -1,0 +1,45 @@
+/** Shared steps of the integration suite, which runs inside the real VS Code extension host. */
+import * as vscode from 'vscode';
+
+import type { TimesliceExports } from '../../../src/exports';
+import type { MonitorNode } from '../../../src/tree/nodes';
+
+export async function timeslice(): Promise<TimesliceExports> {
+  const ext = vscode.extensions.getExtension<TimesliceExports>('timeslice.timeslice');
+  if (!ext) {
+    throw new Error('The Timeslice extension is not installed in this VS Code');
+  }
+  return ext.activate();
+}
+
+export async function setSettings(values: Record<string, unknown>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('timeslice');
+  for (const [key, value] of Object.entries(values)) {
+    await config.update(key, value, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** Waits until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await check();
+      if (v !== undefined) {
+        return v;
+      }
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) {
+      throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The labels of nodes, as the tree shows them. */
+export function labels(ts: TimesliceExports, nodes: MonitorNode[]): string[] {
+  return nodes.map((n) => String(ts.tree.getTreeItem(n).label));
+}

@@ -1,0 +1,104 @@
+import * as assert from 'node:assert/strict';
+
+import * as vscode from 'vscode';
+
+import type { TimesliceExports } from '../../../src/exports';
+import type { MonitorNode } from '../../../src/tree/nodes';
+import { eventually, labels, setSettings, timeslice } from './helpers';
+
+describe('tree against the demo simulator', function () {
+  this.timeout(60_000);
+  let ts: TimesliceExports;
+
+  before(async () => {
+    ts = await timeslice();
+    await vscode.commands.executeCommand('timeslice.startDemo');
+    await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('timeslice.stopDemo');
+  });
+
+  it('lists every application of the simulator, with health and numbers', async () => {
+    const sim = ts.demo.simulator!;
+    const roots = await ts.tree.getChildren();
+    const expected = sim.datasets.us.apps.map((a) => a.name).sort((a, b) => a.localeCompare(b));
+    assert.deepEqual(labels(ts, roots), expected);
+    const storefront = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
+    const item = ts.tree.getTreeItem(storefront);
+    assert.match(String(item.description), /^Apdex \d\.\d\d · \d+ (ms|s) · [\d.]+k? rpm$/);
+    const silent = roots.find((n) => n.kind === 'application' && !n.app.reporting)!;
+    assert.equal(ts.tree.getTreeItem(silent).description, 'not reporting');
+  });
+
+  it('expands an application to hosts, instances and key transactions matching the simulator', async () => {
+    const sim = ts.demo.simulator!;
+    const dataset = sim.datasets.us;
+    const roots = await ts.tree.getChildren();
+    const appNode = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
+    const simApp = dataset.apps.find((a) => a.name === 'storefront-web')!;
+    const groups = await ts.tree.getChildren(appNode);
+    assert.deepEqual(labels(ts, groups), ['Hosts', 'Instances', 'Key transactions']);
+    const [hostsGroup, instancesGroup, ktGroup] = groups;
+    const hosts = await ts.tree.getChildren(hostsGroup);
+    assert.deepEqual(hosts.map((h: MonitorNode) => (h.kind === 'host' ? h.host.id : -1)).sort(), [...simApp.hostIds].sort());
+    assert.deepEqual(labels(ts, hosts).sort(), simApp.hostIds.map((id) => dataset.hosts.get(id)!.name).sort());
+    const instances = await ts.tree.getChildren(instancesGroup);
+    assert.deepEqual(instances.map((i: MonitorNode) => (i.kind === 'instance' ? i.instance.id : -1)).sort(), [...simApp.instanceIds].sort());
+    const kts = await ts.tree.getChildren(ktGroup);
+    const expectedKts = dataset.keyTransactions.filter((k) => k.appId === simApp.id).map((k) => k.name).sort();
+    assert.ok(expectedKts.length > 0);
+    assert.deepEqual(labels(ts, kts).sort(), expectedKts);
+  });
+
+  it('fetches a group\'s children only when it is expanded', async () => {
+    const sim = ts.demo.simulator!;
+    ts.tree.refresh();
+    sim.clearRequests();
+    const roots = await ts.tree.getChildren();
+    await ts.tree.getChildren(roots[0]);
+    assert.deepEqual([...new Set(sim.requests.map((r) => r.endpoint))], ['applications.list']);
+  });
+
+  it('filters applications on the server and says so when none match', async () => {
+    const sim = ts.demo.simulator!;
+    sim.clearRequests();
+    ts.tree.setFilter('gateway');
+    const roots = await ts.tree.getChildren();
+    assert.deepEqual(labels(ts, roots), ['search-gateway']);
+    assert.equal(sim.requests[0].query.get('filter[name]'), 'gateway');
+    ts.tree.setFilter('no-such-app');
+    const none = await ts.tree.getChildren();
+    assert.match(String(ts.tree.getTreeItem(none[0]).label), /No application name contains "no-such-app"/);
+    ts.tree.setFilter('');
+  });
+
+  it('shows an HTML-special application name as the plain text it is', async () => {
+    const roots = await ts.tree.getChildren();
+    const node = roots.find((n) => n.kind === 'application' && n.app.name.startsWith('<img'))!;
+    const item = ts.tree.getTreeItem(node);
+    assert.equal(item.label, '<img src=x onerror=alert(1)> & "q"');
+    const tooltip = item.tooltip as vscode.MarkdownString;
+    assert.ok(!tooltip.value.includes('<img'), tooltip.value);
+    assert.ok(tooltip.value.includes('&lt;img'));
+    assert.ok(!tooltip.supportHtml);
+  });
+});
+
+describe('settings stay when the region switches', function () {
+  this.timeout(30_000);
+  it('keeps both regions\' keys and the custom base URL', async () => {
+    const ts = await timeslice();
+    await ts.apiKeys.set('us', 'NRAK-USKEYFORTESTING00000000001');
+    await ts.apiKeys.set('eu', 'NRAK-EUKEYFORTESTING00000000002');
+    await setSettings({ region: 'eu', customBaseUrl: 'https://proxy.example.test' });
+    await setSettings({ region: 'us' });
+    assert.equal(await ts.apiKeys.get('us'), 'NRAK-USKEYFORTESTING00000000001');
+    assert.equal(await ts.apiKeys.get('eu'), 'NRAK-EUKEYFORTESTING00000000002');
+    assert.equal(vscode.workspace.getConfiguration('timeslice').get('customBaseUrl'), 'https://proxy.example.test');
+    await ts.apiKeys.delete('us');
+    await ts.apiKeys.delete('eu');
+    await setSettings({ region: undefined, customBaseUrl: undefined });
+  });
+});
