@@ -1,0 +1,38 @@
+// The integration suite under desktop VS Code, through @vscode/test-cli: `npx vscode-test`.
+// It downloads VS Code 1.100.0 (our minimum engine), so it needs the internet; on machines that reach
+// only the npm registry, `node test/integration/run.js` runs the same bundles in code-server instead.
+// See https://github.com/microsoft/vscode-test-cli (the options are in its out/config.d.cts).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { defineConfig } from '@vscode/test-cli';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const { buildIntegrationTests } = require('./test/integration/build.js');
+
+// The project has no `pretest` step, so build here: the extension into dist/ (what VS Code loads
+// from the development path) and each test into out/integration/ (what `files` matches).
+execFileSync(process.execPath, [join(root, 'esbuild.js')], { cwd: root, stdio: 'inherit' });
+await buildIntegrationTests();
+
+export default defineConfig({
+  label: 'integration',
+  files: 'out/integration/**/*.test.js',
+  version: '1.100.0',
+  extensionDevelopmentPath: root,
+  // A fresh, empty folder, as in the code-server run.
+  workspaceFolder: mkdtempSync(join(tmpdir(), 'timeslice-int-')),
+  // Only the extension under development: nothing installed on the machine takes part.
+  launchArgs: ['--disable-extensions'],
+  // The suite starts the demo itself when it needs it.
+  env: { TIMESLICE_DEMO: undefined },
+  mocha: {
+    ui: 'bdd',
+    timeout: 20_000,
+  },
+});

@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// `npm run demo` (after `node esbuild.js`): VS Code in the browser (code-server 4.100.3 = VS Code
+// 1.100.3) with Timeslice in demo mode, i.e. showing the built-in API simulator's applications.
+//
+//   node scripts/demo.js [--port N]      (or PORT=N; default 8080, a free port if that one is taken)
+//
+// Everything lives in a temp dir (user data, workspace) and is removed on Ctrl+C.
+'use strict';
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+
+const codeServer = require('./vscode/codeServer');
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+const DEFAULT_PORT = 8080;
+
+const desktopHint = [
+  'With desktop VS Code instead (1.100 or later):',
+  `  TIMESLICE_DEMO=1 code --extensionDevelopmentPath=${REPO_ROOT}`,
+].join('\n');
+
+function requestedPort() {
+  const args = process.argv.slice(2);
+  let value = process.env.PORT;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--port') {
+      value = args[++i];
+    } else if (args[i].startsWith('--port=')) {
+      value = args[i].slice('--port='.length);
+    } else {
+      usage(`unknown argument: ${args[i]}`);
+    }
+  }
+  if (value === undefined || value === '') {
+    return DEFAULT_PORT;
+  }
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    usage(`not a port number: ${value}`);
+  }
+  return port;
+}
+
+function usage(problem) {
+  console.error(`demo: ${problem}\nUsage: node scripts/demo.js [--port N]   (or PORT=N; default ${DEFAULT_PORT})`);
+  process.exit(2);
+}
+
+/** Listens on 127.0.0.1:port and resolves the port bound (port 0: one the OS picks). */
+function listen(server, port) {
+  return new Promise((resolve, reject) => {
+    const onError = (e) => reject(e);
+    server.once('error', onError);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', onError);
+      resolve(server.address().port);
+    });
+  });
+}
+
+async function main() {
+  if (!fs.existsSync(codeServer.codeServerBin())) {
+    console.error('demo: code-server is not installed. Install it (and headless Chromium) with:\n');
+    console.error('  bash scripts/vscode/installCodeServer.sh\n');
+    console.error(desktopHint);
+    return 1;
+  }
+  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) {
+    console.error('demo: dist/extension.js is missing; build first (`npm run demo` does): node esbuild.js');
+    return 1;
+  }
+
+  // codeServer.js always starts code-server on a free port of its own choosing, so the port the user
+  // asked for is ours: a plain TCP relay to code-server, which carries its HTTP and WebSocket traffic
+  // unchanged (Host and Origin headers included, which code-server compares).
+  let upstreamPort;
+  const relay = net.createServer((client) => {
+    if (upstreamPort === undefined) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(upstreamPort, '127.0.0.1');
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  const wanted = requestedPort();
+  let port;
+  try {
+    port = await listen(relay, wanted);
+  } catch (e) {
+    if (e.code !== 'EADDRINUSE' && e.code !== 'EACCES') {
+      throw e;
+    }
+    port = await listen(relay, 0);
+    console.log(`demo: port ${wanted} is ${e.code === 'EADDRINUSE' ? 'taken' : 'not allowed'}; using ${port} instead.`);
+  }
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-demo-'));
+  const workspace = path.join(tmp, 'workspace');
+  const hostTmp = path.join(tmp, 'tmp');
+  fs.mkdirSync(workspace);
+  fs.mkdirSync(hostTmp);
+  fs.writeFileSync(
+    path.join(workspace, 'README.md'),
+    '# Timeslice demo\n\nClick the Timeslice icon in the activity bar. The applications come from the built-in API simulator.\n',
+  );
+
+  let server;
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    console.log(`\ndemo: ${signal}, stopping…`);
+    relay.close();
+    await server?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    console.log('demo: stopped.');
+    process.exit(0);
+  };
+  // process.on, not once: codeServer.js kills the server on these signals and then raises the signal
+  // again; with our listener still registered, that second signal cannot end the process before the
+  // temp dir is gone.
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  console.log('demo: starting VS Code (code-server) with Timeslice in demo mode…');
+  try {
+    server = await codeServer.startCodeServer({
+      extensionDirs: [{ path: REPO_ROOT, id: 'timeslice.timeslice' }],
+      workspaceFolder: workspace,
+      settings: { 'workbench.colorTheme': 'Default Dark Modern' },
+      env: {
+        TIMESLICE_DEMO: '1',
+        // The server's temp files go away with the demo's temp dir.
+        TMPDIR: hostTmp,
+      },
+      logFile: path.join(tmp, 'code-server.log'),
+    });
+  } catch (e) {
+    relay.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+  upstreamPort = server.port;
+
+  console.log(`
+Timeslice demo is running.
+
+  Open http://127.0.0.1:${port}/ in your browser,
+  then click the Timeslice icon in the activity bar.
+  (On a remote machine, forward the port first: ssh -L ${port}:127.0.0.1:${port} <host>)
+
+Press Ctrl+C to stop.
+
+${desktopHint}
+`);
+  return undefined;
+}
+
+main().then(
+  (code) => {
+    if (code !== undefined) {
+      process.exit(code);
+    }
+  },
+  (e) => {
+    console.error(`demo: ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  },
+);

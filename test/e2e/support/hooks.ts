@@ -1,0 +1,28 @@
+/** Root hooks of the UI suite (test/e2e/run.js installs them). */
+import type { Context } from 'mocha';
+
+import { openWorkbenches, screenshot } from './workbench';
+
+export const mochaHooks = {
+  /** After a failed test, screenshots every open workbench: the picture usually says why. */
+  async afterEach(this: Context): Promise<void> {
+    const test = this.currentTest;
+    if (test?.state !== 'failed') {
+      return;
+    }
+    const slug = test
+      .fullTitle()
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 100);
+    const workbenches = openWorkbenches();
+    for (const [i, wb] of workbenches.entries()) {
+      const name = `failed-${slug}${workbenches.length > 1 ? `-${i + 1}` : ''}`;
+      try {
+        console.log(`      screenshot of the failure: ${await screenshot(wb.page, name)}`);
+      } catch {
+        // The page may be gone (the browser crashed): the test's own error says more.
+      }
+    }
+  },
+};

@@ -1,0 +1,72 @@
+import type { Locator, Page } from 'playwright-core';
+
+import { exactly } from '../text';
+
+/** The quick input: the command palette, and the input boxes and quick picks extensions show. */
+export class QuickInput {
+  constructor(private readonly page: Page) {}
+
+  get widget(): Locator {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  get input(): Locator {
+    return this.widget.locator('.quick-input-box input');
+  }
+
+  /** The rendered items of the list under the input. */
+  get items(): Locator {
+    return this.widget.locator('.quick-input-list .monaco-list-row');
+  }
+
+  /** The line under the input box: an input box's prompt, or its validation message. */
+  get message(): Locator {
+    return this.widget.locator('.quick-input-message');
+  }
+
+  /**
+   * Opens the command palette. F1 reaches the workbench only when focus is in it, so click the
+   * editor area first (keyboard shortcuts of the browser itself, like Ctrl+Shift+P, may win otherwise).
+   */
+  async openCommandPalette(): Promise<void> {
+    await this.page.locator('.part.editor').click({ position: { x: 200, y: 200 } });
+    await this.page.keyboard.press('F1');
+    await this.waitForOpen();
+  }
+
+  /** Runs a command by its title as the palette shows it, e.g. "Timeslice: Start Demo". */
+  async runCommand(title: string): Promise<void> {
+    await this.openCommandPalette();
+    await this.input.fill(`>${title}`);
+    await this.pick(title);
+  }
+
+  /** Clicks the item whose label is exactly `label`. */
+  async pick(label: string, timeoutMs = 15_000): Promise<void> {
+    const item = this.items.filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) }).first();
+    await item.waitFor({ state: 'visible', timeout: timeoutMs });
+    await item.click();
+  }
+
+  /** Replaces the input's text (for an input box an extension showed). */
+  async type(text: string): Promise<void> {
+    await this.waitForOpen();
+    await this.input.fill(text);
+  }
+
+  async enter(): Promise<void> {
+    await this.input.press('Enter');
+  }
+
+  async escape(): Promise<void> {
+    await this.input.press('Escape');
+  }
+
+  async waitForOpen(timeoutMs = 15_000): Promise<void> {
+    await this.widget.waitFor({ state: 'visible', timeout: timeoutMs });
+  }
+
+  async waitForClosed(timeoutMs = 15_000): Promise<void> {
+    await this.widget.waitFor({ state: 'hidden', timeout: timeoutMs });
+  }
+}

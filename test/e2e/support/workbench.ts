@@ -1,0 +1,135 @@
+/**
+ * The UI suite's fixture: a fresh code-server (VS Code 1.100.3) with Timeslice loaded from the repo,
+ * a workspace in a temp dir and headless Chromium, plus one page object per area of the workbench.
+ *
+ *   const wb = await startWorkbench({ theme: 'Default Dark Modern' });
+ *   try { await wb.sidebar.open(); await screenshot(wb.page, 'sidebar-dark'); } finally { await wb.close(); }
+ *
+ * Each call starts its own server and user-data dir (about 5 s on 2 cores), so start one per
+ * `describe` in a `before` hook and share it between that block's tests where they don't interfere.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import type { Browser, Page } from 'playwright-core';
+
+import { codeServer, type CodeServer } from './codeServer';
+import { Notifications } from './pageObjects/notifications';
+import { QuickInput } from './pageObjects/quickInput';
+import { Sidebar } from './pageObjects/sidebar';
+import { StatusBar } from './pageObjects/statusBar';
+
+export type Theme = 'Default Dark Modern' | 'Default Light Modern';
+
+export interface WorkbenchOptions {
+  theme?: Theme;
+  /** Added to the environment of the server and its extension host, e.g. `{ TIMESLICE_DEMO: '1' }`. */
+  env?: Record<string, string | undefined>;
+  /** User settings, e.g. `{ 'timeslice.region': 'eu' }`. */
+  settings?: Record<string, unknown>;
+}
+
+export interface Workbench {
+  page: Page;
+  server: CodeServer;
+  browser: Browser;
+  /** The folder the window has open (empty at the start). */
+  workspaceFolder: string;
+  sidebar: Sidebar;
+  quickInput: QuickInput;
+  statusBar: StatusBar;
+  notifications: Notifications;
+  /** Uncaught errors of the workbench page, for tests that assert there were none. */
+  pageErrors: string[];
+  /** Closes the browser, stops the server and removes the temp dirs. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+const SCREENSHOT_DIR = path.join(codeServer.REPO_ROOT, '.vscode-test', 'screenshots');
+
+/** Workbenches started and not yet closed, for the failure screenshots (see ./hooks.ts). */
+const running = new Set<Workbench>();
+
+export function openWorkbenches(): readonly Workbench[] {
+  return [...running];
+}
+
+export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
+  const { theme = 'Default Dark Modern', env = {}, settings = {} } = options;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-e2e-'));
+  const workspaceFolder = path.join(tmp, 'workspace');
+  const hostTmp = path.join(tmp, 'tmp');
+  fs.mkdirSync(workspaceFolder);
+  fs.mkdirSync(hostTmp);
+
+  let server: CodeServer | undefined;
+  let browser: Browser | undefined;
+  let closing: Promise<void> | undefined;
+  let workbench: Workbench | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      if (workbench) {
+        running.delete(workbench);
+      }
+      await browser?.close().catch(() => undefined);
+      await server?.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    })());
+
+  try {
+    server = await codeServer.startCodeServer({
+      extensionDirs: [{ path: codeServer.REPO_ROOT, id: 'timeslice.timeslice' }],
+      workspaceFolder,
+      settings: { 'workbench.colorTheme': theme, ...settings },
+      env: {
+        // Demo mode only when a test asks for it, whatever the caller's shell has.
+        TIMESLICE_DEMO: undefined,
+        // The server's temp files (the git extension's socket) go away with our temp dir.
+        TMPDIR: hostTmp,
+        ...env,
+      },
+    });
+    browser = await codeServer.launchBrowser();
+    const page = await codeServer.openWorkbench(browser, server.url, workspaceFolder, {
+      colorScheme: theme === 'Default Light Modern' ? 'light' : 'dark',
+    });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    workbench = {
+      page,
+      server,
+      browser,
+      workspaceFolder,
+      sidebar: new Sidebar(page),
+      quickInput: new QuickInput(page),
+      statusBar: new StatusBar(page),
+      notifications: new Notifications(page),
+      pageErrors,
+      close,
+    };
+    running.add(workbench);
+    return workbench;
+  } catch (e) {
+    const output = server?.output().slice(-3000);
+    await close();
+    if (output && e instanceof Error) {
+      e.message += `\n--- code-server output (tail) ---\n${output}`;
+    }
+    throw e;
+  }
+}
+
+/**
+ * Saves a screenshot of the whole window as .vscode-test/screenshots/<name>.png (an ignored folder)
+ * and returns its path. Take one of every state a test checks, and look at them.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // Let the last layout and theme paint settle, so the picture shows what the check saw.
+  // (A string: this project's TypeScript has no DOM types.)
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  await page.screenshot({ path: file });
+  return file;
+}

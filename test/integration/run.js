@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// The integration suite, inside the real VS Code extension host (code-server 4.100.3 = VS Code 1.100.3).
+//
+//   node test/integration/run.js [--grep <pattern>]
+//
+// code-server refuses --extensionTestsPath, so: bundle test/integration/suite/**/*.test.ts, start
+// code-server with two extensions (Timeslice from the repo root, built into dist/, and the test runner
+// in test/integration/runner/), open the workbench in headless Chromium (the extension host starts only
+// when a client connects), and wait for the runner to write its done marker. The runner runs mocha with
+// test/support/countingReporter.js, which writes the counts to $TIMESLICE_TEST_STATS.
+// Exit code 0 only when the suite ran and nothing failed. Desktop VS Code runs the same bundles
+// through .vscode-test.mjs.
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const codeServer = require('../../scripts/vscode/codeServer');
+const { OUT_DIR, buildIntegrationTests } = require('./build');
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const RUNNER_DIR = path.join(__dirname, 'runner');
+const TIMEOUT_MS = Number(process.env.TIMESLICE_INTEGRATION_TIMEOUT_MS) || 5 * 60_000;
+
+const grepIndex = process.argv.indexOf('--grep');
+const grep = grepIndex > 0 ? process.argv[grepIndex + 1] : undefined;
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-int-'));
+const statsFile = process.env.TIMESLICE_TEST_STATS || path.join(tmp, 'stats.json');
+/** Kept after a harness failure: it holds code-server's output. */
+let keepTmp = false;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function readStats() {
+  try {
+    return JSON.parse(fs.readFileSync(statsFile, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds one failure that is the harness's, not a test's, to the counts (keeping any the suite wrote). */
+function recordHarnessFailure(message) {
+  const counts = readStats() ?? { passed: 0, failed: 0, skipped: 0, failures: [] };
+  counts.failed += 1;
+  counts.failures.push(`integration: ${message}`);
+  fs.writeFileSync(statsFile, JSON.stringify(counts));
+  console.error(`\nintegration: ${message}`);
+}
+
+/** Copies what the runner appended to its log since the last call to our stdout; returns the new offset. */
+function pumpLog(logFile, offset) {
+  let size;
+  try {
+    size = fs.statSync(logFile).size;
+  } catch {
+    return offset;
+  }
+  if (size > offset) {
+    const fd = fs.openSync(logFile, 'r');
+    const buffer = Buffer.alloc(size - offset);
+    fs.readSync(fd, buffer, 0, buffer.length, offset);
+    fs.closeSync(fd);
+    process.stdout.write(buffer);
+  }
+  return size;
+}
+
+/** The extension host's own log (activation errors land there), found in the user-data dir. */
+function extensionHostLogTail(userDataDir, chars = 4000) {
+  const logsDir = path.join(userDataDir, 'logs');
+  if (!fs.existsSync(logsDir)) {
+    return '';
+  }
+  return fs
+    .readdirSync(logsDir, { recursive: true })
+    .filter((f) => /exthost\.log$/i.test(f))
+    .map((f) => `--- ${f} ---\n${fs.readFileSync(path.join(logsDir, f), 'utf8').slice(-chars)}`)
+    .join('\n');
+}
+
+async function main() {
+  fs.rmSync(statsFile, { force: true });
+  if (!fs.existsSync(codeServer.codeServerBin())) {
+    recordHarnessFailure('code-server is not installed; run: bash scripts/vscode/installCodeServer.sh');
+    return 1;
+  }
+  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) {
+    recordHarnessFailure('dist/extension.js is missing; build the extension first: node esbuild.js');
+    return 1;
+  }
+  try {
+    await buildIntegrationTests();
+  } catch (e) {
+    recordHarnessFailure(`the integration tests did not build:\n${e.message}`);
+    return 1;
+  }
+
+  const workspace = path.join(tmp, 'workspace');
+  const logFile = path.join(tmp, 'mocha.log');
+  const doneFile = path.join(tmp, 'done.json');
+  const serverLog = path.join(tmp, 'code-server.log');
+  const hostTmp = path.join(tmp, 'tmp');
+  fs.mkdirSync(workspace);
+  fs.mkdirSync(hostTmp);
+
+  const t0 = Date.now();
+  let server;
+  let browser;
+  let failed = false;
+  try {
+    server = await codeServer.startCodeServer({
+      extensionDirs: [
+        { path: REPO_ROOT, id: 'timeslice.timeslice' },
+        { path: RUNNER_DIR, id: 'timeslice-test.runner' },
+      ],
+      workspaceFolder: workspace,
+      logFile: serverLog,
+      env: {
+        TIMESLICE_INTEGRATION_BUNDLE: OUT_DIR,
+        TIMESLICE_REPO_ROOT: REPO_ROOT,
+        TIMESLICE_TEST_STATS: statsFile,
+        TIMESLICE_INTEGRATION_LOG: logFile,
+        TIMESLICE_INTEGRATION_DONE: doneFile,
+        TIMESLICE_INTEGRATION_GREP: grep,
+        TIMESLICE_INTEGRATION_COLOR: process.stdout.isTTY ? '1' : '0',
+        // The suite starts the demo itself when it needs it; a demo left on in the caller's shell would
+        // change what the tests see. (Node leaves undefined variables out of the child's environment.)
+        TIMESLICE_DEMO: undefined,
+        // Temp files of the server and its extension host (the git extension's socket, simulator
+        // certificates) go into our temp dir and are removed with it: they survive a killed server otherwise.
+        TMPDIR: hostTmp,
+      },
+    });
+    browser = await codeServer.launchBrowser();
+    await codeServer.openWorkbench(browser, server.url, workspace);
+    console.log(`integration: VS Code workbench up in ${seconds(Date.now() - t0)}; running the suite in its extension host`);
+
+    let offset = 0;
+    const deadline = Date.now() + TIMEOUT_MS;
+    while (!fs.existsSync(doneFile) && Date.now() < deadline) {
+      offset = pumpLog(logFile, offset);
+      await sleep(250);
+    }
+    pumpLog(logFile, offset);
+
+    if (!fs.existsSync(doneFile)) {
+      failed = true;
+      recordHarnessFailure(
+        fs.existsSync(logFile)
+          ? `the suite did not finish within ${seconds(TIMEOUT_MS)}`
+          : `the test runner extension did not start within ${seconds(TIMEOUT_MS)} (see the extension host log below)`,
+      );
+    } else {
+      const done = JSON.parse(fs.readFileSync(doneFile, 'utf8'));
+      if (done.error) {
+        failed = true;
+        // The full stack is in the log printed above.
+        recordHarnessFailure(`the suite could not run: ${done.error.split('\n')[0]}`);
+      } else if (!readStats()) {
+        failed = true;
+        recordHarnessFailure('the suite finished but wrote no counts');
+      }
+    }
+    if (failed && server) {
+      console.error(extensionHostLogTail(server.userDataDir));
+    }
+  } catch (e) {
+    failed = true;
+    recordHarnessFailure(e instanceof Error ? e.message : String(e));
+  } finally {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+  }
+
+  const counts = readStats();
+  console.log(`integration: finished in ${seconds(Date.now() - t0)} (code-server start, workbench and suite)`);
+  if (failed) {
+    keepTmp = true;
+    console.error(`integration: code-server's output is kept in ${serverLog}`);
+    return 1;
+  }
+  if (!counts) {
+    return 1;
+  }
+  if (!grep && counts.passed + counts.failed + counts.skipped === 0) {
+    recordHarnessFailure('no tests ran');
+    return 1;
+  }
+  return counts.failed === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    if (!keepTmp) {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+    process.exit(code);
+  },
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
