@@ -3,9 +3,8 @@
 // only the npm registry, `node test/integration/run.js` runs the same bundles in code-server instead.
 // See https://github.com/microsoft/vscode-test-cli (the options are in its out/config.d.cts).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,13 +19,17 @@ const { buildIntegrationTests } = require('./test/integration/build.js');
 execFileSync(process.execPath, [join(root, 'esbuild.js')], { cwd: root, stdio: 'inherit' });
 await buildIntegrationTests();
 
+// A fresh, empty folder to open, as in the code-server run; inside the ignored .vscode-test/.
+const workspaceFolder = join(root, '.vscode-test', 'integration-workspace');
+rmSync(workspaceFolder, { recursive: true, force: true });
+mkdirSync(workspaceFolder, { recursive: true });
+
 export default defineConfig({
   label: 'integration',
   files: 'out/integration/**/*.test.js',
   version: '1.100.0',
   extensionDevelopmentPath: root,
-  // A fresh, empty folder, as in the code-server run.
-  workspaceFolder: mkdtempSync(join(tmpdir(), 'timeslice-int-')),
+  workspaceFolder,
   // Only the extension under development: nothing installed on the machine takes part.
   launchArgs: ['--disable-extensions'],
   // The suite starts the demo itself when it needs it.

@@ -49,6 +49,14 @@ const mocha = new Mocha({
   rootHooks: mochaHooks,
 });
 
+// Failure screenshots of an earlier run would read as this run's.
+const screenshotDir = path.join(REPO_ROOT, '.vscode-test', 'screenshots');
+for (const name of fs.existsSync(screenshotDir) ? fs.readdirSync(screenshotDir) : []) {
+  if (name.startsWith('failed-')) {
+    fs.rmSync(path.join(screenshotDir, name), { force: true });
+  }
+}
+
 const e2eDir = __dirname;
 const files = fs
   .readdirSync(e2eDir, { recursive: true })
