@@ -1,0 +1,51 @@
+/**
+ * The panel's HTML, as a pure function so it can be tested. No data goes in here: everything the
+ * panel shows arrives by postMessage after the webview says it is ready. The CSP allows only the
+ * nonce'd bundle and our own stylesheet.
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface PanelHtmlInput {
+  cspSource: string;
+  nonce: string;
+  scriptUri: string;
+  styleUri: string;
+  title: string;
+}
+
+export function makeNonce(): string {
+  return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function renderPanelHtml(input: PanelHtmlInput): string {
+  const { cspSource, nonce, scriptUri, styleUri, title } = input;
+  if (!/^[A-Za-z0-9]{16,}$/.test(nonce)) {
+    throw new Error('A nonce must be at least 16 letters and digits.');
+  }
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource}`,
+    `img-src ${cspSource} data:`,
+    `font-src ${cspSource}`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${escapeAttribute(styleUri)}">
+<title>${escapeAttribute(title)}</title>
+</head>
+<body>
+<div id="app" aria-live="polite"></div>
+<script nonce="${nonce}" src="${escapeAttribute(scriptUri)}"></script>
+</body>
+</html>
+`;
+}

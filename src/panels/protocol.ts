@@ -1,0 +1,212 @@
+/**
+ * The messages between a chart panel (extension) and its webview (browser), shared by both sides.
+ * Never imports `vscode`. Every message is validated on receipt: webview messages are untrusted
+ * input to the extension, and the extension's are checked by the webview before use.
+ * No message ever carries the API key.
+ */
+
+/** What a panel shows. */
+export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction';
+export const PANEL_KINDS: readonly PanelKind[] = ['application', 'breakdown', 'explorer', 'host', 'instance', 'keyTransaction'];
+
+/** The entity a panel is about. `title` is display text only (never HTML). */
+export interface PanelEntity {
+  kind: PanelKind;
+  applicationId: number;
+  hostId?: number;
+  instanceId?: number;
+  keyTransactionId?: number;
+  title: string;
+}
+
+export type RangePreset = '30m' | '1h' | '3h' | '6h' | '24h' | '3d' | '7d' | 'custom';
+export const RANGE_PRESETS: readonly RangePreset[] = ['30m', '1h', '3h', '6h', '24h', '3d', '7d', 'custom'];
+export const PRESET_MINUTES: Readonly<Record<Exclude<RangePreset, 'custom'>, number>> = {
+  '30m': 30, '1h': 60, '3h': 180, '6h': 360, '24h': 1440, '3d': 4320, '7d': 10_080,
+};
+
+/** Overlay of the same range one day or one week earlier. */
+export type Compare = 'none' | 'day' | 'week';
+
+export interface RangeSelection {
+  preset: RangePreset;
+  /** ISO 8601, for `custom` only. */
+  from?: string;
+  to?: string;
+  /** Seconds per point; undefined = the default for the range. */
+  period?: number;
+  compare: Compare;
+}
+
+/** The metric explorer's choice. */
+export interface ExplorerSelection {
+  metrics: string[];
+  values: string[];
+}
+
+/** What a panel keeps across reloads (webview setState + WebviewPanelSerializer). */
+export interface PanelState {
+  entity: PanelEntity;
+  range: RangeSelection;
+  view: 'chart' | 'table';
+  explorer?: ExplorerSelection;
+}
+
+/** One line of a chart. Points are [epoch ms, value]; null is a gap. */
+export interface SeriesSpec {
+  label: string;
+  /** A theme colour variable, e.g. `--vscode-charts-blue`. */
+  color: string;
+  points: Array<[number, number | null]>;
+  /** Drawn dashed: the compare overlay, shifted onto the current range. */
+  compare?: boolean;
+  /** What the series is (legend tooltip), e.g. the 4.8 formula. */
+  description?: string;
+}
+
+export interface ChartSpec {
+  id: string;
+  title: string;
+  /** Unit of the y axis: ms, rpm, %, apdex, MB, count. */
+  unit: string;
+  stacked?: boolean;
+  series: SeriesSpec[];
+  /** This chart failed; the others still show. */
+  error?: string;
+  /** Metrics the service did not find for this chart. */
+  notFound?: string[];
+}
+
+export interface SummaryItem {
+  label: string;
+  value: string;
+  hint?: string;
+}
+
+/** A summarized (one value per metric) table, e.g. the explorer's `summarize=true` answer. */
+export interface SummaryTable {
+  columns: string[];
+  rows: Array<{ metric: string; values: Array<number | null> }>;
+}
+
+export type ToWebview =
+  | { type: 'init'; state: PanelState; timeZone: 'local' | 'utc' }
+  | { type: 'loading' }
+  | {
+    type: 'data';
+    summary: SummaryItem[];
+    /** Shown under the summary, e.g. "Key transaction summaries are a rolling 10-minute average." */
+    summaryNote?: string;
+    charts: ChartSpec[];
+    table?: SummaryTable;
+    range: { from: string; to: string; period: number };
+    validPeriods: number[];
+    fetchedAt: string;
+  }
+  | { type: 'error'; message: string; retryable: boolean }
+  | { type: 'metricNames'; query: string; names: Array<{ name: string; values: string[] }> }
+  | { type: 'exported'; format: 'csv' | 'json'; path: string };
+
+export type FromWebview =
+  | { type: 'ready' }
+  | { type: 'changeRange'; range: RangeSelection }
+  | { type: 'setView'; view: 'chart' | 'table' }
+  | { type: 'retry' }
+  | { type: 'searchMetricNames'; query: string }
+  | { type: 'changeExplorer'; explorer: ExplorerSelection }
+  | { type: 'export'; format: 'csv' | 'json' };
+
+// ---- validation -------------------------------------------------------------------------------
+
+type Rec = Record<string, unknown>;
+const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isShortString = (v: unknown, max = 1000): v is string => typeof v === 'string' && v.length <= max;
+const isIso = (v: unknown): v is string => isShortString(v, 40) && !Number.isNaN(Date.parse(v));
+const isStringList = (v: unknown, maxItems: number): v is string[] => Array.isArray(v) && v.length <= maxItems && v.every((s) => isShortString(s, 500));
+
+export function isPanelEntity(v: unknown): v is PanelEntity {
+  if (!isRec(v) || !PANEL_KINDS.includes(v.kind as PanelKind) || !isId(v.applicationId) || !isShortString(v.title, 500)) {
+    return false;
+  }
+  const optionalId = (x: unknown) => x === undefined || isId(x);
+  if (!optionalId(v.hostId) || !optionalId(v.instanceId) || !optionalId(v.keyTransactionId)) {
+    return false;
+  }
+  switch (v.kind) {
+    case 'host': return v.hostId !== undefined;
+    case 'instance': return v.instanceId !== undefined;
+    case 'keyTransaction': return v.keyTransactionId !== undefined;
+    default: return true;
+  }
+}
+
+export function isRangeSelection(v: unknown): v is RangeSelection {
+  if (!isRec(v) || !RANGE_PRESETS.includes(v.preset as RangePreset) || !['none', 'day', 'week'].includes(v.compare as string)) {
+    return false;
+  }
+  if (v.period !== undefined && !(isId(v.period) && v.period % 60 === 0)) {
+    return false;
+  }
+  if (v.preset === 'custom') {
+    return isIso(v.from) && isIso(v.to);
+  }
+  return v.from === undefined && v.to === undefined;
+}
+
+export function isExplorerSelection(v: unknown): v is ExplorerSelection {
+  return isRec(v) && isStringList(v.metrics, 20) && isStringList(v.values, 20);
+}
+
+export function isPanelState(v: unknown): v is PanelState {
+  return isRec(v) && isPanelEntity(v.entity) && isRangeSelection(v.range) && (v.view === 'chart' || v.view === 'table')
+    && (v.explorer === undefined || isExplorerSelection(v.explorer));
+}
+
+/** Guards a message from the webview. */
+export function isFromWebview(v: unknown): v is FromWebview {
+  if (!isRec(v) || typeof v.type !== 'string') {
+    return false;
+  }
+  switch (v.type) {
+    case 'ready':
+    case 'retry':
+      return true;
+    case 'changeRange':
+      return isRangeSelection(v.range);
+    case 'setView':
+      return v.view === 'chart' || v.view === 'table';
+    case 'searchMetricNames':
+      return isShortString(v.query, 200);
+    case 'changeExplorer':
+      return isExplorerSelection(v.explorer);
+    case 'export':
+      return v.format === 'csv' || v.format === 'json';
+    default:
+      return false;
+  }
+}
+
+/** Guards a message from the extension (the webview checks what it draws). */
+export function isToWebview(v: unknown): v is ToWebview {
+  if (!isRec(v) || typeof v.type !== 'string') {
+    return false;
+  }
+  switch (v.type) {
+    case 'init':
+      return isPanelState(v.state) && (v.timeZone === 'local' || v.timeZone === 'utc');
+    case 'loading':
+      return true;
+    case 'data':
+      return Array.isArray(v.summary) && Array.isArray(v.charts) && isRec(v.range) && Array.isArray(v.validPeriods) && typeof v.fetchedAt === 'string'
+        && v.charts.every((c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series));
+    case 'error':
+      return typeof v.message === 'string' && typeof v.retryable === 'boolean';
+    case 'metricNames':
+      return typeof v.query === 'string' && Array.isArray(v.names);
+    case 'exported':
+      return (v.format === 'csv' || v.format === 'json') && typeof v.path === 'string';
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,120 @@
+import * as assert from 'node:assert/strict';
+
+import { HttpTimesliceApi } from '../../src/api/client';
+import { MetricNamesCache } from '../../src/api/metricNamesCache';
+import { MemoryLogger } from '../../src/log';
+import { loadPanelData } from '../../src/panels/panelData';
+import type { PanelEntity, PanelState } from '../../src/panels/protocol';
+import { chartsToCsv, chartsToJson, resolveRange } from '../../src/panels/shaping';
+import { Simulator } from '../../src/simulator/server';
+
+const NOW = new Date('2026-11-20T12:00:30Z');
+
+describe('panel data against the simulator', function () {
+  this.timeout(20_000);
+  let sim: Simulator;
+  let api: HttpTimesliceApi;
+  let names: MetricNamesCache;
+  const state = (entity: Partial<PanelEntity> & { kind: PanelEntity['kind']; applicationId: number }, extra: Partial<PanelState> = {}): PanelState => ({
+    entity: { title: 't', ...entity }, range: { preset: '1h', compare: 'none' }, view: 'chart', ...extra,
+  });
+  const appNamed = (name: string) => sim.datasets.us.apps.find((a) => a.name === name)!;
+  const dataRequests = () => sim.requests.filter((r) => r.endpoint === 'metricData');
+
+  before(async () => {
+    sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW });
+    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+    names = new MetricNamesCache(api);
+  });
+  beforeEach(() => sim.clearRequests());
+  after(async () => {
+    await api.dispose();
+    await sim.stop();
+  });
+
+  it('the dashboard makes exactly one metric-data request, and its points are the simulator\'s', async () => {
+    const app = appNamed('storefront-web');
+    const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'application', applicationId: app.id }));
+    assert.equal(dataRequests().length, 1);
+    assert.deepEqual(data.charts.map((c) => c.id), ['responseTime', 'throughput', 'errorRate', 'apdex']);
+    const direct = await api.getMetricData({ kind: 'application', applicationId: app.id }, { names: ['HttpDispatcher'], from: data.range.from, to: data.range.to });
+    const expected = direct.metrics[0].timeslices.map((s) => [Date.parse(s.from), s.values.requests_per_minute]);
+    assert.deepEqual(data.charts[1].series[0].points, expected);
+    assert.equal(data.charts[0].series[0].points.length, 60);
+    assert.equal(data.title, 'storefront-web');
+  });
+
+  it('compare adds a dashed series shifted onto the current range (a second request)', async () => {
+    const app = appNamed('storefront-web');
+    const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'application', applicationId: app.id }, { range: { preset: '1h', compare: 'day' } }));
+    assert.equal(dataRequests().length, 2);
+    const [current, earlier] = data.charts[0].series;
+    assert.equal(earlier.compare, true);
+    assert.match(earlier.label, /1 day earlier/);
+    assert.deepEqual(earlier.points.map((p) => p[0]), current.points.map((p) => p[0]));
+    assert.notDeepEqual(earlier.points.map((p) => p[1]), current.points.map((p) => p[1]));
+  });
+
+  it('the breakdown applies the Ruby rule: ActiveRecord for the old agent, datastore for the new', async () => {
+    const legacy = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('billing-api').id }));
+    assert.ok(legacy.charts[0].series.some((s) => s.label === 'Database (ActiveRecord)'));
+    assert.ok(!legacy.charts[0].series.some((s) => s.label === 'Datastore'));
+    assert.match(legacy.summaryNote!, /3\.10\.0\.279/);
+    const modern = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('storefront-web').id }));
+    assert.ok(modern.charts[0].series.some((s) => s.label === 'Datastore'));
+    assert.ok(!modern.charts[0].series.some((s) => s.label === 'Database (ActiveRecord)'));
+    assert.ok(modern.charts[0].stacked);
+    assert.ok(modern.charts[0].series.every((s) => s.description && s.description.length > 10), 'each component says its formula');
+  });
+
+  it('the breakdown stack adds up to the total time', async () => {
+    const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('inventory-service').id }));
+    const stack = data.charts[0].series.filter((s) => s.label !== 'Request queuing');
+    const sumAt0 = stack.reduce((a, s) => a + (s.points[0][1] ?? 0), 0);
+    const direct = await api.getMetricData({ kind: 'application', applicationId: appNamed('inventory-service').id }, { names: ['WebTransactionTotalTime'], from: data.range.from, to: data.range.to });
+    assert.ok(Math.abs(sumAt0 - direct.metrics[0].timeslices[0].values.average_response_time) < 0.01);
+  });
+
+  it('the key-transaction panel charts its parent transaction and says the summary is a 10-minute average', async () => {
+    const kt = sim.datasets.us.keyTransactions[0];
+    const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'keyTransaction', applicationId: kt.appId, keyTransactionId: kt.id }));
+    assert.match(data.summaryNote!, /rolling 10-minute average/);
+    assert.equal(data.charts[0].series[0].label, kt.transactionName);
+    assert.ok(data.charts[0].series[0].points.length > 0);
+  });
+
+  it('host and instance panels use their own scope and add CPU and memory', async () => {
+    const app = appNamed('storefront-web');
+    const host = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'host', applicationId: app.id, hostId: app.hostIds[0] }));
+    assert.ok(dataRequests().some((r) => r.path.includes(`/hosts/${app.hostIds[0]}/metrics/data`)));
+    assert.deepEqual(host.charts.map((c) => c.id).slice(-2), ['cpu', 'memory']);
+    const instance = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'instance', applicationId: app.id, instanceId: app.instanceIds[0] }));
+    assert.match(instance.title, /:\d{4} · storefront-web$/);
+  });
+
+  it('the explorer charts the chosen values and tables the summarized ones', async () => {
+    const app = appNamed('storefront-web');
+    const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'explorer', applicationId: app.id }, { explorer: { metrics: ['HttpDispatcher', 'Nope/x'], values: ['call_count'] } }));
+    assert.equal(data.charts.length, 1);
+    assert.deepEqual(data.charts[0].notFound, ['Nope/x']);
+    assert.equal(data.table!.rows.length, 1);
+    assert.equal(typeof data.table!.rows[0].values[0], 'number');
+    assert.ok(sim.requests.some((r) => r.query.get('summarize') === 'true'));
+  });
+
+  it('offers only the periods valid for the range and ignores an invalid one', () => {
+    const r = resolveRange({ preset: '24h', compare: 'none', period: 60 }, NOW);
+    assert.equal(r.period, 600);
+    assert.ok(!r.validPeriods.includes(60));
+    assert.equal(resolveRange({ preset: '24h', compare: 'none', period: 1800 }, NOW).period, 1800);
+  });
+
+  it('exports CSV safely and JSON faithfully', () => {
+    const charts = [{ id: 'a', title: 'Resp, "time"', unit: 'ms', series: [{ label: '=cmd|x', color: '--vscode-charts-blue', points: [[Date.UTC(2026, 0, 1), 1.5], [Date.UTC(2026, 0, 1, 0, 1), null]] as Array<[number, number | null]> }] }];
+    const csv = chartsToCsv(charts);
+    assert.equal(csv, 'time,chart,series,value,unit\n2026-01-01T00:00:00.000Z,"Resp, ""time""",\'=cmd|x,1.5,ms\n2026-01-01T00:01:00.000Z,"Resp, ""time""",\'=cmd|x,,ms\n');
+    const json = JSON.parse(chartsToJson(charts, { entity: 'x' }));
+    assert.deepEqual(json.charts[0].series[0].points[1], { time: '2026-01-01T00:01:00.000Z', value: null });
+    assert.equal(json.entity, 'x');
+  });
+});
