@@ -21,4 +21,8 @@ export const COMMAND = {
   clearFilter: 'timeslice.clearFilter',
   copyId: 'timeslice.copyId',
   showLog: 'timeslice.showLog',
+  openDashboard: 'timeslice.openDashboard',
+  openBreakdown: 'timeslice.openBreakdown',
+  openExplorer: 'timeslice.openExplorer',
+  openEntity: 'timeslice.openEntity',
 } as const;

@@ -2,6 +2,7 @@
 import type { ApiKeyStore } from './auth/apiKeyStore';
 import type { ConnectionManager } from './connection';
 import type { DemoController } from './demo/demoController';
+import type { PanelManager } from './panels/panelManager';
 import type { MonitorTreeProvider } from './tree/monitorTreeProvider';
 
 export interface TimesliceExports {
@@ -9,6 +10,7 @@ export interface TimesliceExports {
   connections: ConnectionManager;
   demo: DemoController;
   apiKeys: ApiKeyStore;
+  panels: PanelManager;
   /** The last lines written to the "Timeslice" log, already redacted. */
   recentLogLines(): readonly string[];
 }

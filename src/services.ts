@@ -12,6 +12,7 @@ import type { TimesliceExports } from './exports';
 import type { Logger } from './log';
 import { ChannelLogger, RecentLines } from './log';
 import { ApplicationsView } from './tree/applicationsView';
+import { PanelManager } from './panels/panelManager';
 import { MonitorTreeProvider } from './tree/monitorTreeProvider';
 import { Disposable } from './util/lifecycle';
 
@@ -24,6 +25,7 @@ export class Services extends Disposable {
   readonly connections: ConnectionManager;
   readonly tree: MonitorTreeProvider;
   readonly applicationsView: ApplicationsView;
+  readonly panels: PanelManager;
   private readonly recent = new RecentLines();
 
   constructor(context: vscode.ExtensionContext) {
@@ -37,6 +39,7 @@ export class Services extends Disposable {
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
     this.tree = this._register(new MonitorTreeProvider(this.connections, this.log.scoped('tree')));
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections, this.config));
+    this.panels = this._register(new PanelManager(context.extensionUri, this.connections, this.log.scoped('panel')));
   }
 
   /** Connects (and, for the README's demo command, starts the demo). */
@@ -57,6 +60,7 @@ export class Services extends Disposable {
       connections: this.connections,
       demo: this.demo,
       apiKeys: this.apiKeys,
+      panels: this.panels,
       recentLogLines: () => this.recent.all(),
     };
   }

@@ -5,6 +5,7 @@ import { isApiError } from '../api/errors';
 import { COMMAND } from '../constants';
 import type { Services } from '../services';
 import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
+import { openApplicationPanel, openEntityPanel } from './panelCommands';
 import {
   clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
 } from './viewCommands';
@@ -24,6 +25,10 @@ export function commandTable(services: Services): Record<string, Handler> {
     [COMMAND.clearFilter]: clearFilter(services),
     [COMMAND.copyId]: copyId(services),
     [COMMAND.showLog]: showLog(services),
+    [COMMAND.openDashboard]: openApplicationPanel(services, 'application'),
+    [COMMAND.openBreakdown]: openApplicationPanel(services, 'breakdown'),
+    [COMMAND.openExplorer]: openApplicationPanel(services, 'explorer'),
+    [COMMAND.openEntity]: openEntityPanel(services),
   };
 }
 

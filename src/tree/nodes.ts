@@ -62,6 +62,7 @@ export class ApplicationNode {
     item.description = a.reporting && a.summary ? describeSummary(a.summary) : 'not reporting';
     item.iconPath = healthIcon(a.reporting ? a.healthStatus : 'gray');
     item.contextValue = 'application';
+    item.command = { command: COMMAND.openEntity, title: 'Open Chart', arguments: [this] };
     item.accessibilityInformation = { label: `${a.name}, ${HEALTH_LABELS[a.healthStatus]}, ${item.description}` };
     item.tooltip = summaryTooltip(a.name, [
       ['Health', HEALTH_LABELS[a.healthStatus]],
@@ -109,6 +110,7 @@ export class HostNode {
     item.description = h.summary ? describeSummary(h.summary) : undefined;
     item.iconPath = healthIcon(h.healthStatus);
     item.contextValue = 'host';
+    item.command = { command: COMMAND.openEntity, title: 'Open Chart', arguments: [this] };
     item.tooltip = summaryTooltip(h.host, [['Health', HEALTH_LABELS[h.healthStatus]], ...summaryLines(h.summary), ['Instances', String(h.instanceIds.length)], ['Host ID', String(h.id)]]);
     return item;
   }
@@ -130,6 +132,7 @@ export class InstanceNode {
     item.description = i.summary ? describeSummary(i.summary) : undefined;
     item.iconPath = healthIcon(i.healthStatus);
     item.contextValue = 'instance';
+    item.command = { command: COMMAND.openEntity, title: 'Open Chart', arguments: [this] };
     item.tooltip = summaryTooltip(label, [['Health', HEALTH_LABELS[i.healthStatus]], ...summaryLines(i.summary), ['Instance ID', String(i.id)], ['Host ID', String(i.hostId ?? '?')]]);
     return item;
   }
@@ -150,6 +153,7 @@ export class KeyTransactionNode {
     item.description = k.summary ? describeSummary(k.summary) : 'no summary';
     item.iconPath = healthIcon(k.healthStatus);
     item.contextValue = 'keyTransaction';
+    item.command = { command: COMMAND.openEntity, title: 'Open Chart', arguments: [this] };
     item.tooltip = summaryTooltip(k.name, [
       ['Transaction', k.transactionName], ['Health', HEALTH_LABELS[k.healthStatus]], ...summaryLines(k.summary),
       ['Summary', 'a rolling 10-minute average'], ['Key transaction ID', String(k.id)],

@@ -1,0 +1,219 @@
+/**
+ * One chart panel: its WebviewPanel, HTML, typed message handling, refresh while visible, export.
+ * Data is posted only after the webview says it is ready, and only while the panel is open.
+ */
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+
+import * as vscode from 'vscode';
+
+import { isApiError } from '../api/errors';
+import type { ConnectionManager } from '../connection';
+import type { Logger } from '../log';
+import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
+import { makeNonce, renderPanelHtml } from './html';
+import { loadPanelData } from './panelData';
+import type { PanelData } from './panelData';
+import type { FromWebview, PanelState, ToWebview } from './protocol';
+import { isFromWebview } from './protocol';
+import { chartsToCsv, chartsToJson } from './shaping';
+
+export const CHART_VIEW_TYPE = 'timeslice.chart';
+const REFRESH_MS = 60_000;
+
+export interface ChartPanelDeps {
+  extensionUri: vscode.Uri;
+  connections: ConnectionManager;
+  log: Logger;
+  timeZone: () => 'local' | 'utc';
+}
+
+export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return {
+    enableScripts: true,
+    retainContextWhenHidden: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+  };
+}
+
+export class ChartPanel extends Disposable {
+  private readonly disposedEmitter = this._register(new vscode.EventEmitter<void>());
+  readonly onDidDispose = this.disposedEmitter.event;
+  private ready = false;
+  private disposed = false;
+  private lastData: PanelData | undefined;
+  private readonly inFlight = this._register(new MutableDisposable());
+  private readonly timer = this._register(new MutableDisposable());
+
+  constructor(readonly panel: vscode.WebviewPanel, private stateValue: PanelState, private readonly deps: ChartPanelDeps) {
+    super();
+    panel.webview.options = panelOptions(deps.extensionUri);
+    panel.title = this.panelTitle(stateValue.entity.title);
+    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'timeslice.svg');
+    this._register(panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)));
+    this._register(panel.onDidChangeViewState(() => this.updateTimer()));
+    this._register(deps.connections.onDidChange(() => void this.load()));
+    this._register(panel.onDidDispose(() => {
+      this.disposed = true;
+      this.disposedEmitter.fire();
+      this.dispose();
+    }));
+    this.render();
+  }
+
+  get state(): PanelState {
+    return this.stateValue;
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  private panelTitle(name: string): string {
+    const kind = { application: 'Dashboard', breakdown: 'Breakdown', explorer: 'Explorer', host: 'Host', instance: 'Instance', keyTransaction: 'Key transaction' }[this.stateValue.entity.kind];
+    return `${kind}: ${name}`;
+  }
+
+  private render(): void {
+    const webview = this.panel.webview;
+    const asset = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
+    this.ready = false;
+    webview.html = renderPanelHtml({
+      cspSource: webview.cspSource, nonce: makeNonce(), title: this.panel.title,
+      scriptUri: asset('dist', 'webview', 'panel.js'), styleUri: asset('media', 'panel.css'),
+    });
+  }
+
+  private post(message: ToWebview): void {
+    if (!this.disposed && this.ready) {
+      void this.panel.webview.postMessage(message);
+    }
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    if (!isFromWebview(raw)) {
+      this.deps.log.warn(`ignored an invalid message from the ${this.stateValue.entity.kind} panel`);
+      return;
+    }
+    const message: FromWebview = raw;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone() });
+        if (this.lastData) {
+          this.postData(this.lastData);
+        }
+        await this.load();
+        this.updateTimer();
+        return;
+      case 'changeRange':
+        this.stateValue = { ...this.stateValue, range: message.range };
+        return this.load();
+      case 'setView':
+        this.stateValue = { ...this.stateValue, view: message.view };
+        return;
+      case 'changeExplorer':
+        this.stateValue = { ...this.stateValue, explorer: message.explorer };
+        return this.load();
+      case 'retry':
+        return this.load();
+      case 'searchMetricNames':
+        return this.searchNames(message.query);
+      case 'export':
+        return this.export(message.format);
+    }
+  }
+
+  /** Loads the data for the current state; a newer load cancels an older one. */
+  async load(): Promise<void> {
+    const conn = this.deps.connections.current;
+    if (!this.ready || this.disposed) {
+      return;
+    }
+    if (!conn) {
+      this.post({ type: 'error', message: 'No connection: set an API key or start the demo, then retry.', retryable: true });
+      return;
+    }
+    const abort = new AbortController();
+    this.inFlight.value = toDisposable(() => abort.abort());
+    this.post({ type: 'loading' });
+    try {
+      const data = await loadPanelData({ api: conn.api, metricNames: conn.metricNames, signal: abort.signal }, this.stateValue);
+      if (abort.signal.aborted || this.disposed) {
+        return;
+      }
+      this.lastData = data;
+      this.panel.title = this.panelTitle(data.title);
+      this.postData(data);
+    } catch (e) {
+      if (abort.signal.aborted || (isApiError(e) && e.kind === 'cancelled')) {
+        return;
+      }
+      this.deps.log.error(e instanceof Error ? e : String(e));
+      this.post({ type: 'error', message: e instanceof Error ? e.message : String(e), retryable: !isApiError(e) || e.retryable || e.kind === 'auth' });
+    }
+  }
+
+  private postData(data: PanelData): void {
+    this.post({
+      type: 'data', summary: data.summary, summaryNote: data.summaryNote, charts: data.charts, table: data.table,
+      range: { from: data.range.from.toISOString(), to: data.range.to.toISOString(), period: data.range.period },
+      validPeriods: data.range.validPeriods, fetchedAt: new Date().toISOString(),
+    });
+  }
+
+  private async searchNames(query: string): Promise<void> {
+    const conn = this.deps.connections.current;
+    if (!conn) {
+      return;
+    }
+    const e = this.stateValue.entity;
+    const scope = e.hostId !== undefined ? { kind: 'host' as const, applicationId: e.applicationId, hostId: e.hostId }
+      : e.instanceId !== undefined ? { kind: 'instance' as const, applicationId: e.applicationId, instanceId: e.instanceId }
+        : { kind: 'application' as const, applicationId: e.applicationId };
+    try {
+      const names = await conn.metricNames.get(scope, query.trim());
+      this.post({ type: 'metricNames', query, names: names.slice(0, 200) });
+    } catch (err) {
+      this.post({ type: 'error', message: err instanceof Error ? err.message : String(err), retryable: true });
+    }
+  }
+
+  private async export(format: 'csv' | 'json'): Promise<void> {
+    const data = this.lastData;
+    if (!data) {
+      return;
+    }
+    const safeName = data.title.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'timeslice';
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir()), `${safeName}.${format}`),
+      filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+    });
+    if (!target) {
+      return;
+    }
+    const text = format === 'csv' ? chartsToCsv(data.charts) : chartsToJson(data.charts, { entity: this.stateValue.entity, from: data.range.from.toISOString(), to: data.range.to.toISOString(), period: data.range.period });
+    await fs.writeFile(target.fsPath, text, 'utf8');
+    this.post({ type: 'exported', format, path: target.fsPath });
+  }
+
+  /** Auto-refresh while visible; paused while hidden. */
+  private updateTimer(): void {
+    if (!this.panel.visible || this.disposed) {
+      this.timer.value = undefined;
+      return;
+    }
+    if (!this.timer.value) {
+      const handle = setInterval(() => void this.load(), REFRESH_MS);
+      this.timer.value = toDisposable(() => clearInterval(handle));
+    }
+  }
+
+  override dispose(): void {
+    if (!this.disposed) {
+      this.disposed = true;
+      this.panel.dispose();
+    }
+    super.dispose();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Open chart panels, one per entity (opening it again reveals it), and the serializer that brings
+ * them back after a window reload with their range and selection.
+ */
+import * as vscode from 'vscode';
+
+import type { ConnectionManager } from '../connection';
+import type { Logger } from '../log';
+import { Disposable } from '../util/lifecycle';
+import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';
+import type { PanelEntity, PanelState } from './protocol';
+import { isPanelState } from './protocol';
+
+export function panelKey(e: PanelEntity): string {
+  return [e.kind, e.applicationId, e.hostId ?? '', e.instanceId ?? '', e.keyTransactionId ?? ''].join(':');
+}
+
+export class PanelManager extends Disposable implements vscode.WebviewPanelSerializer<unknown> {
+  private readonly panels = new Map<string, ChartPanel>();
+
+  constructor(private readonly extensionUri: vscode.Uri, private readonly connections: ConnectionManager, private readonly log: Logger) {
+    super();
+    this._register(vscode.window.registerWebviewPanelSerializer(CHART_VIEW_TYPE, this));
+  }
+
+  /** Open panels, for tests. */
+  get open(): ReadonlyMap<string, ChartPanel> {
+    return this.panels;
+  }
+
+  show(entity: PanelEntity, initial?: Partial<PanelState>): ChartPanel {
+    const key = panelKey(entity);
+    const existing = this.panels.get(key);
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(CHART_VIEW_TYPE, entity.title, vscode.ViewColumn.Active, panelOptions(this.extensionUri));
+    return this.track(panel, { entity, range: { preset: '30m', compare: 'none' }, view: 'chart', ...initial });
+  }
+
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    // The state comes from the webview: untrusted until checked. An unusable one closes the panel.
+    if (!isPanelState(state) || this.panels.has(panelKey(state.entity))) {
+      this.log.warn('closed a restored chart panel whose state was not usable');
+      panel.dispose();
+      return;
+    }
+    this.track(panel, state);
+  }
+
+  private track(panel: vscode.WebviewPanel, state: PanelState): ChartPanel {
+    const key = panelKey(state.entity);
+    const chart = new ChartPanel(panel, state, {
+      extensionUri: this.extensionUri, connections: this.connections, log: this.log,
+      timeZone: () => (vscode.workspace.getConfiguration('timeslice').get('timeZone') === 'utc' ? 'utc' : 'local'),
+    });
+    this.panels.set(key, chart);
+    chart.onDidDispose(() => this.panels.delete(key));
+    return chart;
+  }
+
+  override dispose(): void {
+    for (const p of [...this.panels.values()]) {
+      p.dispose();
+    }
+    super.dispose();
+  }
+}
