@@ -178,7 +178,7 @@ async function loadBreakdown(ctx: PanelDataContext, state: PanelState, range: Re
     ? source === 'activeRecord' ? 'Ruby agent up to 3.10.0.279 (ActiveRecord/all reported): database time from ActiveRecord.' : 'Ruby agent 3.11.0 or later (datastore metrics reported): generic datastore/database time.'
     : 'Database time from the generic Datastore / Database metrics.';
   return {
-    title: `${app.name} · breakdown`, range, charts: [stacked, total],
+    title: app.name, range, charts: [stacked, total],
     summary: summaryItems(app.summary),
     summaryNote: `${rule} Computed as in the API's section 4.8 from one metric-data request.`,
   };
@@ -187,7 +187,7 @@ async function loadBreakdown(ctx: PanelDataContext, state: PanelState, range: Re
 async function loadExplorer(ctx: PanelDataContext, state: PanelState, range: ResolvedRange, scope: MetricScope): Promise<PanelData> {
   const app = await ctx.api.getApplication(state.entity.applicationId, { signal: ctx.signal });
   const selection = state.explorer ?? { metrics: [], values: [] };
-  const base = { title: `${app.name} · metric explorer`, range, summary: [] as SummaryItem[] };
+  const base = { title: app.name, range, summary: [] as SummaryItem[] };
   if (selection.metrics.length === 0 || selection.values.length === 0) {
     return { ...base, charts: [], summaryNote: 'Search the metric names, pick metrics and the values to chart.' };
   }

@@ -1,0 +1,20 @@
+/** A chart's own problems, shown inside its box in both the chart and the table view. */
+import type { ChartSpec } from '../../src/panels/protocol';
+import { h } from '../shared/dom';
+
+export function chartMessages(spec: ChartSpec): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  if (spec.error) {
+    out.push(h('p', { class: 'chart-message chart-error' }, spec.error));
+  }
+  if (spec.notFound && spec.notFound.length > 0) {
+    out.push(h('p', { class: 'chart-message' }, `These metrics were not found: ${spec.notFound.join(', ')}`));
+  }
+  if (!spec.error && spec.series.length > 0 && spec.series.every((s) => s.points.length === 0)) {
+    out.push(h('p', { class: 'chart-message' }, 'No data points in this range.'));
+  } else if (!spec.error && spec.series.length === 0 && !spec.notFound?.length) {
+    out.push(h('p', { class: 'chart-message' }, 'No data for this chart.'));
+  }
+  return out;
+}
+

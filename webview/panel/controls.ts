@@ -1,0 +1,189 @@
+/**
+ * The toolbar: time range (presets or a custom from/to), period, comparison, chart/table view and
+ * export. It reports choices through its handlers; the panel owns the state and sends the messages.
+ */
+import type { Compare, PanelState, RangePreset, RangeSelection } from '../../src/panels/protocol';
+import { RANGE_PRESETS } from '../../src/panels/protocol';
+import { h } from '../shared/dom';
+import type { VscodeButton, VscodeSingleSelect, VscodeTextfield } from '../shared/elements';
+import { button, field, select, setChoices, textfield } from '../shared/elements';
+import type { TimeZoneMode } from '../shared/format';
+import { formatPeriod, parseDateTimeLocalValue, presetLabel, timeZoneLabel, toDateTimeLocalValue, validateCustomRange } from '../shared/format';
+import type { ViewData } from '../shared/seriesData';
+
+export interface ControlHandlers {
+  changeRange(range: RangeSelection): void;
+  setView(view: PanelState['view']): void;
+  exportData(format: 'csv' | 'json'): void;
+}
+
+const COMPARE_CHOICES: ReadonlyArray<{ value: Compare; label: string }> = [
+  { value: 'none', label: 'No comparison' },
+  { value: 'day', label: '1 day earlier' },
+  { value: 'week', label: '1 week earlier' },
+];
+
+const DEFAULT_PERIOD = '';
+
+export class ControlsView {
+  readonly element: HTMLElement;
+  private readonly preset: VscodeSingleSelect;
+  private readonly period: VscodeSingleSelect;
+  private readonly compare: VscodeSingleSelect;
+  private readonly customRow: HTMLElement;
+  private readonly from: VscodeTextfield;
+  private readonly to: VscodeTextfield;
+  private readonly customError = h('p', { class: 'field-error', role: 'alert' });
+  private readonly customZone = h('span', { class: 'field-note' });
+  private readonly viewButtons: Record<PanelState['view'], VscodeButton>;
+  private readonly exportButtons: VscodeButton[];
+  private state?: PanelState;
+  private tz: TimeZoneMode = 'local';
+  private data?: ViewData;
+
+  constructor(private readonly handlers: ControlHandlers) {
+    this.preset = select('Time range', RANGE_PRESETS.map((p) => ({ value: p, label: p === 'custom' ? 'Custom…' : presetLabel(p) })), '30m', (v) => this.onPreset(v as RangePreset));
+    this.period = select('Period (time per point)', [{ value: DEFAULT_PERIOD, label: 'Default' }], DEFAULT_PERIOD, (v) => this.onPeriod(v));
+    this.compare = select('Compare with', COMPARE_CHOICES, 'none', (v) => this.onCompare(v as Compare));
+
+    this.from = textfield('Start', 'datetime-local');
+    this.to = textfield('End', 'datetime-local');
+    for (const input of [this.from, this.to]) {
+      input.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') {
+          this.applyCustom();
+        }
+      });
+      input.addEventListener('input', () => this.showCustomError(undefined));
+    }
+    this.customRow = h('div', { class: 'toolbar custom-range', hidden: true },
+      field('Start', this.from), field('End', this.to),
+      h('div', { class: 'field field-actions' }, button('Apply', () => this.applyCustom())),
+      this.customZone, this.customError);
+
+    this.viewButtons = {
+      chart: button('Chart', () => this.handlers.setView('chart'), { title: 'Show charts' }),
+      table: button('Table', () => this.handlers.setView('table'), { title: 'Show the values as tables' }),
+    };
+    this.exportButtons = [
+      button('Export CSV', () => this.handlers.exportData('csv'), { secondary: true, title: 'Save the charted values as CSV' }),
+      button('Export JSON', () => this.handlers.exportData('json'), { secondary: true, title: 'Save the charted values as JSON' }),
+    ];
+    for (const b of this.exportButtons) {
+      b.disabled = true;
+    }
+
+    this.element = h('div', { class: 'controls' },
+      h('div', { class: 'toolbar' },
+        field('Time range', this.preset), field('Period', this.period), field('Compare', this.compare),
+        h('div', { class: 'toolbar-spacer' }),
+        h('div', { class: 'field field-actions', role: 'group', 'aria-label': 'View' }, this.viewButtons.chart, this.viewButtons.table),
+        h('div', { class: 'field field-actions', role: 'group', 'aria-label': 'Export' }, ...this.exportButtons)),
+      this.customRow);
+  }
+
+  setState(state: PanelState, tz: TimeZoneMode): void {
+    this.state = state;
+    this.tz = tz;
+    this.preset.value = state.range.preset;
+    this.compare.value = state.range.compare;
+    this.customZone.textContent = `Times in ${timeZoneLabel(tz)}.`;
+    if (state.range.preset === 'custom') {
+      this.showCustom(Date.parse(state.range.from ?? ''), Date.parse(state.range.to ?? ''));
+    } else {
+      this.customRow.hidden = true;
+    }
+    for (const view of ['chart', 'table'] as const) {
+      const on = state.view === view;
+      this.viewButtons[view].secondary = !on;
+      this.viewButtons[view].setAttribute('aria-pressed', String(on));
+    }
+    this.syncPeriods();
+  }
+
+  setData(data: ViewData): void {
+    this.data = data;
+    for (const b of this.exportButtons) {
+      b.disabled = data.charts.length === 0;
+    }
+    this.syncPeriods();
+  }
+
+  /** Only the periods the service accepts for this range, with the one in use selected. */
+  private syncPeriods(): void {
+    const periods = this.data?.validPeriods ?? [];
+    const current = this.state?.range.period ?? this.data?.range.period;
+    if (periods.length === 0) {
+      setChoices(this.period, [{ value: DEFAULT_PERIOD, label: current ? formatPeriod(current) : 'Default' }], DEFAULT_PERIOD);
+      this.period.disabled = true;
+      return;
+    }
+    this.period.disabled = false;
+    const value = current !== undefined && periods.includes(current) ? String(current) : String(periods[0]);
+    setChoices(this.period, periods.map((p) => ({ value: String(p), label: formatPeriod(p) })), value);
+  }
+
+  private onPreset(preset: RangePreset): void {
+    const state = this.state;
+    if (!state) {
+      return;
+    }
+    if (preset === 'custom') {
+      const to = this.data?.range.to ?? Date.now();
+      const from = this.data?.range.from ?? to - 3_600_000;
+      this.showCustom(from, to);
+      this.from.focus();
+      return;
+    }
+    this.customRow.hidden = true;
+    if (preset !== state.range.preset) {
+      // A period chosen for another range may not be valid for this one: back to the default.
+      this.handlers.changeRange({ preset, compare: state.range.compare });
+    }
+  }
+
+  private onPeriod(value: string): void {
+    const state = this.state;
+    const period = Number(value);
+    if (!state || value === DEFAULT_PERIOD || !Number.isSafeInteger(period) || period === (state.range.period ?? this.data?.range.period)) {
+      return;
+    }
+    this.handlers.changeRange({ ...state.range, period });
+  }
+
+  private onCompare(compare: Compare): void {
+    const state = this.state;
+    if (state && compare !== state.range.compare) {
+      this.handlers.changeRange({ ...state.range, compare });
+    }
+  }
+
+  private showCustom(from: number, to: number): void {
+    this.customRow.hidden = false;
+    this.from.value = Number.isNaN(from) ? '' : toDateTimeLocalValue(from, this.tz);
+    this.to.value = Number.isNaN(to) ? '' : toDateTimeLocalValue(to, this.tz);
+    this.showCustomError(undefined);
+  }
+
+  private showCustomError(message: string | undefined): void {
+    this.customError.textContent = message ?? '';
+    this.from.invalid = message !== undefined;
+    this.to.invalid = message !== undefined;
+  }
+
+  private applyCustom(): void {
+    const state = this.state;
+    if (!state) {
+      return;
+    }
+    const from = parseDateTimeLocalValue(this.from.value, this.tz);
+    const to = parseDateTimeLocalValue(this.to.value, this.tz);
+    const problem = validateCustomRange(from, to);
+    if (problem !== undefined || from === undefined || to === undefined) {
+      this.showCustomError(problem);
+      return;
+    }
+    this.showCustomError(undefined);
+    this.handlers.changeRange({ preset: 'custom', from: new Date(from).toISOString(), to: new Date(to).toISOString(), compare: state.range.compare });
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * One chart panel in the browser, for every panel kind: owns the PanelState (saved with setState
+ * on every change so the panel comes back after a reload), turns messages from the extension into
+ * views, and user choices into messages.
+ */
+import type { ExplorerSelection, PanelState, RangeSelection, ToWebview } from '../../src/panels/protocol';
+import { h } from '../shared/dom';
+import { readMetricNames } from '../shared/explorerModel';
+import type { TimeZoneMode } from '../shared/format';
+import type { Messaging } from '../shared/messaging';
+import type { ViewData } from '../shared/seriesData';
+import { readData } from '../shared/seriesData';
+import { ChartView } from './chartView';
+import { ControlsView } from './controls';
+import { ExplorerView } from './explorer';
+import { StatusView } from './status';
+import { HeaderView, renderSummary } from './summary';
+import { chartTables, summaryTable } from './tables';
+import { installTestHook } from './testHook';
+import { watchTheme } from './theme';
+
+/** Performance marks around drawing a 'data' message (read by bench/render.js). */
+export const MARK_DATA_RECEIVED = 'timeslice:data-received';
+export const MARK_DATA_RENDERED = 'timeslice:data-rendered';
+export const MARK_DATA_DRAWN = 'timeslice:data-drawn';
+
+/** Runs `callback` in the next frame, or after a while if the panel is hidden and frames stop. */
+function afterNextFrame(callback: () => void): void {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      callback();
+    }
+  };
+  requestAnimationFrame(once);
+  setTimeout(once, 250);
+}
+
+export class PanelApp {
+  private state?: PanelState;
+  private tz: TimeZoneMode = 'local';
+  private data?: ViewData;
+  private drawn = false;
+  private renders = 0;
+  private readonly header = new HeaderView();
+  private readonly status = new StatusView(() => this.messaging.post({ type: 'retry' }));
+  private readonly controls = new ControlsView({
+    changeRange: (range) => this.changeRange(range),
+    setView: (view) => this.setView(view),
+    exportData: (format) => this.messaging.post({ type: 'export', format }),
+  });
+  private explorer?: ExplorerView;
+  private readonly explorerSlot = h('div', { class: 'explorer-area' });
+  private readonly summary = h('section', { class: 'summary-area', 'aria-label': 'Summary' });
+  private readonly summaryTable = h('div', { class: 'summary-table-area' });
+  private readonly content = h('div', { class: 'content' });
+  private readonly charts = new ChartView();
+  private readonly frame = h('div', { class: 'panel', hidden: true });
+
+  constructor(private readonly root: HTMLElement, private readonly messaging: Messaging) {}
+
+  start(): void {
+    // The page's root is a live region; re-announcing every redrawn chart and table would drown a
+    // screen reader, so status text has its own live regions (status.ts) instead.
+    this.root.removeAttribute('aria-live');
+    this.frame.append(this.header.element, this.controls.element, this.explorerSlot, this.summary, this.summaryTable, this.content);
+    this.root.replaceChildren(this.status.element, this.frame);
+    this.status.showLoading('Opening…');
+    this.messaging.onMessage((message) => this.onMessage(message));
+    watchTheme(() => this.charts.applyTheme());
+    installTestHook({ charts: () => this.data?.charts ?? [], ready: () => this.drawn, renders: () => this.renders });
+    this.messaging.post({ type: 'ready' });
+  }
+
+  private onMessage(message: ToWebview): void {
+    switch (message.type) {
+      case 'init':
+        this.init(message.state, message.timeZone);
+        break;
+      case 'loading':
+        this.drawn = false;
+        this.status.showLoading();
+        this.content.classList.add('stale');
+        this.content.setAttribute('aria-busy', 'true');
+        break;
+      case 'data':
+        performance.mark(MARK_DATA_RECEIVED);
+        this.showData(readData(message));
+        break;
+      case 'error':
+        this.status.showError(message.message, message.retryable);
+        this.content.classList.toggle('stale', this.data !== undefined);
+        this.content.removeAttribute('aria-busy');
+        break;
+      case 'metricNames':
+        this.explorer?.setNames(message.query, readMetricNames(message.names));
+        break;
+      case 'exported':
+        this.status.showNotice(`Saved ${message.format.toUpperCase()} to ${message.path}`);
+        break;
+    }
+  }
+
+  private init(state: PanelState, timeZone: TimeZoneMode): void {
+    this.tz = timeZone;
+    if (state.entity.kind === 'explorer' && !this.explorer) {
+      this.explorer = new ExplorerView({
+        search: (query) => this.messaging.post({ type: 'searchMetricNames', query }),
+        apply: (selection) => this.changeExplorer(selection),
+      });
+      this.explorerSlot.replaceChildren(this.explorer.element);
+      this.explorer.start();
+    }
+    this.explorer?.setSelection(state.explorer);
+    this.frame.hidden = false;
+    this.update(state);
+    if (!this.data) {
+      this.status.showLoading();
+    } else {
+      this.renderContent();
+    }
+  }
+
+  /** Keeps the state, saves it for a reload and shows it in the controls. */
+  private update(state: PanelState): void {
+    this.state = state;
+    this.messaging.setState(state);
+    this.header.setState(state);
+    this.controls.setState(state, this.tz);
+  }
+
+  private changeRange(range: RangeSelection): void {
+    if (this.state) {
+      this.update({ ...this.state, range });
+      this.messaging.post({ type: 'changeRange', range });
+    }
+  }
+
+  private setView(view: PanelState['view']): void {
+    if (this.state && this.state.view !== view) {
+      this.update({ ...this.state, view });
+      this.messaging.post({ type: 'setView', view });
+      this.renderContent();
+    }
+  }
+
+  private changeExplorer(explorer: ExplorerSelection): void {
+    if (this.state) {
+      this.update({ ...this.state, explorer });
+      this.messaging.post({ type: 'changeExplorer', explorer });
+    }
+  }
+
+  private showData(data: ViewData): void {
+    this.data = data;
+    this.drawn = false;
+    this.status.clear();
+    this.content.classList.remove('stale');
+    this.content.removeAttribute('aria-busy');
+    this.controls.setData(data);
+    if (this.state) {
+      this.header.setData(this.state, data, this.tz);
+    }
+    renderSummary(this.summary, data.summary, data.summaryNote);
+    this.summaryTable.replaceChildren(...(data.table ? [summaryTable(data.table)] : []));
+    this.renderContent();
+    performance.mark(MARK_DATA_RENDERED);
+    afterNextFrame(() => {
+      if (this.data === data) {
+        this.drawn = true;
+        this.renders += 1;
+        performance.mark(MARK_DATA_DRAWN);
+      }
+    });
+  }
+
+  private renderContent(): void {
+    const data = this.data;
+    if (!data || !this.state) {
+      return;
+    }
+    if (this.state.view === 'chart') {
+      if (this.charts.element.parentElement !== this.content) {
+        this.content.replaceChildren(this.charts.element);
+      }
+      this.charts.render(data, this.tz);
+    } else {
+      this.charts.destroy();
+      this.content.replaceChildren(chartTables(data, this.tz));
+    }
+  }
+}

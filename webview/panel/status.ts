@@ -1,0 +1,39 @@
+/**
+ * Loading, error and notice messages. Loading and notices go to a polite live region; an error is
+ * an alert with a Retry button when retrying can help.
+ */
+import { h, replaceChildren } from '../shared/dom';
+import { button } from '../shared/elements';
+
+export class StatusView {
+  readonly element = h('div', { class: 'status-area' });
+  private readonly live = h('div', { class: 'status', role: 'status' });
+  private readonly alert = h('div', { class: 'status-alert', role: 'alert' });
+
+  constructor(private readonly onRetry: () => void) {
+    this.element.append(this.live, this.alert);
+  }
+
+  showLoading(text = 'Loading data…'): void {
+    replaceChildren(this.alert);
+    const ring = document.createElement('vscode-progress-ring');
+    ring.ariaLabel = 'Loading';
+    replaceChildren(this.live, h('div', { class: 'status-loading' }, ring, h('span', {}, text)));
+  }
+
+  showNotice(text: string): void {
+    replaceChildren(this.live, h('p', { class: 'status-notice' }, text));
+  }
+
+  showError(message: string, retryable: boolean): void {
+    replaceChildren(this.live);
+    replaceChildren(this.alert, h('div', { class: 'status-error' },
+      h('p', { class: 'status-error-text' }, message),
+      retryable ? button('Retry', this.onRetry) : null));
+  }
+
+  clear(): void {
+    replaceChildren(this.live);
+    replaceChildren(this.alert);
+  }
+}

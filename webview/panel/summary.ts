@@ -1,0 +1,57 @@
+/** The panel's heading (the entity's name, as text), its range line and the summary strip. */
+import type { PanelState, SummaryItem } from '../../src/panels/protocol';
+import { h, replaceChildren } from '../shared/dom';
+import type { TimeZoneMode } from '../shared/format';
+import { describeSpan, formatDateTime, formatPeriod, presetLabel } from '../shared/format';
+import type { ViewData } from '../shared/seriesData';
+
+const KIND_LABELS: Readonly<Record<PanelState['entity']['kind'], string>> = {
+  application: 'Application',
+  breakdown: 'Response-time breakdown',
+  explorer: 'Metric explorer',
+  host: 'Host',
+  instance: 'Instance',
+  keyTransaction: 'Key transaction',
+};
+
+export class HeaderView {
+  readonly element = h('header', { class: 'panel-header' });
+  private readonly title = h('h1', { class: 'panel-title' });
+  private readonly kind = h('span', { class: 'panel-kind' });
+  private readonly meta = h('p', { class: 'panel-meta' });
+
+  constructor() {
+    this.element.append(this.kind, this.title, this.meta);
+  }
+
+  setState(state: PanelState): void {
+    this.kind.textContent = KIND_LABELS[state.entity.kind];
+    this.title.textContent = state.entity.title;
+  }
+
+  /** "Last 30 minutes · 2026-01-05 14:00 – 14:30 UTC · a point every minute · fetched 14:30:05" */
+  setData(state: PanelState, data: ViewData, tz: TimeZoneMode): void {
+    const parts = [
+      presetLabel(state.range.preset),
+      describeSpan(data.range.from, data.range.to, tz),
+      `a point every ${formatPeriod(data.range.period).replace(/^1 /, '')}`,
+    ];
+    if (data.fetchedAt !== undefined) {
+      parts.push(`fetched ${formatDateTime(data.fetchedAt, tz, true).slice(11)}`);
+    }
+    this.meta.textContent = parts.join(' · ');
+  }
+}
+
+export function renderSummary(target: HTMLElement, items: readonly SummaryItem[], note: string | undefined): void {
+  const list = items.length > 0
+    ? h('dl', { class: 'summary' }, ...items.map((item) => {
+      const entry = h('div', { class: 'summary-item' }, h('dt', {}, item.label), h('dd', { class: 'summary-value' }, item.value));
+      if (item.hint) {
+        entry.append(h('dd', { class: 'summary-hint' }, item.hint));
+      }
+      return entry;
+    }))
+    : null;
+  replaceChildren(target, list, note ? h('p', { class: 'summary-note' }, note) : null);
+}

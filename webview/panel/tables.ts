@@ -1,0 +1,68 @@
+/**
+ * The table view: one accessible table per chart (caption, column and row headers, times in the
+ * panel's time zone), and the explorer's summarized table.
+ */
+import type { ChartSpec, SummaryTable } from '../../src/panels/protocol';
+import { h, uniqueId } from '../shared/dom';
+import type { TimeZoneMode } from '../shared/format';
+import { formatDateTime, formatValue, timeZoneLabel } from '../shared/format';
+import type { ViewData } from '../shared/seriesData';
+import { tableRows } from '../shared/seriesData';
+import { chartMessages } from './chartMessages';
+
+/** A table in a scroll box that keyboard users can focus and scroll, named by its caption. */
+function scrollable(table: HTMLTableElement, captionId: string): HTMLElement {
+  return h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': captionId }, table);
+}
+
+function valueCell(value: number | null | undefined): HTMLTableCellElement {
+  const cell = h('td', { class: 'num' }, formatValue(value));
+  if (value === null || value === undefined) {
+    cell.title = value === null ? 'No data at this time' : 'No point at this time';
+  }
+  return cell;
+}
+
+export function chartTable(spec: ChartSpec, tz: TimeZoneMode): HTMLElement {
+  const captionId = uniqueId('table-caption');
+  const section = h('section', { class: 'table-box' });
+  const messages = chartMessages(spec);
+  if (spec.series.length === 0) {
+    section.append(h('h2', { class: 'chart-title', id: captionId }, spec.title), ...messages);
+    return section;
+  }
+  const rows = tableRows(spec.series);
+  const unit = spec.unit ? ` (${spec.unit})` : '';
+  const caption = h('caption', { id: captionId }, `${spec.title}${unit}`, h('span', { class: 'caption-detail' }, ` · ${rows.length} ${rows.length === 1 ? 'time' : 'times'}`));
+  const head = h('tr', {},
+    h('th', { scope: 'col' }, `Time (${timeZoneLabel(tz)})`),
+    ...spec.series.map((s) => h('th', { scope: 'col', title: s.description ?? '' }, s.label)));
+  // One fragment and no per-cell layout reads: 3,000 rows × 10 series is 33,000 cells.
+  const body = document.createElement('tbody');
+  const fragment = document.createDocumentFragment();
+  for (const row of rows) {
+    const tr = document.createElement('tr');
+    tr.append(h('th', { scope: 'row' }, formatDateTime(row.time, tz)), ...row.values.map(valueCell));
+    fragment.append(tr);
+  }
+  body.append(fragment);
+  const table = h('table', { class: 'data-table' }, caption, h('thead', {}, head), body);
+  section.append(...messages, scrollable(table, captionId));
+  return section;
+}
+
+export function chartTables(data: ViewData, tz: TimeZoneMode): HTMLElement {
+  return h('div', { class: 'tables' }, ...data.charts.map((spec) => chartTable(spec, tz)));
+}
+
+/** The explorer's `summarize=true` answer: one row per metric, one column per value. */
+export function summaryTable(table: SummaryTable, caption = 'Summary over the whole range'): HTMLElement {
+  const captionId = uniqueId('table-caption');
+  const head = h('tr', {}, h('th', { scope: 'col' }, 'Metric'), ...table.columns.map((c) => h('th', { scope: 'col' }, c)));
+  const body = h('tbody', {}, ...table.rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row.metric), ...row.values.map(valueCell))));
+  if (table.rows.length === 0) {
+    body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, 'No values.')));
+  }
+  const element = h('table', { class: 'data-table summary-table' }, h('caption', { id: captionId }, caption), h('thead', {}, head), body);
+  return h('section', { class: 'table-box' }, scrollable(element, captionId));
+}

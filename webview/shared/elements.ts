@@ -1,0 +1,86 @@
+/**
+ * The @vscode-elements components the panel uses (imported one by one, so the bundle carries only
+ * these) and small typed constructors for them. They style themselves from the --vscode-* variables
+ * through constructable stylesheets, which the panel's CSP (`style-src` without 'unsafe-inline')
+ * allows.
+ */
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import type { VscodeButton } from '@vscode-elements/elements/dist/vscode-button/vscode-button.js';
+import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
+import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
+import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
+
+import { h } from './dom';
+
+export type { VscodeButton, VscodeCheckbox, VscodeSingleSelect, VscodeTextfield };
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export function button(label: string, onClick: () => void, options: { secondary?: boolean; title?: string } = {}): VscodeButton {
+  const element = document.createElement('vscode-button');
+  element.textContent = label;
+  element.secondary = options.secondary === true;
+  if (options.title) {
+    element.title = options.title;
+  }
+  element.addEventListener('click', () => {
+    if (!element.disabled) {
+      onClick();
+    }
+  });
+  return element;
+}
+
+/** A single select; `label` is its accessible name (the visible label is a separate element). */
+export function select(label: string, choices: readonly Choice[], value: string, onChange: (value: string) => void): VscodeSingleSelect {
+  const element = document.createElement('vscode-single-select');
+  element.label = label;
+  setChoices(element, choices, value);
+  element.addEventListener('change', () => onChange(element.value));
+  return element;
+}
+
+/** Replaces a select's options and selects `value`. */
+export function setChoices(element: VscodeSingleSelect, choices: readonly Choice[], value: string): void {
+  element.replaceChildren(...choices.map((c) => {
+    const option = document.createElement('vscode-option');
+    option.value = c.value;
+    option.textContent = c.label;
+    option.selected = c.value === value;
+    return option;
+  }));
+  element.value = value;
+}
+
+export function checkbox(label: string, checked: boolean, onChange: (checked: boolean) => void): VscodeCheckbox {
+  const element = document.createElement('vscode-checkbox');
+  element.label = label;
+  element.checked = checked;
+  element.addEventListener('change', () => onChange(element.checked));
+  return element;
+}
+
+export function textfield(label: string, type: 'search' | 'datetime-local' | 'text', placeholder = ''): VscodeTextfield {
+  const element = document.createElement('vscode-textfield');
+  element.type = type;
+  element.label = label;
+  if (placeholder) {
+    element.placeholder = placeholder;
+  }
+  return element;
+}
+
+/** A visible label above a control, tied to it for pointer users (the control carries its own accessible name). */
+export function field(labelText: string, control: HTMLElement, extraClass = ''): HTMLElement {
+  const label = h('span', { class: 'field-label', 'aria-hidden': 'true' }, labelText);
+  label.addEventListener('click', () => control.focus());
+  return h('div', { class: `field${extraClass ? ` ${extraClass}` : ''}` }, label, control);
+}

@@ -1,0 +1,46 @@
+/**
+ * The webview's side of the typed protocol: a wrapper over `acquireVsCodeApi()` that only sends
+ * `FromWebview` messages and only hands on messages that pass `isToWebview`.
+ */
+import type { FromWebview, PanelState, ToWebview } from '../../src/panels/protocol';
+import { isPanelState, isToWebview } from '../../src/panels/protocol';
+
+/** What VS Code injects into a webview (callable once per page). */
+export interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export interface Messaging {
+  post(message: FromWebview): void;
+  /** Calls `handler` with each valid message from the extension; returns a function that stops it. */
+  onMessage(handler: (message: ToWebview) => void): () => void;
+  /** The state saved before a reload, if it is still a valid PanelState. */
+  getState(): PanelState | undefined;
+  setState(state: PanelState): void;
+}
+
+export function createMessaging(api: VsCodeApi = acquireVsCodeApi(), target: Window = window): Messaging {
+  return {
+    post: (message) => api.postMessage(message),
+    onMessage(handler) {
+      // Messages are untrusted until the guard says otherwise; anything else on the window
+      // (other frames, extensions of the browser in a dev page) is ignored.
+      const listener = (event: MessageEvent<unknown>) => {
+        if (isToWebview(event.data)) {
+          handler(event.data);
+        }
+      };
+      target.addEventListener('message', listener);
+      return () => target.removeEventListener('message', listener);
+    },
+    getState() {
+      const state = api.getState();
+      return isPanelState(state) ? state : undefined;
+    },
+    setState: (state) => api.setState(state),
+  };
+}
