@@ -5,14 +5,16 @@
 import { Chart, Decimation, Filler, Interaction, LinearScale, LineController, LineElement, PointElement, TimeScale, Tooltip } from 'chart.js';
 import type { ChartConfiguration, ChartDataset, InteractionItem, InteractionModeFunction, TooltipItem } from 'chart.js';
 import { color, getRelativePosition } from 'chart.js/helpers';
+// The time scale needs a date adapter even though ticks and labels are made in timeTicks.ts.
+import 'chartjs-adapter-date-fns';
 
 import type { ChartSpec } from '../../src/panels/protocol';
 import type { TimeZoneMode } from '../shared/format';
 import { formatDateTime, formatTick, formatValue } from '../shared/format';
 import type { DecimationOptions } from '../shared/seriesData';
 import { decimationFor, stackedKeepIndices } from '../shared/seriesData';
-import type { DateAdapterOptions } from './timeAdapter';
-import './timeAdapter';
+import type { TickStep } from '../shared/timeTicks';
+import { formatTickLabel, timeTicks } from '../shared/timeTicks';
 import type { ChartTheme } from './theme';
 import { seriesColor } from './theme';
 
@@ -128,7 +130,7 @@ export function decimationOptions(spec: ChartSpec, widthPx: number): DecimationO
 
 export function buildConfig(spec: ChartSpec, range: { from: number; to: number }, tz: TimeZoneMode, theme: ChartTheme, widthPx: number, hidden: ReadonlySet<string>): LineConfig {
   const font = { family: theme.fontFamily, size: theme.fontSize };
-  const adapterOptions: DateAdapterOptions = { timeZone: tz };
+  let step: TickStep = { unit: 'minute', count: 1 };
   return {
     type: 'line',
     data: { datasets: buildDatasets(spec, theme, widthPx, hidden) },
@@ -147,11 +149,16 @@ export function buildConfig(spec: ChartSpec, range: { from: number; to: number }
           type: 'time',
           min: range.from,
           max: range.to,
-          adapters: { date: adapterOptions },
-          time: { minUnit: 'minute', displayFormats: { minute: 'HH:mm', hour: 'HH:mm', day: 'MMM d', week: 'MMM d', month: 'MMM yyyy' } },
-          ticks: { color: theme.muted, font, maxRotation: 0, autoSkipPadding: 24, major: { enabled: true } },
+          time: { minUnit: 'minute' },
+          // Round times in the panel's time zone instead of Chart.js's one-unit steps.
+          afterBuildTicks: (scale) => {
+            const built = timeTicks(range.from, range.to, scale.width, tz);
+            step = built.step;
+            scale.ticks = built.ticks.map((value) => ({ value }));
+          },
+          ticks: { color: theme.muted, font, maxRotation: 0, autoSkipPadding: 12, callback: (value) => formatTickLabel(Number(value), step, tz) },
           grid: { color: theme.grid, lineWidth: theme.highContrast ? 1 : 0.5 },
-          border: { color: theme.grid },
+          border: { color: theme.grid, dash: theme.gridDash },
         },
         y: {
           stacked: spec.stacked === true,
@@ -160,7 +167,7 @@ export function buildConfig(spec: ChartSpec, range: { from: number; to: number }
           title: { display: spec.unit !== '', text: spec.unit, color: theme.muted, font },
           ticks: { color: theme.muted, font, maxTicksLimit: 6, callback: (value) => formatTick(Number(value)) },
           grid: { color: theme.grid, lineWidth: theme.highContrast ? 1 : 0.5 },
-          border: { color: theme.grid },
+          border: { color: theme.grid, dash: theme.gridDash },
         },
       },
       plugins: {
@@ -219,6 +226,7 @@ export function applyTheme(chart: LineChart, spec: ChartSpec, theme: ChartTheme)
     }
     if (scale.border) {
       scale.border.color = theme.grid;
+      scale.border.dash = theme.gridDash;
     }
     if ('title' in scale && scale.title) {
       scale.title.color = theme.muted;

@@ -90,7 +90,8 @@ export class ChartView {
   private renderBox(box: Box): HTMLElement {
     const { spec } = box;
     const titleId = uniqueId('chart-title');
-    const heading = h('h2', { class: 'chart-title', id: titleId }, spec.title, spec.unit ? h('span', { class: 'chart-unit' }, ` (${spec.unit})`) : null);
+    // The unit titles the y axis; the table view's caption carries it instead.
+    const heading = h('h2', { class: 'chart-title', id: titleId }, spec.title);
     const section = h('section', { class: 'chart-box', 'aria-labelledby': titleId }, heading, ...chartMessages(spec));
     if (spec.series.length === 0) {
       section.classList.add('chart-empty');

@@ -40,6 +40,8 @@ export class ControlsView {
   private state?: PanelState;
   private tz: TimeZoneMode = 'local';
   private data?: ViewData;
+  /** What the period select shows, so an unchanged list is not rebuilt on every refresh. */
+  private shownPeriods = '';
 
   constructor(private readonly handlers: ControlHandlers) {
     this.preset = select('Time range', RANGE_PRESETS.map((p) => ({ value: p, label: p === 'custom' ? 'Custom…' : presetLabel(p) })), '30m', (v) => this.onPreset(v as RangePreset));
@@ -113,14 +115,17 @@ export class ControlsView {
   private syncPeriods(): void {
     const periods = this.data?.validPeriods ?? [];
     const current = this.state?.range.period ?? this.data?.range.period;
-    if (periods.length === 0) {
-      setChoices(this.period, [{ value: DEFAULT_PERIOD, label: current ? formatPeriod(current) : 'Default' }], DEFAULT_PERIOD);
-      this.period.disabled = true;
+    const value = periods.length === 0 ? DEFAULT_PERIOD : current !== undefined && periods.includes(current) ? String(current) : String(periods[0]);
+    const key = `${periods.join(',')}|${value}|${current ?? ''}`;
+    if (key === this.shownPeriods) {
       return;
     }
-    this.period.disabled = false;
-    const value = current !== undefined && periods.includes(current) ? String(current) : String(periods[0]);
-    setChoices(this.period, periods.map((p) => ({ value: String(p), label: formatPeriod(p) })), value);
+    this.shownPeriods = key;
+    this.period.disabled = periods.length === 0;
+    const choices = periods.length === 0
+      ? [{ value: DEFAULT_PERIOD, label: current ? formatPeriod(current) : 'Default' }]
+      : periods.map((p) => ({ value: String(p), label: formatPeriod(p) }));
+    setChoices(this.period, choices, value);
   }
 
   private onPreset(preset: RangePreset): void {

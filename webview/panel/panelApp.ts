@@ -118,6 +118,7 @@ export class PanelApp {
     if (!this.data) {
       this.status.showLoading();
     } else {
+      this.header.setData(state, this.data, timeZone);
       this.renderContent();
     }
   }

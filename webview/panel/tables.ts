@@ -36,7 +36,7 @@ export function chartTable(spec: ChartSpec, tz: TimeZoneMode): HTMLElement {
   const caption = h('caption', { id: captionId }, `${spec.title}${unit}`, h('span', { class: 'caption-detail' }, ` · ${rows.length} ${rows.length === 1 ? 'time' : 'times'}`));
   const head = h('tr', {},
     h('th', { scope: 'col' }, `Time (${timeZoneLabel(tz)})`),
-    ...spec.series.map((s) => h('th', { scope: 'col', title: s.description ?? '' }, s.label)));
+    ...spec.series.map((s) => h('th', { scope: 'col', class: 'num', title: s.description ?? '' }, s.label)));
   // One fragment and no per-cell layout reads: 3,000 rows × 10 series is 33,000 cells.
   const body = document.createElement('tbody');
   const fragment = document.createDocumentFragment();
@@ -58,7 +58,7 @@ export function chartTables(data: ViewData, tz: TimeZoneMode): HTMLElement {
 /** The explorer's `summarize=true` answer: one row per metric, one column per value. */
 export function summaryTable(table: SummaryTable, caption = 'Summary over the whole range'): HTMLElement {
   const captionId = uniqueId('table-caption');
-  const head = h('tr', {}, h('th', { scope: 'col' }, 'Metric'), ...table.columns.map((c) => h('th', { scope: 'col' }, c)));
+  const head = h('tr', {}, h('th', { scope: 'col' }, 'Metric'), ...table.columns.map((c) => h('th', { scope: 'col', class: 'num' }, c)));
   const body = h('tbody', {}, ...table.rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row.metric), ...row.values.map(valueCell))));
   if (table.rows.length === 0) {
     body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, 'No values.')));

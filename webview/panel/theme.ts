@@ -8,6 +8,8 @@ export interface ChartTheme {
   foreground: string;
   muted: string;
   grid: string;
+  /** Grid lines are dashed in high contrast, where the only grid colour on offer is bright. */
+  gridDash: number[];
   tooltipBackground: string;
   tooltipForeground: string;
   tooltipBorder: string;
@@ -47,10 +49,10 @@ export function readChartTheme(): ChartTheme {
   return {
     foreground: firstVariable('--vscode-foreground', '--vscode-editor-foreground'),
     muted: firstVariable('--vscode-descriptionForeground', '--vscode-foreground'),
-    // High-contrast themes leave most borders to contrastBorder.
     grid: highContrast
-      ? firstVariable('--vscode-contrastBorder', '--vscode-editorWidget-border', '--vscode-foreground')
-      : firstVariable('--vscode-editorWidget-border', '--vscode-widget-border', '--vscode-panel-border', '--vscode-foreground'),
+      ? firstVariable('--vscode-charts-lines', '--vscode-contrastBorder', '--vscode-foreground')
+      : firstVariable('--vscode-editorWidget-border', '--vscode-widget-border', '--vscode-panel-border', '--vscode-charts-lines', '--vscode-foreground'),
+    gridDash: highContrast ? [2, 3] : [],
     tooltipBackground: firstVariable('--vscode-editorHoverWidget-background', '--vscode-editorWidget-background', '--vscode-editor-background'),
     tooltipForeground: firstVariable('--vscode-editorHoverWidget-foreground', '--vscode-foreground'),
     tooltipBorder: firstVariable('--vscode-editorHoverWidget-border', '--vscode-contrastBorder', '--vscode-editorWidget-border', '--vscode-foreground'),

@@ -1,0 +1,111 @@
+import * as assert from 'node:assert/strict';
+
+import type { ToWebview } from '../../src/panels/protocol';
+import type { Point } from '../../webview/shared/seriesData';
+import { decimationFor, isThemeVariable, lttbIndices, normalizePoints, readData, readPeriods, readSeries, stackedKeepIndices, tableRows } from '../../webview/shared/seriesData';
+
+type DataMessage = Extract<ToWebview, { type: 'data' }>;
+
+function message(overrides: Partial<DataMessage> = {}): DataMessage {
+  return {
+    type: 'data', summary: [], charts: [], validPeriods: [60, 300],
+    range: { from: '2026-01-05T14:00:00Z', to: '2026-01-05T14:30:00Z', period: 60 }, fetchedAt: '2026-01-05T14:30:05Z',
+    ...overrides,
+  };
+}
+
+describe('webview series shaping', () => {
+  it('keeps well-formed points as the same tuples, in order', () => {
+    const points: Point[] = [[1000, 1], [2000, null], [3000, 2.5]];
+    const out = normalizePoints(points);
+    assert.deepEqual(out, points);
+    assert.equal(out[0], points[0]);
+  });
+
+  it('drops malformed points, turns bad values into gaps, sorts and keeps the last of repeated times', () => {
+    const raw: unknown = [[3000, 3], 'x', [Number.NaN, 1], [1000, '5'], [2000, 2], [2000, 7], [4000], null, [5000, Infinity, 'extra']];
+    assert.deepEqual(normalizePoints(raw), [[1000, null], [2000, 7], [3000, 3], [4000, null], [5000, null]]);
+    assert.deepEqual(normalizePoints('not a list'), []);
+  });
+
+  it('accepts only theme variables as series colours', () => {
+    assert.ok(isThemeVariable('--vscode-charts-blue'));
+    for (const bad of ['red', '#fff', 'var(--vscode-charts-blue)', '--vscode-x;background:url(x)', '--other-blue', 42]) {
+      assert.equal(isThemeVariable(bad), false, String(bad));
+    }
+    assert.equal(readSeries({ label: 'a', color: 'red', points: [] }, 0)?.color, '--vscode-charts-foreground');
+  });
+
+  it('reads a data message defensively, keeping text as text', () => {
+    const raw = message({
+      summary: [{ label: 'Apdex', value: '0.9', hint: 'target 0.5 s' }, { label: 3 } as never],
+      summaryNote: '<b>note</b>',
+      charts: [
+        { id: 'a', title: '<img src=x>', unit: 'ms', series: [{ label: 'S', color: '--vscode-charts-blue', points: [[1, 2]], compare: true, description: 'd' }, 'junk' as never] },
+        { id: 'b', title: 'B', unit: '%', series: [], error: 'failed', notFound: ['X', 5 as never] },
+      ],
+      table: { columns: ['v'], rows: [{ metric: 'M', values: [1.5] }, { metric: 'N', values: ['x' as never] }] },
+      validPeriods: [300, 60, 90, 60, -60],
+    });
+    const data = readData(raw);
+    assert.deepEqual(data.summary, [{ label: 'Apdex', value: '0.9', hint: 'target 0.5 s' }]);
+    assert.equal(data.summaryNote, '<b>note</b>');
+    assert.equal(data.charts[0].title, '<img src=x>');
+    assert.deepEqual(data.charts[0].series, [{ label: 'S', color: '--vscode-charts-blue', points: [[1, 2]], compare: true, description: 'd' }]);
+    assert.equal(data.charts[1].error, 'failed');
+    assert.deepEqual(data.charts[1].notFound, ['X']);
+    assert.deepEqual(data.table, { columns: ['v'], rows: [{ metric: 'M', values: [1.5] }, { metric: 'N', values: [null] }] });
+    assert.deepEqual(data.validPeriods, [60, 300]);
+    assert.deepEqual(data.range, { from: Date.parse('2026-01-05T14:00:00Z'), to: Date.parse('2026-01-05T14:30:00Z'), period: 60 });
+    assert.equal(data.fetchedAt, Date.parse('2026-01-05T14:30:05Z'));
+  });
+
+  it('falls back to the last 30 minutes when the range is unreadable', () => {
+    const now = Date.parse('2026-01-05T15:00:00Z');
+    const data = readData(message({ range: { from: 'soon', to: 'later', period: -1 } }), now);
+    assert.deepEqual(data.range, { from: now - 30 * 60_000, to: now, period: 60 });
+  });
+
+  it('offers only whole-minute periods, ascending, once each', () => {
+    assert.deepEqual(readPeriods([3600, 60, 60, 30, 1.5, '300', 300]), [60, 300, 3600]);
+  });
+
+  it('decimates at about one point per pixel, and only past two points per pixel', () => {
+    assert.deepEqual(decimationFor(800), { enabled: true, algorithm: 'lttb', samples: 800, threshold: 1600 });
+    assert.deepEqual(decimationFor(0), { enabled: true, algorithm: 'lttb', samples: 100, threshold: 200 });
+    assert.equal(decimationFor(Number.NaN, false).enabled, false);
+  });
+
+  it('LTTB keeps the first and last points and the spikes', () => {
+    const xs = Array.from({ length: 1000 }, (_, i) => i);
+    const ys = xs.map((i) => (i === 500 ? 100 : Math.sin(i / 50)));
+    const keep = lttbIndices(xs, ys, 50);
+    assert.equal(keep.length, 50);
+    assert.equal(keep[0], 0);
+    assert.equal(keep[49], 999);
+    assert.ok(keep.includes(500));
+    assert.deepEqual([...keep].sort((a, b) => a - b), keep);
+    assert.deepEqual(lttbIndices([1, 2, 3], [1, 2, 3], 10), [0, 1, 2]);
+  });
+
+  it('decimates a stacked chart once for all layers, so the layers keep the same times', () => {
+    const layer = (k: number): Point[] => Array.from({ length: 3000 }, (_, i): Point => [i * 60_000, (i % 97) * k]);
+    const keep = stackedKeepIndices([layer(1), layer(2), layer(3)], 500);
+    assert.equal(keep?.length, 500);
+    assert.equal(stackedKeepIndices([layer(1)], 2000), undefined, 'not worth it under two points per sample');
+    const shifted = layer(2).map(([x, y]): Point => [x + 1, y]);
+    assert.equal(stackedKeepIndices([layer(1), shifted], 500), undefined, 'layers with different times are drawn whole');
+  });
+
+  it('tables the union of the series times, with gaps and missing points apart', () => {
+    const rows = tableRows([
+      { label: 'a', color: '--vscode-charts-blue', points: [[1000, 1], [2000, null]] },
+      { label: 'b', color: '--vscode-charts-red', points: [[2000, 5], [3000, 6]] },
+    ]);
+    assert.deepEqual(rows, [
+      { time: 1000, values: [1, undefined] },
+      { time: 2000, values: [null, 5] },
+      { time: 3000, values: [undefined, 6] },
+    ]);
+  });
+});
