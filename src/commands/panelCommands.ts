@@ -16,7 +16,11 @@ async function pickApplication(services: Services): Promise<{ id: number; name: 
     return undefined;
   }
   const apps = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Loading applications…' }, () => conn.api.listApplications());
-  const picked = await vscode.window.showQuickPick(apps.map((a) => ({ label: a.name, description: `${a.id}`, app: a })), { title: 'Application', matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(apps.map((a) => ({ label: a.name, description: `${a.id}`, app: a })), {
+    title: 'Application', placeHolder: 'Type to filter applications', matchOnDescription: true,
+    // Opened after the palette closed: a webview taking its focus back must not close this pick.
+    ignoreFocusOut: true,
+  });
   return picked ? { id: picked.app.id, name: picked.app.name } : undefined;
 }
 

@@ -29,7 +29,14 @@ export class QuickInput {
    * editor area first (keyboard shortcuts of the browser itself, like Ctrl+Shift+P, may win otherwise).
    */
   async openCommandPalette(): Promise<void> {
-    await this.page.locator('.part.editor').click({ position: { x: 200, y: 200 } });
+    // A webview panel lies over the editor area and would take the click (and the key): then use
+    // the side bar's title, which does nothing when clicked.
+    const sidebarTitle = this.page.locator('.part.sidebar .composite.title');
+    if (await sidebarTitle.isVisible()) {
+      await sidebarTitle.click();
+    } else {
+      await this.page.locator('.part.editor').click({ position: { x: 200, y: 200 } });
+    }
     await this.page.keyboard.press('F1');
     await this.waitForOpen();
   }
@@ -46,6 +53,22 @@ export class QuickInput {
     const item = this.items.filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) }).first();
     await item.waitFor({ state: 'visible', timeout: timeoutMs });
     await item.click();
+  }
+
+  /**
+   * Keyboard only: types `text`, waits until the focused item is exactly `label`, presses Enter.
+   * With `title`, first waits for the quick input showing that title (e.g. an extension's pick that
+   * opens after the palette closed).
+   */
+  async choose(text: string, label: string, { title, timeoutMs = 15_000 }: { title?: string; timeoutMs?: number } = {}): Promise<void> {
+    if (title) {
+      await this.widget.locator('.quick-input-title', { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: timeoutMs });
+    }
+    await this.waitForOpen(timeoutMs);
+    await this.input.fill(text);
+    const focused = this.items.and(this.page.locator('.focused')).filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
+    await focused.waitFor({ state: 'visible', timeout: timeoutMs });
+    await this.input.press('Enter');
   }
 
   /** Replaces the input's text (for an input box an extension showed). */

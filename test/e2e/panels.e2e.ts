@@ -1,0 +1,185 @@
+import * as assert from 'node:assert/strict';
+
+import type { Frame, Page } from 'playwright-core';
+
+import { Dataset } from '../../src/simulator/dataset';
+import { metricCatalog, sliceValues } from '../../src/simulator/series';
+import { screenshot, startWorkbench, type Theme, type Workbench } from './support/workbench';
+
+type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;
+
+/** The demo's data set: the same seed as the extension's demo, so the expected values can be computed here. */
+const demo = new Dataset({ seed: 42, apps: 12 });
+
+/**
+ * The frame of the panel whose header says `kind` (e.g. "Application") and whose title is `title`,
+ * once its charts are drawn. Other panels' webviews may still be in the page.
+ */
+async function panelFrame(page: Page, kind: string, title: string, timeoutMs = 30_000): Promise<Frame> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      const drawn = await frame.evaluate(([k, t]) => {
+        const w = globalThis as unknown as { __timeslice?: { ready: boolean }; document: { querySelector(s: string): { textContent: string | null } | null; body: { innerText: string } } };
+        return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t && w.document.body.innerText.toLowerCase().includes(k.toLowerCase());
+      }, [kind, title] as const).catch(() => false);
+      if (drawn) {
+        return frame;
+      }
+    }
+    if (Date.now() > end) {
+      throw new Error(`no ${kind} panel for "${title}" finished drawing`);
+    }
+    await page.waitForTimeout(250);
+  }
+}
+
+async function chartsOf(frame: Frame): Promise<HookCharts> {
+  return frame.evaluate(() => (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts());
+}
+
+async function openPanelByRow(wb: Workbench, label: string, kind: string, title = label): Promise<Frame> {
+  // A click that lands while the tree redraws (the demo's first load, a reload) can be lost or only
+  // select the row; then click again, and press Enter on the selected row, which opens it as well
+  // (and only reveals the panel if it is already open).
+  for (let attempt = 1; ; attempt++) {
+    await wb.sidebar.row(label).locator('.label-name').click();
+    if (attempt > 1) {
+      await wb.page.keyboard.press('Enter');
+    }
+    try {
+      return await panelFrame(wb.page, kind, title, attempt < 3 ? 10_000 : 30_000);
+    } catch (e) {
+      if (attempt === 3) {
+        throw e;
+      }
+    }
+  }
+}
+
+/** By keyboard: runs a palette command that asks for an application, picks `app`, and waits for the panel. */
+async function openFromPalette(wb: Workbench, command: string, app: string, kind: string): Promise<Frame> {
+  await wb.quickInput.openCommandPalette();
+  await wb.quickInput.choose(`>${command}`, command);
+  await wb.quickInput.choose(app, app, { title: 'Application' });
+  return panelFrame(wb.page, kind, app);
+}
+
+for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'dark' }, { theme: 'Default Light Modern' as Theme, slug: 'light' }]) {
+  describe(`chart panels (${theme})`, () => {
+    let wb: Workbench;
+    const app = demo.apps.find((a) => a.name === 'storefront-web')!;
+
+    before(async () => {
+      wb = await startWorkbench({ theme, env: { TIMESLICE_DEMO: '1' } });
+      await wb.sidebar.open();
+      await wb.sidebar.waitForRows(5);
+    });
+
+    afterEach(async function () {
+      // A failed step may leave a menu or quick pick open, which would block the next test's clicks.
+      if (this.currentTest?.state === 'failed') {
+        await screenshot(wb.page, `panel-${slug}-failed-${this.currentTest.title.split(':')[0]}`).catch(() => undefined);
+        await wb.page.keyboard.press('Escape');
+      }
+    });
+
+    after(async () => {
+      await wb?.close();
+    });
+
+    it('dashboard: every chart point equals the simulator\'s value', async () => {
+      const frame = await openPanelByRow(wb, 'storefront-web', 'Application');
+      assert.equal(await frame.locator('h1').innerText(), 'storefront-web');
+      const charts = await chartsOf(frame);
+      assert.deepEqual(charts.map((c) => c.id), ['responseTime', 'throughput', 'errorRate', 'apdex']);
+      const defs = metricCatalog(app).filter((d) => d.name === 'HttpDispatcher' || d.name === 'Apdex');
+      const throughput = charts.find((c) => c.id === 'throughput')!.series[0].points;
+      const apdex = charts.find((c) => c.id === 'apdex')!.series[0].points;
+      assert.equal(throughput.length, 30);
+      for (const [points, index, value] of [[throughput, 0, 'requests_per_minute'], [apdex, 1, 'score']] as const) {
+        for (const [t, v] of points) {
+          const minute = t / 60_000;
+          const expected = sliceValues(demo.seed, { kind: 'application', app }, defs, minute, minute + 1)[defs[0].name === 'Apdex' ? 1 - index : index][value];
+          assert.equal(v, expected, `${value} at ${new Date(t).toISOString()}`);
+        }
+      }
+      await screenshot(wb.page, `panel-${slug}-dashboard`);
+    });
+
+    it('breakdown: a stacked chart of the 4.8 components with their formulas', async () => {
+      const frame = await openFromPalette(wb, 'Timeslice: Open Response-Time Breakdown…', 'storefront-web', 'Response-time breakdown');
+      const charts = await chartsOf(frame);
+      assert.deepEqual(charts[0].series.map((s) => s.label).sort(), ['Application code', 'Datastore', 'Memcache', 'Request queuing', 'Web external'].filter((l) => l !== 'Memcache' || app.profile.hasMemcache).sort());
+      await screenshot(wb.page, `panel-${slug}-breakdown`);
+    });
+
+    it('explorer: search metric names as you type', async () => {
+      const frame = await openFromPalette(wb, 'Timeslice: Open Metric Explorer…', 'storefront-web', 'Metric explorer');
+      const search = frame.locator('vscode-textfield[type="search"]');
+      await search.click();
+      await wb.page.keyboard.type('Datastore/');
+      await frame.getByText('Datastore/allWeb', { exact: true }).first().waitFor({ timeout: 15_000 });
+      await screenshot(wb.page, `panel-${slug}-explorer`);
+    });
+
+    it('host, instance and key-transaction panels open from their rows', async () => {
+      await wb.sidebar.expand('storefront-web');
+      await wb.sidebar.expand('Hosts');
+      const hostName = demo.hosts.get(app.hostIds[0])!.name;
+      let frame = await openPanelByRow(wb, hostName, 'Host');
+      assert.ok((await chartsOf(frame)).some((c) => c.id === 'cpu'));
+      await screenshot(wb.page, `panel-${slug}-host`);
+      await wb.sidebar.expand('Instances');
+      const instance = demo.instances.get(app.instanceIds[0])!;
+      const instanceLabel = `${demo.hosts.get(instance.hostId)!.name}:${instance.port}`;
+      frame = await openPanelByRow(wb, instanceLabel, 'Instance');
+      assert.ok((await chartsOf(frame)).some((c) => c.id === 'memory'));
+      await screenshot(wb.page, `panel-${slug}-instance`);
+      await wb.sidebar.expand('Key transactions');
+      const kt = demo.keyTransactions.find((k) => k.appId === app.id)!;
+      frame = await openPanelByRow(wb, kt.name, 'Key transaction');
+      assert.match(await frame.locator('body').innerText(), /rolling 10-minute average/);
+      assert.equal((await chartsOf(frame))[0].series[0].label, kt.transactionName);
+      await screenshot(wb.page, `panel-${slug}-keyTransaction`);
+    });
+
+    it('an application named with HTML characters renders as text', async () => {
+      const name = '<img src=x onerror=alert(1)> & "q"';
+      const frame = await openPanelByRow(wb, name, 'Application');
+      assert.equal(await frame.locator('h1').innerText(), name);
+      assert.equal(await frame.locator('img').count(), 0);
+      await screenshot(wb.page, `panel-${slug}-html-name`);
+    });
+  });
+}
+
+describe('chart panel state after a window reload', () => {
+  let wb: Workbench;
+
+  before(async () => {
+    wb = await startWorkbench({ env: { TIMESLICE_DEMO: '1' } });
+    await wb.sidebar.open();
+    await wb.sidebar.waitForRows(5);
+  });
+
+  after(async () => {
+    await wb?.close();
+  });
+
+  it('comes back with its entity and table view', async () => {
+    let frame = await openPanelByRow(wb, 'billing-api', 'Application');
+    await frame.locator('vscode-button', { hasText: 'Table' }).click();
+    await frame.locator('table caption').first().waitFor({ timeout: 10_000 });
+    // VS Code's own reload: it saves the open editors before the page goes (a bare page reload may not).
+    await wb.quickInput.openCommandPalette();
+    await wb.quickInput.choose('>Developer: Reload Window', 'Developer: Reload Window');
+    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await wb.page.locator('.tab', { hasText: 'Dashboard: billing-api' }).first().click({ timeout: 60_000 });
+    frame = await panelFrame(wb.page, 'Application', 'billing-api', 60_000);
+    assert.equal(await frame.locator('h1').innerText(), 'billing-api');
+    await frame.locator('table caption').first().waitFor({ timeout: 10_000 });
+    await screenshot(wb.page, 'panel-restored-table');
+  });
+});
