@@ -1,36 +1,22 @@
 /**
- * Pure formatting for the panel: times in local time or UTC, the `datetime-local` input format,
+ * Pure formatting for the panel: times in local time or UTC (date-fns), the `datetime-local` input format,
  * periods, range presets and values. No DOM, so unit tests run it in Node.
  */
+import { utc } from '@date-fns/utc';
+import { format, isValid, parse } from 'date-fns';
+import type { ContextOptions } from 'date-fns';
+
 import type { RangePreset } from '../../src/panels/protocol';
 
 /** How the panel shows times (the extension decides, from the user's setting). */
 export type TimeZoneMode = 'local' | 'utc';
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-
-interface Fields {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function fieldsOf(ms: number, tz: TimeZoneMode): Fields {
-  const d = new Date(ms);
-  return tz === 'utc'
-    ? { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }
-    : { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() };
-}
-
-function datePart(f: Fields): string {
-  return `${f.year}-${pad(f.month)}-${pad(f.day)}`;
-}
-
-function timePart(f: Fields, withSeconds: boolean): string {
-  return `${pad(f.hour)}:${pad(f.minute)}${withSeconds ? `:${pad(f.second)}` : ''}`;
+/**
+ * The date-fns context for a mode: UTC through `@date-fns/utc`, or the browser's local time, which
+ * is date-fns's default. Every date below is computed and formatted by date-fns in that context.
+ */
+export function zoneContext(tz: TimeZoneMode): ContextOptions<Date> {
+  return tz === 'utc' ? { in: utc } : {};
 }
 
 /**
@@ -38,8 +24,7 @@ function timePart(f: Fields, withSeconds: boolean): string {
  * copy into other tools. Seconds only on request (periods are whole minutes).
  */
 export function formatDateTime(ms: number, tz: TimeZoneMode, withSeconds = false): string {
-  const f = fieldsOf(ms, tz);
-  return `${datePart(f)} ${timePart(f, withSeconds)}`;
+  return format(ms, withSeconds ? 'yyyy-MM-dd HH:mm:ss' : 'yyyy-MM-dd HH:mm', zoneContext(tz));
 }
 
 export function timeZoneLabel(tz: TimeZoneMode): string {
@@ -48,43 +33,38 @@ export function timeZoneLabel(tz: TimeZoneMode): string {
 
 /** "2026-01-05 14:00 – 14:30 UTC", with the date once when both ends share it. */
 export function describeSpan(fromMs: number, toMs: number, tz: TimeZoneMode): string {
-  const from = fieldsOf(fromMs, tz);
-  const to = fieldsOf(toMs, tz);
-  const end = datePart(from) === datePart(to) ? timePart(to, false) : `${datePart(to)} ${timePart(to, false)}`;
-  return `${datePart(from)} ${timePart(from, false)} – ${end} ${timeZoneLabel(tz)}`;
+  const sameDay = format(fromMs, 'yyyy-MM-dd', zoneContext(tz)) === format(toMs, 'yyyy-MM-dd', zoneContext(tz));
+  const end = sameDay ? format(toMs, 'HH:mm', zoneContext(tz)) : formatDateTime(toMs, tz);
+  return `${formatDateTime(fromMs, tz)} – ${end} ${timeZoneLabel(tz)}`;
 }
+
+const DATETIME_LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
 /** The value of an `<input type="datetime-local">` showing this instant: "2026-01-05T14:30". */
 export function toDateTimeLocalValue(ms: number, tz: TimeZoneMode): string {
-  const f = fieldsOf(ms, tz);
-  return `${datePart(f)}T${timePart(f, false)}`;
+  return format(ms, DATETIME_LOCAL_FORMAT, zoneContext(tz));
 }
 
-const DATETIME_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+/** The shapes a `datetime-local` input produces: minutes, seconds, or milliseconds. */
+const DATETIME_LOCAL_INPUTS = [DATETIME_LOCAL_FORMAT, "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS"];
 
 /**
  * The instant a `datetime-local` value names, read in local time or UTC; undefined when the text
- * is not a real date and time (e.g. February 30th). In local time a time skipped by a daylight
- * saving change is moved forward by the browser, as the input itself does.
+ * is not a real date and time (date-fns refuses February 30th). In local time a time skipped by a
+ * daylight saving change is moved forward, as the input itself does.
  */
 export function parseDateTimeLocalValue(value: string, tz: TimeZoneMode): number | undefined {
-  const m = DATETIME_LOCAL.exec(value.trim());
-  if (!m) {
-    return undefined;
+  const text = value.trim();
+  for (const pattern of DATETIME_LOCAL_INPUTS) {
+    if (text.length !== pattern.replace(/'/g, '').length) {
+      continue;
+    }
+    const parsed = parse(text, pattern, 0, zoneContext(tz));
+    if (isValid(parsed)) {
+      return parsed.getTime();
+    }
   }
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) {
-    return undefined;
-  }
-  const ms = tz === 'utc'
-    ? Date.UTC(year, month - 1, day, hour, minute, second)
-    : new Date(year, month - 1, day, hour, minute, second).getTime();
-  // Date rolls 31 April over to 1 May; a round trip of the date catches it.
-  const back = fieldsOf(ms, tz);
-  if (back.year !== year || back.month !== month || back.day !== day) {
-    return undefined;
-  }
-  return ms;
+  return undefined;
 }
 
 /** The shortest range the service answers with at least one point. */

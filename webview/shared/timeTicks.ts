@@ -2,9 +2,13 @@
  * Time-axis ticks on round times (every 5 minutes at :00, :05…, every 6 hours at 00:00, 06:00…,
  * midnights) in local time or UTC, spaced for the axis width. Chart.js's own time ticks step one
  * unit at a time and then skip labels that do not fit, which leaves uneven gaps (10:35, 10:39,
- * 10:43, 10:48), and its date adapter only knows local time. No DOM, so unit tests run it in Node.
+ * 10:43, 10:48), and its date adapter only knows local time. date-fns does the calendar work here
+ * in the panel's zone. No DOM, so unit tests run it in Node.
  */
+import { addDays, addHours, addMinutes, format, startOfDay, startOfHour } from 'date-fns';
+
 import type { TimeZoneMode } from './format';
+import { zoneContext } from './format';
 
 export interface TickStep {
   unit: 'minute' | 'hour' | 'day';
@@ -32,21 +36,16 @@ export function chooseStep(spanMs: number, maxTicks: number): TickStep {
   return STEPS.find((s) => spanMs / stepMs(s) <= maxTicks) ?? STEPS[STEPS.length - 1];
 }
 
-/** Milliseconds to add to an instant to get its wall-clock time in `tz` as if it were UTC. */
-function wallOffset(ms: number, tz: TimeZoneMode): number {
-  return tz === 'utc' ? 0 : -new Date(ms).getTimezoneOffset() * 60_000;
+type Zone = ReturnType<typeof zoneContext>;
+
+/** The first instant the step's ticks count from: the hour for minute steps, the day otherwise. */
+function tickOrigin(ms: number, step: TickStep, zone: Zone): number {
+  return (step.unit === 'minute' ? startOfHour(ms, zone) : startOfDay(ms, zone)).getTime();
 }
 
-function startOfDay(ms: number, tz: TimeZoneMode): number {
-  const d = new Date(ms);
-  return tz === 'utc' ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) : new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-}
-
-function addDays(ms: number, days: number, tz: TimeZoneMode): number {
-  const d = new Date(ms);
-  return tz === 'utc'
-    ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days)
-    : new Date(d.getFullYear(), d.getMonth(), d.getDate() + days).getTime();
+function advance(ms: number, step: TickStep, zone: Zone): number {
+  const add = step.unit === 'minute' ? addMinutes : step.unit === 'hour' ? addHours : addDays;
+  return add(ms, step.count, zone).getTime();
 }
 
 export function timeTicks(from: number, to: number, widthPx: number, tz: TimeZoneMode): { step: TickStep; ticks: number[] } {
@@ -55,32 +54,20 @@ export function timeTicks(from: number, to: number, widthPx: number, tz: TimeZon
   if (!(to > from)) {
     return { step, ticks };
   }
-  if (step.unit === 'day') {
-    // Midnights, counted from the first one in the range; days are not all 24 h in local time.
-    for (let t = startOfDay(from, tz) < from ? addDays(startOfDay(from, tz), 1, tz) : from; t <= to; t = addDays(t, step.count, tz)) {
-      ticks.push(t);
-    }
-    return { step, ticks };
+  // Count from a round wall-clock time (date-fns does the calendar, daylight saving included).
+  const zone = zoneContext(tz);
+  let t = tickOrigin(from, step, zone);
+  while (t < from) {
+    t = advance(t, step, zone);
   }
-  const size = stepMs(step);
-  const offset = wallOffset(from, tz);
-  for (let t = Math.ceil((from + offset) / size) * size - offset; t <= to; t += size) {
+  for (; t <= to; t = advance(t, step, zone)) {
     ticks.push(t);
   }
   return { step, ticks };
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** "10:35", or "Jan 5" at midnight and for day steps. */
 export function formatTickLabel(ms: number, step: TickStep, tz: TimeZoneMode): string {
-  const d = new Date(ms);
-  const [month, day, hour, minute] = tz === 'utc'
-    ? [d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]
-    : [d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()];
-  if (step.unit === 'day' || (hour === 0 && minute === 0)) {
-    return `${MONTHS[month]} ${day}`;
-  }
-  return `${pad(hour)}:${pad(minute)}`;
+  const time = format(ms, 'HH:mm', zoneContext(tz));
+  return step.unit === 'day' || time === '00:00' ? format(ms, 'MMM d', zoneContext(tz)) : time;
 }
