@@ -4,6 +4,7 @@ import type { Frame, Page } from 'playwright-core';
 
 import { Dataset } from '../../src/simulator/dataset';
 import { metricCatalog, sliceValues } from '../../src/simulator/series';
+import { exactly } from './support/text';
 import { screenshot, startWorkbench, type Theme, type Workbench } from './support/workbench';
 
 type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;
@@ -114,12 +115,29 @@ for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'd
       await screenshot(wb.page, `panel-${slug}-breakdown`);
     });
 
-    it('explorer: search metric names as you type', async () => {
+    it('explorer: search metric names as you type, pick one and chart it', async () => {
       const frame = await openFromPalette(wb, 'Timeslice: Open Metric Explorer…', 'storefront-web', 'Metric explorer');
-      const search = frame.locator('vscode-textfield[type="search"]');
-      await search.click();
+      await frame.locator('vscode-textfield[type="search"]').click();
       await wb.page.keyboard.type('Datastore/');
-      await frame.getByText('Datastore/allWeb', { exact: true }).first().waitFor({ timeout: 15_000 });
+      // The answer to this query (not the first, unfiltered list): every listed name matches it.
+      await frame.waitForFunction(() => {
+        const d = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ label: string }> } }).document;
+        const names = Array.from(d.querySelectorAll('.explorer-groups fieldset:first-child vscode-checkbox')).map((b) => b.label);
+        return d.querySelector('.explorer-search .field-note')?.textContent !== 'Searching…' && names.length > 0 && names.every((n) => n.includes('Datastore/'));
+      }, undefined, { timeout: 15_000 });
+      const metric = 'Datastore/allWeb';
+      await frame.locator('.explorer-groups fieldset:first-child vscode-checkbox').filter({ hasText: exactly(metric) }).click();
+      await frame.locator('.explorer-groups fieldset:nth-child(3) vscode-checkbox').filter({ hasText: exactly('average_response_time') }).click();
+      await frame.locator('vscode-button', { hasText: 'Chart Selected' }).click();
+      await frame.waitForFunction(() => (globalThis as unknown as { __timeslice: { charts(): unknown[] } }).__timeslice.charts().length > 0, undefined, { timeout: 15_000 });
+      const [chart] = await chartsOf(frame);
+      assert.equal(chart.series[0].label, metric);
+      const defs = metricCatalog(app).filter((d) => d.name === metric);
+      assert.equal(chart.series[0].points.length, 30);
+      for (const [t, v] of chart.series[0].points) {
+        const minute = t / 60_000;
+        assert.equal(v, sliceValues(demo.seed, { kind: 'application', app }, defs, minute, minute + 1)[0].average_response_time, `at ${new Date(t).toISOString()}`);
+      }
       await screenshot(wb.page, `panel-${slug}-explorer`);
     });
 
