@@ -146,7 +146,14 @@ for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'd
       await wb.sidebar.expand('Hosts');
       const hostName = demo.hosts.get(app.hostIds[0])!.name;
       let frame = await openPanelByRow(wb, hostName, 'Host');
-      assert.ok((await chartsOf(frame)).some((c) => c.id === 'cpu'));
+      const cpu = (await chartsOf(frame)).find((c) => c.id === 'cpu')!.series[0].points;
+      const cpuDefs = metricCatalog(app).filter((d) => d.name === 'CPU/User Time');
+      const host = demo.hosts.get(app.hostIds[0])!;
+      assert.equal(cpu.length, 30);
+      for (const [t, v] of cpu) {
+        const minute = t / 60_000;
+        assert.equal(v, sliceValues(demo.seed, { kind: 'host', app, host }, cpuDefs, minute, minute + 1)[0].percent, `CPU at ${new Date(t).toISOString()}`);
+      }
       await screenshot(wb.page, `panel-${slug}-host`);
       await wb.sidebar.expand('Instances');
       const instance = demo.instances.get(app.instanceIds[0])!;
