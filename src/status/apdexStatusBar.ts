@@ -81,7 +81,9 @@ export class ApdexStatusBar extends Disposable {
       : view.action === 'setApiKey'
         ? { command: COMMAND.setApiKey, title: 'Set API Key…' }
         : { command: COMMAND.openBoundApplication, title: 'Open Dashboard' };
-    if (view.visible) {
+    // A window without a folder has nowhere to keep a binding: offering one there would only fail.
+    const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
+    if (view.visible && (hasFolder || input.kind !== 'unbound')) {
       this.item.show();
     } else {
       this.item.hide();
