@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ApiKeyHeader } from './api/transport';
 import type { ApiFormat } from './api/types';
 import type { Region } from './api/regions';
+import type { StatusSettings } from './status/statusModel';
 import { Disposable } from './util/lifecycle';
 
 export const SETTING = {
@@ -16,6 +17,12 @@ export const SETTING = {
   apiKeyHeader: 'apiKeyHeader',
   caCertificatePath: 'caCertificatePath',
   requestTimeoutSeconds: 'requestTimeoutSeconds',
+  boundApplication: 'boundApplication',
+  statusBarColorMode: 'statusBar.colorMode',
+  statusBarApdexWarning: 'statusBar.apdexWarning',
+  statusBarApdexError: 'statusBar.apdexError',
+  statusBarShowWhenUnbound: 'statusBar.showWhenUnbound',
+  alertsEnabled: 'alerts.enabled',
 } as const;
 
 export const MIN_REFRESH_SECONDS = 60;
@@ -68,6 +75,25 @@ export class Config extends Disposable {
   get requestTimeoutMs(): number {
     const n = Number(this.section.get<number>(SETTING.requestTimeoutSeconds) ?? 30);
     return (Number.isFinite(n) ? Math.min(300, Math.max(5, n)) : 30) * 1000;
+  }
+
+  /** The status-bar item's settings; thresholds are clamped to 0..1, the error one never above the warning one. */
+  get statusBar(): StatusSettings {
+    const clamp = (v: unknown, fallback: number) => {
+      const n = Number(v ?? fallback);
+      return Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : fallback;
+    };
+    const apdexWarning = clamp(this.section.get(SETTING.statusBarApdexWarning), 0.85);
+    return {
+      colorMode: this.section.get<string>(SETTING.statusBarColorMode) === 'thresholds' ? 'thresholds' : 'health',
+      apdexWarning,
+      apdexError: Math.min(apdexWarning, clamp(this.section.get(SETTING.statusBarApdexError), 0.7)),
+      showWhenUnbound: this.section.get<boolean>(SETTING.statusBarShowWhenUnbound) !== false,
+    };
+  }
+
+  get alertsEnabled(): boolean {
+    return this.section.get<boolean>(SETTING.alertsEnabled) !== false;
   }
 
   async update(setting: keyof typeof SETTING, value: unknown): Promise<void> {

@@ -7,6 +7,7 @@ export const CONTEXT = {
   hasApiKey: 'timeslice.hasApiKey',
   demoActive: 'timeslice.demoActive',
   filterActive: 'timeslice.filterActive',
+  workspaceBound: 'timeslice.workspaceBound',
 } as const;
 
 export const COMMAND = {
@@ -25,4 +26,7 @@ export const COMMAND = {
   openBreakdown: 'timeslice.openBreakdown',
   openExplorer: 'timeslice.openExplorer',
   openEntity: 'timeslice.openEntity',
+  bindWorkspace: 'timeslice.bindWorkspace',
+  unbindWorkspace: 'timeslice.unbindWorkspace',
+  openBoundApplication: 'timeslice.openBoundApplication',
 } as const;

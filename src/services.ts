@@ -14,6 +14,12 @@ import { ChannelLogger, RecentLines } from './log';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
 import { MonitorTreeProvider } from './tree/monitorTreeProvider';
+import { ApdexStatusBar } from './status/apdexStatusBar';
+import { BoundAppsPoller } from './status/boundAppsPoller';
+import { BoundAppsScheduler } from './status/boundAppsScheduler';
+import { HealthAlertNotifier } from './status/healthAlertNotifier';
+import type { BindingRegion } from './status/statusModel';
+import { WorkspaceBindings } from './status/workspaceBinding';
 import { Disposable } from './util/lifecycle';
 
 export class Services extends Disposable {
@@ -26,6 +32,10 @@ export class Services extends Disposable {
   readonly tree: MonitorTreeProvider;
   readonly applicationsView: ApplicationsView;
   readonly panels: PanelManager;
+  readonly bindings: WorkspaceBindings;
+  readonly boundApps: BoundAppsPoller;
+  readonly apdexStatusBar: ApdexStatusBar;
+  readonly healthAlerts: HealthAlertNotifier;
   private readonly recent = new RecentLines();
 
   constructor(context: vscode.ExtensionContext) {
@@ -40,6 +50,25 @@ export class Services extends Disposable {
     this.tree = this._register(new MonitorTreeProvider(this.connections, this.log.scoped('tree')));
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections, this.config));
     this.panels = this._register(new PanelManager(context.extensionUri, this.connections, this.log.scoped('panel')));
+    this.bindings = this._register(new WorkspaceBindings());
+    this.boundApps = this._register(new BoundAppsPoller({
+      bindings: () => this.bindings.all().map((fb) => fb.binding),
+      target: () => {
+        const conn = this.connections.current;
+        const region = this.connectionRegion();
+        return conn && region ? { api: conn.api, region } : undefined;
+      },
+      log: this.log.scoped('status'),
+    }));
+    this.healthAlerts = this._register(new HealthAlertNotifier(this.boundApps, this.config, this.panels));
+    this.apdexStatusBar = this._register(new ApdexStatusBar(this.bindings, this.boundApps, this.connections, () => this.connectionRegion(), this.config));
+    this._register(new BoundAppsScheduler(this.boundApps, this.bindings, this.connections, this.config));
+  }
+
+  /** The region the current connection queries ('demo' for the demo), or undefined without one. */
+  connectionRegion(): BindingRegion | undefined {
+    const conn = this.connections.current;
+    return conn ? (conn.demo ? 'demo' : this.config.region) : undefined;
   }
 
   /** Connects (and, for the README's demo command, starts the demo). */
@@ -62,6 +91,7 @@ export class Services extends Disposable {
       apiKeys: this.apiKeys,
       panels: this.panels,
       recentLogLines: () => this.recent.all(),
+      status: { bindings: this.bindings, poller: this.boundApps, statusBar: this.apdexStatusBar, alerts: this.healthAlerts },
     };
   }
 }

@@ -410,7 +410,7 @@ async function launchBrowser(opts = {}) {
  *
  * @param {import('playwright-core').Browser} browser
  * @param {string} url server url from startCodeServer
- * @param {string} [folder] workspace folder (absolute path on the server machine)
+ * @param {string} [folder] workspace folder or .code-workspace file (absolute path on the server machine)
  * @param {{colorScheme?: 'light'|'dark', viewport?: {width:number,height:number}, timeoutMs?: number}} [opts]
  * @returns {Promise<import('playwright-core').Page>} close it with page.context().close()
  */
@@ -418,7 +418,9 @@ async function openWorkbench(browser, url, folder, opts = {}) {
   const { colorScheme = 'dark', viewport = { width: 1400, height: 900 }, timeoutMs = 60000 } = opts;
   const context = await browser.newContext({ colorScheme, viewport });
   const page = await context.newPage();
-  const target = folder ? `${url}/?folder=${encodeURIComponent(path.resolve(folder))}` : `${url}/`;
+  // A .code-workspace file opens as a (multi-root) workspace, anything else as a folder.
+  const param = folder && folder.endsWith('.code-workspace') ? 'workspace' : 'folder';
+  const target = folder ? `${url}/?${param}=${encodeURIComponent(path.resolve(folder))}` : `${url}/`;
   await page.goto(target, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
   await page.waitForSelector('.monaco-workbench', { state: 'attached', timeout: timeoutMs });
   return page;

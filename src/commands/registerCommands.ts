@@ -5,6 +5,7 @@ import { isApiError } from '../api/errors';
 import { COMMAND } from '../constants';
 import type { Services } from '../services';
 import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
+import { bindWorkspace, openBoundApplication, unbindWorkspace } from './bindingCommands';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
 import {
   clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
@@ -29,6 +30,9 @@ export function commandTable(services: Services): Record<string, Handler> {
     [COMMAND.openBreakdown]: openApplicationPanel(services, 'breakdown'),
     [COMMAND.openExplorer]: openApplicationPanel(services, 'explorer'),
     [COMMAND.openEntity]: openEntityPanel(services),
+    [COMMAND.bindWorkspace]: bindWorkspace(services),
+    [COMMAND.unbindWorkspace]: unbindWorkspace(services),
+    [COMMAND.openBoundApplication]: openBoundApplication(services),
   };
 }
 

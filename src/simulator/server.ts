@@ -111,6 +111,33 @@ export class Simulator {
     this.faults.add(fault);
   }
 
+  /**
+   * Changes an application's health status from now on, as an alert condition opening or closing on
+   * the service would: its records (and its first host's and that host's instances', which share the
+   * application's health) say
+   * so; the metric series are left alone, since health comes from alert policies, not from the numbers.
+   */
+  setApplicationHealth(region: Region, applicationId: number, health: 'green' | 'orange' | 'red' | 'unknown'): void {
+    const dataset = this.datasets[region];
+    const app = dataset.appsById.get(applicationId);
+    if (!app) {
+      throw new Error(`The ${region} data set has no application ${applicationId}.`);
+    }
+    if (!app.reporting) {
+      throw new Error(`${app.name} is not reporting: its health stays gray.`);
+    }
+    app.health = health;
+    const firstHost = dataset.hosts.get(app.hostIds[0]);
+    if (firstHost) {
+      firstHost.health = health;
+      for (const instance of dataset.instances.values()) {
+        if (instance.hostId === firstHost.id) {
+          instance.health = health; // An instance shares its host's health.
+        }
+      }
+    }
+  }
+
   clearFaults(): void {
     this.faults.clear();
   }

@@ -97,12 +97,18 @@ async function main() {
     return 1;
   }
 
-  const workspace = path.join(tmp, 'workspace');
+  // A multi-root workspace of three folders, so a suite can bind each folder to its own application
+  // (status.test.ts). The first folder is the one a single-folder window would have opened.
+  const folders = ['workspace', 'second', 'third'].map((name) => path.join(tmp, name));
+  const workspace = path.join(tmp, 'integration.code-workspace');
   const logFile = path.join(tmp, 'mocha.log');
   const doneFile = path.join(tmp, 'done.json');
   const serverLog = path.join(tmp, 'code-server.log');
   const hostTmp = path.join(tmp, 'tmp');
-  fs.mkdirSync(workspace);
+  for (const folder of folders) {
+    fs.mkdirSync(folder);
+  }
+  fs.writeFileSync(workspace, JSON.stringify({ folders: folders.map((f) => ({ path: f })), settings: {} }, null, 2));
   fs.mkdirSync(hostTmp);
 
   const t0 = Date.now();

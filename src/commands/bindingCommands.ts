@@ -1,0 +1,151 @@
+/** "Bind Workspace to Application…", "Unbind Workspace" and the status bar's "open its dashboard". */
+import * as vscode from 'vscode';
+
+import type { Application } from '../api/types';
+import { COMMAND } from '../constants';
+import type { Services } from '../services';
+import { HEALTH_LABELS } from '../tree/format';
+import { regionLabel } from '../status/statusModel';
+
+/** For keybindings, other extensions and tests: bind without the pickers. */
+export interface BindArgs {
+  applicationId?: number;
+  name?: string;
+  folder?: vscode.Uri;
+}
+
+const BIND_TITLE = 'Bind Workspace to Application';
+
+/** The folder to bind: the only one, the one given, or the one the user picks in a multi-root window. */
+async function pickFolder(placeHolder: string, uri?: vscode.Uri, only?: readonly vscode.WorkspaceFolder[]): Promise<vscode.WorkspaceFolder | undefined> {
+  if (uri) {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    if (!folder) {
+      throw new Error(`${uri.fsPath} is not in a folder of this workspace.`);
+    }
+    return folder;
+  }
+  const folders = only ?? vscode.workspace.workspaceFolders ?? [];
+  if (folders.length === 0) {
+    throw new Error('Open a folder first: the binding is saved in the folder\'s .vscode/settings.json, so it travels with the repository.');
+  }
+  if (folders.length === 1) {
+    return folders[0];
+  }
+  const picked = await vscode.window.showQuickPick(folders.map((folder) => ({ label: folder.name, description: vscode.workspace.asRelativePath(folder.uri, true), folder })), {
+    title: BIND_TITLE, placeHolder, ignoreFocusOut: true,
+  });
+  return picked?.folder;
+}
+
+/**
+ * Every application, listed once (all pages, with progress) and filtered locally as the user types.
+ * Why not the server's name filter per keystroke: most accounts fit in one 200-item page, local
+ * filtering is instant and matches anywhere in the name (the server's is a substring match too, but
+ * costs a request per pause in typing against the 1,000 per minute limit), and the list does not
+ * change under the user's Enter while an answer is in flight.
+ */
+async function pickApplication(services: Services): Promise<Application | undefined> {
+  const conn = services.connections.current;
+  if (!conn) {
+    const choice = await vscode.window.showWarningMessage('Set an API key or start the demo first: binding needs the list of applications.', 'Set API Key…', 'Start Demo');
+    if (choice) {
+      void vscode.commands.executeCommand(choice === 'Start Demo' ? COMMAND.startDemo : COMMAND.setApiKey);
+    }
+    return undefined;
+  }
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { app: Application }>();
+  const abort = new AbortController();
+  try {
+    pick.title = BIND_TITLE;
+    pick.placeholder = `Loading applications (${conn.label})…`;
+    pick.matchOnDescription = true;
+    pick.ignoreFocusOut = true;
+    pick.busy = true;
+    const chosen = new Promise<Application | undefined>((resolve) => {
+      pick.onDidAccept(() => resolve(pick.selectedItems[0]?.app));
+      pick.onDidHide(() => resolve(undefined));
+    });
+    pick.show();
+    const loaded = conn.api.listApplications({}, {
+      signal: abort.signal,
+      onProgress: ({ itemsSoFar }) => {
+        pick.placeholder = `Loading applications (${conn.label})… ${itemsSoFar} so far`;
+      },
+    }).then((apps) => {
+      pick.items = [...apps].sort((a, b) => a.name.localeCompare(b.name)).map((app) => ({
+        label: app.name,
+        description: `${app.id}`,
+        detail: `${app.language} · ${HEALTH_LABELS[app.healthStatus]}${app.summary ? ` · Apdex ${app.summary.apdexScore.toFixed(2)}` : ''}`,
+        app,
+      }));
+      pick.placeholder = apps.length ? 'Type to filter applications' : 'This account has no applications';
+      pick.busy = false;
+    });
+    const result = await Promise.race([chosen, loaded.then(() => chosen)]);
+    return result;
+  } finally {
+    abort.abort();
+    pick.dispose();
+  }
+}
+
+export function bindWorkspace(services: Services) {
+  return async (args?: BindArgs): Promise<void> => {
+    const folder = await pickFolder('Which folder to bind (its .vscode/settings.json keeps the binding)', args?.folder);
+    if (!folder) {
+      return;
+    }
+    const region = services.connectionRegion();
+    let app: { id: number; name: string } | undefined;
+    if (args?.applicationId !== undefined) {
+      app = { id: args.applicationId, name: args.name ?? `application ${args.applicationId}` };
+    } else {
+      app = await pickApplication(services);
+    }
+    if (!app || !region) {
+      if (app && !region) {
+        throw new Error('Set an API key or start the demo first: the binding records the region of the connection.');
+      }
+      return;
+    }
+    await services.bindings.bind(folder, { id: app.id, region, name: app.name });
+    void vscode.window.setStatusBarMessage(`$(plug) ${folder.name} is bound to ${app.name} (${regionLabel(region)}).`, 5000);
+  };
+}
+
+export function unbindWorkspace(services: Services) {
+  return async (folderUri?: vscode.Uri): Promise<void> => {
+    const bound = services.bindings.all();
+    if (bound.length === 0) {
+      void vscode.window.showInformationMessage('No folder of this workspace is bound to an application.');
+      return;
+    }
+    const folder = await pickFolder('Which folder to unbind', folderUri, bound.map((b) => b.folder));
+    if (folder) {
+      await services.bindings.unbind(folder);
+    }
+  };
+}
+
+/** The status bar's click: the active binding's dashboard. */
+export function openBoundApplication(services: Services) {
+  return (): void => {
+    const active = services.bindings.active();
+    if (!active) {
+      void vscode.commands.executeCommand(COMMAND.bindWorkspace);
+      return;
+    }
+    const snap = services.boundApps.snapshot(active.binding);
+    const title = snap?.app?.name ?? active.binding.name ?? `application ${active.binding.id}`;
+    const region = services.connectionRegion();
+    if (region !== active.binding.region) {
+      void vscode.window.showWarningMessage(
+        `${title} is bound in the ${regionLabel(active.binding.region)} region; the current connection is ${region ? regionLabel(region) : 'not set up'}. Switch the region to open its dashboard.`,
+        'Switch Region…',
+      ).then((c) => c && vscode.commands.executeCommand(COMMAND.switchRegion));
+      return;
+    }
+    services.panels.show({ kind: 'application', applicationId: active.binding.id, title });
+  };
+}

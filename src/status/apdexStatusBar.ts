@@ -1,0 +1,92 @@
+/**
+ * Owns the Apdex status-bar item. It follows the active editor's folder's binding (the first bound
+ * folder otherwise) and applies what `describeStatus` says: text, colour, Markdown tooltip, click.
+ */
+import * as vscode from 'vscode';
+
+import type { Config } from '../config';
+import type { ConnectionManager } from '../connection';
+import { COMMAND } from '../constants';
+import { Disposable, toDisposable } from '../util/lifecycle';
+import type { BoundAppsPoller } from './boundAppsPoller';
+import type { BindingRegion, StatusInput, StatusView } from './statusModel';
+import { describeStatus } from './statusModel';
+import type { WorkspaceBindings } from './workspaceBinding';
+
+/** The tooltip says how old the data is: redraw now and then so "3 min ago" stays true. */
+const AGE_REDRAW_MS = 30_000;
+
+export class ApdexStatusBar extends Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private viewValue: StatusView | undefined;
+
+  constructor(
+    private readonly bindings: WorkspaceBindings,
+    private readonly poller: BoundAppsPoller,
+    connections: ConnectionManager,
+    private readonly connectionRegion: () => BindingRegion | undefined,
+    private readonly config: Config,
+  ) {
+    super();
+    this.item = this._register(vscode.window.createStatusBarItem('timeslice.apdex', vscode.StatusBarAlignment.Left, 10));
+    this.item.name = 'Timeslice Apdex';
+    const render = () => this.render();
+    this._register(bindings.onDidChange(render));
+    this._register(bindings.onDidChangeActive(render));
+    this._register(poller.onDidRefresh(render));
+    this._register(connections.onDidChange(render));
+    this._register(config.onDidChange((e) => {
+      if (e.affectsConfiguration('timeslice.statusBar')) {
+        render();
+      }
+    }));
+    const handle = setInterval(render, AGE_REDRAW_MS);
+    this._register(toDisposable(() => clearInterval(handle)));
+    this.render();
+  }
+
+  /** What the item shows now (integration tests read it; the item itself cannot be read back). */
+  get view(): StatusView | undefined {
+    return this.viewValue;
+  }
+
+  /** The input of the item: which binding, and what is known about it. */
+  private input(): StatusInput {
+    const active = this.bindings.active();
+    if (!active) {
+      return { kind: 'unbound' };
+    }
+    const { binding } = active;
+    const region = this.connectionRegion();
+    if (region === undefined) {
+      return { kind: 'noConnection', binding };
+    }
+    if (region !== binding.region) {
+      return { kind: 'otherRegion', binding, connectionRegion: region };
+    }
+    return { kind: 'bound', binding, snapshot: this.poller.snapshot(binding), otherBound: this.bindings.all().length - 1 };
+  }
+
+  render(): void {
+    const input = this.input();
+    const view = describeStatus(input, this.config.statusBar, Date.now());
+    this.viewValue = view;
+    this.item.text = view.text;
+    const tooltip = new vscode.MarkdownString(view.tooltip, true);
+    this.item.tooltip = tooltip;
+    this.item.accessibilityInformation = { label: view.accessibilityLabel, role: 'button' };
+    this.item.backgroundColor = view.background ? new vscode.ThemeColor(`statusBarItem.${view.background}Background`) : undefined;
+    this.item.command = view.action === 'bind'
+      ? { command: COMMAND.bindWorkspace, title: 'Bind Workspace to Application…' }
+      : view.action === 'setApiKey'
+        ? { command: COMMAND.setApiKey, title: 'Set API Key…' }
+        : { command: COMMAND.openBoundApplication, title: 'Open Dashboard' };
+    // A window without a folder has nowhere to keep a binding: offering one there would only fail.
+    const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
+    if (view.visible && (hasFolder || input.kind !== 'unbound')) {
+      this.item.show();
+    } else {
+      this.item.hide();
+    }
+  }
+}

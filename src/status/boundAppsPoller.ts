@@ -1,0 +1,113 @@
+/**
+ * Keeps the latest record of every bound application: one applications request (`filter[ids]`) per
+ * refresh, however many are bound. A failed refresh keeps the last good data and says why, so the
+ * status bar never goes blank. No `vscode`: the schedule (interval, focus) lives in boundAppsScheduler.
+ */
+import type { TimesliceApi } from '../api/client';
+import type { Application } from '../api/types';
+import type { Logger } from '../log';
+import type { IDisposable } from '../util/lifecycle';
+import type { AppSnapshot, Binding, BindingRegion } from './statusModel';
+import { bindingKey } from './statusModel';
+
+export interface PollTarget {
+  api: Pick<TimesliceApi, 'listApplications'>;
+  /** The region the connection queries; bindings of other regions are not asked of it. */
+  region: BindingRegion;
+}
+
+export interface BoundAppsPollerDeps {
+  bindings(): readonly Binding[];
+  /** The current connection, or undefined when there is none (then nothing is requested). */
+  target(): PollTarget | undefined;
+  now?(): number;
+  log?: Logger;
+}
+
+/** What one refresh brought: fresh records (for health alerts), or the error. */
+export interface PollResult {
+  region: BindingRegion;
+  apps: Application[];
+  error?: string;
+}
+
+export class BoundAppsPoller implements IDisposable {
+  private readonly snapshots = new Map<string, AppSnapshot>();
+  private readonly listeners = new Set<(result: PollResult) => void>();
+  private running: Promise<void> | undefined;
+  /** A refresh asked for while one runs: it starts when that one ends (bindings may have changed). */
+  private queued: Promise<void> | undefined;
+  private readonly abort = new AbortController();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: BoundAppsPollerDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  snapshot(binding: Pick<Binding, 'id' | 'region'>): AppSnapshot | undefined {
+    return this.snapshots.get(bindingKey(binding));
+  }
+
+  /** Called after every refresh that asked the service something. */
+  onDidRefresh(listener: (result: PollResult) => void): IDisposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Refreshes now; concurrent calls share one queued refresh instead of piling up requests. */
+  refreshNow(): Promise<void> {
+    if (!this.running) {
+      this.running = this.poll().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    this.queued ??= this.running.then(() => {
+      this.queued = undefined;
+      return this.refreshNow();
+    });
+    return this.queued;
+  }
+
+  private async poll(): Promise<void> {
+    const target = this.deps.target();
+    if (!target || this.abort.signal.aborted) {
+      return;
+    }
+    const ids = [...new Set(this.deps.bindings().filter((b) => b.region === target.region).map((b) => b.id))].sort((a, b) => a - b);
+    if (ids.length === 0) {
+      return;
+    }
+    let result: PollResult;
+    try {
+      const apps = await target.api.listApplications({ ids }, { signal: this.abort.signal });
+      const at = this.now();
+      const byId = new Map(apps.map((a) => [a.id, a]));
+      for (const id of ids) {
+        const app = byId.get(id);
+        this.snapshots.set(bindingKey({ id, region: target.region }), app ? { app, fetchedAt: at } : { missing: true, fetchedAt: at });
+      }
+      result = { region: target.region, apps: ids.map((id) => byId.get(id)).filter((a): a is Application => a !== undefined) };
+    } catch (e) {
+      if (this.abort.signal.aborted) {
+        return;
+      }
+      const message = e instanceof Error ? e.message : String(e);
+      this.deps.log?.warn(`refreshing ${ids.length} bound application(s) failed: ${message}`);
+      const at = this.now();
+      for (const id of ids) {
+        const key = bindingKey({ id, region: target.region });
+        this.snapshots.set(key, { ...this.snapshots.get(key), error: { message, at } });
+      }
+      result = { region: target.region, apps: [], error: message };
+    }
+    for (const listener of [...this.listeners]) {
+      listener(result);
+    }
+  }
+
+  dispose(): void {
+    this.abort.abort();
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Shows one notification when a bound application's health turns orange or red (rate-limited by
+ * HealthAlertTracker), with a button that opens its dashboard. `timeslice.alerts.enabled` turns it off.
+ */
+import * as vscode from 'vscode';
+
+import type { Config } from '../config';
+import type { PanelManager } from '../panels/panelManager';
+import { HEALTH_LABELS } from '../tree/format';
+import { Disposable } from '../util/lifecycle';
+import type { BoundAppsPoller, PollResult } from './boundAppsPoller';
+import type { HealthAlert } from './healthAlerts';
+import { HealthAlertTracker } from './healthAlerts';
+import { bindingKey } from './statusModel';
+
+export class HealthAlertNotifier extends Disposable {
+  private readonly tracker = new HealthAlertTracker();
+  private readonly shownAlerts: HealthAlert[] = [];
+
+  constructor(poller: BoundAppsPoller, private readonly config: Config, private readonly panels: Pick<PanelManager, 'show'>) {
+    super();
+    this._register(poller.onDidRefresh((result) => this.observe(result)));
+  }
+
+  /** The alerts shown in this session, oldest first (integration tests count them). */
+  get shown(): readonly HealthAlert[] {
+    return this.shownAlerts;
+  }
+
+  private observe(result: PollResult): void {
+    const now = Date.now();
+    for (const app of result.apps) {
+      // Tracked even while alerts are off, so turning them on does not report an old change.
+      const alert = this.tracker.observe(bindingKey({ id: app.id, region: result.region }), app.id, app.name, app.healthStatus, now);
+      if (alert && this.config.alertsEnabled) {
+        this.show(alert);
+      }
+    }
+  }
+
+  private show(alert: HealthAlert): void {
+    this.shownAlerts.push(alert);
+    const message = `${alert.name}: health is now ${HEALTH_LABELS[alert.to].toLowerCase()} (${alert.to}), was ${HEALTH_LABELS[alert.from].toLowerCase()}.`;
+    const show = alert.to === 'red' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
+    void show(message, 'Open Dashboard').then((choice) => {
+      if (choice === 'Open Dashboard') {
+        this.panels.show({ kind: 'application', applicationId: alert.applicationId, title: alert.name });
+      }
+    });
+  }
+}

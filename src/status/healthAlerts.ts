@@ -1,0 +1,48 @@
+/**
+ * When a bound application's health turns orange or red: pure change detection with a per-application
+ * rate limit and an injected clock (no `vscode`). The notifier decides how to show an alert.
+ */
+import type { HealthStatus } from '../api/types';
+
+export interface HealthAlert {
+  key: string;
+  applicationId: number;
+  name: string;
+  from: HealthStatus;
+  to: HealthStatus;
+  at: number;
+}
+
+/** At most one alert per application in this window, however often its health flips. */
+export const ALERT_MIN_INTERVAL_MS = 10 * 60_000;
+
+export class HealthAlertTracker {
+  private readonly last = new Map<string, HealthStatus>();
+  private readonly lastAlertAt = new Map<string, number>();
+
+  constructor(private readonly minIntervalMs = ALERT_MIN_INTERVAL_MS) {}
+
+  /**
+   * Records a fresh health status; returns an alert when it turned orange or red from another status
+   * seen before (never on the first status seen, e.g. when VS Code starts) and the application had no
+   * alert within the interval.
+   */
+  observe(key: string, applicationId: number, name: string, health: HealthStatus, now: number): HealthAlert | undefined {
+    const previous = this.last.get(key);
+    this.last.set(key, health);
+    if (previous === undefined || previous === health || (health !== 'orange' && health !== 'red')) {
+      return undefined;
+    }
+    const lastAlert = this.lastAlertAt.get(key);
+    if (lastAlert !== undefined && now - lastAlert < this.minIntervalMs) {
+      return undefined;
+    }
+    this.lastAlertAt.set(key, now);
+    return { key, applicationId, name, from: previous, to: health, at: now };
+  }
+
+  /** Forgets an application (unbound): binding it again starts from its next status, without an alert. */
+  forget(key: string): void {
+    this.last.delete(key);
+  }
+}

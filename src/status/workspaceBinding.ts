@@ -1,0 +1,95 @@
+/**
+ * Which application each workspace folder is bound to: `timeslice.boundApplication` in the folder's
+ * `.vscode/settings.json` (resource scope), so the binding travels with the repository and each folder
+ * of a multi-root workspace may bind its own. Also tracks the folder of the active editor.
+ */
+import * as vscode from 'vscode';
+
+import { CONTEXT } from '../constants';
+import { SETTING } from '../config';
+import { Disposable } from '../util/lifecycle';
+import type { Binding } from './statusModel';
+import { parseBinding } from './statusModel';
+
+export interface FolderBinding {
+  folder: vscode.WorkspaceFolder;
+  binding: Binding;
+}
+
+export class WorkspaceBindings extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  /** Bindings changed (settings edited, folders added or removed). */
+  readonly onDidChange = this.changed.event;
+  private readonly activeChanged = this._register(new vscode.EventEmitter<void>());
+  /** The folder the status bar follows changed. */
+  readonly onDidChangeActive = this.activeChanged.event;
+  /** The folder of the last editor with a file in the workspace; kept while a webview or panel has focus. */
+  private lastFolder: vscode.WorkspaceFolder | undefined;
+
+  constructor() {
+    super();
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`timeslice.${SETTING.boundApplication}`)) {
+        this.update();
+      }
+    }));
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.update()));
+    this._register(vscode.window.onDidChangeActiveTextEditor((editor) => this.followEditor(editor)));
+    this.followEditor(vscode.window.activeTextEditor);
+    void this.setContext();
+  }
+
+  private update(): void {
+    void this.setContext();
+    this.changed.fire();
+  }
+
+  private followEditor(editor: vscode.TextEditor | undefined): void {
+    const folder = editor ? vscode.workspace.getWorkspaceFolder(editor.document.uri) : undefined;
+    if (folder && folder.uri.toString() !== this.lastFolder?.uri.toString()) {
+      this.lastFolder = folder;
+      this.activeChanged.fire();
+    }
+  }
+
+  private setContext(): Thenable<unknown> {
+    return vscode.commands.executeCommand('setContext', CONTEXT.workspaceBound, this.all().length > 0);
+  }
+
+  /** The binding of one folder: its own value, or the workspace's (a `.code-workspace` file's). */
+  of(folder: vscode.WorkspaceFolder): Binding | undefined {
+    const inspected = vscode.workspace.getConfiguration('timeslice', folder.uri).inspect<unknown>(SETTING.boundApplication);
+    return parseBinding(inspected?.workspaceFolderValue ?? inspected?.workspaceValue);
+  }
+
+  /** Every bound folder, in the workspace's order. */
+  all(): FolderBinding[] {
+    return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
+      const binding = this.of(folder);
+      return binding ? [{ folder, binding }] : [];
+    });
+  }
+
+  /** The binding the status bar shows: the active editor's folder's, else the first bound folder's. */
+  active(): FolderBinding | undefined {
+    const all = this.all();
+    const last = this.lastFolder?.uri.toString();
+    return all.find((fb) => fb.folder.uri.toString() === last) ?? all[0];
+  }
+
+  async bind(folder: vscode.WorkspaceFolder, binding: Binding): Promise<void> {
+    await vscode.workspace.getConfiguration('timeslice', folder.uri)
+      .update(SETTING.boundApplication, { id: binding.id, region: binding.region, name: binding.name }, vscode.ConfigurationTarget.WorkspaceFolder);
+    this.lastFolder = folder;
+  }
+
+  async unbind(folder: vscode.WorkspaceFolder): Promise<void> {
+    const config = vscode.workspace.getConfiguration('timeslice', folder.uri);
+    await config.update(SETTING.boundApplication, undefined, vscode.ConfigurationTarget.WorkspaceFolder);
+    // In a single-folder window the folder's settings are the workspace's; a `.code-workspace` value
+    // applies to every folder and is left alone in a multi-root window.
+    if ((vscode.workspace.workspaceFolders?.length ?? 0) === 1 && config.inspect(SETTING.boundApplication)?.workspaceValue !== undefined) {
+      await config.update(SETTING.boundApplication, undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { Dataset } from '../../src/simulator/dataset';
+import { RecordBuilder } from '../../src/simulator/records';
+import { screenshot, startWorkbench, type Theme, type Workbench } from './support/workbench';
+
+/** The demo's data set (same seed as the extension's demo), to compute the Apdex the item must show. */
+const demo = new Dataset({ seed: 42, apps: 12 });
+const web = demo.apps.find((a) => a.name === 'storefront-web')!;
+
+/** storefront-web's Apdex as the demo reports it in this minute and the one before (the item may be a minute old). */
+function expectedApdex(): string[] {
+  const now = Date.now();
+  return [now, now - 60_000].map((t) => {
+    const summary = new RecordBuilder(demo, () => new Date(t)).application(web).application_summary as { apdex_score: number };
+    return summary.apdex_score.toFixed(2);
+  });
+}
+
+const APDEX_ITEM = /^\s*0\.\d\d\s*$/;
+const BIND_COMMAND = 'Timeslice: Bind Workspace to Application…';
+
+/** By keyboard: palette → bind command → pick the application. */
+async function bindByPalette(wb: Workbench, app: string): Promise<void> {
+  await wb.quickInput.openCommandPalette();
+  await wb.quickInput.choose(`>${BIND_COMMAND}`, BIND_COMMAND);
+  await wb.quickInput.choose(app, app, { title: 'Bind Workspace to Application' });
+  await wb.quickInput.waitForClosed();
+}
+
+async function assertShowsWebApdex(wb: Workbench): Promise<void> {
+  const item = await wb.statusBar.waitForItem(APDEX_ITEM, 30_000);
+  const text = (await item.innerText()).trim();
+  assert.ok(expectedApdex().includes(text), `status bar shows ${text}, the demo says ${expectedApdex().join(' or ')}`);
+  assert.match((await wb.statusBar.ariaLabel(APDEX_ITEM)) ?? '', new RegExp(`^Apdex ${text.replace('.', '\\.')} for storefront-web, Healthy`));
+}
+
+for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'dark' }, { theme: 'Default Light Modern' as Theme, slug: 'light' }]) {
+  describe(`status bar binding (${theme})`, () => {
+    let wb: Workbench;
+
+    before(async () => {
+      wb = await startWorkbench({ theme, env: { TIMESLICE_DEMO: '1' } });
+      await wb.sidebar.open();
+      await wb.sidebar.waitForRows(5);
+    });
+
+    after(async () => {
+      await wb?.close();
+    });
+
+    it('binds the workspace by keyboard and shows the Apdex, with a tooltip', async () => {
+      await wb.statusBar.waitForItem('Bind application');
+      await bindByPalette(wb, 'storefront-web');
+      await assertShowsWebApdex(wb);
+      const settings = JSON.parse(fs.readFileSync(path.join(wb.workspaceFolder, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+      assert.deepEqual(settings['timeslice.boundApplication'], { id: web.id, region: 'demo', name: 'storefront-web' });
+      await screenshot(wb.page, `status-${slug}-bound`);
+      await (await wb.statusBar.waitForItem(APDEX_ITEM)).hover();
+      const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Response time' }).first();
+      await hover.waitFor({ state: 'visible', timeout: 10_000 });
+      assert.match(await hover.innerText(), /Throughput[\s\S]*Error rate[\s\S]*Health\s*Healthy[\s\S]*Data from just now/);
+      await screenshot(wb.page, `status-${slug}-tooltip`);
+      await wb.page.mouse.move(700, 300);
+    });
+
+    it('unbinds by keyboard and offers to bind again', async () => {
+      await wb.quickInput.openCommandPalette();
+      await wb.quickInput.choose('>Timeslice: Unbind Workspace', 'Timeslice: Unbind Workspace');
+      await wb.statusBar.waitForItem('Bind application');
+      assert.equal(await wb.statusBar.item(APDEX_ITEM).count(), 0);
+      await screenshot(wb.page, `status-${slug}-unbound`);
+    });
+  });
+}
+
+describe('status bar binding after a window reload', () => {
+  let wb: Workbench;
+
+  before(async () => {
+    wb = await startWorkbench({ env: { TIMESLICE_DEMO: '1' } });
+    await wb.sidebar.open();
+    await wb.sidebar.waitForRows(5);
+  });
+
+  after(async () => {
+    await wb?.close();
+  });
+
+  it('comes back from the folder\'s settings', async () => {
+    await bindByPalette(wb, 'storefront-web');
+    await assertShowsWebApdex(wb);
+    await wb.quickInput.openCommandPalette();
+    await wb.quickInput.choose('>Developer: Reload Window', 'Developer: Reload Window');
+    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // The binding comes back from the folder's .vscode/settings.json, with the restarted demo's data.
+    await assertShowsWebApdex(wb);
+    await screenshot(wb.page, 'status-after-reload');
+  });
+});

@@ -1,0 +1,169 @@
+import * as assert from 'node:assert/strict';
+
+import * as vscode from 'vscode';
+
+import type { TimesliceExports } from '../../../src/exports';
+import type { Simulator } from '../../../src/simulator/server';
+import { eventually, timeslice } from './helpers';
+
+/** The suite runs in a multi-root workspace of three folders (see run.js): each binds its own application. */
+describe('status bar and workspace binding against the demo simulator', function () {
+  this.timeout(90_000);
+  let ts: TimesliceExports;
+  let sim: Simulator;
+  let folders: readonly vscode.WorkspaceFolder[];
+  const appsByName = new Map<string, number>();
+  const bound = [
+    { folder: 0, app: 'storefront-web', health: 'green', background: undefined },
+    { folder: 1, app: 'billing-api', health: 'orange', background: 'warning' },
+    { folder: 2, app: 'search-gateway', health: 'red', background: 'error' },
+  ] as const;
+
+  /** Opens a file of folder `i`, which makes its binding the one the status bar shows. */
+  async function focusFolder(i: number): Promise<void> {
+    const uri = vscode.Uri.joinPath(folders[i].uri, 'notes.txt');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(`folder ${i}\n`));
+    await vscode.window.showTextDocument(uri, { preview: false });
+  }
+
+  async function settingsFile(i: number): Promise<string> {
+    return Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folders[i].uri, '.vscode', 'settings.json'))).toString('utf8');
+  }
+
+  /** Refreshes until the item shows `app`'s current Apdex as the service reports it now (the minute may roll over between). */
+  async function showsApdexOf(app: string) {
+    const id = appsByName.get(app)!;
+    return eventually(async () => {
+      await ts.status.poller.refreshNow();
+      const direct = await ts.connections.current!.api.getApplication(id);
+      const view = ts.status.statusBar.view;
+      return view?.text === `$(pulse) ${direct.summary!.apdexScore.toFixed(2)}` && view.accessibilityLabel.includes(` for ${app},`) ? view : undefined;
+    }, `the status bar showing the Apdex of ${app}`);
+  }
+
+  before(async () => {
+    ts = await timeslice();
+    await vscode.commands.executeCommand('timeslice.startDemo');
+    await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
+    sim = ts.demo.simulator!;
+    for (const a of sim.datasets.us.apps) {
+      appsByName.set(a.name, a.id);
+    }
+    folders = vscode.workspace.workspaceFolders ?? [];
+    assert.equal(folders.length, 3, 'run.js opens a workspace of three folders');
+  });
+
+  after(async () => {
+    sim?.clearFaults();
+    for (const folder of folders ?? []) {
+      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
+    }
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('timeslice.stopDemo');
+  });
+
+  it('offers to bind while no folder is bound', async () => {
+    await eventually(() => (ts.status.statusBar.view?.text === '$(plug) Bind application' ? true : undefined), 'the unbound item');
+    assert.equal(ts.status.statusBar.view!.action, 'bind');
+  });
+
+  it('binding writes the folder\'s .vscode/settings.json with the ID and region', async () => {
+    for (const b of bound) {
+      await vscode.commands.executeCommand('timeslice.bindWorkspace', { applicationId: appsByName.get(b.app), name: b.app, folder: folders[b.folder].uri });
+    }
+    for (const b of bound) {
+      const file = JSON.parse(await settingsFile(b.folder)) as Record<string, unknown>;
+      assert.deepEqual(file['timeslice.boundApplication'], { id: appsByName.get(b.app), region: 'demo', name: b.app });
+      const inspected = vscode.workspace.getConfiguration('timeslice', folders[b.folder].uri).inspect('boundApplication');
+      assert.deepEqual(inspected?.workspaceFolderValue, { id: appsByName.get(b.app), region: 'demo', name: b.app });
+    }
+    assert.deepEqual(ts.status.bindings.all().map((fb) => fb.binding.id), bound.map((b) => appsByName.get(b.app)));
+  });
+
+  it('shows the active folder\'s Apdex, coloured by health: green plain, orange warning, red error', async () => {
+    for (const b of bound) {
+      await focusFolder(b.folder);
+      const view = await showsApdexOf(b.app);
+      assert.equal(view.background, b.background, b.app);
+      assert.match(view.tooltip, new RegExp(`\\| Health \\| ${{ green: 'Healthy', orange: 'Warning', red: 'Critical' }[b.health]} \\|`));
+      assert.match(view.tooltip, /Data from just now\./);
+      assert.match(view.tooltip, /2 other workspace folders are bound too/);
+      assert.equal(view.action, 'openDashboard');
+    }
+  });
+
+  it('colours by the Apdex thresholds when told to', async () => {
+    await focusFolder(0);
+    const config = vscode.workspace.getConfiguration('timeslice');
+    try {
+      await config.update('statusBar.colorMode', 'thresholds', vscode.ConfigurationTarget.Global);
+      await config.update('statusBar.apdexWarning', 1, vscode.ConfigurationTarget.Global);
+      await config.update('statusBar.apdexError', 0, vscode.ConfigurationTarget.Global);
+      // storefront-web is healthy, but any Apdex below 1 is now under the warning threshold.
+      await eventually(() => (ts.status.statusBar.view?.background === 'warning' ? true : undefined), 'the warning colour from the thresholds');
+    } finally {
+      await config.update('statusBar.colorMode', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('statusBar.apdexWarning', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('statusBar.apdexError', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await eventually(() => (ts.status.statusBar.view?.background === undefined ? true : undefined), 'the health colour again');
+  });
+
+  it('refreshes all three bound applications with exactly one applications request', async () => {
+    await ts.status.poller.refreshNow();
+    sim.clearRequests();
+    await ts.status.poller.refreshNow();
+    const listed = sim.requests.filter((r) => r.endpoint === 'applications.list' && r.query.has('filter[ids]'));
+    assert.equal(listed.length, 1);
+    assert.deepEqual(listed[0].query.get('filter[ids]')!.split(',').map(Number).sort(), bound.map((b) => appsByName.get(b.app)!).sort());
+    assert.equal(sim.requests.filter((r) => r.endpoint === 'applications.show').length, 0);
+  });
+
+  it('notifies exactly once when a bound application turns red, and not again within 10 minutes', async () => {
+    const web = appsByName.get('storefront-web')!;
+    await ts.status.poller.refreshNow(); // The poller has seen it green.
+    const before = ts.status.alerts.shown.length;
+    try {
+      sim.setApplicationHealth('us', web, 'red');
+      await ts.status.poller.refreshNow();
+      const alerts = ts.status.alerts.shown.slice(before);
+      assert.deepEqual(alerts.map((a) => [a.name, a.from, a.to]), [['storefront-web', 'green', 'red']]);
+      await ts.status.poller.refreshNow();
+      sim.setApplicationHealth('us', web, 'orange');
+      await ts.status.poller.refreshNow();
+      assert.equal(ts.status.alerts.shown.length, before + 1, 'still red, then orange within the rate limit: no more alerts');
+    } finally {
+      sim.setApplicationHealth('us', web, 'green');
+      await ts.status.poller.refreshNow();
+    }
+    assert.equal(ts.status.alerts.shown.length, before + 1, 'recovery is not an alert');
+  });
+
+  it('keeps the last data with its age and marks the item when the service answers 429', async () => {
+    await focusFolder(2);
+    const view = await showsApdexOf('search-gateway');
+    sim.injectFault({ endpoint: 'applications.list', kind: 'rateLimited', retryAfterSeconds: 1 });
+    try {
+      await ts.status.poller.refreshNow();
+      const after = ts.status.statusBar.view!;
+      assert.equal(after.text, `${view.text} $(warning)`);
+      assert.equal(after.background, 'error');
+      assert.match(after.tooltip, /Data from just now\./);
+      assert.match(after.tooltip, /The last refresh failed \(just now\): .*(rate|429|many requests)/i);
+      assert.match(after.tooltip, /\| Response time \|/);
+    } finally {
+      sim.clearFaults();
+    }
+    await ts.status.poller.refreshNow();
+    assert.doesNotMatch(ts.status.statusBar.view!.text, /warning/);
+  });
+
+  it('unbinding removes the setting, and the item offers to bind again', async () => {
+    for (const folder of folders) {
+      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
+    }
+    assert.equal(ts.status.bindings.all().length, 0);
+    assert.doesNotMatch(await settingsFile(0), /boundApplication/);
+    await eventually(() => (ts.status.statusBar.view?.text === '$(plug) Bind application' ? true : undefined), 'the unbound item');
+  });
+});
