@@ -1,6 +1,6 @@
 /**
  * The current connection to the service: an API client for the chosen region (or the demo) and the
- * key stored for it. Rebuilt when the region, base URL, format, header, CA, key or demo changes; the
+ * key stored for it. Rebuilt when the region, base URL, format, header, CA, proxy, key or demo changes; the
  * old client's in-flight work belongs to it and is closed with it.
  */
 import * as fs from 'node:fs';
@@ -12,6 +12,8 @@ import type { TimesliceApi } from './api/client';
 import { HttpTimesliceApi } from './api/client';
 import { ApiError } from './api/errors';
 import { MetricNamesCache } from './api/metricNamesCache';
+import type { ProxyOptions } from './api/proxy';
+import { chooseProxy, redactProxyUrl } from './api/proxy';
 import type { Region } from './api/regions';
 import { baseUrlFor, REGION_LABELS } from './api/regions';
 import { parseBaseUrl } from './api/transport';
@@ -35,11 +37,15 @@ export type ConnectionState =
   | { kind: 'noKey'; region: Region }
   | { kind: 'invalidConfig'; message: string };
 
+/** `http.*` settings that change how we connect. */
+const PROXY_SETTINGS = ['proxy', 'proxyStrictSSL', 'proxyAuthorization', 'noProxy'];
+
 export class ConnectionManager extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<ConnectionState>());
   readonly onDidChange = this.changed.event;
   private stateValue: ConnectionState = { kind: 'noKey', region: 'us' };
   private generation = 0;
+  private lastProxyLine: string | undefined;
 
   constructor(
     private readonly config: Config,
@@ -52,6 +58,11 @@ export class ConnectionManager extends Disposable {
     this._register(config.onDidChange(rebuild));
     this._register(keys.onDidChange(rebuild));
     this._register(demo.onDidChange(rebuild));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (PROXY_SETTINGS.some((s) => e.affectsConfiguration(`http.${s}`))) {
+        rebuild();
+      }
+    }));
   }
 
   get state(): ConnectionState {
@@ -84,6 +95,7 @@ export class ConnectionManager extends Disposable {
   private async build(): Promise<ConnectionState> {
     const demo = this.demo.endpoint;
     if (demo) {
+      // The demo simulator is on loopback in this process: never through a proxy.
       return this.ready(new HttpTimesliceApi({
         baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
       }), 'Demo', true);
@@ -92,7 +104,8 @@ export class ConnectionManager extends Disposable {
     let baseUrl: string;
     try {
       baseUrl = parseBaseUrl(baseUrlFor(region, this.config.customBaseUrl)).href;
-      this.extraCa(); // A bad CA setting is a configuration error, shown before any request.
+      this.extraCa(); // A bad CA or proxy setting is a configuration error, shown before any request.
+      this.logProxyChoice(this.proxyFor(baseUrl));
     } catch (e) {
       const message = e instanceof ApiError ? e.message : region === 'custom' && !this.config.customBaseUrl
         ? 'The region is "Custom base URL" but no base URL is set. Set "timeslice.customBaseUrl" or switch the region.'
@@ -111,10 +124,38 @@ export class ConnectionManager extends Disposable {
    * connection's, and the one "Set API Key…" checks a new key with before storing it.
    */
   clientFor(baseUrl: string, getApiKey: () => Promise<string | undefined>, maxTries?: number): HttpTimesliceApi {
+    const proxy = this.proxyFor(baseUrl);
     return new HttpTimesliceApi({
       baseUrl, getApiKey, ca: this.extraCa(), log: this.log.scoped('api'), format: this.config.responseFormat, keyHeader: this.config.apiKeyHeader,
-      timeoutMs: this.config.requestTimeoutMs, maxTries,
+      timeoutMs: this.config.requestTimeoutMs, maxTries, proxy,
     });
+  }
+
+  /** VS Code's proxy settings (`http.proxy` wins over HTTPS_PROXY), minus NO_PROXY / `http.noProxy` hosts. */
+  private proxyFor(baseUrl: string): ProxyOptions | undefined {
+    const http = vscode.workspace.getConfiguration('http');
+    return chooseProxy(new URL(baseUrl), {
+      setting: http.get<string>('proxy'),
+      strictSSL: http.get<boolean>('proxyStrictSSL', true),
+      authorization: http.get<string | null>('proxyAuthorization') ?? undefined,
+      noProxy: http.get<string[]>('noProxy') ?? [],
+      env: process.env,
+    }).proxy;
+  }
+
+  /** One log line per change of proxy use; proxy credentials never reach the log. */
+  private logProxyChoice(proxy: ProxyOptions | undefined): void {
+    const described = proxy ? `requests go through the proxy ${redactProxyUrl(proxy.url)} (CONNECT tunnel)` : 'no proxy';
+    const relaxed = proxy && !proxy.strictSSL;
+    const line = `${described}${relaxed ? '; http.proxyStrictSSL is false, so certificates are NOT verified for Timeslice\'s connections through the proxy (other extensions and VS Code are not affected)' : ''}`;
+    if (line !== this.lastProxyLine) {
+      this.lastProxyLine = line;
+      if (relaxed) {
+        this.log.warn(line);
+      } else {
+        this.log.info(line);
+      }
+    }
   }
 
   private ready(api: TimesliceApi, label: string, demo: boolean): ConnectionState {
