@@ -3,6 +3,7 @@ import type { ApiKeyStore } from './auth/apiKeyStore';
 import type { ConnectionManager } from './connection';
 import type { DemoController } from './demo/demoController';
 import type { PanelManager } from './panels/panelManager';
+import type { ApplicationsView } from './tree/applicationsView';
 import type { MonitorTreeProvider } from './tree/monitorTreeProvider';
 
 export interface TimesliceExports {
@@ -11,6 +12,8 @@ export interface TimesliceExports {
   demo: DemoController;
   apiKeys: ApiKeyStore;
   panels: PanelManager;
+  /** The Applications view (its message shows the age of stale data). */
+  applicationsView: ApplicationsView;
   /** The last lines written to the "Timeslice" log, already redacted. */
   recentLogLines(): readonly string[];
 }

@@ -61,6 +61,7 @@ export class Services extends Disposable {
       demo: this.demo,
       apiKeys: this.apiKeys,
       panels: this.panels,
+      applicationsView: this.applicationsView,
       recentLogLines: () => this.recent.all(),
     };
   }
