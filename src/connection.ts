@@ -3,9 +3,6 @@
  * key stored for it. Rebuilt when the region, base URL, format, header, CA, proxy, key or demo changes; the
  * old client's in-flight work belongs to it and is closed with it.
  */
-import * as fs from 'node:fs';
-import * as tls from 'node:tls';
-
 import * as vscode from 'vscode';
 
 import type { TimesliceApi } from './api/client';
@@ -17,6 +14,7 @@ import { chooseProxy, redactProxyUrl } from './api/proxy';
 import type { Region } from './api/regions';
 import { baseUrlFor, REGION_LABELS } from './api/regions';
 import { parseBaseUrl } from './api/transport';
+import { trustedCertificates } from './api/trust';
 import type { ApiKeyStore } from './auth/apiKeyStore';
 import type { Config } from './config';
 import { CONTEXT } from './constants';
@@ -38,7 +36,7 @@ export type ConnectionState =
   | { kind: 'invalidConfig'; message: string };
 
 /** `http.*` settings that change how we connect. */
-const PROXY_SETTINGS = ['proxy', 'proxyStrictSSL', 'proxyAuthorization', 'noProxy'];
+const PROXY_SETTINGS = ['proxy', 'proxyStrictSSL', 'proxyAuthorization', 'noProxy', 'proxySupport'];
 
 export class ConnectionManager extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<ConnectionState>());
@@ -134,6 +132,9 @@ export class ConnectionManager extends Disposable {
   /** VS Code's proxy settings (`http.proxy` wins over HTTPS_PROXY), minus NO_PROXY / `http.noProxy` hosts. */
   private proxyFor(baseUrl: string): ProxyOptions | undefined {
     const http = vscode.workspace.getConfiguration('http');
+    if (http.get<string>('proxySupport') === 'off') {
+      return undefined; // The user turned proxy support off for extensions.
+    }
     return chooseProxy(new URL(baseUrl), {
       setting: http.get<string>('proxy'),
       strictSSL: http.get<boolean>('proxyStrictSSL', true),
@@ -162,23 +163,9 @@ export class ConnectionManager extends Disposable {
     return { kind: 'ready', connection: { api, metricNames: new MetricNamesCache(api), label, demo } };
   }
 
-  /** The CA setting's certificates on top of the system ones (a `ca` option replaces the defaults). */
+  /** The CA setting's certificates on top of the system ones and NODE_EXTRA_CA_CERTS. */
   private extraCa(): string[] | undefined {
-    const file = this.config.caCertificatePath;
-    if (!file) {
-      return undefined;
-    }
-    let pem: string;
-    try {
-      pem = fs.readFileSync(file, 'utf8');
-    } catch {
-      throw new ApiError('invalidConfig', `The CA certificate file "${file}" (setting timeslice.caCertificatePath) cannot be read. Fix the path or clear the setting.`);
-    }
-    if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-      throw new ApiError('invalidConfig', `"${file}" (setting timeslice.caCertificatePath) holds no PEM certificate.`);
-    }
-    const extra = process.env.NODE_EXTRA_CA_CERTS ? safeRead(process.env.NODE_EXTRA_CA_CERTS) : undefined;
-    return [...tls.rootCertificates, ...(extra ? [extra] : []), pem];
+    return trustedCertificates({ caFile: this.config.caCertificatePath, extraCaFile: process.env.NODE_EXTRA_CA_CERTS });
   }
 
   override dispose(): void {
@@ -186,13 +173,5 @@ export class ConnectionManager extends Disposable {
       void this.stateValue.connection.api.dispose();
     }
     super.dispose();
-  }
-}
-
-function safeRead(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
   }
 }
