@@ -33,7 +33,12 @@ export interface Connection {
 export type ConnectionState =
   | { kind: 'ready'; connection: Connection }
   | { kind: 'noKey'; region: Region }
-  | { kind: 'invalidConfig'; message: string };
+  | {
+    kind: 'invalidConfig';
+    message: string;
+    /** The setting to open to fix it (default: the `timeslice` settings). */
+    setting?: string;
+  };
 
 /** `http.*` settings that change how we connect. */
 const PROXY_SETTINGS = ['proxy', 'proxyStrictSSL', 'proxyAuthorization', 'noProxy', 'proxySupport'];
@@ -103,12 +108,16 @@ export class ConnectionManager extends Disposable {
     try {
       baseUrl = parseBaseUrl(baseUrlFor(region, this.config.customBaseUrl)).href;
       this.extraCa(); // A bad CA or proxy setting is a configuration error, shown before any request.
-      this.logProxyChoice(this.proxyFor(baseUrl));
     } catch (e) {
       const message = e instanceof ApiError ? e.message : region === 'custom' && !this.config.customBaseUrl
         ? 'The region is "Custom base URL" but no base URL is set. Set "timeslice.customBaseUrl" or switch the region.'
         : String(e instanceof Error ? e.message : e);
       return { kind: 'invalidConfig', message };
+    }
+    try {
+      this.logProxyChoice(this.proxyFor(baseUrl));
+    } catch (e) {
+      return { kind: 'invalidConfig', message: e instanceof Error ? e.message : String(e), setting: 'http.proxy' };
     }
     const key = await this.keys.get(region);
     if (!key) {

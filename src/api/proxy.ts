@@ -39,15 +39,17 @@ export interface ProxyChoice {
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
-/** The proxy for requests to `target`: `http.proxy`, else HTTPS_PROXY / https_proxy, unless NO_PROXY matches. */
+/** The proxy for requests to `target`: `http.proxy`, else HTTPS_PROXY (or HTTP_PROXY), unless NO_PROXY matches. */
 export function chooseProxy(target: URL, sources: ProxySources): ProxyChoice {
   const fromSetting = sources.setting?.trim();
-  const fromEnv = (sources.env.HTTPS_PROXY ?? sources.env.https_proxy)?.trim();
+  // Like curl and undici, an HTTP_PROXY alone also serves https URLs.
+  const env = sources.env;
+  const fromEnv = (env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy)?.trim();
   const raw = fromSetting || fromEnv;
   if (!raw) {
     return { reason: 'no proxy configured' };
   }
-  const origin = fromSetting ? 'the "http.proxy" setting' : 'HTTPS_PROXY';
+  const origin = fromSetting ? 'the "http.proxy" setting' : env.HTTPS_PROXY || env.https_proxy ? 'HTTPS_PROXY' : 'HTTP_PROXY';
   const url = parseProxyUrl(raw, origin);
   const noProxy = [...splitNoProxy(sources.env.NO_PROXY ?? sources.env.no_proxy), ...(sources.noProxy ?? [])];
   if (matchesNoProxy(target, noProxy)) {

@@ -127,10 +127,12 @@ describe('HttpTimesliceApi through a proxy', function () {
 describe('chooseProxy / NO_PROXY / redaction', () => {
   const target = new URL('https://api.newrelic.com');
 
-  it('uses http.proxy before HTTPS_PROXY, and HTTPS_PROXY (either case) without the setting', () => {
+  it('uses http.proxy before HTTPS_PROXY, then HTTPS_PROXY, then HTTP_PROXY (either case)', () => {
     assert.equal(chooseProxy(target, { setting: 'http://a:1', env: { HTTPS_PROXY: 'http://b:2' } }).proxy?.url, 'http://a:1/');
     assert.equal(chooseProxy(target, { env: { HTTPS_PROXY: 'http://b:2' } }).proxy?.url, 'http://b:2/');
     assert.equal(chooseProxy(target, { env: { https_proxy: 'http://c:3' } }).proxy?.url, 'http://c:3/');
+    assert.equal(chooseProxy(target, { env: { HTTP_PROXY: 'http://d:4', HTTPS_PROXY: 'http://b:2' } }).proxy?.url, 'http://b:2/');
+    assert.equal(chooseProxy(target, { env: { http_proxy: 'http://d:4' } }).proxy?.url, 'http://d:4/', 'HTTP_PROXY alone serves https too');
     assert.equal(chooseProxy(target, { setting: '  ', env: {} }).proxy, undefined);
   });
 

@@ -87,6 +87,17 @@ describe('when the network misbehaves', function () {
     assert.equal(recovered[0].kind, 'application');
   });
 
+  it('an unusable http.proxy is explained in the tree with the proxy setting as action, and kept', async () => {
+    await setHttp({ proxy: 'socks5://127.0.0.1:1080' });
+    await eventually(() => (ts.connections.state.kind === 'invalidConfig' ? true : undefined), 'the invalid-config state');
+    const roots = await rootsAfterRefresh();
+    const item = ts.tree.getTreeItem(roots[0]);
+    assert.match(String(item.label), /proxy .*"http\.proxy".* uses socks5:\/\/.*Use an http:\/\/ or https:\/\/ proxy/);
+    assert.deepEqual(item.command?.arguments, ['http.proxy']);
+    assert.equal(vscode.workspace.getConfiguration('http').get('proxy'), 'socks5://127.0.0.1:1080');
+    await useProxy(undefined);
+  });
+
   it('a 429 after a good load keeps the applications and says how old they are', async () => {
     const good = await rootsAfterRefresh();
     assert.equal(good.filter((n) => n.kind === 'application').length, 5);
