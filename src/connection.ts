@@ -1,20 +1,20 @@
 /**
  * The current connection to the service: an API client for the chosen region (or the demo) and the
- * key stored for it. Rebuilt when the region, base URL, format, header, CA, key or demo changes; the
+ * key stored for it. Rebuilt when the region, base URL, format, header, CA, proxy, key or demo changes; the
  * old client's in-flight work belongs to it and is closed with it.
  */
-import * as fs from 'node:fs';
-import * as tls from 'node:tls';
-
 import * as vscode from 'vscode';
 
 import type { TimesliceApi } from './api/client';
 import { HttpTimesliceApi } from './api/client';
 import { ApiError } from './api/errors';
 import { MetricNamesCache } from './api/metricNamesCache';
+import type { ProxyOptions } from './api/proxy';
+import { chooseProxy, redactProxyUrl } from './api/proxy';
 import type { Region } from './api/regions';
 import { baseUrlFor, REGION_LABELS } from './api/regions';
 import { parseBaseUrl } from './api/transport';
+import { trustedCertificates } from './api/trust';
 import type { ApiKeyStore } from './auth/apiKeyStore';
 import type { Config } from './config';
 import { CONTEXT } from './constants';
@@ -33,13 +33,22 @@ export interface Connection {
 export type ConnectionState =
   | { kind: 'ready'; connection: Connection }
   | { kind: 'noKey'; region: Region }
-  | { kind: 'invalidConfig'; message: string };
+  | {
+    kind: 'invalidConfig';
+    message: string;
+    /** The setting to open to fix it (default: the `timeslice` settings). */
+    setting?: string;
+  };
+
+/** `http.*` settings that change how we connect. */
+const PROXY_SETTINGS = ['proxy', 'proxyStrictSSL', 'proxyAuthorization', 'noProxy', 'proxySupport'];
 
 export class ConnectionManager extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<ConnectionState>());
   readonly onDidChange = this.changed.event;
   private stateValue: ConnectionState = { kind: 'noKey', region: 'us' };
   private generation = 0;
+  private lastProxyLine: string | undefined;
 
   constructor(
     private readonly config: Config,
@@ -52,6 +61,11 @@ export class ConnectionManager extends Disposable {
     this._register(config.onDidChange(rebuild));
     this._register(keys.onDidChange(rebuild));
     this._register(demo.onDidChange(rebuild));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (PROXY_SETTINGS.some((s) => e.affectsConfiguration(`http.${s}`))) {
+        rebuild();
+      }
+    }));
   }
 
   get state(): ConnectionState {
@@ -84,6 +98,7 @@ export class ConnectionManager extends Disposable {
   private async build(): Promise<ConnectionState> {
     const demo = this.demo.endpoint;
     if (demo) {
+      // The demo simulator is on loopback in this process: never through a proxy.
       return this.ready(new HttpTimesliceApi({
         baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
       }), 'Demo', true);
@@ -92,12 +107,17 @@ export class ConnectionManager extends Disposable {
     let baseUrl: string;
     try {
       baseUrl = parseBaseUrl(baseUrlFor(region, this.config.customBaseUrl)).href;
-      this.extraCa(); // A bad CA setting is a configuration error, shown before any request.
+      this.extraCa(); // A bad CA or proxy setting is a configuration error, shown before any request.
     } catch (e) {
       const message = e instanceof ApiError ? e.message : region === 'custom' && !this.config.customBaseUrl
         ? 'The region is "Custom base URL" but no base URL is set. Set "timeslice.customBaseUrl" or switch the region.'
         : String(e instanceof Error ? e.message : e);
       return { kind: 'invalidConfig', message };
+    }
+    try {
+      this.logProxyChoice(this.proxyFor(baseUrl));
+    } catch (e) {
+      return { kind: 'invalidConfig', message: e instanceof Error ? e.message : String(e), setting: 'http.proxy' };
     }
     const key = await this.keys.get(region);
     if (!key) {
@@ -111,33 +131,50 @@ export class ConnectionManager extends Disposable {
    * connection's, and the one "Set API Key…" checks a new key with before storing it.
    */
   clientFor(baseUrl: string, getApiKey: () => Promise<string | undefined>, maxTries?: number): HttpTimesliceApi {
+    const proxy = this.proxyFor(baseUrl);
     return new HttpTimesliceApi({
       baseUrl, getApiKey, ca: this.extraCa(), log: this.log.scoped('api'), format: this.config.responseFormat, keyHeader: this.config.apiKeyHeader,
-      timeoutMs: this.config.requestTimeoutMs, maxTries,
+      timeoutMs: this.config.requestTimeoutMs, maxTries, proxy,
     });
+  }
+
+  /** VS Code's proxy settings (`http.proxy` wins over HTTPS_PROXY), minus NO_PROXY / `http.noProxy` hosts. */
+  private proxyFor(baseUrl: string): ProxyOptions | undefined {
+    const http = vscode.workspace.getConfiguration('http');
+    if (http.get<string>('proxySupport') === 'off') {
+      return undefined; // The user turned proxy support off for extensions.
+    }
+    return chooseProxy(new URL(baseUrl), {
+      setting: http.get<string>('proxy'),
+      strictSSL: http.get<boolean>('proxyStrictSSL', true),
+      authorization: http.get<string | null>('proxyAuthorization') ?? undefined,
+      noProxy: http.get<string[]>('noProxy') ?? [],
+      env: process.env,
+    }).proxy;
+  }
+
+  /** One log line per change of proxy use; proxy credentials never reach the log. */
+  private logProxyChoice(proxy: ProxyOptions | undefined): void {
+    const described = proxy ? `requests go through the proxy ${redactProxyUrl(proxy.url)} (CONNECT tunnel)` : 'no proxy';
+    const relaxed = proxy && !proxy.strictSSL;
+    const line = `${described}${relaxed ? '; http.proxyStrictSSL is false, so certificates are NOT verified for Timeslice\'s connections through the proxy (other extensions and VS Code are not affected)' : ''}`;
+    if (line !== this.lastProxyLine) {
+      this.lastProxyLine = line;
+      if (relaxed) {
+        this.log.warn(line);
+      } else {
+        this.log.info(line);
+      }
+    }
   }
 
   private ready(api: TimesliceApi, label: string, demo: boolean): ConnectionState {
     return { kind: 'ready', connection: { api, metricNames: new MetricNamesCache(api), label, demo } };
   }
 
-  /** The CA setting's certificates on top of the system ones (a `ca` option replaces the defaults). */
+  /** The CA setting's certificates on top of the system ones and NODE_EXTRA_CA_CERTS. */
   private extraCa(): string[] | undefined {
-    const file = this.config.caCertificatePath;
-    if (!file) {
-      return undefined;
-    }
-    let pem: string;
-    try {
-      pem = fs.readFileSync(file, 'utf8');
-    } catch {
-      throw new ApiError('invalidConfig', `The CA certificate file "${file}" (setting timeslice.caCertificatePath) cannot be read. Fix the path or clear the setting.`);
-    }
-    if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-      throw new ApiError('invalidConfig', `"${file}" (setting timeslice.caCertificatePath) holds no PEM certificate.`);
-    }
-    const extra = process.env.NODE_EXTRA_CA_CERTS ? safeRead(process.env.NODE_EXTRA_CA_CERTS) : undefined;
-    return [...tls.rootCertificates, ...(extra ? [extra] : []), pem];
+    return trustedCertificates({ caFile: this.config.caCertificatePath, extraCaFile: process.env.NODE_EXTRA_CA_CERTS });
   }
 
   override dispose(): void {
@@ -145,13 +182,5 @@ export class ConnectionManager extends Disposable {
       void this.stateValue.connection.api.dispose();
     }
     super.dispose();
-  }
-}
-
-function safeRead(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
   }
 }

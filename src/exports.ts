@@ -7,6 +7,7 @@ import type { ApdexStatusBar } from './status/apdexStatusBar';
 import type { BoundAppsPoller } from './status/boundAppsPoller';
 import type { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { WorkspaceBindings } from './status/workspaceBinding';
+import type { ApplicationsView } from './tree/applicationsView';
 import type { MonitorTreeProvider } from './tree/monitorTreeProvider';
 
 export interface TimesliceExports {
@@ -15,6 +16,8 @@ export interface TimesliceExports {
   demo: DemoController;
   apiKeys: ApiKeyStore;
   panels: PanelManager;
+  /** The Applications view (its message shows the age of stale data). */
+  applicationsView: ApplicationsView;
   /** The last lines written to the "Timeslice" log, already redacted. */
   recentLogLines(): readonly string[];
   /** Workspace bindings, the bound applications' poller (`refreshNow()`), the Apdex item's view, health alerts shown. */

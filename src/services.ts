@@ -90,6 +90,7 @@ export class Services extends Disposable {
       demo: this.demo,
       apiKeys: this.apiKeys,
       panels: this.panels,
+      applicationsView: this.applicationsView,
       recentLogLines: () => this.recent.all(),
       status: { bindings: this.bindings, poller: this.boundApps, statusBar: this.apdexStatusBar, alerts: this.healthAlerts },
     };

@@ -13,6 +13,7 @@ export type ApiErrorKind =
   | 'server'
   | 'timeout'
   | 'network'
+  | 'proxy'
   | 'tls'
   | 'badResponse'
   | 'tooLarge'
@@ -54,7 +55,7 @@ export class ApiError extends Error {
 
   /** Whether trying again later could succeed (drives "Retry" buttons). */
   get retryable(): boolean {
-    return ['rateLimited', 'server', 'timeout', 'network', 'badResponse'].includes(this.kind);
+    return ['rateLimited', 'server', 'timeout', 'network', 'proxy', 'badResponse'].includes(this.kind) && this.status !== 407;
   }
 }
 
@@ -133,14 +134,48 @@ function errorCodes(e: unknown): string[] {
   return codes;
 }
 
-/** Maps a transport failure (undici / Node) to an ApiError. */
-export function errorForTransportFailure(e: unknown, host: string, path: string, timeoutMs: number): ApiError {
+/** The status a proxy answered to our CONNECT, from undici's tunnelling error. */
+function proxyStatus(e: unknown): number | undefined {
+  for (let current: unknown = e, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const match = /Proxy response \((\d{3})\)/.exec(current.message);
+    if (match) {
+      return Number(match[1]);
+    }
+  }
+  return undefined;
+}
+
+/** Maps a failure to reach or use the proxy, or returns undefined when the proxy was not the problem. */
+function errorForProxyFailure(e: unknown, codes: string[], host: string, proxyHost: string, details: ApiErrorDetails): ApiError | undefined {
+  const status = proxyStatus(e);
+  if (status === 407) {
+    return new ApiError('proxy', `The proxy ${proxyHost} asked for credentials (407) or refused the ones given. Check the proxy credentials in the "http.proxy" setting (http://user:password@host:port) or "http.proxyAuthorization".`, { ...details, status });
+  }
+  if (status !== undefined) {
+    return new ApiError('proxy', `The proxy ${proxyHost} would not open a tunnel to ${host} (it answered ${status}). Check that the proxy allows HTTPS to ${host}, or check "http.proxy" and "http.noProxy".`, { ...details, status });
+  }
+  // With a proxy, every connection we open goes to the proxy: failing to connect means the proxy is unreachable.
+  if (codes.some((c) => ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(c))) {
+    return new ApiError('proxy', `The proxy ${proxyHost} could not be reached (${codes.find((c) => c.startsWith('E') || c.startsWith('UND'))}). Check the "http.proxy" setting (or HTTPS_PROXY) and that the proxy is running.`, details);
+  }
+  return undefined;
+}
+
+/**
+ * Maps a transport failure (undici / Node) to an ApiError. `proxyHost` (host:port, never credentials)
+ * is set when the request went through a proxy, so proxy failures get their own advice.
+ */
+export function errorForTransportFailure(e: unknown, host: string, path: string, timeoutMs: number, proxyHost?: string): ApiError {
   if (e instanceof ApiError) {
     return e;
   }
   const codes = errorCodes(e);
   const details = { path, cause: e };
   const has = (...wanted: string[]) => codes.some((c) => wanted.includes(c));
+  const viaProxy = proxyHost === undefined ? undefined : errorForProxyFailure(e, codes, host, proxyHost, details);
+  if (viaProxy) {
+    return viaProxy;
+  }
   if (codes.some((c) => TLS_CODES.has(c))) {
     return new ApiError('tls', `The TLS certificate of ${host} could not be verified (${codes.find((c) => TLS_CODES.has(c))}). If you are behind a proxy that inspects HTTPS, add its CA certificate with the "timeslice.caCertificatePath" setting or NODE_EXTRA_CA_CERTS.`, details);
   }
@@ -157,4 +192,26 @@ export function errorForTransportFailure(e: unknown, host: string, path: string,
     return new ApiError('network', `The connection to ${host} was reset before the answer was complete. Retry; if it keeps happening, check your proxy or network.`, { ...details, reset: true });
   }
   return new ApiError('network', `The request to ${host} failed (${codes[0] ?? 'unknown network error'}). Check your network, then retry.`, details);
+}
+
+/**
+ * A few words on why a refresh failed, for "Showing data from 3 min ago — …":
+ * "rate limited, retrying in 40 s", "offline: The connection to … was refused."
+ */
+export function describeFailure(error: ApiError, retryInMs?: number): string {
+  const retrying = retryInMs !== undefined ? `, retrying in ${formatWait(retryInMs)}` : '';
+  const firstSentence = error.message.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
+  switch (error.kind) {
+    case 'rateLimited':
+      return `rate limited${retrying}`;
+    case 'server':
+      return `server error${error.status ? ` (${error.status})` : ''}${retrying}`;
+    case 'network':
+    case 'timeout':
+    case 'proxy':
+    case 'tls':
+      return `offline: ${firstSentence}${retrying}`;
+    default:
+      return `${firstSentence}${retrying}`;
+  }
 }

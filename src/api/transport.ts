@@ -10,6 +10,8 @@ import type { Logger } from '../log';
 import { redact } from '../log';
 import { ApiError, errorForStatus, errorForTransportFailure, formatWait } from './errors';
 import { RequestLimiter } from './limiter';
+import type { ProxyOptions } from './proxy';
+import { createProxyDispatcher } from './proxy';
 
 export type ApiKeyHeader = 'Api-Key' | 'X-Api-Key';
 
@@ -21,8 +23,10 @@ export interface TransportOptions {
   log: Logger;
   /** Extra CA certificates (PEM) trusted for this client only, e.g. the simulator's. */
   ca?: string | string[];
-  /** A dispatcher to use instead of our own Agent (a proxy agent, for example). */
+  /** A dispatcher to use instead of our own Agent; it stays open when the transport closes. */
   dispatcher?: Dispatcher;
+  /** Send every request through this proxy (CONNECT tunnel); ignored when `dispatcher` is given. */
+  proxy?: ProxyOptions;
   timeoutMs?: number;
   maxBodyBytes?: number;
   /** Tries per request, first one included. */
@@ -79,6 +83,8 @@ export class HttpTransport {
   private readonly maxRetryWaitMs: number;
   private readonly keyHeader: ApiKeyHeader;
   private readonly random: () => number;
+  /** host:port of the proxy in use (never its credentials), for error messages. */
+  private readonly proxyHost: string | undefined;
   private lastKey: string | undefined;
   /**
    * The one origin (scheme, host and port) the key may go to: the base URL's when it is https; for a
@@ -89,7 +95,9 @@ export class HttpTransport {
   constructor(private readonly options: TransportOptions) {
     this.base = parseBaseUrl(options.baseUrl);
     this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = options.dispatcher ?? new Agent({ connect: options.ca ? { ca: options.ca } : {} });
+    this.proxyHost = options.dispatcher === undefined && options.proxy ? new URL(options.proxy.url).host : undefined;
+    this.dispatcher = options.dispatcher
+      ?? (options.proxy ? createProxyDispatcher(options.proxy, options.ca) : new Agent({ connect: options.ca ? { ca: options.ca } : {} }));
     this.limiter = options.limiter ?? new RequestLimiter();
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
@@ -140,7 +148,7 @@ export class HttpTransport {
         this.logLine(url, `${response.status}`, started, retries);
         return response;
       } catch (e) {
-        const error = this.scrub(e instanceof ApiError ? e : errorForTransportFailure(e, this.base.host, url.pathname, this.timeoutMs));
+        const error = this.scrub(e instanceof ApiError ? e : errorForTransportFailure(e, this.base.host, url.pathname, this.timeoutMs, this.proxyHost));
         const wait = this.retryDelay(error, retries);
         if (wait === undefined || retries + 1 >= this.maxTries || signal?.aborted) {
           error.retries = retries;

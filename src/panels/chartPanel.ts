@@ -8,6 +8,8 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/errors';
+import { keepsOldData } from '../tree/lastGood';
+import { formatAge } from '../util/age';
 import type { ConnectionManager } from '../connection';
 import type { Logger } from '../log';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
@@ -42,6 +44,9 @@ export class ChartPanel extends Disposable {
   private ready = false;
   private disposed = false;
   private lastData: PanelData | undefined;
+  /** When `lastData` was loaded (epoch ms). */
+  private lastDataAt: number | undefined;
+  private lastError: { message: string; staleNote?: string } | undefined;
   private readonly inFlight = this._register(new MutableDisposable());
   private readonly timer = this._register(new MutableDisposable());
 
@@ -63,6 +68,11 @@ export class ChartPanel extends Disposable {
 
   get state(): PanelState {
     return this.stateValue;
+  }
+
+  /** What the panel shows, for tests: when its data was loaded, and the last failure (cleared by new data). */
+  get status(): { dataAt?: number; error?: string; staleNote?: string } {
+    return { dataAt: this.lastDataAt, error: this.lastError?.message, staleNote: this.lastError?.staleNote };
   }
 
   reveal(): void {
@@ -143,6 +153,8 @@ export class ChartPanel extends Disposable {
         return;
       }
       this.lastData = data;
+      this.lastDataAt = Date.now();
+      this.lastError = undefined;
       this.panel.title = this.panelTitle(data.title);
       this.postData(data);
     } catch (e) {
@@ -150,7 +162,11 @@ export class ChartPanel extends Disposable {
         return;
       }
       this.deps.log.error(e instanceof Error ? e : String(e));
-      this.post({ type: 'error', message: e instanceof Error ? e.message : String(e), retryable: !isApiError(e) || e.retryable || e.kind === 'auth' });
+      const message = e instanceof Error ? e.message : String(e);
+      // A passing failure (offline, rate limited) leaves the charts up, saying how old they are.
+      const staleNote = this.lastData && this.lastDataAt !== undefined && keepsOldData(e) ? `Showing data from ${formatAge(Date.now() - this.lastDataAt)}` : undefined;
+      this.lastError = { message, staleNote };
+      this.post({ type: 'error', message, retryable: !isApiError(e) || e.retryable || e.kind === 'auth' || e.kind === 'proxy', staleNote });
     }
   }
 
@@ -158,7 +174,7 @@ export class ChartPanel extends Disposable {
     this.post({
       type: 'data', summary: data.summary, summaryNote: data.summaryNote, charts: data.charts, table: data.table,
       range: { from: data.range.from.toISOString(), to: data.range.to.toISOString(), period: data.range.period },
-      validPeriods: data.range.validPeriods, fetchedAt: new Date().toISOString(),
+      validPeriods: data.range.validPeriods, fetchedAt: new Date(this.lastDataAt ?? Date.now()).toISOString(),
     });
   }
 

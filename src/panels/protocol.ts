@@ -103,7 +103,13 @@ export type ToWebview =
     validPeriods: number[];
     fetchedAt: string;
   }
-  | { type: 'error'; message: string; retryable: boolean }
+  | {
+    type: 'error';
+    message: string;
+    retryable: boolean;
+    /** Set when the charts shown stay up: their age, e.g. "Showing data from 3 min ago". */
+    staleNote?: string;
+  }
   | { type: 'metricNames'; query: string; names: Array<{ name: string; values: string[] }> }
   | { type: 'exported'; format: 'csv' | 'json'; path: string };
 
@@ -201,7 +207,7 @@ export function isToWebview(v: unknown): v is ToWebview {
       return Array.isArray(v.summary) && Array.isArray(v.charts) && isRec(v.range) && Array.isArray(v.validPeriods) && typeof v.fetchedAt === 'string'
         && v.charts.every((c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series));
     case 'error':
-      return typeof v.message === 'string' && typeof v.retryable === 'boolean';
+      return typeof v.message === 'string' && typeof v.retryable === 'boolean' && (v.staleNote === undefined || isShortString(v.staleNote, 200));
     case 'metricNames':
       return typeof v.query === 'string' && Array.isArray(v.names);
     case 'exported':

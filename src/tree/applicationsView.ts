@@ -1,6 +1,7 @@
 /**
- * Owns the "Applications" TreeView: its title ("(demo)"), description (the filter), loading message,
- * and the auto-refresh timer, which pauses while the window is unfocused.
+ * Owns the "Applications" TreeView: its title ("(demo)"), description (the filter), message (loading,
+ * or the age of the data shown after a failed refresh), the retry after such a failure, and the
+ * auto-refresh timer, which pauses while the window is unfocused.
  */
 import * as vscode from 'vscode';
 
@@ -8,6 +9,8 @@ import type { Config } from '../config';
 import type { ConnectionManager } from '../connection';
 import { APPLICATIONS_VIEW_ID, CONTEXT } from '../constants';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
+import type { Staleness } from './lastGood';
+import { describeStaleness } from './lastGood';
 import type { MonitorTreeProvider } from './monitorTreeProvider';
 import type { MonitorNode } from './nodes';
 
@@ -16,13 +19,18 @@ export class ApplicationsView extends Disposable {
   private readonly timer = this._register(new MutableDisposable());
   /** A refresh came due while the window was unfocused: do it on focus. */
   private missedTick = false;
+  private loadingMessage: string | undefined;
+  /** While the data is stale: the retry timeout and the ticker that keeps the age current. */
+  private readonly staleTimers = this._register(new MutableDisposable());
 
   constructor(private readonly provider: MonitorTreeProvider, private readonly connections: ConnectionManager, private readonly config: Config) {
     super();
     this.view = this._register(vscode.window.createTreeView(APPLICATIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
     provider.progressMessage = (message) => {
-      this.view.message = message;
+      this.loadingMessage = message;
+      this.updateMessage();
     };
+    this._register(provider.onDidChangeStaleness((s) => this.onStaleness(s)));
     this._register(connections.onDidChange(() => this.updateTitle()));
     this._register(config.onDidChange((e) => {
       if (e.affectsConfiguration('timeslice.refreshIntervalSeconds')) {
@@ -43,6 +51,31 @@ export class ApplicationsView extends Disposable {
     this.provider.setFilter(value);
     this.view.description = value.trim() ? `filter: "${value.trim()}"` : undefined;
     void vscode.commands.executeCommand('setContext', CONTEXT.filterActive, value.trim() !== '');
+  }
+
+  /** The loading progress wins; otherwise the stale-data note, if any. */
+  private updateMessage(): void {
+    const stale = this.provider.staleness;
+    this.view.message = this.loadingMessage ?? (stale ? describeStaleness(stale, Date.now()) : undefined);
+  }
+
+  /** Retries when the failure says it may work again, and keeps the message's age and countdown current. */
+  private onStaleness(stale: Staleness | undefined): void {
+    this.updateMessage();
+    if (!stale) {
+      this.staleTimers.value = undefined;
+      return;
+    }
+    const retry = setTimeout(() => {
+      if (this.view.visible) {
+        this.provider.refresh();
+      }
+    }, Math.max(0, stale.retryAt - Date.now()));
+    const tick = setInterval(() => this.updateMessage(), 5_000);
+    this.staleTimers.value = toDisposable(() => {
+      clearTimeout(retry);
+      clearInterval(tick);
+    });
   }
 
   private updateTitle(): void {

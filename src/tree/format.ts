@@ -1,5 +1,6 @@
 /** Pure wording of numbers and records for the tree, tooltips and status bar (no `vscode`). */
 import type { ApplicationSummary, HealthStatus } from '../api/types';
+import { formatAge as formatDuration } from '../util/age';
 
 export function formatApdex(score: number): string {
   return score.toFixed(2);
@@ -37,23 +38,10 @@ export const HEALTH_LABELS: Readonly<Record<HealthStatus, string>> = {
   unknown: 'Unknown (no alert policy)',
 };
 
-/** "just now", "3 min ago", "2 h ago", "5 days ago". */
+/** The age of an ISO time stamp in words ("3 min ago"), or "unknown". */
 export function formatAge(iso: string | undefined, now: number = Date.now()): string {
   const t = iso ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(t)) {
-    return 'unknown';
-  }
-  const s = Math.max(0, Math.round((now - t) / 1000));
-  if (s < 60) {
-    return 'just now';
-  }
-  if (s < 3600) {
-    return `${Math.floor(s / 60)} min ago`;
-  }
-  if (s < 86_400) {
-    return `${Math.floor(s / 3600)} h ago`;
-  }
-  return `${Math.floor(s / 86_400)} days ago`;
+  return Number.isNaN(t) ? 'unknown' : formatDuration(now - t);
 }
 
 /**

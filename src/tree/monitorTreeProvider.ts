@@ -1,7 +1,8 @@
 /**
  * The "Applications" tree: applications at the root (all pages, progress shown in the view), then
  * Hosts / Instances / Key transactions groups fetched only when expanded, cached until refreshed.
- * Errors and empty states are nodes with an action, never popups and never an empty tree.
+ * Errors and empty states are nodes with an action, never popups and never an empty tree. When a
+ * refresh fails for a passing reason, the last data stays, under a warning that gives its age.
  */
 import * as vscode from 'vscode';
 
@@ -11,6 +12,8 @@ import { APPLICATIONS_VIEW_ID, COMMAND } from '../constants';
 import type { Connection, ConnectionManager, ConnectionState } from '../connection';
 import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
+import type { Staleness } from './lastGood';
+import { describeStaleness, LastGoodData } from './lastGood';
 import type { MonitorNode } from './nodes';
 import {
   ApplicationNode, GroupNode, HostNode, InstanceNode, KeyTransactionNode, MessageNode, SHOW_LOG_COMMAND,
@@ -22,12 +25,24 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
   private readonly childCache = new Map<string, Promise<MonitorNode[]>>();
   private keyTransactions: Promise<KeyTransaction[]> | undefined;
   private filterValue = '';
+  private readonly stalenessChanged = this._register(new vscode.EventEmitter<Staleness | undefined>());
+  /** Fires when the tree starts or stops showing old data. */
+  readonly onDidChangeStaleness = this.stalenessChanged.event;
+  private readonly lastGood = new LastGoodData<MonitorNode[]>((s) => this.stalenessChanged.fire(s));
   /** Set by the view owner, so the provider can show loading progress in the view. */
   progressMessage: ((message: string | undefined) => void) | undefined;
 
   constructor(private readonly connections: ConnectionManager, private readonly log: Logger) {
     super();
-    this._register(connections.onDidChange(() => this.refresh()));
+    this._register(connections.onDidChange(() => {
+      this.lastGood.clear(); // Another account, region or key: its old data would mislead.
+      this.refresh();
+    }));
+  }
+
+  /** Why the tree shows old data, or undefined when it is current. */
+  get staleness(): Staleness | undefined {
+    return this.lastGood.staleness;
   }
 
   get filter(): string {
@@ -36,6 +51,7 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
 
   setFilter(value: string): void {
     this.filterValue = value.trim();
+    this.lastGood.clear();
     this.refresh();
   }
 
@@ -69,7 +85,15 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
     const key = node?.id ?? '';
     let children = this.childCache.get(key);
     if (!children) {
-      children = this.loadChildren(node).catch((e: unknown) => {
+      const ready = this.connections.state.kind === 'ready';
+      children = this.lastGood.load(key, () => this.loadChildren(node), ready).then(({ value, stale }) => {
+        if (stale) {
+          this.childCache.delete(key); // Old data is not cached: the next expand or retry asks again.
+          this.log.warn(`showing earlier data for ${key || 'the applications'}: ${this.lastGood.staleness?.error.message ?? ''}`);
+          return key === '' ? [this.staleNode(), ...value] : value;
+        }
+        return value;
+      }).catch((e: unknown) => {
         this.childCache.delete(key); // Errors are not cached: the next expand or retry asks again.
         return this.errorNodes(key, e);
       });
@@ -146,9 +170,17 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
       return []; // The welcome view (viewsWelcome) explains what to do.
     }
     return [
-      new MessageNode('config-error', state.message, 'error', { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['timeslice'] }),
+      new MessageNode('config-error', state.message, 'error', { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: [state.setting ?? 'timeslice'] }),
       new MessageNode('config-error/log', 'Show Log', 'output', SHOW_LOG_COMMAND),
     ];
+  }
+
+  /** The warning at the top of a tree that shows old data, with its age, the reason and Retry. */
+  private staleNode(): MonitorNode {
+    const s = this.lastGood.staleness;
+    const text = s ? describeStaleness(s, Date.now()) : 'Showing earlier data';
+    return new MessageNode('stale', text, 'warning', { command: COMMAND.refresh, title: 'Retry' },
+      `${text}\n\n${s?.error.message ?? ''}\n\nClick to retry now.`);
   }
 
   private errorNodes(parentId: string, e: unknown): MonitorNode[] {
@@ -156,7 +188,8 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
     const message = isApiError(e) ? e.message : `Unexpected error: ${e instanceof Error ? e.message : String(e)}`;
     const kind = isApiError(e) ? e.kind : 'unknown';
     const action: vscode.Command =
-      kind === 'auth' ? { command: COMMAND.setApiKey, title: 'Set API Key…' }
+      isApiError(e) && e.kind === 'proxy' && e.status === 407 ? { command: 'workbench.action.openSettings', title: 'Open Proxy Settings', arguments: ['http.proxy'] }
+        : kind === 'auth' ? { command: COMMAND.setApiKey, title: 'Set API Key…' }
         : kind === 'forbidden' ? { command: COMMAND.switchRegion, title: 'Switch Region…' }
           : kind === 'invalidConfig' ? { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['timeslice'] }
             : { command: COMMAND.refresh, title: 'Retry' };

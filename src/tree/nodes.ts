@@ -176,7 +176,8 @@ export class MessageNode {
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon(this.icon, this.icon === 'error' ? new vscode.ThemeColor('errorForeground') : undefined);
+    const color = this.icon === 'error' ? 'errorForeground' : this.icon === 'warning' ? 'list.warningForeground' : undefined;
+    item.iconPath = new vscode.ThemeIcon(this.icon, color ? new vscode.ThemeColor(color) : undefined);
     item.command = this.command;
     item.tooltip = this.tooltip ?? this.label;
     item.contextValue = 'message';

@@ -89,7 +89,8 @@ export class PanelApp {
         this.showData(readData(message));
         break;
       case 'error':
-        this.status.showError(message.message, message.retryable);
+        // Charts already drawn stay up (dimmed) under the banner: old data beats a blank panel.
+        this.status.showError(message.message, message.retryable, this.data ? message.staleNote : undefined);
         this.content.classList.toggle('stale', this.data !== undefined);
         this.content.removeAttribute('aria-busy');
         break;

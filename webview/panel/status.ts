@@ -25,10 +25,15 @@ export class StatusView {
     replaceChildren(this.live, h('p', { class: 'status-notice' }, text));
   }
 
-  showError(message: string, retryable: boolean): void {
+  /**
+   * An error; with `staleNote` the charts below stay up, so it is a warning banner that says how
+   * old they are ("Showing data from 3 min ago") above the reason.
+   */
+  showError(message: string, retryable: boolean, staleNote?: string): void {
     replaceChildren(this.live);
-    replaceChildren(this.alert, h('div', { class: 'status-error' },
-      h('p', { class: 'status-error-text' }, message),
+    replaceChildren(this.alert, h('div', { class: staleNote ? 'status-error status-stale' : 'status-error' },
+      h('p', { class: 'status-error-text' },
+        ...(staleNote ? [h('strong', { class: 'status-stale-note' }, staleNote), ' — '] : []), message),
       retryable ? button('Retry', this.onRetry) : null));
   }
 

@@ -1,0 +1,43 @@
+/**
+ * The certificates a client trusts. Giving undici (or Node's tls) a `ca` option replaces the
+ * default store instead of adding to it, so when the user names a CA file we pass everything Node
+ * would trust anyway: its bundled roots, NODE_EXTRA_CA_CERTS, and then the user's file.
+ */
+import * as fs from 'node:fs';
+import * as tls from 'node:tls';
+
+import { ApiError } from './errors';
+
+export interface TrustSources {
+  /** `timeslice.caCertificatePath`, or empty. */
+  caFile: string;
+  /** NODE_EXTRA_CA_CERTS, which Node adds to its default store but not to a `ca` we pass. */
+  extraCaFile?: string;
+  readFile?: (file: string) => string;
+}
+
+/** The `ca` option for our clients, or undefined to keep Node's default store (which already has NODE_EXTRA_CA_CERTS). */
+export function trustedCertificates(sources: TrustSources): string[] | undefined {
+  if (!sources.caFile) {
+    return undefined;
+  }
+  const read = sources.readFile ?? ((file: string) => fs.readFileSync(file, 'utf8'));
+  let pem: string;
+  try {
+    pem = read(sources.caFile);
+  } catch {
+    throw new ApiError('invalidConfig', `The CA certificate file "${sources.caFile}" (setting timeslice.caCertificatePath) cannot be read. Fix the path or clear the setting.`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new ApiError('invalidConfig', `"${sources.caFile}" (setting timeslice.caCertificatePath) holds no PEM certificate.`);
+  }
+  let extra: string | undefined;
+  if (sources.extraCaFile) {
+    try {
+      extra = read(sources.extraCaFile);
+    } catch {
+      extra = undefined; // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS at startup.
+    }
+  }
+  return [...tls.rootCertificates, ...(extra?.includes('-----BEGIN CERTIFICATE-----') ? [extra] : []), pem];
+}

@@ -1,0 +1,135 @@
+import * as assert from 'node:assert/strict';
+
+import * as vscode from 'vscode';
+
+import type { TimesliceExports } from '../../../src/exports';
+import type { ChartPanel } from '../../../src/panels/chartPanel';
+import { Simulator } from '../../../src/simulator/server';
+import { ConnectProxy } from '../../support/connectProxy';
+import { eventually, setSettings, timeslice } from './helpers';
+
+async function setHttp(values: Record<string, unknown>): Promise<void> {
+  const config = vscode.workspace.getConfiguration('http');
+  for (const [key, value] of Object.entries(values)) {
+    await config.update(key, value, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** A simulator of the test's own as a custom region; `http.proxy` pointed at a loopback CONNECT proxy. */
+describe('when the network misbehaves', function () {
+  this.timeout(120_000);
+  let ts: TimesliceExports;
+  let sim: Simulator;
+  let proxy: ConnectProxy;
+
+  before(async () => {
+    ts = await timeslice();
+    sim = await Simulator.start({ seed: 5, apps: 5 });
+    proxy = await ConnectProxy.start({ credentials: { user: 'tester', password: 'pr0xy-pass' } });
+    await setSettings({ region: 'custom', customBaseUrl: sim.baseUrls.us, caCertificatePath: sim.certPath, requestTimeoutSeconds: 5 });
+    await ts.apiKeys.set('custom', sim.keys.us);
+    await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection');
+  });
+
+  afterEach(() => {
+    sim.clearFaults();
+    proxy.reset();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await setHttp({ proxy: undefined, proxyStrictSSL: undefined });
+    await ts.apiKeys.delete('custom');
+    await setSettings({ region: undefined, customBaseUrl: undefined, caCertificatePath: undefined, requestTimeoutSeconds: undefined });
+    await proxy.stop();
+    await sim.stop();
+  });
+
+  /** Refreshes and waits for the connection built after a settings change to be the one asked. */
+  async function rootsAfterRefresh() {
+    ts.tree.refresh();
+    return ts.tree.getChildren();
+  }
+
+  async function useProxy(url: string | undefined): Promise<void> {
+    const before = ts.connections.current;
+    await setHttp({ proxy: url });
+    await eventually(() => (ts.connections.current && ts.connections.current !== before ? true : undefined), 'the connection rebuilt for http.proxy');
+  }
+
+  it('with http.proxy set, the tree\'s requests go through the proxy in a CONNECT tunnel', async () => {
+    assert.equal(process.env.NO_PROXY ?? process.env.no_proxy ?? '', '', 'this test needs no NO_PROXY in the extension host');
+    const direct = await rootsAfterRefresh();
+    assert.equal(proxy.connects.length, 0);
+    await useProxy(`http://tester:pr0xy-pass@127.0.0.1:${proxy.port}`);
+    sim.clearRequests();
+    const viaProxy = await rootsAfterRefresh();
+    assert.deepEqual(viaProxy.map((n) => n.id), direct.map((n) => n.id));
+    assert.ok(proxy.tunnels > 0, 'tunnels opened');
+    assert.ok(proxy.connects.every((c) => c.target === new URL(sim.baseUrls.us).host), 'CONNECT to the service');
+    assert.equal(proxy.plainRequests.length, 0);
+    assert.ok(!proxy.tunnelledBytes().includes(Buffer.from(sim.keys.us)), 'the proxy never saw the key');
+    assert.ok(sim.requests.some((r) => r.endpoint === 'applications.list'), 'the service answered');
+    const log = ts.recentLogLines().join('\n');
+    assert.match(log, /through the proxy http:\/\/\*\*\*@127\.0\.0\.1:\d+ \(CONNECT tunnel\)/);
+    assert.ok(!log.includes('pr0xy-pass'), 'the proxy password is not logged');
+  });
+
+  it('a 407 from the proxy is an item that says to check the proxy credentials, with the proxy setting as action', async () => {
+    await useProxy(`http://127.0.0.1:${proxy.port}`);
+    const roots = await rootsAfterRefresh();
+    const item = ts.tree.getTreeItem(roots[0]);
+    assert.match(String(item.label), /asked for credentials \(407\).*proxy credentials/);
+    assert.deepEqual(item.command?.arguments, ['http.proxy']);
+    assert.equal(vscode.workspace.getConfiguration('http').get('proxy'), `http://127.0.0.1:${proxy.port}`, 'the setting is kept');
+    await useProxy(undefined);
+    const recovered = await rootsAfterRefresh();
+    assert.equal(recovered[0].kind, 'application');
+  });
+
+  it('an unusable http.proxy is explained in the tree with the proxy setting as action, and kept', async () => {
+    await setHttp({ proxy: 'socks5://127.0.0.1:1080' });
+    await eventually(() => (ts.connections.state.kind === 'invalidConfig' ? true : undefined), 'the invalid-config state');
+    const roots = await rootsAfterRefresh();
+    const item = ts.tree.getTreeItem(roots[0]);
+    assert.match(String(item.label), /proxy .*"http\.proxy".* uses socks5:\/\/.*Use an http:\/\/ or https:\/\/ proxy/);
+    assert.deepEqual(item.command?.arguments, ['http.proxy']);
+    assert.equal(vscode.workspace.getConfiguration('http').get('proxy'), 'socks5://127.0.0.1:1080');
+    await useProxy(undefined);
+  });
+
+  it('a 429 after a good load keeps the applications and says how old they are', async () => {
+    const good = await rootsAfterRefresh();
+    assert.equal(good.filter((n) => n.kind === 'application').length, 5);
+    sim.injectFault({ endpoint: 'applications.list', kind: 'rateLimited', retryAfterSeconds: 1 });
+    const stale = await rootsAfterRefresh();
+    assert.equal(stale[0].kind, 'message');
+    assert.match(String(ts.tree.getTreeItem(stale[0]).label), /^Showing data from just now — rate limited, retrying in \d+ s$/);
+    assert.equal(ts.tree.getTreeItem(stale[0]).command?.command, 'timeslice.refresh');
+    assert.deepEqual(stale.slice(1).map((n) => n.id), good.map((n) => n.id), 'the same applications, in order');
+    const app = stale[1];
+    assert.equal((await ts.tree.getChildren(app)).length, 3, 'children still open');
+    assert.match(ts.applicationsView.view.message ?? '', /^Showing data from just now — rate limited, retrying in \d+ s$/);
+    sim.clearFaults();
+    const recovered = await rootsAfterRefresh();
+    assert.deepEqual(recovered.map((n) => n.id), good.map((n) => n.id));
+    assert.equal(ts.applicationsView.view.message, undefined);
+  });
+
+  it('a panel keeps its charts after a failed refresh and says how old they are', async () => {
+    const roots = await rootsAfterRefresh();
+    const app = roots.find((n) => n.kind === 'application')!;
+    await vscode.commands.executeCommand('timeslice.openEntity', app);
+    const panel: ChartPanel = await eventually(() => [...ts.panels.open.values()][0], 'the panel');
+    await eventually(() => panel.status.dataAt, 'the panel\'s data', 30_000);
+    const dataAt = panel.status.dataAt;
+    sim.injectFault({ endpoint: 'metricData', kind: 'serverError' });
+    await panel.load();
+    assert.match(panel.status.error ?? '', /server error \(500\)/);
+    assert.equal(panel.status.staleNote, 'Showing data from just now');
+    assert.equal(panel.status.dataAt, dataAt, 'the data shown is the earlier one');
+    sim.clearFaults();
+    await panel.load();
+    assert.equal(panel.status.error, undefined);
+  });
+});
