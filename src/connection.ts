@@ -78,6 +78,7 @@ export class ConnectionManager extends Disposable {
       void previous.connection.api.dispose();
     }
     await vscode.commands.executeCommand('setContext', CONTEXT.hasApiKey, next.kind === 'ready' && !next.connection.demo);
+    await vscode.commands.executeCommand('setContext', CONTEXT.connected, next.kind === 'ready');
     this.changed.fire(next);
   }
 

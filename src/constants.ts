@@ -7,6 +7,7 @@ export const CONTEXT = {
   hasApiKey: 'timeslice.hasApiKey',
   demoActive: 'timeslice.demoActive',
   filterActive: 'timeslice.filterActive',
+  connected: 'timeslice.connected',
 } as const;
 
 export const COMMAND = {
@@ -25,4 +26,8 @@ export const COMMAND = {
   openBreakdown: 'timeslice.openBreakdown',
   openExplorer: 'timeslice.openExplorer',
   openEntity: 'timeslice.openEntity',
+  queryMetric: 'timeslice.queryMetric',
+  showApplicationSummary: 'timeslice.showApplicationSummary',
+  runApiRequest: 'timeslice.runApiRequest',
+  copyAsCurl: 'timeslice.copyAsCurl',
 } as const;

@@ -13,6 +13,7 @@ import type { Logger } from './log';
 import { ChannelLogger, RecentLines } from './log';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
+import { RawResponseProvider } from './palette/rawResponseProvider';
 import { MonitorTreeProvider } from './tree/monitorTreeProvider';
 import { Disposable } from './util/lifecycle';
 
@@ -26,6 +27,7 @@ export class Services extends Disposable {
   readonly tree: MonitorTreeProvider;
   readonly applicationsView: ApplicationsView;
   readonly panels: PanelManager;
+  readonly rawResponses: RawResponseProvider;
   private readonly recent = new RecentLines();
 
   constructor(context: vscode.ExtensionContext) {
@@ -40,6 +42,7 @@ export class Services extends Disposable {
     this.tree = this._register(new MonitorTreeProvider(this.connections, this.log.scoped('tree')));
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections, this.config));
     this.panels = this._register(new PanelManager(context.extensionUri, this.connections, this.log.scoped('panel')));
+    this.rawResponses = this._register(new RawResponseProvider());
   }
 
   /** Connects (and, for the README's demo command, starts the demo). */

@@ -5,7 +5,10 @@ import { isApiError } from '../api/errors';
 import { COMMAND } from '../constants';
 import type { Services } from '../services';
 import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
+import { showApplicationSummary } from './applicationSummary';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
+import { queryMetric } from './queryMetric';
+import { copyAsCurl, runApiRequest } from './runApiRequest';
 import {
   clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
 } from './viewCommands';
@@ -29,6 +32,10 @@ export function commandTable(services: Services): Record<string, Handler> {
     [COMMAND.openBreakdown]: openApplicationPanel(services, 'breakdown'),
     [COMMAND.openExplorer]: openApplicationPanel(services, 'explorer'),
     [COMMAND.openEntity]: openEntityPanel(services),
+    [COMMAND.queryMetric]: queryMetric(services),
+    [COMMAND.showApplicationSummary]: showApplicationSummary(services),
+    [COMMAND.runApiRequest]: runApiRequest(services),
+    [COMMAND.copyAsCurl]: copyAsCurl(services),
   };
 }
 

@@ -34,7 +34,7 @@ describe('package.json', () => {
 
   it('uses only context keys the code sets in when clauses', () => {
     const text = JSON.stringify(manifest.contributes);
-    const used = new Set(text.match(/timeslice\.(hasApiKey|demoActive|filterActive)/g));
+    const used = new Set(text.match(/timeslice\.(hasApiKey|demoActive|filterActive|connected)/g));
     for (const key of used) {
       assert.ok((Object.values(CONTEXT) as string[]).includes(key), key);
     }
