@@ -107,6 +107,13 @@ export function pickValues(metric: MetricName): Promise<string[] | undefined> {
     pick.canSelectMany = true;
     pick.ignoreFocusOut = true;
     pick.items = metric.values.map((v) => ({ label: v }));
+    // A multi-select does not highlight a match as the user types: do it, so that Enter has a value to take.
+    const highlight = (text: string) => {
+      const match = pick.items.find((i) => i.label.toLowerCase().includes(text.trim().toLowerCase()));
+      pick.activeItems = match ? [match] : [];
+    };
+    pick.onDidChangeValue(highlight);
+    highlight('');
     let done = false;
     const finish = (value: string[] | undefined) => {
       if (!done) {
