@@ -30,4 +30,5 @@ export const COMMAND = {
   showApplicationSummary: 'timeslice.showApplicationSummary',
   runApiRequest: 'timeslice.runApiRequest',
   copyAsCurl: 'timeslice.copyAsCurl',
+  togglePrettyPrint: 'timeslice.togglePrettyPrint',
 } as const;

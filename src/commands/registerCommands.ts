@@ -8,7 +8,7 @@ import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
 import { showApplicationSummary } from './applicationSummary';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
 import { queryMetric } from './queryMetric';
-import { copyAsCurl, runApiRequest } from './runApiRequest';
+import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
 import {
   clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
 } from './viewCommands';
@@ -36,6 +36,7 @@ export function commandTable(services: Services): Record<string, Handler> {
     [COMMAND.showApplicationSummary]: showApplicationSummary(services),
     [COMMAND.runApiRequest]: runApiRequest(services),
     [COMMAND.copyAsCurl]: copyAsCurl(services),
+    [COMMAND.togglePrettyPrint]: togglePrettyPrint(services),
   };
 }
 

@@ -225,3 +225,13 @@ export function copyAsCurl(services: Services) {
     return command;
   };
 }
+
+/** Switches a JSON response tab between the body as sent and an indented view of it. */
+export function togglePrettyPrint(services: Services) {
+  return (uri?: vscode.Uri): void => {
+    const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+    if (!target || target.scheme !== RAW_SCHEME || !services.rawResponses.togglePretty(target)) {
+      void vscode.window.showWarningMessage('Pretty print works on a JSON response of "Timeslice: Run API Request…". XML is shown as the service sent it.');
+    }
+  };
+}

@@ -137,3 +137,15 @@ export class DebouncedSearch<T> {
     this.timers.clear(this.timer);
   }
 }
+
+/**
+ * The JSON body indented by two spaces, or undefined when it is not JSON. A view only: JSON.parse
+ * rounds numbers beyond 2^53, which is one reason the body as sent stays the default.
+ */
+export function prettyJson(body: string): string | undefined {
+  try {
+    return `${JSON.stringify(JSON.parse(body), null, 2)}\n`;
+  } catch {
+    return undefined;
+  }
+}

@@ -8,6 +8,7 @@ import type { RawResponse } from '../api/client';
 import { rawTitle } from '../api/endpoints';
 import type { ApiFormat } from '../api/types';
 import { Disposable } from '../util/lifecycle';
+import { prettyJson } from './items';
 
 export const RAW_SCHEME = 'timeslice-raw';
 /** Responses kept for reopening; older ones are dropped (their tabs then say so). */
@@ -17,11 +18,15 @@ export interface RawDocument {
   response: RawResponse;
   format: ApiFormat;
   title: string;
+  /** Shown indented (JSON only); the default is the body exactly as sent. */
+  pretty: boolean;
 }
 
 export class RawResponseProvider extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly documents = new Map<string, RawDocument>();
   private counter = 0;
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.changed.event;
 
   constructor() {
     super();
@@ -34,7 +39,7 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
     // The tab shows the path's last segment, so the title's slashes become look-alike division
     // slashes (U+2215); the number in front keeps two runs of one request apart.
     const uri = vscode.Uri.from({ scheme: RAW_SCHEME, path: `/${++this.counter}/${title.replace(/\//g, '\u2215')}` });
-    this.documents.set(uri.toString(), { response, format, title });
+    this.documents.set(uri.toString(), { response, format, title, pretty: false });
     for (const key of this.documents.keys()) {
       if (this.documents.size <= MAX_KEPT) {
         break;
@@ -49,7 +54,22 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.get(uri)?.response.body ?? 'This response is no longer kept. Run "Timeslice: Run API Request…" again.';
+    const doc = this.get(uri);
+    if (!doc) {
+      return 'This response is no longer kept. Run "Timeslice: Run API Request…" again.';
+    }
+    return (doc.pretty && doc.format === 'json' ? prettyJson(doc.response.body) : undefined) ?? doc.response.body;
+  }
+
+  /** Switches a JSON response between the raw body and an indented copy; false when it cannot. */
+  togglePretty(uri: vscode.Uri): boolean {
+    const doc = this.get(uri);
+    if (!doc || doc.format !== 'json' || prettyJson(doc.response.body) === undefined) {
+      return false;
+    }
+    doc.pretty = !doc.pretty;
+    this.changed.fire(uri);
+    return true;
   }
 
   /** Opens a response in a read-only editor with the json or xml language mode. */

@@ -145,6 +145,35 @@ for (const { theme, slug, all } of [
       await screenshot(wb.page, `palette-${slug}-query-explorer`);
     });
 
+    it('Run API Request: metric data with values, range, period and series, as JSON', async () => {
+      await runFromPalette(wb, 'Timeslice: Run API Request…');
+      await wb.quickInput.choose('Get metric data', 'Get metric data', { title: 'API endpoint' });
+      await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Application' });
+      await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Scope' });
+      await wb.page.locator('.quick-input-title', { hasText: 'Metric name' }).waitFor();
+      await wb.quickInput.choose('HttpDispatcher', 'HttpDispatcher');
+      await wb.quickInput.choose('call_count', 'call_count', { title: 'Values of HttpDispatcher' });
+      await wb.quickInput.choose('Last hour', 'Last hour', { title: 'Time range' });
+      await wb.page.locator('.quick-input-title', { hasText: 'Period' }).waitFor();
+      await screenshot(wb.page, `palette-${slug}-raw-period`);
+      await wb.quickInput.choose('5 min', '5 min', { title: 'Period' });
+      await wb.quickInput.choose('Series', 'Series', { title: 'Summarize' });
+      await wb.quickInput.choose('JSON', 'JSON', { title: 'Response format' });
+      await wb.page.locator('.tab', { hasText: `GET \u2215v2\u2215applications\u2215${APP.id}\u2215metrics\u2215data.json (200)` }).waitFor({ timeout: 30_000 });
+      const text = await editorText(wb);
+      assert.match(text, /^\{"metric_data":\{"from":/);
+      assert.ok(text.includes('"name":"HttpDispatcher"'));
+      assert.ok(text.includes('"call_count":'));
+      assert.ok(!text.includes('"average_call_time":'), 'only the value asked for');
+      await screenshot(wb.page, `palette-${slug}-raw-metric-data`);
+      // The editor title offers the pretty-print toggle on a JSON response; the palette runs it too.
+      await wb.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Toggle Pretty Print"]').waitFor();
+      await runFromPalette(wb, 'Timeslice: Toggle Pretty Print');
+      await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines', { hasText: '"metric_data": {' }).waitFor();
+      assert.match(await editorText(wb), /^\{\n {2}"metric_data": \{\n {4}"from": /);
+      await screenshot(wb.page, `palette-${slug}-raw-metric-data-pretty`);
+    });
+
     it('Query Metric: Escape at the first pick stops without a panel or a message', async () => {
       const tabs = await wb.page.locator('.tab').count();
       await runFromPalette(wb, 'Timeslice: Query Metric…');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Application, Host, Instance } from '../../src/api/types';
 import type { Timers } from '../../src/palette/items';
 import {
-  acceptedValues, applicationSummaryItem, DebouncedSearch, MAX_METRIC_ITEMS, metricNameItems, rangePresetItems, scopeItems, stripCodicons,
+  acceptedValues, applicationSummaryItem, DebouncedSearch, MAX_METRIC_ITEMS, metricNameItems, prettyJson, rangePresetItems, scopeItems, stripCodicons,
 } from '../../src/palette/items';
 
 function app(over: Partial<Application> = {}): Application {
@@ -143,5 +143,18 @@ describe('palette: debounced metric-name search', () => {
     assert.equal(t.timers.count, 0);
     t.search.update('z', true);
     assert.deepEqual(t.calls, ['x']);
+  });
+});
+
+describe('palette: pretty print of a raw response', () => {
+  it('indents JSON by two spaces, keeping every value (escapes included)', () => {
+    const body = '{"a":[1,2.5,{"b":"<x> & \\u00e9"}],"c":null}';
+    assert.equal(prettyJson(body), '{\n  "a": [\n    1,\n    2.5,\n    {\n      "b": "<x> & é"\n    }\n  ],\n  "c": null\n}\n');
+    assert.deepEqual(JSON.parse(prettyJson(body)!), JSON.parse(body));
+  });
+
+  it('gives up on what is not JSON', () => {
+    assert.equal(prettyJson('<?xml version="1.0"?><a/>'), undefined);
+    assert.equal(prettyJson('{"cut": '), undefined);
   });
 });

@@ -69,6 +69,15 @@ describe('palette commands against the demo simulator', function () {
     assert.ok(body.metric_data.metrics[0].timeslices.length >= 12);
   });
 
+  it('toggles a JSON response between the body as sent and an indented view', async () => {
+    const { doc, sent } = await run({ spec: { endpoint: 'applications.list' }, format: 'json' }, '/v2/applications.json');
+    await vscode.commands.executeCommand('timeslice.togglePrettyPrint');
+    await eventually(() => (doc.getText() !== sent ? true : undefined), 'the indented view');
+    assert.equal(doc.getText(), `${JSON.stringify(JSON.parse(sent), null, 2)}\n`);
+    await vscode.commands.executeCommand('timeslice.togglePrettyPrint', doc.uri);
+    await eventually(() => (doc.getText() === sent ? true : undefined), 'the body as sent again');
+  });
+
   it('copies a curl command with the header name and the request URL, never the key', async () => {
     const key = ts.demo.endpoint!.key;
     const { doc } = await run({ spec: { endpoint: 'applications.list', filter: { name: 'store' } }, format: 'json' }, '/v2/applications.json');
