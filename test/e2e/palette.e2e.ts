@@ -83,6 +83,13 @@ for (const { theme, slug, all } of [
       await wb.quickInput.choose('Open Dashboard', 'Open Dashboard', { title: 'storefront-web' });
       const { charts } = await chartFrame(wb.page, 'storefront-web', 'throughput');
       assert.ok(charts.length >= 4);
+      if (all) {
+        await runFromPalette(wb, 'Timeslice: Show Application Summary…');
+        await wb.quickInput.choose('billing-api', 'billing-api', { title: 'Application summary' });
+        await wb.quickInput.choose('Copy ID', 'Copy ID', { title: 'billing-api' });
+        const id = demo.apps.find((a) => a.name === 'billing-api')!.id;
+        await wb.page.locator('.part.statusbar', { hasText: `Copied the ID of billing-api (${id})` }).waitFor();
+      }
     });
 
     it('Run API Request: the applications list as XML in a read-only tab, then Copy as curl', async () => {

@@ -21,6 +21,8 @@ describe('palette commands against the demo simulator', function () {
     await setSettings({ apiKeyHeader: undefined });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('timeslice.stopDemo');
+    // Leave no rebuild in flight for the next suite.
+    await eventually(() => (ts.connections.current === undefined ? true : undefined), 'the demo connection to close');
   });
 
   /**
@@ -89,6 +91,8 @@ describe('palette commands against the demo simulator', function () {
     await setSettings({ apiKeyHeader: 'X-Api-Key' });
     const other = await vscode.commands.executeCommand<string>('timeslice.copyAsCurl', doc.uri);
     assert.match(other, /-H "X-Api-Key: \$NEW_RELIC_API_KEY"/);
+    await setSettings({ apiKeyHeader: undefined });
+    await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection after the header change');
     assert.ok(!ts.recentLogLines().some((l) => l.includes(key)), 'the key is in the log');
   });
 
