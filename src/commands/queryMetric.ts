@@ -1,11 +1,14 @@
 /**
  * "Timeslice: Query Metric…": application → scope → metric name (searched as you type) → values →
- * time range, then the metric explorer panel with that selection. Escape at any step stops quietly.
+ * time range, then the metric explorer panel with that selection. Back returns to the step before;
+ * Escape at any step stops quietly.
  */
-import type { MetricScope } from '../api/types';
+import type { Application, MetricName, MetricScope } from '../api/types';
 import type { ChartPanel } from '../panels/chartPanel';
 import type { RangePreset } from '../panels/protocol';
 import { PRESET_MINUTES } from '../panels/protocol';
+import type { RangePresetItem, ScopeItem } from '../palette/items';
+import { runSteps } from '../palette/items';
 import { pickApplicationWithSummary, pickMetricName, pickRange, pickScope, pickValues, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
 
@@ -56,12 +59,23 @@ export function queryMetric(services: Services) {
       return;
     }
     const conn = requireConnection(services.connections.current);
-    const app = conn && await pickApplicationWithSummary(conn);
-    const scope = conn && app && await pickScope(conn, app);
-    const metric = conn && scope && await pickMetricName(conn, scope.scope);
-    const values = metric && await pickValues(metric);
-    const range = values && await pickRange();
-    if (scope && metric && values && range) {
+    if (!conn) {
+      return;
+    }
+    let app: Application | undefined;
+    let scope: ScopeItem | undefined;
+    let metric: MetricName | undefined;
+    let values: string[] | undefined;
+    let range: RangePresetItem | undefined;
+    // Each step may go back to the one before (the Back button); Escape stops at any step.
+    const finished = await runSteps([
+      async (nav) => !!(app = await pickApplicationWithSummary(conn, 'Application', nav)),
+      async (nav) => !!(scope = await pickScope(conn, app!, nav)),
+      async (nav) => !!(metric = await pickMetricName(conn, scope!.scope, nav)),
+      async (nav) => !!(values = await pickValues(metric!, nav)),
+      async (nav) => !!(range = await pickRange(nav)),
+    ]);
+    if (finished && scope && metric && values && range) {
       openMetricQuery(services, { scope: scope.scope, title: scope.title, metric: metric.name, values, preset: range.preset });
     }
   };

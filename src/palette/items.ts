@@ -149,3 +149,29 @@ export function prettyJson(body: string): string | undefined {
     return undefined;
   }
 }
+
+/** How a step of a multi-step pick may go back: the step shows a Back button and reports its use. */
+export interface Navigation {
+  canGoBack: boolean;
+  /** Set by the step when the user pressed Back (it then answers undefined). */
+  wentBack?: boolean;
+}
+
+/**
+ * Runs steps in order. A step answers true to go on, or false: then, if it went back, the step before
+ * runs again; otherwise the user stopped (Escape) and the result is false.
+ */
+export async function runSteps(steps: ReadonlyArray<(nav: Navigation) => Promise<boolean>>): Promise<boolean> {
+  let index = 0;
+  while (index < steps.length) {
+    const nav: Navigation = { canGoBack: index > 0 };
+    if (await steps[index](nav)) {
+      index++;
+    } else if (nav.wentBack && index > 0) {
+      index--;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}

@@ -119,8 +119,14 @@ for (const { theme, slug, all } of [
       return;
     }
 
-    it('Query Metric: scope, metric names as you type, values and range open the explorer', async () => {
+    it('Query Metric: scope (with Back), metric names as you type, values and range open the explorer', async () => {
       await runFromPalette(wb, 'Timeslice: Query Metric…');
+      await wb.quickInput.choose('billing-api', 'billing-api', { title: 'Application' });
+      // Back (Ctrl+Alt+- on Linux) returns to the application step.
+      await wb.page.locator('.quick-input-title', { hasText: 'Scope' }).waitFor();
+      await wb.page.locator('.quick-input-widget .codicon-quick-input-back').waitFor();
+      await screenshot(wb.page, `palette-${slug}-query-scope`);
+      await wb.page.keyboard.press('Control+Alt+Minus');
       await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Application' });
       await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Scope' });
       await wb.page.locator('.quick-input-title', { hasText: 'Metric name' }).waitFor();

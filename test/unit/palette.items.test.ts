@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 
 import type { Application, Host, Instance } from '../../src/api/types';
-import type { Timers } from '../../src/palette/items';
+import type { Navigation, Timers } from '../../src/palette/items';
 import {
-  acceptedValues, applicationSummaryItem, DebouncedSearch, MAX_METRIC_ITEMS, metricNameItems, prettyJson, rangePresetItems, scopeItems, stripCodicons,
+  acceptedValues, applicationSummaryItem, DebouncedSearch, MAX_METRIC_ITEMS, metricNameItems, prettyJson, rangePresetItems, runSteps, scopeItems, stripCodicons,
 } from '../../src/palette/items';
 
 function app(over: Partial<Application> = {}): Application {
@@ -156,5 +156,40 @@ describe('palette: pretty print of a raw response', () => {
   it('gives up on what is not JSON', () => {
     assert.equal(prettyJson('<?xml version="1.0"?><a/>'), undefined);
     assert.equal(prettyJson('{"cut": '), undefined);
+  });
+});
+
+describe('palette: steps with Back', () => {
+  /** A step that answers from a script: 'next', 'back' or 'stop'; records what it was offered. */
+  function scripted(name: string, script: Array<'next' | 'back' | 'stop'>, log: string[]) {
+    return async (nav: Navigation): Promise<boolean> => {
+      const answer = script.shift() ?? 'stop';
+      log.push(`${name}:${answer}${nav.canGoBack ? '' : '(first)'}`);
+      if (answer === 'back') {
+        nav.wentBack = true;
+      }
+      return answer === 'next';
+    };
+  }
+
+  it('runs the steps in order and finishes', async () => {
+    const log: string[] = [];
+    assert.equal(await runSteps([scripted('a', ['next'], log), scripted('b', ['next'], log)]), true);
+    assert.deepEqual(log, ['a:next(first)', 'b:next']);
+  });
+
+  it('goes back to the step before, which runs again', async () => {
+    const log: string[] = [];
+    const done = await runSteps([scripted('a', ['next', 'next'], log), scripted('b', ['back', 'next', 'next'], log), scripted('c', ['back', 'next'], log)]);
+    assert.equal(done, true);
+    assert.deepEqual(log, ['a:next(first)', 'b:back', 'a:next(first)', 'b:next', 'c:back', 'b:next', 'c:next']);
+  });
+
+  it('stops at Escape in any step, and the first step has no Back', async () => {
+    const log: string[] = [];
+    assert.equal(await runSteps([scripted('a', ['next'], log), scripted('b', ['stop'], log), scripted('c', ['next'], log)]), false);
+    assert.deepEqual(log, ['a:next(first)', 'b:stop']);
+    const first: string[] = [];
+    assert.equal(await runSteps([scripted('a', ['back'], first)]), false);
   });
 });
