@@ -29,11 +29,6 @@ export function applicationSummaryItem(app: Application): PlainItem & { app: App
   };
 }
 
-/** A label without its `$(icon)` parts: the text a user types to find it. */
-export function stripCodicons(label: string): string {
-  return label.replace(/\$\([\w-]+\)\s*/g, '');
-}
-
 export type RangePresetItem = PlainItem & { preset: Exclude<RangePreset, 'custom'>; minutes: number };
 
 const PRESET_LABELS: Readonly<Record<Exclude<RangePreset, 'custom'>, string>> = {
