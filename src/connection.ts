@@ -91,7 +91,11 @@ export class ConnectionManager extends Disposable {
     if (previous.kind === 'ready') {
       void previous.connection.api.dispose();
     }
-    await vscode.commands.executeCommand('setContext', CONTEXT.hasApiKey, next.kind === 'ready' && !next.connection.demo);
+    // Both keys in one round trip: listeners hear of the new state only after this.
+    await Promise.all([
+      vscode.commands.executeCommand('setContext', CONTEXT.hasApiKey, next.kind === 'ready' && !next.connection.demo),
+      vscode.commands.executeCommand('setContext', CONTEXT.connected, next.kind === 'ready'),
+    ]);
     this.changed.fire(next);
   }
 

@@ -8,6 +8,7 @@ export const CONTEXT = {
   demoActive: 'timeslice.demoActive',
   filterActive: 'timeslice.filterActive',
   workspaceBound: 'timeslice.workspaceBound',
+  connected: 'timeslice.connected',
 } as const;
 
 export const COMMAND = {
@@ -29,4 +30,9 @@ export const COMMAND = {
   bindWorkspace: 'timeslice.bindWorkspace',
   unbindWorkspace: 'timeslice.unbindWorkspace',
   openBoundApplication: 'timeslice.openBoundApplication',
+  queryMetric: 'timeslice.queryMetric',
+  showApplicationSummary: 'timeslice.showApplicationSummary',
+  runApiRequest: 'timeslice.runApiRequest',
+  copyAsCurl: 'timeslice.copyAsCurl',
+  togglePrettyPrint: 'timeslice.togglePrettyPrint',
 } as const;

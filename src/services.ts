@@ -13,6 +13,7 @@ import type { Logger } from './log';
 import { ChannelLogger, RecentLines } from './log';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
+import { RawResponseProvider } from './palette/rawResponseProvider';
 import { MonitorTreeProvider } from './tree/monitorTreeProvider';
 import { ApdexStatusBar } from './status/apdexStatusBar';
 import { BoundAppsPoller } from './status/boundAppsPoller';
@@ -36,6 +37,7 @@ export class Services extends Disposable {
   readonly boundApps: BoundAppsPoller;
   readonly apdexStatusBar: ApdexStatusBar;
   readonly healthAlerts: HealthAlertNotifier;
+  readonly rawResponses: RawResponseProvider;
   private readonly recent = new RecentLines();
 
   constructor(context: vscode.ExtensionContext) {
@@ -63,6 +65,7 @@ export class Services extends Disposable {
     this.healthAlerts = this._register(new HealthAlertNotifier(this.boundApps, this.config, this.panels));
     this.apdexStatusBar = this._register(new ApdexStatusBar(this.bindings, this.boundApps, this.connections, () => this.connectionRegion(), this.config));
     this._register(new BoundAppsScheduler(this.boundApps, this.bindings, this.connections, this.config));
+    this.rawResponses = this._register(new RawResponseProvider());
   }
 
   /** The region the current connection queries ('demo' for the demo), or undefined without one. */

@@ -6,7 +6,10 @@ import { COMMAND } from '../constants';
 import type { Services } from '../services';
 import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
 import { bindWorkspace, openBoundApplication, unbindWorkspace } from './bindingCommands';
+import { showApplicationSummary } from './applicationSummary';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
+import { queryMetric } from './queryMetric';
+import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
 import {
   clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
 } from './viewCommands';
@@ -33,6 +36,11 @@ export function commandTable(services: Services): Record<string, Handler> {
     [COMMAND.bindWorkspace]: bindWorkspace(services),
     [COMMAND.unbindWorkspace]: unbindWorkspace(services),
     [COMMAND.openBoundApplication]: openBoundApplication(services),
+    [COMMAND.queryMetric]: queryMetric(services),
+    [COMMAND.showApplicationSummary]: showApplicationSummary(services),
+    [COMMAND.runApiRequest]: runApiRequest(services),
+    [COMMAND.copyAsCurl]: copyAsCurl(services),
+    [COMMAND.togglePrettyPrint]: togglePrettyPrint(services),
   };
 }
 

@@ -79,6 +79,13 @@ export class ChartPanel extends Disposable {
     this.panel.reveal();
   }
 
+  /** Takes a new explorer selection or range (a palette query for an open panel) and reloads. */
+  applySelection(change: Partial<Pick<PanelState, 'explorer' | 'range'>>): void {
+    this.stateValue = { ...this.stateValue, ...(change.explorer ? { explorer: change.explorer } : {}), ...(change.range ? { range: change.range } : {}) };
+    this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone() });
+    void this.load();
+  }
+
   private panelTitle(name: string): string {
     const kind = { application: 'Dashboard', breakdown: 'Breakdown', explorer: 'Explorer', host: 'Host', instance: 'Instance', keyTransaction: 'Key transaction' }[this.stateValue.entity.kind];
     return `${kind}: ${name}`;

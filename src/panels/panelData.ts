@@ -9,7 +9,7 @@ import type { MetricNamesCache } from '../api/metricNamesCache';
 import { breakdownNeeds, breakdownSeries, isDatastoreTypeMetric, METRIC } from '../api/metrics';
 import type { ApplicationSummary, MetricData, MetricScope } from '../api/types';
 import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS } from '../tree/format';
-import type { ChartSpec, PanelState, SeriesSpec, SummaryItem, SummaryTable } from './protocol';
+import type { ChartSpec, PanelEntity, PanelState, SeriesSpec, SummaryItem, SummaryTable } from './protocol';
 import type { ResolvedRange } from './shaping';
 import { asCompare, compareRange, compareShiftMs, ratioPoints, resolveRange, seriesPoints } from './shaping';
 
@@ -138,7 +138,7 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
     case 'breakdown':
       return loadBreakdown(ctx, state, range, appScope);
     case 'explorer':
-      return loadExplorer(ctx, state, range, appScope);
+      return loadExplorer(ctx, state, range, explorerScope(e));
   }
 }
 
@@ -184,10 +184,17 @@ async function loadBreakdown(ctx: PanelDataContext, state: PanelState, range: Re
   };
 }
 
+/** The explorer charts the whole application, or one host or instance when its entity names one. */
+export function explorerScope(e: PanelEntity): MetricScope {
+  return e.hostId !== undefined ? { kind: 'host', applicationId: e.applicationId, hostId: e.hostId }
+    : e.instanceId !== undefined ? { kind: 'instance', applicationId: e.applicationId, instanceId: e.instanceId }
+      : { kind: 'application', applicationId: e.applicationId };
+}
+
 async function loadExplorer(ctx: PanelDataContext, state: PanelState, range: ResolvedRange, scope: MetricScope): Promise<PanelData> {
   const app = await ctx.api.getApplication(state.entity.applicationId, { signal: ctx.signal });
   const selection = state.explorer ?? { metrics: [], values: [] };
-  const base = { title: app.name, range, summary: [] as SummaryItem[] };
+  const base = { title: scope.kind === 'application' ? app.name : `${app.name} · ${state.entity.title}`, range, summary: [] as SummaryItem[] };
   if (selection.metrics.length === 0 || selection.values.length === 0) {
     return { ...base, charts: [], summaryNote: 'Search the metric names, pick metrics and the values to chart.' };
   }

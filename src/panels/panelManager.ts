@@ -32,6 +32,9 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     const key = panelKey(entity);
     const existing = this.panels.get(key);
     if (existing) {
+      if (initial?.explorer || initial?.range) {
+        existing.applySelection(initial);
+      }
       existing.reveal();
       return existing;
     }

@@ -45,6 +45,8 @@ export interface RecordedRequest {
   region?: Region;
   endpoint?: EndpointId;
   status: number;
+  /** The body as sent, for tests that compare what a client shows with it (absent when cut or streamed). */
+  body?: string;
 }
 
 const HUGE_BODY_BYTES = 50 * 1024 * 1024;
@@ -181,11 +183,11 @@ export class Simulator {
     res.end(`You are being redirected to ${target}\n`);
   }
 
-  private record(req: http.IncomingMessage, scheme: 'https' | 'http', status: number, route?: Route): void {
+  private record(req: http.IncomingMessage, scheme: 'https' | 'http', status: number, route?: Route, body?: string): void {
     const url = new URL(req.url ?? '/', 'http://x');
     this.requests.push({
       scheme, method: req.method ?? 'GET', host: req.headers.host ?? '', path: url.pathname, query: url.searchParams,
-      headers: { ...req.headers }, region: route?.region, endpoint: route?.endpoint, status,
+      headers: { ...req.headers }, region: route?.region, endpoint: route?.endpoint, status, ...(body !== undefined ? { body } : {}),
     });
   }
 
@@ -193,7 +195,7 @@ export class Simulator {
     const url = new URL(req.url ?? '/', `https://${req.headers.host ?? '127.0.0.1'}`);
     const route = matchRoute(url.pathname);
     const send = (status: number, body: string, headers: Record<string, string | number> = {}) => {
-      this.record(req, 'https', status, route);
+      this.record(req, 'https', status, route, body);
       res.writeHead(status, { 'content-length': Buffer.byteLength(body), ...headers });
       res.end(body);
     };

@@ -34,9 +34,27 @@ describe('package.json', () => {
 
   it('uses only context keys the code sets in when clauses', () => {
     const text = JSON.stringify(manifest.contributes);
-    const used = new Set(text.match(/timeslice\.(hasApiKey|demoActive|filterActive|workspaceBound)/g));
+    const used = new Set(text.match(/timeslice\.(hasApiKey|demoActive|filterActive|workspaceBound|connected)/g));
     for (const key of used) {
       assert.ok((Object.values(CONTEXT) as string[]).includes(key), key);
     }
+  });
+});
+
+describe('package.json: palette commands', () => {
+  const palette = manifest.contributes.menus.commandPalette as Array<{ command: string; when?: string }>;
+
+  it('shows the commands that need a connection only when connected', () => {
+    for (const id of [COMMAND.queryMetric, COMMAND.showApplicationSummary, COMMAND.runApiRequest]) {
+      assert.equal(palette.find((m) => m.command === id)?.when, CONTEXT.connected, id);
+    }
+  });
+
+  it('offers Copy as curl, with an icon, only on a raw response tab', () => {
+    const command = (manifest.contributes.commands as Array<{ command: string; icon?: string }>).find((c) => c.command === COMMAND.copyAsCurl);
+    assert.ok(command?.icon);
+    assert.equal(palette.find((m) => m.command === COMMAND.copyAsCurl)?.when, 'resourceScheme == timeslice-raw');
+    const title = manifest.contributes.menus['editor/title'] as Array<{ command: string; when?: string }>;
+    assert.equal(title.find((m) => m.command === COMMAND.copyAsCurl)?.when, 'resourceScheme == timeslice-raw');
   });
 });

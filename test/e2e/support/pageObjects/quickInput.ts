@@ -71,6 +71,12 @@ export class QuickInput {
     await this.input.press('Enter');
   }
 
+  /** Waits until the highlighted item of the list is exactly `label` (without pressing anything). */
+  async waitForFocused(label: string, timeoutMs = 15_000): Promise<void> {
+    const focused = this.items.and(this.page.locator('.focused')).filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
+    await focused.waitFor({ state: 'visible', timeout: timeoutMs });
+  }
+
   /** Replaces the input's text (for an input box an extension showed). */
   async type(text: string): Promise<void> {
     await this.waitForOpen();

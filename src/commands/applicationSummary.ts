@@ -1,0 +1,34 @@
+/** "Timeslice: Show Application Summary…": applications with health and numbers, then what to do with one. */
+import * as vscode from 'vscode';
+
+import type { Application } from '../api/types';
+import { pickApplicationWithSummary, requireConnection } from '../palette/pickers';
+import type { Services } from '../services';
+
+interface Action extends vscode.QuickPickItem {
+  run(app: Application): unknown;
+}
+
+export function showApplicationSummary(services: Services) {
+  return async (): Promise<void> => {
+    const conn = requireConnection(services.connections.current);
+    const app = conn && await pickApplicationWithSummary(conn, 'Application summary');
+    if (!app) {
+      return;
+    }
+    const entity = { applicationId: app.id, title: app.name };
+    const actions: Action[] = [
+      { label: '$(dashboard) Open Dashboard', run: () => services.panels.show({ kind: 'application', ...entity }) },
+      { label: '$(graph) Open Breakdown', run: () => services.panels.show({ kind: 'breakdown', ...entity }) },
+      {
+        label: '$(copy) Copy ID', description: String(app.id),
+        run: async () => {
+          await vscode.env.clipboard.writeText(String(app.id));
+          vscode.window.setStatusBarMessage(`Copied the ID of ${app.name} (${app.id})`, 4000);
+        },
+      },
+    ];
+    const action = await vscode.window.showQuickPick(actions, { title: app.name, placeHolder: `What to do with ${app.name}`, ignoreFocusOut: true });
+    await action?.run(app);
+  };
+}

@@ -1,0 +1,237 @@
+/**
+ * "Timeslice: Run API Request…": pick an endpoint, fill its parameters step by step, pick JSON or XML,
+ * and read the raw answer in a read-only tab. "Timeslice: Copy as curl" turns that tab's request
+ * into a command line that reads the key from the shell, never containing it.
+ */
+import * as vscode from 'vscode';
+
+import { curlCommand, CURL_KEY_VARIABLE } from '../api/curl';
+import type { RawEndpointId, RawRequestSpec } from '../api/endpoints';
+import { buildRawRequest, parseIdList, RAW_ENDPOINTS } from '../api/endpoints';
+import { formatApiTime, lastMinutes, validPeriods } from '../api/timeRange';
+import type { ApiFormat } from '../api/types';
+import type { Connection } from '../connection';
+import { pickApplicationWithSummary, pickMetricName, pickRange, pickScope, pickValues, requireConnection } from '../palette/pickers';
+import { RAW_SCHEME } from '../palette/rawResponseProvider';
+import type { Services } from '../services';
+
+const KEEP_OPEN = { ignoreFocusOut: true } as const;
+
+interface FilterField {
+  key: string;
+  prompt: string;
+  ids?: boolean;
+}
+
+const FILTERS: Partial<Record<RawEndpointId, FilterField[]>> = {
+  'applications.list': [
+    { key: 'name', prompt: 'Part of the application name' }, { key: 'host', prompt: 'Part of a host name' },
+    { key: 'ids', prompt: 'Application IDs, comma-separated', ids: true }, { key: 'language', prompt: 'Agent language, e.g. java' },
+  ],
+  'hosts.list': [{ key: 'hostname', prompt: 'Part of the host name' }, { key: 'ids', prompt: 'Host IDs, comma-separated', ids: true }],
+  'instances.list': [{ key: 'hostname', prompt: 'Part of the host name' }, { key: 'ids', prompt: 'Instance IDs, comma-separated', ids: true }],
+  'keyTransactions.list': [{ key: 'name', prompt: 'Part of the key transaction name' }, { key: 'ids', prompt: 'Key transaction IDs, comma-separated', ids: true }],
+};
+
+/** Optional filters: pick one to set, again to change; "Send" ends. Undefined on Escape. */
+async function askFilters(fields: FilterField[]): Promise<Record<string, string | number[]> | undefined> {
+  const values: Record<string, string | number[]> = {};
+  for (;;) {
+    const send = { label: '$(arrow-right) Continue', description: Object.keys(values).length ? 'with these filters' : 'without filters', field: undefined };
+    const items = [send, ...fields.map((f) => ({
+      label: `filter[${f.key}]`, description: values[f.key] !== undefined ? `= ${String(values[f.key])}` : 'optional', field: f,
+    }))];
+    const picked = await vscode.window.showQuickPick(items, { title: 'Filters', placeHolder: 'Add a filter, or continue', ...KEEP_OPEN });
+    if (!picked) {
+      return undefined;
+    }
+    if (!picked.field) {
+      return values;
+    }
+    const field = picked.field;
+    const text = await vscode.window.showInputBox({
+      title: `filter[${field.key}]`, prompt: `${field.prompt} (empty removes the filter)`, value: String(values[field.key] ?? ''), ...KEEP_OPEN,
+      validateInput: (v) => {
+        if (!field.ids) {
+          return undefined;
+        }
+        try {
+          parseIdList(v);
+          return undefined;
+        } catch (e) {
+          return e instanceof Error ? e.message : String(e);
+        }
+      },
+    });
+    if (text === undefined) {
+      continue; // Escape in the box goes back to the filter list.
+    }
+    const value = field.ids ? parseIdList(text) : text.trim() || undefined;
+    if (value === undefined) {
+      delete values[field.key];
+    } else {
+      values[field.key] = value;
+    }
+  }
+}
+
+async function pickOne<T>(title: string, load: () => Promise<T[]>, item: (t: T) => vscode.QuickPickItem): Promise<T | undefined> {
+  const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Loading ${title.toLowerCase()}…` }, load);
+  if (all.length === 0) {
+    void vscode.window.showInformationMessage(`There is no ${title.toLowerCase()} to pick here.`);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(all.map((t) => ({ ...item(t), value: t })), { title, matchOnDescription: true, ...KEEP_OPEN });
+  return picked?.value;
+}
+
+/** Asks everything `endpoint` needs; undefined when the user stops. */
+async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRequestSpec | undefined> {
+  switch (endpoint) {
+    case 'applications.list':
+    case 'keyTransactions.list': {
+      const filter = await askFilters(FILTERS[endpoint]!);
+      return filter && { endpoint, filter } as RawRequestSpec;
+    }
+    case 'keyTransactions.show': {
+      const kt = await pickOne('Key transaction', () => conn.api.listKeyTransactions(), (k) => ({ label: k.name, description: `${k.id}` }));
+      return kt && { endpoint, keyTransactionId: kt.id };
+    }
+    default:
+      break;
+  }
+  const app = await pickApplicationWithSummary(conn);
+  if (!app) {
+    return undefined;
+  }
+  switch (endpoint) {
+    case 'applications.show':
+      return { endpoint, applicationId: app.id };
+    case 'hosts.list':
+    case 'instances.list': {
+      const filter = await askFilters(FILTERS[endpoint]!);
+      return filter && { endpoint, applicationId: app.id, filter };
+    }
+    case 'hosts.show': {
+      const host = await pickOne('Host', () => conn.api.listHosts(app.id), (h) => ({ label: h.host, description: `${h.id}` }));
+      return host && { endpoint, applicationId: app.id, hostId: host.id };
+    }
+    case 'instances.show': {
+      const inst = await pickOne('Instance', () => conn.api.listInstances(app.id), (i) => ({ label: `${i.host}:${i.port ?? ''}`, description: `${i.id}` }));
+      return inst && { endpoint, applicationId: app.id, instanceId: inst.id };
+    }
+    default:
+      break;
+  }
+  const scope = await pickScope(conn, app);
+  if (!scope) {
+    return undefined;
+  }
+  if (endpoint === 'metricNames') {
+    const name = await vscode.window.showInputBox({ title: 'name (optional)', prompt: 'Only metric names containing this text; empty lists all', ...KEEP_OPEN });
+    return name === undefined ? undefined : { endpoint, scope: scope.scope, name };
+  }
+  const metric = await pickMetricName(conn, scope.scope);
+  const values = metric && await pickValues(metric);
+  const range = values && await pickRange();
+  if (!metric || !values || !range) {
+    return undefined;
+  }
+  const period = await vscode.window.showQuickPick(validPeriods(range.minutes * 60).map((p, i) => ({
+    label: periodLabel(p), description: i === 0 ? 'default for this range' : undefined, seconds: p,
+  })), { title: 'Period', placeHolder: 'Seconds per point', ...KEEP_OPEN });
+  const summarize = period && await vscode.window.showQuickPick([
+    { label: 'Series', description: 'one value per period', summarize: false },
+    { label: 'Summarize', description: 'summarize=true: one value for the whole range', summarize: true },
+  ], { title: 'Summarize', ...KEEP_OPEN });
+  if (!period || !summarize) {
+    return undefined;
+  }
+  const { from, to } = lastMinutes(range.minutes);
+  return {
+    endpoint, scope: scope.scope, names: [metric.name], values, from: formatApiTime(from), to: formatApiTime(to),
+    period: period.seconds, ...(summarize.summarize ? { summarize: true } : {}),
+  };
+}
+
+function periodLabel(seconds: number): string {
+  return seconds < 3600 ? `${seconds / 60} min` : seconds < 86_400 ? `${seconds / 3600} h` : `${seconds / 86_400} d`;
+}
+
+async function askFormat(preferred: ApiFormat): Promise<ApiFormat | undefined> {
+  const items = [{ label: 'JSON', format: 'json' as const }, { label: 'XML', format: 'xml' as const }];
+  const picked = await vscode.window.showQuickPick(preferred === 'xml' ? items.reverse() : items, { title: 'Response format', ...KEEP_OPEN });
+  return picked?.format;
+}
+
+/** A request passed as the command's argument (tests, keybindings) instead of asked for. */
+export interface RawRequestArgs {
+  spec: RawRequestSpec;
+  format: ApiFormat;
+}
+
+function isRawRequestArgs(v: unknown): v is RawRequestArgs {
+  const a = v as Partial<RawRequestArgs> | undefined;
+  return typeof a === 'object' && a !== null && (a.format === 'json' || a.format === 'xml')
+    && typeof a.spec === 'object' && a.spec !== null && RAW_ENDPOINTS.some((e) => e.id === a.spec!.endpoint);
+}
+
+/** Runs the request; returns the URI (as a string) of the tab that shows the answer. */
+export function runApiRequest(services: Services) {
+  return async (args?: unknown): Promise<string | undefined> => {
+    if (args !== undefined && !isRawRequestArgs(args)) {
+      throw new Error('Run API Request was given an unusable request (an endpoint and a format, json or xml, are needed).');
+    }
+    const conn = requireConnection(services.connections.current);
+    if (!conn) {
+      return undefined;
+    }
+    let request = args;
+    if (!request) {
+      const endpoint = await vscode.window.showQuickPick(RAW_ENDPOINTS.map((e) => ({ label: e.label, description: e.path, id: e.id })), {
+        title: 'API endpoint', placeHolder: 'Which request to send (GET)', matchOnDescription: true, ...KEEP_OPEN,
+      });
+      const spec = endpoint && await askSpec(conn, endpoint.id);
+      const format = spec && await askFormat(services.config.responseFormat);
+      if (!spec || !format) {
+        return undefined;
+      }
+      request = { spec, format };
+    }
+    const { path, query } = buildRawRequest(request.spec, request.format);
+    // rawRequest goes through the same transport as everything else: key rules, limiter, retries, log.
+    const response = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `GET ${path}…`, cancellable: true }, (_p, token) => {
+      const abort = new AbortController();
+      token.onCancellationRequested(() => abort.abort());
+      return conn.api.rawRequest(path, query, { signal: abort.signal });
+    });
+    const editor = await services.rawResponses.show(response, request.format);
+    return editor.document.uri.toString();
+  };
+}
+
+/** Copies the curl command of a raw-response tab (the active one by default); returns it. */
+export function copyAsCurl(services: Services) {
+  return async (uri?: vscode.Uri): Promise<string | undefined> => {
+    const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+    const raw = target?.scheme === RAW_SCHEME ? services.rawResponses.get(target) : undefined;
+    if (!raw) {
+      void vscode.window.showWarningMessage('Open a response of "Timeslice: Run API Request…" first; "Copy as curl" copies that request.');
+      return undefined;
+    }
+    const command = curlCommand(raw.response.url, services.config.apiKeyHeader);
+    await vscode.env.clipboard.writeText(command);
+    void vscode.window.showInformationMessage(`Copied the curl command. It reads the key from $${CURL_KEY_VARIABLE}: set that variable in your shell first.`);
+    return command;
+  };
+}
+
+/** Switches a JSON response tab between the body as sent and an indented view of it. */
+export function togglePrettyPrint(services: Services) {
+  return (uri?: vscode.Uri): void => {
+    const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+    if (!target || target.scheme !== RAW_SCHEME || !services.rawResponses.togglePretty(target)) {
+      void vscode.window.showWarningMessage('Pretty print works on a JSON response of "Timeslice: Run API Request…". XML is shown as the service sent it.');
+    }
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Pure parts of the palette commands' pickers: the items they show and the debounced, latest-wins
+ * search behind "Query Metric…". No `vscode` here: the items are plain objects that fit QuickPickItem.
+ */
+import type { Application, HealthStatus, Host, Instance, MetricName, MetricScope } from '../api/types';
+import type { RangePreset } from '../panels/protocol';
+import { PRESET_MINUTES } from '../panels/protocol';
+import { describeSummary, formatErrorRate, HEALTH_LABELS } from '../tree/format';
+
+/** The codicon of a health status, written into labels as `$(name)`. */
+export const HEALTH_CODICONS: Readonly<Record<HealthStatus, string>> = {
+  green: 'pass', orange: 'warning', red: 'error', gray: 'circle-slash', unknown: 'question',
+};
+
+export interface PlainItem {
+  label: string;
+  description?: string;
+  detail?: string;
+}
+
+/** "$(pass) storefront-web" / "Apdex 0.94 · 123 ms · 1.2k rpm · 1.23 % errors" / "ID 1 · java · Healthy". */
+export function applicationSummaryItem(app: Application): PlainItem & { app: Application } {
+  const health: HealthStatus = app.reporting ? app.healthStatus : 'gray';
+  return {
+    label: `$(${HEALTH_CODICONS[health]}) ${app.name}`,
+    description: app.summary ? `${describeSummary(app.summary)} · ${formatErrorRate(app.summary.errorRate)} errors` : 'not reporting',
+    detail: `ID ${app.id} · ${app.language} · ${HEALTH_LABELS[health]}`,
+    app,
+  };
+}
+
+export type RangePresetItem = PlainItem & { preset: Exclude<RangePreset, 'custom'>; minutes: number };
+
+const PRESET_LABELS: Readonly<Record<Exclude<RangePreset, 'custom'>, string>> = {
+  '30m': 'Last 30 minutes', '1h': 'Last hour', '3h': 'Last 3 hours', '6h': 'Last 6 hours', '24h': 'Last 24 hours', '3d': 'Last 3 days', '7d': 'Last 7 days',
+};
+
+/** The panels' presets, 30 minutes to 7 days, shortest first. */
+export function rangePresetItems(): RangePresetItem[] {
+  return (Object.keys(PRESET_MINUTES) as Array<Exclude<RangePreset, 'custom'>>).map((preset) => ({
+    label: PRESET_LABELS[preset], description: preset, preset, minutes: PRESET_MINUTES[preset],
+  }));
+}
+
+export type ScopeItem = PlainItem & { scope: MetricScope; title: string };
+
+/** The application itself, then each host, then each instance. */
+export function scopeItems(app: Pick<Application, 'id' | 'name'>, hosts: Host[], instances: Instance[]): ScopeItem[] {
+  return [
+    { label: `$(server-process) ${app.name}`, description: 'whole application', scope: { kind: 'application', applicationId: app.id }, title: app.name },
+    ...hosts.map((h): ScopeItem => ({
+      label: `$(vm) ${h.host}`, description: `host ${h.id}`, scope: { kind: 'host', applicationId: app.id, hostId: h.id }, title: h.host,
+    })),
+    ...instances.map((i): ScopeItem => {
+      const name = i.port !== undefined ? `${i.host}:${i.port}` : i.host;
+      return { label: `$(symbol-event) ${name}`, description: `instance ${i.id}`, scope: { kind: 'instance', applicationId: app.id, instanceId: i.id }, title: name };
+    }),
+  ];
+}
+
+/** Most names a metric pick shows at once; the name filter narrows the rest. */
+export const MAX_METRIC_ITEMS = 500;
+
+export function metricNameItems(names: MetricName[]): Array<PlainItem & { metric: MetricName }> {
+  return names.slice(0, MAX_METRIC_ITEMS).map((m) => ({
+    label: m.name, description: `${m.values.length} value${m.values.length === 1 ? '' : 's'}`, metric: m,
+  }));
+}
+
+/**
+ * The values a multi-select accepted: the checked ones, or, when none is checked, the highlighted
+ * one (so Enter on a value picks it, as in a single pick).
+ */
+export function acceptedValues(checked: readonly string[], active: readonly string[]): string[] {
+  return checked.length > 0 ? [...checked] : active.slice(0, 1);
+}
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) };
+
+/**
+ * Runs `search` for the last query typed after `delayMs` of quiet, and hands only the newest answer
+ * to `apply`: an older request that answers late is dropped. `busy` tells when a search is pending.
+ */
+export class DebouncedSearch<T> {
+  private timer: unknown;
+  private sequence = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly search: (query: string) => Promise<T>,
+    private readonly handlers: { apply(query: string, result: T): void; fail(query: string, error: unknown): void; busy(busy: boolean): void },
+    private readonly delayMs = 250,
+    private readonly timers: Timers = realTimers,
+  ) {}
+
+  /** Schedules a search; `immediately` skips the wait (the first, empty query). */
+  update(query: string, immediately = false): void {
+    if (this.disposed) {
+      return;
+    }
+    const sequence = ++this.sequence;
+    this.timers.clear(this.timer);
+    this.handlers.busy(true);
+    const run = () => {
+      this.search(query).then(
+        (result) => this.settle(sequence, () => this.handlers.apply(query, result)),
+        (error: unknown) => this.settle(sequence, () => this.handlers.fail(query, error)),
+      );
+    };
+    if (immediately) {
+      run();
+    } else {
+      this.timer = this.timers.set(run, this.delayMs);
+    }
+  }
+
+  private settle(sequence: number, then: () => void): void {
+    if (this.disposed || sequence !== this.sequence) {
+      return; // A newer query is on its way (or the pick closed).
+    }
+    this.handlers.busy(false);
+    then();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.timers.clear(this.timer);
+  }
+}
+
+/**
+ * The JSON body indented by two spaces, or undefined when it is not JSON. A view only: JSON.parse
+ * rounds numbers beyond 2^53, which is one reason the body as sent stays the default.
+ */
+export function prettyJson(body: string): string | undefined {
+  try {
+    return `${JSON.stringify(JSON.parse(body), null, 2)}\n`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How a step of a multi-step pick may go back: the step shows a Back button and reports its use. */
+export interface Navigation {
+  canGoBack: boolean;
+  /** Set by the step when the user pressed Back (it then answers undefined). */
+  wentBack?: boolean;
+}
+
+/**
+ * Runs steps in order. A step answers true to go on, or false: then, if it went back, the step before
+ * runs again; otherwise the user stopped (Escape) and the result is false.
+ */
+export async function runSteps(steps: ReadonlyArray<(nav: Navigation) => Promise<boolean>>): Promise<boolean> {
+  let index = 0;
+  while (index < steps.length) {
+    const nav: Navigation = { canGoBack: index > 0 };
+    if (await steps[index](nav)) {
+      index++;
+    } else if (nav.wentBack && index > 0) {
+      index--;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,166 @@
+/**
+ * The quick picks the palette commands share. Each returns undefined when the user presses Escape,
+ * so a command can stop at any step without a message.
+ */
+import * as vscode from 'vscode';
+
+import type { Application, MetricName, MetricScope } from '../api/types';
+import type { Connection } from '../connection';
+import type { Navigation, RangePresetItem, ScopeItem } from './items';
+import { acceptedValues, applicationSummaryItem, DebouncedSearch, metricNameItems, rangePresetItems, scopeItems } from './items';
+
+/**
+ * Pickers open after the palette has closed, and a chart panel may take the focus back then: without
+ * this a pick would close as soon as it opened.
+ */
+const KEEP_OPEN = { ignoreFocusOut: true } as const;
+
+/** The current connection, or undefined after telling the user how to get one. */
+export function requireConnection(current: Connection | undefined): Connection | undefined {
+  if (!current) {
+    void vscode.window.showWarningMessage('Set an API key or start the demo first.', 'Set API Key…', 'Start Demo').then((c) => {
+      if (c) {
+        void vscode.commands.executeCommand(c === 'Start Demo' ? 'timeslice.startDemo' : 'timeslice.setApiKey');
+      }
+    });
+  }
+  return current;
+}
+
+function loading<T>(title: string, work: () => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, work);
+}
+
+interface PickOptions {
+  title: string;
+  placeholder?: string;
+  matchOnDescription?: boolean;
+  matchOnDetail?: boolean;
+}
+
+/**
+ * Shows a quick pick that stays open when focus moves and, in a multi-step command, has a Back
+ * button; `setUp` adds behaviour (search, multi-select) and answers what Enter picks.
+ */
+function showPick<T extends vscode.QuickPickItem, R>(
+  options: PickOptions, nav: Navigation | undefined,
+  setUp: (pick: vscode.QuickPick<T>) => { accept(): R | undefined; dispose?(): void },
+): Promise<R | undefined> {
+  return new Promise((resolve) => {
+    const pick = vscode.window.createQuickPick<T>();
+    pick.title = options.title;
+    pick.placeholder = options.placeholder;
+    pick.matchOnDescription = options.matchOnDescription ?? false;
+    pick.matchOnDetail = options.matchOnDetail ?? false;
+    pick.ignoreFocusOut = KEEP_OPEN.ignoreFocusOut;
+    pick.buttons = nav?.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+    let done = false;
+    let behaviour: ReturnType<typeof setUp> | undefined;
+    const finish = (value: R | undefined) => {
+      if (!done) {
+        done = true;
+        resolve(value);
+        behaviour?.dispose?.();
+        pick.dispose();
+      }
+    };
+    behaviour = setUp(pick);
+    pick.onDidTriggerButton((button) => {
+      if (button === vscode.QuickInputButtons.Back && nav) {
+        nav.wentBack = true;
+        finish(undefined);
+      }
+    });
+    pick.onDidAccept(() => {
+      const value = behaviour?.accept();
+      if (value !== undefined) {
+        finish(value);
+      }
+    });
+    pick.onDidHide(() => finish(undefined));
+    pick.show();
+  });
+}
+
+/** A fixed list: Enter takes the highlighted item. */
+function pickFrom<T extends vscode.QuickPickItem>(items: T[], options: PickOptions, nav?: Navigation): Promise<T | undefined> {
+  return showPick<T, T>(options, nav, (pick) => {
+    pick.items = items;
+    return { accept: () => pick.selectedItems[0] ?? pick.activeItems[0] };
+  });
+}
+
+/** Applications with health icon and summary numbers. */
+export async function pickApplicationWithSummary(conn: Connection, title = 'Application', nav?: Navigation): Promise<Application | undefined> {
+  const apps = await loading('Loading applications…', () => conn.api.listApplications());
+  if (apps.length === 0) {
+    void vscode.window.showInformationMessage('This account has no applications to show.');
+    return undefined;
+  }
+  const picked = await pickFrom(apps.map(applicationSummaryItem), {
+    title, placeholder: 'Type to filter applications by name or ID', matchOnDescription: true, matchOnDetail: true,
+  }, nav);
+  return picked?.app;
+}
+
+/** The application itself or one of its hosts or instances. */
+export async function pickScope(conn: Connection, app: Application, nav?: Navigation): Promise<ScopeItem | undefined> {
+  const [hosts, instances] = await loading(`Loading hosts and instances of ${app.name}…`, () =>
+    Promise.all([conn.api.listHosts(app.id), conn.api.listInstances(app.id)]));
+  return pickFrom(scopeItems(app, hosts, instances), {
+    title: 'Scope', placeholder: 'The whole application, or one host or instance', matchOnDescription: true,
+  }, nav);
+}
+
+/**
+ * Metric names as the user types: the name filter goes to the (cached) names listing after a short
+ * pause, and the pick shows its busy bar meanwhile.
+ */
+export function pickMetricName(conn: Connection, scope: MetricScope, nav?: Navigation): Promise<MetricName | undefined> {
+  // An item without a metric is a message ("nothing found", an error) that Enter ignores.
+  type Item = vscode.QuickPickItem & { metric?: MetricName };
+  const options = { title: 'Metric name', placeholder: 'Type part of a metric name, e.g. HttpDispatcher or Datastore/' };
+  return showPick<Item, MetricName>(options, nav, (pick) => {
+    const search = new DebouncedSearch((query: string) => conn.metricNames.get(scope, query.trim()), {
+      // The service did the filtering: alwaysShow keeps the pick's own fuzzy match from hiding its answer.
+      apply: (query, names) => {
+        pick.items = names.length > 0
+          ? metricNameItems(names).map((item) => ({ ...item, alwaysShow: true }))
+          : [{ label: `$(info) No metric name contains "${query.trim()}"`, alwaysShow: true }];
+      },
+      fail: (_query, error) => {
+        pick.items = [{ label: `$(error) Could not list metric names: ${error instanceof Error ? error.message : String(error)}`, alwaysShow: true }];
+      },
+      busy: (busy) => { pick.busy = busy; },
+    });
+    pick.onDidChangeValue((value) => search.update(value));
+    search.update('', true);
+    return { accept: () => (pick.selectedItems[0] ?? pick.activeItems[0])?.metric, dispose: () => search.dispose() };
+  });
+}
+
+/** The metric's value names, several at once; Enter with none checked takes the highlighted one. */
+export function pickValues(metric: MetricName, nav?: Navigation): Promise<string[] | undefined> {
+  const options = { title: `Values of ${metric.name}`, placeholder: 'Space checks a value; Enter confirms (the highlighted one if none is checked)' };
+  return showPick<vscode.QuickPickItem, string[]>(options, nav, (pick) => {
+    pick.canSelectMany = true;
+    pick.items = metric.values.map((v) => ({ label: v }));
+    // A multi-select does not highlight a match as the user types: do it, so that Enter has a value to take.
+    const highlight = (text: string) => {
+      const match = pick.items.find((i) => i.label.toLowerCase().includes(text.trim().toLowerCase()));
+      pick.activeItems = match ? [match] : [];
+    };
+    pick.onDidChangeValue(highlight);
+    highlight('');
+    return {
+      accept: () => {
+        const values = acceptedValues(pick.selectedItems.map((i) => i.label), pick.activeItems.map((i) => i.label));
+        return values.length > 0 ? values : undefined;
+      },
+    };
+  });
+}
+
+export function pickRange(nav?: Navigation): Promise<RangePresetItem | undefined> {
+  return pickFrom(rangePresetItems(), { title: 'Time range', placeholder: 'How far back to chart' }, nav);
+}

@@ -1,0 +1,83 @@
+/**
+ * Raw API responses as read-only documents on the `timeslice-raw:` scheme. A content provider's
+ * documents cannot be edited or saved over, and the body is kept exactly as the service sent it.
+ */
+import * as vscode from 'vscode';
+
+import type { RawResponse } from '../api/client';
+import { rawTitle } from '../api/endpoints';
+import type { ApiFormat } from '../api/types';
+import { Disposable } from '../util/lifecycle';
+import { prettyJson } from './items';
+
+export const RAW_SCHEME = 'timeslice-raw';
+/** Responses kept for reopening; older ones are dropped (their tabs then say so). */
+const MAX_KEPT = 50;
+
+export interface RawDocument {
+  response: RawResponse;
+  format: ApiFormat;
+  title: string;
+  /** Shown indented (JSON only); the default is the body exactly as sent. */
+  pretty: boolean;
+}
+
+export class RawResponseProvider extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly documents = new Map<string, RawDocument>();
+  private counter = 0;
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    super();
+    this._register(vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, this));
+  }
+
+  /** Keeps a response and returns the URI of its document. */
+  add(response: RawResponse, format: ApiFormat): vscode.Uri {
+    const title = rawTitle('GET', new URL(response.url).pathname, response.status);
+    // The tab shows the path's last segment, so the title's slashes become look-alike division
+    // slashes (U+2215); the number in front keeps two runs of one request apart.
+    const uri = vscode.Uri.from({ scheme: RAW_SCHEME, path: `/${++this.counter}/${title.replace(/\//g, '\u2215')}` });
+    this.documents.set(uri.toString(), { response, format, title, pretty: false });
+    for (const key of this.documents.keys()) {
+      if (this.documents.size <= MAX_KEPT) {
+        break;
+      }
+      this.documents.delete(key);
+    }
+    return uri;
+  }
+
+  get(uri: vscode.Uri): RawDocument | undefined {
+    return this.documents.get(uri.toString());
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    const doc = this.get(uri);
+    if (!doc) {
+      return 'This response is no longer kept. Run "Timeslice: Run API Request…" again.';
+    }
+    return (doc.pretty && doc.format === 'json' ? prettyJson(doc.response.body) : undefined) ?? doc.response.body;
+  }
+
+  /** Switches a JSON response between the raw body and an indented copy; false when it cannot. */
+  togglePretty(uri: vscode.Uri): boolean {
+    const doc = this.get(uri);
+    if (!doc || doc.format !== 'json' || prettyJson(doc.response.body) === undefined) {
+      return false;
+    }
+    doc.pretty = !doc.pretty;
+    this.changed.fire(uri);
+    return true;
+  }
+
+  /** Opens a response in a read-only editor with the json or xml language mode. */
+  async show(response: RawResponse, format: ApiFormat): Promise<vscode.TextEditor> {
+    const uri = this.add(response, format);
+    let doc = await vscode.workspace.openTextDocument(uri);
+    // The path ends in "(200)", not in an extension, so the mode is set here.
+    doc = await vscode.languages.setTextDocumentLanguage(doc, format);
+    return vscode.window.showTextDocument(doc, { preview: false });
+  }
+}
