@@ -138,8 +138,8 @@ for (const { theme, slug, all } of [
       for (let i = 0; i < 40 && !(names.length > 0 && names.every((n) => n.includes('Datastore/'))); i++) {
         await wb.page.waitForTimeout(250);
         // The first label of a row is its name (a detail line, even a hidden one, has its own).
-        const rows = await wb.quickInput.items.all();
-        names = await Promise.all(rows.map((r) => r.locator('.label-name').first().innerText()));
+        // Read in one go: the list recycles its rows while it redraws.
+        names = await wb.quickInput.items.evaluateAll((rows) => rows.map((r) => r.querySelector('.label-name')?.textContent?.trim() ?? ''));
       }
       assert.ok(names.length > 0 && names.every((n) => n.includes('Datastore/')), names.join(', '));
       await screenshot(wb.page, `palette-${slug}-query-names`);
