@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
 
 import { Dataset } from '../../src/simulator/dataset';
-import { screenshot, startWorkbench, type Theme, type Workbench } from './support/workbench';
+import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
 /** The demo's data set (same seed), so the names and IDs the picks show are known here. */
 const demo = new Dataset({ seed: 42, apps: 12 });
@@ -53,17 +53,9 @@ for (const { theme, slug, all } of [
     let wb: Workbench;
 
     before(async () => {
-      wb = await startWorkbench({ theme, env: { TIMESLICE_DEMO: '1' } });
-      await wb.sidebar.open();
-      await wb.sidebar.waitForRows(5);
+      wb = await startDemoWorkbench({ theme });
     });
 
-    afterEach(async function () {
-      if (this.currentTest?.state === 'failed') {
-        await screenshot(wb.page, `palette-${slug}-failed-${this.currentTest.title.split(':')[0]}`).catch(() => undefined);
-        await wb.page.keyboard.press('Escape');
-      }
-    });
 
     after(async () => {
       await wb?.close();

@@ -5,7 +5,7 @@ import type { Frame, Page } from 'playwright-core';
 import { Dataset } from '../../src/simulator/dataset';
 import { metricCatalog, sliceValues } from '../../src/simulator/series';
 import { exactly } from './support/text';
-import { screenshot, startWorkbench, type Theme, type Workbench } from './support/workbench';
+import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
 type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;
 
@@ -72,18 +72,9 @@ for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'd
     const app = demo.apps.find((a) => a.name === 'storefront-web')!;
 
     before(async () => {
-      wb = await startWorkbench({ theme, env: { TIMESLICE_DEMO: '1' } });
-      await wb.sidebar.open();
-      await wb.sidebar.waitForRows(5);
+      wb = await startDemoWorkbench({ theme });
     });
 
-    afterEach(async function () {
-      // A failed step may leave a menu or quick pick open, which would block the next test's clicks.
-      if (this.currentTest?.state === 'failed') {
-        await screenshot(wb.page, `panel-${slug}-failed-${this.currentTest.title.split(':')[0]}`).catch(() => undefined);
-        await wb.page.keyboard.press('Escape');
-      }
-    });
 
     after(async () => {
       await wb?.close();
@@ -183,9 +174,7 @@ describe('chart panel state after a window reload', () => {
   let wb: Workbench;
 
   before(async () => {
-    wb = await startWorkbench({ env: { TIMESLICE_DEMO: '1' } });
-    await wb.sidebar.open();
-    await wb.sidebar.waitForRows(5);
+    wb = await startDemoWorkbench();
   });
 
   after(async () => {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 
 import { Dataset } from '../../src/simulator/dataset';
 import { RecordBuilder } from '../../src/simulator/records';
-import { screenshot, startWorkbench, type Theme, type Workbench } from './support/workbench';
+import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
 /** The demo's data set (same seed as the extension's demo), to compute the Apdex the item must show. */
 const demo = new Dataset({ seed: 42, apps: 12 });
@@ -42,9 +42,7 @@ for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'd
     let wb: Workbench;
 
     before(async () => {
-      wb = await startWorkbench({ theme, env: { TIMESLICE_DEMO: '1' } });
-      await wb.sidebar.open();
-      await wb.sidebar.waitForRows(5);
+      wb = await startDemoWorkbench({ theme });
     });
 
     after(async () => {
@@ -80,9 +78,7 @@ describe('status bar binding after a window reload', () => {
   let wb: Workbench;
 
   before(async () => {
-    wb = await startWorkbench({ env: { TIMESLICE_DEMO: '1' } });
-    await wb.sidebar.open();
-    await wb.sidebar.waitForRows(5);
+    wb = await startDemoWorkbench();
   });
 
   after(async () => {

@@ -1,21 +1,7 @@
 import * as assert from 'node:assert/strict';
 
+import { inZone } from '../support/timeZone';
 import { describeSpan, formatDateTime, formatPeriod, formatTick, formatValue, parseDateTimeLocalValue, presetLabel, toDateTimeLocalValue, validateCustomRange } from '../../webview/shared/format';
-
-/** Runs `fn` with the process in another time zone (Node re-reads TZ when it changes). */
-function inZone(zone: string, fn: () => void): void {
-  const saved = process.env.TZ;
-  process.env.TZ = zone;
-  try {
-    fn();
-  } finally {
-    if (saved === undefined) {
-      delete process.env.TZ;
-    } else {
-      process.env.TZ = saved;
-    }
-  }
-}
 
 describe('webview formatting', () => {
   const at = Date.parse('2026-01-05T14:30:07Z');

@@ -1,20 +1,7 @@
 import * as assert from 'node:assert/strict';
 
+import { inZone } from '../support/timeZone';
 import { chooseStep, formatTickLabel, timeTicks } from '../../webview/shared/timeTicks';
-
-function inZone(zone: string, fn: () => void): void {
-  const saved = process.env.TZ;
-  process.env.TZ = zone;
-  try {
-    fn();
-  } finally {
-    if (saved === undefined) {
-      delete process.env.TZ;
-    } else {
-      process.env.TZ = saved;
-    }
-  }
-}
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 16);
 

@@ -4,7 +4,7 @@ import type { Context } from 'mocha';
 import { openWorkbenches, screenshot } from './workbench';
 
 export const mochaHooks = {
-  /** After a failed test, screenshots every open workbench: the picture usually says why. */
+  /** After a failed test, screenshots every open workbench (the picture usually says why) and closes what it left open. */
   async afterEach(this: Context): Promise<void> {
     const test = this.currentTest;
     if (test?.state !== 'failed') {
@@ -20,6 +20,8 @@ export const mochaHooks = {
       const name = `failed-${slug}${workbenches.length > 1 ? `-${i + 1}` : ''}`;
       try {
         console.log(`      screenshot of the failure: ${await screenshot(wb.page, name)}`);
+        // A menu or quick pick a failed step left open would take the next test's clicks.
+        await wb.page.keyboard.press('Escape');
       } catch {
         // The page may be gone (the browser crashed): the test's own error says more.
       }

@@ -120,6 +120,14 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
   }
 }
 
+/** A workbench in demo mode (TIMESLICE_DEMO=1) with the Timeslice view open and its applications listed. */
+export async function startDemoWorkbench(options: Omit<WorkbenchOptions, 'env'> = {}): Promise<Workbench> {
+  const wb = await startWorkbench({ ...options, env: { TIMESLICE_DEMO: '1' } });
+  await wb.sidebar.open();
+  await wb.sidebar.waitForRows(5);
+  return wb;
+}
+
 /**
  * Saves a screenshot of the whole window as .vscode-test/screenshots/<name>.png (an ignored folder)
  * and returns its path. Take one of every state a test checks, and look at them.
