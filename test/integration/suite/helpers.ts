@@ -43,3 +43,9 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
 export function labels(ts: TimesliceExports, nodes: MonitorNode[]): string[] {
   return nodes.map((n) => String(ts.tree.getTreeItem(n).label));
 }
+
+/** Starts the demo and waits until the extension is connected to it. */
+export async function startDemo(ts: TimesliceExports): Promise<void> {
+  await vscode.commands.executeCommand('timeslice.startDemo');
+  await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
+}

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { RawRequestArgs } from '../../../src/commands/runApiRequest';
 import type { MetricQuery } from '../../../src/commands/queryMetric';
 import type { TimesliceExports } from '../../../src/exports';
-import { eventually, setSettings, timeslice } from './helpers';
+import { eventually, setSettings, startDemo, timeslice } from './helpers';
 
 describe('palette commands against the demo simulator', function () {
   this.timeout(60_000);
@@ -13,8 +13,7 @@ describe('palette commands against the demo simulator', function () {
 
   before(async () => {
     ts = await timeslice();
-    await vscode.commands.executeCommand('timeslice.startDemo');
-    await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
+    await startDemo(ts);
   });
 
   after(async () => {

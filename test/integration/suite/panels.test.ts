@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 
 import type { TimesliceExports } from '../../../src/exports';
-import { eventually, timeslice } from './helpers';
+import { eventually, startDemo, timeslice } from './helpers';
 
 describe('chart panels against the demo simulator', function () {
   this.timeout(60_000);
@@ -11,8 +11,7 @@ describe('chart panels against the demo simulator', function () {
 
   before(async () => {
     ts = await timeslice();
-    await vscode.commands.executeCommand('timeslice.startDemo');
-    await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
+    await startDemo(ts);
   });
 
   after(async () => {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 
 import type { TimesliceExports } from '../../../src/exports';
 import type { Simulator } from '../../../src/simulator/server';
-import { eventually, timeslice } from './helpers';
+import { eventually, startDemo, timeslice } from './helpers';
 
 /** The suite runs in a multi-root workspace of three folders (see run.js): each binds its own application. */
 describe('status bar and workspace binding against the demo simulator', function () {
@@ -43,8 +43,7 @@ describe('status bar and workspace binding against the demo simulator', function
 
   before(async () => {
     ts = await timeslice();
-    await vscode.commands.executeCommand('timeslice.startDemo');
-    await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
+    await startDemo(ts);
     sim = ts.demo.simulator!;
     for (const a of sim.datasets.us.apps) {
       appsByName.set(a.name, a.id);

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 
 import type { TimesliceExports } from '../../../src/exports';
 import type { MonitorNode } from '../../../src/tree/nodes';
-import { eventually, labels, setSettings, timeslice } from './helpers';
+import { labels, setSettings, startDemo, timeslice } from './helpers';
 
 describe('tree against the demo simulator', function () {
   this.timeout(60_000);
@@ -12,8 +12,7 @@ describe('tree against the demo simulator', function () {
 
   before(async () => {
     ts = await timeslice();
-    await vscode.commands.executeCommand('timeslice.startDemo');
-    await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
+    await startDemo(ts);
   });
 
   after(async () => {
