@@ -10,6 +10,8 @@ import type { MetricName, MetricScope, RequestOptions } from './types';
 interface Entry {
   at: number;
   names: Promise<MetricName[]>;
+  /** The names once the lookup has answered. */
+  settled?: MetricName[];
 }
 
 export class MetricNamesCache {
@@ -38,8 +40,11 @@ export class MetricNamesCache {
       return hit.names;
     }
     const names = this.api.listMetricNames(scope, nameFilter ? { name: nameFilter } : {}, { onProgress: options?.onProgress });
-    const entry = { at: this.now(), names };
+    const entry: Entry = { at: this.now(), names };
     this.entries.set(key, entry);
+    names.then((list) => {
+      entry.settled = list;
+    }, () => undefined);
     // A failed or cancelled lookup must not stay cached.
     names.catch(() => {
       if (this.entries.get(key) === entry) {
@@ -47,6 +52,27 @@ export class MetricNamesCache {
       }
     });
     return names;
+  }
+
+  /**
+   * The value lists of `names` that fresh, answered lookups of this scope already hold (any name
+   * filter): no request is made, and names not seen are left out.
+   */
+  listedValues(scope: MetricScope, names: readonly string[]): Map<string, string[]> {
+    const prefix = `${scopePath(scope)}|`;
+    const wanted = new Set(names);
+    const out = new Map<string, string[]>();
+    for (const [key, entry] of this.entries) {
+      if (!key.startsWith(prefix) || !entry.settled || this.now() - entry.at >= this.ttlMs) {
+        continue;
+      }
+      for (const m of entry.settled) {
+        if (wanted.has(m.name) && !out.has(m.name)) {
+          out.set(m.name, m.values);
+        }
+      }
+    }
+    return out;
   }
 
   /** Drops the cached names of one scope, or all of them. */

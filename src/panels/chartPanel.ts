@@ -159,6 +159,7 @@ export class ChartPanel extends Disposable {
       if (abort.signal.aborted || this.disposed) {
         return;
       }
+      this.deps.log.info(`${this.stateValue.entity.kind} panel loaded with ${data.metricDataRequests} metric-data ${data.metricDataRequests === 1 ? 'request' : 'requests'}`);
       this.lastData = data;
       this.lastDataAt = Date.now();
       this.lastError = undefined;
@@ -180,7 +181,10 @@ export class ChartPanel extends Disposable {
   private postData(data: PanelData): void {
     this.post({
       type: 'data', summary: data.summary, summaryNote: data.summaryNote, charts: data.charts, table: data.table,
-      range: { from: data.range.from.toISOString(), to: data.range.to.toISOString(), period: data.range.period },
+      range: {
+        from: data.shown.from.toISOString(), to: data.shown.to.toISOString(), period: data.range.period,
+        ...(data.shown.requestedTo ? { requestedTo: data.shown.requestedTo.toISOString() } : {}),
+      },
       validPeriods: data.range.validPeriods, fetchedAt: new Date(this.lastDataAt ?? Date.now()).toISOString(),
     });
   }

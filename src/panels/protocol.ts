@@ -75,6 +75,8 @@ export interface ChartSpec {
   error?: string;
   /** Metrics the service did not find for this chart. */
   notFound?: string[];
+  /** Found metrics that came back without a charted value, e.g. "EndUser/Apdex returned no `score`". */
+  missingValues?: string[];
 }
 
 export interface SummaryItem {
@@ -85,6 +87,9 @@ export interface SummaryItem {
 
 /** A summarized (one value per metric) table, e.g. the explorer's `summarize=true` answer. */
 export interface SummaryTable {
+  /** Defaults: "Summary over the whole range" and "Metric". */
+  caption?: string;
+  rowHeader?: string;
   columns: string[];
   rows: Array<{ metric: string; values: Array<number | null> }>;
 }
@@ -99,7 +104,11 @@ export type ToWebview =
     summaryNote?: string;
     charts: ChartSpec[];
     table?: SummaryTable;
-    range: { from: string; to: string; period: number };
+    /**
+     * What the returned slices cover (the first may start before the requested `from`); `requestedTo`
+     * is set when the data ends before the requested end (the service lags the clock).
+     */
+    range: { from: string; to: string; period: number; requestedTo?: string };
     validPeriods: number[];
     fetchedAt: string;
   }

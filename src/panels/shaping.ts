@@ -33,6 +33,41 @@ export function resolveRange(selection: RangeSelection, now: Date = new Date()):
   return { from, to, period, validPeriods: periods };
 }
 
+/** What the returned slices cover; `requestedTo` is set when the data ends a minute or more early. */
+export interface ShownRange {
+  from: Date;
+  to: Date;
+  requestedTo?: Date;
+}
+
+/**
+ * The span the axis, header and table describe: from the first returned slice (which may start
+ * before the requested `from`, api-notes) to the last one's end. Returned data is never clipped, and
+ * when the service's data lags the clock the span ends where the data ends, not in blank minutes.
+ */
+export function shownRange(range: ResolvedRange, data: MetricData | undefined): ShownRange {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const metric of data?.metrics ?? []) {
+    for (const slice of metric.timeslices) {
+      const from = Date.parse(slice.from);
+      const to = Date.parse(slice.to);
+      if (Number.isFinite(from) && Number.isFinite(to)) {
+        first = Math.min(first, from);
+        last = Math.max(last, to);
+      }
+    }
+  }
+  if (!Number.isFinite(first)) {
+    return { from: range.from, to: range.to };
+  }
+  const from = new Date(Math.min(first, range.from.getTime()));
+  if (range.to.getTime() - last >= 60_000) {
+    return { from, to: new Date(last), requestedTo: range.to };
+  }
+  return { from, to: new Date(Math.max(last, range.to.getTime())) };
+}
+
 /** The same range one day or week earlier. */
 export function compareRange(range: ResolvedRange, compare: RangeSelection['compare']): ResolvedRange | undefined {
   const shift = COMPARE_SHIFT_MS[compare];

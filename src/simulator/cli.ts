@@ -5,11 +5,16 @@
 import { parseArgs } from 'node:util';
 
 import { parseFaultFlag } from './faults';
+import type { ValuesRule } from './metricData';
+import { VALUES_RULES } from './metricData';
 import { Simulator } from './server';
 
 const USAGE = `Usage: npm run simulator -- [--port N] [--http-port N] [--apps N] [--page-size N] [--seed N]
                               [--us-key K] [--eu-key K] [--fault endpoint:kind[:times]]...
-  --apps 5000 is the scale mode used by the benchmarks.`;
+                              [--values-rule strict|first-metric|lenient] [--lag-minutes N]
+  --apps 5000 is the scale mode used by the benchmarks.
+  --values-rule: how values[] applies to metrics with different value lists (default strict, as the
+    service's documentation shows); --lag-minutes: how far the data lags the clock (default 0).`;
 
 function positiveInt(raw: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (raw === undefined) {
@@ -27,6 +32,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string' }, 'http-port': { type: 'string' }, apps: { type: 'string' }, 'page-size': { type: 'string' },
       seed: { type: 'string' }, 'us-key': { type: 'string' }, 'eu-key': { type: 'string' }, fault: { type: 'string', multiple: true },
+      'values-rule': { type: 'string' }, 'lag-minutes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -35,6 +41,10 @@ async function main(): Promise<void> {
     return;
   }
   const faults = (values.fault ?? []).map(parseFaultFlag);
+  const valuesRule = values['values-rule'] ?? 'strict';
+  if (!(VALUES_RULES as readonly string[]).includes(valuesRule)) {
+    throw new Error(`--values-rule must be one of ${VALUES_RULES.join(', ')} (got "${valuesRule}").`);
+  }
   const sim = await Simulator.start({
     port: positiveInt(values.port, 'port', 0, true),
     httpPort: positiveInt(values['http-port'], 'http-port', 0, true),
@@ -43,6 +53,8 @@ async function main(): Promise<void> {
     seed: positiveInt(values.seed, 'seed', 42, true),
     usKey: values['us-key'],
     euKey: values['eu-key'],
+    valuesRule: valuesRule as ValuesRule,
+    lagMinutes: positiveInt(values['lag-minutes'], 'lag-minutes', 0, true),
   });
   faults.forEach((f) => sim.injectFault(f));
   console.log(`Timeslice API simulator
@@ -52,6 +64,7 @@ async function main(): Promise<void> {
   US key:      ${sim.keys.us}
   EU key:      ${sim.keys.eu}
   Certificate: ${sim.certPath}
+  values[] rule: ${sim.valuesRule}
   Applications: ${sim.datasets.us.apps.length} (US), ${sim.datasets.eu.apps.length} (EU)${faults.length ? `\n  Faults:      ${faults.map((f) => `${f.endpoint}:${f.kind}`).join(', ')}` : ''}
 Try: curl --cacert ${sim.certPath} -H "Api-Key: ${sim.keys.us}" ${sim.baseUrls.us}/v2/applications.json
 Press Ctrl+C to stop.`);

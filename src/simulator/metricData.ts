@@ -9,6 +9,29 @@ import { metricCatalog, sliceValues, valueNames } from './series';
 
 export class ParameterError extends Error {}
 
+/**
+ * How `values[]` is applied when the named metrics have different value lists (api-notes: "When
+ * `values[]` asks for a value a metric lacks, that metric comes back with `"values": {}`"; the
+ * service's own example returns `EndUser` with its two values and `EndUser/Apdex` with `{}`).
+ * The value columns are the requested values that the FIRST found metric has, in request order.
+ * - `strict` (default, the documented example): every later metric lacking one of the columns gets `{}`;
+ * - `first-metric`: a later metric gets the columns it has, and `{}` only when it has none of them;
+ * - `lenient`: each metric answers its own subset of the requested values (the behaviour before the
+ *   notes were followed; kept so a client can be shown to work under every reading).
+ */
+export type ValuesRule = 'strict' | 'first-metric' | 'lenient';
+export const VALUES_RULES: readonly ValuesRule[] = ['strict', 'first-metric', 'lenient'];
+
+export interface MetricDataOptions {
+  valuesRule?: ValuesRule;
+  /**
+   * Minutes the service's data lags the clock: the returned slices run from `from − lag` to
+   * `to − lag`, so the first starts before the requested `from` (api-notes; the service's examples
+   * lag about 3 minutes). 0 returns the slices that cover the requested range.
+   */
+  lagMinutes?: number;
+}
+
 /** The names listing of a scope, filtered by `name` (a simple, case-sensitive character match). */
 export function metricNameRecords(scope: SimScope, nameFilter: string | null): Array<Record<string, unknown>> {
   return metricCatalog(scope.app)
@@ -31,7 +54,7 @@ function parseTime(raw: string | null, what: string): Date | undefined {
   return new Date(t);
 }
 
-export function metricDataBody(seed: number, scope: SimScope, params: URLSearchParams, now: Date): Record<string, unknown> {
+export function metricDataBody(seed: number, scope: SimScope, params: URLSearchParams, now: Date, options: MetricDataOptions = {}): Record<string, unknown> {
   const names = [...params.getAll('names[]'), ...params.getAll('names')];
   if (names.length === 0) {
     throw new ParameterError("Parameter 'names' is required");
@@ -61,8 +84,9 @@ export function metricDataBody(seed: number, scope: SimScope, params: URLSearchP
     period = Math.max(p, base); // Never finer than the default for the range (api-notes).
   }
   const summarize = params.get('summarize') === 'true';
-  const fromMinute = Math.floor(from.getTime() / 60_000);
-  const toMinute = Math.floor(to.getTime() / 60_000);
+  const lag = summarize ? 0 : options.lagMinutes ?? 0;
+  const fromMinute = Math.floor(from.getTime() / 60_000) - lag;
+  const toMinute = Math.floor(to.getTime() / 60_000) - lag;
   const periodMinutes = period / 60;
   const firstSlice = Math.floor(fromMinute / periodMinutes) * periodMinutes;
   if (!summarize && (toMinute - firstSlice) / periodMinutes > MAX_POINTS_PER_METRIC) {
@@ -91,13 +115,14 @@ export function metricDataBody(seed: number, scope: SimScope, params: URLSearchP
     }
   }
   const perSlice = slices.map(([a, b]) => sliceValues(seed, scope, found, a, b));
+  const columns = valueColumns(found.map((def) => valueNames(def, scope.kind)), wanted, options.valuesRule ?? 'strict');
   const metrics = found.map((def, i) => ({
     name: def.name,
     timeslices: slices.map(([a, b], s) => ({
       from: formatApiTime(new Date(a * 60_000)),
       // A summarized slice ends at :59 of its last minute, as the service's does.
       to: formatApiTime(new Date(b * 60_000 - (summarize ? 1000 : 0))),
-      values: pick(perSlice[s][i], wanted),
+      values: pick(perSlice[s][i], columns[i]),
     })),
   }));
   return {
@@ -111,15 +136,40 @@ export function metricDataBody(seed: number, scope: SimScope, params: URLSearchP
   };
 }
 
-/** Only the asked-for values a metric has: `{}` when it has none of them. */
-function pick(values: Record<string, number>, wanted: string[]): Record<string, number> {
+/**
+ * The value names each found metric answers with, under `rule` (see ValuesRule); undefined = all of
+ * its values (no `values[]` asked).
+ */
+export function valueColumns(valueLists: ReadonlyArray<readonly string[]>, wanted: readonly string[], rule: ValuesRule): Array<readonly string[] | undefined> {
   if (wanted.length === 0) {
+    return valueLists.map(() => undefined);
+  }
+  const unique = [...new Set(wanted)];
+  if (rule === 'lenient') {
+    return valueLists.map((has) => unique.filter((w) => has.includes(w)));
+  }
+  const first = valueLists[0] ?? [];
+  const columns = unique.filter((w) => first.includes(w));
+  return valueLists.map((has, i) => {
+    if (i === 0) {
+      return columns;
+    }
+    const present = columns.filter((c) => has.includes(c));
+    if (rule === 'strict') {
+      return present.length === columns.length ? columns : [];
+    }
+    return present;
+  });
+}
+
+function pick(values: Record<string, number>, columns: readonly string[] | undefined): Record<string, number> {
+  if (columns === undefined) {
     return values;
   }
   const out: Record<string, number> = {};
-  for (const w of wanted) {
-    if (w in values) {
-      out[w] = values[w];
+  for (const c of columns) {
+    if (c in values) {
+      out[c] = values[c];
     }
   }
   return out;

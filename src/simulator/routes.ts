@@ -4,6 +4,7 @@
  */
 import type { Dataset, SimApp } from './dataset';
 import type { EndpointId } from './faults';
+import type { MetricDataOptions } from './metricData';
 import { metricDataBody, metricNameRecords, ParameterError } from './metricData';
 import type { RecordBuilder } from './records';
 import type { SimScope } from './series';
@@ -76,7 +77,9 @@ function contains(haystack: string, needle: string | null): boolean {
 }
 
 export class Routes {
-  constructor(private readonly dataset: Dataset, private readonly records: RecordBuilder, private readonly now: () => Date) {}
+  /** `metricData` is read at every request, so a running simulator can switch readings of the notes. */
+  constructor(private readonly dataset: Dataset, private readonly records: RecordBuilder, private readonly now: () => Date,
+    private readonly metricData: Readonly<MetricDataOptions> = {}) {}
 
   answer(route: Route, params: URLSearchParams): Answer {
     const d = this.dataset;
@@ -150,7 +153,7 @@ export class Routes {
         }
         return route.endpoint === 'metricNames'
           ? { type: 'list', envelope: 'metrics', items: metricNameRecords(scope, params.get('name')) }
-          : { type: 'one', body: metricDataBody(d.seed, scope, params, this.now()) };
+          : { type: 'one', body: metricDataBody(d.seed, scope, params, this.now(), this.metricData) };
       }
     }
   }

@@ -14,6 +14,7 @@ import { makeCertificate } from './cert';
 import { Dataset } from './dataset';
 import type { EndpointId, Fault } from './faults';
 import { FaultTable } from './faults';
+import type { MetricDataOptions, ValuesRule } from './metricData';
 import { RecordBuilder } from './records';
 import type { Answer, Format, Region, Route } from './routes';
 import { matchRoute, Routes } from './routes';
@@ -33,6 +34,10 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** Requests per key per minute before 429 (the service's limit is 1,000). */
   rateLimitPerMinute?: number;
+  /** How `values[]` applies to metrics with different value lists (default `strict`; see ValuesRule). */
+  valuesRule?: ValuesRule;
+  /** Minutes the timeslice data lags the clock (default 0; the service's examples show about 3). */
+  lagMinutes?: number;
 }
 
 export interface RecordedRequest {
@@ -66,6 +71,8 @@ export class Simulator {
   private readonly now: () => Date;
   private readonly rateLimit: number;
   private readonly calls = new Map<string, number[]>();
+  /** Shared with both regions' routes and read per request, so tests can switch readings at run time. */
+  private readonly metricData: MetricDataOptions;
   private httpsServer!: https.Server;
   private httpServer!: http.Server;
   private certDir!: string;
@@ -80,9 +87,10 @@ export class Simulator {
     this.rateLimit = options.rateLimitPerMinute ?? 1000;
     this.keys = { us: options.usKey ?? randomKey(), eu: options.euKey ?? randomKey() };
     this.datasets = { us: new Dataset({ seed, apps }), eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)) }) };
+    this.metricData = { valuesRule: options.valuesRule ?? 'strict', lagMinutes: options.lagMinutes ?? 0 };
     this.routes = {
-      us: new Routes(this.datasets.us, new RecordBuilder(this.datasets.us, this.now), this.now),
-      eu: new Routes(this.datasets.eu, new RecordBuilder(this.datasets.eu, this.now), this.now),
+      us: new Routes(this.datasets.us, new RecordBuilder(this.datasets.us, this.now), this.now, this.metricData),
+      eu: new Routes(this.datasets.eu, new RecordBuilder(this.datasets.eu, this.now), this.now, this.metricData),
     };
   }
 
@@ -107,6 +115,24 @@ export class Simulator {
       eu: `https://127.0.0.1:${this.httpsPort}/eu`,
       http: `http://127.0.0.1:${this.httpPort}`,
     };
+  }
+
+  /** The reading of the `values[]` rule in force (see ValuesRule). */
+  get valuesRule(): ValuesRule {
+    return this.metricData.valuesRule ?? 'strict';
+  }
+
+  /** Switches the reading of the `values[]` rule for the requests that follow. */
+  setValuesRule(rule: ValuesRule): void {
+    this.metricData.valuesRule = rule;
+  }
+
+  /** Sets how many minutes the timeslice data lags the clock for the requests that follow. */
+  setLagMinutes(minutes: number): void {
+    if (!Number.isInteger(minutes) || minutes < 0) {
+      throw new Error(`The lag must be a whole number of minutes, 0 or more (got ${minutes}).`);
+    }
+    this.metricData.lagMinutes = minutes;
   }
 
   injectFault(fault: Fault): void {

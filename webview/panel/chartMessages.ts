@@ -10,9 +10,12 @@ export function chartMessages(spec: ChartSpec): HTMLElement[] {
   if (spec.notFound && spec.notFound.length > 0) {
     out.push(h('p', { class: 'chart-message' }, `These metrics were not found: ${spec.notFound.join(', ')}`));
   }
+  for (const note of spec.missingValues ?? []) {
+    out.push(h('p', { class: 'chart-message' }, `${note}.`));
+  }
   if (!spec.error && spec.series.length > 0 && spec.series.every((s) => s.points.length === 0)) {
     out.push(h('p', { class: 'chart-message' }, 'No data points in this range.'));
-  } else if (!spec.error && spec.series.length === 0 && !spec.notFound?.length) {
+  } else if (!spec.error && spec.series.length === 0 && !spec.notFound?.length && !spec.missingValues?.length) {
     out.push(h('p', { class: 'chart-message' }, 'No data for this chart.'));
   }
   return out;

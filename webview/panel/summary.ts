@@ -36,6 +36,11 @@ export class HeaderView {
       describeSpan(data.range.from, data.range.to, tz),
       `a point every ${formatPeriod(data.range.period).replace(/^1 /, '')}`,
     ];
+    if (data.range.requestedTo !== undefined) {
+      // The service's data lags the clock: say where it ends rather than draw blank minutes.
+      const behind = Math.round((data.range.requestedTo - data.range.to) / 60_000);
+      parts.splice(2, 0, `data to ${formatDateTime(data.range.to, tz).slice(11)} (${behind} min behind)`);
+    }
     if (data.fetchedAt !== undefined) {
       parts.push(`fetched ${formatDateTime(data.fetchedAt, tz, true).slice(11)}`);
     }

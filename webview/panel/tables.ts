@@ -56,9 +56,10 @@ export function chartTables(data: ViewData, tz: TimeZoneMode): HTMLElement {
 }
 
 /** The explorer's `summarize=true` answer: one row per metric, one column per value. */
-export function summaryTable(table: SummaryTable, caption = 'Summary over the whole range'): HTMLElement {
+export function summaryTable(table: SummaryTable): HTMLElement {
+  const caption = table.caption ?? 'Summary over the whole range';
   const captionId = uniqueId('table-caption');
-  const head = h('tr', {}, h('th', { scope: 'col' }, 'Metric'), ...table.columns.map((c) => h('th', { scope: 'col', class: 'num' }, c)));
+  const head = h('tr', {}, h('th', { scope: 'col' }, table.rowHeader ?? 'Metric'), ...table.columns.map((c) => h('th', { scope: 'col', class: 'num' }, c)));
   const body = h('tbody', {}, ...table.rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row.metric), ...row.values.map(valueCell))));
   if (table.rows.length === 0) {
     body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, 'No values.')));

@@ -14,7 +14,7 @@ export interface ViewData {
   summaryNote?: string;
   charts: ChartSpec[];
   table?: SummaryTable;
-  range: { from: number; to: number; period: number };
+  range: { from: number; to: number; period: number; requestedTo?: number };
   /** Seconds per point the service accepts for this range, ascending. */
   validPeriods: number[];
   fetchedAt?: number;
@@ -100,6 +100,10 @@ export function readChart(raw: Rec): ChartSpec {
   if (notFound.length > 0) {
     chart.notFound = notFound;
   }
+  const missingValues = textList(raw.missingValues, 50);
+  if (missingValues.length > 0) {
+    chart.missingValues = missingValues;
+  }
   return chart;
 }
 
@@ -120,6 +124,8 @@ function readTable(raw: unknown): SummaryTable | undefined {
     return undefined;
   }
   const columns = textList(raw.columns, 50);
+  const caption = text(raw.caption, 200);
+  const rowHeader = text(raw.rowHeader, 100);
   const rows = raw.rows.filter(isRec).slice(0, 500).flatMap((row) => {
     const metric = text(row.metric, 500);
     if (metric === undefined || !Array.isArray(row.values)) {
@@ -131,7 +137,7 @@ function readTable(raw: unknown): SummaryTable | undefined {
     });
     return [{ metric, values }];
   });
-  return { columns, rows };
+  return { columns, rows, ...(caption ? { caption } : {}), ...(rowHeader ? { rowHeader } : {}) };
 }
 
 /** Periods the protocol can carry back in a `changeRange`: whole minutes, ascending, once each. */
@@ -146,10 +152,11 @@ export function readData(msg: DataMessage, now = Date.now()): ViewData {
   const to = typeof range.to === 'string' && !Number.isNaN(Date.parse(range.to)) ? Date.parse(range.to) : now;
   const from = typeof range.from === 'string' && !Number.isNaN(Date.parse(range.from)) ? Date.parse(range.from) : to - 30 * 60_000;
   const period = typeof range.period === 'number' && range.period > 0 ? range.period : 60;
+  const requestedTo = typeof range.requestedTo === 'string' ? Date.parse(range.requestedTo) : NaN;
   const data: ViewData = {
     summary: readSummary(msg.summary),
     charts,
-    range: { from: Math.min(from, to), to: Math.max(from, to), period },
+    range: { from: Math.min(from, to), to: Math.max(from, to), period, ...(requestedTo > Math.max(from, to) ? { requestedTo } : {}) },
     validPeriods: readPeriods(msg.validPeriods),
   };
   const note = text(msg.summaryNote);

@@ -1,0 +1,111 @@
+/**
+ * Metric-data requests that do not depend on one metric having the value columns another decides.
+ * The service applies `values[]` by the FIRST found metric: a later metric that lacks one of its
+ * value columns comes back with `"values": {}` (api-notes). So metrics are only asked together for
+ * values that every one of them has, by their value lists from the (cached) names listing; metrics
+ * whose list is not known are asked without `values[]`, which returns all of their values.
+ */
+import type { TimesliceApi } from './client';
+import type { MetricData, MetricDataQuery, MetricScope, RequestOptions } from './types';
+
+/** What a view needs of one metric. */
+export interface MetricWant {
+  name: string;
+  values: readonly string[];
+}
+
+/** One metric-data request: `values` undefined asks for every value of the named metrics. */
+export interface MetricRequest {
+  names: string[];
+  values?: string[];
+}
+
+export interface MetricRequestPlan {
+  requests: MetricRequest[];
+  /** Metrics whose listing has none of the wanted values: not asked, and said so beside the chart. */
+  lacking: MetricWant[];
+}
+
+/**
+ * Groups `wants` into requests. `listed` maps a metric name to the value names its listing entry
+ * offers; a listed metric is asked for the wanted values it has, together with the metrics that are
+ * asked for exactly the same values; unlisted metrics share one request without `values[]`.
+ */
+export function planMetricRequests(wants: readonly MetricWant[], listed: ReadonlyMap<string, readonly string[]> = new Map()): MetricRequestPlan {
+  const groups = new Map<string, MetricRequest>();
+  const allValues: string[] = [];
+  const lacking: MetricWant[] = [];
+  const seen = new Set<string>();
+  for (const want of wants) {
+    if (seen.has(want.name)) {
+      continue;
+    }
+    seen.add(want.name);
+    const has = listed.get(want.name);
+    if (!has) {
+      allValues.push(want.name);
+      continue;
+    }
+    const columns = [...new Set(want.values)].filter((v) => has.includes(v));
+    if (columns.length === 0) {
+      lacking.push(want);
+      continue;
+    }
+    const key = [...columns].sort().join('\u0000');
+    const group = groups.get(key);
+    if (group) {
+      group.names.push(want.name);
+    } else {
+      groups.set(key, { names: [want.name], values: columns });
+    }
+  }
+  const requests = [...groups.values()];
+  if (allValues.length > 0) {
+    requests.push({ names: allValues });
+  }
+  return { requests, lacking };
+}
+
+/** One answer made of several: metrics side by side, found and not-found names united. */
+export function mergeMetricData(parts: readonly MetricData[]): MetricData {
+  if (parts.length === 1) {
+    return parts[0];
+  }
+  const found = new Set<string>();
+  const notFound = new Set<string>();
+  for (const p of parts) {
+    p.metricsFound.forEach((n) => found.add(n));
+    p.metricsNotFound.forEach((n) => notFound.add(n));
+  }
+  return {
+    from: parts[0]?.from ?? '',
+    to: parts[0]?.to ?? '',
+    metricsFound: [...found],
+    metricsNotFound: [...notFound].filter((n) => !found.has(n)),
+    metrics: parts.flatMap((p) => p.metrics),
+  };
+}
+
+/** Runs the plan's requests in parallel over the same range and summarize setting (spec 4.6 rule 5). */
+export async function fetchPlanned(api: Pick<TimesliceApi, 'getMetricData'>, scope: MetricScope, plan: MetricRequestPlan,
+  query: Omit<MetricDataQuery, 'names' | 'values'>, options?: RequestOptions): Promise<MetricData> {
+  const parts = await Promise.all(plan.requests.map((r) => api.getMetricData(scope, { ...query, names: r.names, values: r.values }, options)));
+  return mergeMetricData(parts);
+}
+
+/** Every wanted value that no slice of a metric has (a found metric answered `{}`, or its listing lacks it). */
+export function missingValues(data: MetricData, wants: readonly MetricWant[], lacking: readonly MetricWant[] = []): Array<{ metric: string; value: string }> {
+  const out: Array<{ metric: string; value: string }> = [];
+  for (const want of wants) {
+    const metric = data.metrics.find((m) => m.name === want.name);
+    if (!metric && !lacking.some((l) => l.name === want.name)) {
+      continue; // Not found at all: reported as such elsewhere.
+    }
+    for (const value of want.values) {
+      if (!metric || !metric.timeslices.some((s) => typeof s.values[value] === 'number')) {
+        out.push({ metric: want.name, value });
+      }
+    }
+  }
+  return out;
+}
