@@ -28,6 +28,8 @@ export interface Connection {
   /** "US", "EU", "Custom base URL" or "Demo". */
   label: string;
   demo: boolean;
+  /** The configured region (undefined for the demo). */
+  region?: Region;
 }
 
 export type ConnectionState =
@@ -105,7 +107,7 @@ export class ConnectionManager extends Disposable {
       // The demo simulator is on loopback in this process: never through a proxy.
       return this.ready(new HttpTimesliceApi({
         baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
-      }), 'Demo', true);
+      }), 'Demo', true, undefined);
     }
     const region = this.config.region;
     let baseUrl: string;
@@ -127,7 +129,7 @@ export class ConnectionManager extends Disposable {
     if (!key) {
       return { kind: 'noKey', region };
     }
-    return this.ready(this.clientFor(baseUrl, () => this.keys.get(region)), REGION_LABELS[region], false);
+    return this.ready(this.clientFor(baseUrl, () => this.keys.get(region)), REGION_LABELS[region], false, region);
   }
 
   /**
@@ -172,8 +174,8 @@ export class ConnectionManager extends Disposable {
     }
   }
 
-  private ready(api: TimesliceApi, label: string, demo: boolean): ConnectionState {
-    return { kind: 'ready', connection: { api, metricNames: new MetricNamesCache(api), label, demo } };
+  private ready(api: TimesliceApi, label: string, demo: boolean, region: Region | undefined): ConnectionState {
+    return { kind: 'ready', connection: { api, metricNames: new MetricNamesCache(api), label, demo, region } };
   }
 
   /** The CA setting's certificates on top of the system ones and NODE_EXTRA_CA_CERTS. */

@@ -7,6 +7,8 @@
 export type ApiErrorKind =
   | 'auth'
   | 'forbidden'
+  /** The key belongs to an account of the other region (the service's 403 page says so). */
+  | 'wrongRegion'
   | 'notFound'
   | 'invalidRequest'
   | 'rateLimited'
@@ -77,6 +79,8 @@ export function errorForStatus(status: number, host: string, path: string, bodyT
   switch (true) {
     case status === 401:
       return new ApiError('auth', `The API key was rejected by ${host} (401). Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".${suffix}`, details);
+    case status === 403 && isRegionMismatchPage(bodyText):
+      return new ApiError('wrongRegion', `${host} answered "Account is not valid in this region" (403): the key belongs to an account in the other region (US or EU). Switch the region with "Timeslice: Switch Region…".`, details);
     case status === 403:
       return new ApiError('forbidden', `Access was refused by ${host} (403)${looksLikeHtml(bodyText) ? ' with an HTML page' : ''}. The key may belong to the other region (US or EU): check the region setting, or that the key's user may see this account.${suffix}`, details);
     case status === 404:
@@ -90,6 +94,14 @@ export function errorForStatus(status: number, host: string, path: string, bodyT
     default:
       return new ApiError('badResponse', `${host} answered ${status} on ${path}, which the client does not expect.${suffix}`, details);
   }
+}
+
+/**
+ * The service's answer to a key of the other region: an HTML page saying "Account is not valid in
+ * this region". Only that page: any other 403 keeps the general message.
+ */
+export function isRegionMismatchPage(text: string): boolean {
+  return looksLikeHtml(text) && /Account is not valid in this region/i.test(text.slice(0, 64 * 1024));
 }
 
 function looksLikeHtml(text: string): boolean {

@@ -12,6 +12,19 @@ export const REGION_LABELS: Readonly<Record<Region, string>> = {
   custom: 'Custom base URL',
 };
 
+/** The region a key belongs to when the service says it is not valid in `region`: the other of US and EU. */
+export function otherRegion(region: Region): Exclude<Region, 'custom'> | undefined {
+  return region === 'us' ? 'eu' : region === 'eu' ? 'us' : undefined;
+}
+
+/** "This key belongs to the EU account." (or the other region, when the configured one is custom). */
+export function wrongRegionAdvice(region: Region): string {
+  const other = otherRegion(region);
+  return other
+    ? `This key belongs to an account in the ${REGION_LABELS[other]} region, not ${REGION_LABELS[region]}: switch the region to ${REGION_LABELS[other]}.`
+    : 'This key belongs to an account in the other region: switch the region to US or EU.';
+}
+
 /** The base URL for a region; `custom` uses the user's own URL (a proxy, or the simulator). */
 export function baseUrlFor(region: Region, customBaseUrl?: string): string {
   if (region === 'custom') {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { HttpTimesliceApi } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { Region } from '../api/regions';
-import { baseUrlFor, REGION_BASE_URLS, REGION_LABELS } from '../api/regions';
+import { baseUrlFor, otherRegion, REGION_BASE_URLS, REGION_LABELS, wrongRegionAdvice } from '../api/regions';
 import { parseBaseUrl } from '../api/transport';
 import type { Services } from '../services';
 
@@ -110,6 +110,17 @@ export function setApiKey(services: Services) {
       if (isApiError(e) && e.kind === 'cancelled') {
         return;
       }
+      const other = otherRegion(region);
+      if (isApiError(e) && e.kind === 'wrongRegion' && other) {
+        // The service told us where the key lives: offer to store it there instead of asking again.
+        const choice = await vscode.window.showErrorMessage(`The key was not saved: ${wrongRegionAdvice(region)}`, `Save for ${REGION_LABELS[other]}`, 'Show Log');
+        if (choice === `Save for ${REGION_LABELS[other]}`) {
+          await saveCheckedKey(services, other, key.trim(), baseUrlFor(other));
+        } else if (choice === 'Show Log') {
+          services.showLog();
+        }
+        return;
+      }
       const again = await vscode.window.showErrorMessage(`The key was not saved: ${message}`, 'Try Again', 'Show Log');
       if (again === 'Try Again') {
         await vscode.commands.executeCommand('timeslice.setApiKey', region);
@@ -118,16 +129,33 @@ export function setApiKey(services: Services) {
       }
       return;
     }
-    // Settings first, then the key, so the connection is rebuilt once with both.
-    if (region === 'custom') {
-      await services.config.update('customBaseUrl', baseUrl);
-    }
-    if (services.config.region !== region) {
-      await services.config.update('region', region);
-    }
-    await services.apiKeys.set(region, key.trim());
-    void vscode.window.showInformationMessage(`API key for ${REGION_LABELS[region]} saved in VS Code's secret storage.`);
+    await storeKey(services, region, key.trim(), baseUrl);
   };
+}
+
+/** Checks a key with the region's service, then stores it and makes that region the current one. */
+async function saveCheckedKey(services: Services, region: Region, key: string, baseUrl: string): Promise<void> {
+  try {
+    await checkKey(services, region, key, baseUrl);
+  } catch (e) {
+    if (!(isApiError(e) && e.kind === 'cancelled')) {
+      void vscode.window.showErrorMessage(`The key was not saved for ${REGION_LABELS[region]} either: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return;
+  }
+  await storeKey(services, region, key, baseUrl);
+}
+
+async function storeKey(services: Services, region: Region, key: string, baseUrl: string | undefined): Promise<void> {
+  // Settings first, then the key, so the connection is rebuilt once with both.
+  if (region === 'custom') {
+    await services.config.update('customBaseUrl', baseUrl);
+  }
+  if (services.config.region !== region) {
+    await services.config.update('region', region);
+  }
+  await services.apiKeys.set(region, key);
+  void vscode.window.showInformationMessage(`API key for ${REGION_LABELS[region]} saved in VS Code's secret storage.`);
 }
 
 export function removeApiKey(services: Services) {

@@ -7,7 +7,7 @@ export const ENDPOINTS = [
 export type EndpointId = (typeof ENDPOINTS)[number];
 
 export const FAULT_KINDS = [
-  'unauthorized', 'forbiddenJson', 'forbiddenHtml', 'notFound', 'unprocessable', 'rateLimited', 'serverError',
+  'unauthorized', 'forbiddenJson', 'forbiddenHtml', 'wrongRegion', 'notFound', 'unprocessable', 'rateLimited', 'serverError',
   'badGateway', 'unavailable', 'gatewayTimeout', 'delay', 'resetMidBody', 'truncated', 'invalidBody',
   'wrongContentType', 'hugeBody', 'redirectHttp', 'redirectOtherHost', 'redirectOtherPort', 'noLastLink',
 ] as const;

@@ -55,7 +55,9 @@ export interface RecordedRequest {
 }
 
 const HUGE_BODY_BYTES = 50 * 1024 * 1024;
-const FORBIDDEN_HTML = '<!DOCTYPE html>\n<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>This API key is not valid for this region or account.</p></body></html>\n';
+const FORBIDDEN_HTML = '<!DOCTYPE html>\n<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>You are not authorized to access this resource.</p></body></html>\n';
+/** The service's answer to a key of the other region (its own wording). */
+const WRONG_REGION_HTML = '<!DOCTYPE html>\n<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>Account is not valid in this region</p></body></html>\n';
 
 function randomKey(): string {
   return `NRAK-${Array.from({ length: 27 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[Math.floor(Math.random() * 36)]).join('')}`;
@@ -249,7 +251,7 @@ export class Simulator {
     }
     const other: Region = route.region === 'us' ? 'eu' : 'us';
     if (key === this.keys[other]) {
-      send(403, FORBIDDEN_HTML, { 'content-type': 'text/html; charset=utf-8' });
+      send(403, WRONG_REGION_HTML, { 'content-type': 'text/html; charset=utf-8' });
       return;
     }
     if (key !== this.keys[route.region]) {
@@ -308,6 +310,7 @@ export class Simulator {
       case 'unauthorized': error(401, 'Invalid API key'); return true;
       case 'forbiddenJson': error(403, 'The API key is not allowed to access this account'); return true;
       case 'forbiddenHtml': send(403, FORBIDDEN_HTML, { 'content-type': 'text/html; charset=utf-8' }); return true;
+      case 'wrongRegion': send(403, WRONG_REGION_HTML, { 'content-type': 'text/html; charset=utf-8' }); return true;
       case 'notFound': error(404, 'Resource not found'); return true;
       case 'unprocessable': error(422, "Invalid parameter 'from': expected an ISO 8601 time"); return true;
       case 'rateLimited': send(429, '{}', { ...json, ...rateLimitHeaders(this.rateLimit, wait) }); return true;

@@ -80,6 +80,8 @@ export class ApdexStatusBar extends Disposable {
       ? { command: COMMAND.bindWorkspace, title: 'Bind Workspace to Application…' }
       : view.action === 'setApiKey'
         ? { command: COMMAND.setApiKey, title: 'Set API Key…' }
+        : view.action === 'switchRegion'
+          ? { command: COMMAND.switchRegion, title: 'Switch Region…' }
         : { command: COMMAND.openBoundApplication, title: 'Open Dashboard' };
     // A window without a folder has nowhere to keep a binding: offering one there would only fail.
     const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;

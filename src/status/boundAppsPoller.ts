@@ -4,6 +4,7 @@
  * status bar never goes blank. No `vscode`: the schedule (interval, focus) lives in boundAppsScheduler.
  */
 import type { TimesliceApi } from '../api/client';
+import { isApiError } from '../api/errors';
 import type { Application } from '../api/types';
 import type { Logger } from '../log';
 import type { IDisposable } from '../util/lifecycle';
@@ -97,7 +98,7 @@ export class BoundAppsPoller implements IDisposable {
       const at = this.now();
       for (const id of ids) {
         const key = bindingKey({ id, region: target.region });
-        this.snapshots.set(key, { ...this.snapshots.get(key), error: { message, at } });
+        this.snapshots.set(key, { ...this.snapshots.get(key), error: { message, at, ...(isApiError(e) ? { kind: e.kind } : {}) } });
       }
       result = { region: target.region, apps: [], error: message };
     }

@@ -4,7 +4,8 @@
  */
 import type { Application, HealthStatus } from '../api/types';
 import type { Region } from '../api/regions';
-import { REGION_LABELS } from '../api/regions';
+import { REGION_LABELS, wrongRegionAdvice } from '../api/regions';
+import type { ApiErrorKind } from '../api/errors';
 import {
   escapeMarkdown, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS,
 } from '../tree/format';
@@ -52,7 +53,7 @@ export interface AppSnapshot {
   /** The service answered, but without this application (deleted, or another account's ID). */
   missing?: boolean;
   /** The last refresh failed: why, and when. Cleared by the next good refresh. */
-  error?: { message: string; at: number };
+  error?: { message: string; at: number; kind?: ApiErrorKind };
 }
 
 export type ColorMode = 'health' | 'thresholds';
@@ -81,7 +82,7 @@ export interface StatusView {
   background?: Severity;
   accessibilityLabel: string;
   /** What a click does. */
-  action: 'bind' | 'openDashboard' | 'setApiKey';
+  action: 'bind' | 'openDashboard' | 'setApiKey' | 'switchRegion';
 }
 
 /** The item's colour: by the service's health status, or by the user's Apdex thresholds. */
@@ -199,6 +200,12 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
   if (otherBound > 0) {
     lines.push(`${otherBound} other workspace folder${otherBound === 1 ? ' is' : 's are'} bound too; this item follows the active editor's folder.`);
   }
-  lines.push(CLICK_TO_OPEN);
-  return { visible: true, text, tooltip: lines.filter((l) => l !== '').join('\n\n'), background, accessibilityLabel: label, action: 'openDashboard' };
+  // A key of the other region cannot fix itself: the click switches the region instead.
+  const wrongRegion = snap?.error?.kind === 'wrongRegion' && binding.region !== 'demo';
+  if (wrongRegion) {
+    lines.push(wrongRegionAdvice(binding.region as Region), 'Click to switch the region.');
+  } else {
+    lines.push(CLICK_TO_OPEN);
+  }
+  return { visible: true, text, tooltip: lines.filter((l) => l !== '').join('\n\n'), background, accessibilityLabel: label, action: wrongRegion ? 'switchRegion' : 'openDashboard' };
 }

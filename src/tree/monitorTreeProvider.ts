@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/errors';
+import { wrongRegionAdvice } from '../api/regions';
 import type { KeyTransaction } from '../api/types';
 import { APPLICATIONS_VIEW_ID, COMMAND } from '../constants';
 import type { Connection, ConnectionManager, ConnectionState } from '../connection';
@@ -185,18 +186,20 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
 
   private errorNodes(parentId: string, e: unknown): MonitorNode[] {
     this.log.error(e instanceof Error ? e : String(e));
-    const message = isApiError(e) ? e.message : `Unexpected error: ${e instanceof Error ? e.message : String(e)}`;
     const kind = isApiError(e) ? e.kind : 'unknown';
+    const region = this.connections.state.kind === 'ready' ? this.connections.state.connection.region : undefined;
+    const message = !isApiError(e) ? `Unexpected error: ${e instanceof Error ? e.message : String(e)}`
+      : kind === 'wrongRegion' && region ? `${wrongRegionAdvice(region)} The service answered "Account is not valid in this region" (403).` : e.message;
     const action: vscode.Command =
       isApiError(e) && e.kind === 'proxy' && e.status === 407 ? { command: 'workbench.action.openSettings', title: 'Open Proxy Settings', arguments: ['http.proxy'] }
         : kind === 'auth' ? { command: COMMAND.setApiKey, title: 'Set API Key…' }
-        : kind === 'forbidden' ? { command: COMMAND.switchRegion, title: 'Switch Region…' }
+        : kind === 'forbidden' || kind === 'wrongRegion' ? { command: COMMAND.switchRegion, title: 'Switch Region…' }
           : kind === 'invalidConfig' ? { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['timeslice'] }
             : { command: COMMAND.refresh, title: 'Retry' };
     const id = `${parentId}/error`;
     return [
       new MessageNode(id, message, 'error', action, `${message}\n\nClick to ${action.title.replace('…', '').toLowerCase()}.`),
-      new MessageNode(`${id}/action`, action.title.replace('…', ''), kind === 'auth' ? 'key' : kind === 'forbidden' ? 'globe' : 'refresh', action),
+      new MessageNode(`${id}/action`, action.title.replace('…', ''), kind === 'auth' ? 'key' : kind === 'forbidden' || kind === 'wrongRegion' ? 'globe' : 'refresh', action),
       new MessageNode(`${id}/log`, 'Show Log', 'output', SHOW_LOG_COMMAND),
     ];
   }

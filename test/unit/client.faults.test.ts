@@ -348,12 +348,21 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       assert.equal(sim.requests[0].headers['api-key'], WRONG_KEY);
     });
 
-    it('the US key on the EU base URL → forbidden (an HTML 403) mentioning the region', async () => {
+    it('the US key on the EU base URL → wrongRegion: the service\'s "Account is not valid in this region" page is recognised', async () => {
       const { api, log } = client({ baseUrl: sim.baseUrls.eu });
-      const e = await expectError(api.listApplications(), 'forbidden', /HTML page.*region/, log);
+      const e = await expectError(api.listApplications(), 'wrongRegion', /Account is not valid in this region.*other region.*Switch Region/, log);
       assert.equal(e.status, 403);
       assert.equal(tries('applications.list'), 1);
       assert.equal(sim.requests[0].region, 'eu');
+    });
+
+    it('the region page as a fault → wrongRegion; any other 403 HTML page stays forbidden', async () => {
+      const { api, log } = client();
+      inject({ endpoint: 'applications.show', kind: 'wrongRegion', times: 1 });
+      await expectError(api.getApplication(appId), 'wrongRegion', /not valid in this region/, log);
+      inject({ endpoint: 'applications.show', kind: 'forbiddenHtml', times: 1 });
+      const other = await expectError(api.getApplication(appId), 'forbidden', /HTML page.*region/, log);
+      assert.doesNotMatch(other.message, /not valid in this region/);
     });
 
     it('no key at all → auth without a request', async () => {

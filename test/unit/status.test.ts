@@ -65,6 +65,17 @@ describe('status bar model', () => {
     assert.match(view.tooltip, /The last refresh failed \(1 min ago\): Rate limited: retry in 30 s/);
   });
 
+  it('a key of the other region: the tooltip names the region the key belongs to and the click switches the region', () => {
+    const error = { message: 'answered "Account is not valid in this region" (403)', at: T0, kind: 'wrongRegion' as const };
+    const view = describeStatus({ kind: 'bound', binding, snapshot: { error } }, HEALTH, T0);
+    assert.equal(view.action, 'switchRegion');
+    assert.match(view.tooltip, /belongs to an account in the EU region, not US: switch the region to EU/);
+    assert.match(view.tooltip, /Click to switch the region\./);
+    assert.doesNotMatch(view.tooltip, /open its dashboard/);
+    const otherError = describeStatus({ kind: 'bound', binding, snapshot: { error: { ...error, kind: 'forbidden' as const } } }, HEALTH, T0);
+    assert.equal(otherError.action, 'openDashboard');
+  });
+
   it('says when there is no data yet, when the app is unknown, not reporting, or bound in another region', () => {
     assert.equal(describeStatus({ kind: 'bound', binding }, HEALTH, T0).text, '$(sync~spin) Apdex');
     assert.equal(describeStatus({ kind: 'bound', binding, snapshot: { error: { message: 'offline', at: T0 } } }, HEALTH, T0).text, '$(pulse) — $(warning)');
@@ -169,7 +180,7 @@ describe('bound applications poller', () => {
     const snap = poller.snapshot({ id: 1, region: 'us' })!;
     assert.equal(snap.app?.summary?.apdexScore, 0.93);
     assert.equal(snap.fetchedAt, T0);
-    assert.deepEqual(snap.error, { message: 'Too many requests (429).', at: T0 + 60_000 });
+    assert.deepEqual(snap.error, { message: 'Too many requests (429).', at: T0 + 60_000, kind: 'rateLimited' });
     fail = false;
     await poller.refreshNow();
     assert.equal(poller.snapshot({ id: 1, region: 'us' })!.error, undefined);

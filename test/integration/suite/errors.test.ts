@@ -41,6 +41,8 @@ describe('errors in the tree, against a simulator with faults', function () {
   const cases: Array<{ fault: Parameters<Simulator['injectFault']>[0]['kind']; pattern: RegExp; action: string }> = [
     { fault: 'unauthorized', pattern: /API key was rejected.*Set a valid User API key/, action: 'timeslice.setApiKey' },
     { fault: 'forbiddenHtml', pattern: /refused.*HTML page.*region/, action: 'timeslice.switchRegion' },
+    // Custom region: the tree cannot name the key's region, only that it is the other one.
+    { fault: 'wrongRegion', pattern: /belongs to an account in the other region: switch the region to US or EU\. The service answered "Account is not valid in this region"/, action: 'timeslice.switchRegion' },
   ];
   for (const c of cases) {
     it(`${c.fault} gives an error item with its message and action, never an empty tree (not the old data: it may be wrong)`, async () => {
