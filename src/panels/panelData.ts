@@ -219,10 +219,10 @@ function breakdownTable(b: Breakdown, parts: typeof BREAKDOWN_PARTS): SummaryTab
   const rows = components.map((p) => ({ metric: p.label, values: [ms(b[p.key]), share(b[p.key])] }));
   rows.push({ metric: `Total (${b.totalSource})`, values: [ms(b.total), b.total > 0 ? 100 : null] });
   if (parts.some((p) => p.key === 'queue')) {
-    rows.push({ metric: 'Request queuing (not part of the total)', values: [ms(b.queue), null] });
+    rows.push({ metric: 'Request queuing', values: [ms(b.queue), null] });
   }
   rows.push({ metric: 'Response time including queuing', values: [ms(b.responseTime), null] });
-  return { caption: 'The whole range summarized (per web request)', rowHeader: 'Component', columns: ['ms', '% of total'], rows };
+  return { caption: 'The whole range summarized, per web request (request queuing and the response time are not part of the total)', rowHeader: 'Component', columns: ['ms', '% of total'], rows };
 }
 
 /** The explorer charts the whole application, or one host or instance when its entity names one. */

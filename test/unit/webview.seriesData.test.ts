@@ -66,6 +66,20 @@ describe('webview series shaping', () => {
     assert.deepEqual(data.range, { from: now - 30 * 60_000, to: now, period: 60 });
   });
 
+  it('keeps a later requested end (data that lags), the charts\' missing-value notes and the table\'s caption', () => {
+    const data = readData(message({
+      range: { from: '2026-11-20T14:03:00Z', to: '2026-11-20T14:33:00Z', period: 60, requestedTo: '2026-11-20T14:36:00Z' },
+      charts: [{ id: 'score', title: 'score', unit: 'score', series: [], missingValues: ['EndUser returned no `score`', 42] }],
+      table: { caption: 'Whole range', rowHeader: 'Component', columns: ['ms'], rows: [{ metric: 'Datastore', values: [1.5] }] },
+    }));
+    assert.equal(data.range.requestedTo, Date.parse('2026-11-20T14:36:00Z'));
+    assert.deepEqual(data.charts[0].missingValues, ['EndUser returned no `score`']);
+    assert.equal(data.table?.caption, 'Whole range');
+    assert.equal(data.table?.rowHeader, 'Component');
+    const current = readData(message({ range: { from: '2026-11-20T14:03:00Z', to: '2026-11-20T14:33:00Z', period: 60, requestedTo: '2026-11-20T14:00:00Z' } }));
+    assert.equal(current.range.requestedTo, undefined, 'an end before the data is not a lag');
+  });
+
   it('offers only whole-minute periods, ascending, once each', () => {
     assert.deepEqual(readPeriods([3600, 60, 60, 30, 1.5, '300', 300]), [60, 300, 3600]);
   });
