@@ -69,7 +69,7 @@ describe('webview series shaping', () => {
   it('keeps a later requested end (data that lags), the charts\' missing-value notes and the table\'s caption', () => {
     const data = readData(message({
       range: { from: '2026-11-20T14:03:00Z', to: '2026-11-20T14:33:00Z', period: 60, requestedTo: '2026-11-20T14:36:00Z' },
-      charts: [{ id: 'score', title: 'score', unit: 'score', series: [], missingValues: ['EndUser returned no `score`', 42] }],
+      charts: [{ id: 'score', title: 'score', unit: 'score', series: [], missingValues: ['EndUser returned no `score`', 42] as unknown as string[] }],
       table: { caption: 'Whole range', rowHeader: 'Component', columns: ['ms'], rows: [{ metric: 'Datastore', values: [1.5] }] },
     }));
     assert.equal(data.range.requestedTo, Date.parse('2026-11-20T14:36:00Z'));
