@@ -1,0 +1,142 @@
+/**
+ * Against the demo simulator in its strictest reading of the `values[]` rule (the default, as the
+ * service's documentation shows it): the 4.8 breakdown shows every component each application
+ * reports, with the values worked out here from the simulator's own series, read from the panel's
+ * summarized table; the explorer charts EndUser/Apdex `score` next to EndUser `call_count`.
+ */
+import * as assert from 'node:assert/strict';
+
+import type { Frame, Page } from 'playwright-core';
+
+import { Dataset } from '../../src/simulator/dataset';
+import type { SimApp } from '../../src/simulator/dataset';
+import { metricCatalog, sliceValues } from '../../src/simulator/series';
+import { exactly } from './support/text';
+import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
+
+const demo = new Dataset({ seed: 42, apps: 12 });
+
+type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;
+
+/** The panel frame whose heading is `title` and whose body mentions `kind`, once drawn. */
+async function drawnPanel(page: Page, kind: string, title: string, timeoutMs = 30_000): Promise<Frame> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      const drawn = await frame.evaluate(([k, t]) => {
+        const w = globalThis as unknown as { __timeslice?: { ready: boolean }; document: { querySelector(s: string): { textContent: string | null } | null; body: { innerText: string } } };
+        return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t && w.document.body.innerText.toLowerCase().includes(k.toLowerCase());
+      }, [kind, title] as const).catch(() => false);
+      if (drawn) {
+        return frame;
+      }
+    }
+    if (Date.now() > end) {
+      throw new Error(`no ${kind} panel for "${title}" finished drawing`);
+    }
+    await page.waitForTimeout(250);
+  }
+}
+
+async function openFromPalette(wb: Workbench, command: string, app: string, kind: string): Promise<Frame> {
+  await wb.quickInput.openCommandPalette();
+  await wb.quickInput.choose(`>${command}`, command);
+  await wb.quickInput.choose(app, app, { title: 'Application' });
+  return drawnPanel(wb.page, kind, app);
+}
+
+/**
+ * Each component's ms per web request over [fromMinute, toMinute), from the simulator's summarized
+ * values: its average_response_time × call_count ÷ HttpDispatcher call_count (spec 4.8).
+ */
+function expectedComponents(app: SimApp, fromMinute: number, toMinute: number): Record<string, number> {
+  const defs = metricCatalog(app);
+  const values = sliceValues(demo.seed, { kind: 'application', app }, defs, fromMinute, toMinute);
+  const of = (name: string) => values[defs.findIndex((d) => d.name === name)];
+  const web = of('HttpDispatcher');
+  const per = (name: string) => (of(name) ? (of(name).average_response_time * of(name).call_count) / web.call_count : undefined);
+  const out: Record<string, number | undefined> = {
+    'Database (ActiveRecord)': per('ActiveRecord/all'),
+    Database: per('Database/allWeb'),
+    Datastore: app.profile.datastoreTypes.length ? app.profile.datastoreTypes.reduce((a, t) => a + per(`Datastore/${t}/allWeb`)!, 0) : undefined,
+    Memcache: per('Memcache/allWeb'),
+    'Web external': per('External/allWeb'),
+    'Request queuing': per('WebFrontend/QueueTime'),
+  };
+  return Object.fromEntries(Object.entries(out).filter((e): e is [string, number] => e[1] !== undefined));
+}
+
+describe('the 4.8 breakdown and the explorer against the strict values[] rule', () => {
+  let wb: Workbench;
+
+  before(async () => {
+    wb = await startDemoWorkbench();
+  });
+
+  after(async () => {
+    await wb?.close();
+  });
+
+  for (const name of ['billing-api', 'storefront-web', 'Zahlungsdienst – Köln ☕', 'catalog-service']) {
+    it(`${name}: the summarized table shows each reported component with the simulator's value`, async () => {
+      const app = demo.apps.find((a) => a.name === name)!;
+      const frame = await openFromPalette(wb, 'Timeslice: Open Response-Time Breakdown…', name, 'Response-time breakdown');
+      await frame.locator('vscode-button', { hasText: 'Table' }).click();
+      const table = frame.locator('table.summary-table');
+      await table.waitFor({ timeout: 10_000 });
+      // The range the panel asked for: its series run over whole minutes from `from` to `to`.
+      const charts = await frame.evaluate(() => (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts());
+      const times = charts[0].series[0].points.map(([t]) => t);
+      const [fromMinute, toMinute] = [times[0] / 60_000, times[times.length - 1] / 60_000 + 1];
+      const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => {
+        const cells = (tr as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> }).querySelectorAll('th, td');
+        return Array.from(cells).map((c) => c.textContent ?? '');
+      }));
+      const shown = new Map(rows.map(([label, ms]) => [label, Number(ms.replace(/,/g, ''))]));
+      const expected = expectedComponents(app, fromMinute, toMinute);
+      assert.ok(Object.keys(expected).length >= 3, `${name} reports database, external and more`);
+      for (const [label, ms] of Object.entries(expected)) {
+        assert.ok(shown.has(label), `${label} row in ${JSON.stringify(rows)}`);
+        assert.ok(Math.abs(shown.get(label)! - ms) < 0.02, `${label}: shown ${shown.get(label)}, simulator ${ms.toFixed(3)}`);
+        assert.ok(ms > 0);
+      }
+      assert.ok(shown.get('Application code')! > 0);
+      await screenshot(wb.page, `valuesRule-breakdown-${app.id}`);
+    });
+  }
+
+  it('the explorer charts EndUser/Apdex score next to EndUser call_count', async () => {
+    const frame = await openFromPalette(wb, 'Timeslice: Open Metric Explorer…', 'storefront-web', 'Metric explorer');
+    await frame.locator('vscode-textfield[type="search"]').click();
+    await wb.page.keyboard.type('EndUser');
+    await frame.waitForFunction(() => {
+      const d = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ label: string }> } }).document;
+      const names = Array.from(d.querySelectorAll('.explorer-groups fieldset:first-child vscode-checkbox')).map((b) => b.label);
+      return d.querySelector('.explorer-search .field-note')?.textContent !== 'Searching…' && names.includes('EndUser/Apdex');
+    }, undefined, { timeout: 15_000 });
+    for (const metric of ['EndUser', 'EndUser/Apdex']) {
+      await frame.locator('.explorer-groups fieldset:first-child vscode-checkbox').filter({ hasText: exactly(metric) }).click();
+    }
+    for (const value of ['call_count', 'score']) {
+      await frame.locator('.explorer-groups fieldset:nth-child(3) vscode-checkbox').filter({ hasText: exactly(value) }).click();
+    }
+    await frame.locator('vscode-button', { hasText: 'Chart Selected' }).click();
+    await frame.waitForFunction(() => (globalThis as unknown as { __timeslice: { charts(): unknown[] } }).__timeslice.charts().length === 2, undefined, { timeout: 15_000 });
+    const charts = await frame.evaluate(() => (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts());
+    const byId = new Map(charts.map((c) => [c.id, c]));
+    assert.deepEqual(byId.get('value:call_count')!.series.map((s) => s.label), ['EndUser']);
+    assert.deepEqual(byId.get('value:score')!.series.map((s) => s.label), ['EndUser/Apdex']);
+    const app = demo.apps.find((a) => a.name === 'storefront-web')!;
+    const defs = metricCatalog(app).filter((d) => d.name === 'EndUser/Apdex');
+    const score = byId.get('value:score')!.series[0].points;
+    assert.equal(score.length, 30);
+    for (const [t, v] of score) {
+      const minute = t / 60_000;
+      assert.equal(v, sliceValues(demo.seed, { kind: 'application', app }, defs, minute, minute + 1)[0].score, `score at ${new Date(t).toISOString()}`);
+    }
+    const body = await frame.locator('body').innerText();
+    assert.match(body, /EndUser\/Apdex returned no `call_count`\./);
+    assert.match(body, /EndUser returned no `score`\./);
+    await screenshot(wb.page, 'valuesRule-explorer-enduser');
+  });
+});
