@@ -29,7 +29,8 @@ export interface MetricRequestPlan {
 /**
  * Groups `wants` into requests. `listed` maps a metric name to the value names its listing entry
  * offers; a listed metric is asked for the wanted values it has, together with the metrics that are
- * asked for exactly the same values; unlisted metrics share one request without `values[]`.
+ * asked for exactly the same values; unlisted metrics share one request without `values[]` (one
+ * unlisted metric alone is asked for its wanted values).
  */
 export function planMetricRequests(wants: readonly MetricWant[], listed: ReadonlyMap<string, readonly string[]> = new Map()): MetricRequestPlan {
   const groups = new Map<string, MetricRequest>();
@@ -60,7 +61,10 @@ export function planMetricRequests(wants: readonly MetricWant[], listed: Readonl
     }
   }
   const requests = [...groups.values()];
-  if (allValues.length > 0) {
+  if (allValues.length === 1) {
+    // Alone in its request it is the first metric, which decides the columns: its own values are safe.
+    requests.push({ names: allValues, values: [...new Set(wants.find((w) => w.name === allValues[0])!.values)] });
+  } else if (allValues.length > 1) {
     requests.push({ names: allValues });
   }
   return { requests, lacking };

@@ -25,13 +25,14 @@ describe('metric requests that do not depend on another metric\'s value columns'
     assert.deepEqual(plan.requests, [
       { names: ['HttpDispatcher'], values: ['average_call_time', 'average_response_time', 'call_count'] },
       { names: ['External/allWeb', 'Memcache/allWeb'], values: ['average_response_time', 'call_count'] },
-      { names: ['WebTransactionTotalTime'] },
+      { names: ['WebTransactionTotalTime'], values: ['average_call_time', 'average_response_time', 'call_count'] },
     ]);
     assert.deepEqual(plan.lacking.map((w) => w.name), ['EndUser/Apdex']);
   });
 
-  it('with no listing at all, asks once for every value', () => {
+  it('with no listing at all, asks once for every value; one metric alone is asked for its own values', () => {
     assert.deepEqual(planMetricRequests([{ name: 'A', values: ['x'] }, { name: 'B', values: ['y'] }]).requests, [{ names: ['A', 'B'] }]);
+    assert.deepEqual(planMetricRequests([{ name: 'A', values: ['x', 'x', 'y'] }]).requests, [{ names: ['A'], values: ['x', 'y'] }]);
   });
 
   it('merges answers side by side and names what no metric sent', () => {
