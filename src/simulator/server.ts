@@ -157,6 +157,12 @@ export class Simulator {
       throw new Error(`${app.name} is not reporting: its health stays gray.`);
     }
     app.health = health;
+    // api-notes: `unknown` means no alert policy, so the policy link goes and comes back with it.
+    if (health === 'unknown') {
+      app.alertPolicyId = undefined;
+    } else if (app.alertPolicyId === undefined) {
+      app.alertPolicyId = 600_000 + (app.id % 100);
+    }
     const firstHost = dataset.hosts.get(app.hostIds[0]);
     if (firstHost) {
       firstHost.health = health;
