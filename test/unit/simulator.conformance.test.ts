@@ -26,6 +26,7 @@ import { Agent, request } from 'undici';
 
 import type { SimApp } from '../../src/simulator/dataset';
 import type { EndpointId } from '../../src/simulator/faults';
+import type { ValuesRule } from '../../src/simulator/metricData';
 import { toXml } from '../../src/simulator/serialize';
 import { Simulator } from '../../src/simulator/server';
 
@@ -386,6 +387,23 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
       // Spec 3: "Values seen: `green`, `gray`."
       assert.ok(list.some((a) => a.health_status === 'green') && list.some((a) => a.health_status === 'gray'));
       assert.ok(list.some((a) => a.health_status === 'unknown'));
+    });
+
+    each('"`unknown` (no alert policy)" holds when an application\'s health changes at run time', async (fmt) => {
+      const app = apps.find((a) => a.reporting && a.health === 'green')!;
+      const record = async () => (await ok(`/v2/applications/${app.id}`, fmt)).application;
+      try {
+        sim.setApplicationHealth('us', app.id, 'unknown');
+        const unknown = await record();
+        assert.equal(unknown.health_status, 'unknown');
+        assert.equal(unknown.links.alert_policy, undefined);
+        sim.setApplicationHealth('us', app.id, 'red');
+        const red = await record();
+        assert.equal(red.health_status, 'red');
+        assert.ok(Number.isInteger(red.links.alert_policy), 'a health other than unknown comes from an alert policy');
+      } finally {
+        sim.setApplicationHealth('us', app.id, 'green');
+      }
     });
 
     each('"`reporting` turns false about 10 minutes after the last data; `last_reported_at` may then be absent."', async (fmt) => {
@@ -866,7 +884,12 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
       return new Map<string, string[]>(r.body.metric_data.metrics.map((m: W) => [m.name, Object.keys(m.timeslices[0].values).sort()]));
     };
     const rum = () => apps.find((a) => a.reporting && a.profile.realUserMonitoring)!.name;
-    afterEach(() => sim.setValuesRule('strict'));
+    // Put back the reading in force before (not 'strict'), so a changed default still shows in later tests.
+    let ruleBefore: ValuesRule = 'strict';
+    beforeEach(() => {
+      ruleBefore = sim.valuesRule;
+    });
+    afterEach(() => sim.setValuesRule(ruleBefore));
 
     it('strict is the default reading', () => {
       assert.equal(sim.valuesRule, 'strict');
@@ -938,10 +961,12 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
       }
     });
 
-    it('"rate limit: 1000 calls per minute per key" (the limit the 429 headers announce by default)', async () => {
+    each('"rate limit: 1000 calls per minute per key | 429 | body `{}`" (the limit the 429 headers announce by default)', async (fmt) => {
       sim.injectFault({ endpoint: 'applications.list', kind: 'rateLimited', times: 1 });
-      const r = await get('/v2/applications', 'json');
+      const r = await get('/v2/applications', fmt);
       assert.equal(r.status, 429);
+      assert.equal(r.text, '{}');
+      assert.match(r.headers['content-type'], /^application\/json/, 'a `{}` body is JSON, whatever the suffix');
       assert.equal(r.headers['x-ratelimit-limit'], '1000');
     });
 
