@@ -78,10 +78,14 @@ export function metricDataBody(seed: number, scope: SimScope, params: URLSearchP
   const rawPeriod = params.get('period');
   if (rawPeriod !== null) {
     const p = Number(rawPeriod);
-    if (!Number.isInteger(p) || p <= 0 || p % 60 !== 0) {
+    if (!Number.isInteger(p) || p <= 0) {
+      throw new ParameterError("Invalid parameter 'period': a whole number of seconds is expected");
+    }
+    // Never finer than the default for the range (api-notes): a finer one, sub-minute included, gets the default.
+    period = Math.max(p, base);
+    if (period % 60 !== 0) {
       throw new ParameterError("Invalid parameter 'period': a whole number of minutes in seconds is expected");
     }
-    period = Math.max(p, base); // Never finer than the default for the range (api-notes).
   }
   const summarize = params.get('summarize') === 'true';
   const lag = summarize ? 0 : options.lagMinutes ?? 0;

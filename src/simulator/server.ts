@@ -157,6 +157,12 @@ export class Simulator {
       throw new Error(`${app.name} is not reporting: its health stays gray.`);
     }
     app.health = health;
+    // api-notes: `unknown` means no alert policy, so the policy link goes and comes back with it.
+    if (health === 'unknown') {
+      app.alertPolicyId = undefined;
+    } else if (app.alertPolicyId === undefined) {
+      app.alertPolicyId = 600_000 + (app.id % 100);
+    }
     const firstHost = dataset.hosts.get(app.hostIds[0]);
     if (firstHost) {
       firstHost.health = health;
@@ -313,7 +319,8 @@ export class Simulator {
       case 'wrongRegion': send(403, WRONG_REGION_HTML, { 'content-type': 'text/html; charset=utf-8' }); return true;
       case 'notFound': error(404, 'Resource not found'); return true;
       case 'unprocessable': error(422, "Invalid parameter 'from': expected an ISO 8601 time"); return true;
-      case 'rateLimited': send(429, '{}', { ...json, ...rateLimitHeaders(this.rateLimit, wait) }); return true;
+      // `{}` is JSON whatever the suffix, as on the real limit below.
+      case 'rateLimited': send(429, '{}', { 'content-type': 'application/json', ...rateLimitHeaders(this.rateLimit, wait) }); return true;
       case 'serverError': send(500, '<html><body><h1>We\'re sorry, but something went wrong.</h1></body></html>', { 'content-type': 'text/html' }); return true;
       case 'badGateway': send(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'content-type': 'text/html' }); return true;
       case 'unavailable': send(503, '<html><body><h1>503 Service Unavailable</h1></body></html>', { 'content-type': 'text/html', 'retry-after': wait }); return true;
