@@ -1,43 +1,15 @@
 import * as assert from 'node:assert/strict';
 
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 
 import { Dataset } from '../../src/simulator/dataset';
 import { metricCatalog, sliceValues } from '../../src/simulator/series';
+import { chartsOf, openFromPalette, panelFrame } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
-type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;
-
 /** The demo's data set: the same seed as the extension's demo, so the expected values can be computed here. */
 const demo = new Dataset({ seed: 42, apps: 12 });
-
-/**
- * The frame of the panel whose header says `kind` (e.g. "Application") and whose title is `title`,
- * once its charts are drawn. Other panels' webviews may still be in the page.
- */
-async function panelFrame(page: Page, kind: string, title: string, timeoutMs = 30_000): Promise<Frame> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    for (const frame of page.frames()) {
-      const drawn = await frame.evaluate(([k, t]) => {
-        const w = globalThis as unknown as { __timeslice?: { ready: boolean }; document: { querySelector(s: string): { textContent: string | null } | null; body: { innerText: string } } };
-        return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t && w.document.body.innerText.toLowerCase().includes(k.toLowerCase());
-      }, [kind, title] as const).catch(() => false);
-      if (drawn) {
-        return frame;
-      }
-    }
-    if (Date.now() > end) {
-      throw new Error(`no ${kind} panel for "${title}" finished drawing`);
-    }
-    await page.waitForTimeout(250);
-  }
-}
-
-async function chartsOf(frame: Frame): Promise<HookCharts> {
-  return frame.evaluate(() => (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts());
-}
 
 async function openPanelByRow(wb: Workbench, label: string, kind: string, title = label): Promise<Frame> {
   // A click that lands while the tree redraws (the demo's first load, a reload) can be lost or only
@@ -56,14 +28,6 @@ async function openPanelByRow(wb: Workbench, label: string, kind: string, title 
       }
     }
   }
-}
-
-/** By keyboard: runs a palette command that asks for an application, picks `app`, and waits for the panel. */
-async function openFromPalette(wb: Workbench, command: string, app: string, kind: string): Promise<Frame> {
-  await wb.quickInput.openCommandPalette();
-  await wb.quickInput.choose(`>${command}`, command);
-  await wb.quickInput.choose(app, app, { title: 'Application' });
-  return panelFrame(wb.page, kind, app);
 }
 
 for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'dark' }, { theme: 'Default Light Modern' as Theme, slug: 'light' }]) {

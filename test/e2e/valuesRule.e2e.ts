@@ -6,44 +6,14 @@
  */
 import * as assert from 'node:assert/strict';
 
-import type { Frame, Page } from 'playwright-core';
-
 import { Dataset } from '../../src/simulator/dataset';
 import type { SimApp } from '../../src/simulator/dataset';
 import { metricCatalog, sliceValues } from '../../src/simulator/series';
+import { chartsOf, openFromPalette } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
 
 const demo = new Dataset({ seed: 42, apps: 12 });
-
-type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;
-
-/** The panel frame whose heading is `title` and whose body mentions `kind`, once drawn. */
-async function drawnPanel(page: Page, kind: string, title: string, timeoutMs = 30_000): Promise<Frame> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    for (const frame of page.frames()) {
-      const drawn = await frame.evaluate(([k, t]) => {
-        const w = globalThis as unknown as { __timeslice?: { ready: boolean }; document: { querySelector(s: string): { textContent: string | null } | null; body: { innerText: string } } };
-        return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t && w.document.body.innerText.toLowerCase().includes(k.toLowerCase());
-      }, [kind, title] as const).catch(() => false);
-      if (drawn) {
-        return frame;
-      }
-    }
-    if (Date.now() > end) {
-      throw new Error(`no ${kind} panel for "${title}" finished drawing`);
-    }
-    await page.waitForTimeout(250);
-  }
-}
-
-async function openFromPalette(wb: Workbench, command: string, app: string, kind: string): Promise<Frame> {
-  await wb.quickInput.openCommandPalette();
-  await wb.quickInput.choose(`>${command}`, command);
-  await wb.quickInput.choose(app, app, { title: 'Application' });
-  return drawnPanel(wb.page, kind, app);
-}
 
 /**
  * Each component's ms per web request over [fromMinute, toMinute), from the simulator's summarized
@@ -85,7 +55,7 @@ describe('the 4.8 breakdown and the explorer against the strict values[] rule', 
       const table = frame.locator('table.summary-table');
       await table.waitFor({ timeout: 10_000 });
       // The range the panel asked for: its series run over whole minutes from `from` to `to`.
-      const charts = await frame.evaluate(() => (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts());
+      const charts = await chartsOf(frame);
       const times = charts[0].series[0].points.map(([t]) => t);
       const [fromMinute, toMinute] = [times[0] / 60_000, times[times.length - 1] / 60_000 + 1];
       const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => {
@@ -122,7 +92,7 @@ describe('the 4.8 breakdown and the explorer against the strict values[] rule', 
     }
     await frame.locator('vscode-button', { hasText: 'Chart Selected' }).click();
     await frame.waitForFunction(() => (globalThis as unknown as { __timeslice: { charts(): unknown[] } }).__timeslice.charts().length === 2, undefined, { timeout: 15_000 });
-    const charts = await frame.evaluate(() => (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts());
+    const charts = await chartsOf(frame);
     const byId = new Map(charts.map((c) => [c.id, c]));
     assert.deepEqual(byId.get('value:call_count')!.series.map((s) => s.label), ['EndUser']);
     assert.deepEqual(byId.get('value:score')!.series.map((s) => s.label), ['EndUser/Apdex']);

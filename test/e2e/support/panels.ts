@@ -1,0 +1,42 @@
+/** Chart panels in the workbench: finding a drawn panel's frame, opening one, reading its charts. */
+import type { Frame, Page } from 'playwright-core';
+
+import type { Workbench } from './workbench';
+
+export type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;
+
+/**
+ * The frame of the panel whose header says `kind` (e.g. "Application") and whose title is `title`,
+ * once its charts are drawn. Other panels' webviews may still be in the page.
+ */
+export async function panelFrame(page: Page, kind: string, title: string, timeoutMs = 30_000): Promise<Frame> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      const drawn = await frame.evaluate(([k, t]) => {
+        const w = globalThis as unknown as { __timeslice?: { ready: boolean }; document: { querySelector(s: string): { textContent: string | null } | null; body: { innerText: string } } };
+        return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t && w.document.body.innerText.toLowerCase().includes(k.toLowerCase());
+      }, [kind, title] as const).catch(() => false);
+      if (drawn) {
+        return frame;
+      }
+    }
+    if (Date.now() > end) {
+      throw new Error(`no ${kind} panel for "${title}" finished drawing`);
+    }
+    await page.waitForTimeout(250);
+  }
+}
+
+export async function chartsOf(frame: Frame): Promise<HookCharts> {
+  return frame.evaluate(() => (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts());
+}
+
+/** By keyboard: runs a palette command that asks for an application, picks `app`, and waits for the panel. */
+export async function openFromPalette(wb: Workbench, command: string, app: string, kind: string): Promise<Frame> {
+  await wb.quickInput.openCommandPalette();
+  await wb.quickInput.choose(`>${command}`, command);
+  await wb.quickInput.choose(app, app, { title: 'Application' });
+  return panelFrame(wb.page, kind, app);
+}
+
