@@ -41,7 +41,8 @@ export class DemoController extends Disposable {
     if (this.sim) {
       return;
     }
-    this.starting ??= Simulator.start({ seed: 42, apps: 12 });
+    // Plausible names for a new user; the test harness asks for the names that catch markup injection.
+    this.starting ??= Simulator.start({ seed: 42, apps: 12, names: process.env.TIMESLICE_DEMO_NAMES === 'test' ? 'test' : 'demo' });
     try {
       this.sim = await this.starting;
     } finally {

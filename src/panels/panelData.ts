@@ -63,7 +63,8 @@ function standardCharts(memoryValue?: string): Array<{ id: string; title: string
     { id: 'errorRate', title: 'Error rate', unit: '%', needs: ['Errors/all', 'HttpDispatcher'], series: (d) => [{ label: 'Errors / requests', color: '--vscode-charts-red', points: ratioPoints(d, ['Errors/all', 'error_count'], ['HttpDispatcher', 'call_count'], 100), description: 'Errors/all error_count ÷ HttpDispatcher call_count' }] },
     { id: 'apdex', title: 'Apdex', unit: 'apdex', needs: ['Apdex'], series: (d) => [
       { label: 'App server', color: '--vscode-charts-purple', points: seriesPoints(d, 'Apdex', 'score'), description: '(satisfied + tolerating ÷ 2) ÷ count' },
-      ...(d.metrics.some((m) => m.name === 'EndUser/Apdex') ? [{ label: 'Browser', color: '--vscode-charts-orange', points: seriesPoints(d, 'EndUser/Apdex', 'score') }] : []),
+      // Both scores often lie on the same values: the browser line is dotted over the solid one.
+      ...(d.metrics.some((m) => m.name === 'EndUser/Apdex') ? [{ label: 'Browser (dotted)', color: '--vscode-charts-orange', dotted: true, points: seriesPoints(d, 'EndUser/Apdex', 'score'), description: 'EndUser/Apdex score, drawn dotted so that it shows where it equals the app server\'s' }] : []),
     ] },
   ];
   if (memoryValue) {

@@ -60,6 +60,8 @@ export interface SeriesSpec {
   points: Array<[number, number | null]>;
   /** Drawn dashed: the compare overlay, shifted onto the current range. */
   compare?: boolean;
+  /** Drawn dotted and wider, for a line that can lie exactly on another (the legend says so). */
+  dotted?: boolean;
   /** What the series is (legend tooltip), e.g. the 4.8 formula. */
   description?: string;
 }

@@ -130,7 +130,19 @@ const CONTROLLERS = [
 export interface DatasetOptions {
   seed: number;
   apps: number;
+  /**
+   * `test` (default) keeps the names a client must render as text (HTML-special, Unicode); `demo`
+   * gives those records plausible names, since the demo is what a new user sees first. Only names
+   * differ: every number is the same for the same seed.
+   */
+  names?: 'test' | 'demo';
 }
+
+/** The demo's stand-ins for the test names that exist to catch markup injection. */
+const DEMO_NAMES: Readonly<Record<string, string>> = {
+  '<img src=x onerror=alert(1)> & "q"': 'partner-portal',
+};
+const DEMO_TRANSACTIONS = { hostile: 'partners/callback', unicode: 'orders/summary' };
 
 export class Dataset {
   readonly apps: SimApp[] = [];
@@ -140,15 +152,20 @@ export class Dataset {
   readonly keyTransactions: SimKeyTransaction[] = [];
   readonly keyTransactionsById = new Map<number, SimKeyTransaction>();
   readonly seed: number;
+  private readonly demoNames: boolean;
 
   constructor(options: DatasetOptions) {
+    this.demoNames = options.names === 'demo';
     this.seed = options.seed >>> 0;
     const rng = new Rng(this.seed);
     let hostSeq = 0;
     let instanceSeq = 0;
     let serverSeq = 0;
     for (let i = 0; i < options.apps; i++) {
-      const seed = i < SPECIAL_APPS.length ? SPECIAL_APPS[i] : generatedSeed(rng, i - SPECIAL_APPS.length);
+      const special = i < SPECIAL_APPS.length ? SPECIAL_APPS[i] : undefined;
+      const seed = special
+        ? { ...special, name: this.demoNames ? DEMO_NAMES[special.name] ?? special.name : special.name }
+        : generatedSeed(rng, i - SPECIAL_APPS.length);
       const app = this.makeApp(rng, i, seed);
       const hostCount = seed.hostCount ?? (seed.reporting === false ? 0 : rng.int(1, 3));
       const hostShares = splitShares(rng, hostCount);
@@ -210,8 +227,8 @@ export class Dataset {
     const transactions = CONTROLLERS.slice(0, controllerCount).map((c) => ({ name: prefix + c, weight: rng.range(0.2, 1), speed: rng.range(0.4, 1.8) }));
     if (index === 0) {
       // Names a client must render as text, never as markup.
-      transactions.push({ name: `${prefix}<img src=x onerror=alert(1)> & "q"`, weight: 0.05, speed: 1.1 });
-      transactions.push({ name: `${prefix}Bestellung/Übersicht ✓`, weight: 0.08, speed: 0.9 });
+      transactions.push({ name: `${prefix}${this.demoNames ? DEMO_TRANSACTIONS.hostile : '<img src=x onerror=alert(1)> & "q"'}`, weight: 0.05, speed: 1.1 });
+      transactions.push({ name: `${prefix}${this.demoNames ? DEMO_TRANSACTIONS.unicode : 'Bestellung/Übersicht ✓'}`, weight: 0.08, speed: 0.9 });
     }
     normaliseTransactions(transactions);
     const datastoreTypes = family === 'datastore' ? pickSome(rng, DATASTORE_TYPES, rng.int(1, 2)) : [];

@@ -38,6 +38,8 @@ export interface SimulatorOptions {
   valuesRule?: ValuesRule;
   /** Minutes the timeslice data lags the clock (default 0; the service's examples show about 3). */
   lagMinutes?: number;
+  /** `demo` gives the records made to catch markup injection plausible names (see DatasetOptions). */
+  names?: 'test' | 'demo';
 }
 
 export interface RecordedRequest {
@@ -88,7 +90,8 @@ export class Simulator {
     this.now = options.now ?? (() => new Date());
     this.rateLimit = options.rateLimitPerMinute ?? 1000;
     this.keys = { us: options.usKey ?? randomKey(), eu: options.euKey ?? randomKey() };
-    this.datasets = { us: new Dataset({ seed, apps }), eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)) }) };
+    const names = options.names ?? 'test';
+    this.datasets = { us: new Dataset({ seed, apps, names }), eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)), names }) };
     this.metricData = { valuesRule: options.valuesRule ?? 'strict', lagMinutes: options.lagMinutes ?? 0 };
     this.routes = {
       us: new Routes(this.datasets.us, new RecordBuilder(this.datasets.us, this.now), this.now, this.metricData),

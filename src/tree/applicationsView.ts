@@ -1,5 +1,5 @@
 /**
- * Owns the "Applications" TreeView: its title ("(demo)"), description (the filter), message (loading,
+ * Owns the "Applications" TreeView: its description (the connection and the filter), message (loading,
  * or the age of the data shown after a failed refresh), the retry after such a failure, and the
  * auto-refresh timer, which pauses while the window is unfocused.
  */
@@ -49,7 +49,7 @@ export class ApplicationsView extends Disposable {
 
   setFilter(value: string): void {
     this.provider.setFilter(value);
-    this.view.description = value.trim() ? `filter: "${value.trim()}"` : undefined;
+    this.updateTitle();
     void vscode.commands.executeCommand('setContext', CONTEXT.filterActive, value.trim() !== '');
   }
 
@@ -78,9 +78,16 @@ export class ApplicationsView extends Disposable {
     });
   }
 
+  /**
+   * The title stays "Applications" (a long region name would truncate it in a default-width
+   * sidebar); the connection goes in the description, beside the filter.
+   */
   private updateTitle(): void {
     const conn = this.connections.current;
-    this.view.title = conn?.demo ? 'Applications (demo)' : conn ? `Applications (${conn.label})` : 'Applications';
+    this.view.title = 'Applications';
+    const where = conn?.demo ? 'demo' : conn?.label;
+    const filter = this.provider.filter.trim();
+    this.view.description = [where, filter ? `filter: "${filter}"` : undefined].filter(Boolean).join(' · ') || undefined;
   }
 
   private startTimer(): void {

@@ -113,12 +113,16 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
       return this.loadApplications(conn);
     }
     switch (node.kind) {
-      case 'application':
+      case 'application': {
+        // The record lists no key transactions: count them in the account's list (one request, shared).
+        // Without it the group still shows, only without its count.
+        const keyTransactions = await this.accountKeyTransactions(conn).then((all) => all.filter((k) => k.applicationId === node.app.id).length, () => undefined);
         return [
           new GroupNode(node, 'hosts', node.app.hostIds.length),
           new GroupNode(node, 'instances', node.app.instanceIds.length),
-          new GroupNode(node, 'keyTransactions'),
+          new GroupNode(node, 'keyTransactions', keyTransactions),
         ];
+      }
       case 'group':
         return this.loadGroup(conn, node);
       default:
@@ -153,17 +157,21 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
         nodes = (await conn.api.listInstances(app.id)).map((i) => new InstanceNode(group, i));
         break;
       case 'keyTransactions': {
-        // The list is account-wide: fetch it once per refresh and share it between applications.
-        this.keyTransactions ??= conn.api.listKeyTransactions();
-        const all = await this.keyTransactions.catch((e: unknown) => {
-          this.keyTransactions = undefined;
-          throw e;
-        });
+        const all = await this.accountKeyTransactions(conn);
         nodes = all.filter((k) => k.applicationId === app.id).map((k) => new KeyTransactionNode(group, k));
         break;
       }
     }
     return nodes.length > 0 ? nodes : [new MessageNode(`${group.id}/empty`, group.group === 'keyTransactions' ? 'No key transactions' : 'None reported in the last hour', 'info')];
+  }
+
+  /** The list is account-wide: fetched once per refresh and shared between applications. */
+  private accountKeyTransactions(conn: Connection): Promise<KeyTransaction[]> {
+    this.keyTransactions ??= conn.api.listKeyTransactions();
+    return this.keyTransactions.catch((e: unknown) => {
+      this.keyTransactions = undefined; // A failure must not stick: the next expansion asks again.
+      throw e;
+    });
   }
 
   private stateNodes(state: Exclude<ConnectionState, { kind: 'ready' }>): MonitorNode[] {

@@ -129,7 +129,8 @@ export class InstanceNode {
     const label = i.port !== undefined ? `${i.host}:${i.port}` : i.host || `instance ${i.id}`;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = i.summary ? describeSummary(i.summary) : undefined;
+    // Two instances on one host and port (several workers) differ only by their ID: show it first.
+    item.description = [`#${i.id}`, ...(i.summary ? [describeSummary(i.summary)] : [])].join(' · ');
     item.iconPath = healthIcon(i.healthStatus);
     item.contextValue = 'instance';
     item.command = { command: COMMAND.openEntity, title: 'Open Chart', arguments: [this] };

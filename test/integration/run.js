@@ -134,6 +134,8 @@ async function main() {
         // The suite starts the demo itself when it needs it; a demo left on in the caller's shell would
         // change what the tests see. (Node leaves undefined variables out of the child's environment.)
         TIMESLICE_DEMO: undefined,
+        // The demo the suite starts serves the names that catch markup injection, not the plausible ones.
+        TIMESLICE_DEMO_NAMES: 'test',
         // Temp files of the server and its extension host (the git extension's socket, simulator
         // certificates) go into our temp dir and are removed with it: they survive a killed server otherwise.
         TMPDIR: hostTmp,

@@ -110,4 +110,16 @@ describe('simulator data', () => {
     assert.throws(() => parseFaultFlag('*:explode'), /Unknown fault/);
     assert.throws(() => parseFaultFlag('*:delay:0'), /positive/);
   });
+
+  it('the demo\'s names look like a real account, with the same numbers as the test names', () => {
+    const test = new Dataset({ seed: 42, apps: 12 });
+    const demo = new Dataset({ seed: 42, apps: 12, names: 'demo' });
+    assert.ok(test.apps.some((a) => a.name.includes('<img')), 'the tests keep the HTML-special name');
+    const markup = /[<>&"]/;
+    assert.deepEqual(demo.apps.filter((a) => markup.test(a.name)).map((a) => a.name), []);
+    assert.deepEqual(demo.apps.flatMap((a) => a.profile.transactions.map((t) => t.name)).filter((n) => markup.test(n)), []);
+    assert.ok(demo.apps.some((a) => a.name === 'Zahlungsdienst – Köln ☕'), 'one plausible Unicode name stays');
+    const numbers = (d: Dataset) => JSON.stringify(d.apps.map((a) => ({ ...a, name: undefined, profile: { ...a.profile, transactions: a.profile.transactions.map((t) => [t.weight, t.speed]) } })));
+    assert.equal(numbers(demo), numbers(test));
+  });
 });

@@ -108,8 +108,8 @@ export function buildDatasets(spec: ChartSpec, theme: ChartTheme, widthPx: numbe
       data: toXY(s.points, layer ? keep : undefined),
       borderColor: stroke,
       backgroundColor: layer ? withAlpha(stroke, theme.highContrast ? 0.5 : 0.3) : stroke,
-      borderWidth: theme.highContrast ? 2 : 1.5,
-      borderDash: s.compare ? [6, 4] : [],
+      borderWidth: (theme.highContrast ? 2 : 1.5) + (s.dotted ? 1 : 0),
+      borderDash: s.compare ? [6, 4] : s.dotted ? [2, 3] : [],
       fill: layer ? 'stack' : false,
       // In a stacked chart the compare lines stack among themselves, unfilled.
       ...(spec.stacked ? { stack: s.compare ? 'compare' : 'current' } : {}),

@@ -79,6 +79,9 @@ export function readSeries(raw: unknown, index: number): SeriesSpec | undefined 
   if (raw.compare === true) {
     series.compare = true;
   }
+  if (raw.dotted === true) {
+    series.dotted = true;
+  }
   const description = text(raw.description, 1000);
   if (description) {
     series.description = description;

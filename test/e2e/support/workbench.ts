@@ -121,8 +121,10 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
 }
 
 /** A workbench in demo mode (TIMESLICE_DEMO=1) with the Timeslice view open and its applications listed. */
-export async function startDemoWorkbench(options: Omit<WorkbenchOptions, 'env'> = {}): Promise<Workbench> {
-  const wb = await startWorkbench({ ...options, env: { TIMESLICE_DEMO: '1' } });
+/** `names: 'demo'` shows the demo as a user sees it; tests default to the names that catch injection. */
+export async function startDemoWorkbench(options: Omit<WorkbenchOptions, 'env'> & { names?: 'test' | 'demo' } = {}): Promise<Workbench> {
+  const { names = 'test', ...rest } = options;
+  const wb = await startWorkbench({ ...rest, env: { TIMESLICE_DEMO: '1', TIMESLICE_DEMO_NAMES: names } });
   await wb.sidebar.open();
   await wb.sidebar.waitForRows(5);
   return wb;
