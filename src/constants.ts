@@ -35,4 +35,5 @@ export const COMMAND = {
   runApiRequest: 'timeslice.runApiRequest',
   copyAsCurl: 'timeslice.copyAsCurl',
   togglePrettyPrint: 'timeslice.togglePrettyPrint',
+  openWalkthrough: 'timeslice.openWalkthrough',
 } as const;

@@ -22,6 +22,7 @@ import { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { BindingRegion } from './status/statusModel';
 import { WorkspaceBindings } from './status/workspaceBinding';
 import { Disposable } from './util/lifecycle';
+import { showWalkthroughOnce } from './walkthrough';
 
 export class Services extends Disposable {
   readonly channel: vscode.LogOutputChannel;
@@ -40,7 +41,7 @@ export class Services extends Disposable {
   readonly rawResponses: RawResponseProvider;
   private readonly recent = new RecentLines();
 
-  constructor(context: vscode.ExtensionContext) {
+  constructor(private readonly context: vscode.ExtensionContext) {
     super();
     this.channel = this._register(vscode.window.createOutputChannel('Timeslice', { log: true }));
     this.config = this._register(new Config());
@@ -80,6 +81,7 @@ export class Services extends Disposable {
       await this.demo.start();
     }
     await this.connections.rebuild();
+    void showWalkthroughOnce(this.context.globalState);
   }
 
   showLog(): void {

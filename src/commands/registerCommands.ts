@@ -8,6 +8,7 @@ import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
 import { bindWorkspace, openBoundApplication, unbindWorkspace } from './bindingCommands';
 import { showApplicationSummary } from './applicationSummary';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
+import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
 import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
 import {
@@ -41,6 +42,7 @@ export function commandTable(services: Services): Record<string, Handler> {
     [COMMAND.runApiRequest]: runApiRequest(services),
     [COMMAND.copyAsCurl]: copyAsCurl(services),
     [COMMAND.togglePrettyPrint]: togglePrettyPrint(services),
+    [COMMAND.openWalkthrough]: () => openWalkthrough(),
   };
 }
 

@@ -136,6 +136,7 @@ async function main() {
         TIMESLICE_DEMO: undefined,
         // The demo the suite starts serves the names that catch markup injection, not the plausible ones.
         TIMESLICE_DEMO_NAMES: 'test',
+        TIMESLICE_SKIP_WALKTHROUGH: '1',
         // Temp files of the server and its extension host (the git extension's socket, simulator
         // certificates) go into our temp dir and are removed with it: they survive a killed server otherwise.
         TMPDIR: hostTmp,

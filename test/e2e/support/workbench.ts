@@ -28,6 +28,8 @@ export interface WorkbenchOptions {
   env?: Record<string, string | undefined>;
   /** User settings, e.g. `{ 'timeslice.region': 'eu' }`. */
   settings?: Record<string, unknown>;
+  /** The browser window's size (default 1400 × 900). */
+  viewport?: { width: number; height: number };
 }
 
 export interface Workbench {
@@ -56,7 +58,7 @@ export function openWorkbenches(): readonly Workbench[] {
 }
 
 export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
-  const { theme = 'Default Dark Modern', env = {}, settings = {} } = options;
+  const { theme = 'Default Dark Modern', env = {}, settings = {}, viewport } = options;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-e2e-'));
   const workspaceFolder = path.join(tmp, 'workspace');
   const hostTmp = path.join(tmp, 'tmp');
@@ -85,6 +87,8 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       env: {
         // Demo mode only when a test asks for it, whatever the caller's shell has.
         TIMESLICE_DEMO: undefined,
+        // The walkthrough opens on a first start; tests that are not about it start quietly.
+        TIMESLICE_SKIP_WALKTHROUGH: '1',
         // The server's temp files (the git extension's socket) go away with our temp dir.
         TMPDIR: hostTmp,
         ...env,
@@ -93,6 +97,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     browser = await codeServer.launchBrowser();
     const page = await codeServer.openWorkbench(browser, server.url, workspaceFolder, {
       colorScheme: theme === 'Default Light Modern' ? 'light' : 'dark',
+      ...(viewport ? { viewport } : {}),
     });
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -122,9 +127,9 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
 
 /** A workbench in demo mode (TIMESLICE_DEMO=1) with the Timeslice view open and its applications listed. */
 /** `names: 'demo'` shows the demo as a user sees it; tests default to the names that catch injection. */
-export async function startDemoWorkbench(options: Omit<WorkbenchOptions, 'env'> & { names?: 'test' | 'demo' } = {}): Promise<Workbench> {
+export async function startDemoWorkbench(options: WorkbenchOptions & { names?: 'test' | 'demo' } = {}): Promise<Workbench> {
   const { names = 'test', ...rest } = options;
-  const wb = await startWorkbench({ ...rest, env: { TIMESLICE_DEMO: '1', TIMESLICE_DEMO_NAMES: names } });
+  const wb = await startWorkbench({ ...rest, env: { TIMESLICE_DEMO: '1', TIMESLICE_DEMO_NAMES: names, ...rest.env } });
   await wb.sidebar.open();
   await wb.sidebar.waitForRows(5);
   return wb;
@@ -141,5 +146,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   // (A string: this project's TypeScript has no DOM types.)
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   await page.screenshot({ path: file });
+  return file;
+}
+
+/**
+ * A picture the project ships (README, walkthrough): saved like `screenshot`, and written to
+ * `repoPath` (e.g. `media/screenshots/dark-tree.png`) when TIMESLICE_UPDATE_SCREENSHOTS=1, so a run
+ * that only checks leaves the committed pictures alone.
+ */
+export async function publishScreenshot(page: Page, repoPath: string): Promise<string> {
+  const file = await screenshot(page, `published-${repoPath.replace(/[\\/]/g, '-').replace(/\.png$/, '')}`);
+  if (process.env.TIMESLICE_UPDATE_SCREENSHOTS === '1') {
+    const target = path.join(codeServer.REPO_ROOT, repoPath);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(file, target);
+  }
   return file;
 }

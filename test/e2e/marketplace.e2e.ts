@@ -1,0 +1,138 @@
+/**
+ * What a user sees before the first click: the walkthrough (opened once, with its five steps) and
+ * the pictures the README and the walkthrough ship, taken from the product itself in the demo as a
+ * user sees it (plausible names). Run with TIMESLICE_UPDATE_SCREENSHOTS=1 to refresh the committed
+ * pictures in media/; without it the pictures go to .vscode-test/screenshots only, and the test
+ * checks that every picture the README and the manifest name is committed.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { openFromPalette } from './support/panels';
+import { publishScreenshot, screenshot, startDemoWorkbench, startWorkbench, type Theme, type Workbench } from './support/workbench';
+
+const ROOT = path.join(__dirname, '..', '..');
+const WALKTHROUGH_TITLE = 'Get started with Timeslice';
+const SMALL = { width: 1100, height: 700 };
+
+/** Selects the walkthrough editor's page, whichever way VS Code 1.100 renders its header. */
+function walkthroughPage(wb: Workbench) {
+  return wb.page.locator('.gettingStartedContainer').filter({ hasText: WALKTHROUGH_TITLE }).first();
+}
+
+describe('the walkthrough', () => {
+  let wb: Workbench | undefined;
+
+  afterEach(async () => {
+    await wb?.close();
+    wb = undefined;
+  });
+
+  it('opens by itself on the first start, with its five steps, and not again after a reload', async () => {
+    wb = await startWorkbench({ env: { TIMESLICE_SKIP_WALKTHROUGH: undefined }, viewport: SMALL });
+    // The view is what activates the extension on a first start.
+    await wb.sidebar.open();
+    const page = walkthroughPage(wb);
+    await page.waitFor({ state: 'visible', timeout: 30_000 });
+    const text = await page.innerText();
+    for (const step of ['Set an API key, or try the demo', 'See your applications', 'Open a dashboard', 'Bind this workspace for the status bar', 'Ask from the command palette']) {
+      assert.ok(text.includes(step), `step "${step}" in ${text.slice(0, 400)}`);
+    }
+    await screenshot(wb.page, 'walkthrough-dark');
+    // Close it and reload: it was shown once and stays closed.
+    await wb.quickInput.openCommandPalette();
+    await wb.quickInput.choose('>View: Close All Editors', 'View: Close All Editors');
+    await wb.quickInput.openCommandPalette();
+    await wb.quickInput.choose('>Developer: Reload Window', 'Developer: Reload Window');
+    await wb.page.waitForEvent('load', { timeout: 60_000 });
+    await wb.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await wb.sidebar.open();
+    await wb.sidebar.welcomeButton('Set API Key').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await walkthroughPage(wb).count(), 0, 'the walkthrough did not open again');
+    // …and it opens when asked.
+    await wb.quickInput.openCommandPalette();
+    await wb.quickInput.choose('>Timeslice: Open Walkthrough', 'Timeslice: Open Walkthrough');
+    await walkthroughPage(wb).waitFor({ state: 'visible', timeout: 30_000 });
+  });
+});
+
+for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'dark' }, { theme: 'Default Light Modern' as Theme, slug: 'light' }]) {
+  describe(`pictures for the README and the walkthrough (${theme})`, () => {
+    let wb: Workbench;
+
+    after(async () => {
+      await wb?.close();
+    });
+
+    it('the welcome view: set a key or try the demo', async () => {
+      wb = await startWorkbench({ theme, viewport: SMALL });
+      await wb.sidebar.open();
+      await wb.sidebar.welcomeButton('Try the Demo').waitFor({ state: 'visible' });
+      await publishScreenshot(wb.page, `media/walkthrough/connect-${slug}.png`);
+      await wb.close();
+    });
+
+    it('the demo as a user sees it: tree, dashboard, breakdown, explorer, status bar, raw request', async () => {
+      wb = await startDemoWorkbench({ theme, names: 'demo', viewport: SMALL });
+      const labels = await wb.sidebar.rowLabels();
+      assert.ok(!labels.some((l) => /[<>]/.test(l)), `no markup-like names in the demo: ${labels.join(', ')}`);
+      await wb.sidebar.expand('storefront-web');
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-tree.png`);
+      await publishScreenshot(wb.page, `media/walkthrough/applications-${slug}.png`);
+
+      await openFromPalette(wb, 'Timeslice: Open Application Dashboard…', 'storefront-web', 'Application');
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-dashboard.png`);
+      await publishScreenshot(wb.page, `media/walkthrough/dashboard-${slug}.png`);
+
+      await openFromPalette(wb, 'Timeslice: Open Response-Time Breakdown…', 'storefront-web', 'Response-time breakdown');
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-breakdown.png`);
+
+      const explorer = await openFromPalette(wb, 'Timeslice: Open Metric Explorer…', 'storefront-web', 'Metric explorer');
+      await explorer.locator('vscode-textfield[type="search"]').click();
+      await wb.page.keyboard.type('External/');
+      await explorer.locator('.explorer-groups fieldset:first-child vscode-checkbox', { hasText: 'External/allWeb' }).first().click({ timeout: 15_000 });
+      await explorer.locator('.explorer-groups fieldset:nth-child(3) vscode-checkbox', { hasText: 'average_response_time' }).first().click();
+      await explorer.locator('vscode-button', { hasText: 'Chart Selected' }).click();
+      await explorer.waitForFunction(() => (globalThis as unknown as { __timeslice: { charts(): unknown[] } }).__timeslice.charts().length > 0, undefined, { timeout: 15_000 });
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-explorer.png`);
+      await publishScreenshot(wb.page, `media/walkthrough/palette-${slug}.png`);
+
+      await wb.quickInput.openCommandPalette();
+      await wb.quickInput.choose('>Timeslice: Bind Workspace to Application…', 'Timeslice: Bind Workspace to Application…');
+      await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Bind Workspace to Application' });
+      const item = await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+      await item.hover();
+      await wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Response time' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-statusbar.png`);
+      await publishScreenshot(wb.page, `media/walkthrough/bind-${slug}.png`);
+      await wb.page.mouse.move(500, 300);
+
+      await wb.quickInput.openCommandPalette();
+      await wb.quickInput.choose('>Timeslice: Run API Request…', 'Timeslice: Run API Request…');
+      await wb.quickInput.choose('List applications', 'List applications', { title: 'API endpoint' });
+      await wb.quickInput.choose('Continue', 'Continue', { title: 'Filters' });
+      await wb.quickInput.choose('JSON', 'JSON', { title: 'Response format' });
+      await wb.page.locator('.tab', { hasText: 'GET \u2215v2\u2215applications.json (200)' }).waitFor({ timeout: 30_000 });
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-raw-request.png`);
+    });
+  });
+}
+
+describe('the pictures the README and the walkthrough name', () => {
+  it('are committed PNGs, in light and dark', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const manifest = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
+    const named = new Set([...readme.matchAll(/\]\((media\/[^)\s]+\.png)\)/g), ...manifest.matchAll(/"(media\/walkthrough\/[^"]+\.png)"/g)].map((m) => m[1]));
+    assert.ok([...named].filter((n) => n.startsWith('media/screenshots/')).length >= 12, `README shows six pictures in two themes (${[...named].join(', ')})`);
+    for (const name of named) {
+      const file = path.join(ROOT, name);
+      assert.ok(fs.existsSync(file), `${name} is committed`);
+      assert.equal(fs.readFileSync(file).subarray(1, 4).toString('latin1'), 'PNG', name);
+      if (/-(dark|light)(-|\.)|\/(dark|light)-/.test(name)) {
+        const twin = name.replace(/dark/g, '\u0000').replace(/light/g, 'dark').replace(/\u0000/g, 'light');
+        assert.ok(fs.existsSync(path.join(ROOT, twin)), `${name} has its other-theme twin ${twin}`);
+      }
+    }
+  });
+});
