@@ -7,6 +7,7 @@ import type { Region } from '../api/regions';
 import { baseUrlFor, REGION_BASE_URLS, REGION_LABELS } from '../api/regions';
 import { parseBaseUrl } from '../api/transport';
 import type { Services } from '../services';
+import { safeText } from '../util/safeText';
 
 interface RegionItem extends vscode.QuickPickItem {
   region: Region;
@@ -110,7 +111,7 @@ export function setApiKey(services: Services) {
       if (isApiError(e) && e.kind === 'cancelled') {
         return;
       }
-      const again = await vscode.window.showErrorMessage(`The key was not saved: ${message}`, 'Try Again', 'Show Log');
+      const again = await vscode.window.showErrorMessage(`The key was not saved: ${safeText(message, 1000)}`, 'Try Again', 'Show Log');
       if (again === 'Try Again') {
         await vscode.commands.executeCommand('timeslice.setApiKey', region);
       } else if (again === 'Show Log') {
