@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
 import type { ChartPanel } from '../../../src/panels/chartPanel';
 import { Simulator } from '../../../src/simulator/server';
 import { ConnectProxy } from '../../support/connectProxy';
@@ -18,7 +18,7 @@ async function setHttp(values: Record<string, unknown>): Promise<void> {
 /** A simulator of the test's own as a custom region; `http.proxy` pointed at a loopback CONNECT proxy. */
 describe('when the network misbehaves', function () {
   this.timeout(120_000);
-  let ts: TimesliceExports;
+  let ts: TimesliceTestApi;
   let sim: Simulator;
   let proxy: ConnectProxy;
 
@@ -27,7 +27,7 @@ describe('when the network misbehaves', function () {
     sim = await Simulator.start({ seed: 5, apps: 5 });
     proxy = await ConnectProxy.start({ credentials: { user: 'tester', password: 'pr0xy-pass' } });
     await setSettings({ region: 'custom', customBaseUrl: sim.baseUrls.us, caCertificatePath: sim.certPath, requestTimeoutSeconds: 5 });
-    await ts.apiKeys.set('custom', sim.keys.us);
+    await ts.keys.set('custom', sim.keys.us);
     await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection');
   });
 
@@ -39,7 +39,7 @@ describe('when the network misbehaves', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await setHttp({ proxy: undefined, proxyStrictSSL: undefined });
-    await ts.apiKeys.delete('custom');
+    await ts.keys.delete('custom');
     await setSettings({ region: undefined, customBaseUrl: undefined, caCertificatePath: undefined, requestTimeoutSeconds: undefined });
     await proxy.stop();
     await sim.stop();

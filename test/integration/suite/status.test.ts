@@ -2,14 +2,14 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
 import type { Simulator } from '../../../src/simulator/server';
 import { eventually, startDemo, timeslice } from './helpers';
 
 /** The suite runs in a multi-root workspace of three folders (see run.js): each binds its own application. */
 describe('status bar and workspace binding against the demo simulator', function () {
   this.timeout(90_000);
-  let ts: TimesliceExports;
+  let ts: TimesliceTestApi;
   let sim: Simulator;
   let folders: readonly vscode.WorkspaceFolder[];
   const appsByName = new Map<string, number>();
