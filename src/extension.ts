@@ -6,7 +6,15 @@ import type { TimesliceTestApi } from './testApi';
 import { testApiFor } from './testApi';
 import { safeText } from './util/safeText';
 
-/** Returns nothing to other extensions; the test API only under the test harness (see testApi.ts). */
+/**
+ * Returns nothing to other extensions; the test API only under the test harness (see testApi.ts).
+ *
+ * Activation: the view and the commands activate us implicitly (VS Code 1.74+), restored charts by
+ * `onWebviewPanel:timeslice.chart`. The status bar should appear in a folder whose settings bind an
+ * application, but an activation event cannot read a file's content: `workspaceContains` only matches
+ * names. So `workspaceContains:.vscode/settings.json` stays as the cheapest filter, and activating
+ * through it costs no request: nothing is fetched until a folder is bound or the view is opened.
+ */
 export async function activate(context: vscode.ExtensionContext): Promise<TimesliceTestApi | undefined> {
   try {
     const services = new Services(context);

@@ -37,6 +37,7 @@ export class WorkspaceBindings extends Disposable {
       }
     }));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.update()));
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
     this._register(vscode.window.onDidChangeActiveTextEditor((editor) => this.followEditor(editor)));
     this.followEditor(vscode.window.activeTextEditor);
     void this.setContext();
@@ -69,6 +70,11 @@ export class WorkspaceBindings extends Disposable {
   }
 
   private rawValue(folder: vscode.WorkspaceFolder): unknown {
+    // The setting is in restrictedConfigurations, so VS Code already hides a workspace's value in
+    // Restricted Mode; `inspect` reads workspace values directly, so say it here as well.
+    if (!vscode.workspace.isTrusted) {
+      return undefined;
+    }
     const inspected = vscode.workspace.getConfiguration('timeslice', folder.uri).inspect<unknown>(SETTING.boundApplication);
     return inspected?.workspaceFolderValue ?? inspected?.workspaceValue;
   }
