@@ -22,7 +22,8 @@ export const TEST_HARNESS_ENV = 'TIMESLICE_TEST_HARNESS';
 
 /** Write-only access to the stored keys, so a test can connect without the input box. */
 export interface TestKeys {
-  set(region: Region, key: string): Promise<void>;
+  /** `origin`: where a custom-region key may go (see auth/keyRecord.ts). */
+  set(region: Region, key: string, origin?: string): Promise<void>;
   delete(region: Region): Promise<void>;
   /** Whether a key is stored, without handing it out. */
   has(region: Region): Promise<boolean>;
@@ -64,7 +65,7 @@ export function testApiFor(source: TestApiSource, env: NodeJS.ProcessEnv = proce
     demo: source.demo,
     // Closures over the store, not the store: nothing here returns a key.
     keys: {
-      set: (region, key) => apiKeys.set(region, key),
+      set: (region, key, origin) => apiKeys.set(region, key, origin),
       delete: (region) => apiKeys.delete(region),
       has: async (region) => (await apiKeys.get(region)) !== undefined,
     },

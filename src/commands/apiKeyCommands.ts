@@ -6,6 +6,7 @@ import { isApiError } from '../api/errors';
 import type { Region } from '../api/regions';
 import { baseUrlFor, REGION_BASE_URLS, REGION_LABELS } from '../api/regions';
 import { parseBaseUrl } from '../api/transport';
+import { originOf } from '../auth/keyRecord';
 import type { Services } from '../services';
 import { safeText } from '../util/safeText';
 
@@ -126,7 +127,7 @@ export function setApiKey(services: Services) {
     if (services.config.region !== region) {
       await services.config.update('region', region);
     }
-    await services.apiKeys.set(region, key.trim());
+    await services.apiKeys.set(region, key.trim(), region === 'custom' ? originOf(baseUrl) : undefined);
     void vscode.window.showInformationMessage(`API key for ${REGION_LABELS[region]} saved in VS Code's secret storage.`);
   };
 }

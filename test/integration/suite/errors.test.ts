@@ -16,7 +16,7 @@ describe('errors in the tree, against a simulator with faults', function () {
     ts = await timeslice();
     sim = await Simulator.start({ seed: 3, apps: 6 });
     await setSettings({ region: 'custom', customBaseUrl: sim.baseUrls.us, caCertificatePath: sim.certPath, requestTimeoutSeconds: 5 });
-    await ts.keys.set('custom', sim.keys.us);
+    await ts.keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
     await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection');
   });
 
@@ -105,7 +105,7 @@ describe('errors in the tree, against a simulator with faults', function () {
     await ts.keys.delete('custom');
     await eventually(() => (ts.connections.state.kind === 'noKey' ? true : undefined), 'the no-key state');
     assert.deepEqual(await rootsAfterRefresh(), []);
-    await ts.keys.set('custom', sim.keys.us);
+    await ts.keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
     await eventually(() => (ts.connections.current ? true : undefined), 'the connection again');
   });
 

@@ -27,7 +27,7 @@ describe('when the network misbehaves', function () {
     sim = await Simulator.start({ seed: 5, apps: 5 });
     proxy = await ConnectProxy.start({ credentials: { user: 'tester', password: 'pr0xy-pass' } });
     await setSettings({ region: 'custom', customBaseUrl: sim.baseUrls.us, caCertificatePath: sim.certPath, requestTimeoutSeconds: 5 });
-    await ts.keys.set('custom', sim.keys.us);
+    await ts.keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
     await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection');
   });
 
@@ -56,6 +56,23 @@ describe('when the network misbehaves', function () {
     await setHttp({ proxy: url });
     await eventually(() => (ts.connections.current && ts.connections.current !== before ? true : undefined), 'the connection rebuilt for http.proxy');
   }
+
+  it('a custom key is not sent when timeslice.customBaseUrl moves to another origin: the key is asked for again', async () => {
+    const other = await Simulator.start({ seed: 6, apps: 2 });
+    try {
+      await setSettings({ customBaseUrl: other.baseUrls.us });
+      const state = await eventually(() => (ts.connections.state.kind === 'invalidConfig' ? ts.connections.state : undefined), 'the refused connection');
+      assert.equal(state.kind === 'invalidConfig' && state.setKey, true);
+      assert.match(state.kind === 'invalidConfig' ? state.message : '', /Set the key again/);
+      const roots = await rootsAfterRefresh();
+      assert.equal(ts.tree.getTreeItem(roots[0]!).command?.command, 'timeslice.setApiKey');
+      assert.equal(other.requests.filter((r) => JSON.stringify(r.headers).includes(sim.keys.us)).length, 0, 'the key reached the new origin');
+    } finally {
+      await setSettings({ customBaseUrl: sim.baseUrls.us });
+      await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection again');
+      await other.stop();
+    }
+  });
 
   it('with http.proxy set, the tree\'s requests go through the proxy in a CONNECT tunnel', async () => {
     assert.equal(process.env.NO_PROXY ?? process.env.no_proxy ?? '', '', 'this test needs no NO_PROXY in the extension host');
