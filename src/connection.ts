@@ -176,8 +176,8 @@ export class ConnectionManager extends Disposable {
   /** One log line per change of proxy use; proxy credentials never reach the log. */
   private logProxyChoice(proxy: ProxyOptions | undefined): void {
     const described = proxy ? `requests go through the proxy ${redactProxyUrl(proxy.url)} (CONNECT tunnel)` : 'no proxy';
-    const relaxed = proxy && !proxy.strictSSL;
-    const line = `${described}${relaxed ? '; http.proxyStrictSSL is false, so certificates are NOT verified for Timeslice\'s connections through the proxy (other extensions and VS Code are not affected)' : ''}`;
+    const relaxed = proxy && !proxy.strictSSL && proxy.url.startsWith('https:');
+    const line = `${described}${relaxed ? '; http.proxyStrictSSL is false, so the https proxy\'s own certificate is NOT verified (the API server\'s certificate still is, inside the tunnel)' : ''}`;
     if (line !== this.lastProxyLine) {
       this.lastProxyLine = line;
       if (relaxed) {
