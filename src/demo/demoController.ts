@@ -8,6 +8,9 @@ import type { Logger } from '../log';
 import { Simulator } from '../simulator/server';
 import { Disposable } from '../util/lifecycle';
 
+/** The demo keeps only its last requests (tests look at recent ones; a demo may run for days). */
+export const DEMO_RECORDED_REQUESTS = 500;
+
 export interface DemoEndpoint {
   baseUrl: string;
   key: string;
@@ -41,7 +44,7 @@ export class DemoController extends Disposable {
     if (this.sim) {
       return;
     }
-    this.starting ??= Simulator.start({ seed: 42, apps: 12 });
+    this.starting ??= Simulator.start({ seed: 42, apps: 12, maxRecordedRequests: DEMO_RECORDED_REQUESTS });
     try {
       this.sim = await this.starting;
     } finally {

@@ -33,6 +33,11 @@ export interface SimulatorOptions {
   now?: () => Date;
   /** Requests per key per minute before 429 (the service's limit is 1,000). */
   rateLimitPerMinute?: number;
+  /**
+   * How many requests `requests` keeps (the last ones); all when omitted, as tests want. The demo
+   * bounds it: a record holds headers and bodies, and a demo may run for days.
+   */
+  maxRecordedRequests?: number;
 }
 
 export interface RecordedRequest {
@@ -65,6 +70,7 @@ export class Simulator {
   private readonly pageSize: number;
   private readonly now: () => Date;
   private readonly rateLimit: number;
+  private readonly maxRecorded: number;
   private readonly calls = new Map<string, number[]>();
   private httpsServer!: https.Server;
   private httpServer!: http.Server;
@@ -78,6 +84,7 @@ export class Simulator {
     this.pageSize = options.pageSize ?? 200;
     this.now = options.now ?? (() => new Date());
     this.rateLimit = options.rateLimitPerMinute ?? 1000;
+    this.maxRecorded = options.maxRecordedRequests ?? Infinity;
     this.keys = { us: options.usKey ?? randomKey(), eu: options.euKey ?? randomKey() };
     this.datasets = { us: new Dataset({ seed, apps }), eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)) }) };
     this.routes = {
@@ -189,6 +196,9 @@ export class Simulator {
       scheme, method: req.method ?? 'GET', host: req.headers.host ?? '', path: url.pathname, query: url.searchParams,
       headers: { ...req.headers }, region: route?.region, endpoint: route?.endpoint, status, ...(body !== undefined ? { body } : {}),
     });
+    if (this.requests.length > this.maxRecorded) {
+      this.requests.splice(0, this.requests.length - this.maxRecorded);
+    }
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
