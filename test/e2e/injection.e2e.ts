@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { Dataset } from '../../src/simulator/dataset';
-import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
+import { Simulator } from '../../src/simulator/server';
+import { screenshot, startDemoWorkbench, startWorkbench, type Workbench } from './support/workbench';
 
 const HOSTILE = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D) $(zap)';
 const web = new Dataset({ seed: 42, apps: 12 }).apps.find((a) => a.name === 'storefront-web')!;
@@ -43,5 +44,65 @@ describe('hostile workspace settings in the real workbench', () => {
     assert.equal(await links.count(), 0, `links in notifications: ${(await links.allInnerTexts()).join(' | ')}`);
     assert.ok(!(await wb.notifications.messages()).some((m) => m.includes('command:')), 'a notification shows the hostile name');
     assert.equal(await wb.page.locator('.statusbar-item .codicon-zap').count(), 0, 'the status bar renders the name\'s icon');
+  });
+});
+
+/** Names as a hostile or broken service could send them; the simulator runs in this process. */
+const LINK_NAME = '[Run](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D) $(zap)';
+const HTML_NAME = '<img src=x onerror=alert(1)> **b** $(flame)';
+const strip = (s: string) => s.replace(/\u200b/g, '');
+
+describe('hostile application names from the service in the real workbench', () => {
+  let wb: Workbench;
+  let sim: Simulator;
+
+  before(async () => {
+    sim = await Simulator.start({ seed: 23, apps: 3 });
+    const apps = sim.datasets.us.apps;
+    apps[0]!.name = LINK_NAME;
+    apps[1]!.name = HTML_NAME;
+    wb = await startWorkbench({ settings: { 'timeslice.region': 'custom', 'timeslice.customBaseUrl': sim.baseUrls.us, 'timeslice.caCertificatePath': sim.certPath } });
+    await wb.sidebar.open();
+    await wb.quickInput.runCommand('Timeslice: Set API Key…');
+    await wb.quickInput.pick('Custom base URL');
+    await wb.quickInput.widget.locator('.quick-input-title', { hasText: 'Custom base URL' }).waitFor({ timeout: 10_000 });
+    await wb.quickInput.enter();
+    await wb.quickInput.widget.locator('.quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
+    await wb.quickInput.type(sim.keys.us);
+    await wb.quickInput.enter();
+    await wb.sidebar.waitForRows(apps.length);
+  });
+
+  after(async () => {
+    await wb?.close();
+    await sim?.stop();
+  });
+
+  it('the tree, the quick pick, its title and the status-bar message show the names literally: no icon, no link', async () => {
+    const labels = await wb.sidebar.rowLabels();
+    assert.ok(labels.includes(LINK_NAME) && labels.includes(HTML_NAME), `tree labels: ${labels.join(' | ')}`);
+    await wb.quickInput.runCommand('Timeslice: Show Application Summary…');
+    const items = wb.quickInput.items;
+    await items.filter({ hasText: 'onerror' }).first().waitFor({ timeout: 15_000 });
+    const texts = (await wb.quickInput.widget.locator('.monaco-list-row .label-name').allInnerTexts()).map(strip);
+    assert.ok(texts.some((t) => t.includes(LINK_NAME)), `pick labels: ${texts.join(' | ')}`);
+    assert.ok(texts.some((t) => t.includes(HTML_NAME)), `pick labels: ${texts.join(' | ')}`);
+    const widget = wb.quickInput.widget;
+    assert.equal(await widget.locator('.codicon-zap, .codicon-flame').count(), 0, 'a name rendered as an icon in the pick');
+    assert.equal(await widget.locator('a[href*="command:"], img').count(), 0, 'a name rendered as a link or an image in the pick');
+    await screenshot(wb.page, 'injection-pick');
+    // Choose the application named with link syntax: the next pick has the name as its title.
+    await wb.quickInput.input.fill('Run');
+    await wb.page.keyboard.press('Enter');
+    const title = widget.locator('.quick-input-title');
+    await title.filter({ hasText: 'command:' }).waitFor({ timeout: 15_000 });
+    assert.equal(strip(await title.innerText()), LINK_NAME);
+    assert.equal(await widget.locator('.codicon-zap').count(), 0, 'the title renders the name\'s icon');
+    await wb.quickInput.choose('Copy ID', 'Copy ID');
+    const message = await wb.statusBar.waitForItem(/Copied the ID of/);
+    assert.equal(await message.locator('.codicon-zap').count(), 0, 'the status-bar message renders the name\'s icon');
+    assert.ok(strip(await message.innerText()).includes(LINK_NAME));
+    await screenshot(wb.page, 'injection-status-message');
+    assert.deepEqual(wb.pageErrors, []);
   });
 });
