@@ -4,6 +4,8 @@
  * searched for the key and for every 8-character piece of it. Each place searched is named.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { inspect } from 'node:util';
 
 import { HttpTimesliceApi } from '../../src/api/client';
@@ -114,5 +116,32 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
     for (const [place, values] of observed) {
       assert.deepEqual(hits(values.join('\n')), [], `the key (or a piece of it) is visible in: ${place}`);
     }
+  });
+});
+
+/**
+ * The places of the sweep that are closed by construction, checked on the source: only the key store
+ * touches SecretStorage, nothing writes globalState or workspaceState, and the clipboard receives only
+ * IDs and the curl command (which names an environment variable instead of the key; see above).
+ */
+describe('key leak sweep: stores and clipboard, by construction', () => {
+  const root = path.join(__dirname, '../../src');
+  const sources = (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => ({ file: f.split(path.sep).join('/'), text: fs.readFileSync(path.join(root, f), 'utf8') }));
+
+  it('only auth/apiKeyStore.ts reads or writes SecretStorage; nothing uses globalState or workspaceState', () => {
+    assert.deepEqual(sources.filter((s) => /\bsecrets\.(get|store|delete)\(/.test(s.text)).map((s) => s.file), ['auth/apiKeyStore.ts']);
+    assert.deepEqual(sources.filter((s) => /\b(globalState|workspaceState)\b/.test(s.text)).map((s) => s.file), []);
+  });
+
+  it('the clipboard gets an ID or the curl command, never anything else', () => {
+    const writes = sources.flatMap((s) => [...s.text.matchAll(/clipboard\.writeText\(([^)]*\)?)\)/g)].map((m) => `${s.file}: ${m[1]}`));
+    assert.deepEqual(writes.sort(), [
+      'commands/applicationSummary.ts: String(app.id)',
+      'commands/runApiRequest.ts: command',
+      'commands/viewCommands.ts: String(id)',
+    ]);
+    assert.ok(!curlCommand('https://api.example/v2/applications.json', 'Api-Key').includes('NRAK'));
   });
 });
