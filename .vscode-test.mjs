@@ -32,8 +32,8 @@ export default defineConfig({
   workspaceFolder,
   // Only the extension under development: nothing installed on the machine takes part.
   launchArgs: ['--disable-extensions'],
-  // The suite starts the demo itself when it needs it.
-  env: { TIMESLICE_DEMO: undefined },
+  // The suite starts the demo itself when it needs it; the harness variable unlocks the test API.
+  env: { TIMESLICE_DEMO: undefined, TIMESLICE_TEST_HARNESS: '1' },
   mocha: {
     ui: 'bdd',
     timeout: 20_000,

@@ -16,6 +16,7 @@ import { baseUrlFor, REGION_LABELS } from './api/regions';
 import { parseBaseUrl } from './api/transport';
 import { trustedCertificates } from './api/trust';
 import type { ApiKeyStore } from './auth/apiKeyStore';
+import { keyForOrigin, originOf } from './auth/keyRecord';
 import type { Config } from './config';
 import { CONTEXT } from './constants';
 import type { DemoController } from './demo/demoController';
@@ -40,6 +41,8 @@ export type ConnectionState =
     message: string;
     /** The setting to open to fix it (default: the `timeslice` settings). */
     setting?: string;
+    /** Fixed by setting the key again (the custom key was stored for another origin). */
+    setKey?: boolean;
   };
 
 /** `http.*` settings that change how we connect. */
@@ -125,11 +128,24 @@ export class ConnectionManager extends Disposable {
     } catch (e) {
       return { kind: 'invalidConfig', message: e instanceof Error ? e.message : String(e), setting: 'http.proxy' };
     }
-    const key = await this.keys.get(region);
-    if (!key) {
+    const origin = originOf(baseUrl);
+    const found = keyForOrigin(await this.keys.record(region), region === 'custom', origin);
+    if (!found) {
       return { kind: 'noKey', region };
     }
-    return this.ready(this.clientFor(baseUrl, () => this.keys.get(region)), REGION_LABELS[region], false, region);
+    if ('mismatch' in found) {
+      return {
+        kind: 'invalidConfig', setKey: true,
+        message: `The API key of the custom region was stored for ${found.mismatch ?? 'another base URL'}, and "timeslice.customBaseUrl" now points to ${origin}. `
+          + 'Set the key again for the new URL: a key is only sent where it was entered for.',
+      };
+    }
+    // Checked again at each request: the key read then must still belong to this origin.
+    const getKey = async () => {
+      const now = keyForOrigin(await this.keys.record(region), region === 'custom', origin);
+      return now && 'key' in now ? now.key : undefined;
+    };
+    return this.ready(this.clientFor(baseUrl, getKey), REGION_LABELS[region], false, region);
   }
 
   /**
@@ -162,8 +178,8 @@ export class ConnectionManager extends Disposable {
   /** One log line per change of proxy use; proxy credentials never reach the log. */
   private logProxyChoice(proxy: ProxyOptions | undefined): void {
     const described = proxy ? `requests go through the proxy ${redactProxyUrl(proxy.url)} (CONNECT tunnel)` : 'no proxy';
-    const relaxed = proxy && !proxy.strictSSL;
-    const line = `${described}${relaxed ? '; http.proxyStrictSSL is false, so certificates are NOT verified for Timeslice\'s connections through the proxy (other extensions and VS Code are not affected)' : ''}`;
+    const relaxed = proxy && !proxy.strictSSL && proxy.url.startsWith('https:');
+    const line = `${described}${relaxed ? '; http.proxyStrictSSL is false, so the https proxy\'s own certificate is NOT verified (the API server\'s certificate still is, inside the tunnel)' : ''}`;
     if (line !== this.lastProxyLine) {
       this.lastProxyLine = line;
       if (relaxed) {

@@ -1,18 +1,29 @@
 import * as vscode from 'vscode';
 
 import { registerCommands } from './commands/registerCommands';
-import type { TimesliceExports } from './exports';
 import { Services } from './services';
+import type { TimesliceTestApi } from './testApi';
+import { testApiFor } from './testApi';
+import { safeText } from './util/safeText';
 
-export async function activate(context: vscode.ExtensionContext): Promise<TimesliceExports> {
+/**
+ * Returns nothing to other extensions; the test API only under the test harness (see testApi.ts).
+ *
+ * Activation: the view and the commands activate us implicitly (VS Code 1.74+), restored charts by
+ * `onWebviewPanel:timeslice.chart`. The status bar should appear in a folder whose settings bind an
+ * application, but an activation event cannot read a file's content: `workspaceContains` only matches
+ * names. So `workspaceContains:.vscode/settings.json` stays as the cheapest filter, and activating
+ * through it costs no request: nothing is fetched until a folder is bound or the view is opened.
+ */
+export async function activate(context: vscode.ExtensionContext): Promise<TimesliceTestApi | undefined> {
   try {
     const services = new Services(context);
     context.subscriptions.push(services, ...registerCommands(services));
     await services.start();
-    return services.exports;
+    return testApiFor(services.testApiSource);
   } catch (e) {
     // VS Code shows nothing when activation fails: say it, then rethrow so the failure is recorded.
-    void vscode.window.showErrorMessage(`Timeslice could not start: ${e instanceof Error ? e.message : String(e)}`);
+    void vscode.window.showErrorMessage(`Timeslice could not start: ${safeText(e instanceof Error ? e.message : String(e), 1000)}`);
     throw e;
   }
 }

@@ -8,7 +8,6 @@ import { ApiKeyStore } from './auth/apiKeyStore';
 import { Config } from './config';
 import { ConnectionManager } from './connection';
 import { DemoController } from './demo/demoController';
-import type { TimesliceExports } from './exports';
 import type { Logger } from './log';
 import { ChannelLogger, RecentLines } from './log';
 import { ApplicationsView } from './tree/applicationsView';
@@ -21,6 +20,7 @@ import { BoundAppsScheduler } from './status/boundAppsScheduler';
 import { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { BindingRegion } from './status/statusModel';
 import { WorkspaceBindings } from './status/workspaceBinding';
+import type { TestApiSource } from './testApi';
 import { Disposable } from './util/lifecycle';
 import { showWalkthroughOnce } from './walkthrough';
 
@@ -81,14 +81,15 @@ export class Services extends Disposable {
       await this.demo.start();
     }
     await this.connections.rebuild();
-    void showWalkthroughOnce(this.context.globalState);
+    void showWalkthroughOnce(this.context);
   }
 
   showLog(): void {
     this.channel.show(true);
   }
 
-  get exports(): TimesliceExports {
+  /** Everything the test API may be built from (see testApi.ts); never handed out as such. */
+  get testApiSource(): TestApiSource {
     return {
       tree: this.tree,
       connections: this.connections,

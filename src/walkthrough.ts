@@ -11,8 +11,12 @@ export function openWalkthrough(): Thenable<unknown> {
   return vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false);
 }
 
-/** Opens the walkthrough unless it was shown before (or the test harness asked for a quiet start). */
-export async function showWalkthroughOnce(state: vscode.Memento): Promise<void> {
+/**
+ * Opens the walkthrough unless it was shown before (or the test harness asked for a quiet start).
+ * The only thing Timeslice keeps in globalState: one boolean.
+ */
+export async function showWalkthroughOnce(context: Pick<vscode.ExtensionContext, 'globalState'>): Promise<void> {
+  const state = context.globalState;
   if (state.get<boolean>(SHOWN_KEY) || process.env.TIMESLICE_SKIP_WALKTHROUGH === '1') {
     return;
   }

@@ -127,15 +127,23 @@ export function matchesNoProxy(target: URL, entries: readonly string[]): boolean
 }
 
 /**
+ * TLS options of the two hops. `http.proxyStrictSSL: false` relaxes only the hop to an https proxy
+ * (the proxy's own certificate); the API server's certificate, inside the tunnel, is always verified,
+ * because that is where the key goes.
+ */
+export function proxyTlsOptions(proxy: Pick<ProxyOptions, 'strictSSL'>, ca?: string | string[]): { requestTls: { ca?: string | string[] }; proxyTls: { ca?: string | string[]; rejectUnauthorized?: boolean } } {
+  const trusted = ca ? { ca } : {};
+  return { requestTls: { ...trusted }, proxyTls: { ...trusted, ...(proxy.strictSSL ? {} : { rejectUnauthorized: false }) } };
+}
+
+/**
  * A dispatcher that sends every request through `proxy`, tunnelled with CONNECT. `ca` (the system
  * certificates plus any extra ones) is trusted for the service and for an https proxy.
  */
 export function createProxyDispatcher(proxy: ProxyOptions, ca?: string | string[]): ProxyAgent {
-  const tls = { ...(ca ? { ca } : {}), ...(proxy.strictSSL ? {} : { rejectUnauthorized: false }) };
   return new ProxyAgent({
     uri: proxy.url,
     ...(proxy.authorization ? { token: proxy.authorization } : {}),
-    requestTls: tls,
-    proxyTls: tls,
+    ...proxyTlsOptions(proxy, ca),
   });
 }

@@ -28,12 +28,45 @@ const parser = new XMLParser({
 
 type XmlNode = Record<string, unknown> | string;
 
+/** The service's documents nest about six levels (metric_data > metrics > metric > timeslices > …). */
+export const MAX_DEPTH = 64;
+
+/**
+ * Whether elements nest deeper than `max`, by one linear scan of the tags (declarations, comments,
+ * CDATA and processing instructions are not counted; a `<` in CDATA may overcount, which only
+ * matters for documents that are hostile anyway).
+ */
+function nestingDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i + 1)) {
+    const next = text.charCodeAt(i + 1);
+    if (next === 47) { // "</"
+      depth--;
+    } else if (next !== 33 && next !== 63) { // not "<!" or "<?"
+      const end = text.indexOf('>', i);
+      if (end < 0) {
+        return false; // Truncated: the parser says so.
+      }
+      if (text.charCodeAt(end - 1) !== 47 && ++depth > max) { // not "/>"
+        return true;
+      }
+      i = end;
+    }
+  }
+  return false;
+}
+
 export class XmlFormatError extends Error {}
 
 /** Parses an XML document into `{ rootName: value }`. Throws XmlFormatError when it is not XML. */
 export function parseXmlDocument(text: string): Record<string, unknown> {
   if (!/^\s*</.test(text)) {
     throw new XmlFormatError('not an XML document');
+  }
+  // The parser's time grows with the square of the nesting depth (a 350 KB body of nested elements
+  // took half a second): the service nests a few levels, so refuse deep documents before parsing.
+  if (nestingDepthExceeds(text, MAX_DEPTH)) {
+    throw new XmlFormatError(`elements nested more than ${MAX_DEPTH} deep`);
   }
   let doc: Record<string, unknown>;
   try {

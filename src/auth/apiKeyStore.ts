@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 
 import type { Region } from '../api/regions';
 import { Disposable } from '../util/lifecycle';
+import type { KeyRecord } from './keyRecord';
+import { decodeKeyRecord, encodeKeyRecord } from './keyRecord';
 
 const PREFIX = 'timeslice.apiKey.';
 export const KEY_REGIONS: readonly Region[] = ['us', 'eu', 'custom'];
@@ -26,17 +28,24 @@ export class ApiKeyStore extends Disposable {
     }));
   }
 
-  async get(region: Region): Promise<string | undefined> {
-    const value = await this.secrets.get(PREFIX + region);
-    if (value) {
-      this.known.set(region, value);
+  /** The stored key with, for the custom region, the origin it was stored for. */
+  async record(region: Region): Promise<KeyRecord | undefined> {
+    const record = decodeKeyRecord(await this.secrets.get(PREFIX + region));
+    if (record) {
+      this.known.set(region, record.key);
     }
-    return value || undefined;
+    return record;
   }
 
-  async set(region: Region, key: string): Promise<void> {
+  /** The stored key, whatever origin it was stored for: use `record()` to decide where it may go. */
+  async get(region: Region): Promise<string | undefined> {
+    return (await this.record(region))?.key;
+  }
+
+  /** Stores a key; the custom region's with the origin of the base URL it was checked against. */
+  async set(region: Region, key: string, origin?: string): Promise<void> {
     this.known.set(region, key);
-    await this.secrets.store(PREFIX + region, key);
+    await this.secrets.store(PREFIX + region, encodeKeyRecord({ key, origin: region === 'custom' ? origin : undefined }));
     // Fired here too: secrets.onDidChange is for changes made by other windows, and may come late.
     this.changed.fire(region);
   }

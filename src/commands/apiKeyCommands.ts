@@ -6,7 +6,9 @@ import { isApiError } from '../api/errors';
 import type { Region } from '../api/regions';
 import { baseUrlFor, otherRegion, REGION_BASE_URLS, REGION_LABELS, wrongRegionAdvice } from '../api/regions';
 import { parseBaseUrl } from '../api/transport';
+import { originOf } from '../auth/keyRecord';
 import type { Services } from '../services';
+import { safeText } from '../util/safeText';
 
 interface RegionItem extends vscode.QuickPickItem {
   region: Region;
@@ -121,7 +123,7 @@ export function setApiKey(services: Services) {
         }
         return;
       }
-      const again = await vscode.window.showErrorMessage(`The key was not saved: ${message}`, 'Try Again', 'Show Log');
+      const again = await vscode.window.showErrorMessage(`The key was not saved: ${safeText(message, 1000)}`, 'Try Again', 'Show Log');
       if (again === 'Try Again') {
         await vscode.commands.executeCommand('timeslice.setApiKey', region);
       } else if (again === 'Show Log') {
@@ -139,7 +141,7 @@ async function saveCheckedKey(services: Services, region: Region, key: string, b
     await checkKey(services, region, key, baseUrl);
   } catch (e) {
     if (!(isApiError(e) && e.kind === 'cancelled')) {
-      void vscode.window.showErrorMessage(`The key was not saved for ${REGION_LABELS[region]} either: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage(`The key was not saved for ${REGION_LABELS[region]} either: ${safeText(e instanceof Error ? e.message : String(e), 1000)}`);
     }
     return;
   }
@@ -154,7 +156,7 @@ async function storeKey(services: Services, region: Region, key: string, baseUrl
   if (services.config.region !== region) {
     await services.config.update('region', region);
   }
-  await services.apiKeys.set(region, key);
+  await services.apiKeys.set(region, key, region === 'custom' && baseUrl ? originOf(baseUrl) : undefined);
   void vscode.window.showInformationMessage(`API key for ${REGION_LABELS[region]} saved in VS Code's secret storage.`);
 }
 

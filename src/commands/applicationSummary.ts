@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Application } from '../api/types';
 import { pickApplicationWithSummary, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
+import { safeText } from '../util/safeText';
 
 interface Action extends vscode.QuickPickItem {
   run(app: Application): unknown;
@@ -24,11 +25,11 @@ export function showApplicationSummary(services: Services) {
         label: '$(copy) Copy ID', description: String(app.id),
         run: async () => {
           await vscode.env.clipboard.writeText(String(app.id));
-          vscode.window.setStatusBarMessage(`Copied the ID of ${app.name} (${app.id})`, 4000);
+          vscode.window.setStatusBarMessage(`Copied the ID of ${safeText(app.name)} (${app.id})`, 4000);
         },
       },
     ];
-    const action = await vscode.window.showQuickPick(actions, { title: app.name, placeHolder: `What to do with ${app.name}`, ignoreFocusOut: true });
+    const action = await vscode.window.showQuickPick(actions, { title: safeText(app.name), placeHolder: `What to do with ${safeText(app.name)}`, ignoreFocusOut: true });
     await action?.run(app);
   };
 }

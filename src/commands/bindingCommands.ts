@@ -6,6 +6,7 @@ import { COMMAND } from '../constants';
 import type { Services } from '../services';
 import { HEALTH_LABELS } from '../tree/format';
 import { regionLabel } from '../status/statusModel';
+import { isPlainDisplayName, safeText } from '../util/safeText';
 
 /** For keybindings, other extensions and tests: bind without the pickers. */
 export interface BindArgs {
@@ -32,7 +33,7 @@ async function pickFolder(placeHolder: string, uri?: vscode.Uri, only?: readonly
   if (folders.length === 1) {
     return folders[0];
   }
-  const picked = await vscode.window.showQuickPick(folders.map((folder) => ({ label: folder.name, description: vscode.workspace.asRelativePath(folder.uri, true), folder })), {
+  const picked = await vscode.window.showQuickPick(folders.map((folder) => ({ label: safeText(folder.name), description: safeText(vscode.workspace.asRelativePath(folder.uri, true)), folder })), {
     title: BIND_TITLE, placeHolder, ignoreFocusOut: true,
   });
   return picked?.folder;
@@ -74,9 +75,9 @@ async function pickApplication(services: Services): Promise<Application | undefi
       },
     }).then((apps) => {
       pick.items = [...apps].sort((a, b) => a.name.localeCompare(b.name)).map((app) => ({
-        label: app.name,
+        label: safeText(app.name),
         description: `${app.id}`,
-        detail: `${app.language} · ${HEALTH_LABELS[app.healthStatus]}${app.summary ? ` · Apdex ${app.summary.apdexScore.toFixed(2)}` : ''}`,
+        detail: `${safeText(app.language)} · ${HEALTH_LABELS[app.healthStatus]}${app.summary ? ` · Apdex ${app.summary.apdexScore.toFixed(2)}` : ''}`,
         app,
       }));
       pick.placeholder = apps.length ? 'Type to filter applications' : 'This account has no applications';
@@ -99,6 +100,9 @@ export function bindWorkspace(services: Services) {
     const region = services.connectionRegion();
     let app: { id: number; name: string } | undefined;
     if (args?.applicationId !== undefined) {
+      if (args.name !== undefined && !isPlainDisplayName(args.name)) {
+        throw new Error('The name given for the binding is not a plain application name (link, icon or HTML syntax, invisible characters, or over 200 characters); the folder was not bound.');
+      }
       app = { id: args.applicationId, name: args.name ?? `application ${args.applicationId}` };
     } else {
       app = await pickApplication(services);
@@ -109,8 +113,9 @@ export function bindWorkspace(services: Services) {
       }
       return;
     }
-    await services.bindings.bind(folder, { id: app.id, region, name: app.name });
-    void vscode.window.setStatusBarMessage(`$(plug) ${folder.name} is bound to ${app.name} (${regionLabel(region)}).`, 5000);
+    // A service name that would not pass parseBinding is left out: the binding then shows the ID until the first refresh.
+    await services.bindings.bind(folder, { id: app.id, region, ...(isPlainDisplayName(app.name) ? { name: app.name } : {}) });
+    void vscode.window.setStatusBarMessage(`$(plug) ${safeText(folder.name)} is bound to ${safeText(app.name)} (${regionLabel(region)}).`, 5000);
   };
 }
 
@@ -141,7 +146,7 @@ export function openBoundApplication(services: Services) {
     const region = services.connectionRegion();
     if (region !== active.binding.region) {
       void vscode.window.showWarningMessage(
-        `${title} is bound in the ${regionLabel(active.binding.region)} region; the current connection is ${region ? regionLabel(region) : 'not set up'}. Switch the region to open its dashboard.`,
+        `${safeText(title)} is bound in the ${regionLabel(active.binding.region)} region; the current connection is ${region ? regionLabel(region) : 'not set up'}. Switch the region to open its dashboard.`,
         'Switch Region…',
       ).then((c) => c && vscode.commands.executeCommand(COMMAND.switchRegion));
       return;

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { PanelKind } from '../panels/protocol';
 import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
+import { safeText } from '../util/safeText';
 
 async function pickApplication(services: Services): Promise<{ id: number; name: string } | undefined> {
   const conn = services.connections.current;
@@ -16,7 +17,7 @@ async function pickApplication(services: Services): Promise<{ id: number; name: 
     return undefined;
   }
   const apps = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Loading applications…' }, () => conn.api.listApplications());
-  const picked = await vscode.window.showQuickPick(apps.map((a) => ({ label: a.name, description: `${a.id}`, app: a })), {
+  const picked = await vscode.window.showQuickPick(apps.map((a) => ({ label: safeText(a.name), description: `${a.id}`, app: a })), {
     title: 'Application', placeHolder: 'Type to filter applications', matchOnDescription: true,
     // Opened after the palette closed: a webview taking its focus back must not close this pick.
     ignoreFocusOut: true,

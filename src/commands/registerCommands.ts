@@ -14,6 +14,7 @@ import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
 import {
   clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
 } from './viewCommands';
+import { safeText } from '../util/safeText';
 
 type Handler = (...args: never[]) => unknown;
 
@@ -53,7 +54,8 @@ export function registerCommands(services: Services): vscode.Disposable[] {
         return await (handler as (...a: unknown[]) => unknown)(...args);
       } catch (e) {
         services.log.error(e instanceof Error ? e : String(e));
-        const message = e instanceof Error ? e.message : String(e);
+        // Error text carries the service's words and settings' values: never a link or icon in a notification.
+        const message = safeText(e instanceof Error ? e.message : String(e), 1000);
         const actions = isApiError(e) && e.kind === 'auth' ? ['Set API Key…', 'Show Log'] : ['Show Log'];
         void vscode.window.showErrorMessage(message, ...actions).then((choice) => {
           if (choice === 'Show Log') {

@@ -14,6 +14,7 @@ import type { Connection } from '../connection';
 import { pickApplicationWithSummary, pickMetricName, pickRange, pickScope, pickValues, requireConnection } from '../palette/pickers';
 import { RAW_SCHEME } from '../palette/rawResponseProvider';
 import type { Services } from '../services';
+import { safeText } from '../util/safeText';
 
 const KEEP_OPEN = { ignoreFocusOut: true } as const;
 
@@ -94,7 +95,7 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
       return filter && { endpoint, filter } as RawRequestSpec;
     }
     case 'keyTransactions.show': {
-      const kt = await pickOne('Key transaction', () => conn.api.listKeyTransactions(), (k) => ({ label: k.name, description: `${k.id}` }));
+      const kt = await pickOne('Key transaction', () => conn.api.listKeyTransactions(), (k) => ({ label: safeText(k.name), description: `${k.id}` }));
       return kt && { endpoint, keyTransactionId: kt.id };
     }
     default:
@@ -113,11 +114,11 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
       return filter && { endpoint, applicationId: app.id, filter };
     }
     case 'hosts.show': {
-      const host = await pickOne('Host', () => conn.api.listHosts(app.id), (h) => ({ label: h.host, description: `${h.id}` }));
+      const host = await pickOne('Host', () => conn.api.listHosts(app.id), (h) => ({ label: safeText(h.host), description: `${h.id}` }));
       return host && { endpoint, applicationId: app.id, hostId: host.id };
     }
     case 'instances.show': {
-      const inst = await pickOne('Instance', () => conn.api.listInstances(app.id), (i) => ({ label: `${i.host}:${i.port ?? ''}`, description: `${i.id}` }));
+      const inst = await pickOne('Instance', () => conn.api.listInstances(app.id), (i) => ({ label: safeText(`${i.host}:${i.port ?? ''}`), description: `${i.id}` }));
       return inst && { endpoint, applicationId: app.id, instanceId: inst.id };
     }
     default:

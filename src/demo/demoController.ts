@@ -8,6 +8,9 @@ import type { Logger } from '../log';
 import { Simulator } from '../simulator/server';
 import { Disposable } from '../util/lifecycle';
 
+/** The demo keeps only its last requests (tests look at recent ones; a demo may run for days). */
+export const DEMO_RECORDED_REQUESTS = 500;
+
 export interface DemoEndpoint {
   baseUrl: string;
   key: string;
@@ -42,7 +45,9 @@ export class DemoController extends Disposable {
       return;
     }
     // Plausible names for a new user; the test harness asks for the names that catch markup injection.
-    this.starting ??= Simulator.start({ seed: 42, apps: 12, names: process.env.TIMESLICE_DEMO_NAMES === 'test' ? 'test' : 'demo' });
+    this.starting ??= Simulator.start({
+      seed: 42, apps: 12, maxRecordedRequests: DEMO_RECORDED_REQUESTS, names: process.env.TIMESLICE_DEMO_NAMES === 'test' ? 'test' : 'demo',
+    });
     try {
       this.sim = await this.starting;
     } finally {

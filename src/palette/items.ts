@@ -6,6 +6,7 @@ import type { Application, HealthStatus, Host, Instance, MetricName, MetricScope
 import type { RangePreset } from '../panels/protocol';
 import { PRESET_MINUTES } from '../panels/protocol';
 import { describeSummary, formatErrorRate, HEALTH_LABELS } from '../tree/format';
+import { safeText } from '../util/safeText';
 
 /** The codicon of a health status, written into labels as `$(name)`. */
 export const HEALTH_CODICONS: Readonly<Record<HealthStatus, string>> = {
@@ -22,9 +23,9 @@ export interface PlainItem {
 export function applicationSummaryItem(app: Application): PlainItem & { app: Application } {
   const health: HealthStatus = app.reporting ? app.healthStatus : 'gray';
   return {
-    label: `$(${HEALTH_CODICONS[health]}) ${app.name}`,
+    label: `$(${HEALTH_CODICONS[health]}) ${safeText(app.name)}`,
     description: app.summary ? `${describeSummary(app.summary)} · ${formatErrorRate(app.summary.errorRate)} errors` : 'not reporting',
-    detail: `ID ${app.id} · ${app.language} · ${HEALTH_LABELS[health]}`,
+    detail: `ID ${app.id} · ${safeText(app.language)} · ${HEALTH_LABELS[health]}`,
     app,
   };
 }
@@ -47,13 +48,13 @@ export type ScopeItem = PlainItem & { scope: MetricScope; title: string };
 /** The application itself, then each host, then each instance. */
 export function scopeItems(app: Pick<Application, 'id' | 'name'>, hosts: Host[], instances: Instance[]): ScopeItem[] {
   return [
-    { label: `$(server-process) ${app.name}`, description: 'whole application', scope: { kind: 'application', applicationId: app.id }, title: app.name },
+    { label: `$(server-process) ${safeText(app.name)}`, description: 'whole application', scope: { kind: 'application', applicationId: app.id }, title: app.name },
     ...hosts.map((h): ScopeItem => ({
-      label: `$(vm) ${h.host}`, description: `host ${h.id}`, scope: { kind: 'host', applicationId: app.id, hostId: h.id }, title: h.host,
+      label: `$(vm) ${safeText(h.host)}`, description: `host ${h.id}`, scope: { kind: 'host', applicationId: app.id, hostId: h.id }, title: h.host,
     })),
     ...instances.map((i): ScopeItem => {
       const name = i.port !== undefined ? `${i.host}:${i.port}` : i.host;
-      return { label: `$(symbol-event) ${name}`, description: `instance ${i.id}`, scope: { kind: 'instance', applicationId: app.id, instanceId: i.id }, title: name };
+      return { label: `$(symbol-event) ${safeText(name)}`, description: `instance ${i.id}`, scope: { kind: 'instance', applicationId: app.id, instanceId: i.id }, title: name };
     }),
   ];
 }
@@ -63,7 +64,7 @@ export const MAX_METRIC_ITEMS = 500;
 
 export function metricNameItems(names: MetricName[]): Array<PlainItem & { metric: MetricName }> {
   return names.slice(0, MAX_METRIC_ITEMS).map((m) => ({
-    label: m.name, description: `${m.values.length} value${m.values.length === 1 ? '' : 's'}`, metric: m,
+    label: safeText(m.name), description: `${m.values.length} value${m.values.length === 1 ? '' : 's'}`, metric: m,
   }));
 }
 

@@ -8,6 +8,7 @@ import type { Application, MetricName, MetricScope } from '../api/types';
 import type { Connection } from '../connection';
 import type { Navigation, RangePresetItem, ScopeItem } from './items';
 import { acceptedValues, applicationSummaryItem, DebouncedSearch, metricNameItems, rangePresetItems, scopeItems } from './items';
+import { safeText } from '../util/safeText';
 
 /**
  * Pickers open after the palette has closed, and a chart panel may take the focus back then: without
@@ -105,7 +106,7 @@ export async function pickApplicationWithSummary(conn: Connection, title = 'Appl
 
 /** The application itself or one of its hosts or instances. */
 export async function pickScope(conn: Connection, app: Application, nav?: Navigation): Promise<ScopeItem | undefined> {
-  const [hosts, instances] = await loading(`Loading hosts and instances of ${app.name}…`, () =>
+  const [hosts, instances] = await loading(`Loading hosts and instances of ${safeText(app.name)}…`, () =>
     Promise.all([conn.api.listHosts(app.id), conn.api.listInstances(app.id)]));
   return pickFrom(scopeItems(app, hosts, instances), {
     title: 'Scope', placeholder: 'The whole application, or one host or instance', matchOnDescription: true,
@@ -126,10 +127,10 @@ export function pickMetricName(conn: Connection, scope: MetricScope, nav?: Navig
       apply: (query, names) => {
         pick.items = names.length > 0
           ? metricNameItems(names).map((item) => ({ ...item, alwaysShow: true }))
-          : [{ label: `$(info) No metric name contains "${query.trim()}"`, alwaysShow: true }];
+          : [{ label: `$(info) No metric name contains "${safeText(query.trim())}"`, alwaysShow: true }];
       },
       fail: (_query, error) => {
-        pick.items = [{ label: `$(error) Could not list metric names: ${error instanceof Error ? error.message : String(error)}`, alwaysShow: true }];
+        pick.items = [{ label: `$(error) Could not list metric names: ${safeText(error instanceof Error ? error.message : String(error), 1000)}`, alwaysShow: true }];
       },
       busy: (busy) => { pick.busy = busy; },
     });
@@ -141,10 +142,10 @@ export function pickMetricName(conn: Connection, scope: MetricScope, nav?: Navig
 
 /** The metric's value names, several at once; Enter with none checked takes the highlighted one. */
 export function pickValues(metric: MetricName, nav?: Navigation): Promise<string[] | undefined> {
-  const options = { title: `Values of ${metric.name}`, placeholder: 'Space checks a value; Enter confirms (the highlighted one if none is checked)' };
-  return showPick<vscode.QuickPickItem, string[]>(options, nav, (pick) => {
+  const options = { title: `Values of ${safeText(metric.name)}`, placeholder: 'Space checks a value; Enter confirms (the highlighted one if none is checked)' };
+  return showPick<vscode.QuickPickItem & { value: string }, string[]>(options, nav, (pick) => {
     pick.canSelectMany = true;
-    pick.items = metric.values.map((v) => ({ label: v }));
+    pick.items = metric.values.map((v) => ({ label: safeText(v), value: v }));
     // A multi-select does not highlight a match as the user types: do it, so that Enter has a value to take.
     const highlight = (text: string) => {
       const match = pick.items.find((i) => i.label.toLowerCase().includes(text.trim().toLowerCase()));
@@ -154,7 +155,7 @@ export function pickValues(metric: MetricName, nav?: Navigation): Promise<string
     highlight('');
     return {
       accept: () => {
-        const values = acceptedValues(pick.selectedItems.map((i) => i.label), pick.activeItems.map((i) => i.label));
+        const values = acceptedValues(pick.selectedItems.map((i) => i.value), pick.activeItems.map((i) => i.value));
         return values.length > 0 ? values : undefined;
       },
     };

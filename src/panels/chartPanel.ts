@@ -2,7 +2,6 @@
  * One chart panel: its WebviewPanel, HTML, typed message handling, refresh while visible, export.
  * Data is posted only after the webview says it is ready, and only while the panel is open.
  */
-import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 
 import * as vscode from 'vscode';
@@ -220,8 +219,10 @@ export class ChartPanel extends Disposable {
       return;
     }
     const text = format === 'csv' ? chartsToCsv(data.charts) : chartsToJson(data.charts, { entity: this.stateValue.entity, from: data.range.from.toISOString(), to: data.range.to.toISOString(), period: data.range.period });
-    await fs.writeFile(target.fsPath, text, 'utf8');
-    this.post({ type: 'exported', format, path: target.fsPath });
+    // Through VS Code's file system, not Node's: the chosen URI may be remote (SSH, WSL, a container)
+    // or virtual, where fsPath names a file on the wrong machine or on none.
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+    this.post({ type: 'exported', format, path: target.scheme === 'file' ? target.fsPath : target.toString(true) });
   }
 
   /** Auto-refresh while visible; paused while hidden. */

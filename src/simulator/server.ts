@@ -40,6 +40,11 @@ export interface SimulatorOptions {
   lagMinutes?: number;
   /** `demo` gives the records made to catch markup injection plausible names (see DatasetOptions). */
   names?: 'test' | 'demo';
+  /**
+   * How many requests `requests` keeps (the last ones); all when omitted, as tests want. The demo
+   * bounds it: a record holds headers and bodies, and a demo may run for days.
+   */
+  maxRecordedRequests?: number;
 }
 
 export interface RecordedRequest {
@@ -74,6 +79,7 @@ export class Simulator {
   private readonly pageSize: number;
   private readonly now: () => Date;
   private readonly rateLimit: number;
+  private readonly maxRecorded: number;
   private readonly calls = new Map<string, number[]>();
   /** Shared with both regions' routes and read per request, so tests can switch readings at run time. */
   private readonly metricData: MetricDataOptions;
@@ -89,6 +95,7 @@ export class Simulator {
     this.pageSize = options.pageSize ?? 200;
     this.now = options.now ?? (() => new Date());
     this.rateLimit = options.rateLimitPerMinute ?? 1000;
+    this.maxRecorded = options.maxRecordedRequests ?? Infinity;
     this.keys = { us: options.usKey ?? randomKey(), eu: options.euKey ?? randomKey() };
     const names = options.names ?? 'test';
     this.datasets = { us: new Dataset({ seed, apps, names }), eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)), names }) };
@@ -226,6 +233,9 @@ export class Simulator {
       scheme, method: req.method ?? 'GET', host: req.headers.host ?? '', path: url.pathname, query: url.searchParams,
       headers: { ...req.headers }, region: route?.region, endpoint: route?.endpoint, status, ...(body !== undefined ? { body } : {}),
     });
+    if (this.requests.length > this.maxRecorded) {
+      this.requests.splice(0, this.requests.length - this.maxRecorded);
+    }
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

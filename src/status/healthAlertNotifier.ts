@@ -6,11 +6,10 @@ import * as vscode from 'vscode';
 
 import type { Config } from '../config';
 import type { PanelManager } from '../panels/panelManager';
-import { HEALTH_LABELS } from '../tree/format';
 import { Disposable } from '../util/lifecycle';
 import type { BoundAppsPoller, PollResult } from './boundAppsPoller';
 import type { HealthAlert } from './healthAlerts';
-import { HealthAlertTracker } from './healthAlerts';
+import { alertMessage, HealthAlertTracker } from './healthAlerts';
 import { bindingKey } from './statusModel';
 
 export class HealthAlertNotifier extends Disposable {
@@ -40,7 +39,7 @@ export class HealthAlertNotifier extends Disposable {
 
   private show(alert: HealthAlert): void {
     this.shownAlerts.push(alert);
-    const message = `${alert.name}: health is now ${HEALTH_LABELS[alert.to].toLowerCase()} (${alert.to}), was ${HEALTH_LABELS[alert.from].toLowerCase()}.`;
+    const message = alertMessage(alert);
     const show = alert.to === 'red' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
     void show(message, 'Open Dashboard').then((choice) => {
       if (choice === 'Open Dashboard') {

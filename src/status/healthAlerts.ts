@@ -3,6 +3,8 @@
  * rate limit and an injected clock (no `vscode`). The notifier decides how to show an alert.
  */
 import type { HealthStatus } from '../api/types';
+import { HEALTH_LABELS } from '../tree/format';
+import { safeText } from '../util/safeText';
 
 export interface HealthAlert {
   key: string;
@@ -45,4 +47,9 @@ export class HealthAlertTracker {
   forget(key: string): void {
     this.last.delete(key);
   }
+}
+
+/** The notification's text; the name comes from the service, so it is made safe for a notification. */
+export function alertMessage(alert: Pick<HealthAlert, 'name' | 'from' | 'to'>): string {
+  return `${safeText(alert.name)}: health is now ${HEALTH_LABELS[alert.to].toLowerCase()} (${alert.to}), was ${HEALTH_LABELS[alert.from].toLowerCase()}.`;
 }

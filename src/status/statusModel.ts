@@ -4,8 +4,9 @@
  */
 import type { Application, HealthStatus } from '../api/types';
 import type { Region } from '../api/regions';
-import { REGION_LABELS, wrongRegionAdvice } from '../api/regions';
 import type { ApiErrorKind } from '../api/errors';
+import { REGION_LABELS, wrongRegionAdvice } from '../api/regions';
+import { isPlainDisplayName } from '../util/safeText';
 import {
   escapeMarkdown, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS,
 } from '../tree/format';
@@ -22,9 +23,13 @@ export interface Binding {
 
 const BINDING_REGIONS: readonly BindingRegion[] = ['us', 'eu', 'custom', 'demo'];
 
-/** A setting's value as a binding; anything malformed (hand-edited settings) counts as unbound. */
+/**
+ * A setting's value as a binding; anything malformed (hand-edited settings) counts as unbound. A
+ * `name` that is not a plain display name is refused too (see `bindingProblem`): the value comes from
+ * a cloned repository and the name is shown in notifications, where link syntax would run a command.
+ */
 export function parseBinding(value: unknown): Binding | undefined {
-  if (typeof value !== 'object' || value === null) {
+  if (typeof value !== 'object' || value === null || bindingProblem(value) !== undefined) {
     return undefined;
   }
   const v = value as Record<string, unknown>;
@@ -34,6 +39,20 @@ export function parseBinding(value: unknown): Binding | undefined {
   }
   const region = (BINDING_REGIONS as readonly unknown[]).includes(v.region) ? (v.region as BindingRegion) : 'us';
   return { id, region, ...(typeof v.name === 'string' && v.name ? { name: v.name } : {}) };
+}
+
+/** Why a binding with a name is refused, or undefined when its name (if any) is fine. */
+export function bindingProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !('name' in value)) {
+    return undefined;
+  }
+  const name = (value as { name: unknown }).name;
+  if (name === undefined || name === null || name === '' || (typeof name === 'string' && isPlainDisplayName(name))) {
+    return undefined;
+  }
+  return 'The "name" of "timeslice.boundApplication" is not a plain application name (it has link, icon or HTML syntax, '
+    + 'invisible characters, or is longer than 200 characters), so the binding is ignored. Bind the folder again with '
+    + '"Timeslice: Bind Workspace to Application…", or remove "name" from the setting.';
 }
 
 export function bindingKey(b: Pick<Binding, 'id' | 'region'>): string {

@@ -8,8 +8,9 @@ import * as vscode from 'vscode';
 import { CONTEXT } from '../constants';
 import { SETTING } from '../config';
 import { Disposable } from '../util/lifecycle';
+import { safeText } from '../util/safeText';
 import type { Binding } from './statusModel';
-import { parseBinding } from './statusModel';
+import { bindingProblem, parseBinding } from './statusModel';
 
 export interface FolderBinding {
   folder: vscode.WorkspaceFolder;
@@ -25,6 +26,8 @@ export class WorkspaceBindings extends Disposable {
   readonly onDidChangeActive = this.activeChanged.event;
   /** The folder of the last editor with a file in the workspace; kept while a webview or panel has focus. */
   private lastFolder: vscode.WorkspaceFolder | undefined;
+  /** Refused settings already reported, by folder and value, so each is said once. */
+  private readonly reported = new Set<string>();
 
   constructor() {
     super();
@@ -34,14 +37,46 @@ export class WorkspaceBindings extends Disposable {
       }
     }));
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.update()));
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
     this._register(vscode.window.onDidChangeActiveTextEditor((editor) => this.followEditor(editor)));
     this.followEditor(vscode.window.activeTextEditor);
     void this.setContext();
+    this.reportRefused();
   }
 
   private update(): void {
     void this.setContext();
+    this.reportRefused();
     this.changed.fire();
+  }
+
+  /** Folders whose binding is refused (see `bindingProblem`), with why. */
+  refused(): Array<{ folder: vscode.WorkspaceFolder; message: string }> {
+    return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
+      const message = bindingProblem(this.rawValue(folder));
+      return message ? [{ folder, message }] : [];
+    });
+  }
+
+  /** Says once per folder and value why a binding is ignored, instead of silently showing "unbound". */
+  private reportRefused(): void {
+    for (const { folder, message } of this.refused()) {
+      const key = `${folder.uri.toString()}\n${JSON.stringify(this.rawValue(folder))}`;
+      if (!this.reported.has(key)) {
+        this.reported.add(key);
+        void vscode.window.showWarningMessage(`${safeText(folder.name)}: ${message}`);
+      }
+    }
+  }
+
+  private rawValue(folder: vscode.WorkspaceFolder): unknown {
+    // The setting is in restrictedConfigurations, so VS Code already hides a workspace's value in
+    // Restricted Mode; `inspect` reads workspace values directly, so say it here as well.
+    if (!vscode.workspace.isTrusted) {
+      return undefined;
+    }
+    const inspected = vscode.workspace.getConfiguration('timeslice', folder.uri).inspect<unknown>(SETTING.boundApplication);
+    return inspected?.workspaceFolderValue ?? inspected?.workspaceValue;
   }
 
   private followEditor(editor: vscode.TextEditor | undefined): void {
@@ -58,8 +93,7 @@ export class WorkspaceBindings extends Disposable {
 
   /** The binding of one folder: its own value, or the workspace's (a `.code-workspace` file's). */
   of(folder: vscode.WorkspaceFolder): Binding | undefined {
-    const inspected = vscode.workspace.getConfiguration('timeslice', folder.uri).inspect<unknown>(SETTING.boundApplication);
-    return parseBinding(inspected?.workspaceFolderValue ?? inspected?.workspaceValue);
+    return parseBinding(this.rawValue(folder));
   }
 
   /** Every bound folder, in the workspace's order. */

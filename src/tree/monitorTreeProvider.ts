@@ -179,7 +179,9 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
       return []; // The welcome view (viewsWelcome) explains what to do.
     }
     return [
-      new MessageNode('config-error', state.message, 'error', { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: [state.setting ?? 'timeslice'] }),
+      new MessageNode('config-error', state.message, 'error', state.setKey
+        ? { command: COMMAND.setApiKey, title: 'Set API Key…', arguments: ['custom'] }
+        : { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: [state.setting ?? 'timeslice'] }),
       new MessageNode('config-error/log', 'Show Log', 'output', SHOW_LOG_COMMAND),
     ];
   }

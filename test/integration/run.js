@@ -124,6 +124,8 @@ async function main() {
       workspaceFolder: workspace,
       logFile: serverLog,
       env: {
+        // Only under this variable does Timeslice's activate() return its test API (src/testApi.ts).
+        TIMESLICE_TEST_HARNESS: '1',
         TIMESLICE_INTEGRATION_BUNDLE: OUT_DIR,
         TIMESLICE_REPO_ROOT: REPO_ROOT,
         TIMESLICE_TEST_STATS: statsFile,

@@ -5,6 +5,7 @@
  * refused. With `credentials` set it answers 407 unless Proxy-Authorization carries them.
  */
 import * as http from 'node:http';
+import * as https from 'node:https';
 import * as net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -22,11 +23,14 @@ export class ConnectProxy {
   private readonly sockets = new Set<net.Socket>();
 
   private constructor(private readonly server: http.Server, private readonly credentials?: string) {}
+  private secure = false;
 
-  static async start(options: { credentials?: { user: string; password: string } } = {}): Promise<ConnectProxy> {
-    const server = http.createServer();
+  /** `tls`: the proxy itself speaks HTTPS (an https:// proxy URL) with this certificate. */
+  static async start(options: { credentials?: { user: string; password: string }; tls?: { cert: string; key: string } } = {}): Promise<ConnectProxy> {
+    const server = options.tls ? https.createServer(options.tls) : http.createServer();
     const creds = options.credentials ? Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64') : undefined;
     const proxy = new ConnectProxy(server, creds);
+    proxy.secure = options.tls !== undefined;
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => proxy.onRequest(req, res));
     server.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => proxy.onConnect(req, socket, head));
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
@@ -38,7 +42,7 @@ export class ConnectProxy {
   }
 
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return `${this.secure ? 'https' : 'http'}://127.0.0.1:${this.port}`;
   }
 
   /** Tunnels that were opened (CONNECT answered 200). */

@@ -18,15 +18,24 @@ describe('package.json', () => {
     }
   });
 
-  it('activates only on its own views and commands (no "*")', () => {
-    assert.ok(!(manifest.activationEvents as string[]).includes('*'));
-    assert.ok(!(manifest.activationEvents as string[]).includes('onStartupFinished'));
+  it('activates only on restored panels and a folder with settings (views and commands are implicit since 1.74)', () => {
+    assert.deepEqual([...(manifest.activationEvents as string[])].sort(), ['onWebviewPanel:timeslice.chart', 'workspaceContains:.vscode/settings.json']);
   });
 
   it('targets VS Code 1.100 and declares untrusted-workspace support honestly', () => {
     assert.equal(manifest.engines.vscode, '^1.100.0');
     assert.equal(manifest.devDependencies['@types/vscode'], '~1.100.0');
     assert.ok(shown(manifest.capabilities.untrustedWorkspaces.description)!.length > 20);
+  });
+
+  it('in Restricted Mode ignores every workspace value of its settings (limited support, all of them restricted)', () => {
+    const untrusted = manifest.capabilities.untrustedWorkspaces;
+    assert.equal(untrusted.supported, 'limited');
+    const props = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
+    // A setting a workspace can set is one without application or machine scope.
+    const workspaceScoped = Object.keys(props).filter((k) => !['application', 'machine'].includes(props[k]!.scope ?? 'window'));
+    assert.ok(workspaceScoped.includes('timeslice.boundApplication'));
+    assert.deepEqual([...untrusted.restrictedConfigurations].sort(), workspaceScoped.sort());
   });
 
   it('lets only user settings say where the key goes and which CA is trusted (not a workspace)', () => {

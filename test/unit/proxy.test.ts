@@ -9,7 +9,8 @@ import * as net from 'node:net';
 import type { HttpTimesliceApiOptions } from '../../src/api/client';
 import { HttpTimesliceApi } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import { chooseProxy, matchesNoProxy, parseProxyUrl, redactProxyUrl } from '../../src/api/proxy';
+import { chooseProxy, matchesNoProxy, parseProxyUrl, proxyTlsOptions, redactProxyUrl } from '../../src/api/proxy';
+import { makeCertificate } from '../../src/simulator/cert';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';
 import { ConnectProxy } from '../support/connectProxy';
@@ -74,11 +75,24 @@ describe('HttpTimesliceApi through a proxy', function () {
     assert.ok(proxy.tunnels > 0);
   });
 
-  it('accepts the unverified certificate only with strictSSL false, for this client', async () => {
+  it('strictSSL false does not relax the API server\'s certificate: the key only goes to a verified server', async () => {
     const { api } = client({ proxy: { url: proxy.url, strictSSL: false }, ca: undefined });
-    assert.ok((await api.listApplications()).length > 0);
-    const strict = client({ ca: undefined }).api;
-    await assert.rejects(strict.listApplications(), (e: ApiError) => e.kind === 'tls', 'another client is not relaxed');
+    await assert.rejects(api.listApplications(), (e: ApiError) => e.kind === 'tls');
+    assert.ok(proxy.tunnels > 0, 'it went through the proxy');
+  });
+
+  it('strictSSL false relaxes only the hop to an https proxy with its own certificate', async () => {
+    const tlsProxy = await ConnectProxy.start({ tls: await makeCertificate() });
+    try {
+      const strict = client({ proxy: { url: tlsProxy.url, strictSSL: true } }).api;
+      await assert.rejects(strict.listApplications(), (e: ApiError) => e.kind === 'proxy' || e.kind === 'tls', 'the proxy\'s certificate is verified by default');
+      const relaxed = client({ proxy: { url: tlsProxy.url, strictSSL: false } }).api;
+      assert.ok((await relaxed.listApplications()).length > 0);
+      assert.ok(tlsProxy.tunnels > 0);
+      assert.deepEqual(proxyTlsOptions({ strictSSL: false }, 'CA'), { requestTls: { ca: 'CA' }, proxyTls: { ca: 'CA', rejectUnauthorized: false } });
+    } finally {
+      await tlsProxy.stop();
+    }
   });
 
   it('407: says to check the proxy credentials, and sends them when the URL has them', async () => {

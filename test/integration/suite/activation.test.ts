@@ -2,17 +2,19 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
+import { timeslice } from './helpers';
 
 describe('activation', function () {
   this.timeout(30_000);
 
-  it('the extension is installed and activates with its exports', async () => {
-    const ext = vscode.extensions.getExtension<TimesliceExports>('timeslice.timeslice');
+  it('the extension is installed and, under the test harness only, activates with its test API', async () => {
+    const ext = vscode.extensions.getExtension<TimesliceTestApi>('timeslice.timeslice');
     assert.ok(ext, 'timeslice.timeslice is not installed in this VS Code');
+    assert.equal(process.env.TIMESLICE_TEST_HARNESS, '1', 'run.js sets the harness variable');
     const exports = await ext.activate();
     assert.equal(ext.isActive, true);
-    assert.ok(exports, 'activate() returned no exports');
+    assert.ok(exports, 'activate() returned no test API although the harness variable is set');
   });
 
   it('registers its commands', async () => {
@@ -20,6 +22,48 @@ describe('activation', function () {
     const commands = new Set(await vscode.commands.getCommands(true));
     for (const id of ['timeslice.startDemo', 'timeslice.refresh']) {
       assert.ok(commands.has(id), `${id} is not registered`);
+    }
+  });
+
+  // This suite runs in a second extension (test/integration/runner), so it sees what any other
+  // installed extension would see, plus the harness-only test API.
+  it('a second extension gets no key: no key store in the exports, and the stored key cannot be read back', async () => {
+    const KEY = 'NRAK-LEAKCHECK0123456789ABCDEFGHIJ';
+    const ts = await timeslice();
+    await ts.keys.set('custom', KEY);
+    try {
+      const exports = vscode.extensions.getExtension('timeslice.timeslice')!.exports as Record<string, unknown>;
+      assert.equal('apiKeys' in exports, false, 'the exports name the key store');
+      assert.deepEqual(Object.keys(exports.keys as object).sort(), ['delete', 'has', 'set']);
+      assert.equal(await ts.keys.has('custom'), true);
+      // Every plain value and every zero-argument function of the exports' own plain objects.
+      const seen: unknown[] = [];
+      const walk = async (v: unknown, depth: number): Promise<void> => {
+        if (depth > 3 || v === null || v === undefined) {
+          return;
+        }
+        if (typeof v === 'function' && v.length === 0) {
+          seen.push(await (v as () => unknown)());
+          return;
+        }
+        if (typeof v === 'object') {
+          assert.notEqual(v.constructor?.name, 'ApiKeyStore', 'the key store is reachable from the exports');
+          if (Object.getPrototypeOf(v) === Object.prototype || Array.isArray(v)) {
+            for (const child of Object.values(v)) {
+              await walk(child, depth + 1);
+            }
+          }
+          return;
+        }
+        seen.push(v);
+      };
+      await walk(exports, 0);
+      const text = JSON.stringify(seen);
+      for (let i = 0; i + 8 <= KEY.length; i++) {
+        assert.ok(!text.includes(KEY.slice(i, i + 8)), `a piece of the key (${i}) is readable from the exports`);
+      }
+    } finally {
+      await ts.keys.delete('custom');
     }
   });
 });

@@ -2,28 +2,28 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
 import { Simulator } from '../../../src/simulator/server';
 import { eventually, labels, setSettings, timeslice } from './helpers';
 
 /** A simulator of the test's own, reached as a custom region (its CA trusted through the setting). */
 describe('errors in the tree, against a simulator with faults', function () {
   this.timeout(90_000);
-  let ts: TimesliceExports;
+  let ts: TimesliceTestApi;
   let sim: Simulator;
 
   before(async () => {
     ts = await timeslice();
     sim = await Simulator.start({ seed: 3, apps: 6 });
     await setSettings({ region: 'custom', customBaseUrl: sim.baseUrls.us, caCertificatePath: sim.certPath, requestTimeoutSeconds: 5 });
-    await ts.apiKeys.set('custom', sim.keys.us);
+    await ts.keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
     await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection');
   });
 
   afterEach(() => sim.clearFaults());
 
   after(async () => {
-    await ts.apiKeys.delete('custom');
+    await ts.keys.delete('custom');
     await setSettings({ region: undefined, customBaseUrl: undefined, caCertificatePath: undefined, requestTimeoutSeconds: undefined });
     await sim.stop();
   });
@@ -104,10 +104,10 @@ describe('errors in the tree, against a simulator with faults', function () {
   });
 
   it('shows "set a key" guidance when a region has no key (welcome view, no items)', async () => {
-    await ts.apiKeys.delete('custom');
+    await ts.keys.delete('custom');
     await eventually(() => (ts.connections.state.kind === 'noKey' ? true : undefined), 'the no-key state');
     assert.deepEqual(await rootsAfterRefresh(), []);
-    await ts.apiKeys.set('custom', sim.keys.us);
+    await ts.keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
     await eventually(() => (ts.connections.current ? true : undefined), 'the connection again');
   });
 

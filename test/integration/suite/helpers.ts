@@ -1,15 +1,20 @@
 /** Shared steps of the integration suite, which runs inside the real VS Code extension host. */
 import * as vscode from 'vscode';
 
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
+import { TEST_HARNESS_ENV } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
 
-export async function timeslice(): Promise<TimesliceExports> {
-  const ext = vscode.extensions.getExtension<TimesliceExports>('timeslice.timeslice');
+export async function timeslice(): Promise<TimesliceTestApi> {
+  const ext = vscode.extensions.getExtension<TimesliceTestApi>('timeslice.timeslice');
   if (!ext) {
     throw new Error('The Timeslice extension is not installed in this VS Code');
   }
-  return ext.activate();
+  const api = await ext.activate();
+  if (!api) {
+    throw new Error(`Timeslice returned no test API: the harness must set ${TEST_HARNESS_ENV}=1 in the extension host's environment`);
+  }
+  return api;
 }
 
 export async function setSettings(values: Record<string, unknown>): Promise<void> {
@@ -40,12 +45,12 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
 }
 
 /** The labels of nodes, as the tree shows them. */
-export function labels(ts: TimesliceExports, nodes: MonitorNode[]): string[] {
+export function labels(ts: TimesliceTestApi, nodes: MonitorNode[]): string[] {
   return nodes.map((n) => String(ts.tree.getTreeItem(n).label));
 }
 
 /** Starts the demo and waits until the extension is connected to it. */
-export async function startDemo(ts: TimesliceExports): Promise<void> {
+export async function startDemo(ts: TimesliceTestApi): Promise<void> {
   await vscode.commands.executeCommand('timeslice.startDemo');
   await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
 }

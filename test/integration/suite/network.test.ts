@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
 import type { ChartPanel } from '../../../src/panels/chartPanel';
 import { Simulator } from '../../../src/simulator/server';
 import { ConnectProxy } from '../../support/connectProxy';
@@ -18,7 +18,7 @@ async function setHttp(values: Record<string, unknown>): Promise<void> {
 /** A simulator of the test's own as a custom region; `http.proxy` pointed at a loopback CONNECT proxy. */
 describe('when the network misbehaves', function () {
   this.timeout(120_000);
-  let ts: TimesliceExports;
+  let ts: TimesliceTestApi;
   let sim: Simulator;
   let proxy: ConnectProxy;
 
@@ -27,7 +27,7 @@ describe('when the network misbehaves', function () {
     sim = await Simulator.start({ seed: 5, apps: 5 });
     proxy = await ConnectProxy.start({ credentials: { user: 'tester', password: 'pr0xy-pass' } });
     await setSettings({ region: 'custom', customBaseUrl: sim.baseUrls.us, caCertificatePath: sim.certPath, requestTimeoutSeconds: 5 });
-    await ts.apiKeys.set('custom', sim.keys.us);
+    await ts.keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
     await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection');
   });
 
@@ -39,7 +39,7 @@ describe('when the network misbehaves', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await setHttp({ proxy: undefined, proxyStrictSSL: undefined });
-    await ts.apiKeys.delete('custom');
+    await ts.keys.delete('custom');
     await setSettings({ region: undefined, customBaseUrl: undefined, caCertificatePath: undefined, requestTimeoutSeconds: undefined });
     await proxy.stop();
     await sim.stop();
@@ -56,6 +56,23 @@ describe('when the network misbehaves', function () {
     await setHttp({ proxy: url });
     await eventually(() => (ts.connections.current && ts.connections.current !== before ? true : undefined), 'the connection rebuilt for http.proxy');
   }
+
+  it('a custom key is not sent when timeslice.customBaseUrl moves to another origin: the key is asked for again', async () => {
+    const other = await Simulator.start({ seed: 6, apps: 2 });
+    try {
+      await setSettings({ customBaseUrl: other.baseUrls.us });
+      const state = await eventually(() => (ts.connections.state.kind === 'invalidConfig' ? ts.connections.state : undefined), 'the refused connection');
+      assert.equal(state.kind === 'invalidConfig' && state.setKey, true);
+      assert.match(state.kind === 'invalidConfig' ? state.message : '', /Set the key again/);
+      const roots = await rootsAfterRefresh();
+      assert.equal(ts.tree.getTreeItem(roots[0]!).command?.command, 'timeslice.setApiKey');
+      assert.equal(other.requests.filter((r) => JSON.stringify(r.headers).includes(sim.keys.us)).length, 0, 'the key reached the new origin');
+    } finally {
+      await setSettings({ customBaseUrl: sim.baseUrls.us });
+      await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection again');
+      await other.stop();
+    }
+  });
 
   it('with http.proxy set, the tree\'s requests go through the proxy in a CONNECT tunnel', async () => {
     assert.equal(process.env.NO_PROXY ?? process.env.no_proxy ?? '', '', 'this test needs no NO_PROXY in the extension host');
@@ -131,5 +148,36 @@ describe('when the network misbehaves', function () {
     sim.clearFaults();
     await panel.load();
     assert.equal(panel.status.error, undefined);
+  });
+
+  // Last in this suite, so it searches what the tests above left behind: proxy, 407, 429, a panel, a
+  // moved base URL. (The client-level sweep with every fault is test/unit/keyLeak.test.ts.)
+  it('key leak sweep: no 8-character piece of the key in the log, settings, settings files, tree, editors, proxy or the service\'s non-key bytes', async () => {
+    const key = sim.keys.us;
+    const pieces = Array.from({ length: key.length - 7 }, (_, i) => key.slice(i, i + 8));
+    const places: Record<string, string> = {};
+    places['log channel (recent lines)'] = ts.recentLogLines().join('\n');
+    for (const section of ['timeslice', 'http']) {
+      const config = vscode.workspace.getConfiguration(section);
+      places[`settings: ${section}.* at every level`] = JSON.stringify(Object.keys(config).map((k) => config.inspect(k)));
+    }
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const file = vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json');
+      places[`settings file of ${folder.name}`] = await Promise.resolve(vscode.workspace.fs.readFile(file)).then((b) => Buffer.from(b).toString('utf8'), () => '');
+    }
+    const roots = await rootsAfterRefresh();
+    places['tree: labels, descriptions, tooltips'] = JSON.stringify(roots.map((n) => {
+      const item = ts.tree.getTreeItem(n);
+      return [item.label, item.description, typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value, item.command];
+    }));
+    places['open editors (raw response tabs)'] = vscode.workspace.textDocuments.map((d) => d.getText()).join('\n');
+    // Not the clipboard: in code-server reading it waits for a browser permission that never comes.
+    places['proxy: CONNECT headers and bytes in the tunnels'] = JSON.stringify(proxy.connects) + proxy.tunnelledBytes().toString('latin1');
+    places['the service: everything but the key header'] = JSON.stringify(sim.requests.map((r) => ({ ...r, headers: { ...r.headers, 'api-key': undefined }, query: r.query.toString() })));
+    assert.ok(sim.requests.some((r) => r.headers['api-key'] === key), 'the key was used');
+    assert.ok(places['log channel (recent lines)']!.length > 0 && places['tree: labels, descriptions, tooltips']!.length > 2, 'there was something to search');
+    for (const [place, text] of Object.entries(places)) {
+      assert.deepEqual(pieces.filter((p) => text.includes(p)), [], `a piece of the key is in: ${place}`);
+    }
   });
 });

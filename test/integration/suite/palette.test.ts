@@ -4,12 +4,12 @@ import * as vscode from 'vscode';
 
 import type { RawRequestArgs } from '../../../src/commands/runApiRequest';
 import type { MetricQuery } from '../../../src/commands/queryMetric';
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
 import { eventually, setSettings, startDemo, timeslice } from './helpers';
 
 describe('palette commands against the demo simulator', function () {
   this.timeout(60_000);
-  let ts: TimesliceExports;
+  let ts: TimesliceTestApi;
 
   before(async () => {
     ts = await timeslice();

@@ -2,12 +2,12 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
 import { eventually, startDemo, timeslice } from './helpers';
 
 describe('chart panels against the demo simulator', function () {
   this.timeout(60_000);
-  let ts: TimesliceExports;
+  let ts: TimesliceTestApi;
 
   before(async () => {
     ts = await timeslice();

@@ -2,14 +2,14 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
 import type { Simulator } from '../../../src/simulator/server';
 import { eventually, startDemo, timeslice } from './helpers';
 
 /** The suite runs in a multi-root workspace of three folders (see run.js): each binds its own application. */
 describe('status bar and workspace binding against the demo simulator', function () {
   this.timeout(90_000);
-  let ts: TimesliceExports;
+  let ts: TimesliceTestApi;
   let sim: Simulator;
   let folders: readonly vscode.WorkspaceFolder[];
   const appsByName = new Map<string, number>();
@@ -155,6 +155,26 @@ describe('status bar and workspace binding against the demo simulator', function
     }
     await ts.status.poller.refreshNow();
     assert.doesNotMatch(ts.status.statusBar.view!.text, /warning/);
+  });
+
+  it('a cloned repository\'s binding whose name is a command link is refused, with the reason, and never shown', async () => {
+    const hostile = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D)';
+    const id = appsByName.get('storefront-web')!;
+    const config = vscode.workspace.getConfiguration('timeslice', folders[1].uri);
+    try {
+      // As a repository's .vscode/settings.json would have it, written behind the extension's back.
+      await config.update('boundApplication', { id, region: 'demo', name: hostile }, vscode.ConfigurationTarget.WorkspaceFolder);
+      const refused = await eventually(() => ts.status.bindings.refused().find((r) => r.folder.uri.toString() === folders[1].uri.toString()), 'the refused binding');
+      assert.match(refused.message, /not a plain application name/);
+      assert.ok(!ts.status.bindings.all().some((fb) => fb.folder.uri.toString() === folders[1].uri.toString()), 'the binding is ignored');
+      // The command path refuses it too (the wrapper shows the error; folder 2 keeps its binding).
+      const before = vscode.workspace.getConfiguration('timeslice', folders[2].uri).inspect('boundApplication')?.workspaceFolderValue;
+      await vscode.commands.executeCommand('timeslice.bindWorkspace', { applicationId: id, name: hostile, folder: folders[2].uri });
+      assert.deepEqual(vscode.workspace.getConfiguration('timeslice', folders[2].uri).inspect('boundApplication')?.workspaceFolderValue, before);
+      assert.ok(!(await settingsFile(2)).includes('command:'), 'the hostile name reached the settings file');
+    } finally {
+      await config.update('boundApplication', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
+    }
   });
 
   it('unbinding removes the setting, and the item offers to bind again', async () => {

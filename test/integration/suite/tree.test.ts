@@ -2,13 +2,13 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TimesliceExports } from '../../../src/exports';
+import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
 import { labels, setSettings, startDemo, timeslice } from './helpers';
 
 describe('tree against the demo simulator', function () {
   this.timeout(60_000);
-  let ts: TimesliceExports;
+  let ts: TimesliceTestApi;
 
   before(async () => {
     ts = await timeslice();
@@ -89,15 +89,15 @@ describe('settings stay when the region switches', function () {
   this.timeout(30_000);
   it('keeps both regions\' keys and the custom base URL', async () => {
     const ts = await timeslice();
-    await ts.apiKeys.set('us', 'NRAK-USKEYFORTESTING00000000001');
-    await ts.apiKeys.set('eu', 'NRAK-EUKEYFORTESTING00000000002');
+    await ts.keys.set('us', 'NRAK-USKEYFORTESTING00000000001');
+    await ts.keys.set('eu', 'NRAK-EUKEYFORTESTING00000000002');
     await setSettings({ region: 'eu', customBaseUrl: 'https://proxy.example.test' });
     await setSettings({ region: 'us' });
-    assert.equal(await ts.apiKeys.get('us'), 'NRAK-USKEYFORTESTING00000000001');
-    assert.equal(await ts.apiKeys.get('eu'), 'NRAK-EUKEYFORTESTING00000000002');
+    assert.equal(await ts.keys.has('us'), true);
+    assert.equal(await ts.keys.has('eu'), true);
     assert.equal(vscode.workspace.getConfiguration('timeslice').get('customBaseUrl'), 'https://proxy.example.test');
-    await ts.apiKeys.delete('us');
-    await ts.apiKeys.delete('eu');
+    await ts.keys.delete('us');
+    await ts.keys.delete('eu');
     await setSettings({ region: undefined, customBaseUrl: undefined });
   });
 });

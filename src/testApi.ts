@@ -1,0 +1,77 @@
+/**
+ * What activate() returns: nothing in normal use, because an extension's exports are readable by every
+ * other installed extension. Only when the test harness started the extension host (it sets
+ * TIMESLICE_TEST_HARNESS; a setting could be written by a workspace, an environment variable cannot)
+ * do the integration tests get this narrow surface, and even then never the ApiKeyStore: keys can be
+ * stored and removed for a test, never read back.
+ */
+import type { Region } from './api/regions';
+import type { ApiKeyStore } from './auth/apiKeyStore';
+import type { ConnectionManager } from './connection';
+import type { DemoController } from './demo/demoController';
+import type { PanelManager } from './panels/panelManager';
+import type { ApdexStatusBar } from './status/apdexStatusBar';
+import type { BoundAppsPoller } from './status/boundAppsPoller';
+import type { HealthAlertNotifier } from './status/healthAlertNotifier';
+import type { WorkspaceBindings } from './status/workspaceBinding';
+import type { ApplicationsView } from './tree/applicationsView';
+import type { MonitorTreeProvider } from './tree/monitorTreeProvider';
+
+/** Set by test/integration/run.js (and .vscode-test.mjs) in the extension host's environment. */
+export const TEST_HARNESS_ENV = 'TIMESLICE_TEST_HARNESS';
+
+/** Write-only access to the stored keys, so a test can connect without the input box. */
+export interface TestKeys {
+  /** `origin`: where a custom-region key may go (see auth/keyRecord.ts). */
+  set(region: Region, key: string, origin?: string): Promise<void>;
+  delete(region: Region): Promise<void>;
+  /** Whether a key is stored, without handing it out. */
+  has(region: Region): Promise<boolean>;
+}
+
+export interface TimesliceTestApi {
+  tree: MonitorTreeProvider;
+  connections: ConnectionManager;
+  demo: DemoController;
+  keys: TestKeys;
+  panels: PanelManager;
+  /** The Applications view (its message shows the age of stale data). */
+  applicationsView: ApplicationsView;
+  /** The last lines written to the "Timeslice" log, already redacted. */
+  recentLogLines(): readonly string[];
+  /** Workspace bindings, the bound applications' poller (`refreshNow()`), the Apdex item's view, health alerts shown. */
+  status: {
+    bindings: Pick<WorkspaceBindings, 'all' | 'active' | 'refused'>;
+    poller: Pick<BoundAppsPoller, 'refreshNow' | 'snapshot'>;
+    statusBar: Pick<ApdexStatusBar, 'view'>;
+    alerts: Pick<HealthAlertNotifier, 'shown'>;
+  };
+}
+
+/** What the composition root offers to build the test API from. */
+export interface TestApiSource extends Omit<TimesliceTestApi, 'keys'> {
+  apiKeys: Pick<ApiKeyStore, 'set' | 'delete' | 'get'>;
+}
+
+/** The test API when the harness started this extension host, else undefined (what other extensions see). */
+export function testApiFor(source: TestApiSource, env: NodeJS.ProcessEnv = process.env): TimesliceTestApi | undefined {
+  if (env[TEST_HARNESS_ENV] !== '1') {
+    return undefined;
+  }
+  const { apiKeys } = source;
+  return {
+    tree: source.tree,
+    connections: source.connections,
+    demo: source.demo,
+    // Closures over the store, not the store: nothing here returns a key.
+    keys: {
+      set: (region, key, origin) => apiKeys.set(region, key, origin),
+      delete: (region) => apiKeys.delete(region),
+      has: async (region) => (await apiKeys.get(region)) !== undefined,
+    },
+    panels: source.panels,
+    applicationsView: source.applicationsView,
+    recentLogLines: () => source.recentLogLines(),
+    status: source.status,
+  };
+}

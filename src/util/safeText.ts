@@ -1,0 +1,51 @@
+/**
+ * Foreign text (names and error titles from the service, values from workspace settings) made safe for
+ * the places where VS Code parses what it shows: notifications turn `[label](command:…)` into a link
+ * that runs the command, and notifications, progress titles, quick picks and status-bar messages turn
+ * `$(name)` into an icon. No `vscode` here, so it is unit-tested in plain Node.
+ */
+
+/** Longest foreign string shown in one place; the rest becomes "…". */
+export const MAX_FOREIGN_LENGTH = 200;
+
+/** U+200B: invisible, so the text still reads as the service sent it, yet no parser sees the syntax. */
+const BREAK = '\u200b';
+
+/**
+ * C0/C1 controls, and the invisible characters that reorder or hide text (bidi overrides and isolates,
+ * zero-width spaces and joiners, the BOM), so a name cannot hide what follows it. Newlines and tabs are
+ * controls too: a name is one line.
+ */
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+
+/** One line without controls or invisible characters, at most `max` characters (ellipsis included). */
+function clean(text: string, max: number): string {
+  const line = text.replace(/[\r\n\t]+/g, ' ').replace(INVISIBLE, '');
+  const chars = [...line]; // By code point, so a cut never splits a surrogate pair.
+  return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : line;
+}
+
+/**
+ * Foreign text for a notification, progress title, quick-pick item or status-bar message: no control
+ * characters, capped, and with link and icon syntax broken by an invisible character (`](` and `$(`
+ * never appear together), so it shows literally and nothing in it can be clicked to run a command.
+ */
+export function safeText(text: unknown, max = MAX_FOREIGN_LENGTH): string {
+  const s = clean(typeof text === 'string' ? text : String(text), max);
+  return s
+    // Brackets and parentheses each get a break, so neither the markdown form `[x](y)`, nor
+    // `[x] (y)`-like variants, nor autolink forms `<command:…>` can be assembled from them.
+    .replace(/[[\]]/g, `$&${BREAK}`)
+    .replace(/\(/g, `${BREAK}(`)
+    .replace(/</g, `<${BREAK}`);
+}
+
+/**
+ * Whether a value from workspace settings is a plain display name: a short single line without link,
+ * icon or HTML syntax and without invisible characters. A binding's `name` must be, because it comes
+ * from a cloned repository and is shown in the status bar and in notifications.
+ */
+export function isPlainDisplayName(value: string): boolean {
+  return value.length > 0 && value.length <= MAX_FOREIGN_LENGTH && clean(value, MAX_FOREIGN_LENGTH) === value && !/[[\]<>`]|\$\(/.test(value);
+}
