@@ -39,12 +39,6 @@ describe('package.json: translations and walkthrough', () => {
     assert.deepEqual(strings.filter(([, v]) => typeof v !== 'string' || !/^%[^%]+%$/.test(v)), []);
   });
 
-  it('ships l10n/bundle.l10n.json for the strings in the code', () => {
-    assert.equal(manifest.l10n, './l10n');
-    const bundle = JSON.parse(fs.readFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;
-    assert.ok(Object.keys(bundle).length > 20, 'code strings are extracted by @vscode/l10n-dev');
-  });
-
   it('walks a new user through key, view, dashboard, binding and palette, each step with a completion event and its pictures', () => {
     const [walkthrough] = manifest.contributes.walkthroughs as Array<{ id: string; steps: Array<{ id: string; description: string; completionEvents: string[]; media: { image: Record<string, string> } }> }>;
     assert.equal(walkthrough.id, 'timeslice.gettingStarted');

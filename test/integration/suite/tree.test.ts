@@ -51,13 +51,18 @@ describe('tree against the demo simulator', function () {
     assert.deepEqual(labels(ts, kts).sort(), expectedKts);
   });
 
-  it('fetches a group\'s children only when it is expanded', async () => {
+  it('fetches a group\'s children only when it is expanded; key transactions are counted from one account-wide list', async () => {
     const sim = ts.demo.simulator!;
     ts.tree.refresh();
     sim.clearRequests();
     const roots = await ts.tree.getChildren();
-    await ts.tree.getChildren(roots[0]);
-    assert.deepEqual([...new Set(sim.requests.map((r) => r.endpoint))], ['applications.list']);
+    const groups = await ts.tree.getChildren(roots[0]);
+    await ts.tree.getChildren(roots[1]);
+    // No hosts or instances lists: only the account's key transactions, once for every application's count.
+    assert.deepEqual(sim.requests.map((r) => r.endpoint), ['applications.list', 'keyTransactions.list']);
+    const app = roots[0].kind === 'application' ? roots[0].app : undefined;
+    const count = ts.demo.simulator!.datasets.us.keyTransactions.filter((k) => k.appId === app?.id).length;
+    assert.equal(ts.tree.getTreeItem(groups[2]).description, String(count));
   });
 
   it('filters applications on the server and says so when none match', async () => {
