@@ -1,14 +1,18 @@
 /**
  * The current connection to the service: an API client for the chosen region (or the demo) and the
- * key stored for it. Rebuilt when the region, base URL, format, header, CA, proxy, key or demo changes; the
- * old client's in-flight work belongs to it and is closed with it.
+ * key stored for it. Rebuilt only when a setting it is made of changes (CONNECTION_SETTINGS and the
+ * proxy settings), or the key or demo does, and replaced only when the result differs; the old
+ * client's in-flight work belongs to it and is closed with it.
  */
+import { createHash } from 'node:crypto';
+
 import * as vscode from 'vscode';
 
 import type { TimesliceApi } from './api/client';
 import { HttpTimesliceApi } from './api/client';
 import { ApiError } from './api/errors';
 import { MetricNamesCache } from './api/metricNamesCache';
+import { boundToSignal } from './api/sessionApi';
 import type { ProxyOptions } from './api/proxy';
 import { chooseProxy, redactProxyUrl } from './api/proxy';
 import type { Region } from './api/regions';
@@ -18,6 +22,7 @@ import { trustedCertificates } from './api/trust';
 import type { ApiKeyStore } from './auth/apiKeyStore';
 import { keyForOrigin, originOf } from './auth/keyRecord';
 import type { Config } from './config';
+import { requiresNewConnection } from './connectionSettings';
 import { CONTEXT } from './constants';
 import type { DemoController } from './demo/demoController';
 import type { Logger } from './log';
@@ -31,6 +36,11 @@ export interface Connection {
   demo: boolean;
   /** The configured region (undefined for the demo). */
   region?: Region;
+  /**
+   * What the connection is made of (base URL, format, header, CA, timeout, proxy, a hash of the key):
+   * equal identities are the same connection, so rebuilding to one keeps the current one.
+   */
+  identity: string;
 }
 
 export type ConnectionState =
@@ -45,14 +55,14 @@ export type ConnectionState =
     setKey?: boolean;
   };
 
-/** `http.*` settings that change how we connect. */
-const PROXY_SETTINGS = ['proxy', 'proxyStrictSSL', 'proxyAuthorization', 'noProxy', 'proxySupport'];
-
 export class ConnectionManager extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<ConnectionState>());
   readonly onDidChange = this.changed.event;
   private stateValue: ConnectionState = { kind: 'noKey', region: 'us' };
   private generation = 0;
+  /** The first build always announces itself, even when it finds the initial state. */
+  private built = false;
+  private readonly aborts = new WeakMap<Connection, AbortController>();
   private lastProxyLine: string | undefined;
 
   constructor(
@@ -63,11 +73,10 @@ export class ConnectionManager extends Disposable {
   ) {
     super();
     const rebuild = () => void this.rebuild();
-    this._register(config.onDidChange(rebuild));
     this._register(keys.onDidChange(rebuild));
     this._register(demo.onDidChange(rebuild));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (PROXY_SETTINGS.some((s) => e.affectsConfiguration(`http.${s}`))) {
+      if (requiresNewConnection(e)) {
         rebuild();
       }
     }));
@@ -87,14 +96,22 @@ export class ConnectionManager extends Disposable {
     const next = await this.build();
     if (generation !== this.generation) {
       if (next.kind === 'ready') {
-        void next.connection.api.dispose();
+        this.close(next.connection);
       }
       return; // A newer rebuild started while this one waited for the key.
     }
     const previous = this.stateValue;
+    if (this.built && identityOf(previous) === identityOf(next)) {
+      // Nothing the connection is made of changed (a key saved again fires twice, for one): keep it.
+      if (next.kind === 'ready' && next !== previous) {
+        this.close(next.connection);
+      }
+      return;
+    }
     this.stateValue = next;
+    this.built = true;
     if (previous.kind === 'ready') {
-      void previous.connection.api.dispose();
+      this.close(previous.connection);
     }
     // Both keys in one round trip: listeners hear of the new state only after this.
     await Promise.all([
@@ -110,7 +127,7 @@ export class ConnectionManager extends Disposable {
       // The demo simulator is on loopback in this process: never through a proxy.
       return this.ready(new HttpTimesliceApi({
         baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
-      }), 'Demo', true, undefined);
+      }), 'Demo', true, undefined, `demo|${demo.baseUrl}|${this.config.responseFormat}`);
     }
     const region = this.config.region;
     let baseUrl: string;
@@ -145,7 +162,10 @@ export class ConnectionManager extends Disposable {
       const now = keyForOrigin(await this.keys.record(region), region === 'custom', origin);
       return now && 'key' in now ? now.key : undefined;
     };
-    return this.ready(this.clientFor(baseUrl, getKey), REGION_LABELS[region], false, region);
+    const c = this.config;
+    const identity = [region, baseUrl, c.responseFormat, c.apiKeyHeader, c.caCertificatePath, c.requestTimeoutMs, JSON.stringify(this.proxyFor(baseUrl) ?? null),
+      createHash('sha256').update(found.key).digest('hex')].join('|');
+    return this.ready(this.clientFor(baseUrl, getKey), REGION_LABELS[region], false, region, identity);
   }
 
   /**
@@ -190,8 +210,18 @@ export class ConnectionManager extends Disposable {
     }
   }
 
-  private ready(api: TimesliceApi, label: string, demo: boolean, region: Region | undefined): ConnectionState {
-    return { kind: 'ready', connection: { api, metricNames: new MetricNamesCache(api), label, demo, region } };
+  private ready(api: TimesliceApi, label: string, demo: boolean, region: Region | undefined, identity: string): ConnectionState {
+    const abort = new AbortController();
+    const bound = boundToSignal(api, abort.signal);
+    const connection: Connection = { api: bound, metricNames: new MetricNamesCache(bound), label, demo, region, identity };
+    this.aborts.set(connection, abort);
+    return { kind: 'ready', connection };
+  }
+
+  /** Cancels everything the connection started, then closes its client. */
+  private close(connection: Connection): void {
+    this.aborts.get(connection)?.abort();
+    void connection.api.dispose();
   }
 
   /** The CA setting's certificates on top of the system ones and NODE_EXTRA_CA_CERTS. */
@@ -201,8 +231,13 @@ export class ConnectionManager extends Disposable {
 
   override dispose(): void {
     if (this.stateValue.kind === 'ready') {
-      void this.stateValue.connection.api.dispose();
+      this.close(this.stateValue.connection);
     }
     super.dispose();
   }
+}
+
+/** A state's identity: a ready connection's own, or what the state says (kind, region, message). */
+function identityOf(state: ConnectionState): string {
+  return state.kind === 'ready' ? `ready|${state.connection.identity}` : JSON.stringify(state);
 }

@@ -1,0 +1,31 @@
+/**
+ * A connection's API: every request carries the connection's own AbortSignal beside the caller's,
+ * so closing the connection cancels all it started, and no answer of an old connection (another
+ * account, region or key) can reach a view after it was replaced.
+ */
+import type { TimesliceApi } from './client';
+import type { RequestOptions } from './types';
+
+export function boundToSignal(api: TimesliceApi, session: AbortSignal): TimesliceApi {
+  const o = (options?: RequestOptions): RequestOptions => ({
+    ...options,
+    signal: options?.signal ? AbortSignal.any([options.signal, session]) : session,
+  });
+  return {
+    get baseUrl() {
+      return api.baseUrl;
+    },
+    listApplications: (filter, options) => api.listApplications(filter, o(options)),
+    getApplication: (id, options) => api.getApplication(id, o(options)),
+    listHosts: (id, filter, options) => api.listHosts(id, filter, o(options)),
+    getHost: (id, hostId, options) => api.getHost(id, hostId, o(options)),
+    listInstances: (id, filter, options) => api.listInstances(id, filter, o(options)),
+    getInstance: (id, instanceId, options) => api.getInstance(id, instanceId, o(options)),
+    listKeyTransactions: (filter, options) => api.listKeyTransactions(filter, o(options)),
+    getKeyTransaction: (id, options) => api.getKeyTransaction(id, o(options)),
+    listMetricNames: (scope, filter, options) => api.listMetricNames(scope, filter, o(options)),
+    getMetricData: (scope, query, options) => api.getMetricData(scope, query, o(options)),
+    rawRequest: (path, query, options) => api.rawRequest(path, query, o(options)),
+    dispose: () => api.dispose(),
+  };
+}
