@@ -93,12 +93,17 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
   });
 
   it('"Over 25 in-flight requests per key → 429 (body unspecified; send {})"', async () => {
-    sim.injectFault({ endpoint: 'graphql.user', kind: 'delay', delayMs: 400, times: 25 });
-    const replies = await Promise.all(Array.from({ length: 26 }, () => post('{ actor { user { id } } }')));
-    const limited = replies.filter((r) => r.status === 429);
-    assert.equal(limited.length, 1);
-    assert.equal(limited[0].body, '{}');
-    assert.equal(replies.filter((r) => r.status === 200).length, 25);
+    sim.injectFault({ endpoint: 'graphql.user', kind: 'delay', delayMs: 2000, times: 25 });
+    const held = Array.from({ length: 25 }, () => post('{ actor { user { id } } }'));
+    // Wait (event-loop turns, no fixed sleep) until all 25 are in flight on the server.
+    while (sim.nerdGraph.inFlightFor(US_KEY) < 25) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const extra = await post('{ actor { user { id } } }');
+    assert.equal(extra.status, 429);
+    assert.equal(extra.body, '{}');
+    assert.deepEqual((await Promise.all(held)).map((r) => r.status), Array(25).fill(200));
+    assert.equal((await post('{ actor { user { id } } }')).status, 200, 'free again once they are answered');
   });
 
   it('"Serve both a US and an EU base path or port, each with its own accounts"', async () => {

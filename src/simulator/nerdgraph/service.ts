@@ -86,6 +86,11 @@ export class NerdGraphService {
     this.errorRateScale = options.errorRateScale ?? 'percent';
   }
 
+  /** Requests of this key being answered now (tests wait on it instead of sleeping). */
+  inFlightFor(key: string): number {
+    return this.inFlight.get(key) ?? 0;
+  }
+
   /** The answer to one POST of `rawBody` with `key` (the API-Key header) to the region's endpoint. */
   async answer(region: Region, key: string | undefined, rawBody: string): Promise<GraphqlReply> {
     const reply = (status: number, body: unknown, operation?: NerdGraphOperation, headers: Record<string, string> = JSON_TYPE): GraphqlReply =>
