@@ -133,7 +133,19 @@ export class HttpTransport {
   }
 
   /** GET with retries; resolves only with a 2xx answer. */
-  async get(url: URL, signal?: AbortSignal): Promise<HttpResponse> {
+  get(url: URL, signal?: AbortSignal): Promise<HttpResponse> {
+    return this.exchange(url, undefined, signal);
+  }
+
+  /**
+   * POST of a JSON body (NerdGraph) with the same protections and retries as GET. Only a same-origin
+   * 307/308 is followed, since it keeps the method and body; any other redirect of a POST is refused.
+   */
+  post(url: URL, jsonBody: string, signal?: AbortSignal): Promise<HttpResponse> {
+    return this.exchange(url, jsonBody, signal);
+  }
+
+  private async exchange(url: URL, body: string | undefined, signal?: AbortSignal): Promise<HttpResponse> {
     const key = await this.options.getApiKey();
     if (!key) {
       throw new ApiError('auth', 'No API key is set. Run "Timeslice: Set API Key…" or try the demo.');
@@ -143,16 +155,16 @@ export class HttpTransport {
     let retries = 0;
     for (;;) {
       try {
-        const response = await this.getOnce(url, key, signal);
+        const response = await this.getOnce(url, key, signal, body);
         response.retries = retries;
-        this.logLine(url, `${response.status}`, started, retries);
+        this.logLine(url, `${response.status}`, started, retries, undefined, body === undefined ? 'GET' : 'POST');
         return response;
       } catch (e) {
         const error = this.scrub(e instanceof ApiError ? e : errorForTransportFailure(e, this.base.host, url.pathname, this.timeoutMs, this.proxyHost));
         const wait = this.retryDelay(error, retries);
         if (wait === undefined || retries + 1 >= this.maxTries || signal?.aborted) {
           error.retries = retries;
-          this.logLine(url, `${error.status ?? error.kind}`, started, retries, error);
+          this.logLine(url, `${error.status ?? error.kind}`, started, retries, error, body === undefined ? 'GET' : 'POST');
           throw error;
         }
         retries++;
@@ -179,14 +191,17 @@ export class HttpTransport {
     return Math.round(exponential / 2 + (this.random() * exponential) / 2);
   }
 
-  private async getOnce(initial: URL, key: string, signal?: AbortSignal): Promise<HttpResponse> {
+  private async getOnce(initial: URL, key: string, signal?: AbortSignal, body?: string): Promise<HttpResponse> {
     const release = await this.limiter.acquire(signal);
     try {
       let url = initial;
       for (let hop = 0; ; hop++) {
-        const res = await this.send(url, key, signal);
+        const res = await this.send(url, key, signal, body);
         if (!REDIRECTS.has(res.status)) {
           return this.accept(res, url);
+        }
+        if (body !== undefined && res.status !== 307 && res.status !== 308) {
+          throw new ApiError('redirectRefused', `${this.base.host} answered a POST with a ${res.status} redirect, which would drop the request body; it was not followed. Check the base URL setting.`, { path: initial.pathname, status: res.status });
         }
         url = this.followable(url, res.headers.location);
         if (hop >= MAX_REDIRECTS) {
@@ -224,16 +239,21 @@ export class HttpTransport {
     return target;
   }
 
-  private async send(url: URL, key: string, signal?: AbortSignal): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  private async send(url: URL, key: string, signal?: AbortSignal, requestBody?: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const headers: Record<string, string> = { accept: url.pathname.endsWith('.xml') ? 'application/xml' : 'application/json' };
+    if (requestBody !== undefined) {
+      headers['content-type'] = 'application/json';
+    }
     // The key only ever travels over HTTPS to the configured host: a plain-http loopback base is asked without it.
     if (this.mayCarryKey(url)) {
       headers[this.keyHeader.toLowerCase()] = key;
     }
     try {
-      const res = await request(url, { method: 'GET', headers, dispatcher: this.dispatcher, signal: combined });
+      const res = await request(url, {
+        method: requestBody === undefined ? 'GET' : 'POST', headers, dispatcher: this.dispatcher, signal: combined, body: requestBody,
+      });
       const flat = flattenHeaders(res.headers);
       const body = await this.readBody(res.body, flat, url);
       return { status: res.statusCode, headers: flat, body };
@@ -286,8 +306,8 @@ export class HttpTransport {
     return error;
   }
 
-  private logLine(url: URL, outcome: string, started: number, retries: number, error?: ApiError): void {
-    const line = `GET ${url.pathname}${url.search} ${outcome} ${Date.now() - started} ms${retries ? ` (${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''}`;
+  private logLine(url: URL, outcome: string, started: number, retries: number, error?: ApiError, method = 'GET'): void {
+    const line = `${method} ${url.pathname}${url.search} ${outcome} ${Date.now() - started} ms${retries ? ` (${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''}`;
     const safe = this.lastKey ? redact(line, [this.lastKey]) : line;
     if (error) {
       this.options.log.warn(`${safe}: ${error.message}`);

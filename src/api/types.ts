@@ -53,6 +53,9 @@ export interface Application {
   instanceIds: number[];
   serverIds: number[];
   alertPolicyId?: number;
+  /** NerdGraph only: the entity GUID and its account (REST has neither). */
+  guid?: string;
+  accountId?: number;
 }
 
 /** Summary of a host or an instance (application_summary plus instance_count). */
@@ -97,6 +100,8 @@ export interface KeyTransaction {
   /** A 10-minute rolling average. */
   summary?: ApplicationSummary;
   applicationId?: number;
+  /** NerdGraph only: the key transaction's entity GUID. */
+  guid?: string;
 }
 
 /** One entry of a metric-name listing. */
@@ -129,7 +134,8 @@ export interface MetricData {
 /** Where metric names and data come from: the whole application, one host or one instance. */
 export type MetricScope =
   | { kind: 'application'; applicationId: number }
-  | { kind: 'host'; applicationId: number; hostId: number }
+  /** `hostName`: NerdGraph selects a host's data by name (it has no host ids); REST ignores it. */
+  | { kind: 'host'; applicationId: number; hostId: number; hostName?: string }
   | { kind: 'instance'; applicationId: number; instanceId: number };
 
 export interface ApplicationFilter {

@@ -4,7 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 
-import { parseFaultFlag } from './faults';
+import type { Fault, NerdGraphFault } from './faults';
+import { isNerdGraphFault, parseFaultFlag } from './faults';
 import type { ValuesRule } from './metricData';
 import { VALUES_RULES } from './metricData';
 import { Simulator } from './server';
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
     valuesRule: valuesRule as ValuesRule,
     lagMinutes: positiveInt(values['lag-minutes'], 'lag-minutes', 0, true),
   });
-  faults.forEach((f) => sim.injectFault(f));
+  faults.forEach((f) => (isNerdGraphFault(f.kind) ? sim.injectNerdGraphFault(f as NerdGraphFault) : sim.injectFault(f as Fault)));
   console.log(`Timeslice API simulator
   HTTPS (US):  ${sim.baseUrls.us}
   HTTPS (EU):  ${sim.baseUrls.eu}

@@ -6,6 +6,10 @@ export const ENDPOINTS = [
 ] as const;
 export type EndpointId = (typeof ENDPOINTS)[number];
 
+/** NerdGraph operations, named by the top-level field a request asks for (nerdgraph-notes 7). */
+export const NERDGRAPH_OPERATIONS = ['graphql.user', 'graphql.accounts', 'graphql.entitySearch', 'graphql.entity', 'graphql.nrql'] as const;
+export type NerdGraphOperation = (typeof NERDGRAPH_OPERATIONS)[number];
+
 export const FAULT_KINDS = [
   'unauthorized', 'forbiddenJson', 'forbiddenHtml', 'wrongRegion', 'notFound', 'unprocessable', 'rateLimited', 'serverError',
   'badGateway', 'unavailable', 'gatewayTimeout', 'delay', 'resetMidBody', 'truncated', 'invalidBody',
@@ -13,8 +17,18 @@ export const FAULT_KINDS = [
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
+/** NerdGraph-only answers (nerdgraph-notes 1.4 and 7, "Faults worth scripting"); REST routes ignore them. */
+export const NERDGRAPH_FAULT_KINDS = [
+  'paymentRequired', 'tooManyRequests', 'nrqlTimeout', 'invalidInput', 'graphqlServerError', 'internalServerError', 'deprecation',
+] as const;
+export type NerdGraphFaultKind = (typeof NERDGRAPH_FAULT_KINDS)[number];
+
+export function isNerdGraphFault(kind: string): kind is NerdGraphFaultKind {
+  return (NERDGRAPH_FAULT_KINDS as readonly string[]).includes(kind);
+}
+
 export interface Fault {
-  endpoint: EndpointId | '*';
+  endpoint: EndpointId | NerdGraphOperation | '*';
   kind: FaultKind;
   /** How many requests it hits; unlimited when omitted. */
   times?: number;
@@ -24,10 +38,18 @@ export interface Fault {
   retryAfterSeconds?: number;
 }
 
-export class FaultTable {
-  private readonly faults: Array<Fault & { left: number }> = [];
+/** A fault only the NerdGraph endpoint answers. */
+export interface NerdGraphFault extends Omit<Fault, 'kind' | 'endpoint'> {
+  endpoint: NerdGraphOperation | '*';
+  kind: NerdGraphFaultKind;
+}
 
-  add(fault: Fault): void {
+export type AnyFault = Fault | NerdGraphFault;
+
+export class FaultTable {
+  private readonly faults: Array<AnyFault & { left: number }> = [];
+
+  add(fault: AnyFault): void {
     this.faults.push({ ...fault, left: fault.times ?? Number.POSITIVE_INFINITY });
   }
 
@@ -36,7 +58,7 @@ export class FaultTable {
   }
 
   /** The first live fault for this endpoint, used up by one. */
-  take(endpoint: EndpointId): Fault | undefined {
+  take(endpoint: EndpointId | NerdGraphOperation): AnyFault | undefined {
     const hit = this.faults.find((f) => f.left > 0 && (f.endpoint === '*' || f.endpoint === endpoint));
     if (hit) {
       hit.left--;
@@ -46,17 +68,18 @@ export class FaultTable {
 }
 
 /** Parses a CLI fault, `endpoint:kind[:times]`, e.g. `metricData:unavailable:2` or `*:delay`. */
-export function parseFaultFlag(flag: string): Fault {
+export function parseFaultFlag(flag: string): AnyFault {
   const [endpoint, kind, times] = flag.split(':');
-  if (endpoint !== '*' && !(ENDPOINTS as readonly string[]).includes(endpoint)) {
-    throw new Error(`Unknown endpoint "${endpoint}" in --fault ${flag}; use one of *, ${ENDPOINTS.join(', ')}.`);
+  if (endpoint !== '*' && ![...ENDPOINTS, ...NERDGRAPH_OPERATIONS].includes(endpoint as EndpointId)) {
+    throw new Error(`Unknown endpoint "${endpoint}" in --fault ${flag}; use one of *, ${[...ENDPOINTS, ...NERDGRAPH_OPERATIONS].join(', ')}.`);
   }
-  if (!(FAULT_KINDS as readonly string[]).includes(kind)) {
-    throw new Error(`Unknown fault "${kind}" in --fault ${flag}; use one of ${FAULT_KINDS.join(', ')}.`);
+  const kinds: readonly string[] = [...FAULT_KINDS, ...NERDGRAPH_FAULT_KINDS];
+  if (!kinds.includes(kind)) {
+    throw new Error(`Unknown fault "${kind}" in --fault ${flag}; use one of ${kinds.join(', ')}.`);
   }
   const count = times === undefined ? undefined : Number(times);
   if (count !== undefined && !(Number.isInteger(count) && count > 0)) {
     throw new Error(`The count in --fault ${flag} must be a positive whole number.`);
   }
-  return { endpoint: endpoint as EndpointId | '*', kind: kind as FaultKind, times: count };
+  return { endpoint: endpoint as EndpointId | NerdGraphOperation | '*', kind: kind as FaultKind, times: count } as AnyFault;
 }

@@ -12,9 +12,11 @@ import * as path from 'node:path';
 
 import { makeCertificate } from './cert';
 import { Dataset } from './dataset';
-import type { EndpointId, Fault } from './faults';
-import { FaultTable } from './faults';
+import type { EndpointId, Fault, NerdGraphFault, NerdGraphOperation } from './faults';
+import { FaultTable, isNerdGraphFault } from './faults';
 import type { MetricDataOptions, ValuesRule } from './metricData';
+import type { ErrorRateScale } from './nerdgraph/entities';
+import { NerdGraphService } from './nerdgraph/service';
 import { RecordBuilder } from './records';
 import type { Answer, Format, Region, Route } from './routes';
 import { matchRoute, Routes } from './routes';
@@ -45,6 +47,8 @@ export interface SimulatorOptions {
    * bounds it: a record holds headers and bodies, and a demo may run for days.
    */
   maxRecordedRequests?: number;
+  /** How NerdGraph's `apmSummary.errorRate` is written (an open point of nerdgraph-notes; default percent). */
+  errorRateScale?: ErrorRateScale;
 }
 
 export interface RecordedRequest {
@@ -55,10 +59,12 @@ export interface RecordedRequest {
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   region?: Region;
-  endpoint?: EndpointId;
+  endpoint?: EndpointId | NerdGraphOperation;
   status: number;
   /** The body as sent, for tests that compare what a client shows with it (absent when cut or streamed). */
   body?: string;
+  /** The request body (NerdGraph POSTs), so tests can check what a client sent. */
+  requestBody?: string;
 }
 
 const HUGE_BODY_BYTES = 50 * 1024 * 1024;
@@ -83,6 +89,8 @@ export class Simulator {
   private readonly calls = new Map<string, number[]>();
   /** Shared with both regions' routes and read per request, so tests can switch readings at run time. */
   private readonly metricData: MetricDataOptions;
+  /** The NerdGraph endpoint over the same data sets (nerdgraph-notes 7). */
+  readonly nerdGraph: NerdGraphService;
   private httpsServer!: https.Server;
   private httpServer!: http.Server;
   private certDir!: string;
@@ -104,6 +112,9 @@ export class Simulator {
       us: new Routes(this.datasets.us, new RecordBuilder(this.datasets.us, this.now), this.now, this.metricData),
       eu: new Routes(this.datasets.eu, new RecordBuilder(this.datasets.eu, this.now), this.now, this.metricData),
     };
+    this.nerdGraph = new NerdGraphService({
+      datasets: this.datasets, keys: this.keys, now: this.now, faults: this.faults, pageSize: this.pageSize, errorRateScale: options.errorRateScale,
+    });
   }
 
   static async start(options: SimulatorOptions = {}): Promise<Simulator> {
@@ -148,6 +159,11 @@ export class Simulator {
   }
 
   injectFault(fault: Fault): void {
+    this.faults.add(fault);
+  }
+
+  /** A NerdGraph-only fault (200 + errorClass, 402, a deprecation warning; see NERDGRAPH_FAULT_KINDS). */
+  injectNerdGraphFault(fault: NerdGraphFault): void {
     this.faults.add(fault);
   }
 
@@ -227,19 +243,52 @@ export class Simulator {
     res.end(`You are being redirected to ${target}\n`);
   }
 
-  private record(req: http.IncomingMessage, scheme: 'https' | 'http', status: number, route?: Route, body?: string): void {
+  private record(req: http.IncomingMessage, scheme: 'https' | 'http', status: number, route?: Pick<RecordedRequest, 'region' | 'endpoint'>, body?: string, requestBody?: string): void {
     const url = new URL(req.url ?? '/', 'http://x');
     this.requests.push({
       scheme, method: req.method ?? 'GET', host: req.headers.host ?? '', path: url.pathname, query: url.searchParams,
       headers: { ...req.headers }, region: route?.region, endpoint: route?.endpoint, status, ...(body !== undefined ? { body } : {}),
+      ...(requestBody !== undefined ? { requestBody } : {}),
     });
     if (this.requests.length > this.maxRecorded) {
       this.requests.splice(0, this.requests.length - this.maxRecorded);
     }
   }
 
+  /** NerdGraph: POST /graphql (US) and /eu/graphql (EU), answered by NerdGraphService. */
+  private async handleGraphql(req: http.IncomingMessage, res: http.ServerResponse, region: Region): Promise<void> {
+    if (req.method !== 'POST') {
+      this.record(req, 'https', 405, { region });
+      res.writeHead(405, { allow: 'POST', 'content-type': 'application/json' }).end('{"errors":[{"message":"Use POST"}]}');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > 1024 * 1024) {
+        this.record(req, 'https', 413, { region });
+        res.writeHead(413, { 'content-type': 'application/json' }).end('{"errors":[{"message":"Request body too large"}]}');
+        return;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    const requestBody = Buffer.concat(chunks).toString('utf8');
+    const reply = await this.nerdGraph.answer(region, headerValue(req.headers['api-key']), requestBody);
+    this.record(req, 'https', reply.status, { region, endpoint: reply.operation }, reply.body, requestBody);
+    if (res.destroyed || req.socket.destroyed) {
+      return; // The client gave up during a delay fault.
+    }
+    res.writeHead(reply.status, { 'content-length': Buffer.byteLength(reply.body), ...reply.headers });
+    res.end(reply.body);
+  }
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `https://${req.headers.host ?? '127.0.0.1'}`);
+    if (url.pathname === '/graphql' || url.pathname === '/eu/graphql') {
+      await this.handleGraphql(req, res, url.pathname === '/graphql' ? 'us' : 'eu');
+      return;
+    }
     const route = matchRoute(url.pathname);
     const send = (status: number, body: string, headers: Record<string, string | number> = {}) => {
       this.record(req, 'https', status, route, body);
@@ -259,7 +308,9 @@ export class Simulator {
       error(404, 'Resource not found');
       return;
     }
-    const fault = this.faults.take(route.endpoint);
+    const taken = this.faults.take(route.endpoint);
+    // NerdGraph-only faults (a `*` fault of that kind) leave REST routes alone.
+    const fault = taken && !isNerdGraphFault(taken.kind) ? taken as Fault : undefined;
     if (fault && (await this.applyFault(fault, req, res, url, route, send, error))) {
       return;
     }

@@ -1,0 +1,192 @@
+/**
+ * One NerdGraph request: POST {query, variables} through the shared HttpTransport (every protection
+ * of the REST side), a concurrency limiter of 25 in flight (the service's per-user limit, notes 1.5)
+ * beside the transport's request limiter, GraphQL errors (HTTP 200) mapped to ApiError kinds, the
+ * notes' retry policy for TOO_MANY_REQUESTS / TIMEOUT / SERVER_ERROR, and deprecation warnings
+ * logged once and otherwise ignored.
+ */
+import type { Logger } from '../../log';
+import { ApiError } from '../errors';
+import { RequestLimiter } from '../limiter';
+import type { HttpTransport } from '../transport';
+
+export interface GqlError {
+  message: string;
+  path?: Array<string | number>;
+  extensions?: Record<string, unknown>;
+}
+
+export interface GqlResult {
+  data: Record<string, unknown> | null;
+  /** Errors other than deprecation warnings (the data may still be partial). */
+  errors: GqlError[];
+}
+
+/** The class of an error, read in both places the notes give (1.3). */
+export function errorClassOf(e: GqlError): string | undefined {
+  const ext = e.extensions ?? {};
+  const nested = ext.nerdGraphExtensions;
+  const fromNested = nested && typeof nested === 'object' ? (nested as Record<string, unknown>).errorClass : undefined;
+  const cls = ext.errorClass ?? fromNested;
+  return typeof cls === 'string' ? cls : undefined;
+}
+
+export function isDeprecation(e: GqlError): boolean {
+  return e.message.startsWith('This field is deprecated!');
+}
+
+const RETRIED_CLASSES = new Set(['TOO_MANY_REQUESTS', 'TIMEOUT', 'SERVER_ERROR', 'INTERNAL_SERVER_ERROR']);
+
+function isRetryable(e: GqlError): boolean {
+  const cls = errorClassOf(e);
+  // SERVER_ERROR with DataFetchingException is a key without permission, not trouble (notes 1.4).
+  return cls !== undefined && RETRIED_CLASSES.has(cls) && e.extensions?.classification !== 'DataFetchingException';
+}
+
+/** Service text, made short and single-line before it goes into a message. */
+function quote(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
+/** The ApiError for a GraphQL error (HTTP 200), with the same quality of message as the REST ones. */
+export function apiErrorFor(e: GqlError, host: string): ApiError {
+  const cls = errorClassOf(e);
+  const said = ` NerdGraph said: "${quote(e.message)}".`;
+  const path = '/graphql';
+  if (e.extensions?.error_code === 'BAD_API_KEY') {
+    return new ApiError('auth', `The API key was rejected by ${host}. Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".`, { path });
+  }
+  switch (cls) {
+    case 'TOO_MANY_REQUESTS':
+      return new ApiError('rateLimited', `${host} is limiting requests (TOO_MANY_REQUESTS). Wait a minute before trying again.`, { path, retryAfterMs: 60_000 });
+    case 'TIMEOUT':
+      return new ApiError('timeout', `The NRQL query timed out on ${host}. Try a shorter time range or fewer metrics, then retry.`, { path });
+    case 'INVALID_INPUT':
+      return new ApiError('invalidRequest', `${host} refused the query (INVALID_INPUT).${said} Check the metric names, the time range and the period.`, { path });
+    case 'ACCESS_DENIED':
+    case 'FORBIDDEN':
+      return new ApiError('forbidden', `${host} refused access (${cls}).${said} Check that the key's user may see this account, or choose another account.`, { path });
+    case 'SERVER_ERROR':
+      if (e.extensions?.classification === 'DataFetchingException') {
+        return new ApiError('forbidden', `${host} could not fetch the data with this key (SERVER_ERROR, DataFetchingException): the User API key may lack permission for this account.${said}`, { path });
+      }
+      return new ApiError('server', `${host} had a server error (SERVER_ERROR). Try again in a minute; if it persists, check the service status.${said}`, { path });
+    case 'INTERNAL_SERVER_ERROR':
+      return new ApiError('server', `${host} had a server error (INTERNAL_SERVER_ERROR). Try again in a minute; if it persists, check the service status.${said}`, { path });
+    default:
+      if (/not authorized to query account/i.test(e.message)) {
+        return new ApiError('forbidden', `${host} refused access to the account.${said} Choose an account the key's user may see.`, { path });
+      }
+      return new ApiError('badResponse', `${host} answered with an error the client does not expect${cls ? ` (${cls})` : ''}.${said}`, { path });
+  }
+}
+
+export interface GraphqlClientOptions {
+  transport: HttpTransport;
+  log: Logger;
+  /** In-flight NerdGraph requests; share one per key across clients (the service counts per user). */
+  concurrency?: RequestLimiter;
+  maxTries?: number;
+  backoffBaseMs?: number;
+}
+
+export class GraphqlClient {
+  private readonly concurrency: RequestLimiter;
+  private readonly maxTries: number;
+  private readonly backoffBaseMs: number;
+  private deprecationLogged = false;
+
+  constructor(private readonly options: GraphqlClientOptions) {
+    this.concurrency = options.concurrency ?? new RequestLimiter({ maxConcurrent: 25, perMinute: Number.POSITIVE_INFINITY });
+    this.maxTries = options.maxTries ?? 3;
+    this.backoffBaseMs = options.backoffBaseMs ?? 500;
+  }
+
+  private get host(): string {
+    return new URL(this.options.transport.baseUrl).host;
+  }
+
+  /** Sends one request; throws when nothing usable came back, else returns data and the other errors. */
+  async query(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<GqlResult> {
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.once(query, variables, signal);
+      const retryable = result.errors.filter(isRetryable);
+      if (retryable.length > 0 && attempt < this.maxTries && !signal?.aborted) {
+        this.options.log.debug(`NerdGraph retry ${attempt} after ${errorClassOf(retryable[0])}`);
+        await delay(this.backoffBaseMs * 2 ** (attempt - 1), signal);
+        continue;
+      }
+      if (result.data === null && result.errors.length > 0) {
+        throw apiErrorFor(result.errors[0], this.host);
+      }
+      return result;
+    }
+  }
+
+  private async once(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<GqlResult> {
+    const transport = this.options.transport;
+    const release = await this.concurrency.acquire(signal);
+    let body: string;
+    try {
+      const res = await transport.post(transport.urlFor('/graphql'), JSON.stringify({ query, variables }), signal);
+      const type = (res.headers['content-type'] ?? '').toLowerCase();
+      if (type && !type.includes('json')) {
+        throw new ApiError('badResponse', `The service answered /graphql with "${type.split(';')[0]}" instead of JSON. A proxy or login page may be in the way: check the base URL and proxy settings.`, { path: '/graphql' });
+      }
+      body = res.body;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 402) {
+        throw new ApiError('forbidden', `${this.host} answered 402 Payment Required: the account's plan does not allow this request. Check the account's subscription or choose another account.`, { status: 402, path: '/graphql' });
+      }
+      throw e;
+    } finally {
+      release();
+    }
+    let parsed: { data?: unknown; errors?: unknown };
+    try {
+      parsed = JSON.parse(body) as typeof parsed;
+    } catch (e) {
+      throw new ApiError('badResponse', 'The answer for /graphql is not valid JSON (it may be truncated). Retry; if it persists, check your proxy.', { path: '/graphql', cause: e });
+    }
+    const all = Array.isArray(parsed.errors) ? (parsed.errors as GqlError[]).filter((e) => e && typeof e.message === 'string') : [];
+    const deprecations = all.filter(isDeprecation);
+    if (deprecations.length > 0 && !this.deprecationLogged) {
+      this.deprecationLogged = true; // Once: the same warning comes with every answer.
+      this.options.log.warn(`NerdGraph deprecation warning (ignored): ${quote(deprecations[0].message)}`);
+    }
+    const data = parsed.data && typeof parsed.data === 'object' ? parsed.data as Record<string, unknown> : null;
+    return { data, errors: all.filter((e) => !isDeprecation(e)) };
+  }
+
+  /**
+   * The value at `path` in `result.data`; when it is null because of an error at (or under) that path,
+   * that error as an ApiError (partial data: the other aliases stay usable).
+   */
+  field(result: GqlResult, path: string[]): unknown {
+    let value: unknown = result.data;
+    for (const key of path) {
+      value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    }
+    if (value === null || value === undefined) {
+      const error = result.errors.find((e) => !e.path || path.every((p, i) => e.path![i] === undefined || e.path![i] === p));
+      if (error) {
+        throw apiErrorFor(error, this.host);
+      }
+    }
+    return value;
+  }
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiError('cancelled', 'The request was cancelled.'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,503 @@
+/**
+ * `TimesliceApi` over NerdGraph (GraphQL) and NRQL, REST API v2's successor (nerdgraph-notes.md).
+ * Views see the same models as with REST: applications from `entitySearch`, hosts and instances from
+ * the entity's agent instances, key transactions from their own entities, and metric data as REST
+ * values computed from NRQL timeslice components (metricValues.ts). NRQL always travels as a
+ * `Nrql!` variable; several NRQL queries share one request through aliases where that saves requests.
+ */
+import type { RawResponse, TimesliceApi } from '../client';
+import { ApiError } from '../errors';
+import type { RequestLimiter } from '../limiter';
+import { checkRange, defaultPeriodSeconds, formatApiTime } from '../timeRange';
+import type { TransportOptions } from '../transport';
+import { HttpTransport } from '../transport';
+import type {
+  Application, ApplicationFilter, ApplicationSummary, HealthStatus, Host, HostFilter, Instance, KeyTransaction, KeyTransactionFilter,
+  MetricData, MetricDataQuery, MetricName, MetricScope, MetricSeries, RequestOptions,
+} from '../types';
+import type { GqlResult } from './graphqlClient';
+import { GraphqlClient } from './graphqlClient';
+import { COMPONENTS_SELECT, componentsOf, nrqlString, restValues, valueNamesFor } from './metricValues';
+import type { OpenPoints } from './openPoints';
+import { DEFAULT_OPEN_POINTS } from './openPoints';
+
+export interface NerdGraphTimesliceApiOptions extends TransportOptions {
+  /** The account NRQL runs in (notes 2: NerdGraph does not infer it from the key). */
+  accountId: number;
+  /** Overrides of the open-point switches (tests, or facts learned later). */
+  openPoints?: Partial<OpenPoints>;
+  /** Shared per key: the service allows 25 requests in flight per user. */
+  concurrency?: RequestLimiter;
+  /** Safety stop for entity-search cursors that never end. */
+  maxPages?: number;
+  now?: () => Date;
+}
+
+export interface NerdGraphAccount {
+  id: number;
+  name: string;
+}
+
+type Obj = Record<string, unknown>;
+
+const ENTITY_FIELDS = `__typename guid name accountId domain type entityType reporting alertSeverity
+  ... on ApmApplicationEntityOutline { applicationId language
+    apmSummary { apdexScore errorRate hostCount instanceCount responseTimeAverage throughput webResponseTimeAverage webThroughput }
+    settings { apdexTarget serverSideConfig } }`;
+const SEARCH = `query($q: String!, $cursor: String) { actor { entitySearch(query: $q) { count results(cursor: $cursor) { nextCursor
+  entities { ${ENTITY_FIELDS} } } } } }`;
+const NRQL_FIELDS = 'results metadata { timeWindow { begin end } facets }';
+
+const obj = (v: unknown): Obj => (v && typeof v === 'object' ? v as Obj : {});
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** notes 3.3: `reporting == false` first, then the alert severity. */
+export function healthOf(reporting: unknown, alertSeverity: unknown): HealthStatus {
+  if (reporting === false) {
+    return 'gray';
+  }
+  switch (alertSeverity) {
+    case 'CRITICAL': return 'red';
+    case 'WARNING': return 'orange';
+    case 'NOT_ALERTING': return 'green';
+    default: return 'unknown';
+  }
+}
+
+/** A stable positive id for a host name (NerdGraph has no host ids; notes 6.1). */
+export function hostIdFor(hostName: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of hostName) {
+    h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  }
+  return (h & 0x7fffffff) || 1;
+}
+
+function checkId(id: number, what: string): number {
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    throw new ApiError('invalidRequest', `${what} ID must be a positive whole number (got ${String(id)}).`);
+  }
+  return id;
+}
+
+export class NerdGraphTimesliceApi implements TimesliceApi {
+  private readonly transport: HttpTransport;
+  private readonly gql: GraphqlClient;
+  private readonly accountId: number;
+  private readonly open: OpenPoints;
+  private readonly maxPages: number;
+  private readonly now: () => Date;
+  private readonly guids = new Map<number, string>();
+  private readonly hostNames = new Map<string, string>();
+
+  constructor(options: NerdGraphTimesliceApiOptions) {
+    this.transport = new HttpTransport(options);
+    this.gql = new GraphqlClient({ transport: this.transport, log: options.log, concurrency: options.concurrency, maxTries: options.maxTries, backoffBaseMs: options.backoffBaseMs });
+    this.accountId = checkId(options.accountId, 'An account');
+    this.open = { ...DEFAULT_OPEN_POINTS, ...options.openPoints };
+    this.maxPages = options.maxPages ?? 1000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  get baseUrl(): string {
+    return this.transport.baseUrl;
+  }
+
+  async dispose(): Promise<void> {
+    await this.transport.close();
+  }
+
+  /** The accounts the key's user can see (notes 2). */
+  async listAccounts(options?: RequestOptions): Promise<NerdGraphAccount[]> {
+    const scope = this.open.accountsScope;
+    const result = await this.gql.query(
+      scope ? 'query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }' : '{ actor { accounts { id name } } }',
+      scope ? { scope } : {}, options?.signal);
+    const list = this.gql.field(result, ['actor', 'accounts']);
+    return (Array.isArray(list) ? list : []).map(obj).filter((a) => num(a.id) !== undefined).map((a) => ({ id: num(a.id)!, name: str(a.name) ?? String(a.id) }));
+  }
+
+  // ---- applications -------------------------------------------------------------------------
+
+  async listApplications(filter: ApplicationFilter = {}, options?: RequestOptions): Promise<Application[]> {
+    let q = `domain = 'APM' AND type = 'APPLICATION' AND accountId = ${this.accountId}`;
+    if (filter.name) {
+      q += ` AND name LIKE ${nrqlString(this.open.entityNameLikeWildcards ? `%${filter.name}%` : filter.name)}`;
+    }
+    const entities = await this.search(q, options);
+    // ids and language have no documented search attribute: filtered here (host filter: see listHosts).
+    return entities.map((e) => this.application(e))
+      .filter((a) => !filter.ids?.length || filter.ids.includes(a.id))
+      .filter((a) => !filter.language || a.language.toLowerCase() === filter.language.toLowerCase());
+  }
+
+  async getApplication(applicationId: number, options?: RequestOptions): Promise<Application> {
+    const [entity] = await this.search(`domainId = '${checkId(applicationId, 'An application')}' AND domain = 'APM'`, options);
+    if (!entity) {
+      throw new ApiError('notFound', `Application ${applicationId} was not found through NerdGraph. It may have stopped reporting or been removed (NerdGraph lists only indexed entities): refresh the view.`);
+    }
+    return this.application(entity);
+  }
+
+  private application(e: Obj): Application {
+    const id = num(e.applicationId) ?? 0;
+    const guid = str(e.guid);
+    if (guid) {
+      this.guids.set(id, guid);
+    }
+    const s = e.apmSummary === null || e.apmSummary === undefined ? undefined : obj(e.apmSummary);
+    const settings = obj(e.settings);
+    const apdexTarget = num(settings.apdexTarget) ?? 0;
+    let summary: ApplicationSummary | undefined;
+    if (s && e.reporting !== false) {
+      const rate = num(s.errorRate) ?? 0;
+      summary = {
+        responseTime: (num(s.responseTimeAverage) ?? 0) * 1000, // seconds → ms (notes 0.4)
+        throughput: num(s.throughput) ?? 0,
+        errorRate: this.open.apmSummaryErrorRateScale === 'percent' ? rate / 100 : rate,
+        apdexTarget,
+        apdexScore: num(s.apdexScore) ?? 0,
+        hostCount: num(s.hostCount),
+        instanceCount: num(s.instanceCount),
+      };
+    }
+    return {
+      id,
+      name: str(e.name) ?? '',
+      language: str(e.language) ?? '',
+      healthStatus: healthOf(e.reporting, e.alertSeverity),
+      reporting: e.reporting !== false,
+      summary,
+      settings: { appApdexThreshold: num(settings.apdexTarget), useServerSideConfig: settings.serverSideConfig === true },
+      hostIds: [],
+      instanceIds: [],
+      serverIds: [],
+      guid,
+      accountId: num(e.accountId),
+    };
+  }
+
+  /** Every page of an entity search, with progress and cancel. */
+  private async search(q: string, options?: RequestOptions): Promise<Obj[]> {
+    const out: Obj[] = [];
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    for (let page = 1; ; page++) {
+      if (page > this.maxPages || (cursor !== null && seen.has(cursor))) {
+        throw new ApiError('badResponse', `NerdGraph kept sending more entity pages (${page - 1} so far). Narrow the request with a name filter.`);
+      }
+      if (cursor !== null) {
+        seen.add(cursor);
+      }
+      const result = await this.gql.query(SEARCH, { q, cursor }, options?.signal);
+      const results = obj(this.gql.field(result, ['actor', 'entitySearch', 'results']));
+      const entities = Array.isArray(results.entities) ? results.entities.map(obj) : [];
+      out.push(...entities);
+      options?.onProgress?.({ pagesDone: page, itemsSoFar: out.length });
+      cursor = str(results.nextCursor) ?? null;
+      if (cursor === null) {
+        return out;
+      }
+    }
+  }
+
+  private async guidOf(applicationId: number, options?: RequestOptions): Promise<string> {
+    const known = this.guids.get(applicationId);
+    if (known) {
+      return known;
+    }
+    const app = await this.getApplication(applicationId, options);
+    return app.guid!;
+  }
+
+  // ---- NRQL ---------------------------------------------------------------------------------
+
+  /** Runs NRQL queries as aliases of one request; one result list per query, in order. */
+  private async nrql(queries: string[], signal?: AbortSignal): Promise<Array<Array<Obj>>> {
+    const vars: Record<string, unknown> = { id: this.accountId };
+    const params = queries.map((q, i) => {
+      vars[`q${i}`] = q;
+      return `$q${i}: Nrql!`;
+    });
+    const fields = queries.map((_, i) => `r${i}: nrql(query: $q${i}, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} }`);
+    const result: GqlResult = await this.gql.query(`query($id: Int!, ${params.join(', ')}) { actor { account(id: $id) { ${fields.join(' ')} } } }`, vars, signal);
+    return queries.map((_, i) => {
+      const r = obj(this.gql.field(result, ['actor', 'account', `r${i}`]));
+      return Array.isArray(r.results) ? r.results.map(obj) : [];
+    });
+  }
+
+  private scopeWhere(scope: MetricScope): string {
+    const app = `appId = ${checkId(scope.applicationId, 'An application')}`;
+    switch (scope.kind) {
+      case 'application':
+        return app;
+      case 'host': {
+        const name = scope.hostName ?? this.hostNames.get(`${scope.applicationId}:${scope.hostId}`);
+        if (!name) {
+          throw new ApiError('invalidRequest', `Host ${scope.hostId} is not known to the NerdGraph backend (it selects hosts by name): expand the application's Hosts first.`);
+        }
+        return `${app} AND host = ${nrqlString(name)}`;
+      }
+      case 'instance':
+        return `${app} AND ${this.open.instanceNrqlAttribute} = ${checkId(scope.instanceId, 'An instance')}`;
+    }
+  }
+
+  // ---- hosts and instances --------------------------------------------------------------------
+
+  /** Agent instances of the app (entity) and a per-facet summary (NRQL) in one request. */
+  private async instancesAndSummaries(applicationId: number, facet: string, options?: RequestOptions): Promise<{ details: Obj[]; summaries: Map<string, ApplicationSummary> }> {
+    const guid = await this.guidOf(applicationId, options);
+    const until = Math.floor(this.now().getTime() / 60_000) * 60_000;
+    const minutes = this.open.hostSummaryWindowMinutes;
+    const nrql = `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName IN ('HttpDispatcher', 'Apdex', 'Errors/all') FACET ${facet}, metricTimesliceName SINCE ${until - minutes * 60_000} UNTIL ${until} LIMIT MAX`;
+    const result = await this.gql.query(`query($guid: EntityGuid!, $id: Int!, $q: Nrql!) { actor {
+      entity(guid: $guid) { ... on ApmApplicationEntity { applicationInstances { details { host hostDisplayName id instanceName language name } } } }
+      account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`, { guid, id: this.accountId, q: nrql }, options?.signal);
+    const entity = this.gql.field(result, ['actor', 'entity']);
+    if (entity === null || entity === undefined) {
+      throw new ApiError('notFound', `Application ${applicationId} was not found through NerdGraph: refresh the view.`);
+    }
+    const instances = obj(entity).applicationInstances;
+    const details = (Array.isArray(instances) ? instances : []).map((i) => obj(obj(i).details));
+    const rows = obj(this.gql.field(result, ['actor', 'account', 'nrql'])).results;
+    const byFacet = new Map<string, Map<string, Obj>>();
+    for (const row of (Array.isArray(rows) ? rows : []).map(obj)) {
+      const [key, name] = Array.isArray(row.facet) ? row.facet.map(String) : [];
+      if (key !== undefined && name !== undefined) {
+        const m = byFacet.get(key) ?? new Map<string, Obj>();
+        m.set(name, row);
+        byFacet.set(key, m);
+      }
+    }
+    const summaries = new Map<string, ApplicationSummary>();
+    for (const [key, m] of byFacet) {
+      summaries.set(key, summaryFrom(m, undefined, minutes));
+    }
+    return { details, summaries };
+  }
+
+  async listHosts(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Host[]> {
+    checkId(applicationId, 'An application');
+    const { details, summaries } = await this.instancesAndSummaries(applicationId, 'host', options);
+    const hosts = new Map<string, Host>();
+    for (const d of details) {
+      const name = str(d.host) ?? '';
+      const host = hosts.get(name) ?? {
+        id: hostIdFor(name), applicationName: str(d.name) ?? '', host: name, language: str(d.language) ?? '',
+        healthStatus: this.open.hostHealth, summary: summaries.get(name), applicationId, instanceIds: [],
+      };
+      const instanceId = Number(d.id);
+      if (Number.isSafeInteger(instanceId)) {
+        host.instanceIds.push(instanceId);
+      }
+      hosts.set(name, host);
+    }
+    for (const h of hosts.values()) {
+      this.hostNames.set(`${applicationId}:${h.id}`, h.host);
+      if (h.summary) {
+        h.summary.instanceCount = h.instanceIds.length;
+      }
+    }
+    return [...hosts.values()]
+      .filter((h) => !filter.hostname || h.host.toLowerCase().includes(filter.hostname.toLowerCase()))
+      .filter((h) => !filter.ids?.length || filter.ids.includes(h.id));
+  }
+
+  async getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host> {
+    const host = (await this.listHosts(applicationId, {}, options)).find((h) => h.id === checkId(hostId, 'A host'));
+    if (!host) {
+      throw new ApiError('notFound', `Host ${hostId} of application ${applicationId} was not found through NerdGraph: refresh the view.`);
+    }
+    return host;
+  }
+
+  async listInstances(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Instance[]> {
+    checkId(applicationId, 'An application');
+    const { details, summaries } = await this.instancesAndSummaries(applicationId, this.open.instanceNrqlAttribute, options);
+    const out: Instance[] = [];
+    for (const d of details) {
+      const id = Number(d.id);
+      if (!Number.isSafeInteger(id)) {
+        continue;
+      }
+      const host = str(d.host) ?? '';
+      const port = /:(\d+)$/.exec(str(d.instanceName) ?? '');
+      const summary = summaries.get(String(id));
+      out.push({
+        id, applicationName: str(d.name) ?? '', host, port: port ? Number(port[1]) : undefined, language: str(d.language) ?? '',
+        healthStatus: this.open.hostHealth, summary: summary ? { ...summary, instanceCount: 1 } : undefined, applicationId, hostId: hostIdFor(host),
+      });
+      this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
+    }
+    return out
+      .filter((i) => !filter.hostname || i.host.toLowerCase().includes(filter.hostname.toLowerCase()))
+      .filter((i) => !filter.ids?.length || filter.ids.includes(i.id));
+  }
+
+  async getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance> {
+    const instance = (await this.listInstances(applicationId, {}, options)).find((i) => i.id === checkId(instanceId, 'An instance'));
+    if (!instance) {
+      throw new ApiError('notFound', `Instance ${instanceId} of application ${applicationId} was not found through NerdGraph: refresh the view.`);
+    }
+    return instance;
+  }
+
+  // ---- key transactions -----------------------------------------------------------------------
+
+  async listKeyTransactions(filter: KeyTransactionFilter = {}, options?: RequestOptions): Promise<KeyTransaction[]> {
+    let q = `type = 'KEY_TRANSACTION' AND accountId = ${this.accountId}`;
+    if (filter.name) {
+      q += ` AND name LIKE ${nrqlString(this.open.entityNameLikeWildcards ? `%${filter.name}%` : filter.name)}`;
+    }
+    const outlines = await this.search(q, options);
+    if (outlines.length === 0) {
+      return [];
+    }
+    // Details of every KT in one request (entities(guids:)), then one NRQL per parent app, as aliases of one request.
+    const detailResult = await this.gql.query(`query($guids: [EntityGuid!]!) { actor { entities(guids: $guids) { guid name reporting alertSeverity
+      ... on KeyTransactionEntity { apdexTarget metricName application { guid entity { guid ... on ApmApplicationEntityOutline { applicationId } } } } } } }`,
+    { guids: outlines.map((o) => str(o.guid)) }, options?.signal);
+    const details = this.gql.field(detailResult, ['actor', 'entities']);
+    const kts = (Array.isArray(details) ? details : []).map(obj).map((d) => ({
+      d, appId: num(obj(obj(d.application).entity).applicationId), metricName: str(d.metricName) ?? '',
+    }));
+    const apps = [...new Set(kts.map((k) => k.appId).filter((a): a is number => a !== undefined))];
+    const until = Math.floor(this.now().getTime() / 60_000) * 60_000;
+    const minutes = this.open.keyTransactionSummaryWindowMinutes;
+    const queries = apps.map((appId) => {
+      const names = ['HttpDispatcher', 'Apdex', 'Errors/all', ...kts.filter((k) => k.appId === appId).map((k) => k.metricName)];
+      return `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE appId = ${appId} AND metricTimesliceName IN (${[...new Set(names)].map(nrqlString).join(', ')}) FACET metricTimesliceName SINCE ${until - minutes * 60_000} UNTIL ${until} LIMIT MAX`;
+    });
+    const results = queries.length > 0 ? await this.nrql(queries, options?.signal) : [];
+    const rowsByApp = new Map(apps.map((a, i) => [a, new Map(results[i].map((r) => [String(r.facet), r]))]));
+    const out: KeyTransaction[] = [];
+    for (const { d, appId, metricName } of kts) {
+      const guid = str(d.guid) ?? '';
+      const rows = appId === undefined ? undefined : rowsByApp.get(appId);
+      const summary = rows ? summaryFrom(rows, metricName, minutes) : undefined;
+      if (summary) {
+        summary.apdexTarget = num(d.apdexTarget) ?? summary.apdexTarget;
+      }
+      out.push({
+        id: this.keyTransactionId(guid), name: str(d.name) ?? '', transactionName: metricName,
+        healthStatus: healthOf(d.reporting, d.alertSeverity), reporting: d.reporting !== false,
+        summary: d.reporting === false ? undefined : summary, applicationId: appId, guid,
+      });
+    }
+    return out.filter((k) => !filter.ids?.length || filter.ids.includes(k.id));
+  }
+
+  async getKeyTransaction(keyTransactionId: number, options?: RequestOptions): Promise<KeyTransaction> {
+    const kt = (await this.listKeyTransactions({}, options)).find((k) => k.id === checkId(keyTransactionId, 'A key transaction'));
+    if (!kt) {
+      throw new ApiError('notFound', `Key transaction ${keyTransactionId} was not found through NerdGraph: refresh the view.`);
+    }
+    return kt;
+  }
+
+  /** The REST-style id of a KT: the GUID's domain id (open point keyTransactionIdFromGuid), else a hash. */
+  private keyTransactionId(guid: string): number {
+    if (this.open.keyTransactionIdFromGuid) {
+      const parts = Buffer.from(guid, 'base64').toString('utf8').split('|');
+      if (parts.length === 4 && /^\d+$/.test(parts[3])) {
+        return Number(parts[3]);
+      }
+    }
+    return hostIdFor(guid);
+  }
+
+  // ---- metrics --------------------------------------------------------------------------------
+
+  async listMetricNames(scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> {
+    const until = Math.floor(this.now().getTime() / 60_000) * 60_000;
+    const like = filter.name ? ` AND metricTimesliceName LIKE ${nrqlString(`%${filter.name}%`)}` : '';
+    const q = `SELECT uniques(metricTimesliceName, ${this.open.uniquesLimit}) AS names FROM Metric WHERE ${this.scopeWhere(scope)} AND newrelic.timeslice.value IS NOT NULL${like} SINCE ${until - this.open.metricNamesWindowMinutes * 60_000} UNTIL ${until} LIMIT MAX`;
+    const [rows] = await this.nrql([q], options?.signal);
+    const names = rows[0]?.names;
+    return (Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [])
+      .filter((n) => !filter.name || !this.open.metricNameFilterCaseSensitive || n.includes(filter.name))
+      .map((name) => ({ name, values: valueNamesFor(name, scope.kind) }));
+  }
+
+  async getMetricData(scope: MetricScope, query: MetricDataQuery, options?: RequestOptions): Promise<MetricData> {
+    if (query.names.length === 0) {
+      throw new ApiError('invalidRequest', 'Choose at least one metric name.');
+    }
+    checkRange({ from: query.from, to: query.to }, query.period);
+    const to = query.to ?? this.now();
+    const from = query.from ?? new Date(to.getTime() - 30 * 60_000);
+    const fromMinute = Math.floor(from.getTime() / 60_000);
+    const toMinute = Math.floor(to.getTime() / 60_000);
+    const names = [...new Set(query.names)];
+    const where = `${this.scopeWhere(scope)} AND metricTimesliceName IN (${names.map(nrqlString).join(', ')})`;
+    let since: number, until: number, bucketMinutes: number | undefined;
+    if (query.summarize) {
+      since = fromMinute;
+      until = Math.max(fromMinute + 1, toMinute);
+    } else {
+      // REST's slices: whole periods on period boundaries from the one holding `from` (api-notes); NRQL
+      // buckets end at UNTIL (notes 5.5), so UNTIL is the period boundary at or after `to`.
+      bucketMinutes = Math.max(query.period ?? 0, defaultPeriodSeconds((to.getTime() - from.getTime()) / 1000)) / 60;
+      since = Math.floor(fromMinute / bucketMinutes) * bucketMinutes;
+      until = Math.max(since + bucketMinutes, Math.ceil(toMinute / bucketMinutes) * bucketMinutes);
+      if ((until - since) / bucketMinutes > 366) {
+        throw new ApiError('invalidRequest', `This range needs ${(until - since) / bucketMinutes} points; NRQL allows at most 366. Choose a longer period.`);
+      }
+    }
+    const nrql = `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE ${where} FACET metricTimesliceName SINCE ${since * 60_000} UNTIL ${until * 60_000}`
+      + `${bucketMinutes !== undefined ? ` TIMESERIES ${bucketMinutes} minutes` : ''} LIMIT MAX`;
+    const [rows] = await this.nrql([nrql], options?.signal);
+    const byName = new Map<string, Obj[]>();
+    for (const row of rows) {
+      const name = str(row.facet) ?? str(row.metricTimesliceName);
+      if (name !== undefined) {
+        byName.set(name, [...(byName.get(name) ?? []), row]);
+      }
+    }
+    const wanted = query.values && query.values.length > 0 ? new Set(query.values) : undefined;
+    const metrics: MetricSeries[] = names.filter((n) => byName.has(n)).map((name) => ({
+      name,
+      timeslices: byName.get(name)!.map((row) => {
+        const begin = bucketMinutes !== undefined ? (num(row.beginTimeSeconds) ?? 0) / 60 : since;
+        const end = bucketMinutes !== undefined ? (num(row.endTimeSeconds) ?? 0) / 60 : until;
+        const all = restValues(name, scope.kind, componentsOf(row), end - begin);
+        const values = wanted ? Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k))) : all;
+        return {
+          from: formatApiTime(new Date(begin * 60_000)),
+          // A summarized slice ends at :59 of its last minute, as REST's does.
+          to: formatApiTime(new Date(end * 60_000 - (query.summarize ? 1000 : 0))),
+          values,
+        };
+      }).sort((a, b) => a.from.localeCompare(b.from)),
+    }));
+    return {
+      from: formatApiTime(new Date(Math.floor(from.getTime() / 1000) * 1000)),
+      to: formatApiTime(new Date(Math.floor(to.getTime() / 1000) * 1000)),
+      metricsFound: metrics.map((m) => m.name),
+      metricsNotFound: names.filter((n) => !byName.has(n)),
+      metrics,
+    };
+  }
+
+  rawRequest(path: string): Promise<RawResponse> {
+    return Promise.reject(new ApiError('invalidRequest', `"${path}" is a REST API v2 request; the NerdGraph backend answers NRQL, not v2 paths.`));
+  }
+}
+
+/** REST's summary from component rows by metric name (HttpDispatcher or `transaction`, Apdex, Errors/all). */
+function summaryFrom(rows: Map<string, Obj>, transaction: string | undefined, minutes: number): ApplicationSummary {
+  const k = (name: string) => componentsOf(rows.get(name) ?? {});
+  const web = k('HttpDispatcher');
+  const main = transaction ? k(transaction) : web;
+  const apdex = restValues('Apdex', 'application', k('Apdex'), minutes);
+  return {
+    responseTime: main.c > 0 ? (1000 * main.t) / main.c : 0,
+    throughput: main.c / minutes,
+    errorRate: web.c > 0 ? k('Errors/all').c / web.c : 0,
+    apdexTarget: apdex.threshold,
+    apdexScore: apdex.score,
+  };
+}

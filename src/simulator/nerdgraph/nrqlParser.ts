@@ -1,0 +1,498 @@
+/**
+ * A parser for the subset of NRQL that Timeslice sends (nerdgraph-notes 7, "NRQL grammar subset"):
+ * `[FROM Metric] SELECT <agg> [AS label] {, …} [FROM Metric] WHERE <cond> {AND <cond>} [FACET …]
+ * [SINCE …] [UNTIL …] [TIMESERIES …] [LIMIT …]`, clauses in any order after SELECT/FROM.
+ * Errors carry the service's wording: `NRQL Syntax Error: Error at line 1 position N, unexpected 'X'`.
+ */
+
+export class NrqlSyntaxError extends Error {}
+
+/** An attribute, e.g. `newrelic.timeslice.value['totalExclusive']` → { name, sub: 'totalExclusive' }. */
+export interface Attr {
+  name: string;
+  sub?: string;
+}
+
+export type Expr =
+  | { k: 'num'; v: number }
+  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'average' | 'apdex'; attr: Attr }
+  | { k: 'rate'; inner: Expr; perSeconds: number }
+  | { k: 'uniques'; attr: Attr; limit?: number }
+  | { k: 'filter'; inner: Expr; where: Cond }
+  | { k: 'bin'; op: '+' | '-' | '*' | '/'; l: Expr; r: Expr };
+
+export type Literal = string | number;
+
+export type Cond =
+  | { k: 'and'; parts: Cond[] }
+  | { k: 'cmp'; attr: Attr; op: '=' | '!='; value: Literal }
+  | { k: 'in'; attr: Attr; values: Literal[]; not: boolean }
+  | { k: 'like'; attr: Attr; pattern: string; not: boolean }
+  | { k: 'null'; attr: Attr; not: boolean };
+
+/** A point in time: epoch ms, or `n units AGO`, or NOW. */
+export type TimePoint = { k: 'ms'; ms: number } | { k: 'ago'; ms: number } | { k: 'now' };
+
+export interface SelectItem {
+  expr: Expr;
+  /** The result key: the alias, else `<fn>.<attr>` (notes 5.4). */
+  key: string;
+}
+
+export interface NrqlQuery {
+  select: SelectItem[];
+  where?: Cond;
+  facet?: { attrs: string[]; alias?: string };
+  since?: TimePoint;
+  until?: TimePoint;
+  /** Bucket length in ms; 'auto'/'max' when asked without a length. */
+  timeseries?: number | 'auto' | 'max';
+  limit?: number | 'max';
+}
+
+type TokType = 'id' | 'str' | 'num' | 'punct' | 'eof';
+interface Tok {
+  t: TokType;
+  v: string;
+  pos: number;
+}
+
+const UNIT_MS: Record<string, number> = {
+  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
+};
+
+function unitMs(word: string): number | undefined {
+  const w = word.toLowerCase().replace(/s$/, '');
+  return UNIT_MS[w];
+}
+
+function tokenize(text: string): Tok[] {
+  const toks: Tok[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (/\s/.test(c)) {
+      i++;
+    } else if (c === "'" || c === '"') {
+      let j = i + 1;
+      let v = '';
+      for (; j < text.length; j++) {
+        if (text[j] === '\\' && j + 1 < text.length) {
+          v += text[++j];
+        } else if (text[j] === c && text[j + 1] === c) {
+          v += c;
+          j++;
+        } else if (text[j] === c) {
+          break;
+        } else {
+          v += text[j];
+        }
+      }
+      if (j >= text.length) {
+        throw syntaxError(i, text.slice(i, i + 10));
+      }
+      toks.push({ t: 'str', v, pos: i });
+      i = j + 1;
+    } else if (c === '`') {
+      const j = text.indexOf('`', i + 1);
+      if (j < 0) {
+        throw syntaxError(i, '`');
+      }
+      toks.push({ t: 'id', v: text.slice(i + 1, j), pos: i });
+      i = j + 1;
+    } else if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(text[i + 1] ?? ''))) {
+      const m = /^\d*\.?\d+(e[+-]?\d+)?/i.exec(text.slice(i))!;
+      toks.push({ t: 'num', v: m[0], pos: i });
+      i += m[0].length;
+    } else if (/[A-Za-z_]/.test(c)) {
+      const m = /^[A-Za-z_][\w.]*/.exec(text.slice(i))!;
+      toks.push({ t: 'id', v: m[0].replace(/\.$/, ''), pos: i });
+      i += m[0].replace(/\.$/, '').length;
+    } else {
+      const two = text.slice(i, i + 2);
+      if (two === '!=' || two === '<>') {
+        toks.push({ t: 'punct', v: '!=', pos: i });
+        i += 2;
+      } else if ('(),*/+-=[]'.includes(c)) {
+        toks.push({ t: 'punct', v: c, pos: i });
+        i++;
+      } else {
+        throw syntaxError(i, c);
+      }
+    }
+  }
+  toks.push({ t: 'eof', v: '', pos: text.length });
+  return toks;
+}
+
+function syntaxError(pos: number, near: string): NrqlSyntaxError {
+  return new NrqlSyntaxError(`NRQL Syntax Error: Error at line 1 position ${pos + 1}, unexpected '${near || 'end of input'}'`);
+}
+
+const CLAUSES = new Set(['select', 'from', 'where', 'facet', 'since', 'until', 'timeseries', 'limit', 'as']);
+
+class Parser {
+  private i = 0;
+  constructor(private readonly toks: Tok[]) {}
+
+  private peek(): Tok {
+    return this.toks[this.i];
+  }
+
+  private next(): Tok {
+    return this.toks[this.i++];
+  }
+
+  private fail(tok: Tok = this.peek()): never {
+    throw syntaxError(tok.pos, tok.v);
+  }
+
+  private isWord(word: string, tok: Tok = this.peek()): boolean {
+    return tok.t === 'id' && tok.v.toLowerCase() === word;
+  }
+
+  private word(word: string): void {
+    if (!this.isWord(word)) {
+      this.fail();
+    }
+    this.i++;
+  }
+
+  private punct(p: string): void {
+    const tok = this.next();
+    if (tok.t !== 'punct' || tok.v !== p) {
+      this.fail(tok);
+    }
+  }
+
+  private isPunct(p: string): boolean {
+    const tok = this.peek();
+    return tok.t === 'punct' && tok.v === p;
+  }
+
+  parse(): NrqlQuery {
+    const q: NrqlQuery = { select: [] };
+    let from = false;
+    if (this.isWord('from')) {
+      this.fromClause();
+      from = true;
+    }
+    this.word('select');
+    q.select = this.selectList();
+    const seen = new Set<string>();
+    while (this.peek().t !== 'eof') {
+      const tok = this.peek();
+      const w = tok.t === 'id' ? tok.v.toLowerCase() : '';
+      if (!CLAUSES.has(w) || w === 'select' || w === 'as' || seen.has(w)) {
+        this.fail();
+      }
+      seen.add(w);
+      this.i++;
+      switch (w) {
+        case 'from':
+          if (from) {
+            this.fail(tok);
+          }
+          this.i--;
+          this.fromClause();
+          from = true;
+          break;
+        case 'where': q.where = this.condition(); break;
+        case 'facet': q.facet = this.facet(); break;
+        case 'since': q.since = this.timePoint(); break;
+        case 'until': q.until = this.timePoint(); break;
+        case 'timeseries': q.timeseries = this.timeseries(); break;
+        case 'limit': q.limit = this.limit(); break;
+      }
+    }
+    if (!from) {
+      this.fail();
+    }
+    return q;
+  }
+
+  private fromClause(): void {
+    this.word('from');
+    const tok = this.next();
+    if (tok.t !== 'id' || tok.v.toLowerCase() !== 'metric') {
+      this.fail(tok); // Only the Metric event type holds timeslices.
+    }
+  }
+
+  private selectList(): SelectItem[] {
+    const items: SelectItem[] = [];
+    for (;;) {
+      const expr = this.expr();
+      let key = defaultKey(expr);
+      if (this.isWord('as')) {
+        this.i++;
+        const tok = this.next();
+        if (tok.t !== 'str' && tok.t !== 'id') {
+          this.fail(tok);
+        }
+        key = tok.v;
+      }
+      items.push({ expr, key });
+      if (!this.isPunct(',')) {
+        return items;
+      }
+      this.i++;
+    }
+  }
+
+  private expr(): Expr {
+    let l = this.term();
+    while (this.isPunct('+') || this.isPunct('-')) {
+      const op = this.next().v as '+' | '-';
+      l = { k: 'bin', op, l, r: this.term() };
+    }
+    return l;
+  }
+
+  private term(): Expr {
+    let l = this.factor();
+    while (this.isPunct('*') || this.isPunct('/')) {
+      const op = this.next().v as '*' | '/';
+      l = { k: 'bin', op, l, r: this.factor() };
+    }
+    return l;
+  }
+
+  private factor(): Expr {
+    const tok = this.next();
+    if (tok.t === 'num') {
+      return { k: 'num', v: Number(tok.v) };
+    }
+    if (tok.t === 'punct' && tok.v === '(') {
+      const e = this.expr();
+      this.punct(')');
+      return e;
+    }
+    if (tok.t !== 'id' || !this.isPunct('(')) {
+      this.fail(tok);
+    }
+    const fn = tok.v.toLowerCase();
+    this.punct('(');
+    let e: Expr;
+    switch (fn) {
+      case 'count':
+      case 'sum':
+      case 'min':
+      case 'max':
+      case 'average':
+      case 'apdex':
+        e = { k: 'agg', fn, attr: this.attr() };
+        break;
+      case 'uniques': {
+        const attr = this.attr();
+        let limit: number | undefined;
+        if (this.isPunct(',')) {
+          this.i++;
+          limit = this.number();
+        }
+        e = { k: 'uniques', attr, limit };
+        break;
+      }
+      case 'rate': {
+        const inner = this.expr();
+        this.punct(',');
+        const n = this.peek().t === 'num' ? this.number() : 1;
+        const unit = this.next();
+        const ms = unit.t === 'id' ? unitMs(unit.v) : undefined;
+        if (ms === undefined) {
+          this.fail(unit);
+        }
+        e = { k: 'rate', inner, perSeconds: (n * ms) / 1000 };
+        break;
+      }
+      case 'filter': {
+        const inner = this.expr();
+        this.punct(',');
+        this.word('where');
+        e = { k: 'filter', inner, where: this.condition() };
+        break;
+      }
+      default:
+        this.fail(tok);
+    }
+    this.punct(')');
+    return e;
+  }
+
+  private number(): number {
+    const tok = this.next();
+    if (tok.t !== 'num') {
+      this.fail(tok);
+    }
+    return Number(tok.v);
+  }
+
+  private attr(): Attr {
+    const tok = this.next();
+    if (tok.t === 'punct' && tok.v === '*') {
+      return { name: '*' };
+    }
+    if (tok.t !== 'id') {
+      this.fail(tok);
+    }
+    if (this.isPunct('[')) {
+      this.i++;
+      const sub = this.next();
+      if (sub.t !== 'str') {
+        this.fail(sub);
+      }
+      this.punct(']');
+      return { name: tok.v, sub: sub.v };
+    }
+    return { name: tok.v };
+  }
+
+  private literal(): Literal {
+    const tok = this.next();
+    if (tok.t === 'str') {
+      return tok.v;
+    }
+    if (tok.t === 'num') {
+      return Number(tok.v);
+    }
+    if (tok.t === 'punct' && tok.v === '-' && this.peek().t === 'num') {
+      return -Number(this.next().v);
+    }
+    return this.fail(tok);
+  }
+
+  private condition(): Cond {
+    const parts: Cond[] = [this.simpleCondition()];
+    while (this.isWord('and')) {
+      this.i++;
+      parts.push(this.simpleCondition());
+    }
+    return parts.length === 1 ? parts[0] : { k: 'and', parts };
+  }
+
+  private simpleCondition(): Cond {
+    if (this.isPunct('(')) {
+      this.i++;
+      const c = this.condition();
+      this.punct(')');
+      return c;
+    }
+    const attr = this.attr();
+    if (this.isPunct('=') || this.isPunct('!=')) {
+      const op = this.next().v as '=' | '!=';
+      return { k: 'cmp', attr, op, value: this.literal() };
+    }
+    if (this.isWord('is')) {
+      this.i++;
+      const not = this.isWord('not');
+      if (not) {
+        this.i++;
+      }
+      this.word('null');
+      return { k: 'null', attr, not };
+    }
+    const not = this.isWord('not');
+    if (not) {
+      this.i++;
+    }
+    if (this.isWord('in')) {
+      this.i++;
+      this.punct('(');
+      const values: Literal[] = [this.literal()];
+      while (this.isPunct(',')) {
+        this.i++;
+        values.push(this.literal());
+      }
+      this.punct(')');
+      return { k: 'in', attr, values, not };
+    }
+    if (this.isWord('like')) {
+      this.i++;
+      const tok = this.next();
+      if (tok.t !== 'str') {
+        this.fail(tok);
+      }
+      return { k: 'like', attr, pattern: tok.v, not };
+    }
+    return this.fail();
+  }
+
+  private facet(): { attrs: string[]; alias?: string } {
+    const attrs = [this.attr().name];
+    while (this.isPunct(',')) {
+      this.i++;
+      attrs.push(this.attr().name);
+    }
+    if (attrs.length > 5) {
+      this.fail(); // FACET takes at most 5 attributes (notes 1.5).
+    }
+    let alias: string | undefined;
+    if (this.isWord('as')) {
+      this.i++;
+      const tok = this.next();
+      if (tok.t !== 'id' && tok.t !== 'str') {
+        this.fail(tok);
+      }
+      alias = tok.v;
+    }
+    return { attrs, alias };
+  }
+
+  private timePoint(): TimePoint {
+    if (this.isWord('now')) {
+      this.i++;
+      return { k: 'now' };
+    }
+    const n = this.number();
+    if (this.peek().t === 'id' && unitMs(this.peek().v) !== undefined) {
+      const ms = unitMs(this.next().v)! * n;
+      this.word('ago');
+      return { k: 'ago', ms };
+    }
+    return { k: 'ms', ms: n };
+  }
+
+  private timeseries(): number | 'auto' | 'max' | undefined {
+    if (this.isWord('auto') || this.isWord('max')) {
+      return this.next().v.toLowerCase() as 'auto' | 'max';
+    }
+    if (this.peek().t === 'num' || (this.peek().t === 'id' && unitMs(this.peek().v) !== undefined)) {
+      const n = this.peek().t === 'num' ? this.number() : 1;
+      const unit = this.next();
+      const ms = unit.t === 'id' ? unitMs(unit.v) : undefined;
+      if (ms === undefined || !(n > 0)) {
+        this.fail(unit);
+      }
+      return n * ms;
+    }
+    return 'auto';
+  }
+
+  private limit(): number | 'max' {
+    if (this.isWord('max')) {
+      this.i++;
+      return 'max';
+    }
+    return this.number();
+  }
+}
+
+function attrText(a: Attr): string {
+  return a.sub === undefined ? a.name : `${a.name}.${a.sub}`;
+}
+
+/** `count(x)` → `count.x`, `count(*)` → `count`; arithmetic takes its first aggregate's key (notes 5.4). */
+export function defaultKey(e: Expr): string {
+  switch (e.k) {
+    case 'agg': return e.attr.name === '*' ? e.fn : `${e.fn}.${attrText(e.attr)}`;
+    case 'uniques': return `uniques.${attrText(e.attr)}`;
+    case 'rate': return `rate.${defaultKey(e.inner)}`;
+    case 'filter': return `filter.${defaultKey(e.inner)}`;
+    case 'bin': return e.l.k === 'num' ? defaultKey(e.r) : defaultKey(e.l);
+    case 'num': return String(e.v);
+  }
+}
+
+export function parseNrql(text: string): NrqlQuery {
+  return new Parser(tokenize(text)).parse();
+}

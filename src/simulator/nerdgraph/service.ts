@@ -1,0 +1,249 @@
+/**
+ * The NerdGraph endpoint of the simulator (`POST /graphql`, EU under `/eu/graphql`): the key check
+ * (401 + BAD_API_KEY body), 25 requests in flight per key (429 `{}`), faults per operation, and the
+ * real GraphQL engine over the SDL in schema.ts. GraphQL-level failures are HTTP 200 with `errors`
+ * whose `extensions.errorClass` names the class (nerdgraph-notes 1.3, 1.4, 7).
+ */
+import { graphql, GraphQLError, parse, visit } from 'graphql';
+import type { DocumentNode } from 'graphql';
+
+import type { Dataset } from '../dataset';
+import type { AnyFault, FaultTable, NerdGraphOperation } from '../faults';
+import { RecordBuilder } from '../records';
+import type { Region } from '../routes';
+import type { EntityContext, ErrorRateScale } from './entities';
+import { EntitySearchError, entityByGuid, searchEntities } from './entities';
+import { NrqlError, runNrql } from './nrqlEngine';
+import { nerdGraphSchema } from './schema';
+
+export interface NerdGraphOptions {
+  datasets: Readonly<Record<Region, Dataset>>;
+  keys: Readonly<Record<Region, string>>;
+  now: () => Date;
+  faults: FaultTable;
+  /** Entities per `entitySearch` page (the service's is 200). */
+  pageSize?: number;
+  errorRateScale?: ErrorRateScale;
+  /** Requests in flight per key before 429 (the service's limit is 25 per user). */
+  maxInFlight?: number;
+}
+
+export interface GraphqlReply {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+  operation?: NerdGraphOperation;
+  region: Region;
+}
+
+/** The account each region's key sees. */
+export const SIMULATED_ACCOUNTS: Readonly<Record<Region, { id: number; name: string }>> = {
+  us: { id: 1_234_567, name: 'Timeslice Simulator (US)' },
+  eu: { id: 7_654_321, name: 'Timeslice Simulator (EU)' },
+};
+
+/** The service's own 401 body (nerdgraph-notes 1.4, CGO PR #603). */
+export const BAD_API_KEY_BODY = JSON.stringify({ errors: [{ extensions: { error_code: 'BAD_API_KEY' }, message: 'Bad API Key or no API Key provided' }] });
+
+const FIELD_FAULTS: Partial<Record<AnyFault['kind'], { errorClass: string; message: string }>> = {
+  tooManyRequests: { errorClass: 'TOO_MANY_REQUESTS', message: 'Too many requests, please try again later.' },
+  nrqlTimeout: { errorClass: 'TIMEOUT', message: "Your query either timed out or we're under heavy load." },
+  invalidInput: { errorClass: 'INVALID_INPUT', message: "NRQL Syntax Error: Error at line 1 position 15, unexpected 'FROM'" },
+  graphqlServerError: { errorClass: 'SERVER_ERROR', message: 'Server Error' },
+  internalServerError: { errorClass: 'INTERNAL_SERVER_ERROR', message: 'Internal Server Error' },
+};
+
+interface Ctx {
+  operation: NerdGraphOperation;
+  fail?: { errorClass: string; message: string };
+}
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+/** The operation a request performs, by the most specific top-level field it asks for. */
+export function operationOf(doc: DocumentNode): NerdGraphOperation {
+  const names = new Set<string>();
+  visit(doc, { Field: (node) => { names.add(node.name.value); } });
+  if (names.has('nrql')) {
+    return 'graphql.nrql';
+  }
+  if (names.has('entitySearch')) {
+    return 'graphql.entitySearch';
+  }
+  if (names.has('entity') || names.has('entities')) {
+    return 'graphql.entity';
+  }
+  return names.has('accounts') ? 'graphql.accounts' : 'graphql.user';
+}
+
+export class NerdGraphService {
+  private readonly inFlight = new Map<string, number>();
+  private readonly records: Readonly<Record<Region, RecordBuilder>>;
+  errorRateScale: ErrorRateScale;
+
+  constructor(private readonly options: NerdGraphOptions) {
+    this.records = { us: new RecordBuilder(options.datasets.us, options.now), eu: new RecordBuilder(options.datasets.eu, options.now) };
+    this.errorRateScale = options.errorRateScale ?? 'percent';
+  }
+
+  /** Requests of this key being answered now (tests wait on it instead of sleeping). */
+  inFlightFor(key: string): number {
+    return this.inFlight.get(key) ?? 0;
+  }
+
+  /** The answer to one POST of `rawBody` with `key` (the API-Key header) to the region's endpoint. */
+  async answer(region: Region, key: string | undefined, rawBody: string): Promise<GraphqlReply> {
+    const reply = (status: number, body: unknown, operation?: NerdGraphOperation, headers: Record<string, string> = JSON_TYPE): GraphqlReply =>
+      ({ status, body: typeof body === 'string' ? body : JSON.stringify(body), headers, operation, region });
+    let request: { query?: unknown; variables?: unknown; operationName?: unknown };
+    try {
+      request = JSON.parse(rawBody) as typeof request;
+    } catch {
+      return reply(400, { errors: [{ message: 'The request body is not valid JSON.' }] });
+    }
+    if (typeof request !== 'object' || request === null || typeof request.query !== 'string') {
+      return reply(400, { errors: [{ message: 'The request body must be {"query": "...", "variables": {...}}.' }] });
+    }
+    let doc: DocumentNode;
+    try {
+      doc = parse(request.query);
+    } catch (e) {
+      return reply(200, { errors: [{ message: (e as Error).message, extensions: { errorClass: 'INVALID_INPUT' } }] });
+    }
+    const operation = operationOf(doc);
+    const fault = this.options.faults.take(operation);
+    if (!key || key !== this.options.keys[region] || fault?.kind === 'unauthorized') {
+      return reply(401, BAD_API_KEY_BODY, operation);
+    }
+    const busy = this.inFlight.get(key) ?? 0;
+    if (busy >= (this.options.maxInFlight ?? 25) || fault?.kind === 'rateLimited') {
+      return reply(429, '{}', operation); // The 429 body is not documented (notes 7: send `{}`).
+    }
+    // The request counts as in flight for its whole life, delay included: the limit is on concurrency.
+    this.inFlight.set(key, busy + 1);
+    try {
+      if (fault?.kind === 'delay') {
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 5000));
+      }
+      switch (fault?.kind) {
+        case 'paymentRequired': return reply(402, { errors: [{ message: 'Payment Required' }] }, operation);
+        case 'serverError': return reply(500, '<html><body><h1>Internal Server Error</h1></body></html>', operation, { 'content-type': 'text/html' });
+        case 'badGateway': return reply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', operation, { 'content-type': 'text/html' });
+        case 'unavailable': return reply(503, '<html><body><h1>503 Service Unavailable</h1></body></html>', operation, { 'content-type': 'text/html', 'retry-after': String(fault.retryAfterSeconds ?? 1) });
+        case 'gatewayTimeout': return reply(504, '<html><body><h1>504 Gateway Time-out</h1></body></html>', operation, { 'content-type': 'text/html' });
+        case 'wrongContentType': return reply(200, '<!DOCTYPE html><html><body><form>Sign in</form></body></html>', operation, { 'content-type': 'text/html; charset=utf-8' });
+        default: break;
+      }
+      const ctx: Ctx = { operation, fail: fault ? FIELD_FAULTS[fault.kind] : undefined };
+      const result = await graphql({
+        schema: nerdGraphSchema,
+        source: request.query,
+        rootValue: this.root(region),
+        contextValue: ctx,
+        variableValues: typeof request.variables === 'object' && request.variables !== null ? request.variables as Record<string, unknown> : undefined,
+        operationName: typeof request.operationName === 'string' ? request.operationName : undefined,
+      });
+      const body: Record<string, unknown> = { ...result };
+      if (fault?.kind === 'deprecation') {
+        // A warning beside intact data (notes 1.3: CGO keeps the data and ignores these).
+        body.errors = [...(result.errors ?? []), { message: 'This field is deprecated! Use `applicationInstancesV2` instead.', path: ['actor'] }];
+      }
+      const text = JSON.stringify(body);
+      return reply(200, fault?.kind === 'truncated' ? text.slice(0, 40) : text, operation);
+    } finally {
+      this.inFlight.set(key, (this.inFlight.get(key) ?? 1) - 1);
+    }
+  }
+
+  private entityContext(region: Region): EntityContext {
+    return { dataset: this.options.datasets[region], records: this.records[region], accountId: SIMULATED_ACCOUNTS[region].id, errorRateScale: this.errorRateScale };
+  }
+
+  private root(region: Region): Record<string, unknown> {
+    const account = SIMULATED_ACCOUNTS[region];
+    const failIf = (ctx: Ctx, op: NerdGraphOperation) => {
+      if (ctx.fail && ctx.operation === op) {
+        throw new GraphQLError(ctx.fail.message, { extensions: { errorClass: ctx.fail.errorClass } });
+      }
+    };
+    const actor = {
+      user: (_: unknown, ctx: Ctx) => {
+        failIf(ctx, 'graphql.user');
+        return { id: 1_000_001, name: 'Simulated User', email: 'user@example.com' };
+      },
+      accounts: (_: unknown, ctx: Ctx) => {
+        failIf(ctx, 'graphql.accounts');
+        return [{ ...account, reportingEventTypes: ['Metric', 'Transaction'] }];
+      },
+      account: ({ id }: { id: number }) => ({
+        id,
+        name: id === account.id ? account.name : null,
+        nrql: ({ query }: { query: string }, ctx: Ctx) => {
+          failIf(ctx, 'graphql.nrql');
+          if (id !== account.id) {
+            // Spelled as the account-management docs do, so clients read both places (notes 1.3).
+            throw new GraphQLError(`You are not authorized to query account ${id}`, { extensions: { nerdGraphExtensions: { errorClass: 'ACCESS_DENIED' } } });
+          }
+          try {
+            return { ...runNrql({ dataset: this.options.datasets[region], accountId: account.id, now: this.options.now() }, query), nrql: query };
+          } catch (e) {
+            if (e instanceof NrqlError) {
+              throw new GraphQLError(e.message, { extensions: { errorClass: e.errorClass } });
+            }
+            throw e;
+          }
+        },
+      }),
+      entitySearch: ({ query }: { query?: string }, ctx: Ctx) => {
+        failIf(ctx, 'graphql.entitySearch');
+        let all: Array<Record<string, unknown>>;
+        try {
+          all = searchEntities(this.entityContext(region), query ?? '');
+        } catch (e) {
+          if (e instanceof EntitySearchError) {
+            throw new GraphQLError(e.message, { extensions: { errorClass: 'INVALID_INPUT' } });
+          }
+          throw e;
+        }
+        const size = this.options.pageSize ?? 200;
+        return {
+          count: all.length,
+          query: query ?? '',
+          results: ({ cursor }: { cursor?: string | null }) => {
+            const offset = cursor ? decodeCursor(cursor) : 0;
+            if (offset === undefined) {
+              throw new GraphQLError('Invalid cursor', { extensions: { errorClass: 'INVALID_INPUT' } });
+            }
+            const next = offset + size < all.length ? encodeCursor(offset + size) : null;
+            return { nextCursor: next, entities: all.slice(offset, offset + size) };
+          },
+        };
+      },
+      entity: ({ guid }: { guid: string }, ctx: Ctx) => {
+        failIf(ctx, 'graphql.entity');
+        return entityByGuid(this.entityContext(region), guid);
+      },
+      entities: ({ guids }: { guids: string[] }, ctx: Ctx) => {
+        failIf(ctx, 'graphql.entity');
+        return guids.map((g) => entityByGuid(this.entityContext(region), g)).filter((e) => e !== null);
+      },
+    };
+    return {
+      actor: () => actor,
+      requestContext: () => ({ userId: '1000001', apiKey: `${this.options.keys[region].slice(0, 9)}…` }),
+    };
+  }
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString('base64');
+}
+
+function decodeCursor(cursor: string): number | undefined {
+  try {
+    const o = (JSON.parse(Buffer.from(cursor, 'base64').toString('utf8')) as { o?: unknown }).o;
+    return typeof o === 'number' && Number.isInteger(o) && o >= 0 ? o : undefined;
+  } catch {
+    return undefined;
+  }
+}

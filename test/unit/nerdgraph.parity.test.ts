@@ -1,0 +1,202 @@
+/**
+ * Parity: the same seeded entities through both backends (REST client vs NerdGraph client against
+ * the same simulator) give equal numbers, within the REST side's rounding (3 decimals for times,
+ * 2 for Apdex scores and CPU, 1 for memory).
+ */
+import assert from 'node:assert/strict';
+
+import { HttpTimesliceApi } from '../../src/api/client';
+import { ApiError } from '../../src/api/errors';
+import { MetricNamesCache } from '../../src/api/metricNamesCache';
+import { hostIdFor, NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
+import type { ApplicationSummary, MetricScope } from '../../src/api/types';
+import { MemoryLogger } from '../../src/log';
+import type { PanelData } from '../../src/panels/panelData';
+import { loadPanelData } from '../../src/panels/panelData';
+import type { PanelEntity, PanelState, RangePreset } from '../../src/panels/protocol';
+import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
+import { Simulator } from '../../src/simulator/server';
+
+const NOW = new Date('2026-11-20T12:00:30Z');
+const KEY = 'NRAK-PARITYKEY0000000000000001';
+
+/** REST's rounding: 3 decimals (ms), 2 (Apdex, CPU), 1 (memory, in the hundreds). */
+function near(a: number | null, b: number | null, what: string): void {
+  if (a === null || b === null) {
+    assert.equal(a, b, what);
+    return;
+  }
+  assert.ok(Math.abs(a - b) <= Math.max(0.0051, Math.abs(a) * 1e-4), `${what}: REST ${a} vs NerdGraph ${b}`);
+}
+
+function samePanels(rest: PanelData, ng: PanelData, what: string): void {
+  assert.equal(ng.title, rest.title, what);
+  assert.deepEqual(ng.charts.map((c) => c.title), rest.charts.map((c) => c.title), what);
+  rest.charts.forEach((chart, i) => {
+    const other = ng.charts[i];
+    assert.deepEqual(other.series.map((s) => s.label), chart.series.map((s) => s.label), `${what} ${chart.title}`);
+    chart.series.forEach((s, j) => {
+      const points = other.series[j].points;
+      assert.deepEqual(points.map((p) => p[0]), s.points.map((p) => p[0]), `${what} ${chart.title} ${s.label}: times`);
+      s.points.forEach((p, k) => near(p[1], points[k][1], `${what} ${chart.title} ${s.label} @${new Date(p[0]).toISOString()}`));
+    });
+  });
+  assert.ok(rest.charts.some((c) => c.series.some((s) => s.points.length > 0)), `${what}: something to compare`);
+}
+
+function sameSummary(rest: ApplicationSummary | undefined, ng: ApplicationSummary | undefined, what: string): void {
+  assert.equal(ng === undefined, rest === undefined, what);
+  if (rest && ng) {
+    near(rest.responseTime, ng.responseTime, `${what} response time`);
+    near(rest.throughput, ng.throughput, `${what} throughput`);
+    assert.ok(Math.abs(rest.errorRate - ng.errorRate) <= 0.00006, `${what} error rate ${rest.errorRate} vs ${ng.errorRate}`);
+    near(rest.apdexScore, ng.apdexScore, `${what} Apdex`);
+    assert.equal(ng.apdexTarget, rest.apdexTarget, `${what} Apdex target`);
+  }
+}
+
+describe('Parity: REST v2 and NerdGraph backends over the same simulator', function () {
+  this.timeout(15_000);
+  let sim: Simulator;
+  let rest: HttpTimesliceApi;
+  let ng: NerdGraphTimesliceApi;
+
+  before(async () => {
+    sim = await Simulator.start({ usKey: KEY, now: () => NOW });
+    const common = { baseUrl: sim.baseUrls.us, getApiKey: async () => KEY, ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 };
+    rest = new HttpTimesliceApi(common);
+    ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
+  });
+  after(async () => {
+    await Promise.all([rest.dispose(), ng.dispose()]);
+    await sim.stop();
+  });
+
+  const state = (entity: Omit<PanelEntity, 'title'>, preset: RangePreset = '1h'): PanelState =>
+    ({ entity: { title: 't', ...entity }, range: { preset, compare: 'none' }, view: 'chart' });
+  const load = (api: HttpTimesliceApi | NerdGraphTimesliceApi, s: PanelState) => loadPanelData({ api, metricNames: new MetricNamesCache(api), now: NOW }, s);
+  const reporting = () => sim.datasets.us.apps.filter((a) => a.reporting);
+
+  it('the application list: ids, names, health (alertSeverity + reporting) and summaries (seconds → ms, error rate scale)', async () => {
+    const [a, b] = await Promise.all([rest.listApplications(), ng.listApplications()]);
+    assert.deepEqual(b.map((x) => x.id).sort(), a.map((x) => x.id).sort());
+    for (const r of a) {
+      const n = b.find((x) => x.id === r.id)!;
+      assert.equal(n.name, r.name);
+      assert.equal(n.language, r.language);
+      assert.equal(n.healthStatus, r.healthStatus, r.name);
+      assert.equal(n.reporting, r.reporting);
+      sameSummary(r.summary, n.summary, r.name);
+      assert.equal(n.summary?.hostCount, r.summary?.hostCount);
+    }
+    const filtered = await ng.listApplications({ name: 'BILLING' });
+    assert.deepEqual(filtered.map((x) => x.name), (await rest.listApplications({ name: 'billing' })).map((x) => x.name));
+  });
+
+  for (const preset of ['1h', '24h'] as const) {
+    it(`the dashboard of every reporting application (${preset})`, async () => {
+      for (const app of reporting().slice(0, preset === '1h' ? 20 : 2)) {
+        const s = state({ kind: 'application', applicationId: app.id }, preset);
+        samePanels(await load(rest, s), await load(ng, s), `${app.name} ${preset}`);
+      }
+    });
+  }
+
+  it('the 4.8 breakdown (datastore, ActiveRecord and database families, with and without queuing)', async () => {
+    for (const name of ['storefront-web', 'billing-api', 'inventory-service', 'Zahlungsdienst – Köln ☕', 'legacy-admin']) {
+      const app = sim.datasets.us.apps.find((x) => x.name === name)!;
+      const s = state({ kind: 'breakdown', applicationId: app.id });
+      const [a, b] = [await load(rest, s), await load(ng, s)];
+      samePanels(a, b, name);
+      assert.deepEqual(b.table?.rows.map((r) => r.metric), a.table?.rows.map((r) => r.metric), name);
+      a.table?.rows.forEach((row, i) => row.values.forEach((v, j) => near(v as number | null, b.table!.rows[i].values[j] as number | null, `${name} ${row.metric}`)));
+    }
+  });
+
+  it('hosts and instances: the same names, instance ids and ports, summaries, and CPU and memory charts', async () => {
+    for (const app of reporting().slice(0, 4)) {
+      const [ha, hb] = await Promise.all([rest.listHosts(app.id), ng.listHosts(app.id)]);
+      assert.deepEqual(hb.map((h) => h.host).sort(), ha.map((h) => h.host).sort());
+      for (const h of ha) {
+        const other = hb.find((x) => x.host === h.host)!;
+        assert.deepEqual([...other.instanceIds].sort(), [...h.instanceIds].sort());
+        sameSummary(h.summary, other.summary, `${app.name} host ${h.host}`);
+        const s = (hostId: number) => state({ kind: 'host', applicationId: app.id, hostId });
+        samePanels(await load(rest, s(h.id)), await load(ng, s(hostIdFor(h.host))), `${app.name} host ${h.host}`);
+      }
+      const [ia, ib] = await Promise.all([rest.listInstances(app.id), ng.listInstances(app.id)]);
+      assert.deepEqual(ib.map((i) => [i.id, i.host, i.port]).sort(), ia.map((i) => [i.id, i.host, i.port]).sort());
+      for (const i of ia) {
+        sameSummary(i.summary, ib.find((x) => x.id === i.id)!.summary, `${app.name} instance ${i.id}`);
+      }
+      const s = state({ kind: 'instance', applicationId: app.id, instanceId: ia[0].id });
+      samePanels(await load(rest, s), await load(ng, s), `${app.name} instance ${ia[0].id}`);
+    }
+  });
+
+  it('key transactions: ids, names, transaction names, health, 10-minute summaries, and their panels', async () => {
+    const [a, b] = await Promise.all([rest.listKeyTransactions(), ng.listKeyTransactions()]);
+    assert.deepEqual(b.map((k) => k.id).sort(), a.map((k) => k.id).sort());
+    for (const k of a) {
+      const other = b.find((x) => x.id === k.id)!;
+      assert.equal(other.name, k.name);
+      assert.equal(other.transactionName, k.transactionName);
+      assert.equal(other.healthStatus, k.healthStatus);
+      assert.equal(other.applicationId, k.applicationId);
+      sameSummary(k.summary, other.summary, `KT ${k.name}`);
+    }
+    const kt = a[0];
+    const s = state({ kind: 'keyTransaction', applicationId: kt.applicationId!, keyTransactionId: kt.id });
+    samePanels(await load(rest, s), await load(ng, s), `KT ${kt.name}`);
+  });
+
+  it('metric names (uniques with the name filter as LIKE) and summarize = the same query without TIMESERIES', async () => {
+    const app = reporting()[0];
+    const scope: MetricScope = { kind: 'application', applicationId: app.id };
+    const [na, nb] = await Promise.all([rest.listMetricNames(scope, { name: 'Datastore' }), ng.listMetricNames(scope, { name: 'Datastore' })]);
+    assert.deepEqual(nb.map((n) => n.name).sort(), na.map((n) => n.name).sort());
+    for (const n of nb) {
+      const r = na.find((x) => x.name === n.name)!;
+      assert.ok(n.values.every((v) => r.values.includes(v)), `${n.name}: ${n.values.join()} ⊆ ${r.values.join()}`);
+    }
+    const query = { names: ['HttpDispatcher', 'Apdex', 'Errors/all', 'CPU/User Time', 'Memory/Physical', 'Nope/x'], from: new Date('2026-11-20T10:00:00Z'), to: new Date('2026-11-20T12:00:00Z'), summarize: true };
+    const [da, db] = await Promise.all([rest.getMetricData(scope, query), ng.getMetricData(scope, query)]);
+    assert.deepEqual(db.metricsNotFound, da.metricsNotFound);
+    for (const m of da.metrics) {
+      const other = db.metrics.find((x) => x.name === m.name)!;
+      assert.equal(other.timeslices.length, 1);
+      assert.deepEqual([other.timeslices[0].from, other.timeslices[0].to], [m.timeslices[0].from, m.timeslices[0].to]);
+      for (const [k, v] of Object.entries(m.timeslices[0].values)) {
+        if (k !== 'standard_deviation') {
+          near(v, other.timeslices[0].values[k] ?? null, `${m.name} ${k}`);
+        }
+      }
+    }
+  });
+
+  it('sends NRQL only as a Nrql! variable, one request per panel, and maps GraphQL errors to ApiError kinds', async () => {
+    const app = reporting()[0];
+    sim.clearRequests();
+    await ng.getMetricData({ kind: 'application', applicationId: app.id }, { names: ["it's/odd"], from: new Date('2026-11-20T11:00:00Z'), to: new Date('2026-11-20T12:00:00Z') });
+    const [req] = sim.requests;
+    assert.equal(sim.requests.length, 1);
+    const body = JSON.parse(req.requestBody!) as { query: string; variables: Record<string, unknown> };
+    assert.match(body.query, /\$q0: Nrql!/);
+    assert.doesNotMatch(body.query, /SELECT|odd/);
+    assert.match(String(body.variables.q0), /metricTimesliceName IN \('it\\'s\/odd'\)/);
+    const cases = [['tooManyRequests', 'rateLimited'], ['nrqlTimeout', 'timeout'], ['invalidInput', 'invalidRequest'], ['graphqlServerError', 'server'], ['paymentRequired', 'forbidden']] as const;
+    for (const [kind, expected] of cases) {
+      sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind });
+      await assert.rejects(ng.listMetricNames({ kind: 'application', applicationId: app.id }), (e: unknown) => e instanceof ApiError && e.kind === expected && !e.message.includes(KEY), kind);
+      sim.clearFaults();
+    }
+    sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind: 'tooManyRequests', times: 2 });
+    assert.ok((await ng.listMetricNames({ kind: 'application', applicationId: app.id })).length > 0, 'retried past two TOO_MANY_REQUESTS');
+    sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind: 'deprecation', times: 1 });
+    assert.ok((await ng.listMetricNames({ kind: 'application', applicationId: app.id })).length > 0, 'a deprecation warning is ignored');
+    sim.injectFault({ endpoint: 'graphql.entitySearch', kind: 'unauthorized', times: 1 });
+    await assert.rejects(ng.listApplications(), (e: unknown) => e instanceof ApiError && e.kind === 'auth');
+    const accounts = await ng.listAccounts();
+    assert.deepEqual(accounts, [SIMULATED_ACCOUNTS.us]);
+  });
+});
