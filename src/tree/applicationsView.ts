@@ -31,7 +31,10 @@ export class ApplicationsView extends Disposable {
       this.updateMessage();
     };
     this._register(provider.onDidChangeStaleness((s) => this.onStaleness(s)));
-    this._register(connections.onDidChange(() => this.updateTitle()));
+    this._register(connections.onDidChange(() => {
+      this.updateTitle();
+      this.updateMessage();
+    }));
     this._register(config.onDidChange((e) => {
       if (e.affectsConfiguration('timeslice.refreshIntervalSeconds')) {
         this.startTimer();
@@ -53,10 +56,14 @@ export class ApplicationsView extends Disposable {
     void vscode.commands.executeCommand('setContext', CONTEXT.filterActive, value.trim() !== '');
   }
 
-  /** The loading progress wins; otherwise the stale-data note, if any. */
+  /**
+   * The loading progress wins; otherwise the stale-data note, if any; otherwise, in the demo, that
+   * the data is simulated (a view alone in its container shows no description, so this says it).
+   */
   private updateMessage(): void {
     const stale = this.provider.staleness;
-    this.view.message = this.loadingMessage ?? (stale ? describeStaleness(stale, Date.now()) : undefined);
+    this.view.message = this.loadingMessage ?? (stale ? describeStaleness(stale, Date.now()) : undefined)
+      ?? (this.connections.current?.demo ? 'Demo: a simulated account. Stop Demo returns to your own key.' : undefined);
   }
 
   /** Retries when the failure says it may work again, and keeps the message's age and countdown current. */

@@ -29,7 +29,7 @@ for (const { theme, slug } of THEMES) {
       const labels = await wb.sidebar.rowLabels();
       assert.ok(labels.includes('storefront-web'), labels.join(', '));
       assert.ok(labels.includes('notifications-worker'));
-      assert.match(await wb.page.locator('.part.sidebar').innerText(), /APPLICATIONS \(DEMO\)|Applications \(demo\)/i);
+      assert.match(await wb.page.locator('.part.sidebar').innerText(), /Demo: a simulated account/);
       const description = await wb.sidebar.row('storefront-web').locator('.label-description').innerText();
       assert.match(description, /^Apdex \d\.\d\d · \d+ (ms|s) · [\d.]+k? rpm$/);
       assert.match(await wb.sidebar.row('notifications-worker').locator('.label-description').innerText(), /not reporting/);

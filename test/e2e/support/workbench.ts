@@ -89,6 +89,8 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
         TIMESLICE_DEMO: undefined,
         // The walkthrough opens on a first start; tests that are not about it start quietly.
         TIMESLICE_SKIP_WALKTHROUGH: '1',
+        // A demo started from the view serves the names that catch markup injection.
+        TIMESLICE_DEMO_NAMES: 'test',
         // The server's temp files (the git extension's socket) go away with our temp dir.
         TMPDIR: hostTmp,
         ...env,

@@ -23,7 +23,7 @@ export class Sidebar {
   /**
    * The view's pane. Its header is found even when VS Code hides it because the view is alone in
    * its container (the side bar's title then shows the view's name). A prefix match: the extension
-   * may add to the title (in demo mode the header says "Applications (demo) Section").
+   * may add to the header (its description, e.g. "demo").
    */
   get view(): Locator {
     return this.page.locator('.part.sidebar .pane', {
