@@ -347,7 +347,8 @@ export function retryAfterMs(headers: Record<string, string>, now: number = Date
   return undefined;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** Waits `ms`, or rejects as cancelled when `signal` aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new ApiError('cancelled', 'The request was cancelled.'));

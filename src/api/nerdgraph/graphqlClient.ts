@@ -9,6 +9,7 @@ import type { Logger } from '../../log';
 import { ApiError } from '../errors';
 import { RequestLimiter } from '../limiter';
 import type { HttpTransport } from '../transport';
+import { sleep } from '../transport';
 
 export interface GqlError {
   message: string;
@@ -113,7 +114,7 @@ export class GraphqlClient {
       const retryable = result.errors.filter(isRetryable);
       if (retryable.length > 0 && attempt < this.maxTries && !signal?.aborted) {
         this.options.log.debug(`NerdGraph retry ${attempt} after ${errorClassOf(retryable[0])}`);
-        await delay(this.backoffBaseMs * 2 ** (attempt - 1), signal);
+        await sleep(this.backoffBaseMs * 2 ** (attempt - 1), signal);
         continue;
       }
       if (result.data === null && result.errors.length > 0) {
@@ -175,18 +176,4 @@ export class GraphqlClient {
     }
     return value;
   }
-}
-
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ApiError('cancelled', 'The request was cancelled.'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
