@@ -1,11 +1,27 @@
-// Two kinds of bundle: Node (the extension, and the simulator CLI) and browser (one per webview).
-// --production minifies; --watch rebuilds on change. esbuild does not type-check: `npm run typecheck` does.
+// Two kinds of bundle: Node (the extension, the demo's simulator, the simulator CLI) and browser (one
+// per webview). --production minifies; --watch rebuilds on change; --outdir DIR writes elsewhere than
+// dist/ (the benchmark builds its production copy there). esbuild does not type-check: `npm run typecheck` does.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const outdirArg = process.argv.indexOf('--outdir');
+const outdir = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
+
+/**
+ * The demo's simulator (and `selfsigned` under it) is a bundle of its own, dist/demo.js: loading it
+ * costs more than the rest of activation, and only the demo needs it. The extension's dynamic
+ * `import('../simulator/server')` becomes a `require('./demo.js')` of that file.
+ */
+const demoApart = {
+  name: 'demo-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/simulator\/server$/ }, (args) =>
+      args.importer.endsWith(path.join('src', 'demo', 'demoController.ts')) ? { path: './demo.js', external: true } : undefined);
+  },
+};
 
 /** Prints errors in the form VS Code's esbuild problem matcher reads. */
 const problemMatcher = {
@@ -51,16 +67,25 @@ async function main() {
       entryPoints: Object.fromEntries(
         [['extension', 'src/extension.ts'], ['simulator', 'src/simulator/cli.ts']].filter(([, file]) => fs.existsSync(file)),
       ),
-      outdir: 'dist',
+      outdir,
       platform: 'node',
       format: 'cjs',
       target: 'node20',
       external: ['vscode'],
+      plugins: [...common.plugins, demoApart],
+    },
+    {
+      ...common,
+      entryPoints: { demo: 'src/simulator/server.ts' },
+      outdir,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
     },
   ];
   const webviews = webviewEntries();
   if (Object.keys(webviews).length > 0) {
-    configs.push({ ...common, entryPoints: webviews, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'es2022' });
+    configs.push({ ...common, entryPoints: webviews, outdir: path.join(outdir, 'webview'), platform: 'browser', format: 'iife', target: 'es2022' });
   }
   const contexts = await Promise.all(configs.map((c) => esbuild.context(c)));
   if (watch) {

@@ -5,13 +5,23 @@
 import * as vscode from 'vscode';
 
 import type { Logger } from '../log';
-import { Simulator } from '../simulator/server';
+import type { Simulator } from '../simulator/server';
 import { Disposable } from '../util/lifecycle';
 
 export interface DemoEndpoint {
   baseUrl: string;
   key: string;
   certPem: string;
+}
+
+/**
+ * Loads the simulator only now: in the build it is dist/demo.js, apart from the extension (esbuild.js).
+ * A plain `require` (not `import()`), so the extension host loads it like the extension itself.
+ */
+function startSimulator(): Promise<Simulator> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Simulator: Sim } = require('../simulator/server') as typeof import('../simulator/server');
+  return Sim.start({ seed: 42, apps: 12 });
 }
 
 export class DemoController extends Disposable {
@@ -41,7 +51,7 @@ export class DemoController extends Disposable {
     if (this.sim) {
       return;
     }
-    this.starting ??= Simulator.start({ seed: 42, apps: 12 });
+    this.starting ??= startSimulator();
     try {
       this.sim = await this.starting;
     } finally {
