@@ -11,15 +11,22 @@ const outdirArg = process.argv.indexOf('--outdir');
 const outdir = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
 
 /**
- * The demo's simulator (and `selfsigned` under it) is a bundle of its own, dist/demo.js: loading it
- * costs more than the rest of activation, and only the demo needs it. The extension's dynamic
- * `import('../simulator/server')` becomes a `require('./demo.js')` of that file.
+ * Code that activation does not need lives in bundles of its own beside dist/extension.js, so the
+ * extension's file stays small to parse: the demo's simulator (and `selfsigned` under it) in
+ * dist/demo.js, undici (over half of the rest) in dist/undici.js. The extension `require`s each one
+ * when first needed (src/demo/demoController.ts, src/api/undiciModule.ts); here those requires
+ * become requires of the sibling files.
  */
-const demoApart = {
-  name: 'demo-apart',
+const APART = [
+  { request: /\/simulator\/server$/, importer: path.join('src', 'demo', 'demoController.ts'), file: './demo.js' },
+  { request: /^undici$/, importer: path.join('src', 'api', 'undiciModule.ts'), file: './undici.js' },
+];
+const bundlesApart = {
+  name: 'bundles-apart',
   setup(build) {
-    build.onResolve({ filter: /\/simulator\/server$/ }, (args) =>
-      args.importer.endsWith(path.join('src', 'demo', 'demoController.ts')) ? { path: './demo.js', external: true } : undefined);
+    for (const { request, importer, file } of APART) {
+      build.onResolve({ filter: request }, (args) => (args.importer.endsWith(importer) ? { path: file, external: true } : undefined));
+    }
   },
 };
 
@@ -72,11 +79,11 @@ async function main() {
       format: 'cjs',
       target: 'node20',
       external: ['vscode'],
-      plugins: [...common.plugins, demoApart],
+      plugins: [...common.plugins, bundlesApart],
     },
     {
       ...common,
-      entryPoints: { demo: 'src/simulator/server.ts' },
+      entryPoints: { demo: 'src/simulator/server.ts', undici: require.resolve('undici') },
       outdir,
       platform: 'node',
       format: 'cjs',

@@ -16,7 +16,12 @@ import type {
   ApiFormat, Application, ApplicationFilter, Host, HostFilter, Instance, KeyTransaction, KeyTransactionFilter,
   MetricData, MetricDataQuery, MetricName, MetricScope, RequestOptions,
 } from './types';
-import { parseXmlDocument, XmlFormatError } from './xml';
+
+/** The XML parser loads only when XML is chosen: most users never need it (about 60 KB minified). */
+function xmlModule(): typeof import('./xml') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./xml') as typeof import('./xml');
+}
 
 export interface TimesliceApi {
   readonly baseUrl: string;
@@ -232,10 +237,11 @@ export class HttpTimesliceApi implements TimesliceApi {
     if (type && !type.includes(expected)) {
       throw new ApiError('badResponse', `The service answered ${path} with "${type.split(';')[0]}" instead of ${expected.toUpperCase()}. A proxy or login page may be in the way: check the base URL and proxy settings.`, { path });
     }
+    const xml = this.format === 'xml' ? xmlModule() : undefined;
     try {
-      return this.format === 'json' ? JSON.parse(res.body) : parseXmlDocument(res.body);
+      return xml ? xml.parseXmlDocument(res.body) : JSON.parse(res.body);
     } catch (e) {
-      if (e instanceof SyntaxError || e instanceof XmlFormatError) {
+      if (e instanceof SyntaxError || (xml && e instanceof xml.XmlFormatError)) {
         this.log.debug(`unreadable ${expected} body for ${path} (${res.body.length} characters)`);
         throw new ApiError('badResponse', `The answer for ${path} is not valid ${expected.toUpperCase()} (it may be truncated). Retry; if it persists, check your proxy.`, { path, cause: e });
       }

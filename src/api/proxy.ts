@@ -3,7 +3,9 @@
  * it. HTTPS always goes through a CONNECT tunnel, so the proxy sees only the host name and port,
  * never the request or its key. No `vscode` here: the caller passes the settings and environment.
  */
-import { ProxyAgent } from 'undici';
+import type { ProxyAgent } from 'undici';
+
+import { undici } from './undiciModule';
 
 import { ApiError } from './errors';
 
@@ -132,7 +134,7 @@ export function matchesNoProxy(target: URL, entries: readonly string[]): boolean
  */
 export function createProxyDispatcher(proxy: ProxyOptions, ca?: string | string[]): ProxyAgent {
   const tls = { ...(ca ? { ca } : {}), ...(proxy.strictSSL ? {} : { rejectUnauthorized: false }) };
-  return new ProxyAgent({
+  return new (undici().ProxyAgent)({
     uri: proxy.url,
     ...(proxy.authorization ? { token: proxy.authorization } : {}),
     requestTls: tls,

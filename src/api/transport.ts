@@ -3,7 +3,6 @@
  * (only http→https on the configured host), a body size cap, retries with backoff, and one log line
  * per request. The key goes only into the request header to the configured host over HTTPS.
  */
-import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 
 import type { Logger } from '../log';
@@ -12,6 +11,7 @@ import { ApiError, errorForStatus, errorForTransportFailure, formatWait } from '
 import { RequestLimiter } from './limiter';
 import type { ProxyOptions } from './proxy';
 import { createProxyDispatcher } from './proxy';
+import { undici } from './undiciModule';
 
 export type ApiKeyHeader = 'Api-Key' | 'X-Api-Key';
 
@@ -73,7 +73,8 @@ export function parseBaseUrl(raw: string): URL {
 
 export class HttpTransport {
   private readonly base: URL;
-  private readonly dispatcher: Dispatcher;
+  /** Made at the first request, so that building a client does not load undici (undiciModule.ts). */
+  private ownDispatcher: Dispatcher | undefined;
   private readonly ownsDispatcher: boolean;
   private readonly limiter: RequestLimiter;
   private readonly timeoutMs: number;
@@ -96,8 +97,6 @@ export class HttpTransport {
     this.base = parseBaseUrl(options.baseUrl);
     this.ownsDispatcher = options.dispatcher === undefined;
     this.proxyHost = options.dispatcher === undefined && options.proxy ? new URL(options.proxy.url).host : undefined;
-    this.dispatcher = options.dispatcher
-      ?? (options.proxy ? createProxyDispatcher(options.proxy, options.ca) : new Agent({ connect: options.ca ? { ca: options.ca } : {} }));
     this.limiter = options.limiter ?? new RequestLimiter();
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
@@ -126,9 +125,16 @@ export class HttpTransport {
     return url.protocol === 'https:' && url.origin === this.keyOrigin;
   }
 
+  private get dispatcher(): Dispatcher {
+    const { options } = this;
+    this.ownDispatcher ??= options.dispatcher
+      ?? (options.proxy ? createProxyDispatcher(options.proxy, options.ca) : new (undici().Agent)({ connect: options.ca ? { ca: options.ca } : {} }));
+    return this.ownDispatcher;
+  }
+
   async close(): Promise<void> {
     if (this.ownsDispatcher) {
-      await this.dispatcher.close();
+      await this.ownDispatcher?.close();
     }
   }
 
@@ -233,7 +239,7 @@ export class HttpTransport {
       headers[this.keyHeader.toLowerCase()] = key;
     }
     try {
-      const res = await request(url, { method: 'GET', headers, dispatcher: this.dispatcher, signal: combined });
+      const res = await undici().request(url, { method: 'GET', headers, dispatcher: this.dispatcher, signal: combined });
       const flat = flattenHeaders(res.headers);
       const body = await this.readBody(res.body, flat, url);
       return { status: res.statusCode, headers: flat, body };
