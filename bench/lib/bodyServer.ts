@@ -10,12 +10,16 @@ import { makeCertificate } from '../../src/simulator/cert';
 export interface BodyServer {
   baseUrl: string;
   certPem: string;
+  /** Path and query of the last request, so an anchor can ask for exactly what the client asked. */
+  lastPath(): string;
   close(): Promise<void>;
 }
 
 export async function serveBody(body: Buffer, contentType: string): Promise<BodyServer> {
   const { cert, key } = await makeCertificate();
-  const server = https.createServer({ cert, key }, (_req, res) => {
+  let last = '/';
+  const server = https.createServer({ cert, key }, (req, res) => {
+    last = req.url ?? '/';
     res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
     res.end(body);
   });
@@ -23,6 +27,7 @@ export async function serveBody(body: Buffer, contentType: string): Promise<Body
   return {
     baseUrl: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
     certPem: cert,
+    lastPath: () => last,
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
