@@ -41,7 +41,7 @@ const EXPECTED = [
   'extension bundle (loaded at activation), minified', 'webview bundle, minified',
   'panel draw, 10 × 3,000 points, decimation on', 'panel draw, 10 × 3,000 points, decimation off',
   'metric-data requests to open: dashboard', 'metric-data requests to open: breakdown', 'requests per refresh, 10 bound apps',
-  'key budget per minute: tree open + 10 bound apps, defaults', '5,000 applications into the tree (scale mode)',
+  'unchanged tree refresh: bodies parsed', 'key budget per minute: tree open + 10 bound apps, defaults', '5,000 applications into the tree (scale mode)',
   '  progress reports while listing them', 'heap growth after 100 panel open/close cycles (after GC)',
 ];
 

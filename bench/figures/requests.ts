@@ -62,6 +62,22 @@ export async function requestFigures(): Promise<Figure[]> {
 
     // One tree refresh lists the applications (the root; expanded groups keep their cache).
     const tree = await count(() => api.listApplications());
+    // The same refresh again, nothing changed: a conditional request, a 304, no body parsed.
+    const parse = JSON.parse;
+    let parses = 0;
+    JSON.parse = ((...args: Parameters<typeof JSON.parse>) => {
+      parses++;
+      return parse(...args);
+    }) as typeof JSON.parse;
+    try {
+      sim.clearRequests();
+      await api.listApplications();
+    } finally {
+      JSON.parse = parse;
+    }
+    figures.push(countFigure('unchanged tree refresh: 304 answers', 'requests', sim.requests.filter((r) => r.status === 304).length, { kind: 'exactly', value: tree },
+      'If-None-Match with the ETag of the last 200'));
+    figures.push(countFigure('unchanged tree refresh: bodies parsed', 'events', parses, { kind: 'exactly', value: 0 }));
     const poller = new BoundAppsPoller({ bindings: () => ids.slice(0, 10).map((id) => ({ id, region: 'us' as const })), target: () => ({ api, region: 'us' }) });
     const bound = await count(() => poller.refreshNow());
     poller.dispose();

@@ -4,6 +4,7 @@
  * second implementation of this interface.
  */
 import type { Logger } from '../log';
+import { ConditionalCache } from './conditionalCache';
 import { ApiError } from './errors';
 import { nextPageUrl } from './pagination';
 import {
@@ -92,6 +93,7 @@ export class HttpTimesliceApi implements TimesliceApi {
   private readonly format: ApiFormat;
   private readonly maxPages: number;
   private readonly log: Logger;
+  private readonly conditional = new ConditionalCache();
 
   constructor(options: HttpTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
@@ -105,6 +107,7 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   async dispose(): Promise<void> {
+    this.conditional.clear();
     await this.transport.close();
   }
 
@@ -191,8 +194,19 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   private async getOne(path: string, params: URLSearchParams, options?: RequestOptions): Promise<unknown> {
-    const res = await this.transport.get(this.transport.urlFor(`${path}.${this.format}`, params), options?.signal);
-    return this.decode(res);
+    return (await this.getDecoded(this.transport.urlFor(`${path}.${this.format}`, params), options?.signal)).decoded;
+  }
+
+  /** One GET, decoded; conditional when an earlier answer for the URL had an ETag (a 304 reuses it). */
+  private async getDecoded(url: URL, signal?: AbortSignal): Promise<{ res: HttpResponse; decoded: unknown }> {
+    const cached = this.conditional.get(url.href);
+    const res = await this.transport.get(url, signal, cached?.etag);
+    if (res.status === 304 && cached) {
+      return { res: { ...res, headers: { ...cached.headers, ...res.headers } }, decoded: cached.decoded };
+    }
+    const decoded = this.decode(res);
+    this.conditional.remember(url.href, { etag: res.headers.etag, decoded, headers: res.headers }, res.body.length);
+    return { res, decoded };
   }
 
   /** Follows `rel="next"` until there is none; pages strictly one after another. */
@@ -205,8 +219,8 @@ export class HttpTimesliceApi implements TimesliceApi {
         throw new ApiError('badResponse', `The service kept sending more pages for ${path} (${page - 1} so far). Narrow the request with a filter.`, { path });
       }
       seen.add(url.href);
-      const res = await this.transport.get(url, options?.signal);
-      items.push(...parseList(this.decode(res), key, item));
+      const { res, decoded } = await this.getDecoded(url, options?.signal);
+      items.push(...parseList(decoded, key, item));
       options?.onProgress?.({ pagesDone: page, itemsSoFar: items.length });
       url = this.nextUrl(res, path);
     }

@@ -138,8 +138,11 @@ export class HttpTransport {
     }
   }
 
-  /** GET with retries; resolves only with a 2xx answer. */
-  async get(url: URL, signal?: AbortSignal): Promise<HttpResponse> {
+  /**
+   * GET with retries; resolves only with a 2xx answer, or a 304 when `ifNoneMatch` (an ETag of an
+   * earlier answer) was sent and still holds: then the body is empty and the caller reuses its copy.
+   */
+  async get(url: URL, signal?: AbortSignal, ifNoneMatch?: string): Promise<HttpResponse> {
     const key = await this.options.getApiKey();
     if (!key) {
       throw new ApiError('auth', 'No API key is set. Run "Timeslice: Set API Key…" or try the demo.');
@@ -149,7 +152,7 @@ export class HttpTransport {
     let retries = 0;
     for (;;) {
       try {
-        const response = await this.getOnce(url, key, signal);
+        const response = await this.getOnce(url, key, signal, ifNoneMatch);
         response.retries = retries;
         this.logLine(url, `${response.status}`, started, retries);
         return response;
@@ -185,14 +188,14 @@ export class HttpTransport {
     return Math.round(exponential / 2 + (this.random() * exponential) / 2);
   }
 
-  private async getOnce(initial: URL, key: string, signal?: AbortSignal): Promise<HttpResponse> {
+  private async getOnce(initial: URL, key: string, signal?: AbortSignal, ifNoneMatch?: string): Promise<HttpResponse> {
     const release = await this.limiter.acquire(signal);
     try {
       let url = initial;
       for (let hop = 0; ; hop++) {
-        const res = await this.send(url, key, signal);
+        const res = await this.send(url, key, signal, ifNoneMatch);
         if (!REDIRECTS.has(res.status)) {
-          return this.accept(res, url);
+          return this.accept(res, url, ifNoneMatch !== undefined);
         }
         url = this.followable(url, res.headers.location);
         if (hop >= MAX_REDIRECTS) {
@@ -230,13 +233,16 @@ export class HttpTransport {
     return target;
   }
 
-  private async send(url: URL, key: string, signal?: AbortSignal): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  private async send(url: URL, key: string, signal?: AbortSignal, ifNoneMatch?: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const headers: Record<string, string> = { accept: url.pathname.endsWith('.xml') ? 'application/xml' : 'application/json' };
     // The key only ever travels over HTTPS to the configured host: a plain-http loopback base is asked without it.
     if (this.mayCarryKey(url)) {
       headers[this.keyHeader.toLowerCase()] = key;
+    }
+    if (ifNoneMatch !== undefined) {
+      headers['if-none-match'] = ifNoneMatch;
     }
     try {
       const res = await undici().request(url, { method: 'GET', headers, dispatcher: this.dispatcher, signal: combined });
@@ -275,8 +281,8 @@ export class HttpTransport {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  private accept(res: { status: number; headers: Record<string, string>; body: string }, url: URL): HttpResponse {
-    if (res.status >= 200 && res.status < 300) {
+  private accept(res: { status: number; headers: Record<string, string>; body: string }, url: URL, conditional: boolean): HttpResponse {
+    if ((res.status >= 200 && res.status < 300) || (res.status === 304 && conditional)) {
       return { ...res, url: url.href, retries: 0 };
     }
     throw errorForStatus(res.status, this.base.host, url.pathname, res.body, retryAfterMs(res.headers));
