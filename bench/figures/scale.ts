@@ -45,7 +45,10 @@ export async function scaleFigures(runs: number, warmup: number): Promise<Figure
     };
     const samples = await interleaved(runs, counted, anchor, warmup);
     return [
-      timedFigure('5,000 applications into the tree (scale mode)', samples, 'undici.request + JSON.parse, same pages', { kind: 'ratio', max: 1.15 }, `${listed} applications`),
+      // No budget (the issue sets none): the simulator builds all 5,000 records for every page it
+      // serves, which is most of the time on both sides (profile: simulator/records.ts, routes.ts).
+      timedFigure('5,000 applications into the tree (scale mode)', samples, 'undici.request + JSON.parse, same pages', undefined,
+        `${listed} applications; most of the time is the simulator building every record for each page`),
       countFigure('  requests for 5,000 applications (200 a page)', 'requests', pages, { kind: 'exactly', value: 25 }),
       countFigure('  progress reports while listing them', 'events', progress, { kind: 'exactly', value: 25 }, 'one per page'),
     ];
