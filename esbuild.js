@@ -1,11 +1,34 @@
-// Two kinds of bundle: Node (the extension, and the simulator CLI) and browser (one per webview).
-// --production minifies; --watch rebuilds on change. esbuild does not type-check: `npm run typecheck` does.
+// Two kinds of bundle: Node (the extension, the demo's simulator, the simulator CLI) and browser (one
+// per webview). --production minifies; --watch rebuilds on change; --outdir DIR writes elsewhere than
+// dist/ (the benchmark builds its production copy there). esbuild does not type-check: `npm run typecheck` does.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const outdirArg = process.argv.indexOf('--outdir');
+const outdir = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
+
+/**
+ * Code that activation does not need lives in bundles of its own beside dist/extension.js, so the
+ * extension's file stays small to parse: the demo's simulator (and `selfsigned` under it) in
+ * dist/demo.js, undici (over half of the rest) in dist/undici.js. The extension `require`s each one
+ * when first needed (src/demo/demoController.ts, src/api/undiciModule.ts); here those requires
+ * become requires of the sibling files.
+ */
+const APART = [
+  { request: /\/simulator\/server$/, importer: path.join('src', 'demo', 'demoController.ts'), file: './demo.js' },
+  { request: /^undici$/, importer: path.join('src', 'api', 'undiciModule.ts'), file: './undici.js' },
+];
+const bundlesApart = {
+  name: 'bundles-apart',
+  setup(build) {
+    for (const { request, importer, file } of APART) {
+      build.onResolve({ filter: request }, (args) => (args.importer.endsWith(importer) ? { path: file, external: true } : undefined));
+    }
+  },
+};
 
 /** Prints errors in the form VS Code's esbuild problem matcher reads. */
 const problemMatcher = {
@@ -51,16 +74,25 @@ async function main() {
       entryPoints: Object.fromEntries(
         [['extension', 'src/extension.ts'], ['simulator', 'src/simulator/cli.ts']].filter(([, file]) => fs.existsSync(file)),
       ),
-      outdir: 'dist',
+      outdir,
       platform: 'node',
       format: 'cjs',
       target: 'node20',
       external: ['vscode'],
+      plugins: [...common.plugins, bundlesApart],
+    },
+    {
+      ...common,
+      entryPoints: { demo: 'src/simulator/server.ts', undici: require.resolve('undici') },
+      outdir,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
     },
   ];
   const webviews = webviewEntries();
   if (Object.keys(webviews).length > 0) {
-    configs.push({ ...common, entryPoints: webviews, outdir: 'dist/webview', platform: 'browser', format: 'iife', target: 'es2022' });
+    configs.push({ ...common, entryPoints: webviews, outdir: path.join(outdir, 'webview'), platform: 'browser', format: 'iife', target: 'es2022' });
   }
   const contexts = await Promise.all(configs.map((c) => esbuild.context(c)));
   if (watch) {

@@ -9,11 +9,13 @@ const path = require('node:path');
 const root = path.join(__dirname, '..');
 const only = process.argv.slice(2);
 
-/** Each suite is a command whose mocha run uses test/support/countingReporter.js. */
+/** Each suite is a command that writes its counts to $TIMESLICE_TEST_STATS (mocha's through test/support/countingReporter.js). */
 const SUITES = [
   { name: 'unit', command: ['npx', 'mocha', '--reporter', './test/support/countingReporter.js'] },
   { name: 'integration', command: ['node', 'test/integration/run.js'], needs: 'test/integration/run.js' },
   { name: 'ui', command: ['node', 'test/e2e/run.js'], needs: 'test/e2e/run.js' },
+  // Every benchmark figure is produced and the request counts hold (times are not checked here).
+  { name: 'bench', command: ['node', '-r', 'esbuild-register', 'bench/run.ts', '--quick'], needs: 'bench/run.ts' },
 ];
 
 function run(cmd, env = {}) {

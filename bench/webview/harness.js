@@ -1,6 +1,7 @@
 // Dev only: serves the panel the way VS Code would (same CSP, with this server's origin as the
 // CSP source), with a fake host script before the bundle, and opens it in headless Chromium.
-// Used by bench/render.js and bench/screenshots.js.
+// Used by bench/render.js, bench/screenshots.js and bench/figures/panelDraw.ts, which also opens
+// the anchor page (/raw: Chart.js alone, bench/anchors/rawChart.ts) under the same CSP.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
@@ -10,17 +11,31 @@ const { chromium } = require('playwright-core');
 const ROOT = path.join(__dirname, '..', '..');
 const TYPES = { '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 /** Only these folders are served (as localResourceRoots are in VS Code, plus the dev scripts). */
-const SERVED = ['dist/webview/', 'media/', 'bench/webview/'];
+const SERVED = ['dist/webview/', 'media/', 'bench/webview/', 'bench/.out/'];
 
-function pageHtml(origin, query) {
+function csp(origin, nonce) {
+  return `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${origin}; img-src ${origin} data:; font-src ${origin};`;
+}
+
+/** The anchor page: one sized box and the Chart.js-only bundle. */
+function rawHtml(origin) {
+  const nonce = crypto.randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="${csp(origin, nonce)}"><title>Chart.js alone</title></head>
+<body style="margin:0"><div id="box" style="position:relative"></div>
+<script nonce="${nonce}" src="${origin}/bench/.out/rawChart.js"></script></body></html>
+`;
+}
+
+/** `bundle` is the panel bundle's path under ROOT (dist/webview/panel.js unless the bench built its own). */
+function pageHtml(origin, query, bundle = 'dist/webview/panel.js') {
   const nonce = crypto.randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
   // The CSP of src/panels/html.ts, with this server's origin as the webview's cspSource.
-  const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${origin}; img-src ${origin} data:; font-src ${origin};`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta http-equiv="Content-Security-Policy" content="${csp(origin, nonce)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${origin}/bench/webview/vscodeDefaults.css">
 <link rel="stylesheet" href="${origin}/media/panel.css">
@@ -31,13 +46,13 @@ function pageHtml(origin, query) {
 <script nonce="${nonce}" src="${origin}/bench/webview/themes.js"></script>
 <script nonce="${nonce}" src="${origin}/bench/webview/sampleData.js"></script>
 <script nonce="${nonce}" src="${origin}/bench/webview/fakeVscode.js?${query}"></script>
-<script nonce="${nonce}" src="${origin}/dist/webview/panel.js"></script>
+<script nonce="${nonce}" src="${origin}/${bundle}"></script>
 </body>
 </html>
 `;
 }
 
-function startServer(port = 0) {
+function startServer(port = 0, { bundle } = {}) {
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
       const url = new URL(req.url, 'http://localhost');
@@ -48,7 +63,12 @@ function startServer(port = 0) {
       }
       if (url.pathname === '/') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(pageHtml(origin, url.searchParams.toString()));
+        res.end(pageHtml(origin, url.searchParams.toString(), bundle));
+        return;
+      }
+      if (url.pathname === '/raw') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(rawHtml(origin));
         return;
       }
       const rel = path.posix.normalize(decodeURIComponent(url.pathname)).replace(/^\/+/, '');

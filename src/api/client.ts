@@ -4,6 +4,7 @@
  * second implementation of this interface.
  */
 import type { Logger } from '../log';
+import { ConditionalCache } from './conditionalCache';
 import { ApiError } from './errors';
 import { nextPageUrl } from './pagination';
 import {
@@ -16,7 +17,12 @@ import type {
   ApiFormat, Application, ApplicationFilter, Host, HostFilter, Instance, KeyTransaction, KeyTransactionFilter,
   MetricData, MetricDataQuery, MetricName, MetricScope, RequestOptions,
 } from './types';
-import { parseXmlDocument, XmlFormatError } from './xml';
+
+/** The XML parser loads only when XML is chosen: most users never need it (about 60 KB minified). */
+function xmlModule(): typeof import('./xml') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./xml') as typeof import('./xml');
+}
 
 export interface TimesliceApi {
   readonly baseUrl: string;
@@ -87,6 +93,7 @@ export class HttpTimesliceApi implements TimesliceApi {
   private readonly format: ApiFormat;
   private readonly maxPages: number;
   private readonly log: Logger;
+  private readonly conditional = new ConditionalCache();
 
   constructor(options: HttpTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
@@ -100,6 +107,7 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   async dispose(): Promise<void> {
+    this.conditional.clear();
     await this.transport.close();
   }
 
@@ -186,8 +194,19 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   private async getOne(path: string, params: URLSearchParams, options?: RequestOptions): Promise<unknown> {
-    const res = await this.transport.get(this.transport.urlFor(`${path}.${this.format}`, params), options?.signal);
-    return this.decode(res);
+    return (await this.getDecoded(this.transport.urlFor(`${path}.${this.format}`, params), options?.signal)).decoded;
+  }
+
+  /** One GET, decoded; conditional when an earlier answer for the URL had an ETag (a 304 reuses it). */
+  private async getDecoded(url: URL, signal?: AbortSignal): Promise<{ res: HttpResponse; decoded: unknown }> {
+    const cached = this.conditional.get(url.href);
+    const res = await this.transport.get(url, signal, cached?.etag);
+    if (res.status === 304 && cached) {
+      return { res: { ...res, headers: { ...cached.headers, ...res.headers } }, decoded: cached.decoded };
+    }
+    const decoded = this.decode(res);
+    this.conditional.remember(url.href, { etag: res.headers.etag, decoded, headers: res.headers }, res.body.length);
+    return { res, decoded };
   }
 
   /** Follows `rel="next"` until there is none; pages strictly one after another. */
@@ -200,8 +219,8 @@ export class HttpTimesliceApi implements TimesliceApi {
         throw new ApiError('badResponse', `The service kept sending more pages for ${path} (${page - 1} so far). Narrow the request with a filter.`, { path });
       }
       seen.add(url.href);
-      const res = await this.transport.get(url, options?.signal);
-      items.push(...parseList(this.decode(res), key, item));
+      const { res, decoded } = await this.getDecoded(url, options?.signal);
+      items.push(...parseList(decoded, key, item));
       options?.onProgress?.({ pagesDone: page, itemsSoFar: items.length });
       url = this.nextUrl(res, path);
     }
@@ -232,10 +251,11 @@ export class HttpTimesliceApi implements TimesliceApi {
     if (type && !type.includes(expected)) {
       throw new ApiError('badResponse', `The service answered ${path} with "${type.split(';')[0]}" instead of ${expected.toUpperCase()}. A proxy or login page may be in the way: check the base URL and proxy settings.`, { path });
     }
+    const xml = this.format === 'xml' ? xmlModule() : undefined;
     try {
-      return this.format === 'json' ? JSON.parse(res.body) : parseXmlDocument(res.body);
+      return xml ? xml.parseXmlDocument(res.body) : JSON.parse(res.body);
     } catch (e) {
-      if (e instanceof SyntaxError || e instanceof XmlFormatError) {
+      if (e instanceof SyntaxError || (xml && e instanceof xml.XmlFormatError)) {
         this.log.debug(`unreadable ${expected} body for ${path} (${res.body.length} characters)`);
         throw new ApiError('badResponse', `The answer for ${path} is not valid ${expected.toUpperCase()} (it may be truncated). Retry; if it persists, check your proxy.`, { path, cause: e });
       }

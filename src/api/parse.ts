@@ -217,10 +217,28 @@ export function parseMetricName(v: unknown): MetricName {
   return { name, values: list(r.values).map(str).filter((s): s is string => s !== undefined) };
 }
 
+/**
+ * A slice's values as numbers. Metric data is the one large answer (megabytes, hundreds of thousands
+ * of slices), so the common case costs one pass and no allocation: a JSON object whose values are all
+ * finite numbers is kept as it is. Anything else (XML strings, nulls) is copied value by value.
+ */
 function parseValues(v: unknown): Record<string, number> {
+  if (!isRec(v)) {
+    return {};
+  }
+  for (const k in v) {
+    const raw = v[k];
+    if (typeof raw !== 'number' || !Number.isFinite(raw)) {
+      return copyValues(v);
+    }
+  }
+  return v as Record<string, number>;
+}
+
+function copyValues(v: Rec): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const [k, raw] of Object.entries(rec(v))) {
-    const n = num(raw);
+  for (const k in v) {
+    const n = num(v[k]);
     if (n !== undefined) {
       out[k] = n;
     }
@@ -228,8 +246,13 @@ function parseValues(v: unknown): Record<string, number> {
   return out;
 }
 
+/** Like parseValues: a well-formed slice is checked and kept, not rebuilt (the decoded body is ours). */
 function parseTimeslice(v: unknown): Timeslice {
   const r = rec(v);
+  if (typeof r.from === 'string' && typeof r.to === 'string') {
+    r.values = parseValues(r.values);
+    return r as unknown as Timeslice;
+  }
   return { from: str(r.from) ?? '', to: str(r.to) ?? '', values: parseValues(r.values) };
 }
 

@@ -3,7 +3,9 @@
  * it. HTTPS always goes through a CONNECT tunnel, so the proxy sees only the host name and port,
  * never the request or its key. No `vscode` here: the caller passes the settings and environment.
  */
-import { ProxyAgent } from 'undici';
+import type { ProxyAgent } from 'undici';
+
+import { undici } from './undiciModule';
 
 import { ApiError } from './errors';
 
@@ -141,7 +143,7 @@ export function proxyTlsOptions(proxy: Pick<ProxyOptions, 'strictSSL'>, ca?: str
  * certificates plus any extra ones) is trusted for the service and for an https proxy.
  */
 export function createProxyDispatcher(proxy: ProxyOptions, ca?: string | string[]): ProxyAgent {
-  return new ProxyAgent({
+  return new (undici().ProxyAgent)({
     uri: proxy.url,
     ...(proxy.authorization ? { token: proxy.authorization } : {}),
     ...proxyTlsOptions(proxy, ca),

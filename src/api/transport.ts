@@ -3,7 +3,6 @@
  * (only http→https on the configured host), a body size cap, retries with backoff, and one log line
  * per request. The key goes only into the request header to the configured host over HTTPS.
  */
-import { Agent, request } from 'undici';
 import type { Dispatcher } from 'undici';
 
 import type { Logger } from '../log';
@@ -12,6 +11,7 @@ import { ApiError, errorForStatus, errorForTransportFailure, formatWait } from '
 import { RequestLimiter } from './limiter';
 import type { ProxyOptions } from './proxy';
 import { createProxyDispatcher } from './proxy';
+import { undici } from './undiciModule';
 
 export type ApiKeyHeader = 'Api-Key' | 'X-Api-Key';
 
@@ -48,6 +48,12 @@ export interface HttpResponse {
   retries: number;
 }
 
+/** What a request sends besides its URL: a JSON body (a POST), or the ETag of an answer we hold. */
+interface RequestShape {
+  body?: string;
+  ifNoneMatch?: string;
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 const MAX_REDIRECTS = 5;
@@ -73,7 +79,8 @@ export function parseBaseUrl(raw: string): URL {
 
 export class HttpTransport {
   private readonly base: URL;
-  private readonly dispatcher: Dispatcher;
+  /** Made at the first request, so that building a client does not load undici (undiciModule.ts). */
+  private ownDispatcher: Dispatcher | undefined;
   private readonly ownsDispatcher: boolean;
   private readonly limiter: RequestLimiter;
   private readonly timeoutMs: number;
@@ -96,8 +103,6 @@ export class HttpTransport {
     this.base = parseBaseUrl(options.baseUrl);
     this.ownsDispatcher = options.dispatcher === undefined;
     this.proxyHost = options.dispatcher === undefined && options.proxy ? new URL(options.proxy.url).host : undefined;
-    this.dispatcher = options.dispatcher
-      ?? (options.proxy ? createProxyDispatcher(options.proxy, options.ca) : new Agent({ connect: options.ca ? { ca: options.ca } : {} }));
     this.limiter = options.limiter ?? new RequestLimiter();
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
@@ -126,15 +131,25 @@ export class HttpTransport {
     return url.protocol === 'https:' && url.origin === this.keyOrigin;
   }
 
+  private get dispatcher(): Dispatcher {
+    const { options } = this;
+    this.ownDispatcher ??= options.dispatcher
+      ?? (options.proxy ? createProxyDispatcher(options.proxy, options.ca) : new (undici().Agent)({ connect: options.ca ? { ca: options.ca } : {} }));
+    return this.ownDispatcher;
+  }
+
   async close(): Promise<void> {
     if (this.ownsDispatcher) {
-      await this.dispatcher.close();
+      await this.ownDispatcher?.close();
     }
   }
 
-  /** GET with retries; resolves only with a 2xx answer. */
-  get(url: URL, signal?: AbortSignal): Promise<HttpResponse> {
-    return this.exchange(url, undefined, signal);
+  /**
+   * GET with retries; resolves only with a 2xx answer, or a 304 when `ifNoneMatch` (an ETag of an
+   * earlier answer) was sent and still holds: then the body is empty and the caller reuses its copy.
+   */
+  get(url: URL, signal?: AbortSignal, ifNoneMatch?: string): Promise<HttpResponse> {
+    return this.exchange(url, { ifNoneMatch }, signal);
   }
 
   /**
@@ -142,10 +157,10 @@ export class HttpTransport {
    * 307/308 is followed, since it keeps the method and body; any other redirect of a POST is refused.
    */
   post(url: URL, jsonBody: string, signal?: AbortSignal): Promise<HttpResponse> {
-    return this.exchange(url, jsonBody, signal);
+    return this.exchange(url, { body: jsonBody }, signal);
   }
 
-  private async exchange(url: URL, body: string | undefined, signal?: AbortSignal): Promise<HttpResponse> {
+  private async exchange(url: URL, request: RequestShape, signal?: AbortSignal): Promise<HttpResponse> {
     const key = await this.options.getApiKey();
     if (!key) {
       throw new ApiError('auth', 'No API key is set. Run "Timeslice: Set API Key…" or try the demo.');
@@ -155,16 +170,16 @@ export class HttpTransport {
     let retries = 0;
     for (;;) {
       try {
-        const response = await this.getOnce(url, key, signal, body);
+        const response = await this.getOnce(url, key, signal, request);
         response.retries = retries;
-        this.logLine(url, `${response.status}`, started, retries, undefined, body === undefined ? 'GET' : 'POST');
+        this.logLine(url, `${response.status}`, started, retries, undefined, request.body === undefined ? 'GET' : 'POST');
         return response;
       } catch (e) {
         const error = this.scrub(e instanceof ApiError ? e : errorForTransportFailure(e, this.base.host, url.pathname, this.timeoutMs, this.proxyHost));
         const wait = this.retryDelay(error, retries);
         if (wait === undefined || retries + 1 >= this.maxTries || signal?.aborted) {
           error.retries = retries;
-          this.logLine(url, `${error.status ?? error.kind}`, started, retries, error, body === undefined ? 'GET' : 'POST');
+          this.logLine(url, `${error.status ?? error.kind}`, started, retries, error, request.body === undefined ? 'GET' : 'POST');
           throw error;
         }
         retries++;
@@ -191,16 +206,16 @@ export class HttpTransport {
     return Math.round(exponential / 2 + (this.random() * exponential) / 2);
   }
 
-  private async getOnce(initial: URL, key: string, signal?: AbortSignal, body?: string): Promise<HttpResponse> {
+  private async getOnce(initial: URL, key: string, signal?: AbortSignal, request: RequestShape = {}): Promise<HttpResponse> {
     const release = await this.limiter.acquire(signal);
     try {
       let url = initial;
       for (let hop = 0; ; hop++) {
-        const res = await this.send(url, key, signal, body);
+        const res = await this.send(url, key, signal, request);
         if (!REDIRECTS.has(res.status)) {
-          return this.accept(res, url);
+          return this.accept(res, url, request.ifNoneMatch !== undefined);
         }
-        if (body !== undefined && res.status !== 307 && res.status !== 308) {
+        if (request.body !== undefined && res.status !== 307 && res.status !== 308) {
           throw new ApiError('redirectRefused', `${this.base.host} answered a POST with a ${res.status} redirect, which would drop the request body; it was not followed. Check the base URL setting.`, { path: initial.pathname, status: res.status });
         }
         url = this.followable(url, res.headers.location);
@@ -239,20 +254,23 @@ export class HttpTransport {
     return target;
   }
 
-  private async send(url: URL, key: string, signal?: AbortSignal, requestBody?: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  private async send(url: URL, key: string, signal?: AbortSignal, request: RequestShape = {}): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const headers: Record<string, string> = { accept: url.pathname.endsWith('.xml') ? 'application/xml' : 'application/json' };
-    if (requestBody !== undefined) {
+    if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
     }
     // The key only ever travels over HTTPS to the configured host: a plain-http loopback base is asked without it.
     if (this.mayCarryKey(url)) {
       headers[this.keyHeader.toLowerCase()] = key;
     }
+    if (request.ifNoneMatch !== undefined) {
+      headers['if-none-match'] = request.ifNoneMatch;
+    }
     try {
-      const res = await request(url, {
-        method: requestBody === undefined ? 'GET' : 'POST', headers, dispatcher: this.dispatcher, signal: combined, body: requestBody,
+      const res = await undici().request(url, {
+        method: request.body === undefined ? 'GET' : 'POST', headers, dispatcher: this.dispatcher, signal: combined, body: request.body,
       });
       const flat = flattenHeaders(res.headers);
       const body = await this.readBody(res.body, flat, url);
@@ -289,8 +307,8 @@ export class HttpTransport {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  private accept(res: { status: number; headers: Record<string, string>; body: string }, url: URL): HttpResponse {
-    if (res.status >= 200 && res.status < 300) {
+  private accept(res: { status: number; headers: Record<string, string>; body: string }, url: URL, conditional: boolean): HttpResponse {
+    if ((res.status >= 200 && res.status < 300) || (res.status === 304 && conditional)) {
       return { ...res, url: url.href, retries: 0 };
     }
     throw errorForStatus(res.status, this.base.host, url.pathname, res.body, retryAfterMs(res.headers));

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 
 import type { Logger } from '../log';
-import { Simulator } from '../simulator/server';
+import type { Simulator } from '../simulator/server';
 import { Disposable } from '../util/lifecycle';
 
 /** The demo keeps only its last requests (tests look at recent ones; a demo may run for days). */
@@ -15,6 +15,19 @@ export interface DemoEndpoint {
   baseUrl: string;
   key: string;
   certPem: string;
+}
+
+/**
+ * Loads the simulator only now: in the build it is dist/demo.js, apart from the extension (esbuild.js).
+ * A plain `require` (not `import()`), so the extension host loads it like the extension itself.
+ */
+function startSimulator(): Promise<Simulator> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Simulator: Sim } = require('../simulator/server') as typeof import('../simulator/server');
+  // Plausible names for a new user; the test harness asks for the names that catch markup injection.
+  return Sim.start({
+    seed: 42, apps: 12, maxRecordedRequests: DEMO_RECORDED_REQUESTS, names: process.env.TIMESLICE_DEMO_NAMES === 'test' ? 'test' : 'demo',
+  });
 }
 
 export class DemoController extends Disposable {
@@ -44,10 +57,7 @@ export class DemoController extends Disposable {
     if (this.sim) {
       return;
     }
-    // Plausible names for a new user; the test harness asks for the names that catch markup injection.
-    this.starting ??= Simulator.start({
-      seed: 42, apps: 12, maxRecordedRequests: DEMO_RECORDED_REQUESTS, names: process.env.TIMESLICE_DEMO_NAMES === 'test' ? 'test' : 'demo',
-    });
+    this.starting ??= startSimulator();
     try {
       this.sim = await this.starting;
     } finally {

@@ -3,6 +3,7 @@
  * v2 for a US and an EU account (EU under /eu), plus a plain-HTTP port that answers 301 to HTTPS as
  * the service does. It records every request and injects faults on demand.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -291,6 +292,17 @@ export class Simulator {
     }
     const route = matchRoute(url.pathname);
     const send = (status: number, body: string, headers: Record<string, string | number> = {}) => {
+      // As the service does: an ETag on every 200, and 304 with no body when If-None-Match still holds.
+      if (status === 200) {
+        const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+        if (headerValue(req.headers['if-none-match']) === etag) {
+          this.record(req, 'https', 304, route);
+          res.writeHead(304, { etag });
+          res.end();
+          return;
+        }
+        headers = { ...headers, etag };
+      }
       this.record(req, 'https', status, route, body);
       res.writeHead(status, { 'content-length': Buffer.byteLength(body), ...headers });
       res.end(body);

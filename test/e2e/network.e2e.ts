@@ -79,9 +79,7 @@ describe('when a refresh fails, the charts and the tree keep their data', () => 
     assert.ok(before.length > 0);
     sim.injectFault({ endpoint: 'metricData', kind: 'serverError' });
     // Another range makes the panel load again, and that load fails.
-    await frame.locator('vscode-single-select').first().click();
-    await wb.page.keyboard.press('ArrowDown');
-    await wb.page.keyboard.press('Enter');
+    await frame.locator('select.select').first().selectOption({ index: 1 });
     const banner = frame.locator('.status-error.status-stale');
     await banner.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await banner.innerText(), /Showing data from just now — .*server error \(500\)[\s\S]*Retry/);

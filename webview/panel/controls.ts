@@ -5,7 +5,7 @@
 import type { Compare, PanelState, RangePreset, RangeSelection } from '../../src/panels/protocol';
 import { RANGE_PRESETS } from '../../src/panels/protocol';
 import { h } from '../shared/dom';
-import type { VscodeButton, VscodeSingleSelect, VscodeTextfield } from '../shared/elements';
+import type { VscodeButton, VscodeTextfield } from '../shared/elements';
 import { button, field, select, setChoices, textfield } from '../shared/elements';
 import type { TimeZoneMode } from '../shared/format';
 import { formatPeriod, parseDateTimeLocalValue, presetLabel, timeZoneLabel, toDateTimeLocalValue, validateCustomRange } from '../shared/format';
@@ -27,9 +27,9 @@ const DEFAULT_PERIOD = '';
 
 export class ControlsView {
   readonly element: HTMLElement;
-  private readonly preset: VscodeSingleSelect;
-  private readonly period: VscodeSingleSelect;
-  private readonly compare: VscodeSingleSelect;
+  private readonly preset: HTMLSelectElement;
+  private readonly period: HTMLSelectElement;
+  private readonly compare: HTMLSelectElement;
   private readonly customRow: HTMLElement;
   private readonly from: VscodeTextfield;
   private readonly to: VscodeTextfield;

@@ -1,23 +1,22 @@
 /**
  * The @vscode-elements components the panel uses (imported one by one, so the bundle carries only
- * these) and small typed constructors for them. They style themselves from the --vscode-* variables
+ * these) and small typed constructors for them. Selects are native `<select>`s styled with the
+ * dropdown theme variables (media/panel.css): vscode-single-select with its option list, scrollable
+ * and icon was about 45 KB of the webview bundle (budget 300 KB) for three short lists. They style themselves from the --vscode-* variables
  * through constructable stylesheets, which the panel's CSP (`style-src` without 'unsafe-inline')
  * allows.
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
-import '@vscode-elements/elements/dist/vscode-option/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import '@vscode-elements/elements/dist/vscode-single-select/index.js';
 import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import type { VscodeButton } from '@vscode-elements/elements/dist/vscode-button/vscode-button.js';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
-import type { VscodeSingleSelect } from '@vscode-elements/elements/dist/vscode-single-select/vscode-single-select.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
 
 import { h } from './dom';
 
-export type { VscodeButton, VscodeCheckbox, VscodeSingleSelect, VscodeTextfield };
+export type { VscodeButton, VscodeCheckbox, VscodeTextfield };
 
 export interface Choice {
   value: string;
@@ -40,18 +39,19 @@ export function button(label: string, onClick: () => void, options: { secondary?
 }
 
 /** A single select; `label` is its accessible name (the visible label is a separate element). */
-export function select(label: string, choices: readonly Choice[], value: string, onChange: (value: string) => void): VscodeSingleSelect {
-  const element = document.createElement('vscode-single-select');
-  element.label = label;
+export function select(label: string, choices: readonly Choice[], value: string, onChange: (value: string) => void): HTMLSelectElement {
+  const element = document.createElement('select');
+  element.className = 'select';
+  element.setAttribute('aria-label', label);
   setChoices(element, choices, value);
   element.addEventListener('change', () => onChange(element.value));
   return element;
 }
 
 /** Replaces a select's options and selects `value`. */
-export function setChoices(element: VscodeSingleSelect, choices: readonly Choice[], value: string): void {
+export function setChoices(element: HTMLSelectElement, choices: readonly Choice[], value: string): void {
   element.replaceChildren(...choices.map((c) => {
-    const option = document.createElement('vscode-option');
+    const option = document.createElement('option');
     option.value = c.value;
     option.textContent = c.label;
     option.selected = c.value === value;

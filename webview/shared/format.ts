@@ -3,7 +3,7 @@
  * periods, range presets and values. No DOM, so unit tests run it in Node.
  */
 import { utc } from '@date-fns/utc';
-import { format, isValid, parse } from 'date-fns';
+import { format } from 'date-fns';
 import type { ContextOptions } from 'date-fns';
 
 import type { RangePreset } from '../../src/panels/protocol';
@@ -46,25 +46,42 @@ export function toDateTimeLocalValue(ms: number, tz: TimeZoneMode): string {
 }
 
 /** The shapes a `datetime-local` input produces: minutes, seconds, or milliseconds. */
-const DATETIME_LOCAL_INPUTS = [DATETIME_LOCAL_FORMAT, "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss.SSS"];
+const DATETIME_LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{3}))?)?$/;
 
 /**
  * The instant a `datetime-local` value names, read in local time or UTC; undefined when the text
- * is not a real date and time (date-fns refuses February 30th). In local time a time skipped by a
- * daylight saving change is moved forward, as the input itself does.
+ * is not a real date and time (February 30th is refused). In local time a time skipped by a
+ * daylight saving change is moved forward, as the input itself does (and as Date does).
+ * Read by hand rather than with date-fns's `parse`, which with its locale data is about 30 KB of
+ * the webview bundle for this one fixed format.
  */
 export function parseDateTimeLocalValue(value: string, tz: TimeZoneMode): number | undefined {
-  const text = value.trim();
-  for (const pattern of DATETIME_LOCAL_INPUTS) {
-    if (text.length !== pattern.replace(/'/g, '').length) {
-      continue;
-    }
-    const parsed = parse(text, pattern, 0, zoneContext(tz));
-    if (isValid(parsed)) {
-      return parsed.getTime();
-    }
+  const m = DATETIME_LOCAL_INPUT.exec(value.trim());
+  if (!m) {
+    return undefined;
   }
-  return undefined;
+  const [year, month, day, hour, minute, second = 0, milli = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x))) as number[];
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) {
+    return undefined;
+  }
+  // Day 0 of the next month is this month's last day (2001 is not a leap year).
+  const daysInMonth = new Date(Date.UTC(2001, month, 0)).getUTCDate() + (month === 2 && isLeapYear(year) ? 1 : 0);
+  if (day < 1 || day > daysInMonth) {
+    return undefined;
+  }
+  const date = new Date(0);
+  if (tz === 'utc') {
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, second, milli);
+  } else {
+    date.setFullYear(year, month - 1, day);
+    date.setHours(hour, minute, second, milli);
+  }
+  return date.getTime();
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
 /** The shortest range the service answers with at least one point. */

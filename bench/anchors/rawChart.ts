@@ -1,0 +1,49 @@
+/**
+ * Anchor for the panel-draw figure: Chart.js alone, as its documentation sets up a large line chart
+ * (animation off, parsing off, linear x axis, the decimation plugin with lttb), drawing the same
+ * points on a canvas of the same size as the panel's. Timed like the panel: from the message to the
+ * frame after drawing (mark `raw:drawn`). Bundled by bench/run.ts into bench/.out/rawChart.js.
+ */
+import { Chart, Decimation, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, Decimation);
+
+interface RawMessage {
+  type: 'raw';
+  width: number;
+  height: number;
+  decimation: boolean;
+  series: Array<{ label: string; points: Array<[number, number | null]> }>;
+}
+
+let chart: Chart<'line', Array<{ x: number; y: number | null }>> | undefined;
+const box = document.getElementById('box') as HTMLDivElement;
+const w = window as unknown as { __rawDraws: number };
+w.__rawDraws = 0;
+
+window.addEventListener('message', (e: MessageEvent<RawMessage>) => {
+  const m = e.data;
+  if (m?.type !== 'raw') {
+    return;
+  }
+  box.style.width = `${m.width}px`;
+  box.style.height = `${m.height}px`;
+  chart?.destroy();
+  const canvas = document.createElement('canvas');
+  box.replaceChildren(canvas);
+  chart = new Chart(canvas, {
+    type: 'line',
+    data: { datasets: m.series.map((s) => ({ label: s.label, data: s.points.map(([x, y]) => ({ x, y })), pointRadius: 0, borderWidth: 1, spanGaps: false })) },
+    options: {
+      animation: false, parsing: false, responsive: true, maintainAspectRatio: false, normalized: true,
+      scales: { x: { type: 'linear' } },
+      // Decimating to one point per pixel from twice that many points, as the panel asks (Chart.js's
+      // default threshold, four times the samples, would leave 3,000 points undecimated here).
+      plugins: { decimation: { enabled: m.decimation, algorithm: 'lttb', samples: m.width, threshold: m.width * 2 } },
+    },
+  });
+  requestAnimationFrame(() => {
+    performance.mark('raw:drawn');
+    w.__rawDraws += 1;
+  });
+});

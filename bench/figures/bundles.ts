@@ -1,0 +1,17 @@
+/** Sizes of the production bundles: what loads at activation, what loads later, and the webview's. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import type { Figure } from '../lib/figure';
+import { countFigure } from '../lib/figure';
+
+const kb = (file: string) => fs.statSync(file).size / 1024;
+
+export function bundleFigures(distDir: string): Figure[] {
+  return [
+    countFigure('extension bundle (loaded at activation), minified', 'KB', kb(path.join(distDir, 'extension.js')), undefined, 'dist/extension.js'),
+    countFigure('undici bundle (loaded at the first request)', 'KB', kb(path.join(distDir, 'undici.js')), undefined, 'dist/undici.js'),
+    countFigure('demo bundle (loaded when the demo starts)', 'KB', kb(path.join(distDir, 'demo.js')), undefined, 'dist/demo.js: simulator + selfsigned'),
+    countFigure('webview bundle, minified', 'KB', kb(path.join(distDir, 'webview', 'panel.js')), { kind: 'atMost', max: 300 }, 'dist/webview/panel.js'),
+  ];
+}

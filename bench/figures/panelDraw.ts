@@ -1,0 +1,99 @@
+/**
+ * Panel draw: 10 series × 3,000 points in one chart, from the data message to the frame after
+ * drawing, in the panel (production bundle, the VS Code CSP, a new page per run) and in a page with
+ * Chart.js alone drawing the same points on a canvas of the same size (bench/anchors/rawChart.ts),
+ * with and without decimation, interleaved in the same headless Chromium.
+ */
+import type { Browser, Page } from 'playwright-core';
+
+import type { Figure } from '../lib/figure';
+import { interleaved, timedFigure } from '../lib/figure';
+
+// The dev harness is plain JS shared with bench/render.js and bench/screenshots.js.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const harness = require('../webview/harness') as {
+  startServer(port: number, options: { bundle: string }): Promise<{ server: import('node:http').Server; origin: string }>;
+  launch(): Promise<Browser>;
+  openPanel(browser: Browser, origin: string, options: { decimation: boolean }): Promise<{ page: Page; errors: string[] }>;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { benchData } = require('../webview/sampleData') as { benchData(o: { series: number; points: number; charts: number }): { charts: Array<{ series: Array<{ label: string; points: Array<[number, number | null]> }> }> } };
+
+/** What the page code below reads (this file is type-checked without the DOM library). */
+interface PageGlobals {
+  __benchMessage: unknown;
+  __timeslice: { renders: number };
+  __rawDraws: number;
+  postMessage(message: unknown, target: string): void;
+  setTimeout(fn: () => void, ms: number): void;
+  document: { querySelector(s: string): { getBoundingClientRect(): { width: number; height: number } } };
+}
+
+const SERIES = 10;
+const POINTS = 3000;
+const INIT = { type: 'init', timeZone: 'utc', state: { entity: { kind: 'application', applicationId: 1, title: 'Bench' }, range: { preset: '7d', compare: 'none' }, view: 'chart' } };
+
+/**
+ * Stages `message` in the page (not timed), posts it, resolves with ms from post to `mark`, once the
+ * page's draw counter (`window.__timeslice.renders` or `window.__rawDraws`) has moved.
+ */
+async function postAndTime(page: Page, message: unknown, mark: string, counter: 'panel' | 'raw'): Promise<number> {
+  await page.evaluate((m) => { (globalThis as unknown as PageGlobals).__benchMessage = m; }, message);
+  return page.evaluate(([markName, which]) => new Promise<number>((resolve) => {
+    const w = globalThis as unknown as PageGlobals;
+    const count = () => (which === 'panel' ? w.__timeslice.renders : w.__rawDraws);
+    const before = count();
+    performance.clearMarks();
+    performance.mark('bench:post');
+    w.postMessage(w.__benchMessage, '*');
+    const poll = () => {
+      if (count() > before) {
+        resolve(performance.measure('bench', 'bench:post', markName).duration);
+      } else {
+        w.setTimeout(poll, 2);
+      }
+    };
+    poll();
+  }), [mark, counter] as const);
+}
+
+export async function panelDrawFigures(distDir: string, runs: number, warmup: number): Promise<{ figures: Figure[]; chromium: string; problems: string[] }> {
+  const { server, origin } = await harness.startServer(0, { bundle: `${distDir}/webview/panel.js` });
+  const browser = await harness.launch();
+  const data = benchData({ series: SERIES, points: POINTS, charts: 1 });
+  const problems = new Set<string>();
+  const figures: Figure[] = [];
+  try {
+    for (const decimation of [true, false]) {
+      let size = { width: 0, height: 0 };
+      const ours = async () => {
+        const { page, errors } = await harness.openPanel(browser, origin, { decimation });
+        await page.evaluate((m) => (globalThis as unknown as PageGlobals).postMessage(m, '*'), INIT);
+        const ms = await postAndTime(page, data, 'timeslice:data-drawn', 'panel');
+        size = await page.evaluate(() => {
+          const r = (globalThis as unknown as PageGlobals).document.querySelector('.chart-canvas canvas').getBoundingClientRect();
+          return { width: Math.round(r.width), height: Math.round(r.height) };
+        });
+        errors.forEach((e) => problems.add(e));
+        await page.close();
+        return ms;
+      };
+      const anchor = async () => {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        page.on('pageerror', (e) => problems.add(`anchor: ${String(e)}`));
+        await page.goto(`${origin}/raw`);
+        const message = { type: 'raw', width: size.width, height: size.height, decimation, series: data.charts[0].series.map((s) => ({ label: s.label, points: s.points })) };
+        const ms = await postAndTime(page, message, 'raw:drawn', 'raw');
+        await page.close();
+        return ms;
+      };
+      const samples = await interleaved(runs, ours, anchor, warmup);
+      figures.push(timedFigure(`panel draw, ${SERIES} × ${POINTS.toLocaleString('en')} points, ${decimation ? 'decimation on' : 'decimation off'}`, samples,
+        'Chart.js alone, same points & canvas', { kind: 'ratio', max: 1.0 }, `canvas ${size.width}×${size.height} CSS px, new page per run`));
+    }
+    return { figures, chromium: browser.version(), problems: [...problems] };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

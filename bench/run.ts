@@ -1,0 +1,103 @@
+/**
+ * `npm run bench`: builds the production bundles it measures, runs every figure beside its anchor
+ * (interleaved, same run, same machine), prints one table and writes bench/results.json.
+ * `npm run bench -- --quick`: one run of each, for `npm test`; checks only that every figure is
+ * produced and that the request counts hold, writing its counts where $TIMESLICE_TEST_STATS says.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { activationFigures } from './figures/activation';
+import { bundleFigures } from './figures/bundles';
+import { clientFigures } from './figures/client';
+import { heapFigures } from './figures/heap';
+import { panelDrawFigures } from './figures/panelDraw';
+import { requestFigures } from './figures/requests';
+import { scaleFigures } from './figures/scale';
+import type { Figure } from './lib/figure';
+import { markdownTable, quickChecks, textTable, writeResults } from './lib/report';
+
+const ROOT = path.join(__dirname, '..');
+const OUT = path.join('bench', '.out');
+const DIST = path.join(OUT, 'dist');
+const quick = process.argv.includes('--quick');
+
+function build(): void {
+  const prod = spawnSync(process.execPath, ['esbuild.js', '--production', '--outdir', DIST], { cwd: ROOT, stdio: 'inherit' });
+  if (prod.status !== 0) {
+    throw new Error('the production build failed');
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('esbuild') as typeof import('esbuild')).buildSync({
+    absWorkingDir: ROOT, entryPoints: ['bench/anchors/rawChart.ts'], outfile: path.join(OUT, 'rawChart.js'),
+    bundle: true, minify: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'error',
+  });
+}
+
+/** Every figure a run must produce (quick mode checks each one is there). */
+const EXPECTED = [
+  'activation: require + activate() (stub vscode)', 'timers scheduled while unfocused, no view visible', 'requests while unfocused, no view visible',
+  'extension bundle (loaded at activation), minified', 'webview bundle, minified',
+  'panel draw, 10 × 3,000 points, decimation on', 'panel draw, 10 × 3,000 points, decimation off',
+  'metric-data requests to open: dashboard', 'metric-data requests to open: breakdown', 'requests per refresh, 10 bound apps',
+  'unchanged tree refresh: bodies parsed', 'key budget per minute: tree open + 10 bound apps, defaults', '5,000 applications into the tree (scale mode)',
+  '  progress reports while listing them', 'heap growth after 100 panel open/close cycles (after GC)',
+];
+
+async function main(): Promise<void> {
+  const started = new Date();
+  process.chdir(ROOT);
+  build();
+  const figures: Figure[] = [];
+  const step = async (label: string, fn: () => Promise<Figure[]> | Figure[]) => {
+    const t0 = performance.now();
+    figures.push(...(await fn()));
+    console.error(`[bench] ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  };
+  await step('activation', () => activationFigures(DIST, quick ? 3 : 15));
+  await step('bundles', () => bundleFigures(DIST));
+  await step('client', async () => (await clientFigures(quick ? 3 : 15)).figures);
+  let chromium: string | undefined;
+  const problems: string[] = [];
+  await step('panel draw', async () => {
+    const r = await panelDrawFigures(DIST, quick ? 1 : 7, quick ? 0 : 1);
+    chromium = r.chromium;
+    problems.push(...r.problems);
+    return r.figures;
+  });
+  await step('requests', () => requestFigures());
+  await step('5,000 applications', () => scaleFigures(quick ? 1 : 3, quick ? 0 : 1));
+  await step('heap', () => heapFigures(100));
+
+  console.log(`\nTimeslice benchmarks${quick ? ' (quick: one run each, times not checked)' : ''}: medians of interleaved runs; Node ${process.version}, Chromium ${chromium ?? '?'}, ${started.toISOString()}`);
+  console.log(textTable(figures));
+  for (const f of figures.filter((x) => x.note)) {
+    console.log(`  ${f.name.trim()}: ${f.note}`);
+  }
+  for (const p of problems) {
+    console.log(`  ! ${p}`);
+  }
+  writeResults(path.join(ROOT, quick ? path.join(OUT, 'results-quick.json') : path.join('bench', 'results.json')), { quick, chromium, started }, figures);
+  if (!quick) {
+    fs.writeFileSync(path.join(ROOT, OUT, 'table.md'), `${markdownTable(figures)}\n`);
+  }
+  const checks = quickChecks(figures, EXPECTED);
+  if (problems.length > 0) {
+    checks.failed++;
+    checks.failures.push(`bench: the panel pages reported ${problems.length} problem(s): ${problems[0]}`);
+  }
+  if (process.env.TIMESLICE_TEST_STATS) {
+    fs.writeFileSync(process.env.TIMESLICE_TEST_STATS, JSON.stringify(checks));
+  }
+  for (const f of checks.failures) {
+    console.log(`  ✘ ${f}`);
+  }
+  console.log(`bench checks: ${checks.passed} passed, ${checks.failed} failed`);
+  process.exitCode = checks.failed > 0 ? 1 : 0;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
