@@ -9,6 +9,7 @@ import * as path from 'node:path';
 
 import { Dataset } from '../../src/simulator/dataset';
 import { Simulator } from '../../src/simulator/server';
+import { panelFrame } from './support/panels';
 import { screenshot, startDemoWorkbench, startWorkbench, type Workbench } from './support/workbench';
 
 const HOSTILE = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D) $(zap)';
@@ -103,6 +104,27 @@ describe('hostile application names from the service in the real workbench', () 
     assert.equal(await message.locator('.codicon-zap').count(), 0, 'the status-bar message renders the name\'s icon');
     assert.ok(strip(await message.innerText()).includes(LINK_NAME));
     await screenshot(wb.page, 'injection-status-message');
+    assert.deepEqual(wb.pageErrors, []);
+  });
+
+  it('a panel and its table view show the names literally, with no element made from them and no CSP violation', async () => {
+    const violations: string[] = [];
+    wb.page.on('console', (m) => {
+      if (/Content Security Policy|Refused to (execute|load|apply)/i.test(m.text())) {
+        violations.push(m.text());
+      }
+    });
+    await wb.page.mouse.move(900, 600);
+    await wb.sidebar.row(HTML_NAME).locator('.label-name').click();
+    const frame = await panelFrame(wb.page, 'Application', HTML_NAME);
+    assert.equal(await frame.locator('h1').innerText(), HTML_NAME);
+    await frame.locator('vscode-button', { hasText: 'Table' }).click();
+    await frame.locator('table caption').first().waitFor({ timeout: 10_000 });
+    const made = await frame.locator('img, a[href], b').evaluateAll((els) => els.map((e) => (e as unknown as { outerHTML: string }).outerHTML.slice(0, 120)));
+    assert.deepEqual(made, [], 'an element made from the name');
+    assert.ok((await frame.locator('body').innerText()).includes(HTML_NAME), 'the name shows as text');
+    await screenshot(wb.page, 'injection-panel-table');
+    assert.deepEqual(violations, [], 'CSP violations in the page or its webviews');
     assert.deepEqual(wb.pageErrors, []);
   });
 });
