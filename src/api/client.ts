@@ -81,7 +81,8 @@ function filterParams(entries: Record<string, string | number[] | undefined>): U
   return params;
 }
 
-function checkId(id: number, what: string): number {
+/** An id for a path: a positive safe integer, or an invalidRequest error before anything is sent. */
+export function checkId(id: number, what: string): number {
   if (!Number.isSafeInteger(id) || id <= 0) {
     throw new ApiError('invalidRequest', `${what} ID must be a positive whole number (got ${String(id)}).`);
   }

@@ -6,6 +6,7 @@
  * `Nrql!` variable; several NRQL queries share one request through aliases where that saves requests.
  */
 import type { RawResponse, TimesliceApi } from '../client';
+import { checkId } from '../client';
 import { ApiError } from '../errors';
 import type { RequestLimiter } from '../limiter';
 import { checkRange, defaultPeriodSeconds, formatApiTime } from '../timeRange';
@@ -74,11 +75,10 @@ export function hostIdFor(hostName: string): number {
   return (h & 0x7fffffff) || 1;
 }
 
-function checkId(id: number, what: string): number {
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    throw new ApiError('invalidRequest', `${what} ID must be a positive whole number (got ${String(id)}).`);
-  }
-  return id;
+/** REST's host filters (`filter[hostname]`, `filter[ids]`), applied after fetching: NerdGraph's instances have none. */
+function byHostFilter<T extends { id: number; host: string }>(items: T[], filter: HostFilter): T[] {
+  const name = filter.hostname?.toLowerCase();
+  return items.filter((x) => (!name || x.host.toLowerCase().includes(name)) && (!filter.ids?.length || filter.ids.includes(x.id)));
 }
 
 export class NerdGraphTimesliceApi implements TimesliceApi {
@@ -301,9 +301,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
         h.summary.instanceCount = h.instanceIds.length;
       }
     }
-    return [...hosts.values()]
-      .filter((h) => !filter.hostname || h.host.toLowerCase().includes(filter.hostname.toLowerCase()))
-      .filter((h) => !filter.ids?.length || filter.ids.includes(h.id));
+    return byHostFilter([...hosts.values()], filter);
   }
 
   async getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host> {
@@ -332,9 +330,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       });
       this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
     }
-    return out
-      .filter((i) => !filter.hostname || i.host.toLowerCase().includes(filter.hostname.toLowerCase()))
-      .filter((i) => !filter.ids?.length || filter.ids.includes(i.id));
+    return byHostFilter(out, filter);
   }
 
   async getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance> {
