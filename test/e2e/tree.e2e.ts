@@ -29,7 +29,8 @@ for (const { theme, slug } of THEMES) {
       const labels = await wb.sidebar.rowLabels();
       assert.ok(labels.includes('storefront-web'), labels.join(', '));
       assert.ok(labels.includes('notifications-worker'));
-      assert.match(await wb.page.locator('.part.sidebar').innerText(), /Demo: a simulated account/);
+      // The view's message follows the connection's change event, which may land after the first rows.
+      await wb.page.locator('.part.sidebar', { hasText: 'Demo: a simulated account' }).waitFor({ timeout: 15_000 });
       const description = await wb.sidebar.row('storefront-web').locator('.label-description').innerText();
       assert.match(description, /^Apdex \d\.\d\d · \d+ (ms|s) · [\d.]+k? rpm$/);
       assert.match(await wb.sidebar.row('notifications-worker').locator('.label-description').innerText(), /not reporting/);
