@@ -23,6 +23,7 @@ export const SETTING = {
   statusBarApdexError: 'statusBar.apdexError',
   statusBarShowWhenUnbound: 'statusBar.showWhenUnbound',
   alertsEnabled: 'alerts.enabled',
+  timeZone: 'timeZone',
 } as const;
 
 export const MIN_REFRESH_SECONDS = 60;
@@ -90,6 +91,11 @@ export class Config extends Disposable {
       apdexError: Math.min(apdexWarning, clamp(this.section.get(SETTING.statusBarApdexError), 0.7)),
       showWhenUnbound: this.section.get<boolean>(SETTING.statusBarShowWhenUnbound) !== false,
     };
+  }
+
+  /** How panels show times: the machine's zone or UTC. */
+  get timeZone(): 'local' | 'utc' {
+    return this.section.get<string>(SETTING.timeZone) === 'utc' ? 'utc' : 'local';
   }
 
   get alertsEnabled(): boolean {

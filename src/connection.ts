@@ -1,8 +1,10 @@
 /**
- * The current connection to the service: an API client for the chosen region (or the demo) and the
- * key stored for it. Rebuilt only when a setting it is made of changes (CONNECTION_SETTINGS and the
- * proxy settings), or the key or demo does, and replaced only when the result differs; the old
- * client's in-flight work belongs to it and is closed with it.
+ * The current connection session to the service: a client for the chosen region (or the demo) and
+ * the key stored for it, with its own cache, last good data and refresh scheduler (see
+ * session/connectionSession.ts). Rebuilt only when a setting it is made of changes
+ * (`requiresNewConnection`: CONNECTION_SETTINGS and the proxy settings), or the key or demo does, and
+ * replaced only when the result differs; `onDidChangeSession` fires once per real change. The views
+ * register their refresh jobs here once; every session's scheduler runs them.
  */
 import { createHash } from 'node:crypto';
 
@@ -11,8 +13,6 @@ import * as vscode from 'vscode';
 import type { TimesliceApi } from './api/client';
 import { HttpTimesliceApi } from './api/client';
 import { ApiError } from './api/errors';
-import { MetricNamesCache } from './api/metricNamesCache';
-import { boundToSignal } from './api/sessionApi';
 import type { ProxyOptions } from './api/proxy';
 import { chooseProxy, redactProxyUrl } from './api/proxy';
 import type { Region } from './api/regions';
@@ -26,22 +26,13 @@ import { requiresNewConnection } from './connectionSettings';
 import { CONTEXT } from './constants';
 import type { DemoController } from './demo/demoController';
 import type { Logger } from './log';
+import { ConnectionSession } from './session/connectionSession';
+import type { ScheduledJob } from './session/scheduler';
+import type { IDisposable } from './util/lifecycle';
 import { Disposable } from './util/lifecycle';
 
-export interface Connection {
-  api: TimesliceApi;
-  metricNames: MetricNamesCache;
-  /** "US", "EU", "Custom base URL" or "Demo". */
-  label: string;
-  demo: boolean;
-  /** The configured region (undefined for the demo). */
-  region?: Region;
-  /**
-   * What the connection is made of (base URL, format, header, CA, timeout, proxy, a hash of the key):
-   * equal identities are the same connection, so rebuilding to one keeps the current one.
-   */
-  identity: string;
-}
+/** What the views call the current session. */
+export type Connection = ConnectionSession;
 
 export type ConnectionState =
   | { kind: 'ready'; connection: Connection }
@@ -57,13 +48,14 @@ export type ConnectionState =
 
 export class ConnectionManager extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<ConnectionState>());
-  readonly onDidChange = this.changed.event;
+  /** Once per real change of session (or of the reason there is none). */
+  readonly onDidChangeSession = this.changed.event;
   private stateValue: ConnectionState = { kind: 'noKey', region: 'us' };
   private generation = 0;
   /** The first build always announces itself, even when it finds the initial state. */
   private built = false;
-  private readonly aborts = new WeakMap<Connection, AbortController>();
   private lastProxyLine: string | undefined;
+  private readonly jobs = new Set<ScheduledJob>();
 
   constructor(
     private readonly config: Config,
@@ -78,8 +70,36 @@ export class ConnectionManager extends Disposable {
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
       if (requiresNewConnection(e)) {
         rebuild();
+      } else if (e.affectsConfiguration('timeslice.refreshIntervalSeconds')) {
+        this.current?.scheduler.update();
       }
     }));
+    this._register(vscode.window.onDidChangeWindowState((state) => this.current?.scheduler.setFocused(state.focused)));
+  }
+
+  /**
+   * A view's refresh or redraw, run by every session's scheduler while the window has focus and the
+   * job is active. Call `scheduleChanged` when what `active()` answers changes.
+   */
+  registerJob(job: ScheduledJob): IDisposable {
+    this.jobs.add(job);
+    this.current?.scheduler.add(job);
+    return {
+      dispose: () => {
+        this.jobs.delete(job);
+        this.current?.scheduler.remove(job);
+      },
+    };
+  }
+
+  /** A job became active or inactive (a view shown or hidden, a binding added or removed). */
+  scheduleChanged(): void {
+    this.current?.scheduler.update();
+  }
+
+  /** Runs `job` at `at` (epoch ms) unless its regular tick comes first: a retry after a passing failure. */
+  retryAt(job: ScheduledJob, at: number): void {
+    this.current?.scheduler.runAt(job, at);
   }
 
   get state(): ConnectionState {
@@ -211,17 +231,19 @@ export class ConnectionManager extends Disposable {
   }
 
   private ready(api: TimesliceApi, label: string, demo: boolean, region: Region | undefined, identity: string): ConnectionState {
-    const abort = new AbortController();
-    const bound = boundToSignal(api, abort.signal);
-    const connection: Connection = { api: bound, metricNames: new MetricNamesCache(bound), label, demo, region, identity };
-    this.aborts.set(connection, abort);
-    return { kind: 'ready', connection };
+    const session = new ConnectionSession({
+      api, label, demo, region, identity,
+      jobs: this.jobs,
+      intervalMs: () => this.config.refreshIntervalSeconds * 1000,
+      focused: vscode.window.state.focused,
+      onJobError: (job, e) => this.log.warn(`${job.name} failed: ${e instanceof Error ? e.message : String(e)}`),
+    });
+    return { kind: 'ready', connection: session };
   }
 
-  /** Cancels everything the connection started, then closes its client. */
+  /** Cancels everything the session started, stops its scheduler and closes its client. */
   private close(connection: Connection): void {
-    this.aborts.get(connection)?.abort();
-    void connection.api.dispose();
+    connection.dispose();
   }
 
   /** The CA setting's certificates on top of the system ones and NODE_EXTRA_CA_CERTS. */

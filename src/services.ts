@@ -51,8 +51,8 @@ export class Services extends Disposable {
     this.demo = this._register(new DemoController(this.log.scoped('demo')));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
     this.tree = this._register(new MonitorTreeProvider(this.connections, this.log.scoped('tree')));
-    this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections, this.config));
-    this.panels = this._register(new PanelManager(context.extensionUri, this.connections, this.log.scoped('panel')));
+    this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections));
+    this.panels = this._register(new PanelManager(context.extensionUri, this.connections, this.config, this.log.scoped('panel')));
     this.bindings = this._register(new WorkspaceBindings());
     this.boundApps = this._register(new BoundAppsPoller({
       bindings: () => this.bindings.all().map((fb) => fb.binding),
@@ -65,7 +65,7 @@ export class Services extends Disposable {
     }));
     this.healthAlerts = this._register(new HealthAlertNotifier(this.boundApps, this.config, this.panels));
     this.apdexStatusBar = this._register(new ApdexStatusBar(this.bindings, this.boundApps, this.connections, () => this.connectionRegion(), this.config));
-    this._register(new BoundAppsScheduler(this.boundApps, this.bindings, this.connections, this.config));
+    this._register(new BoundAppsScheduler(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
   }
 

@@ -1,7 +1,6 @@
 /** The command table: id → handler, each wrapped once so failures are logged and shown with an action. */
 import * as vscode from 'vscode';
 
-import { isApiError } from '../api/errors';
 import { COMMAND } from '../constants';
 import type { Services } from '../services';
 import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
@@ -14,6 +13,8 @@ import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
 import {
   clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
 } from './viewCommands';
+import { errorActionCommand, runErrorAction } from '../session/errorActions';
+import { errorPolicy } from '../session/errorPolicy';
 import { safeText } from '../util/safeText';
 
 type Handler = (...args: never[]) => unknown;
@@ -56,12 +57,15 @@ export function registerCommands(services: Services): vscode.Disposable[] {
         services.log.error(e instanceof Error ? e : String(e));
         // Error text carries the service's words and settings' values: never a link or icon in a notification.
         const message = safeText(e instanceof Error ? e.message : String(e), 1000);
-        const actions = isApiError(e) && e.kind === 'auth' ? ['Set API Key…', 'Show Log'] : ['Show Log'];
-        void vscode.window.showErrorMessage(message, ...actions).then((choice) => {
-          if (choice === 'Show Log') {
-            services.showLog();
-          } else if (choice === 'Set API Key…') {
-            void vscode.commands.executeCommand(COMMAND.setApiKey);
+        // The error policy's actions; "Retry" runs the command again with the same arguments.
+        const actions = errorPolicy(e).actions.map((action) => ({ action, title: errorActionCommand(action).title }));
+        if (actions.length === 0) {
+          return undefined; // Cancelled: nothing to tell.
+        }
+        void vscode.window.showErrorMessage(message, ...actions.map((a) => a.title)).then((choice) => {
+          const chosen = actions.find((a) => a.title === choice);
+          if (chosen) {
+            void runErrorAction(chosen.action, () => vscode.commands.executeCommand(id, ...args));
           }
         });
         return undefined;

@@ -1,16 +1,19 @@
 /**
- * One chart panel: its WebviewPanel, HTML, typed message handling, refresh while visible, export.
- * Data is posted only after the webview says it is ready, and only while the panel is open.
+ * One chart panel: its WebviewPanel, HTML, typed message handling, refresh while visible (a job on
+ * the session's scheduler), export. Data is posted only after the webview says it is ready, only
+ * while the panel is open, and only from the current session: a new session starts the panel over.
  */
 import * as os from 'node:os';
 
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/errors';
-import { keepsOldData } from '../tree/lastGood';
-import { formatAge } from '../util/age';
-import type { ConnectionManager } from '../connection';
+import type { Connection, ConnectionManager } from '../connection';
 import type { Logger } from '../log';
+import { errorActionCommand, runErrorAction } from '../session/errorActions';
+import type { ErrorAction } from '../session/errorPolicy';
+import { errorPolicy } from '../session/errorPolicy';
+import { formatAge } from '../util/age';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
 import { makeNonce, renderPanelHtml } from './html';
 import { loadPanelData } from './panelData';
@@ -20,7 +23,6 @@ import { isFromWebview } from './protocol';
 import { chartsToCsv, chartsToJson } from './shaping';
 
 export const CHART_VIEW_TYPE = 'timeslice.chart';
-const REFRESH_MS = 60_000;
 
 export interface ChartPanelDeps {
   extensionUri: vscode.Uri;
@@ -42,12 +44,12 @@ export class ChartPanel extends Disposable {
   readonly onDidDispose = this.disposedEmitter.event;
   private ready = false;
   private disposed = false;
+  /** The data shown, with when and by which session it was loaded: another session's is never kept. */
   private lastData: PanelData | undefined;
-  /** When `lastData` was loaded (epoch ms). */
   private lastDataAt: number | undefined;
-  private lastError: { message: string; staleNote?: string } | undefined;
+  private lastDataSession: Connection | undefined;
+  private lastError: { message: string; staleNote?: string; fix?: ErrorAction } | undefined;
   private readonly inFlight = this._register(new MutableDisposable());
-  private readonly timer = this._register(new MutableDisposable());
 
   constructor(readonly panel: vscode.WebviewPanel, private stateValue: PanelState, private readonly deps: ChartPanelDeps) {
     super();
@@ -55,8 +57,16 @@ export class ChartPanel extends Disposable {
     panel.title = this.panelTitle(stateValue.entity.title);
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'timeslice.svg');
     this._register(panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)));
-    this._register(panel.onDidChangeViewState(() => this.updateTimer()));
-    this._register(deps.connections.onDidChange(() => void this.load()));
+    this._register(deps.connections.registerJob({
+      name: `${stateValue.entity.kind} panel refresh`,
+      active: () => this.ready && !this.disposed && this.panel.visible,
+      run: () => this.load(),
+    }));
+    this._register(panel.onDidChangeViewState(() => deps.connections.scheduleChanged()));
+    this._register(deps.connections.onDidChangeSession(() => {
+      this.forgetData(); // Another account, region or key: nothing of the old session stays up.
+      void this.load();
+    }));
     this._register(panel.onDidDispose(() => {
       this.disposed = true;
       this.disposedEmitter.fire();
@@ -83,6 +93,11 @@ export class ChartPanel extends Disposable {
     this.stateValue = { ...this.stateValue, ...(change.explorer ? { explorer: change.explorer } : {}), ...(change.range ? { range: change.range } : {}) };
     this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone() });
     void this.load();
+  }
+
+  /** `timeslice.timeZone` changed: the webview redraws what it has in the new zone. */
+  timeZoneChanged(): void {
+    this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone() });
   }
 
   private panelTitle(name: string): string {
@@ -119,8 +134,8 @@ export class ChartPanel extends Disposable {
         if (this.lastData) {
           this.postData(this.lastData);
         }
+        this.deps.connections.scheduleChanged();
         await this.load();
-        this.updateTimer();
         return;
       case 'changeRange':
         this.stateValue = { ...this.stateValue, range: message.range };
@@ -133,6 +148,8 @@ export class ChartPanel extends Disposable {
         return this.load();
       case 'retry':
         return this.load();
+      case 'fix':
+        return this.lastError?.fix ? runErrorAction(this.lastError.fix) : undefined;
       case 'searchMetricNames':
         return this.searchNames(message.query);
       case 'export':
@@ -155,26 +172,43 @@ export class ChartPanel extends Disposable {
     this.post({ type: 'loading' });
     try {
       const data = await loadPanelData({ api: conn.api, metricNames: conn.metricNames, signal: abort.signal }, this.stateValue);
-      if (abort.signal.aborted || this.disposed) {
+      if (abort.signal.aborted || this.disposed || conn.disposed) {
         return;
       }
       this.deps.log.info(`${this.stateValue.entity.kind} panel loaded with ${data.metricDataRequests} metric-data ${data.metricDataRequests === 1 ? 'request' : 'requests'}`);
       this.lastData = data;
       this.lastDataAt = Date.now();
+      this.lastDataSession = conn;
       this.lastError = undefined;
       this.panel.title = this.panelTitle(data.title);
       this.postData(data);
     } catch (e) {
-      if (abort.signal.aborted || (isApiError(e) && e.kind === 'cancelled')) {
+      if (abort.signal.aborted || conn.disposed || (isApiError(e) && e.kind === 'cancelled')) {
         return;
       }
       this.deps.log.error(e instanceof Error ? e : String(e));
       const message = e instanceof Error ? e.message : String(e);
+      const policy = errorPolicy(e);
       // A passing failure (offline, rate limited) leaves the charts up, saying how old they are.
-      const staleNote = this.lastData && this.lastDataAt !== undefined && keepsOldData(e) ? `Showing data from ${formatAge(Date.now() - this.lastDataAt)}` : undefined;
-      this.lastError = { message, staleNote };
-      this.post({ type: 'error', message, retryable: !isApiError(e) || e.retryable || e.kind === 'auth' || e.kind === 'proxy', staleNote });
+      const kept = policy.keepLastData && this.lastData && this.lastDataAt !== undefined && this.lastDataSession === conn;
+      const staleNote = kept ? `Showing data from ${formatAge(Date.now() - this.lastDataAt!)}` : undefined;
+      const fix = policy.actions.find((a) => a !== 'retry' && a !== 'showLog');
+      this.lastError = { message, staleNote, fix };
+      this.post({
+        type: 'error', message, retryable: policy.actions.includes('retry'), staleNote,
+        ...(fix ? { fix: errorActionCommand(fix).title } : {}),
+      });
     }
+  }
+
+  private forgetData(): void {
+    if (this.lastData) {
+      this.post({ type: 'clear' });
+    }
+    this.lastData = undefined;
+    this.lastDataAt = undefined;
+    this.lastDataSession = undefined;
+    this.lastError = undefined;
   }
 
   private postData(data: PanelData): void {
@@ -223,18 +257,6 @@ export class ChartPanel extends Disposable {
     // or virtual, where fsPath names a file on the wrong machine or on none.
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
     this.post({ type: 'exported', format, path: target.scheme === 'file' ? target.fsPath : target.toString(true) });
-  }
-
-  /** Auto-refresh while visible; paused while hidden. */
-  private updateTimer(): void {
-    if (!this.panel.visible || this.disposed) {
-      this.timer.value = undefined;
-      return;
-    }
-    if (!this.timer.value) {
-      const handle = setInterval(() => void this.load(), REFRESH_MS);
-      this.timer.value = toDisposable(() => clearInterval(handle));
-    }
   }
 
   override dispose(): void {

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 
+import type { Config } from '../config';
 import type { ConnectionManager } from '../connection';
 import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
@@ -18,9 +19,16 @@ export function panelKey(e: PanelEntity): string {
 export class PanelManager extends Disposable implements vscode.WebviewPanelSerializer<unknown> {
   private readonly panels = new Map<string, ChartPanel>();
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly connections: ConnectionManager, private readonly log: Logger) {
+  constructor(private readonly extensionUri: vscode.Uri, private readonly connections: ConnectionManager, private readonly config: Config, private readonly log: Logger) {
     super();
     this._register(vscode.window.registerWebviewPanelSerializer(CHART_VIEW_TYPE, this));
+    this._register(config.onDidChange((e) => {
+      if (e.affectsConfiguration('timeslice.timeZone')) {
+        for (const panel of this.panels.values()) {
+          panel.timeZoneChanged(); // Redrawn in the new zone from the data it has: no request.
+        }
+      }
+    }));
   }
 
   /** Open panels, for tests. */
@@ -56,7 +64,7 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     const key = panelKey(state.entity);
     const chart = new ChartPanel(panel, state, {
       extensionUri: this.extensionUri, connections: this.connections, log: this.log,
-      timeZone: () => (vscode.workspace.getConfiguration('timeslice').get('timeZone') === 'utc' ? 'utc' : 'local'),
+      timeZone: () => this.config.timeZone,
     });
     this.panels.set(key, chart);
     chart.onDidDispose(() => this.panels.delete(key));

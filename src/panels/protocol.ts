@@ -99,6 +99,8 @@ export interface SummaryTable {
 export type ToWebview =
   | { type: 'init'; state: PanelState; timeZone: 'local' | 'utc' }
   | { type: 'loading' }
+  /** Drop everything shown: it was another session's (account, region or key). */
+  | { type: 'clear' }
   | {
     type: 'data';
     summary: SummaryItem[];
@@ -120,6 +122,8 @@ export type ToWebview =
     retryable: boolean;
     /** Set when the charts shown stay up: their age, e.g. "Showing data from 3 min ago". */
     staleNote?: string;
+    /** The label of the error policy's fix ("Set API Key…", "Switch Region…"); its button posts `fix`. */
+    fix?: string;
   }
   | { type: 'metricNames'; query: string; names: Array<{ name: string; values: string[] }> }
   | { type: 'exported'; format: 'csv' | 'json'; path: string };
@@ -129,6 +133,8 @@ export type FromWebview =
   | { type: 'changeRange'; range: RangeSelection }
   | { type: 'setView'; view: 'chart' | 'table' }
   | { type: 'retry' }
+  /** The fix offered with the last error. */
+  | { type: 'fix' }
   | { type: 'searchMetricNames'; query: string }
   | { type: 'changeExplorer'; explorer: ExplorerSelection }
   | { type: 'export'; format: 'csv' | 'json' };
@@ -188,6 +194,7 @@ export function isFromWebview(v: unknown): v is FromWebview {
   switch (v.type) {
     case 'ready':
     case 'retry':
+    case 'fix':
       return true;
     case 'changeRange':
       return isRangeSelection(v.range);
@@ -213,12 +220,14 @@ export function isToWebview(v: unknown): v is ToWebview {
     case 'init':
       return isPanelState(v.state) && (v.timeZone === 'local' || v.timeZone === 'utc');
     case 'loading':
+    case 'clear':
       return true;
     case 'data':
       return Array.isArray(v.summary) && Array.isArray(v.charts) && isRec(v.range) && Array.isArray(v.validPeriods) && typeof v.fetchedAt === 'string'
         && v.charts.every((c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series));
     case 'error':
-      return typeof v.message === 'string' && typeof v.retryable === 'boolean' && (v.staleNote === undefined || isShortString(v.staleNote, 200));
+      return typeof v.message === 'string' && typeof v.retryable === 'boolean' && (v.staleNote === undefined || isShortString(v.staleNote, 200))
+        && (v.fix === undefined || isShortString(v.fix, 60));
     case 'metricNames':
       return typeof v.query === 'string' && Array.isArray(v.names);
     case 'exported':

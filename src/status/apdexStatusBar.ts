@@ -7,23 +7,24 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import type { ConnectionManager } from '../connection';
 import { COMMAND } from '../constants';
-import { Disposable, toDisposable } from '../util/lifecycle';
+import { Disposable } from '../util/lifecycle';
 import type { BoundAppsPoller } from './boundAppsPoller';
 import type { BindingRegion, StatusInput, StatusView } from './statusModel';
 import { describeStatus } from './statusModel';
 import type { WorkspaceBindings } from './workspaceBinding';
 
-/** The tooltip says how old the data is: redraw now and then so "3 min ago" stays true. */
+/** The tooltip says how old the data is: redraw now and then (on the session's scheduler) so "3 min ago" stays true. */
 const AGE_REDRAW_MS = 30_000;
 
 export class ApdexStatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;
   private viewValue: StatusView | undefined;
+  private shownKind: StatusInput['kind'] | undefined;
 
   constructor(
     private readonly bindings: WorkspaceBindings,
     private readonly poller: BoundAppsPoller,
-    connections: ConnectionManager,
+    private readonly connections: ConnectionManager,
     private readonly connectionRegion: () => BindingRegion | undefined,
     private readonly config: Config,
   ) {
@@ -34,14 +35,19 @@ export class ApdexStatusBar extends Disposable {
     this._register(bindings.onDidChange(render));
     this._register(bindings.onDidChangeActive(render));
     this._register(poller.onDidRefresh(render));
-    this._register(connections.onDidChange(render));
+    this._register(connections.onDidChangeSession(render));
     this._register(config.onDidChange((e) => {
       if (e.affectsConfiguration('timeslice.statusBar')) {
         render();
       }
     }));
-    const handle = setInterval(render, AGE_REDRAW_MS);
-    this._register(toDisposable(() => clearInterval(handle)));
+    this._register(connections.registerJob({
+      name: 'status bar age',
+      everyMs: AGE_REDRAW_MS,
+      // Only an item that shows an application's data has an age to keep true.
+      active: () => this.viewValue?.visible === true && this.shownKind === 'bound',
+      run: render,
+    }));
     this.render();
   }
 
@@ -70,7 +76,12 @@ export class ApdexStatusBar extends Disposable {
   render(): void {
     const input = this.input();
     const view = describeStatus(input, this.config.statusBar, Date.now());
+    const wasShowingData = this.viewValue?.visible === true && this.shownKind === 'bound';
     this.viewValue = view;
+    this.shownKind = input.kind;
+    if (wasShowingData !== (view.visible && input.kind === 'bound')) {
+      this.connections.scheduleChanged(); // The age redraw starts or stops.
+    }
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
     this.item.tooltip = tooltip;

@@ -45,6 +45,11 @@ export class BoundAppsPoller implements IDisposable {
     this.now = deps.now ?? Date.now;
   }
 
+  /** Forgets every record: a new session is another account, region or key. */
+  reset(): void {
+    this.snapshots.clear();
+  }
+
   snapshot(binding: Pick<Binding, 'id' | 'region'>): AppSnapshot | undefined {
     return this.snapshots.get(bindingKey(binding));
   }
@@ -80,8 +85,13 @@ export class BoundAppsPoller implements IDisposable {
       return;
     }
     let result: PollResult;
+    // An answer for a session that has since been replaced is another account's: dropped.
+    const replaced = () => this.deps.target()?.api !== target.api;
     try {
       const apps = await target.api.listApplications({ ids }, { signal: this.abort.signal });
+      if (replaced()) {
+        return;
+      }
       const at = this.now();
       const byId = new Map(apps.map((a) => [a.id, a]));
       for (const id of ids) {
@@ -90,7 +100,7 @@ export class BoundAppsPoller implements IDisposable {
       }
       result = { region: target.region, apps: ids.map((id) => byId.get(id)).filter((a): a is Application => a !== undefined) };
     } catch (e) {
-      if (this.abort.signal.aborted) {
+      if (this.abort.signal.aborted || replaced()) {
         return;
       }
       const message = e instanceof Error ? e.message : String(e);

@@ -6,6 +6,7 @@ import type { Application, HealthStatus } from '../api/types';
 import type { Region } from '../api/regions';
 import type { ApiErrorKind } from '../api/errors';
 import { REGION_LABELS, wrongRegionAdvice } from '../api/regions';
+import { fixForKind } from '../session/errorPolicy';
 import { isPlainDisplayName } from '../util/safeText';
 import {
   escapeMarkdown, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS,
@@ -226,5 +227,14 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
   } else {
     lines.push(CLICK_TO_OPEN);
   }
-  return { visible: true, text, tooltip: lines.filter((l) => l !== '').join('\n\n'), background, accessibilityLabel: label, action: wrongRegion ? 'switchRegion' : 'openDashboard' };
+  // A rejected key: the click sets one (the error policy's fix). Other failures open the dashboard,
+  // which shows the error with its own fix; a general 403 may have either cause, so it goes there too.
+  const setKey = snap?.error?.kind !== undefined && fixForKind(snap.error.kind) === 'setApiKey';
+  if (setKey && !wrongRegion) {
+    lines[lines.length - 1] = 'Click to set the API key.';
+  }
+  return {
+    visible: true, text, tooltip: lines.filter((l) => l !== '').join('\n\n'), background, accessibilityLabel: label,
+    action: wrongRegion ? 'switchRegion' : setKey ? 'setApiKey' : 'openDashboard',
+  };
 }

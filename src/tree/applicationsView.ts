@@ -1,53 +1,54 @@
 /**
  * Owns the "Applications" TreeView: its description (the connection and the filter), message (loading,
- * or the age of the data shown after a failed refresh), the retry after such a failure, and the
- * auto-refresh timer, which pauses while the window is unfocused.
+ * or the age of the data shown after a failed refresh), and the view's two scheduled jobs: the
+ * refresh every `refreshIntervalSeconds` and the age redraw while data is stale (both run by the
+ * session's scheduler, only while the view is visible and the window focused), plus the early retry
+ * after a passing failure.
  */
 import * as vscode from 'vscode';
 
-import type { Config } from '../config';
 import type { ConnectionManager } from '../connection';
 import { APPLICATIONS_VIEW_ID, CONTEXT } from '../constants';
-import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
-import type { Staleness } from './lastGood';
-import { describeStaleness } from './lastGood';
+import type { Staleness } from '../session/lastGood';
+import { describeStaleness } from '../session/lastGood';
+import type { ScheduledJob } from '../session/scheduler';
+import { Disposable } from '../util/lifecycle';
 import type { MonitorTreeProvider } from './monitorTreeProvider';
 import type { MonitorNode } from './nodes';
 
+/** While the tree shows old data, its age and retry countdown are redrawn this often. */
+const STALE_REDRAW_MS = 5_000;
+
 export class ApplicationsView extends Disposable {
   readonly view: vscode.TreeView<MonitorNode>;
-  private readonly timer = this._register(new MutableDisposable());
-  /** A refresh came due while the window was unfocused: do it on focus. */
-  private missedTick = false;
   private loadingMessage: string | undefined;
-  /** While the data is stale: the retry timeout and the ticker that keeps the age current. */
-  private readonly staleTimers = this._register(new MutableDisposable());
+  private readonly refreshJob: ScheduledJob = {
+    name: 'applications view refresh',
+    active: () => this.view.visible,
+    run: () => this.provider.refresh(),
+  };
 
-  constructor(private readonly provider: MonitorTreeProvider, private readonly connections: ConnectionManager, private readonly config: Config) {
+  constructor(private readonly provider: MonitorTreeProvider, private readonly connections: ConnectionManager) {
     super();
     this.view = this._register(vscode.window.createTreeView(APPLICATIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
     provider.progressMessage = (message) => {
       this.loadingMessage = message;
       this.updateMessage();
     };
+    this._register(connections.registerJob(this.refreshJob));
+    this._register(connections.registerJob({
+      name: 'applications view stale-data age',
+      everyMs: STALE_REDRAW_MS,
+      active: () => this.view.visible && this.provider.staleness !== undefined,
+      run: () => this.updateMessage(),
+    }));
+    this._register(this.view.onDidChangeVisibility(() => connections.scheduleChanged()));
     this._register(provider.onDidChangeStaleness((s) => this.onStaleness(s)));
-    this._register(connections.onDidChange(() => {
+    this._register(connections.onDidChangeSession(() => {
       this.updateTitle();
       this.updateMessage();
     }));
-    this._register(config.onDidChange((e) => {
-      if (e.affectsConfiguration('timeslice.refreshIntervalSeconds')) {
-        this.startTimer();
-      }
-    }));
-    this._register(vscode.window.onDidChangeWindowState((state) => {
-      if (state.focused && this.missedTick) {
-        this.missedTick = false;
-        this.provider.refresh();
-      }
-    }));
     this.updateTitle();
-    this.startTimer();
   }
 
   setFilter(value: string): void {
@@ -66,23 +67,13 @@ export class ApplicationsView extends Disposable {
       ?? (this.connections.current?.demo ? 'Demo: a simulated account. Stop Demo returns to your own key.' : undefined);
   }
 
-  /** Retries when the failure says it may work again, and keeps the message's age and countdown current. */
+  /** Retries when the failure says it may work again (early, on the scheduler), and starts or stops the age redraw. */
   private onStaleness(stale: Staleness | undefined): void {
     this.updateMessage();
-    if (!stale) {
-      this.staleTimers.value = undefined;
-      return;
+    if (stale) {
+      this.connections.retryAt(this.refreshJob, stale.retryAt);
     }
-    const retry = setTimeout(() => {
-      if (this.view.visible) {
-        this.provider.refresh();
-      }
-    }, Math.max(0, stale.retryAt - Date.now()));
-    const tick = setInterval(() => this.updateMessage(), 5_000);
-    this.staleTimers.value = toDisposable(() => {
-      clearTimeout(retry);
-      clearInterval(tick);
-    });
+    this.connections.scheduleChanged();
   }
 
   /**
@@ -95,20 +86,5 @@ export class ApplicationsView extends Disposable {
     const where = conn?.demo ? 'demo' : conn?.label;
     const filter = this.provider.filter.trim();
     this.view.description = [where, filter ? `filter: "${filter}"` : undefined].filter(Boolean).join(' · ') || undefined;
-  }
-
-  private startTimer(): void {
-    const ms = this.config.refreshIntervalSeconds * 1000;
-    const handle = setInterval(() => {
-      if (!this.view.visible || this.connections.current === undefined) {
-        return;
-      }
-      if (!vscode.window.state.focused) {
-        this.missedTick = true; // Paused while unfocused: no polling in the background.
-        return;
-      }
-      this.provider.refresh();
-    }, ms);
-    this.timer.value = toDisposable(() => clearInterval(handle));
   }
 }

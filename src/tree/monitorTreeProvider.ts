@@ -12,9 +12,11 @@ import type { KeyTransaction } from '../api/types';
 import { APPLICATIONS_VIEW_ID, COMMAND } from '../constants';
 import type { Connection, ConnectionManager, ConnectionState } from '../connection';
 import type { Logger } from '../log';
-import { Disposable } from '../util/lifecycle';
-import type { Staleness } from './lastGood';
-import { describeStaleness, LastGoodData } from './lastGood';
+import { Disposable, MutableDisposable } from '../util/lifecycle';
+import type { Staleness } from '../session/lastGood';
+import { describeStaleness, LastGoodData } from '../session/lastGood';
+import { errorActionCommand } from '../session/errorActions';
+import { errorPolicy } from '../session/errorPolicy';
 import type { MonitorNode } from './nodes';
 import {
   ApplicationNode, GroupNode, HostNode, InstanceNode, KeyTransactionNode, MessageNode, SHOW_LOG_COMMAND,
@@ -29,16 +31,25 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
   private readonly stalenessChanged = this._register(new vscode.EventEmitter<Staleness | undefined>());
   /** Fires when the tree starts or stops showing old data. */
   readonly onDidChangeStaleness = this.stalenessChanged.event;
-  private readonly lastGood = new LastGoodData<MonitorNode[]>((s) => this.stalenessChanged.fire(s));
+  /** Without a session there is nothing to remember (state nodes are not data). */
+  private readonly noSession = new LastGoodData<MonitorNode[]>();
+  private readonly stalenessSubscription = this._register(new MutableDisposable());
   /** Set by the view owner, so the provider can show loading progress in the view. */
   progressMessage: ((message: string | undefined) => void) | undefined;
 
   constructor(private readonly connections: ConnectionManager, private readonly log: Logger) {
     super();
-    this._register(connections.onDidChange(() => {
-      this.lastGood.clear(); // Another account, region or key: its old data would mislead.
+    this._register(connections.onDidChangeSession(() => {
+      // Another account, region or key: the new session's last good data starts empty.
+      this.stalenessSubscription.value = this.lastGood.onDidChangeStaleness((s) => this.stalenessChanged.fire(s));
+      this.stalenessChanged.fire(this.lastGood.staleness);
       this.refresh();
     }));
+  }
+
+  /** The tree's last good data: the current session's own. */
+  private get lastGood(): LastGoodData<MonitorNode[]> {
+    return this.connections.current?.lastGood<MonitorNode[]>('tree') ?? this.noSession;
   }
 
   /** Why the tree shows old data, or undefined when it is current. */
@@ -86,15 +97,22 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
     const key = node?.id ?? '';
     let children = this.childCache.get(key);
     if (!children) {
-      const ready = this.connections.state.kind === 'ready';
-      children = this.lastGood.load(key, () => this.loadChildren(node), ready).then(({ value, stale }) => {
+      const session = this.connections.current;
+      const lastGood = this.lastGood;
+      children = lastGood.load(key, () => this.loadChildren(node), session !== undefined).then(({ value, stale }) => {
+        if (session !== this.connections.current) {
+          return []; // A late answer of a replaced session: the view has asked the new one already.
+        }
         if (stale) {
           this.childCache.delete(key); // Old data is not cached: the next expand or retry asks again.
-          this.log.warn(`showing earlier data for ${key || 'the applications'}: ${this.lastGood.staleness?.error.message ?? ''}`);
+          this.log.warn(`showing earlier data for ${key || 'the applications'}: ${lastGood.staleness?.error.message ?? ''}`);
           return key === '' ? [this.staleNode(), ...value] : value;
         }
         return value;
       }).catch((e: unknown) => {
+        if (session !== this.connections.current) {
+          return []; // The replaced session's requests end cancelled: nothing to show of them.
+        }
         this.childCache.delete(key); // Errors are not cached: the next expand or retry asks again.
         return this.errorNodes(key, e);
       });
@@ -194,23 +212,19 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
       `${text}\n\n${s?.error.message ?? ''}\n\nClick to retry now.`);
   }
 
+  /** The error, then one node per action the error policy offers (the fix first, Show Log last). */
   private errorNodes(parentId: string, e: unknown): MonitorNode[] {
     this.log.error(e instanceof Error ? e : String(e));
-    const kind = isApiError(e) ? e.kind : 'unknown';
     const region = this.connections.state.kind === 'ready' ? this.connections.state.connection.region : undefined;
     const message = !isApiError(e) ? `Unexpected error: ${e instanceof Error ? e.message : String(e)}`
-      : kind === 'wrongRegion' && region ? `${wrongRegionAdvice(region)} The service answered "Account is not valid in this region" (403).` : e.message;
-    const action: vscode.Command =
-      isApiError(e) && e.kind === 'proxy' && e.status === 407 ? { command: 'workbench.action.openSettings', title: 'Open Proxy Settings', arguments: ['http.proxy'] }
-        : kind === 'auth' ? { command: COMMAND.setApiKey, title: 'Set API Key…' }
-        : kind === 'forbidden' || kind === 'wrongRegion' ? { command: COMMAND.switchRegion, title: 'Switch Region…' }
-          : kind === 'invalidConfig' ? { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['timeslice'] }
-            : { command: COMMAND.refresh, title: 'Retry' };
+      : e.kind === 'wrongRegion' && region ? `${wrongRegionAdvice(region)} The service answered "Account is not valid in this region" (403).` : e.message;
+    const policy = errorPolicy(e).actions;
+    const actions = (policy.length > 0 ? policy : ['showLog' as const]).map((a) => ({ name: a, command: errorActionCommand(a) }));
+    const first = actions[0].command;
     const id = `${parentId}/error`;
     return [
-      new MessageNode(id, message, 'error', action, `${message}\n\nClick to ${action.title.replace('…', '').toLowerCase()}.`),
-      new MessageNode(`${id}/action`, action.title.replace('…', ''), kind === 'auth' ? 'key' : kind === 'forbidden' || kind === 'wrongRegion' ? 'globe' : 'refresh', action),
-      new MessageNode(`${id}/log`, 'Show Log', 'output', SHOW_LOG_COMMAND),
+      new MessageNode(id, message, 'error', first, `${message}\n\nClick to ${first.title.replace('…', '').toLowerCase()}.`),
+      ...actions.map((a) => new MessageNode(`${id}/${a.name}`, a.command.title.replace('…', ''), a.command.icon, a.command)),
     ];
   }
 }

@@ -44,7 +44,7 @@ export class PanelApp {
   private drawn = false;
   private renders = 0;
   private readonly header = new HeaderView();
-  private readonly status = new StatusView(() => this.messaging.post({ type: 'retry' }));
+  private readonly status = new StatusView(() => this.messaging.post({ type: 'retry' }), () => this.messaging.post({ type: 'fix' }));
   private readonly controls = new ControlsView({
     changeRange: (range) => this.changeRange(range),
     setView: (view) => this.setView(view),
@@ -88,9 +88,18 @@ export class PanelApp {
         performance.mark(MARK_DATA_RECEIVED);
         this.showData(readData(message));
         break;
+      case 'clear':
+        // Another connection session (account, region or key): nothing of the old data stays up.
+        this.data = undefined;
+        this.drawn = false;
+        this.charts.destroy();
+        this.summary.replaceChildren();
+        this.summaryTable.replaceChildren();
+        this.content.replaceChildren();
+        break;
       case 'error':
         // Charts already drawn stay up (dimmed) under the banner: old data beats a blank panel.
-        this.status.showError(message.message, message.retryable, this.data ? message.staleNote : undefined);
+        this.status.showError(message.message, message.retryable, this.data ? message.staleNote : undefined, message.fix);
         this.content.classList.toggle('stale', this.data !== undefined);
         this.content.removeAttribute('aria-busy');
         break;

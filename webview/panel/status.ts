@@ -1,6 +1,6 @@
 /**
  * Loading, error and notice messages. Loading and notices go to a polite live region; an error is
- * an alert with a Retry button when retrying can help.
+ * an alert with the error's fix (a button) and a Retry button when retrying can help.
  */
 import { h, replaceChildren } from '../shared/dom';
 import { button } from '../shared/elements';
@@ -10,7 +10,7 @@ export class StatusView {
   private readonly live = h('div', { class: 'status', role: 'status' });
   private readonly alert = h('div', { class: 'status-alert', role: 'alert' });
 
-  constructor(private readonly onRetry: () => void) {
+  constructor(private readonly onRetry: () => void, private readonly onFix: () => void) {
     this.element.append(this.live, this.alert);
   }
 
@@ -27,13 +27,15 @@ export class StatusView {
 
   /**
    * An error; with `staleNote` the charts below stay up, so it is a warning banner that says how
-   * old they are ("Showing data from 3 min ago") above the reason.
+   * old they are ("Showing data from 3 min ago") above the reason. `fix` labels a button for the
+   * error's fix (Set API Key…, Switch Region…), shown before Retry.
    */
-  showError(message: string, retryable: boolean, staleNote?: string): void {
+  showError(message: string, retryable: boolean, staleNote?: string, fix?: string): void {
     replaceChildren(this.live);
     replaceChildren(this.alert, h('div', { class: staleNote ? 'status-error status-stale' : 'status-error' },
       h('p', { class: 'status-error-text' },
         ...(staleNote ? [h('strong', { class: 'status-stale-note' }, staleNote), ' — '] : []), message),
+      fix ? button(fix, this.onFix) : null,
       retryable ? button('Retry', this.onRetry) : null));
   }
 

@@ -15,7 +15,7 @@ describe('one connection: what reconnects and what does not', function () {
   before(async () => {
     ts = await timeslice();
     await startDemo(ts);
-    subscription = ts.connections.onDidChange(() => changes++);
+    subscription = ts.connections.onDidChangeSession(() => changes++);
   });
 
   after(async () => {

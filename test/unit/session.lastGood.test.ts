@@ -9,8 +9,9 @@ import { HttpTimesliceApi } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';
-import type { Staleness } from '../../src/tree/lastGood';
-import { describeStaleness, LastGoodData, retryDelayMs } from '../../src/tree/lastGood';
+import type { Staleness } from '../../src/session/lastGood';
+import { describeStaleness, LastGoodData } from '../../src/session/lastGood';
+import { retryDelayMs } from '../../src/session/errorPolicy';
 
 describe('LastGoodData (the tree keeps its last data when a refresh fails)', function () {
   this.timeout(10_000);

@@ -1,11 +1,14 @@
 /**
- * The last data each part of the tree loaded, so a refresh that fails for a passing reason (offline,
- * rate limited, a server error) shows that data with its age instead of going blank. Pure (no
- * `vscode`): the tree provider asks it to load, and presents what it answers.
+ * The last data each part of a view loaded, so a refresh that fails for a passing reason (offline,
+ * rate limited, a server error) shows that data with its age instead of going blank. Owned by the
+ * connection session: a new session (another account, region or key) starts empty, and an old
+ * session's late answer can only fill its own, disposed, store. Pure (no `vscode`).
  */
 import type { ApiError } from '../api/errors';
-import { describeFailure, isApiError } from '../api/errors';
+import { describeFailure } from '../api/errors';
 import { staleNote } from '../util/age';
+import type { IDisposable } from '../util/lifecycle';
+import { errorPolicy, retryDelayMs } from './errorPolicy';
 
 /** The tree shows old data because a refresh failed. */
 export interface Staleness {
@@ -16,20 +19,6 @@ export interface Staleness {
   retryAt: number;
 }
 
-const MIN_RETRY_MS = 5_000;
-const MAX_RETRY_MS = 5 * 60_000;
-const DEFAULT_RETRY_MS = 30_000;
-
-/** Failures that say nothing about the data itself: the old data is still the best we have. */
-export function keepsOldData(e: unknown): e is ApiError {
-  return isApiError(e) && (e.retryable || e.kind === 'proxy' || e.kind === 'tls');
-}
-
-/** When to try again after `error`: the wait the service asked for (429/503), else 30 s, within 5 s…5 min. */
-export function retryDelayMs(error: ApiError): number {
-  return Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, error.retryAfterMs ?? DEFAULT_RETRY_MS));
-}
-
 /** "Showing data from 3 min ago — rate limited, retrying in 40 s". */
 export function describeStaleness(s: Staleness, now: number): string {
   return staleNote(now - s.dataAt, describeFailure(s.error, Math.max(0, s.retryAt - now)));
@@ -38,12 +27,19 @@ export function describeStaleness(s: Staleness, now: number): string {
 export class LastGoodData<T> {
   private readonly entries = new Map<string, { value: T; at: number }>();
   private stalenessValue: Staleness | undefined;
+  private readonly listeners = new Set<(s: Staleness | undefined) => void>();
 
   /** `onStaleness` is told every time the staleness changes (set, moved or cleared). */
   constructor(private readonly onStaleness: (s: Staleness | undefined) => void = () => undefined, private readonly now: () => number = Date.now) {}
 
   get staleness(): Staleness | undefined {
     return this.stalenessValue;
+  }
+
+  /** Told, beside the constructor's callback, every time the staleness changes. */
+  onDidChangeStaleness(listener: (s: Staleness | undefined) => void): IDisposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
   }
 
   /**
@@ -62,12 +58,13 @@ export class LastGoodData<T> {
       return { value, stale: false };
     } catch (e) {
       const kept = this.entries.get(key);
-      if (!kept || !keepsOldData(e)) {
+      const policy = errorPolicy(e);
+      if (!kept || !policy.keepLastData) {
         throw e;
       }
       // Several parts may fail at once: the message names the oldest data shown.
       const dataAt = Math.min(kept.at, this.stalenessValue?.dataAt ?? kept.at);
-      this.setStaleness({ dataAt, error: e, retryAt: this.now() + retryDelayMs(e) });
+      this.setStaleness({ dataAt, error: e as ApiError, retryAt: this.now() + (policy.retryAfterMs ?? retryDelayMs(e as ApiError)) });
       return { value: kept.value, stale: true };
     }
   }
@@ -82,6 +79,9 @@ export class LastGoodData<T> {
     if (s !== this.stalenessValue) {
       this.stalenessValue = s;
       this.onStaleness(s);
+      for (const listener of [...this.listeners]) {
+        listener(s);
+      }
     }
   }
 }

@@ -1,0 +1,71 @@
+/**
+ * What every view does about a failure, decided once: whether the data on screen stays (with its
+ * age), whether and when to try again by itself, and which actions to offer, most useful first.
+ * The tree, the panels, the status bar and the command wrapper all ask here, so an error kind means
+ * the same thing everywhere. Pure: the actions are names; `errorActions.ts` makes them commands.
+ */
+import type { ApiError, ApiErrorKind } from '../api/errors';
+import { isApiError } from '../api/errors';
+
+export type ErrorAction = 'retry' | 'setApiKey' | 'switchRegion' | 'openProxySettings' | 'openCaSetting' | 'openSettings' | 'showLog';
+
+export interface ErrorPolicy {
+  /** The failure says nothing about the data itself (offline, rate limited, a server error): what is shown stays, with its age. */
+  keepLastData: boolean;
+  /** Try again by itself after this long (ms); undefined when only the user can fix it. */
+  retryAfterMs?: number;
+  /** Offered to the user, the fix first; "showLog" is always last. Empty for a cancellation. */
+  actions: ErrorAction[];
+}
+
+const MIN_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 5 * 60_000;
+const DEFAULT_RETRY_MS = 30_000;
+
+/** When to try again after a passing failure: the wait the service asked for (429/503), else 30 s, within 5 s…5 min. */
+export function retryDelayMs(error: ApiError): number {
+  return Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, error.retryAfterMs ?? DEFAULT_RETRY_MS));
+}
+
+/** The fix an error kind calls for, if the user can make one (`status`: a proxy's 407 asks for credentials). */
+export function fixForKind(kind: ApiErrorKind, status?: number): ErrorAction | undefined {
+  switch (kind) {
+    case 'auth':
+      return 'setApiKey';
+    case 'forbidden':
+    case 'wrongRegion':
+      return 'switchRegion';
+    case 'proxy':
+      return status === 407 ? 'openProxySettings' : undefined;
+    case 'tls':
+      return 'openCaSetting';
+    case 'invalidConfig':
+      return 'openSettings';
+    default:
+      return undefined;
+  }
+}
+
+export function errorPolicy(e: unknown): ErrorPolicy {
+  if (!isApiError(e)) {
+    // A bug of ours, not the service's: nothing to keep, retrying may help, the log says more.
+    return { keepLastData: false, actions: ['retry', 'showLog'] };
+  }
+  if (e.kind === 'cancelled') {
+    return { keepLastData: false, actions: [] }; // Asked for by us or the user: nothing to say.
+  }
+  const keepLastData = e.retryable || e.kind === 'proxy' || e.kind === 'tls';
+  const fix = fixForKind(e.kind, e.status);
+  // After a fix, the user retries; a passing failure retries by itself and can be retried now.
+  const retry = e.retryable || fix !== undefined || e.kind === 'notFound';
+  return {
+    keepLastData,
+    ...(keepLastData ? { retryAfterMs: retryDelayMs(e) } : {}),
+    actions: [...(fix ? [fix] : []), ...(retry ? ['retry' as const] : []), 'showLog'],
+  };
+}
+
+/** Shorthand for the views that only need the first question. */
+export function keepsOldData(e: unknown): e is ApiError {
+  return errorPolicy(e).keepLastData;
+}

@@ -1,0 +1,215 @@
+/**
+ * The one clock of a connection session. Refresh jobs (the tree, the bound applications, visible
+ * panels) tick together every `refreshIntervalSeconds`; redraw jobs (ages in messages) on their own
+ * cadence. At most one timer is pending, and none at all while the window is unfocused or no job is
+ * active (nothing visible to refresh). A tick that came due while unfocused runs on focus. A wait the
+ * service announced (429 `Retry-After`) pauses every job until it has passed. No `vscode`: the
+ * session forwards focus, and tests drive a fake clock.
+ */
+import type { IDisposable } from '../util/lifecycle';
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface ScheduledJob {
+  /** For logs and tests. */
+  readonly name: string;
+  /** Whether the job has something on screen to keep current (a visible view, a bound folder, a visible panel). */
+  active(): boolean;
+  run(): void | Promise<void>;
+  /**
+   * A redraw's own cadence (ms). Without it, the job is a refresh: it runs on the shared tick every
+   * `refreshIntervalSeconds`, so all refreshes wake the process once.
+   */
+  readonly everyMs?: number;
+}
+
+export interface SchedulerOptions {
+  clock?: Clock;
+  /** The refresh interval, read at each reschedule (the setting may change). */
+  intervalMs(): number;
+  focused: boolean;
+  /** A job that threw: logged by the owner; the schedule goes on. */
+  onError?(job: ScheduledJob, error: unknown): void;
+}
+
+export class RefreshScheduler implements IDisposable {
+  private readonly clock: Clock;
+  private readonly jobs = new Set<ScheduledJob>();
+  /** When each redraw job last ran. */
+  private readonly lastRedraw = new Map<ScheduledJob, number>();
+  /** Early runs asked for (a retry after a passing failure), per job. */
+  private readonly runAtByJob = new Map<ScheduledJob, number>();
+  private lastTick: number;
+  private focused: boolean;
+  private pausedUntil = 0;
+  private timer: { handle: unknown; at: number } | undefined;
+  private disposed = false;
+  /** Whether some job was active at the last reschedule. */
+  private hadActive = false;
+  /** Ticks fired so far, for tests and the benchmark. */
+  ticks = 0;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.focused = options.focused;
+    this.lastTick = this.clock.now();
+  }
+
+  /** Whether a timer is pending (the benchmark counts them while the window is unfocused). */
+  get timerPending(): boolean {
+    return this.timer !== undefined;
+  }
+
+  /** When the pending timer fires (epoch ms), for tests. */
+  get nextWakeAt(): number | undefined {
+    return this.timer?.at;
+  }
+
+  add(job: ScheduledJob): IDisposable {
+    this.jobs.add(job);
+    if (job.everyMs !== undefined) {
+      this.lastRedraw.set(job, this.clock.now());
+    }
+    this.reschedule();
+    return { dispose: () => this.remove(job) };
+  }
+
+  remove(job: ScheduledJob): void {
+    if (this.jobs.delete(job)) {
+      this.lastRedraw.delete(job);
+      this.runAtByJob.delete(job);
+      this.reschedule();
+    }
+  }
+
+  setFocused(focused: boolean): void {
+    if (focused !== this.focused) {
+      this.focused = focused;
+      this.reschedule();
+    }
+  }
+
+  /** Something a job's `active()` depends on changed (a view shown or hidden, a binding added), or the interval did. */
+  update(): void {
+    this.reschedule();
+  }
+
+  /** Runs `job` at `at` if that is before its next tick (a retry after a passing failure). */
+  runAt(job: ScheduledJob, at: number): void {
+    if (this.jobs.has(job)) {
+      this.runAtByJob.set(job, at);
+      this.reschedule();
+    }
+  }
+
+  /** The service asked us to wait (429 `Retry-After`): nothing runs before `until`. */
+  pauseUntil(until: number): void {
+    if (until > this.pausedUntil) {
+      this.pausedUntil = until;
+      this.reschedule();
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.cancelTimer();
+    this.jobs.clear();
+  }
+
+  private activeJobs(): ScheduledJob[] {
+    return [...this.jobs].filter((j) => {
+      try {
+        return j.active();
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** When `job` is next due, ignoring focus and pauses. */
+  private dueAt(job: ScheduledJob): number {
+    const regular = job.everyMs !== undefined
+      ? (this.lastRedraw.get(job) ?? this.lastTick) + job.everyMs
+      : this.lastTick + this.options.intervalMs();
+    const early = this.runAtByJob.get(job);
+    return early !== undefined ? Math.min(early, regular) : regular;
+  }
+
+  private reschedule(): void {
+    if (this.disposed) {
+      return;
+    }
+    const active = this.activeJobs();
+    if (active.length > 0 && !this.hadActive) {
+      // Something just came on screen after nothing was: it loads itself; the next tick is a full interval away.
+      this.lastTick = this.clock.now();
+    }
+    this.hadActive = active.length > 0;
+    if (!this.focused || active.length === 0) {
+      this.cancelTimer(); // Unfocused, or nothing on screen to keep current: no timer at all.
+      return;
+    }
+    const at = Math.max(this.pausedUntil, Math.min(...active.map((j) => this.dueAt(j))));
+    if (this.timer?.at === at) {
+      return;
+    }
+    this.cancelTimer();
+    const handle = this.clock.setTimeout(() => this.fire(), Math.max(0, at - this.clock.now()));
+    this.timer = { handle, at };
+  }
+
+  private cancelTimer(): void {
+    if (this.timer) {
+      this.clock.clearTimeout(this.timer.handle);
+      this.timer = undefined;
+    }
+  }
+
+  private fire(): void {
+    this.timer = undefined;
+    if (this.disposed || !this.focused) {
+      return;
+    }
+    const now = this.clock.now();
+    const refreshDue = now >= this.lastTick + this.options.intervalMs();
+    if (refreshDue) {
+      this.lastTick = now;
+      this.ticks++;
+    }
+    for (const job of this.activeJobs()) {
+      const early = this.runAtByJob.get(job);
+      const redrawDue = job.everyMs !== undefined && now >= (this.lastRedraw.get(job) ?? now) + job.everyMs;
+      const due = (job.everyMs === undefined && refreshDue) || redrawDue || (early !== undefined && now >= early);
+      if (!due) {
+        continue;
+      }
+      this.runAtByJob.delete(job);
+      if (job.everyMs !== undefined) {
+        this.lastRedraw.set(job, now);
+      }
+      this.runJob(job);
+    }
+    this.reschedule();
+  }
+
+  private runJob(job: ScheduledJob): void {
+    try {
+      const result = job.run();
+      if (result instanceof Promise) {
+        result.catch((e: unknown) => this.options.onError?.(job, e));
+      }
+    } catch (e) {
+      this.options.onError?.(job, e);
+    }
+  }
+}
