@@ -1,0 +1,86 @@
+/**
+ * A connection session owns what belongs to one connection: disposing it cancels everything in
+ * flight at once, its last good data is its own (a new session starts empty), and a 429 that names a
+ * wait pauses its scheduler.
+ */
+import assert from 'node:assert/strict';
+
+import type { TimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/client';
+import { ApiError } from '../../src/api/errors';
+import { MemoryLogger } from '../../src/log';
+import { ConnectionSession } from '../../src/session/connectionSession';
+import { Simulator } from '../../src/simulator/server';
+import { FakeClock } from '../support/fakeClock';
+
+describe('ConnectionSession', function () {
+  this.timeout(20_000);
+  let sim: Simulator;
+
+  before(async () => {
+    sim = await Simulator.start({ seed: 5, apps: 3 });
+  });
+  after(() => sim.stop());
+  afterEach(() => sim.clearFaults());
+
+  function session(api: TimesliceApi, clock = new FakeClock(), jobs: Array<{ name: string; active(): boolean; run(): void }> = []) {
+    return new ConnectionSession({ api, label: 'US', demo: false, region: 'us', identity: 'test', jobs, intervalMs: () => 60_000, focused: true, clock });
+  }
+  const httpApi = () => new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger(), maxTries: 1 });
+
+  it('disposing cancels a request in flight at once: its caller gets "cancelled", not the late answer', async () => {
+    const s = session(httpApi());
+    sim.injectFault({ endpoint: 'applications.list', kind: 'delay', delayMs: 10_000, times: 1 });
+    const started = Date.now();
+    const pending = s.api.listApplications().then(() => 'answered', (e: unknown) => e);
+    await new Promise((resolve) => setImmediate(resolve));
+    s.dispose();
+    const outcome = await pending;
+    assert.ok(outcome instanceof ApiError && outcome.kind === 'cancelled', `cancelled, not ${String(outcome)}`);
+    assert.ok(Date.now() - started < 5_000, 'at once, not after the delay');
+    assert.equal(s.disposed, true);
+    assert.equal(s.signal.aborted, true);
+  });
+
+  it('keeps last good data per view, and a new session starts with none', async () => {
+    const a = session(httpApi());
+    const tree = a.lastGood<string[]>('tree');
+    assert.equal(a.lastGood<string[]>('tree'), tree, 'one store per scope');
+    assert.notEqual(a.lastGood<string[]>('panel:application:1'), tree);
+    await tree.load('', async () => ['storefront']);
+    const offline = await tree.load('', () => Promise.reject(new ApiError('network', 'offline')));
+    assert.deepEqual(offline, { value: ['storefront'], stale: true });
+    a.dispose();
+    const b = session(httpApi());
+    await assert.rejects(b.lastGood<string[]>('tree').load('', () => Promise.reject(new ApiError('network', 'offline'))), /offline/,
+      'nothing of the old session to fall back on');
+    b.dispose();
+  });
+
+  it('a 429 that names its wait pauses the scheduler until then', async () => {
+    const clock = new FakeClock();
+    const runs: number[] = [];
+    const failing = {
+      ...httpApi(),
+      listApplications: () => Promise.reject(new ApiError('rateLimited', 'slow down', { status: 429, retryAfterMs: 180_000 })),
+      dispose: async () => undefined,
+    } as unknown as TimesliceApi;
+    const s = session(failing, clock, [{ name: 'tree', active: () => true, run: () => void runs.push(clock.now()) }]);
+    const t0 = clock.now();
+    await assert.rejects(s.api.listApplications(), /slow down/);
+    assert.equal(s.scheduler.nextWakeAt, t0 + 180_000, 'the next wake-up is after the announced wait');
+    clock.advance(179_000);
+    assert.deepEqual(runs, []);
+    clock.advance(1_000);
+    assert.deepEqual(runs, [t0 + 180_000]);
+    s.dispose();
+  });
+
+  it('disposing stops its scheduler: no timer left behind', () => {
+    const clock = new FakeClock();
+    const s = session(httpApi(), clock, [{ name: 'tree', active: () => true, run: () => undefined }]);
+    assert.equal(clock.pending, 1);
+    s.dispose();
+    assert.equal(clock.pending, 0);
+  });
+});
