@@ -57,6 +57,11 @@ export class FaultTable {
     this.faults.length = 0;
   }
 
+  /** How many times the faults injected for `endpoint` have been applied (a delayed request counts when it starts waiting). */
+  used(endpoint: EndpointId | NerdGraphOperation): number {
+    return this.faults.filter((f) => f.endpoint === endpoint && f.times !== undefined).reduce((n, f) => n + (f.times! - f.left), 0);
+  }
+
   /** The first live fault for this endpoint, used up by one. */
   take(endpoint: EndpointId | NerdGraphOperation): AnyFault | undefined {
     const hit = this.faults.find((f) => f.left > 0 && (f.endpoint === '*' || f.endpoint === endpoint));

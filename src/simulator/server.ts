@@ -163,6 +163,11 @@ export class Simulator {
     this.faults.add(fault);
   }
 
+  /** How many times the counted faults of `endpoint` were applied so far: a test's sign that a request arrived. */
+  faultsUsed(endpoint: EndpointId | NerdGraphOperation): number {
+    return this.faults.used(endpoint);
+  }
+
   /** A NerdGraph-only fault (200 + errorClass, 402, a deprecation warning; see NERDGRAPH_FAULT_KINDS). */
   injectNerdGraphFault(fault: NerdGraphFault): void {
     this.faults.add(fault);
