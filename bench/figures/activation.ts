@@ -31,8 +31,8 @@ export function activationFigures(distDir: string, runs: number): Figure[] {
       samples: { ours: total }, note: `require ${median(samples.map((s) => s.requireMs)).toFixed(1)} ms + activate ${median(samples.map((s) => s.activateMs)).toFixed(1)} ms (medians), production bundle, fresh process per run`,
     },
     countFigure('timers scheduled while unfocused, no view visible', 'timers', median(samples.map((s) => s.timers)), { kind: 'atMost', max: 0 },
-      'setInterval of the tree view, the bound-apps scheduler and the status bar\'s age redraw: each checks focus when it fires (the scheduler is issue 12\'s)'),
+      'with a key stored, so a connection session and its scheduler exist: the scheduler sets no timer while the window is unfocused'),
     countFigure('requests while unfocused, no view visible', 'requests', median(samples.map((s) => s.requests)), { kind: 'exactly', value: 0 },
-      'after activation with no key and nothing bound'),
+      'after activation with a key stored and nothing bound'),
   ];
 }
