@@ -56,6 +56,8 @@ export class ConnectionManager extends Disposable {
   private built = false;
   private lastProxyLine: string | undefined;
   private readonly jobs = new Set<ScheduledJob>();
+  /** The rebuild started last (by an event), so tests and callers can wait for it to settle. */
+  private latest: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly config: Config,
@@ -64,7 +66,9 @@ export class ConnectionManager extends Disposable {
     private readonly log: Logger,
   ) {
     super();
-    const rebuild = () => void this.rebuild();
+    const rebuild = () => {
+      this.latest = this.rebuild();
+    };
     this._register(keys.onDidChange(rebuild));
     this._register(demo.onDidChange(rebuild));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
@@ -100,6 +104,11 @@ export class ConnectionManager extends Disposable {
   /** Runs `job` at `at` (epoch ms) unless its regular tick comes first: a retry after a passing failure. */
   retryAt(job: ScheduledJob, at: number): void {
     this.current?.scheduler.runAt(job, at);
+  }
+
+  /** Settles when the rebuild the last event started has decided. */
+  whenSettled(): Promise<void> {
+    return this.latest;
   }
 
   get state(): ConnectionState {

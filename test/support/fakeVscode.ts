@@ -1,0 +1,141 @@
+/**
+ * An in-memory `vscode` for unit tests of the classes that need one (ConnectionManager, ApiKeyStore):
+ * settings you can change and see the change event of, window focus you can flip, SecretStorage and
+ * Memento in memory, commands recorded. Only what those classes use; anything else throws, so a test
+ * never passes by silently skipping a call. Installed before the module under test is loaded.
+ */
+import Module from 'node:module';
+
+type Listener<T> = (e: T) => unknown;
+
+export class EventEmitter<T> {
+  private readonly listeners = new Set<Listener<T>>();
+  readonly event = (listener: Listener<T>) => {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  };
+
+  fire(e: T): void {
+    for (const l of [...this.listeners]) {
+      l(e);
+    }
+  }
+
+  dispose(): void {
+    this.listeners.clear();
+  }
+}
+
+/** A SecretStorage in memory; `onDidChange` fires as VS Code's does (also for this window's own writes). */
+export class FakeSecretStorage {
+  readonly values = new Map<string, string>();
+  private readonly changed = new EventEmitter<{ key: string }>();
+  readonly onDidChange = this.changed.event;
+
+  async get(key: string): Promise<string | undefined> {
+    return this.values.get(key);
+  }
+
+  async store(key: string, value: string): Promise<void> {
+    this.values.set(key, value);
+    this.changed.fire({ key });
+  }
+
+  async delete(key: string): Promise<void> {
+    this.values.delete(key);
+    this.changed.fire({ key });
+  }
+}
+
+/** A Memento in memory. */
+export class FakeMemento {
+  readonly values = new Map<string, unknown>();
+  get<T>(key: string, fallback?: T): T | undefined {
+    return this.values.has(key) ? this.values.get(key) as T : fallback;
+  }
+
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, value);
+  }
+
+  keys(): string[] {
+    return [...this.values.keys()];
+  }
+}
+
+export interface FakeVscodeControl {
+  /** Every `section.key` setting, e.g. `timeslice.responseFormat`. */
+  settings: Map<string, unknown>;
+  /** Changes a setting and fires onDidChangeConfiguration for it (and its parent sections). */
+  setSetting(key: string, value: unknown): void;
+  setFocused(focused: boolean): void;
+  executed: unknown[][];
+}
+
+/** Builds a fresh fake and makes `require('vscode')` return it until `uninstall()`. */
+export function installFakeVscode(): FakeVscodeControl & { uninstall(): void } {
+  const settings = new Map<string, unknown>();
+  const configChanged = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
+  const windowState = { focused: true, active: true };
+  const windowStateChanged = new EventEmitter<typeof windowState>();
+  const executed: unknown[][] = [];
+
+  const fake = {
+    EventEmitter,
+    ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
+    workspace: {
+      getConfiguration(section = '') {
+        const full = (key: string) => (section ? `${section}.${key}` : key);
+        return {
+          get: <T>(key: string, fallback?: T) => (settings.has(full(key)) ? settings.get(full(key)) as T : fallback),
+          update: async (key: string, value: unknown) => control.setSetting(full(key), value),
+        };
+      },
+      onDidChangeConfiguration: configChanged.event,
+    },
+    window: {
+      get state() {
+        return { ...windowState };
+      },
+      onDidChangeWindowState: windowStateChanged.event,
+    },
+    commands: {
+      executeCommand: async (...args: unknown[]) => {
+        executed.push(args);
+        return undefined;
+      },
+    },
+  };
+
+  const control: FakeVscodeControl = {
+    settings,
+    executed,
+    setSetting(key, value) {
+      if (value === undefined) {
+        settings.delete(key);
+      } else {
+        settings.set(key, value);
+      }
+      configChanged.fire({ affectsConfiguration: (section) => key === section || key.startsWith(`${section}.`) });
+    },
+    setFocused(focused) {
+      windowState.focused = focused;
+      windowStateChanged.fire({ ...windowState });
+    },
+  };
+
+  const loader = Module as unknown as { _load(request: string, ...rest: unknown[]): unknown };
+  const original = loader._load;
+  const strict = new Proxy(fake, {
+    get(target, property) {
+      if (property in target || typeof property === 'symbol' || property === '__esModule' || property === 'default') {
+        return (target as Record<string | symbol, unknown>)[property];
+      }
+      throw new Error(`the fake vscode has no "${String(property)}": add it to test/support/fakeVscode.ts`);
+    },
+  });
+  loader._load = function (request: string, ...rest: unknown[]) {
+    return request === 'vscode' ? strict : original.call(this, request, ...rest);
+  };
+  return { ...control, uninstall: () => { loader._load = original; } };
+}

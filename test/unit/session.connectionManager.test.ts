@@ -1,0 +1,137 @@
+/**
+ * ConnectionManager and ApiKeyStore with an in-memory `vscode` (settings, focus, SecretStorage): only
+ * the settings a connection is made of make a new session, once per real change; saving a key makes
+ * one session even though two events announce it; the old session is disposed (its requests
+ * aborted); registered jobs follow every new session; window focus reaches its scheduler.
+ */
+import assert from 'node:assert/strict';
+
+import type { FakeVscodeControl } from '../support/fakeVscode';
+import { EventEmitter, FakeSecretStorage, installFakeVscode } from '../support/fakeVscode';
+
+describe('ConnectionManager with fakes (SecretStorage, settings, window focus)', () => {
+  let vscode: FakeVscodeControl & { uninstall(): void };
+  let secrets: FakeSecretStorage;
+  let manager: import('../../src/connection').ConnectionManager;
+  let keys: import('../../src/auth/apiKeyStore').ApiKeyStore;
+  let config: import('../../src/config').Config;
+  let changes: number;
+  let modules: {
+    ConnectionManager: typeof import('../../src/connection').ConnectionManager;
+    ApiKeyStore: typeof import('../../src/auth/apiKeyStore').ApiKeyStore;
+    Config: typeof import('../../src/config').Config;
+    MemoryLogger: typeof import('../../src/log').MemoryLogger;
+  };
+
+  before(() => {
+    vscode = installFakeVscode();
+    // Loaded after the fake is installed (once: modules are cached): they import `vscode`.
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed, in this order */
+    modules = {
+      ConnectionManager: (require('../../src/connection') as typeof import('../../src/connection')).ConnectionManager,
+      ApiKeyStore: (require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore')).ApiKeyStore,
+      Config: (require('../../src/config') as typeof import('../../src/config')).Config,
+      MemoryLogger: (require('../../src/log') as typeof import('../../src/log')).MemoryLogger,
+    };
+    /* eslint-enable @typescript-eslint/no-require-imports */
+  });
+
+  after(() => vscode.uninstall());
+
+  beforeEach(async () => {
+    const { ConnectionManager, ApiKeyStore, Config, MemoryLogger } = modules;
+    vscode.settings.clear();
+    vscode.setFocused(true);
+    secrets = new FakeSecretStorage();
+    keys = new ApiKeyStore(secrets as never);
+    config = new Config();
+    const demo = { endpoint: undefined, onDidChange: new EventEmitter<void>().event };
+    manager = new ConnectionManager(config, keys, demo as never, new MemoryLogger());
+    changes = 0;
+    manager.onDidChangeSession(() => changes++);
+    await manager.rebuild();
+  });
+
+  afterEach(() => {
+    manager.dispose();
+    keys.dispose();
+    config.dispose();
+  });
+
+  it('starts without a key, announcing that once', () => {
+    assert.equal(manager.state.kind, 'noKey');
+    assert.equal(changes, 1);
+  });
+
+  it('saving a key makes exactly one session, though the store and SecretStorage both announce it', async () => {
+    await keys.set('us', 'NRAK-AAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await manager.whenSettled();
+    assert.equal(manager.state.kind, 'ready');
+    assert.equal(changes, 2);
+    const session = manager.current!;
+    await keys.set('us', 'NRAK-AAAAAAAAAAAAAAAAAAAAAAAAAAA'); // The same key again.
+    await manager.whenSettled();
+    assert.equal(manager.current, session, 'the same session');
+    assert.equal(changes, 2);
+  });
+
+  it('settings that are not part of the connection change nothing: same session, no event', async () => {
+    await keys.set('us', 'NRAK-AAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await manager.whenSettled();
+    const session = manager.current!;
+    const before = changes;
+    for (const [key, value] of [
+      ['timeslice.statusBar.colorMode', 'thresholds'], ['timeslice.alerts.enabled', false], ['timeslice.boundApplication', { id: 1, region: 'us', name: 'x' }],
+      ['timeslice.refreshIntervalSeconds', 120], ['timeslice.timeZone', 'utc'], ['editor.fontSize', 20],
+    ] as const) {
+      vscode.setSetting(key, value);
+      await manager.whenSettled();
+      assert.equal(manager.current, session, `${key} keeps the session`);
+    }
+    assert.equal(changes, before);
+    assert.equal(session.disposed, false);
+  });
+
+  it('a connection setting makes exactly one new session and disposes the old one (its requests aborted)', async () => {
+    await keys.set('us', 'NRAK-AAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await manager.whenSettled();
+    const old = manager.current!;
+    const before = changes;
+    vscode.setSetting('timeslice.responseFormat', 'xml');
+    await manager.whenSettled();
+    assert.notEqual(manager.current, old);
+    assert.equal(changes - before, 1);
+    assert.equal(old.disposed, true);
+    assert.equal(old.signal.aborted, true);
+    assert.match(manager.current!.identity, /\|xml\|/);
+  });
+
+  it('another key is another session; removing it leaves none', async () => {
+    await keys.set('us', 'NRAK-AAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await manager.whenSettled();
+    const first = manager.current!;
+    await keys.set('us', 'NRAK-BBBBBBBBBBBBBBBBBBBBBBBBBBB');
+    await manager.whenSettled();
+    assert.notEqual(manager.current, first);
+    assert.equal(first.disposed, true);
+    await keys.delete('us');
+    await manager.whenSettled();
+    assert.equal(manager.state.kind, 'noKey');
+  });
+
+  it('registered jobs follow every new session, and the window focus reaches its scheduler', async () => {
+    const job = { name: 'tree', active: () => true, run: () => undefined };
+    const registration = manager.registerJob(job);
+    await keys.set('us', 'NRAK-AAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await manager.whenSettled();
+    assert.equal(manager.current!.scheduler.timerPending, true, 'the job is scheduled in the new session');
+    vscode.setFocused(false);
+    assert.equal(manager.current!.scheduler.timerPending, false, 'no timer while unfocused');
+    vscode.setFocused(true);
+    vscode.setSetting('timeslice.responseFormat', 'xml');
+    await manager.whenSettled();
+    assert.equal(manager.current!.scheduler.timerPending, true, 'the job moved to the next session');
+    registration.dispose();
+    assert.equal(manager.current!.scheduler.timerPending, false, 'and leaves it when disposed');
+  });
+});
