@@ -72,8 +72,24 @@ export interface FakeVscodeControl {
   executed: unknown[][];
 }
 
-/** Builds a fresh fake and makes `require('vscode')` return it until `uninstall()`. */
+let shared: { control: FakeVscodeControl; module: unknown } | undefined;
+
+/**
+ * Makes `require('vscode')` return the fake until `uninstall()`. One fake per process: modules that
+ * imported it keep it (the module cache), so every test file shares it and resets what it uses.
+ */
 export function installFakeVscode(): FakeVscodeControl & { uninstall(): void } {
+  shared ??= buildFake();
+  const fake = shared.module;
+  const loader = Module as unknown as { _load(request: string, ...rest: unknown[]): unknown };
+  const original = loader._load;
+  loader._load = function (request: string, ...rest: unknown[]) {
+    return request === 'vscode' ? fake : original.call(this, request, ...rest);
+  };
+  return Object.assign(Object.create(shared.control) as FakeVscodeControl, { uninstall: () => { loader._load = original; } });
+}
+
+function buildFake(): { control: FakeVscodeControl; module: unknown } {
   const settings = new Map<string, unknown>();
   const configChanged = new EventEmitter<{ affectsConfiguration(section: string): boolean }>();
   const windowState = { focused: true, active: true };
@@ -82,6 +98,29 @@ export function installFakeVscode(): FakeVscodeControl & { uninstall(): void } {
 
   const fake = {
     EventEmitter,
+    TreeItem: class {
+      id?: string;
+      description?: string;
+      tooltip?: unknown;
+      command?: unknown;
+      iconPath?: unknown;
+      contextValue?: string;
+      constructor(readonly label: string, readonly collapsibleState?: number) {}
+    },
+    TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+    ThemeIcon: class { constructor(readonly id: string, readonly color?: unknown) {} },
+    ThemeColor: class { constructor(readonly id: string) {} },
+    MarkdownString: class {
+      constructor(public value = '', readonly supportThemeIcons = false) {}
+      appendMarkdown(text: string) {
+        this.value += text;
+        return this;
+      }
+      appendText(text: string) {
+        this.value += text;
+        return this;
+      }
+    },
     ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
     workspace: {
       getConfiguration(section = '') {
@@ -98,6 +137,7 @@ export function installFakeVscode(): FakeVscodeControl & { uninstall(): void } {
         return { ...windowState };
       },
       onDidChangeWindowState: windowStateChanged.event,
+      withProgress: <T>(_options: unknown, task: (progress: { report(): void }) => Promise<T>) => task({ report: () => undefined }),
     },
     commands: {
       executeCommand: async (...args: unknown[]) => {
@@ -124,8 +164,6 @@ export function installFakeVscode(): FakeVscodeControl & { uninstall(): void } {
     },
   };
 
-  const loader = Module as unknown as { _load(request: string, ...rest: unknown[]): unknown };
-  const original = loader._load;
   const strict = new Proxy(fake, {
     get(target, property) {
       if (property in target || typeof property === 'symbol' || property === '__esModule' || property === 'default') {
@@ -134,8 +172,5 @@ export function installFakeVscode(): FakeVscodeControl & { uninstall(): void } {
       throw new Error(`the fake vscode has no "${String(property)}": add it to test/support/fakeVscode.ts`);
     },
   });
-  loader._load = function (request: string, ...rest: unknown[]) {
-    return request === 'vscode' ? strict : original.call(this, request, ...rest);
-  };
-  return { ...control, uninstall: () => { loader._load = original; } };
+  return { control, module: strict };
 }

@@ -135,3 +135,78 @@ describe('ConnectionManager with fakes (SecretStorage, settings, window focus)',
     assert.equal(manager.current!.scheduler.timerPending, false, 'and leaves it when disposed');
   });
 });
+
+describe('the tree provider on a session (fakes + the simulator)', function () {
+  this.timeout(30_000);
+  let vscode: FakeVscodeControl & { uninstall(): void };
+  let sim: import('../../src/simulator/server').Simulator;
+  let manager: import('../../src/connection').ConnectionManager;
+  let keys: import('../../src/auth/apiKeyStore').ApiKeyStore;
+  let config: import('../../src/config').Config;
+  let tree: import('../../src/tree/monitorTreeProvider').MonitorTreeProvider;
+
+  before(async () => {
+    vscode = installFakeVscode();
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed */
+    const { ConnectionManager } = require('../../src/connection') as typeof import('../../src/connection');
+    const { ApiKeyStore } = require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore');
+    const { Config } = require('../../src/config') as typeof import('../../src/config');
+    const { MemoryLogger } = require('../../src/log') as typeof import('../../src/log');
+    const { MonitorTreeProvider } = require('../../src/tree/monitorTreeProvider') as typeof import('../../src/tree/monitorTreeProvider');
+    const { Simulator } = require('../../src/simulator/server') as typeof import('../../src/simulator/server');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    sim = await Simulator.start({ seed: 8, apps: 4 });
+    vscode.settings.clear();
+    vscode.setSetting('timeslice.region', 'custom');
+    vscode.setSetting('timeslice.customBaseUrl', sim.baseUrls.us);
+    vscode.setSetting('timeslice.caCertificatePath', sim.certPath);
+    keys = new ApiKeyStore(new FakeSecretStorage() as never);
+    config = new Config();
+    const demo = { endpoint: undefined, onDidChange: new EventEmitter<void>().event };
+    manager = new ConnectionManager(config, keys, demo as never, new MemoryLogger());
+    tree = new MonitorTreeProvider(manager, new MemoryLogger());
+    await keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
+    await manager.whenSettled();
+  });
+
+  after(async () => {
+    tree.dispose();
+    manager.dispose();
+    keys.dispose();
+    config.dispose();
+    vscode.uninstall();
+    await sim.stop();
+  });
+
+  afterEach(() => sim.clearFaults());
+
+  const appNames = (nodes: Array<{ kind: string }>) => nodes.flatMap((n) => (n.kind === 'application' ? [(n as unknown as { app: { name: string } }).app.name] : []));
+
+  it('keeps the session\'s last data under a warning when a refresh fails for a passing reason', async () => {
+    const first = await tree.getChildren();
+    assert.equal(appNames(first).length, 4);
+    sim.injectFault({ endpoint: 'applications.list', kind: 'unavailable', times: 10 });
+    tree.refresh();
+    const stale = await tree.getChildren();
+    assert.equal(stale[0].id, 'stale');
+    assert.deepEqual(appNames(stale), appNames(first));
+  });
+
+  it('a new session drops the old one\'s late answer, and its first failure shows an error, not the old data', async () => {
+    sim.injectFault({ endpoint: 'applications.list', kind: 'delay', delayMs: 10_000, times: 1 });
+    tree.refresh();
+    const late = tree.getChildren();
+    await new Promise<void>((resolve) => {
+      const poll = () => (sim.faultsUsed('applications.list') > 0 ? resolve() : setImmediate(poll));
+      poll();
+    });
+    sim.injectFault({ endpoint: 'applications.list', kind: 'unavailable', times: 10 });
+    vscode.setSetting('timeslice.responseFormat', 'xml');
+    await manager.whenSettled();
+    assert.deepEqual(await late, [], 'the replaced session\'s answer reaches no view');
+    const roots = await tree.getChildren();
+    assert.deepEqual(appNames(roots), [], 'nothing of the old session, not even as stale');
+    assert.equal(roots[0].id, '/error');
+    assert.ok(roots.some((n) => n.id === '/error/retry'), 'Retry offered (the error policy\'s action)');
+  });
+});
