@@ -72,6 +72,10 @@ export interface FakeVscodeControl {
   executed: unknown[][];
 }
 
+function fakeUri(path: string) {
+  return { scheme: 'file', path, fsPath: path, toString: () => `file://${path}` };
+}
+
 let shared: { control: FakeVscodeControl; module: unknown } | undefined;
 
 /**
@@ -108,6 +112,10 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
       constructor(readonly label: string, readonly collapsibleState?: number) {}
     },
     TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+    Uri: {
+      joinPath: (base: { path: string }, ...parts: string[]) => fakeUri([base.path, ...parts].join('/')),
+      file: (path: string) => fakeUri(path),
+    },
     ThemeIcon: class { constructor(readonly id: string, readonly color?: unknown) {} },
     ThemeColor: class { constructor(readonly id: string) {} },
     MarkdownString: class {
@@ -131,6 +139,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
         };
       },
       onDidChangeConfiguration: configChanged.event,
+      workspaceFolders: undefined,
     },
     window: {
       get state() {

@@ -1,4 +1,6 @@
 /**
+ * The session with an in-memory vscode: the manager, the tree provider and a chart panel.
+ *
  * ConnectionManager and ApiKeyStore with an in-memory `vscode` (settings, focus, SecretStorage): only
  * the settings a connection is made of make a new session, once per real change; saving a key makes
  * one session even though two events announce it; the old session is disposed (its requests
@@ -208,5 +210,129 @@ describe('the tree provider on a session (fakes + the simulator)', function () {
     assert.deepEqual(appNames(roots), [], 'nothing of the old session, not even as stale');
     assert.equal(roots[0].id, '/error');
     assert.ok(roots.some((n) => n.id === '/error/retry'), 'Retry offered (the error policy\'s action)');
+  });
+});
+
+describe('a chart panel\'s message handling (fakes + the simulator)', function () {
+  this.timeout(30_000);
+  let vscode: FakeVscodeControl & { uninstall(): void };
+  let sim: import('../../src/simulator/server').Simulator;
+  let manager: import('../../src/connection').ConnectionManager;
+  let keys: import('../../src/auth/apiKeyStore').ApiKeyStore;
+  let config: import('../../src/config').Config;
+  let log: import('../../src/log').MemoryLogger;
+  let ChartPanel: typeof import('../../src/panels/chartPanel').ChartPanel;
+
+  /** A WebviewPanel that records what the extension posts, and lets the test post as the webview. */
+  function fakePanel() {
+    const received = new EventEmitter<unknown>();
+    const posted: Array<{ type: string; [k: string]: unknown }> = [];
+    const panel = {
+      title: '', iconPath: undefined, visible: true,
+      webview: {
+        options: {}, html: '', cspSource: 'vscode-webview:', asWebviewUri: (u: unknown) => u,
+        postMessage: (m: { type: string }) => {
+          posted.push(m);
+          return Promise.resolve(true);
+        },
+        onDidReceiveMessage: received.event,
+      },
+      onDidChangeViewState: new EventEmitter<void>().event,
+      onDidDispose: new EventEmitter<void>().event,
+      reveal: () => undefined,
+      dispose: () => undefined,
+    };
+    const next = async (type: string) => {
+      for (let i = 0; i < 2000 && !posted.some((m) => m.type === type); i++) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return posted.find((m) => m.type === type);
+    };
+    return { panel, posted, send: (m: unknown) => received.fire(m), next };
+  }
+
+  before(async () => {
+    vscode = installFakeVscode();
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed */
+    const { ConnectionManager } = require('../../src/connection') as typeof import('../../src/connection');
+    const { ApiKeyStore } = require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore');
+    const { Config } = require('../../src/config') as typeof import('../../src/config');
+    const { MemoryLogger } = require('../../src/log') as typeof import('../../src/log');
+    const { Simulator } = require('../../src/simulator/server') as typeof import('../../src/simulator/server');
+    ChartPanel = (require('../../src/panels/chartPanel') as typeof import('../../src/panels/chartPanel')).ChartPanel;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    sim = await Simulator.start({ seed: 9, apps: 3 });
+    vscode.settings.clear();
+    vscode.setSetting('timeslice.region', 'custom');
+    vscode.setSetting('timeslice.customBaseUrl', sim.baseUrls.us);
+    vscode.setSetting('timeslice.caCertificatePath', sim.certPath);
+    keys = new ApiKeyStore(new FakeSecretStorage() as never);
+    config = new Config();
+    log = new MemoryLogger();
+    const demo = { endpoint: undefined, onDidChange: new EventEmitter<void>().event };
+    manager = new ConnectionManager(config, keys, demo as never, log);
+    await keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
+    await manager.whenSettled();
+  });
+
+  after(async () => {
+    manager.dispose();
+    keys.dispose();
+    config.dispose();
+    vscode.uninstall();
+    await sim.stop();
+  });
+
+  afterEach(() => sim.clearFaults());
+
+  function open() {
+    const f = fakePanel();
+    const app = sim.datasets.us.apps[0];
+    const chart = new ChartPanel(f.panel as never, { entity: { kind: 'application', applicationId: app.id, title: app.name }, range: { preset: '30m', compare: 'none' }, view: 'chart' },
+      { extensionUri: { path: '/ext' } as never, connections: manager, log, timeZone: () => 'utc' });
+    return { ...f, chart };
+  }
+
+  it('ignores a malformed message with a warning, and answers "ready" with init, then the data', async () => {
+    const { posted, send, next, chart } = open();
+    send({ type: 'changeRange', range: { preset: 'forever' } });
+    assert.deepEqual(posted, [], 'nothing posted before ready, nothing for a bad message');
+    assert.ok(log.lines.some((l) => /ignored an invalid message/.test(l)));
+    send({ type: 'ready' });
+    const data = await next('data');
+    assert.ok(data, 'data posted');
+    assert.deepEqual(posted.slice(0, 2).map((m) => m.type), ['init', 'loading']);
+    chart.dispose();
+  });
+
+  it('a rejected key: the error carries the policy\'s fix, and "fix" runs it', async () => {
+    const { posted, send, next, chart } = open();
+    sim.injectFault({ endpoint: 'metricData', kind: 'unauthorized', times: 5 });
+    send({ type: 'ready' });
+    const error = await next('error');
+    assert.equal(error?.fix, 'Set API Key…');
+    assert.equal(error?.retryable, true);
+    vscode.executed.length = 0;
+    send({ type: 'fix' });
+    for (let i = 0; i < 100 && vscode.executed.length === 0; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    assert.deepEqual(vscode.executed, [['timeslice.setApiKey']]);
+    assert.ok(!posted.some((m) => m.type === 'data'));
+    chart.dispose();
+  });
+
+  it('a new session clears what the panel shows and loads again from the new one', async () => {
+    const { posted, send, next, chart } = open();
+    send({ type: 'ready' });
+    await next('data');
+    posted.length = 0;
+    vscode.setSetting('timeslice.responseFormat', 'xml');
+    await manager.whenSettled();
+    assert.equal(posted[0]?.type, 'clear', 'the old session\'s charts are dropped first');
+    assert.ok(await next('data'), 'then the new session\'s data');
+    vscode.setSetting('timeslice.responseFormat', undefined);
+    await manager.whenSettled();
+    chart.dispose();
   });
 });
