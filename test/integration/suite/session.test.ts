@@ -25,12 +25,12 @@ describe('one connection: what reconnects and what does not', function () {
     subscription.dispose();
     const folder = vscode.workspace.workspaceFolders![0];
     await vscode.workspace.getConfiguration('timeslice', folder.uri).update('boundApplication', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
-    await setSettings({ 'statusBar.colorMode': undefined, 'alerts.enabled': undefined, responseFormat: undefined });
+    await setSettings({ 'statusBar.colorMode': undefined, 'alerts.enabled': undefined, responseFormat: undefined, timeZone: undefined, refreshIntervalSeconds: undefined });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('timeslice.stopDemo');
   });
 
-  it('binding a folder and changing the status bar colours and alerts keep the connection, the tree and the open dashboard: no new request', async () => {
+  it('binding a folder and changing the status bar colours, alerts, time zone and refresh interval keep the connection, the tree and the open dashboard: no new request', async () => {
     const sim = ts.demo.simulator!;
     const roots = await ts.tree.getChildren();
     const node = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
@@ -46,7 +46,7 @@ describe('one connection: what reconnects and what does not', function () {
     const connection = ts.connections.current;
     const before = changes;
     sim.clearRequests();
-    await setSettings({ 'statusBar.colorMode': 'thresholds', 'alerts.enabled': false });
+    await setSettings({ 'statusBar.colorMode': 'thresholds', 'alerts.enabled': false, timeZone: 'utc', refreshIntervalSeconds: 120 });
     // What a rebuild would decide, asked for directly: the same connection, no change event.
     await ts.connections.rebuild();
     assert.equal(ts.connections.current, connection, 'the same connection object');
