@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * `TimesliceApi` is what the tree, panels and status bar depend on; `HttpTimesliceApi` implements it
  * over the REST API v2. The v2 API has an announced end of life: a successor backend would be a
@@ -84,7 +85,7 @@ function filterParams(entries: Record<string, string | number[] | undefined>): U
 /** An id for a path: a positive safe integer, or an invalidRequest error before anything is sent. */
 export function checkId(id: number, what: string): number {
   if (!Number.isSafeInteger(id) || id <= 0) {
-    throw new ApiError('invalidRequest', `${what} ID must be a positive whole number (got ${String(id)}).`);
+    throw new ApiError('invalidRequest', l10n.t('{0} ID must be a positive whole number (got {1}).', what, String(id)));
   }
   return id;
 }
@@ -120,27 +121,27 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   async getApplication(applicationId: number, options?: RequestOptions): Promise<Application> {
-    const body = await this.getOne(`/v2/applications/${checkId(applicationId, 'An application')}`, new URLSearchParams(), options);
+    const body = await this.getOne(`/v2/applications/${checkId(applicationId, l10n.t('An application'))}`, new URLSearchParams(), options);
     return parseApplication(unwrap(body, 'application'));
   }
 
   listHosts(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Host[]> {
     const params = filterParams({ 'filter[hostname]': filter.hostname, 'filter[ids]': filter.ids });
-    return this.getAllPages(`/v2/applications/${checkId(applicationId, 'An application')}/hosts`, params, 'application_hosts', parseHost, options);
+    return this.getAllPages(`/v2/applications/${checkId(applicationId, l10n.t('An application'))}/hosts`, params, 'application_hosts', parseHost, options);
   }
 
   async getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host> {
-    const path = `/v2/applications/${checkId(applicationId, 'An application')}/hosts/${checkId(hostId, 'A host')}`;
+    const path = `/v2/applications/${checkId(applicationId, l10n.t('An application'))}/hosts/${checkId(hostId, l10n.t('A host'))}`;
     return parseHost(unwrap(await this.getOne(path, new URLSearchParams(), options), 'application_host'));
   }
 
   listInstances(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Instance[]> {
     const params = filterParams({ 'filter[hostname]': filter.hostname, 'filter[ids]': filter.ids });
-    return this.getAllPages(`/v2/applications/${checkId(applicationId, 'An application')}/instances`, params, 'application_instances', parseInstance, options);
+    return this.getAllPages(`/v2/applications/${checkId(applicationId, l10n.t('An application'))}/instances`, params, 'application_instances', parseInstance, options);
   }
 
   async getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance> {
-    const path = `/v2/applications/${checkId(applicationId, 'An application')}/instances/${checkId(instanceId, 'An instance')}`;
+    const path = `/v2/applications/${checkId(applicationId, l10n.t('An application'))}/instances/${checkId(instanceId, l10n.t('An instance'))}`;
     return parseInstance(unwrap(await this.getOne(path, new URLSearchParams(), options), 'application_instance'));
   }
 
@@ -150,7 +151,7 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   async getKeyTransaction(keyTransactionId: number, options?: RequestOptions): Promise<KeyTransaction> {
-    const body = await this.getOne(`/v2/key_transactions/${checkId(keyTransactionId, 'A key transaction')}`, new URLSearchParams(), options);
+    const body = await this.getOne(`/v2/key_transactions/${checkId(keyTransactionId, l10n.t('A key transaction'))}`, new URLSearchParams(), options);
     return parseKeyTransaction(unwrap(body, 'key_transaction'));
   }
 
@@ -161,7 +162,7 @@ export class HttpTimesliceApi implements TimesliceApi {
 
   async getMetricData(scope: MetricScope, query: MetricDataQuery, options?: RequestOptions): Promise<MetricData> {
     if (query.names.length === 0) {
-      throw new ApiError('invalidRequest', 'Choose at least one metric name.');
+      throw new ApiError('invalidRequest', l10n.t('Choose at least one metric name.'));
     }
     checkRange({ from: query.from, to: query.to }, query.period);
     const params = new URLSearchParams();
@@ -188,7 +189,7 @@ export class HttpTimesliceApi implements TimesliceApi {
 
   async rawRequest(path: string, query: URLSearchParams, options?: RequestOptions): Promise<RawResponse> {
     if (!/^\/v2\/[\w/.-]+\.(json|xml)$/.test(path)) {
-      throw new ApiError('invalidRequest', `"${path}" is not a v2 API path (expected /v2/….json or /v2/….xml).`);
+      throw new ApiError('invalidRequest', l10n.t('"{0}" is not a v2 API path (expected /v2/….json or /v2/….xml).', path));
     }
     const res = await this.transport.get(this.transport.urlFor(path, query), options?.signal);
     return { status: res.status, contentType: res.headers['content-type'] ?? '', body: res.body, url: res.url };
@@ -217,7 +218,7 @@ export class HttpTimesliceApi implements TimesliceApi {
     const seen = new Set<string>();
     for (let page = 1; url; page++) {
       if (page > this.maxPages || seen.has(url.href)) {
-        throw new ApiError('badResponse', `The service kept sending more pages for ${path} (${page - 1} so far). Narrow the request with a filter.`, { path });
+        throw new ApiError('badResponse', l10n.t('The service kept sending more pages for {0} ({1} so far). Narrow the request with a filter.', path, page - 1), { path });
       }
       seen.add(url.href);
       const { res, decoded } = await this.getDecoded(url, options?.signal);
@@ -237,10 +238,10 @@ export class HttpTimesliceApi implements TimesliceApi {
     try {
       url = new URL(next, res.url);
     } catch {
-      throw new ApiError('badResponse', `The service sent an invalid next-page link for ${path}.`, { path });
+      throw new ApiError('badResponse', l10n.t('The service sent an invalid next-page link for {0}.', path), { path });
     }
     if (!this.transport.mayCarryKey(url)) {
-      throw new ApiError('redirectRefused', `The next page of ${path} is on another host or not on HTTPS (${url.protocol}//${url.host}); it was not requested, so your API key was not sent there.`, { path });
+      throw new ApiError('redirectRefused', l10n.t('The next page of {0} is on another host or not on HTTPS ({1}//{2}); it was not requested, so your API key was not sent there.', path, url.protocol, url.host), { path });
     }
     return url;
   }
@@ -250,7 +251,7 @@ export class HttpTimesliceApi implements TimesliceApi {
     const type = (res.headers['content-type'] ?? '').toLowerCase();
     const expected = this.format === 'json' ? 'json' : 'xml';
     if (type && !type.includes(expected)) {
-      throw new ApiError('badResponse', `The service answered ${path} with "${type.split(';')[0]}" instead of ${expected.toUpperCase()}. A proxy or login page may be in the way: check the base URL and proxy settings.`, { path });
+      throw new ApiError('badResponse', l10n.t('The service answered {0} with "{1}" instead of {2}. A proxy or login page may be in the way: check the base URL and proxy settings.', path, type.split(';')[0], expected.toUpperCase()), { path });
     }
     const xml = this.format === 'xml' ? xmlModule() : undefined;
     try {
@@ -258,7 +259,7 @@ export class HttpTimesliceApi implements TimesliceApi {
     } catch (e) {
       if (e instanceof SyntaxError || (xml && e instanceof xml.XmlFormatError)) {
         this.log.debug(`unreadable ${expected} body for ${path} (${res.body.length} characters)`);
-        throw new ApiError('badResponse', `The answer for ${path} is not valid ${expected.toUpperCase()} (it may be truncated). Retry; if it persists, check your proxy.`, { path, cause: e });
+        throw new ApiError('badResponse', l10n.t('The answer for {0} is not valid {1} (it may be truncated). Retry; if it persists, check your proxy.', path, expected.toUpperCase()), { path, cause: e });
       }
       throw e;
     }

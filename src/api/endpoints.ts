@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * The endpoints "Run API Request…" can call, and how a request's parameters become a v2 path and
  * query. Pure (no `vscode`), so every endpoint's path and query is unit-tested.
@@ -18,17 +19,18 @@ export interface RawEndpoint {
   path: string;
 }
 
+// Getters: this table is built when the module loads, before activation configures the translations.
 export const RAW_ENDPOINTS: readonly RawEndpoint[] = [
-  { id: 'applications.list', label: 'List applications', path: '/v2/applications' },
-  { id: 'applications.show', label: 'Show one application', path: '/v2/applications/{id}' },
-  { id: 'hosts.list', label: 'List an application\'s hosts', path: '/v2/applications/{id}/hosts' },
-  { id: 'hosts.show', label: 'Show one host', path: '/v2/applications/{id}/hosts/{host_id}' },
-  { id: 'instances.list', label: 'List an application\'s instances', path: '/v2/applications/{id}/instances' },
-  { id: 'instances.show', label: 'Show one instance', path: '/v2/applications/{id}/instances/{instance_id}' },
-  { id: 'keyTransactions.list', label: 'List key transactions', path: '/v2/key_transactions' },
-  { id: 'keyTransactions.show', label: 'Show one key transaction', path: '/v2/key_transactions/{id}' },
-  { id: 'metricNames', label: 'List metric names', path: '/v2/applications/{id}[/hosts|instances/{id}]/metrics' },
-  { id: 'metricData', label: 'Get metric data', path: '/v2/applications/{id}[/hosts|instances/{id}]/metrics/data' },
+  { id: 'applications.list', get label() { return l10n.t('List applications'); }, path: '/v2/applications' },
+  { id: 'applications.show', get label() { return l10n.t('Show one application'); }, path: '/v2/applications/{id}' },
+  { id: 'hosts.list', get label() { return l10n.t('List an application\'s hosts'); }, path: '/v2/applications/{id}/hosts' },
+  { id: 'hosts.show', get label() { return l10n.t('Show one host'); }, path: '/v2/applications/{id}/hosts/{host_id}' },
+  { id: 'instances.list', get label() { return l10n.t('List an application\'s instances'); }, path: '/v2/applications/{id}/instances' },
+  { id: 'instances.show', get label() { return l10n.t('Show one instance'); }, path: '/v2/applications/{id}/instances/{instance_id}' },
+  { id: 'keyTransactions.list', get label() { return l10n.t('List key transactions'); }, path: '/v2/key_transactions' },
+  { id: 'keyTransactions.show', get label() { return l10n.t('Show one key transaction'); }, path: '/v2/key_transactions/{id}' },
+  { id: 'metricNames', get label() { return l10n.t('List metric names'); }, path: '/v2/applications/{id}[/hosts|instances/{id}]/metrics' },
+  { id: 'metricData', get label() { return l10n.t('Get metric data'); }, path: '/v2/applications/{id}[/hosts|instances/{id}]/metrics/data' },
 ];
 
 /** One request, as the user filled it in (or as a test passes it to the command). */
@@ -57,7 +59,7 @@ export interface BuiltRequest {
 
 function id(value: unknown, what: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
-    throw new ApiError('invalidRequest', `${what} ID must be a positive whole number (got ${String(value)}).`);
+    throw new ApiError('invalidRequest', l10n.t('{0} ID must be a positive whole number (got {1}).', what, String(value)));
   }
   return value;
 }
@@ -70,7 +72,7 @@ export function parseIdList(text: string): number[] | undefined {
   }
   const ids = parts.map((s) => (/^\d{1,15}$/.test(s) ? Number(s) : Number.NaN));
   if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
-    throw new ApiError('invalidRequest', `"${text}" is not a list of IDs. Enter positive whole numbers separated by commas, e.g. 12, 34.`);
+    throw new ApiError('invalidRequest', l10n.t('"{0}" is not a list of IDs. Enter positive whole numbers separated by commas, e.g. 12, 34.', text));
   }
   return ids;
 }
@@ -79,7 +81,7 @@ function setFilters(query: URLSearchParams, filter: Record<string, string | numb
   for (const [key, value] of Object.entries(filter ?? {})) {
     if (Array.isArray(value)) {
       if (value.length > 0) {
-        query.set(`filter[${key}]`, value.map((n) => id(n, 'A filter')).join(','));
+        query.set(`filter[${key}]`, value.map((n) => id(n, l10n.t('A filter'))).join(','));
       }
     } else if (value !== undefined && value.trim() !== '') {
       query.set(`filter[${key}]`, value.trim());
@@ -88,11 +90,11 @@ function setFilters(query: URLSearchParams, filter: Record<string, string | numb
 }
 
 function scopeOf(scope: MetricScope): string {
-  id(scope.applicationId, 'An application');
+  id(scope.applicationId, l10n.t('An application'));
   if (scope.kind === 'host') {
-    id(scope.hostId, 'A host');
+    id(scope.hostId, l10n.t('A host'));
   } else if (scope.kind === 'instance') {
-    id(scope.instanceId, 'An instance');
+    id(scope.instanceId, l10n.t('An instance'));
   }
   return scopePath(scope);
 }
@@ -107,25 +109,25 @@ export function buildRawRequest(spec: RawRequestSpec, format: ApiFormat): BuiltR
       setFilters(query, spec.filter);
       break;
     case 'applications.show':
-      path = `/v2/applications/${id(spec.applicationId, 'An application')}`;
+      path = `/v2/applications/${id(spec.applicationId, l10n.t('An application'))}`;
       break;
     case 'hosts.list':
     case 'instances.list':
-      path = `/v2/applications/${id(spec.applicationId, 'An application')}/${spec.endpoint === 'hosts.list' ? 'hosts' : 'instances'}`;
+      path = `/v2/applications/${id(spec.applicationId, l10n.t('An application'))}/${spec.endpoint === 'hosts.list' ? 'hosts' : 'instances'}`;
       setFilters(query, spec.filter);
       break;
     case 'hosts.show':
-      path = `/v2/applications/${id(spec.applicationId, 'An application')}/hosts/${id(spec.hostId, 'A host')}`;
+      path = `/v2/applications/${id(spec.applicationId, l10n.t('An application'))}/hosts/${id(spec.hostId, l10n.t('A host'))}`;
       break;
     case 'instances.show':
-      path = `/v2/applications/${id(spec.applicationId, 'An application')}/instances/${id(spec.instanceId, 'An instance')}`;
+      path = `/v2/applications/${id(spec.applicationId, l10n.t('An application'))}/instances/${id(spec.instanceId, l10n.t('An instance'))}`;
       break;
     case 'keyTransactions.list':
       path = '/v2/key_transactions';
       setFilters(query, spec.filter);
       break;
     case 'keyTransactions.show':
-      path = `/v2/key_transactions/${id(spec.keyTransactionId, 'A key transaction')}`;
+      path = `/v2/key_transactions/${id(spec.keyTransactionId, l10n.t('A key transaction'))}`;
       break;
     case 'metricNames':
       path = `${scopeOf(spec.scope)}/metrics`;
@@ -144,7 +146,7 @@ export function buildRawRequest(spec: RawRequestSpec, format: ApiFormat): BuiltR
 function metricDataQuery(spec: Extract<RawRequestSpec, { endpoint: 'metricData' }>, query: URLSearchParams): void {
   const names = spec.names.map((n) => n.trim()).filter((n) => n !== '');
   if (names.length === 0) {
-    throw new ApiError('invalidRequest', 'Choose at least one metric name.');
+    throw new ApiError('invalidRequest', l10n.t('Choose at least one metric name.'));
   }
   const from = spec.from !== undefined ? new Date(spec.from) : undefined;
   const to = spec.to !== undefined ? new Date(spec.to) : undefined;

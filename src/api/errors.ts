@@ -4,6 +4,8 @@
  * fixed text, statuses, paths and host names: never from request headers, so never from the key.
  */
 
+import * as l10n from '@vscode/l10n';
+
 export type ApiErrorKind =
   | 'auth'
   | 'forbidden'
@@ -68,31 +70,33 @@ export function isApiError(e: unknown): e is ApiError {
 /** Human wording of a wait, e.g. "45 s" or "3 min". */
 export function formatWait(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
-  return s < 120 ? `${s} s` : `${Math.ceil(s / 60)} min`;
+  return s < 120 ? l10n.t('{0} s', s) : l10n.t('{0} min', Math.ceil(s / 60));
 }
 
 /** The error for an HTTP status the client does not accept. `bodyText` is only sniffed, never quoted. */
 export function errorForStatus(status: number, host: string, path: string, bodyText: string, retryAfterMs?: number): ApiError {
   const details = { status, path, retryAfterMs };
   const title = errorTitle(bodyText);
-  const suffix = title ? ` The service said: "${title}".` : '';
+  const suffix = title ? ` ${l10n.t('The service said: "{0}".', title)}` : '';
   switch (true) {
     case status === 401:
-      return new ApiError('auth', `The API key was rejected by ${host} (401). Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".${suffix}`, details);
+      return new ApiError('auth', l10n.t('The API key was rejected by {0} (401). Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".{1}', host, suffix), details);
     case status === 403 && isRegionMismatchPage(bodyText):
-      return new ApiError('wrongRegion', `${host} answered "Account is not valid in this region" (403): the key belongs to an account in the other region (US or EU). Switch the region with "Timeslice: Switch Region…".`, details);
+      return new ApiError('wrongRegion', l10n.t('{0} answered "Account is not valid in this region" (403): the key belongs to an account in the other region (US or EU). Switch the region with "Timeslice: Switch Region…".', host), details);
     case status === 403:
-      return new ApiError('forbidden', `Access was refused by ${host} (403)${looksLikeHtml(bodyText) ? ' with an HTML page' : ''}. The key may belong to the other region (US or EU): check the region setting, or that the key's user may see this account.${suffix}`, details);
+      return new ApiError('forbidden', looksLikeHtml(bodyText)
+        ? l10n.t('Access was refused by {0} (403) with an HTML page. The key may belong to the other region (US or EU): check the region setting, or that the key\'s user may see this account.{1}', host, suffix)
+        : l10n.t('Access was refused by {0} (403). The key may belong to the other region (US or EU): check the region setting, or that the key\'s user may see this account.{1}', host, suffix), details);
     case status === 404:
-      return new ApiError('notFound', `${path} was not found on ${host} (404). The application, host or key transaction may have been removed: refresh the view.${suffix}`, details);
+      return new ApiError('notFound', l10n.t('{0} was not found on {1} (404). The application, host or key transaction may have been removed: refresh the view.{2}', path, host, suffix), details);
     case status === 422:
-      return new ApiError('invalidRequest', `${host} refused the request parameters (422)${suffix || '.'} Check the time range (at least 60 s, from before to) and the period.`, details);
+      return new ApiError('invalidRequest', l10n.t('{0} refused the request parameters (422){1} Check the time range (at least 60 s, from before to) and the period.', host, suffix || '.'), details);
     case status === 429:
-      return new ApiError('rateLimited', `The rate limit of ${host} was reached (429). Wait ${formatWait(retryAfterMs ?? 60_000)} before trying again.`, details);
+      return new ApiError('rateLimited', l10n.t('The rate limit of {0} was reached (429). Wait {1} before trying again.', host, formatWait(retryAfterMs ?? 60_000)), details);
     case status >= 500:
-      return new ApiError('server', `${host} had a server error (${status}) on ${path}. Try again in a minute; if it persists, check the service status.${suffix}`, { ...details });
+      return new ApiError('server', l10n.t('{0} had a server error ({1}) on {2}. Try again in a minute; if it persists, check the service status.{3}', host, status, path, suffix), { ...details });
     default:
-      return new ApiError('badResponse', `${host} answered ${status} on ${path}, which the client does not expect.${suffix}`, details);
+      return new ApiError('badResponse', l10n.t('{0} answered {1} on {2}, which the client does not expect.{3}', host, status, path, suffix), details);
   }
 }
 
@@ -161,14 +165,14 @@ function proxyStatus(e: unknown): number | undefined {
 function errorForProxyFailure(e: unknown, codes: string[], host: string, proxyHost: string, details: ApiErrorDetails): ApiError | undefined {
   const status = proxyStatus(e);
   if (status === 407) {
-    return new ApiError('proxy', `The proxy ${proxyHost} asked for credentials (407) or refused the ones given. Check the proxy credentials in the "http.proxy" setting (http://user:password@host:port) or "http.proxyAuthorization".`, { ...details, status });
+    return new ApiError('proxy', l10n.t('The proxy {0} asked for credentials (407) or refused the ones given. Check the proxy credentials in the "http.proxy" setting (http://user:password@host:port) or "http.proxyAuthorization".', proxyHost), { ...details, status });
   }
   if (status !== undefined) {
-    return new ApiError('proxy', `The proxy ${proxyHost} would not open a tunnel to ${host} (it answered ${status}). Check that the proxy allows HTTPS to ${host}, or check "http.proxy" and "http.noProxy".`, { ...details, status });
+    return new ApiError('proxy', l10n.t('The proxy {0} would not open a tunnel to {1} (it answered {2}). Check that the proxy allows HTTPS to {1}, or check "http.proxy" and "http.noProxy".', proxyHost, host, status), { ...details, status });
   }
   // With a proxy, every connection we open goes to the proxy: failing to connect means the proxy is unreachable.
   if (codes.some((c) => ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(c))) {
-    return new ApiError('proxy', `The proxy ${proxyHost} could not be reached (${codes.find((c) => c.startsWith('E') || c.startsWith('UND'))}). Check the "http.proxy" setting (or HTTPS_PROXY) and that the proxy is running.`, details);
+    return new ApiError('proxy', l10n.t('The proxy {0} could not be reached ({1}). Check the "http.proxy" setting (or HTTPS_PROXY) and that the proxy is running.', proxyHost, String(codes.find((c) => c.startsWith('E') || c.startsWith('UND')))), details);
   }
   return undefined;
 }
@@ -189,21 +193,21 @@ export function errorForTransportFailure(e: unknown, host: string, path: string,
     return viaProxy;
   }
   if (codes.some((c) => TLS_CODES.has(c))) {
-    return new ApiError('tls', `The TLS certificate of ${host} could not be verified (${codes.find((c) => TLS_CODES.has(c))}). If you are behind a proxy that inspects HTTPS, add its CA certificate with the "timeslice.caCertificatePath" setting or NODE_EXTRA_CA_CERTS.`, details);
+    return new ApiError('tls', l10n.t('The TLS certificate of {0} could not be verified ({1}). If you are behind a proxy that inspects HTTPS, add its CA certificate with the "timeslice.caCertificatePath" setting or NODE_EXTRA_CA_CERTS.', host, String(codes.find((c) => TLS_CODES.has(c)))), details);
   }
   if (has('UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'TimeoutError')) {
-    return new ApiError('timeout', `${host} did not answer within ${formatWait(timeoutMs)}. Check your network or proxy, then retry.`, details);
+    return new ApiError('timeout', l10n.t('{0} did not answer within {1}. Check your network or proxy, then retry.', host, formatWait(timeoutMs)), details);
   }
   if (has('ENOTFOUND', 'EAI_AGAIN')) {
-    return new ApiError('network', `The host name ${host} could not be resolved (DNS). Check the base URL setting and your network.`, details);
+    return new ApiError('network', l10n.t('The host name {0} could not be resolved (DNS). Check the base URL setting and your network.', host), details);
   }
   if (has('ECONNREFUSED')) {
-    return new ApiError('network', `The connection to ${host} was refused. Check the base URL and that the service (or proxy) is running.`, details);
+    return new ApiError('network', l10n.t('The connection to {0} was refused. Check the base URL and that the service (or proxy) is running.', host), details);
   }
   if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED')) {
-    return new ApiError('network', `The connection to ${host} was reset before the answer was complete. Retry; if it keeps happening, check your proxy or network.`, { ...details, reset: true });
+    return new ApiError('network', l10n.t('The connection to {0} was reset before the answer was complete. Retry; if it keeps happening, check your proxy or network.', host), { ...details, reset: true });
   }
-  return new ApiError('network', `The request to ${host} failed (${codes[0] ?? 'unknown network error'}). Check your network, then retry.`, details);
+  return new ApiError('network', l10n.t('The request to {0} failed ({1}). Check your network, then retry.', host, codes[0] ?? l10n.t('unknown network error')), details);
 }
 
 /**
@@ -211,19 +215,22 @@ export function errorForTransportFailure(e: unknown, host: string, path: string,
  * "rate limited, retrying in 40 s", "offline: The connection to … was refused."
  */
 export function describeFailure(error: ApiError, retryInMs?: number): string {
-  const retrying = retryInMs !== undefined ? `, retrying in ${formatWait(retryInMs)}` : '';
+  const wait = retryInMs !== undefined ? formatWait(retryInMs) : undefined;
   const firstSentence = error.message.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
   switch (error.kind) {
     case 'rateLimited':
-      return `rate limited${retrying}`;
+      return wait ? l10n.t('rate limited, retrying in {0}', wait) : l10n.t('rate limited');
     case 'server':
-      return `server error${error.status ? ` (${error.status})` : ''}${retrying}`;
+      if (error.status) {
+        return wait ? l10n.t('server error ({0}), retrying in {1}', error.status, wait) : l10n.t('server error ({0})', error.status);
+      }
+      return wait ? l10n.t('server error, retrying in {0}', wait) : l10n.t('server error');
     case 'network':
     case 'timeout':
     case 'proxy':
     case 'tls':
-      return `offline: ${firstSentence}${retrying}`;
+      return wait ? l10n.t('offline: {0}, retrying in {1}', firstSentence, wait) : l10n.t('offline: {0}', firstSentence);
     default:
-      return `${firstSentence}${retrying}`;
+      return wait ? l10n.t('{0}, retrying in {1}', firstSentence, wait) : firstSentence;
   }
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * Client-side limiter: at most `maxConcurrent` requests in flight and at most `perMinute` started in
  * any sliding minute, so one key stays under the service's 1,000 calls/minute (api-notes).
@@ -33,7 +34,7 @@ export class RequestLimiter {
   async acquire(signal?: AbortSignal): Promise<() => void> {
     for (;;) {
       if (signal?.aborted) {
-        throw new ApiError('cancelled', 'The request was cancelled.');
+        throw new ApiError('cancelled', l10n.t('The request was cancelled.'));
       }
       const now = this.now();
       while (this.started.length > 0 && this.started[0] <= now - 60_000) {

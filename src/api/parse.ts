@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * Envelope unwrapping and defensive parsing of wire records (snake_case) into domain types.
  * Unknown fields are ignored, unknown health statuses become `unknown`, a missing summary means
@@ -18,13 +19,13 @@ function isRec(v: unknown): v is Rec {
 }
 
 function bad(what: string): ApiError {
-  return new ApiError('badResponse', `The service sent a response the client cannot read (${what}). Retry; if it persists, switch the response format setting or report it.`);
+  return new ApiError('badResponse', l10n.t('The service sent a response the client cannot read ({0}). Retry; if it persists, switch the response format setting or report it.', what));
 }
 
 /** The value under `key` of a response envelope, e.g. `applications`. */
 export function unwrap(body: unknown, key: string): unknown {
   if (!isRec(body) || !(key in body)) {
-    throw bad(`no "${key}" in the response`);
+    throw bad(l10n.t('no "{0}" in the response', key));
   }
   return body[key];
 }
@@ -71,7 +72,7 @@ function ids(v: unknown): number[] {
 function requiredId(r: Rec, what: string): number {
   const id = int(r.id);
   if (id === undefined) {
-    throw bad(`${what} without an id`);
+    throw bad(l10n.t('{0} without an id', what));
   }
   return id;
 }
@@ -140,7 +141,7 @@ export function parseApplication(v: unknown): Application {
   const links = rec(r.links);
   const summary = parseSummary(r.application_summary);
   return dropUndefined({
-    id: requiredId(r, 'an application'),
+    id: requiredId(r, l10n.t('an application')),
     name: str(r.name) ?? '',
     language: str(r.language) ?? 'unknown',
     healthStatus: parseHealth(r.health_status),
@@ -178,7 +179,7 @@ export function parseInstance(v: unknown): Instance {
   const r = rec(v);
   const links = rec(r.links);
   return dropUndefined({
-    id: requiredId(r, 'an instance'),
+    id: requiredId(r, l10n.t('an instance')),
     applicationName: str(r.application_name) ?? '',
     host: str(r.host) ?? '',
     port: int(r.port),
@@ -197,7 +198,7 @@ export function parseKeyTransaction(v: unknown): KeyTransaction {
   const links = rec(r.links);
   const summary = parseSummary(r.application_summary);
   return dropUndefined({
-    id: requiredId(r, 'a key transaction'),
+    id: requiredId(r, l10n.t('a key transaction')),
     name: str(r.name) ?? '',
     transactionName: str(r.transaction_name) ?? '',
     healthStatus: parseHealth(r.health_status),
@@ -212,7 +213,7 @@ export function parseMetricName(v: unknown): MetricName {
   const r = rec(v);
   const name = str(r.name);
   if (name === undefined) {
-    throw bad('a metric without a name');
+    throw bad(l10n.t('a metric without a name'));
   }
   return { name, values: list(r.values).map(str).filter((s): s is string => s !== undefined) };
 }
@@ -260,14 +261,14 @@ function parseSeries(v: unknown): MetricSeries {
   const r = rec(v);
   const name = str(r.name);
   if (name === undefined) {
-    throw bad('metric data without a metric name');
+    throw bad(l10n.t('metric data without a metric name'));
   }
   return { name, timeslices: list(r.timeslices).map(parseTimeslice) };
 }
 
 export function parseMetricData(v: unknown): MetricData {
   if (!isRec(v)) {
-    throw bad('metric_data is not an object');
+    throw bad(l10n.t('metric_data is not an object'));
   }
   const metrics = list(v.metrics).map(parseSeries);
   const strings = (x: unknown) => list(x).map(str).filter((s): s is string => s !== undefined);

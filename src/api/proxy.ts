@@ -5,6 +5,7 @@
  */
 import type { ProxyAgent } from 'undici';
 
+import * as l10n from '@vscode/l10n';
 import { undici } from './undiciModule';
 
 import { ApiError } from './errors';
@@ -51,7 +52,7 @@ export function chooseProxy(target: URL, sources: ProxySources): ProxyChoice {
   if (!raw) {
     return { reason: 'no proxy configured' };
   }
-  const origin = fromSetting ? 'the "http.proxy" setting' : env.HTTPS_PROXY || env.https_proxy ? 'HTTPS_PROXY' : 'HTTP_PROXY';
+  const origin = fromSetting ? l10n.t('the "http.proxy" setting') : env.HTTPS_PROXY || env.https_proxy ? 'HTTPS_PROXY' : 'HTTP_PROXY';
   const url = parseProxyUrl(raw, origin);
   const noProxy = [...splitNoProxy(sources.env.NO_PROXY ?? sources.env.no_proxy), ...(sources.noProxy ?? [])];
   if (matchesNoProxy(target, noProxy)) {
@@ -70,10 +71,10 @@ export function parseProxyUrl(raw: string, origin = 'the "http.proxy" setting'):
   try {
     url = new URL(withScheme);
   } catch {
-    throw new ApiError('invalidConfig', `The proxy in ${origin} is not a URL. Use http://host:port (or http://user:password@host:port).`);
+    throw new ApiError('invalidConfig', l10n.t('The proxy in {0} is not a URL. Use http://host:port (or http://user:password@host:port).', origin));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError('invalidConfig', `The proxy in ${origin} uses ${url.protocol}//, which Timeslice does not support. Use an http:// or https:// proxy.`);
+    throw new ApiError('invalidConfig', l10n.t('The proxy in {0} uses {1}//, which Timeslice does not support. Use an http:// or https:// proxy.', origin, url.protocol));
   }
   return url;
 }

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * Time ranges and periods for metric data. The granularity table is the service's own (api-notes):
  * a period finer than the default for a range is never honoured, so we only offer multiples of it.
@@ -51,22 +52,22 @@ export function validPeriods(rangeSeconds: number): number[] {
 export function checkRange(range: Partial<TimeRange>, period?: number): void {
   const { from, to } = range;
   if ((from === undefined) !== (to === undefined)) {
-    throw new ApiError('invalidRequest', 'Give both "from" and "to", or neither (the last 30 minutes).');
+    throw new ApiError('invalidRequest', l10n.t('Give both "from" and "to", or neither (the last 30 minutes).'));
   }
   for (const d of [from, to]) {
     if (d !== undefined && Number.isNaN(d.getTime())) {
-      throw new ApiError('invalidRequest', 'The time range holds an invalid date. Pick the range again.');
+      throw new ApiError('invalidRequest', l10n.t('The time range holds an invalid date. Pick the range again.'));
     }
   }
   const rangeSeconds = from && to ? (to.getTime() - from.getTime()) / 1000 : 30 * MINUTE;
   if (from && to && rangeSeconds <= 0) {
-    throw new ApiError('invalidRequest', `The range starts (${formatApiTime(from)}) at or after its end (${formatApiTime(to)}). Pick a "from" before "to".`);
+    throw new ApiError('invalidRequest', l10n.t('The range starts ({0}) at or after its end ({1}). Pick a "from" before "to".', formatApiTime(from), formatApiTime(to)));
   }
   if (rangeSeconds < MIN_RANGE_SECONDS) {
-    throw new ApiError('invalidRequest', `The range is ${Math.round(rangeSeconds)} s long; the service needs at least ${MIN_RANGE_SECONDS} s. Pick a longer range.`);
+    throw new ApiError('invalidRequest', l10n.t('The range is {0} s long; the service needs at least {1} s. Pick a longer range.', Math.round(rangeSeconds), MIN_RANGE_SECONDS));
   }
   if (period !== undefined && !validPeriods(rangeSeconds).includes(period)) {
-    throw new ApiError('invalidRequest', `A period of ${period} s is not valid for this range; choose one of ${validPeriods(rangeSeconds).join(', ')} s.`);
+    throw new ApiError('invalidRequest', l10n.t('A period of {0} s is not valid for this range; choose one of {1} s.', period, validPeriods(rangeSeconds).join(', ')));
   }
 }
 

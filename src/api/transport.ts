@@ -5,6 +5,7 @@
  */
 import type { Dispatcher } from 'undici';
 
+import * as l10n from '@vscode/l10n';
 import type { Logger } from '../log';
 import { redact } from '../log';
 import { ApiError, errorForStatus, errorForTransportFailure, formatWait } from './errors';
@@ -64,14 +65,14 @@ export function parseBaseUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ApiError('invalidConfig', `"${raw}" is not a URL. Enter a base URL such as https://api.newrelic.com.`);
+    throw new ApiError('invalidConfig', l10n.t('"{0}" is not a URL. Enter a base URL such as https://api.newrelic.com.', raw));
   }
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new ApiError('invalidConfig', `The base URL must use https:// (got ${url.protocol}//${url.host}); the API key is never sent over plain HTTP.`);
+    throw new ApiError('invalidConfig', l10n.t('The base URL must use https:// (got {0}//{1}); the API key is never sent over plain HTTP.', url.protocol, url.host));
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new ApiError('invalidConfig', 'The base URL must not contain a user name, password, query or fragment.');
+    throw new ApiError('invalidConfig', l10n.t('The base URL must not contain a user name, password, query or fragment.'));
   }
   url.pathname = url.pathname.replace(/\/+$/, '');
   return url;
@@ -163,7 +164,7 @@ export class HttpTransport {
   private async exchange(url: URL, request: RequestShape, signal?: AbortSignal): Promise<HttpResponse> {
     const key = await this.options.getApiKey();
     if (!key) {
-      throw new ApiError('auth', 'No API key is set. Run "Timeslice: Set API Key…" or try the demo.');
+      throw new ApiError('auth', l10n.t('No API key is set. Run "Timeslice: Set API Key…" or try the demo.'));
     }
     this.lastKey = key;
     const started = Date.now();
@@ -216,11 +217,11 @@ export class HttpTransport {
           return this.accept(res, url, request.ifNoneMatch !== undefined);
         }
         if (request.body !== undefined && res.status !== 307 && res.status !== 308) {
-          throw new ApiError('redirectRefused', `${this.base.host} answered a POST with a ${res.status} redirect, which would drop the request body; it was not followed. Check the base URL setting.`, { path: initial.pathname, status: res.status });
+          throw new ApiError('redirectRefused', l10n.t('{0} answered a POST with a {1} redirect, which would drop the request body; it was not followed. Check the base URL setting.', this.base.host, res.status), { path: initial.pathname, status: res.status });
         }
         url = this.followable(url, res.headers.location);
         if (hop >= MAX_REDIRECTS) {
-          throw new ApiError('redirectRefused', `${this.base.host} redirected more than ${MAX_REDIRECTS} times. Check the base URL.`, { path: initial.pathname });
+          throw new ApiError('redirectRefused', l10n.t('{0} redirected more than {1} times. Check the base URL.', this.base.host, MAX_REDIRECTS), { path: initial.pathname });
         }
       }
     } finally {
@@ -231,25 +232,25 @@ export class HttpTransport {
   /** The redirect target, if it may be followed with the key; otherwise a redirectRefused error. */
   private followable(from: URL, location: string | undefined): URL {
     if (!location) {
-      throw new ApiError('badResponse', `${this.base.host} sent a redirect without a Location. Check the base URL.`, { path: from.pathname });
+      throw new ApiError('badResponse', l10n.t('{0} sent a redirect without a Location. Check the base URL.', this.base.host), { path: from.pathname });
     }
     let target: URL;
     try {
       target = new URL(location, from);
     } catch {
-      throw new ApiError('badResponse', `${this.base.host} sent a redirect to an invalid address. Check the base URL.`, { path: from.pathname });
+      throw new ApiError('badResponse', l10n.t('{0} sent a redirect to an invalid address. Check the base URL.', this.base.host), { path: from.pathname });
     }
     if (target.hostname !== this.base.hostname) {
-      throw new ApiError('redirectRefused', `${this.base.host} redirected to another host (${target.host}); the request was not repeated there, so your API key was not sent. Check the base URL setting.`, { path: from.pathname });
+      throw new ApiError('redirectRefused', l10n.t('{0} redirected to another host ({1}); the request was not repeated there, so your API key was not sent. Check the base URL setting.', this.base.host, target.host), { path: from.pathname });
     }
     if (target.protocol !== 'https:') {
-      throw new ApiError('redirectRefused', `${this.base.host} redirected to plain HTTP (${target.protocol}//${target.host}); the API key is never sent over HTTP. Check the base URL or your proxy.`, { path: from.pathname });
+      throw new ApiError('redirectRefused', l10n.t('{0} redirected to plain HTTP ({1}//{2}); the API key is never sent over HTTP. Check the base URL or your proxy.', this.base.host, target.protocol, target.host), { path: from.pathname });
     }
     // Only the http→https upgrade of the service's 301 may change the port; after that the origin is fixed.
     if (from.protocol === 'http:' && this.keyOrigin === undefined) {
       this.keyOrigin = target.origin;
     } else if (target.origin !== this.keyOrigin) {
-      throw new ApiError('redirectRefused', `${this.base.host} redirected to another port (${target.host}); the request was not repeated there, so your API key was not sent. Check the base URL setting.`, { path: from.pathname });
+      throw new ApiError('redirectRefused', l10n.t('{0} redirected to another port ({1}); the request was not repeated there, so your API key was not sent. Check the base URL setting.', this.base.host, target.host), { path: from.pathname });
     }
     return target;
   }
@@ -277,10 +278,10 @@ export class HttpTransport {
       return { status: res.statusCode, headers: flat, body };
     } catch (e) {
       if (signal?.aborted) {
-        throw new ApiError('cancelled', 'The request was cancelled.', { path: url.pathname });
+        throw new ApiError('cancelled', l10n.t('The request was cancelled.'), { path: url.pathname });
       }
       if (timeout.aborted) {
-        throw new ApiError('timeout', `${this.base.host} did not answer within ${formatWait(this.timeoutMs)}. Check your network or proxy, then retry.`, { path: url.pathname });
+        throw new ApiError('timeout', l10n.t('{0} did not answer within {1}. Check your network or proxy, then retry.', this.base.host, formatWait(this.timeoutMs)), { path: url.pathname });
       }
       throw e;
     }
@@ -288,7 +289,7 @@ export class HttpTransport {
 
   private async readBody(body: Dispatcher.ResponseData['body'], headers: Record<string, string>, url: URL): Promise<string> {
     const limit = this.maxBodyBytes >= 1048576 ? `${Math.round(this.maxBodyBytes / 1048576)} MB` : `${Math.round(this.maxBodyBytes / 1024)} KB`;
-    const tooLarge = () => new ApiError('tooLarge', `The answer from ${this.base.host} for ${url.pathname} is larger than ${limit}, so it was not read. Narrow the request (a name filter or a shorter range).`, { path: url.pathname });
+    const tooLarge = () => new ApiError('tooLarge', l10n.t('The answer from {0} for {1} is larger than {2}, so it was not read. Narrow the request (a name filter or a shorter range).', this.base.host, url.pathname, limit), { path: url.pathname });
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
       body.destroy();
@@ -369,12 +370,12 @@ export function retryAfterMs(headers: Record<string, string>, now: number = Date
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new ApiError('cancelled', 'The request was cancelled.'));
+      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
       return;
     }
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new ApiError('cancelled', 'The request was cancelled.'));
+      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as tls from 'node:tls';
 
+import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 
 export interface TrustSources {
@@ -26,10 +27,10 @@ export function trustedCertificates(sources: TrustSources): string[] | undefined
   try {
     pem = read(sources.caFile);
   } catch {
-    throw new ApiError('invalidConfig', `The CA certificate file "${sources.caFile}" (setting timeslice.caCertificatePath) cannot be read. Fix the path or clear the setting.`);
+    throw new ApiError('invalidConfig', l10n.t('The CA certificate file "{0}" (setting timeslice.caCertificatePath) cannot be read. Fix the path or clear the setting.', sources.caFile));
   }
   if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new ApiError('invalidConfig', `"${sources.caFile}" (setting timeslice.caCertificatePath) holds no PEM certificate.`);
+    throw new ApiError('invalidConfig', l10n.t('"{0}" (setting timeslice.caCertificatePath) holds no PEM certificate.', sources.caFile));
   }
   let extra: string | undefined;
   if (sources.extraCaFile) {

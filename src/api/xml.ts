@@ -5,6 +5,7 @@
  * scalars become numbers/booleans, `nil="true"` becomes null, other leaves stay strings.
  */
 import { XMLParser } from 'fast-xml-parser';
+import * as l10n from '@vscode/l10n';
 
 const TEXT = '#text';
 const ATTR = '@_';
@@ -61,12 +62,12 @@ export class XmlFormatError extends Error {}
 /** Parses an XML document into `{ rootName: value }`. Throws XmlFormatError when it is not XML. */
 export function parseXmlDocument(text: string): Record<string, unknown> {
   if (!/^\s*</.test(text)) {
-    throw new XmlFormatError('not an XML document');
+    throw new XmlFormatError(l10n.t('not an XML document'));
   }
   // The parser's time grows with the square of the nesting depth (a 350 KB body of nested elements
   // took half a second): the service nests a few levels, so refuse deep documents before parsing.
   if (nestingDepthExceeds(text, MAX_DEPTH)) {
-    throw new XmlFormatError(`elements nested more than ${MAX_DEPTH} deep`);
+    throw new XmlFormatError(l10n.t('elements nested more than {0} deep', MAX_DEPTH));
   }
   let doc: Record<string, unknown>;
   try {
@@ -76,7 +77,7 @@ export function parseXmlDocument(text: string): Record<string, unknown> {
   }
   const roots = elementKeys(doc);
   if (roots.length !== 1) {
-    throw new XmlFormatError('an XML document needs exactly one root element');
+    throw new XmlFormatError(l10n.t('an XML document needs exactly one root element'));
   }
   const [root] = roots;
   const nodes = doc[root] as XmlNode[];

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * One NerdGraph request: POST {query, variables} through the shared HttpTransport (every protection
  * of the REST side), a concurrency limiter of 25 in flight (the service's per-user limit, notes 1.5)
@@ -52,33 +53,33 @@ function quote(text: string): string {
 /** The ApiError for a GraphQL error (HTTP 200), with the same quality of message as the REST ones. */
 export function apiErrorFor(e: GqlError, host: string): ApiError {
   const cls = errorClassOf(e);
-  const said = ` NerdGraph said: "${quote(e.message)}".`;
+  const said = ` ${l10n.t('NerdGraph said: "{0}".', quote(e.message))}`;
   const path = '/graphql';
   if (e.extensions?.error_code === 'BAD_API_KEY') {
-    return new ApiError('auth', `The API key was rejected by ${host}. Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".`, { path });
+    return new ApiError('auth', l10n.t('The API key was rejected by {0}. Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".', host), { path });
   }
   switch (cls) {
     case 'TOO_MANY_REQUESTS':
-      return new ApiError('rateLimited', `${host} is limiting requests (TOO_MANY_REQUESTS). Wait a minute before trying again.`, { path, retryAfterMs: 60_000 });
+      return new ApiError('rateLimited', l10n.t('{0} is limiting requests (TOO_MANY_REQUESTS). Wait a minute before trying again.', host), { path, retryAfterMs: 60_000 });
     case 'TIMEOUT':
-      return new ApiError('timeout', `The NRQL query timed out on ${host}. Try a shorter time range or fewer metrics, then retry.`, { path });
+      return new ApiError('timeout', l10n.t('The NRQL query timed out on {0}. Try a shorter time range or fewer metrics, then retry.', host), { path });
     case 'INVALID_INPUT':
-      return new ApiError('invalidRequest', `${host} refused the query (INVALID_INPUT).${said} Check the metric names, the time range and the period.`, { path });
+      return new ApiError('invalidRequest', l10n.t('{0} refused the query (INVALID_INPUT).{1} Check the metric names, the time range and the period.', host, said), { path });
     case 'ACCESS_DENIED':
     case 'FORBIDDEN':
-      return new ApiError('forbidden', `${host} refused access (${cls}).${said} Check that the key's user may see this account, or choose another account.`, { path });
+      return new ApiError('forbidden', l10n.t('{0} refused access ({1}).{2} Check that the key\'s user may see this account, or choose another account.', host, cls, said), { path });
     case 'SERVER_ERROR':
       if (e.extensions?.classification === 'DataFetchingException') {
-        return new ApiError('forbidden', `${host} could not fetch the data with this key (SERVER_ERROR, DataFetchingException): the User API key may lack permission for this account.${said}`, { path });
+        return new ApiError('forbidden', l10n.t('{0} could not fetch the data with this key (SERVER_ERROR, DataFetchingException): the User API key may lack permission for this account.{1}', host, said), { path });
       }
-      return new ApiError('server', `${host} had a server error (SERVER_ERROR). Try again in a minute; if it persists, check the service status.${said}`, { path });
+      return new ApiError('server', l10n.t('{0} had a server error (SERVER_ERROR). Try again in a minute; if it persists, check the service status.{1}', host, said), { path });
     case 'INTERNAL_SERVER_ERROR':
-      return new ApiError('server', `${host} had a server error (INTERNAL_SERVER_ERROR). Try again in a minute; if it persists, check the service status.${said}`, { path });
+      return new ApiError('server', l10n.t('{0} had a server error (INTERNAL_SERVER_ERROR). Try again in a minute; if it persists, check the service status.{1}', host, said), { path });
     default:
       if (/not authorized to query account/i.test(e.message)) {
-        return new ApiError('forbidden', `${host} refused access to the account.${said} Choose an account the key's user may see.`, { path });
+        return new ApiError('forbidden', l10n.t('{0} refused access to the account.{1} Choose an account the key\'s user may see.', host, said), { path });
       }
-      return new ApiError('badResponse', `${host} answered with an error the client does not expect${cls ? ` (${cls})` : ''}.${said}`, { path });
+      return new ApiError('badResponse', l10n.t('{0} answered with an error the client does not expect{1}.{2}', host, cls ? ` (${cls})` : '', said), { path });
   }
 }
 
@@ -132,12 +133,12 @@ export class GraphqlClient {
       const res = await transport.post(transport.urlFor('/graphql'), JSON.stringify({ query, variables }), signal);
       const type = (res.headers['content-type'] ?? '').toLowerCase();
       if (type && !type.includes('json')) {
-        throw new ApiError('badResponse', `The service answered /graphql with "${type.split(';')[0]}" instead of JSON. A proxy or login page may be in the way: check the base URL and proxy settings.`, { path: '/graphql' });
+        throw new ApiError('badResponse', l10n.t('The service answered /graphql with "{0}" instead of JSON. A proxy or login page may be in the way: check the base URL and proxy settings.', type.split(';')[0]), { path: '/graphql' });
       }
       body = res.body;
     } catch (e) {
       if (e instanceof ApiError && e.status === 402) {
-        throw new ApiError('forbidden', `${this.host} answered 402 Payment Required: the account's plan does not allow this request. Check the account's subscription or choose another account.`, { status: 402, path: '/graphql' });
+        throw new ApiError('forbidden', l10n.t('{0} answered 402 Payment Required: the account\'s plan does not allow this request. Check the account\'s subscription or choose another account.', this.host), { status: 402, path: '/graphql' });
       }
       throw e;
     } finally {
@@ -147,7 +148,7 @@ export class GraphqlClient {
     try {
       parsed = JSON.parse(body) as typeof parsed;
     } catch (e) {
-      throw new ApiError('badResponse', 'The answer for /graphql is not valid JSON (it may be truncated). Retry; if it persists, check your proxy.', { path: '/graphql', cause: e });
+      throw new ApiError('badResponse', l10n.t('The answer for /graphql is not valid JSON (it may be truncated). Retry; if it persists, check your proxy.'), { path: '/graphql', cause: e });
     }
     const all = Array.isArray(parsed.errors) ? (parsed.errors as GqlError[]).filter((e) => e && typeof e.message === 'string') : [];
     const deprecations = all.filter(isDeprecation);

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * `TimesliceApi` over NerdGraph (GraphQL) and NRQL, REST API v2's successor (nerdgraph-notes.md).
  * Views see the same models as with REST: applications from `entitySearch`, hosts and instances from
@@ -94,7 +95,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   constructor(options: NerdGraphTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
     this.gql = new GraphqlClient({ transport: this.transport, log: options.log, concurrency: options.concurrency, maxTries: options.maxTries, backoffBaseMs: options.backoffBaseMs });
-    this.accountId = checkId(options.accountId, 'An account');
+    this.accountId = checkId(options.accountId, l10n.t('An account'));
     this.open = { ...DEFAULT_OPEN_POINTS, ...options.openPoints };
     this.maxPages = options.maxPages ?? 1000;
     this.now = options.now ?? (() => new Date());
@@ -133,9 +134,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   async getApplication(applicationId: number, options?: RequestOptions): Promise<Application> {
-    const [entity] = await this.search(`domainId = '${checkId(applicationId, 'An application')}' AND domain = 'APM'`, options);
+    const [entity] = await this.search(`domainId = '${checkId(applicationId, l10n.t('An application'))}' AND domain = 'APM'`, options);
     if (!entity) {
-      throw new ApiError('notFound', `Application ${applicationId} was not found through NerdGraph. It may have stopped reporting or been removed (NerdGraph lists only indexed entities): refresh the view.`);
+      throw new ApiError('notFound', l10n.t('Application {0} was not found through NerdGraph. It may have stopped reporting or been removed (NerdGraph lists only indexed entities): refresh the view.', applicationId));
     }
     return this.application(entity);
   }
@@ -185,7 +186,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     let cursor: string | null = null;
     for (let page = 1; ; page++) {
       if (page > this.maxPages || (cursor !== null && seen.has(cursor))) {
-        throw new ApiError('badResponse', `NerdGraph kept sending more entity pages (${page - 1} so far). Narrow the request with a name filter.`);
+        throw new ApiError('badResponse', l10n.t('NerdGraph kept sending more entity pages ({0} so far). Narrow the request with a name filter.', page - 1));
       }
       if (cursor !== null) {
         seen.add(cursor);
@@ -229,19 +230,19 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   private scopeWhere(scope: MetricScope): string {
-    const app = `appId = ${checkId(scope.applicationId, 'An application')}`;
+    const app = `appId = ${checkId(scope.applicationId, l10n.t('An application'))}`;
     switch (scope.kind) {
       case 'application':
         return app;
       case 'host': {
         const name = scope.hostName ?? this.hostNames.get(`${scope.applicationId}:${scope.hostId}`);
         if (!name) {
-          throw new ApiError('invalidRequest', `Host ${scope.hostId} is not known to the NerdGraph backend (it selects hosts by name): expand the application's Hosts first.`);
+          throw new ApiError('invalidRequest', l10n.t('Host {0} is not known to the NerdGraph backend (it selects hosts by name): expand the application\'s Hosts first.', scope.hostId));
         }
         return `${app} AND host = ${nrqlString(name)}`;
       }
       case 'instance':
-        return `${app} AND ${this.open.instanceNrqlAttribute} = ${checkId(scope.instanceId, 'An instance')}`;
+        return `${app} AND ${this.open.instanceNrqlAttribute} = ${checkId(scope.instanceId, l10n.t('An instance'))}`;
     }
   }
 
@@ -258,7 +259,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`, { guid, id: this.accountId, q: nrql }, options?.signal);
     const entity = this.gql.field(result, ['actor', 'entity']);
     if (entity === null || entity === undefined) {
-      throw new ApiError('notFound', `Application ${applicationId} was not found through NerdGraph: refresh the view.`);
+      throw new ApiError('notFound', l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId));
     }
     const instances = obj(entity).applicationInstances;
     const details = (Array.isArray(instances) ? instances : []).map((i) => obj(obj(i).details));
@@ -280,7 +281,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   async listHosts(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Host[]> {
-    checkId(applicationId, 'An application');
+    checkId(applicationId, l10n.t('An application'));
     const { details, summaries } = await this.instancesAndSummaries(applicationId, 'host', options);
     const hosts = new Map<string, Host>();
     for (const d of details) {
@@ -305,15 +306,15 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   async getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host> {
-    const host = (await this.listHosts(applicationId, {}, options)).find((h) => h.id === checkId(hostId, 'A host'));
+    const host = (await this.listHosts(applicationId, {}, options)).find((h) => h.id === checkId(hostId, l10n.t('A host')));
     if (!host) {
-      throw new ApiError('notFound', `Host ${hostId} of application ${applicationId} was not found through NerdGraph: refresh the view.`);
+      throw new ApiError('notFound', l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId));
     }
     return host;
   }
 
   async listInstances(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Instance[]> {
-    checkId(applicationId, 'An application');
+    checkId(applicationId, l10n.t('An application'));
     const { details, summaries } = await this.instancesAndSummaries(applicationId, this.open.instanceNrqlAttribute, options);
     const out: Instance[] = [];
     for (const d of details) {
@@ -334,9 +335,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   async getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance> {
-    const instance = (await this.listInstances(applicationId, {}, options)).find((i) => i.id === checkId(instanceId, 'An instance'));
+    const instance = (await this.listInstances(applicationId, {}, options)).find((i) => i.id === checkId(instanceId, l10n.t('An instance')));
     if (!instance) {
-      throw new ApiError('notFound', `Instance ${instanceId} of application ${applicationId} was not found through NerdGraph: refresh the view.`);
+      throw new ApiError('notFound', l10n.t('Instance {0} of application {1} was not found through NerdGraph: refresh the view.', instanceId, applicationId));
     }
     return instance;
   }
@@ -387,9 +388,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   async getKeyTransaction(keyTransactionId: number, options?: RequestOptions): Promise<KeyTransaction> {
-    const kt = (await this.listKeyTransactions({}, options)).find((k) => k.id === checkId(keyTransactionId, 'A key transaction'));
+    const kt = (await this.listKeyTransactions({}, options)).find((k) => k.id === checkId(keyTransactionId, l10n.t('A key transaction')));
     if (!kt) {
-      throw new ApiError('notFound', `Key transaction ${keyTransactionId} was not found through NerdGraph: refresh the view.`);
+      throw new ApiError('notFound', l10n.t('Key transaction {0} was not found through NerdGraph: refresh the view.', keyTransactionId));
     }
     return kt;
   }
@@ -420,7 +421,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
 
   async getMetricData(scope: MetricScope, query: MetricDataQuery, options?: RequestOptions): Promise<MetricData> {
     if (query.names.length === 0) {
-      throw new ApiError('invalidRequest', 'Choose at least one metric name.');
+      throw new ApiError('invalidRequest', l10n.t('Choose at least one metric name.'));
     }
     checkRange({ from: query.from, to: query.to }, query.period);
     const to = query.to ?? this.now();
@@ -440,7 +441,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       since = Math.floor(fromMinute / bucketMinutes) * bucketMinutes;
       until = Math.max(since + bucketMinutes, Math.ceil(toMinute / bucketMinutes) * bucketMinutes);
       if ((until - since) / bucketMinutes > 366) {
-        throw new ApiError('invalidRequest', `This range needs ${(until - since) / bucketMinutes} points; NRQL allows at most 366. Choose a longer period.`);
+        throw new ApiError('invalidRequest', l10n.t('This range needs {0} points; NRQL allows at most 366. Choose a longer period.', (until - since) / bucketMinutes));
       }
     }
     const nrql = `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE ${where} FACET metricTimesliceName SINCE ${since * 60_000} UNTIL ${until * 60_000}`
@@ -479,7 +480,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   rawRequest(path: string): Promise<RawResponse> {
-    return Promise.reject(new ApiError('invalidRequest', `"${path}" is a REST API v2 request; the NerdGraph backend answers NRQL, not v2 paths.`));
+    return Promise.reject(new ApiError('invalidRequest', l10n.t('"{0}" is a REST API v2 request; the NerdGraph backend answers NRQL, not v2 paths.', path)));
   }
 }
 
