@@ -3,6 +3,8 @@
  * time range, then the metric explorer panel with that selection. Back returns to the step before;
  * Escape at any step stops quietly.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { Application, MetricName, MetricScope } from '../api/types';
 import type { ChartPanel } from '../panels/chartPanel';
 import type { RangePreset } from '../panels/protocol';
@@ -53,7 +55,7 @@ export function queryMetric(services: Services) {
   return async (answers?: unknown): Promise<void> => {
     if (answers !== undefined) {
       if (!isMetricQuery(answers)) {
-        throw new Error('Query Metric was given an incomplete query (scope, metric, values and range preset are needed).');
+        throw new Error(l10n.t('Query Metric was given an incomplete query (scope, metric, values and range preset are needed).'));
       }
       openMetricQuery(services, answers);
       return;
@@ -69,7 +71,7 @@ export function queryMetric(services: Services) {
     let range: RangePresetItem | undefined;
     // Each step may go back to the one before (the Back button); Escape stops at any step.
     const finished = await runSteps([
-      async (nav) => !!(app = await pickApplicationWithSummary(conn, 'Application', nav)),
+      async (nav) => !!(app = await pickApplicationWithSummary(conn, l10n.t('Application'), nav)),
       async (nav) => !!(scope = await pickScope(conn, app!, nav)),
       async (nav) => !!(metric = await pickMetricName(conn, scope!.scope, nav)),
       async (nav) => !!(values = await pickValues(metric!, nav)),

@@ -2,6 +2,8 @@
  * Pure parts of the palette commands' pickers: the items they show and the debounced, latest-wins
  * search behind "Query Metric…". No `vscode` here: the items are plain objects that fit QuickPickItem.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { Application, HealthStatus, Host, Instance, MetricName, MetricScope } from '../api/types';
 import type { RangePreset } from '../panels/protocol';
 import { PRESET_MINUTES } from '../panels/protocol';
@@ -24,22 +26,25 @@ export function applicationSummaryItem(app: Application): PlainItem & { app: App
   const health: HealthStatus = app.reporting ? app.healthStatus : 'gray';
   return {
     label: `$(${HEALTH_CODICONS[health]}) ${safeText(app.name)}`,
-    description: app.summary ? `${describeSummary(app.summary)} · ${formatErrorRate(app.summary.errorRate)} errors` : 'not reporting',
-    detail: `ID ${app.id} · ${safeText(app.language)} · ${HEALTH_LABELS[health]}`,
+    description: app.summary ? l10n.t('{0} · {1} errors', describeSummary(app.summary), formatErrorRate(app.summary.errorRate)) : l10n.t('not reporting'),
+    detail: l10n.t('ID {0} · {1} · {2}', app.id, safeText(app.language), HEALTH_LABELS[health]),
     app,
   };
 }
 
 export type RangePresetItem = PlainItem & { preset: Exclude<RangePreset, 'custom'>; minutes: number };
 
-const PRESET_LABELS: Readonly<Record<Exclude<RangePreset, 'custom'>, string>> = {
-  '30m': 'Last 30 minutes', '1h': 'Last hour', '3h': 'Last 3 hours', '6h': 'Last 6 hours', '24h': 'Last 24 hours', '3d': 'Last 3 days', '7d': 'Last 7 days',
-};
+/** A function, not a constant: module-level text would be read before activation configures the translations. */
+const presetLabels = (): Readonly<Record<Exclude<RangePreset, 'custom'>, string>> => ({
+  '30m': l10n.t('Last 30 minutes'), '1h': l10n.t('Last hour'), '3h': l10n.t('Last 3 hours'), '6h': l10n.t('Last 6 hours'),
+  '24h': l10n.t('Last 24 hours'), '3d': l10n.t('Last 3 days'), '7d': l10n.t('Last 7 days'),
+});
 
 /** The panels' presets, 30 minutes to 7 days, shortest first. */
 export function rangePresetItems(): RangePresetItem[] {
+  const labels = presetLabels();
   return (Object.keys(PRESET_MINUTES) as Array<Exclude<RangePreset, 'custom'>>).map((preset) => ({
-    label: PRESET_LABELS[preset], description: preset, preset, minutes: PRESET_MINUTES[preset],
+    label: labels[preset], description: preset, preset, minutes: PRESET_MINUTES[preset],
   }));
 }
 
@@ -48,13 +53,13 @@ export type ScopeItem = PlainItem & { scope: MetricScope; title: string };
 /** The application itself, then each host, then each instance. */
 export function scopeItems(app: Pick<Application, 'id' | 'name'>, hosts: Host[], instances: Instance[]): ScopeItem[] {
   return [
-    { label: `$(server-process) ${safeText(app.name)}`, description: 'whole application', scope: { kind: 'application', applicationId: app.id }, title: app.name },
+    { label: `$(server-process) ${safeText(app.name)}`, description: l10n.t('whole application'), scope: { kind: 'application', applicationId: app.id }, title: app.name },
     ...hosts.map((h): ScopeItem => ({
-      label: `$(vm) ${safeText(h.host)}`, description: `host ${h.id}`, scope: { kind: 'host', applicationId: app.id, hostId: h.id }, title: h.host,
+      label: `$(vm) ${safeText(h.host)}`, description: l10n.t('host {0}', h.id), scope: { kind: 'host', applicationId: app.id, hostId: h.id }, title: h.host,
     })),
     ...instances.map((i): ScopeItem => {
       const name = i.port !== undefined ? `${i.host}:${i.port}` : i.host;
-      return { label: `$(symbol-event) ${safeText(name)}`, description: `instance ${i.id}`, scope: { kind: 'instance', applicationId: app.id, instanceId: i.id }, title: name };
+      return { label: `$(symbol-event) ${safeText(name)}`, description: l10n.t('instance {0}', i.id), scope: { kind: 'instance', applicationId: app.id, instanceId: i.id }, title: name };
     }),
   ];
 }
@@ -64,7 +69,7 @@ export const MAX_METRIC_ITEMS = 500;
 
 export function metricNameItems(names: MetricName[]): Array<PlainItem & { metric: MetricName }> {
   return names.slice(0, MAX_METRIC_ITEMS).map((m) => ({
-    label: safeText(m.name), description: `${m.values.length} value${m.values.length === 1 ? '' : 's'}`, metric: m,
+    label: safeText(m.name), description: m.values.length === 1 ? l10n.t('1 value') : l10n.t('{0} values', m.values.length), metric: m,
   }));
 }
 

@@ -3,6 +3,8 @@
  * interface and the metric-names cache, so it is unit-tested against the simulator.
  * A dashboard's series come from one metric-data request (two with the compare overlay).
  */
+import * as l10n from '@vscode/l10n';
+
 import type { TimesliceApi } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { MetricNamesCache } from '../api/metricNamesCache';
@@ -42,13 +44,13 @@ const HOST_METRICS = [...DASHBOARD_METRICS.slice(0, 3), 'CPU/User Time', 'Memory
 
 function summaryItems(summary: ApplicationSummary | undefined, extra: SummaryItem[] = []): SummaryItem[] {
   if (!summary) {
-    return [{ label: 'Summary', value: 'not reporting' }, ...extra];
+    return [{ label: l10n.t('Summary'), value: l10n.t('not reporting') }, ...extra];
   }
   return [
-    { label: 'Apdex', value: formatApdex(summary.apdexScore), hint: `target ${summary.apdexTarget} s` },
-    { label: 'Response time', value: formatMs(summary.responseTime) },
-    { label: 'Throughput', value: formatRpm(summary.throughput) },
-    { label: 'Error rate', value: formatErrorRate(summary.errorRate) },
+    { label: l10n.t('Apdex'), value: formatApdex(summary.apdexScore), hint: l10n.t('target {0} s', summary.apdexTarget) },
+    { label: l10n.t('Response time'), value: formatMs(summary.responseTime) },
+    { label: l10n.t('Throughput'), value: formatRpm(summary.throughput) },
+    { label: l10n.t('Error rate'), value: formatErrorRate(summary.errorRate) },
     ...extra,
   ];
 }
@@ -58,19 +60,19 @@ type Series = (data: MetricData) => SeriesSpec[];
 /** Standard charts over one answer: response time, throughput, error rate, Apdex (+ CPU, memory). */
 function standardCharts(memoryValue?: string): Array<{ id: string; title: string; unit: string; needs: string[]; series: Series }> {
   const charts: Array<{ id: string; title: string; unit: string; needs: string[]; series: Series }> = [
-    { id: 'responseTime', title: 'Response time', unit: 'ms', needs: ['HttpDispatcher'], series: (d) => [{ label: 'Web response time', color: '--vscode-charts-blue', points: seriesPoints(d, 'HttpDispatcher', 'average_response_time'), description: 'HttpDispatcher average_response_time (without request queuing)' }] },
-    { id: 'throughput', title: 'Throughput', unit: 'rpm', needs: ['HttpDispatcher'], series: (d) => [{ label: 'Requests per minute', color: '--vscode-charts-green', points: seriesPoints(d, 'HttpDispatcher', 'requests_per_minute') }] },
-    { id: 'errorRate', title: 'Error rate', unit: '%', needs: ['Errors/all', 'HttpDispatcher'], series: (d) => [{ label: 'Errors / requests', color: '--vscode-charts-red', points: ratioPoints(d, ['Errors/all', 'error_count'], ['HttpDispatcher', 'call_count'], 100), description: 'Errors/all error_count ÷ HttpDispatcher call_count' }] },
-    { id: 'apdex', title: 'Apdex', unit: 'apdex', needs: ['Apdex'], series: (d) => [
-      { label: 'App server', color: '--vscode-charts-purple', points: seriesPoints(d, 'Apdex', 'score'), description: '(satisfied + tolerating ÷ 2) ÷ count' },
+    { id: 'responseTime', title: l10n.t('Response time'), unit: 'ms', needs: ['HttpDispatcher'], series: (d) => [{ label: l10n.t('Web response time'), color: '--vscode-charts-blue', points: seriesPoints(d, 'HttpDispatcher', 'average_response_time'), description: l10n.t('HttpDispatcher average_response_time (without request queuing)') }] },
+    { id: 'throughput', title: l10n.t('Throughput'), unit: 'rpm', needs: ['HttpDispatcher'], series: (d) => [{ label: l10n.t('Requests per minute'), color: '--vscode-charts-green', points: seriesPoints(d, 'HttpDispatcher', 'requests_per_minute') }] },
+    { id: 'errorRate', title: l10n.t('Error rate'), unit: '%', needs: ['Errors/all', 'HttpDispatcher'], series: (d) => [{ label: l10n.t('Errors / requests'), color: '--vscode-charts-red', points: ratioPoints(d, ['Errors/all', 'error_count'], ['HttpDispatcher', 'call_count'], 100), description: l10n.t('Errors/all error_count ÷ HttpDispatcher call_count') }] },
+    { id: 'apdex', title: l10n.t('Apdex'), unit: 'apdex', needs: ['Apdex'], series: (d) => [
+      { label: l10n.t('App server'), color: '--vscode-charts-purple', points: seriesPoints(d, 'Apdex', 'score'), description: l10n.t('(satisfied + tolerating ÷ 2) ÷ count') },
       // Both scores often lie on the same values: the browser line is dotted over the solid one.
-      ...(d.metrics.some((m) => m.name === 'EndUser/Apdex') ? [{ label: 'Browser (dotted)', color: '--vscode-charts-orange', dotted: true, points: seriesPoints(d, 'EndUser/Apdex', 'score'), description: 'EndUser/Apdex score, drawn dotted so that it shows where it equals the app server\'s' }] : []),
+      ...(d.metrics.some((m) => m.name === 'EndUser/Apdex') ? [{ label: l10n.t('Browser (dotted)'), color: '--vscode-charts-orange', dotted: true, points: seriesPoints(d, 'EndUser/Apdex', 'score'), description: l10n.t('EndUser/Apdex score, drawn dotted so that it shows where it equals the app server\'s') }] : []),
     ] },
   ];
   if (memoryValue) {
     charts.push(
-      { id: 'cpu', title: 'CPU user time', unit: '%', needs: ['CPU/User Time'], series: (d) => [{ label: 'CPU', color: '--vscode-charts-yellow', points: seriesPoints(d, 'CPU/User Time', 'percent') }] },
-      { id: 'memory', title: 'Physical memory', unit: 'MB', needs: ['Memory/Physical'], series: (d) => [{ label: 'Memory', color: '--vscode-charts-blue', points: seriesPoints(d, 'Memory/Physical', memoryValue) }] },
+      { id: 'cpu', title: l10n.t('CPU user time'), unit: '%', needs: ['CPU/User Time'], series: (d) => [{ label: l10n.t('CPU'), color: '--vscode-charts-yellow', points: seriesPoints(d, 'CPU/User Time', 'percent') }] },
+      { id: 'memory', title: l10n.t('Physical memory'), unit: 'MB', needs: ['Memory/Physical'], series: (d) => [{ label: l10n.t('Memory'), color: '--vscode-charts-blue', points: seriesPoints(d, 'Memory/Physical', memoryValue) }] },
     );
   }
   return charts;
@@ -82,7 +84,7 @@ async function chartsFromOneRequest(ctx: PanelDataContext, scope: MetricScope, n
   const query = (r: ResolvedRange) => ctx.api.getMetricData(scope, { names, from: r.from, to: r.to, period: r.period }, { signal: ctx.signal });
   const earlier = compareRange(range, state.range.compare);
   const [data, before] = await Promise.all([query(range), earlier ? query(earlier).catch((e: unknown) => e) : Promise.resolve(undefined)]);
-  const compareLabel = state.range.compare === 'day' ? '1 day earlier' : '1 week earlier';
+  const compareLabel = state.range.compare === 'day' ? l10n.t('1 day earlier') : l10n.t('1 week earlier');
   const charts = defs.map((def): ChartSpec => {
     const notFound = def.needs.filter((n) => data.metricsNotFound.includes(n));
     let series = def.series(data);
@@ -94,7 +96,7 @@ async function chartsFromOneRequest(ctx: PanelDataContext, scope: MetricScope, n
       spec.notFound = notFound;
     }
     if (before && (before instanceof Error || isApiError(before))) {
-      spec.error = `The comparison range could not be loaded: ${(before as Error).message}`;
+      spec.error = l10n.t('The comparison range could not be loaded: {0}', (before as Error).message);
     }
     return spec;
   });
@@ -112,11 +114,11 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
       return {
         title: app.name, range, charts, shown: shownRange(range, data), metricDataRequests: requests,
         summary: summaryItems(app.summary, [
-          { label: 'Health', value: HEALTH_LABELS[app.healthStatus] },
-          { label: 'Hosts / instances', value: `${app.hostIds.length} / ${app.instanceIds.length}` },
-          { label: 'Last reported', value: app.lastReportedAt ? formatAge(app.lastReportedAt) : 'never shown' },
+          { label: l10n.t('Health'), value: HEALTH_LABELS[app.healthStatus] },
+          { label: l10n.t('Hosts / instances'), value: `${app.hostIds.length} / ${app.instanceIds.length}` },
+          { label: l10n.t('Last reported'), value: app.lastReportedAt ? formatAge(app.lastReportedAt) : l10n.t('never shown') },
         ]),
-        summaryNote: 'Summary values are the service\'s rolling 3-4 minute averages; charts are timeslice data for the range.',
+        summaryNote: l10n.t('Summary values are the service\'s rolling 3-4 minute averages; charts are timeslice data for the range.'),
       };
     }
     case 'host':
@@ -129,19 +131,19 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
         : await ctx.api.getInstance(e.applicationId, e.instanceId!, { signal: ctx.signal });
       const { charts, data, requests } = await chartsFromOneRequest(ctx, scope, HOST_METRICS, state, range, standardCharts('used_mb_by_host'));
       const label = 'port' in record && record.port !== undefined ? `${record.host}:${record.port}` : record.host;
-      return { title: `${label} · ${record.applicationName}`, range, charts, shown: shownRange(range, data), metricDataRequests: requests, summary: summaryItems(record.summary, [{ label: 'Health', value: HEALTH_LABELS[record.healthStatus] }]) };
+      return { title: `${label} · ${record.applicationName}`, range, charts, shown: shownRange(range, data), metricDataRequests: requests, summary: summaryItems(record.summary, [{ label: l10n.t('Health'), value: HEALTH_LABELS[record.healthStatus] }]) };
     }
     case 'keyTransaction': {
       const kt = await ctx.api.getKeyTransaction(e.keyTransactionId!, { signal: ctx.signal });
       const txn = kt.transactionName;
       const { charts, data, requests } = await chartsFromOneRequest(ctx, appScope, [txn], state, range, [
-        { id: 'responseTime', title: 'Response time', unit: 'ms', needs: [txn], series: (d) => [{ label: txn, color: '--vscode-charts-blue', points: seriesPoints(d, txn, 'average_response_time') }] },
-        { id: 'throughput', title: 'Throughput', unit: 'rpm', needs: [txn], series: (d) => [{ label: txn, color: '--vscode-charts-green', points: seriesPoints(d, txn, 'calls_per_minute') }] },
+        { id: 'responseTime', title: l10n.t('Response time'), unit: 'ms', needs: [txn], series: (d) => [{ label: txn, color: '--vscode-charts-blue', points: seriesPoints(d, txn, 'average_response_time') }] },
+        { id: 'throughput', title: l10n.t('Throughput'), unit: 'rpm', needs: [txn], series: (d) => [{ label: txn, color: '--vscode-charts-green', points: seriesPoints(d, txn, 'calls_per_minute') }] },
       ]);
       return {
         title: kt.name, range, charts, shown: shownRange(range, data), metricDataRequests: requests,
-        summary: summaryItems(kt.summary, [{ label: 'Transaction', value: txn }, { label: 'Health', value: HEALTH_LABELS[kt.healthStatus] }]),
-        summaryNote: 'The summary is a rolling 10-minute average. Key transactions have no timeslices of their own: the charts show their parent transaction.',
+        summary: summaryItems(kt.summary, [{ label: l10n.t('Transaction'), value: txn }, { label: l10n.t('Health'), value: HEALTH_LABELS[kt.healthStatus] }]),
+        summaryNote: l10n.t('The summary is a rolling 10-minute average. Key transactions have no timeslices of their own: the charts show their parent transaction.'),
       };
     }
     case 'breakdown':
@@ -151,14 +153,15 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
   }
 }
 
+// Getters: this table is built when the module loads, before activation configures the translations.
 const BREAKDOWN_PARTS: Array<{ key: 'queue' | 'datastore' | 'database' | 'rubyDatabase' | 'memcache' | 'external' | 'application'; label: string; color: string; formula: string }> = [
-  { key: 'application', label: 'Application code', color: '--vscode-charts-blue', formula: 'WebTransactionTotalTime (or HttpDispatcher) − datastore − database − external − memcache' },
-  { key: 'datastore', label: 'Datastore', color: '--vscode-charts-purple', formula: 'Σ Datastore/<type>/allWeb average_response_time × call_count ÷ HttpDispatcher call_count' },
-  { key: 'database', label: 'Database', color: '--vscode-charts-yellow', formula: 'Database/allWeb average_response_time × call_count ÷ HttpDispatcher call_count' },
-  { key: 'rubyDatabase', label: 'Database (ActiveRecord)', color: '--vscode-charts-yellow', formula: 'ActiveRecord/all average_response_time × call_count ÷ HttpDispatcher call_count (Ruby agents up to 3.10.0.279)' },
-  { key: 'memcache', label: 'Memcache', color: '--vscode-charts-orange', formula: 'Memcache/allWeb average_response_time × call_count ÷ HttpDispatcher call_count' },
-  { key: 'external', label: 'Web external', color: '--vscode-charts-green', formula: 'External/allWeb average_response_time × call_count ÷ HttpDispatcher call_count' },
-  { key: 'queue', label: 'Request queuing', color: '--vscode-charts-red', formula: 'WebFrontend/QueueTime call_count × average_response_time ÷ HttpDispatcher call_count (not part of application time)' },
+  { key: 'application', get label() { return l10n.t('Application code'); }, color: '--vscode-charts-blue', get formula() { return l10n.t('WebTransactionTotalTime (or HttpDispatcher) − datastore − database − external − memcache'); } },
+  { key: 'datastore', get label() { return l10n.t('Datastore'); }, color: '--vscode-charts-purple', get formula() { return l10n.t('Σ Datastore/<type>/allWeb average_response_time × call_count ÷ HttpDispatcher call_count'); } },
+  { key: 'database', get label() { return l10n.t('Database'); }, color: '--vscode-charts-yellow', get formula() { return l10n.t('Database/allWeb average_response_time × call_count ÷ HttpDispatcher call_count'); } },
+  { key: 'rubyDatabase', get label() { return l10n.t('Database (ActiveRecord)'); }, color: '--vscode-charts-yellow', get formula() { return l10n.t('ActiveRecord/all average_response_time × call_count ÷ HttpDispatcher call_count (Ruby agents up to 3.10.0.279)'); } },
+  { key: 'memcache', get label() { return l10n.t('Memcache'); }, color: '--vscode-charts-orange', get formula() { return l10n.t('Memcache/allWeb average_response_time × call_count ÷ HttpDispatcher call_count'); } },
+  { key: 'external', get label() { return l10n.t('Web external'); }, color: '--vscode-charts-green', get formula() { return l10n.t('External/allWeb average_response_time × call_count ÷ HttpDispatcher call_count'); } },
+  { key: 'queue', get label() { return l10n.t('Request queuing'); }, color: '--vscode-charts-red', get formula() { return l10n.t('WebFrontend/QueueTime call_count × average_response_time ÷ HttpDispatcher call_count (not part of application time)'); } },
 ];
 
 /**
@@ -189,25 +192,27 @@ async function loadBreakdown(ctx: PanelDataContext, state: PanelState, range: Re
     .filter((p) => points.some((x) => x.breakdown[p.key] !== 0));
   const at = (iso: string) => Date.parse(iso);
   const stacked: ChartSpec = {
-    id: 'breakdown', title: 'Response-time breakdown (per web request)', unit: 'ms', stacked: true,
+    id: 'breakdown', title: l10n.t('Response-time breakdown (per web request)'), unit: 'ms', stacked: true,
     series: parts.map((p) => ({ label: p.label, color: p.color, description: p.formula, points: points.map((x): [number, number | null] => [at(x.from), Math.max(0, x.breakdown[p.key])]) })),
   };
   const total: ChartSpec = {
-    id: 'responseTime', title: 'Response time including queuing', unit: 'ms',
-    series: [{ label: 'Response time', color: '--vscode-charts-foreground', description: 'HttpDispatcher average_call_time + queue call_count × queue average_response_time ÷ HttpDispatcher call_count', points: points.map((x): [number, number | null] => [at(x.from), x.breakdown.responseTime]) }],
+    id: 'responseTime', title: l10n.t('Response time including queuing'), unit: 'ms',
+    series: [{ label: l10n.t('Response time'), color: '--vscode-charts-foreground', description: l10n.t('HttpDispatcher average_call_time + queue call_count × queue average_response_time ÷ HttpDispatcher call_count'), points: points.map((x): [number, number | null] => [at(x.from), x.breakdown.responseTime]) }],
   };
   if (data.metricsNotFound.includes(METRIC.httpDispatcher)) {
     stacked.notFound = [METRIC.httpDispatcher];
   }
   const rule = app.language.toLowerCase() === 'ruby'
-    ? source === 'activeRecord' ? 'Ruby agent up to 3.10.0.279 (ActiveRecord/all reported): database time from ActiveRecord.' : 'Ruby agent 3.11.0 or later (datastore metrics reported): generic datastore/database time.'
-    : 'Database time from the generic Datastore / Database metrics.';
+    ? source === 'activeRecord' ? l10n.t('Ruby agent up to 3.10.0.279 (ActiveRecord/all reported): database time from ActiveRecord.') : l10n.t('Ruby agent 3.11.0 or later (datastore metrics reported): generic datastore/database time.')
+    : l10n.t('Database time from the generic Datastore / Database metrics.');
   const summarized = breakdownSeries(whole, { language: app.language })[0]?.breakdown;
   return {
     title: app.name, range, charts: [stacked, total], shown: shownRange(range, data), metricDataRequests: requests,
     summary: summaryItems(app.summary),
     ...(summarized ? { table: breakdownTable(summarized, parts) } : {}),
-    summaryNote: `${rule} Computed as in the API's section 4.8 from ${requests} metric-data ${requests === 1 ? 'request' : 'requests'} (the series, and the whole range summarized for the table).`,
+    summaryNote: requests === 1
+      ? l10n.t('{0} Computed as in the API\'s section 4.8 from 1 metric-data request (the series, and the whole range summarized for the table).', rule)
+      : l10n.t('{0} Computed as in the API\'s section 4.8 from {1} metric-data requests (the series, and the whole range summarized for the table).', rule, requests),
   };
 }
 
@@ -217,12 +222,12 @@ function breakdownTable(b: Breakdown, parts: typeof BREAKDOWN_PARTS): SummaryTab
   const ms = (x: number) => Math.round(x * 100) / 100;
   const components = parts.filter((p) => p.key !== 'queue');
   const rows = components.map((p) => ({ metric: p.label, values: [ms(b[p.key]), share(b[p.key])] }));
-  rows.push({ metric: `Total (${b.totalSource})`, values: [ms(b.total), b.total > 0 ? 100 : null] });
+  rows.push({ metric: l10n.t('Total ({0})', b.totalSource), values: [ms(b.total), b.total > 0 ? 100 : null] });
   if (parts.some((p) => p.key === 'queue')) {
-    rows.push({ metric: 'Request queuing', values: [ms(b.queue), null] });
+    rows.push({ metric: l10n.t('Request queuing'), values: [ms(b.queue), null] });
   }
-  rows.push({ metric: 'Response time including queuing', values: [ms(b.responseTime), null] });
-  return { caption: 'The whole range summarized, per web request (request queuing and the response time are not part of the total)', rowHeader: 'Component', columns: ['ms', '% of total'], rows };
+  rows.push({ metric: l10n.t('Response time including queuing'), values: [ms(b.responseTime), null] });
+  return { caption: l10n.t('The whole range summarized, per web request (request queuing and the response time are not part of the total)'), rowHeader: l10n.t('Component'), columns: ['ms', l10n.t('% of total')], rows };
 }
 
 /** The explorer charts the whole application, or one host or instance when its entity names one. */
@@ -237,7 +242,7 @@ async function loadExplorer(ctx: PanelDataContext, state: PanelState, range: Res
   const selection = state.explorer ?? { metrics: [], values: [] };
   const base = { title: scope.kind === 'application' ? app.name : `${app.name} · ${state.entity.title}`, range, summary: [] as SummaryItem[] };
   if (selection.metrics.length === 0 || selection.values.length === 0) {
-    return { ...base, charts: [], shown: shownRange(range, undefined), metricDataRequests: 0, summaryNote: 'Search the metric names, pick metrics and the values to chart.' };
+    return { ...base, charts: [], shown: shownRange(range, undefined), metricDataRequests: 0, summaryNote: l10n.t('Search the metric names, pick metrics and the values to chart.') };
   }
   // Metrics are asked together only for values all of them list (the service empties a later
   // metric that lacks a column of the first); names whose listing is not cached are asked for all values.
@@ -262,7 +267,7 @@ async function loadExplorer(ctx: PanelDataContext, state: PanelState, range: Res
       spec.notFound = series.metricsNotFound;
     }
     if (lacks.length > 0) {
-      spec.missingValues = lacks.map((metric) => `${metric} returned no \`${value}\``);
+      spec.missingValues = lacks.map((metric) => l10n.t('{0} returned no `{1}`', metric, value));
     }
     return spec;
   });

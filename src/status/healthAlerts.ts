@@ -2,6 +2,8 @@
  * When a bound application's health turns orange or red: pure change detection with a per-application
  * rate limit and an injected clock (no `vscode`). The notifier decides how to show an alert.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { HealthStatus } from '../api/types';
 import { HEALTH_LABELS } from '../tree/format';
 import { safeText } from '../util/safeText';
@@ -51,5 +53,5 @@ export class HealthAlertTracker {
 
 /** The notification's text; the name comes from the service, so it is made safe for a notification. */
 export function alertMessage(alert: Pick<HealthAlert, 'name' | 'from' | 'to'>): string {
-  return `${safeText(alert.name)}: health is now ${HEALTH_LABELS[alert.to].toLowerCase()} (${alert.to}), was ${HEALTH_LABELS[alert.from].toLowerCase()}.`;
+  return l10n.t('{0}: health is now {1} ({2}), was {3}.', safeText(alert.name), HEALTH_LABELS[alert.to].toLowerCase(), alert.to, HEALTH_LABELS[alert.from].toLowerCase());
 }

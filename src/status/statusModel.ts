@@ -2,6 +2,8 @@
  * Pure wording and colour of the Apdex status-bar item (no `vscode`): what a binding looks like for
  * each state of the connection and of the last refresh. The controller only applies the result.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { Application, HealthStatus } from '../api/types';
 import type { Region } from '../api/regions';
 import type { ApiErrorKind } from '../api/errors';
@@ -51,9 +53,8 @@ export function bindingProblem(value: unknown): string | undefined {
   if (name === undefined || name === null || name === '' || (typeof name === 'string' && isPlainDisplayName(name))) {
     return undefined;
   }
-  return 'The "name" of "timeslice.boundApplication" is not a plain application name (it has link, icon or HTML syntax, '
-    + 'invisible characters, or is longer than 200 characters), so the binding is ignored. Bind the folder again with '
-    + '"Timeslice: Bind Workspace to Application…", or remove "name" from the setting.';
+  // One literal, not a concatenation: the string extractor (l10n-dev) only reads a literal message.
+  return l10n.t('The "name" of "timeslice.boundApplication" is not a plain application name (it has link, icon or HTML syntax, invisible characters, or is longer than 200 characters), so the binding is ignored. Bind the folder again with "Timeslice: Bind Workspace to Application…", or remove "name" from the setting.');
 }
 
 export function bindingKey(b: Pick<Binding, 'id' | 'region'>): string {
@@ -61,7 +62,7 @@ export function bindingKey(b: Pick<Binding, 'id' | 'region'>): string {
 }
 
 export function regionLabel(region: BindingRegion): string {
-  return region === 'demo' ? 'Demo' : REGION_LABELS[region];
+  return region === 'demo' ? l10n.t('Demo') : REGION_LABELS[region];
 }
 
 /** What the poller knows about one bound application. */
@@ -128,24 +129,22 @@ export function severityOfHealth(health: HealthStatus): Severity | undefined {
 export function formatAgeMs(at: number, now: number): string {
   const s = Math.max(0, Math.round((now - at) / 1000));
   if (s < 60) {
-    return 'just now';
+    return l10n.t('just now');
   }
   if (s < 3600) {
-    return `${Math.floor(s / 60)} min ago`;
+    return l10n.t('{0} min ago', Math.floor(s / 60));
   }
-  return s < 86_400 ? `${Math.floor(s / 3600)} h ago` : `${Math.floor(s / 86_400)} days ago`;
+  return s < 86_400 ? l10n.t('{0} h ago', Math.floor(s / 3600)) : l10n.t('{0} days ago', Math.floor(s / 86_400));
 }
-
-const CLICK_TO_OPEN = 'Click to open its dashboard.';
 
 export function describeStatus(input: StatusInput, settings: StatusSettings, now: number): StatusView {
   switch (input.kind) {
     case 'unbound':
       return {
         visible: settings.showWhenUnbound,
-        text: '$(plug) Bind application',
-        tooltip: 'This workspace is not bound to a monitored application. Click to choose one; its Apdex then shows here.',
-        accessibilityLabel: 'Timeslice: bind this workspace to an application',
+        text: `$(plug) ${l10n.t('Bind application')}`,
+        tooltip: l10n.t('This workspace is not bound to a monitored application. Click to choose one; its Apdex then shows here.'),
+        accessibilityLabel: l10n.t('Timeslice: bind this workspace to an application'),
         action: 'bind',
       };
     case 'noConnection': {
@@ -153,8 +152,8 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
       return {
         visible: true,
         text: '$(pulse) —',
-        tooltip: `**${escapeMarkdown(name)}** (${regionLabel(input.binding.region)})\n\nNo connection: set an API key for the ${regionLabel(input.binding.region)} region or start the demo. Click to set the key.`,
-        accessibilityLabel: `Apdex of ${name} unavailable: no connection`,
+        tooltip: `**${escapeMarkdown(name)}** (${regionLabel(input.binding.region)})\n\n${l10n.t('No connection: set an API key for the {0} region or start the demo. Click to set the key.', regionLabel(input.binding.region))}`,
+        accessibilityLabel: l10n.t('Apdex of {0} unavailable: no connection', name),
         action: 'setApiKey',
       };
     }
@@ -163,9 +162,9 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
       return {
         visible: true,
         text: '$(pulse) —',
-        tooltip: `**${escapeMarkdown(name)}** is bound in the ${regionLabel(input.binding.region)} region, but the current connection is ${regionLabel(input.connectionRegion)}. `
-          + `It is not queried there (the ID would name another account's application). Switch the region to ${regionLabel(input.binding.region)} to see it.`,
-        accessibilityLabel: `Apdex of ${name} unavailable: bound in another region`,
+        tooltip: l10n.t('{0} is bound in the {1} region, but the current connection is {2}. It is not queried there (the ID would name another account\'s application). Switch the region to {1} to see it.',
+        `**${escapeMarkdown(name)}**`, regionLabel(input.binding.region), regionLabel(input.connectionRegion)),
+        accessibilityLabel: l10n.t('Apdex of {0} unavailable: bound in another region', name),
         action: 'openDashboard',
       };
     }
@@ -175,7 +174,7 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
 }
 
 function displayName(binding: Binding, app?: Application): string {
-  return app?.name ?? binding.name ?? `application ${binding.id}`;
+  return app?.name ?? binding.name ?? l10n.t('application {0}', binding.id);
 }
 
 function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings: StatusSettings, now: number, otherBound: number): StatusView {
@@ -187,45 +186,47 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
   let background: Severity | undefined;
   if (snap?.missing) {
     text = '$(pulse) ?';
-    label = `${name}: not found`;
-    lines.push(`The service has no application with ID ${binding.id} in this account. Bind the workspace again.`);
+    label = l10n.t('{0}: not found', name);
+    lines.push(l10n.t('The service has no application with ID {0} in this account. Bind the workspace again.', binding.id));
   } else if (!app) {
     text = snap?.error ? '$(pulse) — $(warning)' : '$(sync~spin) Apdex';
-    label = snap?.error ? `Apdex of ${name} unavailable` : `Loading the Apdex of ${name}`;
-    lines.push(snap?.error ? '' : 'Loading…');
+    label = snap?.error ? l10n.t('Apdex of {0} unavailable', name) : l10n.t('Loading the Apdex of {0}', name);
+    lines.push(snap?.error ? '' : l10n.t('Loading…'));
   } else if (!app.summary) {
     text = '$(pulse) —';
-    label = `${name}: not reporting`;
-    lines.push(`Not reporting · ${HEALTH_LABELS[app.healthStatus]}`);
+    label = l10n.t('{0}: not reporting', name);
+    lines.push(l10n.t('Not reporting · {0}', HEALTH_LABELS[app.healthStatus]));
   } else {
     const s = app.summary;
     text = `$(pulse) ${formatApdex(s.apdexScore)}`;
     background = severityOf(app, settings);
-    label = `Apdex ${formatApdex(s.apdexScore)} for ${name}, ${HEALTH_LABELS[app.healthStatus]}`;
+    label = l10n.t('Apdex {0} for {1}, {2}', formatApdex(s.apdexScore), name, HEALTH_LABELS[app.healthStatus]);
     lines.push(
-      `| | |\n|:--|--:|\n| Apdex (T ${s.apdexTarget} s) | ${formatApdex(s.apdexScore)} |\n| Response time | ${formatMs(s.responseTime)} |`
-      + `\n| Throughput | ${formatRpm(s.throughput)} |\n| Error rate | ${formatErrorRate(s.errorRate)} |\n| Health | ${HEALTH_LABELS[app.healthStatus]} |`,
+      `| | |\n|:--|--:|\n| ${l10n.t('Apdex (T {0} s)', s.apdexTarget)} | ${formatApdex(s.apdexScore)} |\n| ${l10n.t('Response time')} | ${formatMs(s.responseTime)} |`
+      + `\n| ${l10n.t('Throughput')} | ${formatRpm(s.throughput)} |\n| ${l10n.t('Error rate')} | ${formatErrorRate(s.errorRate)} |\n| ${l10n.t('Health')} | ${HEALTH_LABELS[app.healthStatus]} |`,
     );
   }
   if (snap?.fetchedAt !== undefined) {
-    lines.push(`Data from ${formatAgeMs(snap.fetchedAt, now)}.`);
+    lines.push(l10n.t('Data from {0}.', formatAgeMs(snap.fetchedAt, now)));
   }
   if (snap?.error) {
     if (app || snap.missing) {
       text += ' $(warning)';
     }
-    label += `, refresh failed ${formatAgeMs(snap.error.at, now)}`;
-    lines.push(`$(warning) The last refresh failed (${formatAgeMs(snap.error.at, now)}): ${escapeMarkdown(snap.error.message)}`);
+    label = l10n.t('{0}, refresh failed {1}', label, formatAgeMs(snap.error.at, now));
+    lines.push(`$(warning) ${l10n.t('The last refresh failed ({0}): {1}', formatAgeMs(snap.error.at, now), escapeMarkdown(snap.error.message))}`);
   }
   if (otherBound > 0) {
-    lines.push(`${otherBound} other workspace folder${otherBound === 1 ? ' is' : 's are'} bound too; this item follows the active editor's folder.`);
+    lines.push(otherBound === 1
+      ? l10n.t('1 other workspace folder is bound too; this item follows the active editor\'s folder.')
+      : l10n.t('{0} other workspace folders are bound too; this item follows the active editor\'s folder.', otherBound));
   }
   // A key of the other region cannot fix itself: the click switches the region instead.
   const wrongRegion = snap?.error?.kind === 'wrongRegion' && binding.region !== 'demo';
   if (wrongRegion) {
-    lines.push(wrongRegionAdvice(binding.region as Region), 'Click to switch the region.');
+    lines.push(wrongRegionAdvice(binding.region as Region), l10n.t('Click to switch the region.'));
   } else {
-    lines.push(CLICK_TO_OPEN);
+    lines.push(l10n.t('Click to open its dashboard.'));
   }
   // A rejected key: the click sets one (the error policy's fix). Other failures open the dashboard,
   // which shows the error with its own fix; a general 403 may have either cause, so it goes there too.

@@ -1,4 +1,6 @@
 /** Pure wording of numbers and records for the tree, tooltips and status bar (no `vscode`). */
+import * as l10n from '@vscode/l10n';
+
 import type { ApplicationSummary, HealthStatus } from '../api/types';
 import { formatAge as formatDuration } from '../util/age';
 
@@ -27,21 +29,22 @@ export function formatErrorRate(fraction: number): string {
 
 /** "Apdex 0.94 · 123 ms · 1.2k rpm". */
 export function describeSummary(summary: ApplicationSummary): string {
-  return `Apdex ${formatApdex(summary.apdexScore)} · ${formatMs(summary.responseTime)} · ${formatRpm(summary.throughput)}`;
+  return l10n.t('Apdex {0} · {1} · {2}', formatApdex(summary.apdexScore), formatMs(summary.responseTime), formatRpm(summary.throughput));
 }
 
+/** Getters: this object is built when the module loads, before activation configures the translations. */
 export const HEALTH_LABELS: Readonly<Record<HealthStatus, string>> = {
-  green: 'Healthy',
-  orange: 'Warning',
-  red: 'Critical',
-  gray: 'Not reporting',
-  unknown: 'Unknown (no alert policy)',
+  get green() { return l10n.t('Healthy'); },
+  get orange() { return l10n.t('Warning'); },
+  get red() { return l10n.t('Critical'); },
+  get gray() { return l10n.t('Not reporting'); },
+  get unknown() { return l10n.t('Unknown (no alert policy)'); },
 };
 
 /** The age of an ISO time stamp in words ("3 min ago"), or "unknown". */
 export function formatAge(iso: string | undefined, now: number = Date.now()): string {
   const t = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(t) ? 'unknown' : formatDuration(now - t);
+  return Number.isNaN(t) ? l10n.t('unknown') : formatDuration(now - t);
 }
 
 /**
