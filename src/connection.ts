@@ -156,7 +156,7 @@ export class ConnectionManager extends Disposable {
       // The demo simulator is on loopback in this process: never through a proxy.
       return this.ready(new HttpTimesliceApi({
         baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
-      }), 'Demo', true, undefined, `demo|${demo.baseUrl}|${this.config.responseFormat}`);
+      }), vscode.l10n.t('Demo'), true, undefined, `demo|${demo.baseUrl}|${this.config.responseFormat}`);
     }
     const region = this.config.region;
     let baseUrl: string;
@@ -165,7 +165,7 @@ export class ConnectionManager extends Disposable {
       this.extraCa(); // A bad CA or proxy setting is a configuration error, shown before any request.
     } catch (e) {
       const message = e instanceof ApiError ? e.message : region === 'custom' && !this.config.customBaseUrl
-        ? 'The region is "Custom base URL" but no base URL is set. Set "timeslice.customBaseUrl" or switch the region.'
+        ? vscode.l10n.t('The region is "Custom base URL" but no base URL is set. Set "timeslice.customBaseUrl" or switch the region.')
         : String(e instanceof Error ? e.message : e);
       return { kind: 'invalidConfig', message };
     }
@@ -182,8 +182,8 @@ export class ConnectionManager extends Disposable {
     if ('mismatch' in found) {
       return {
         kind: 'invalidConfig', setKey: true,
-        message: `The API key of the custom region was stored for ${found.mismatch ?? 'another base URL'}, and "timeslice.customBaseUrl" now points to ${origin}. `
-          + 'Set the key again for the new URL: a key is only sent where it was entered for.',
+        message: vscode.l10n.t('The API key of the custom region was stored for {0}, and "timeslice.customBaseUrl" now points to {1}. Set the key again for the new URL: a key is only sent where it was entered for.',
+          found.mismatch ?? vscode.l10n.t('another base URL'), origin),
       };
     }
     // Checked again at each request: the key read then must still belong to this origin.

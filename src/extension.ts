@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 
 import { registerCommands } from './commands/registerCommands';
@@ -16,6 +17,11 @@ import { safeText } from './util/safeText';
  * through it costs no request: nothing is fetched until a folder is bound or the view is opened.
  */
 export async function activate(context: vscode.ExtensionContext): Promise<TimesliceTestApi | undefined> {
+  // Modules without `vscode` (api/, panelData, statusModel, …) translate through @vscode/l10n: hand it
+  // the bundle VS Code loaded for the display language. English has none, and l10n.t keeps the source text.
+  if (vscode.l10n.bundle) {
+    l10n.config({ contents: vscode.l10n.bundle });
+  }
   try {
     const services = new Services(context);
     context.subscriptions.push(services, ...registerCommands(services));
@@ -23,7 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Timesl
     return testApiFor(services.testApiSource);
   } catch (e) {
     // VS Code shows nothing when activation fails: say it, then rethrow so the failure is recorded.
-    void vscode.window.showErrorMessage(`Timeslice could not start: ${safeText(e instanceof Error ? e.message : String(e), 1000)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Timeslice could not start: {0}', safeText(e instanceof Error ? e.message : String(e), 1000)));
     throw e;
   }
 }

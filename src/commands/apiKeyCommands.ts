@@ -20,17 +20,17 @@ async function pickRegion(services: Services, title: string, only?: Region[]): P
   const items: RegionItem[] = (only ?? (['us', 'eu', 'custom'] as Region[])).map((region) => ({
     region,
     label: REGION_LABELS[region],
-    description: region === 'custom' ? services.config.customBaseUrl || 'a proxy or the simulator' : REGION_BASE_URLS[region],
-    detail: [region === current ? 'current region' : '', withKeys.has(region) ? 'key set' : 'no key'].filter(Boolean).join(' · '),
+    description: region === 'custom' ? services.config.customBaseUrl || vscode.l10n.t('a proxy or the simulator') : REGION_BASE_URLS[region],
+    detail: [region === current ? vscode.l10n.t('current region') : '', withKeys.has(region) ? vscode.l10n.t('key set') : vscode.l10n.t('no key')].filter(Boolean).join(' · '),
   }));
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Where does your account live?', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where does your account live?'), ignoreFocusOut: true });
   return picked?.region;
 }
 
 async function askCustomBaseUrl(services: Services): Promise<string | undefined> {
   return vscode.window.showInputBox({
-    title: 'Custom base URL',
-    prompt: 'HTTPS base URL of the REST API v2 (a proxy, or the simulator)',
+    title: vscode.l10n.t('Custom base URL'),
+    prompt: vscode.l10n.t('HTTPS base URL of the REST API v2 (a proxy, or the simulator)'),
     value: services.config.customBaseUrl || 'https://',
     ignoreFocusOut: true,
     validateInput: (v) => {
@@ -55,7 +55,7 @@ async function checkKey(services: Services, region: Region, key: string, baseUrl
   }
   try {
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Checking the key with ${REGION_LABELS[region]}…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', REGION_LABELS[region]), cancellable: true },
       (_progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
@@ -69,7 +69,7 @@ async function checkKey(services: Services, region: Region, key: string, baseUrl
 
 export function setApiKey(services: Services) {
   return async (presetRegion?: Region): Promise<void> => {
-    const region = presetRegion ?? await pickRegion(services, 'Set API Key: region');
+    const region = presetRegion ?? await pickRegion(services, vscode.l10n.t('Set API Key: region'));
     if (!region) {
       return;
     }
@@ -83,21 +83,21 @@ export function setApiKey(services: Services) {
     }
     const legacyHeader = services.config.apiKeyHeader === 'X-Api-Key';
     const key = await vscode.window.showInputBox({
-      title: `Set API Key: ${REGION_LABELS[region]}`,
-      prompt: 'Your User API key (create one under your account\'s API keys page; it starts with NRAK-)',
+      title: vscode.l10n.t('Set API Key: {0}', REGION_LABELS[region]),
+      prompt: vscode.l10n.t('Your User API key (create one under your account\'s API keys page; it starts with NRAK-)'),
       placeHolder: 'NRAK-…',
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => {
         const t = v.trim();
         if (!t) {
-          return 'Enter the key.';
+          return vscode.l10n.t('Enter the key.');
         }
         if (/\s/.test(t)) {
-          return 'A key has no spaces.';
+          return vscode.l10n.t('A key has no spaces.');
         }
         if (!legacyHeader && !t.startsWith('NRAK-')) {
-          return 'Only User keys are accepted (they start with NRAK-).';
+          return vscode.l10n.t('Only User keys are accepted (they start with NRAK-).');
         }
         return undefined;
       },
@@ -115,18 +115,18 @@ export function setApiKey(services: Services) {
       const other = otherRegion(region);
       if (isApiError(e) && e.kind === 'wrongRegion' && other) {
         // The service told us where the key lives: offer to store it there instead of asking again.
-        const choice = await vscode.window.showErrorMessage(`The key was not saved: ${wrongRegionAdvice(region)}`, `Save for ${REGION_LABELS[other]}`, 'Show Log');
-        if (choice === `Save for ${REGION_LABELS[other]}`) {
+        const choice = await vscode.window.showErrorMessage(vscode.l10n.t('The key was not saved: {0}', wrongRegionAdvice(region)), vscode.l10n.t('Save for {0}', REGION_LABELS[other]), vscode.l10n.t('Show Log'));
+        if (choice === vscode.l10n.t('Save for {0}', REGION_LABELS[other])) {
           await saveCheckedKey(services, other, key.trim(), baseUrlFor(other));
-        } else if (choice === 'Show Log') {
+        } else if (choice === vscode.l10n.t('Show Log')) {
           services.showLog();
         }
         return;
       }
-      const again = await vscode.window.showErrorMessage(`The key was not saved: ${safeText(message, 1000)}`, 'Try Again', 'Show Log');
-      if (again === 'Try Again') {
+      const again = await vscode.window.showErrorMessage(vscode.l10n.t('The key was not saved: {0}', safeText(message, 1000)), vscode.l10n.t('Try Again'), vscode.l10n.t('Show Log'));
+      if (again === vscode.l10n.t('Try Again')) {
         await vscode.commands.executeCommand('timeslice.setApiKey', region);
-      } else if (again === 'Show Log') {
+      } else if (again === vscode.l10n.t('Show Log')) {
         services.showLog();
       }
       return;
@@ -141,7 +141,7 @@ async function saveCheckedKey(services: Services, region: Region, key: string, b
     await checkKey(services, region, key, baseUrl);
   } catch (e) {
     if (!(isApiError(e) && e.kind === 'cancelled')) {
-      void vscode.window.showErrorMessage(`The key was not saved for ${REGION_LABELS[region]} either: ${safeText(e instanceof Error ? e.message : String(e), 1000)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('The key was not saved for {0} either: {1}', REGION_LABELS[region], safeText(e instanceof Error ? e.message : String(e), 1000)));
     }
     return;
   }
@@ -157,22 +157,22 @@ async function storeKey(services: Services, region: Region, key: string, baseUrl
     await services.config.update('region', region);
   }
   await services.apiKeys.set(region, key, region === 'custom' && baseUrl ? originOf(baseUrl) : undefined);
-  void vscode.window.showInformationMessage(`API key for ${REGION_LABELS[region]} saved in VS Code's secret storage.`);
+  void vscode.window.showInformationMessage(vscode.l10n.t('API key for {0} saved in VS Code\'s secret storage.', REGION_LABELS[region]));
 }
 
 export function removeApiKey(services: Services) {
   return async (): Promise<void> => {
     const regions = await services.apiKeys.regionsWithKeys();
     if (regions.length === 0) {
-      void vscode.window.showInformationMessage('No API key is stored.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('No API key is stored.'));
       return;
     }
-    const region = await pickRegion(services, 'Remove API Key', regions);
+    const region = await pickRegion(services, vscode.l10n.t('Remove API Key'), regions);
     if (!region) {
       return;
     }
-    const confirm = await vscode.window.showWarningMessage(`Remove the API key for ${REGION_LABELS[region]}?`, { modal: true }, 'Remove');
-    if (confirm === 'Remove') {
+    const confirm = await vscode.window.showWarningMessage(vscode.l10n.t('Remove the API key for {0}?', REGION_LABELS[region]), { modal: true }, vscode.l10n.t('Remove'));
+    if (confirm === vscode.l10n.t('Remove')) {
       await services.apiKeys.delete(region);
     }
   };
@@ -180,7 +180,7 @@ export function removeApiKey(services: Services) {
 
 export function switchRegion(services: Services) {
   return async (): Promise<void> => {
-    const region = await pickRegion(services, 'Switch Region');
+    const region = await pickRegion(services, vscode.l10n.t('Switch Region'));
     if (!region) {
       return;
     }

@@ -15,26 +15,27 @@ export interface BindArgs {
   folder?: vscode.Uri;
 }
 
-const BIND_TITLE = 'Bind Workspace to Application';
+/** A function: module-level text would be read before VS Code has loaded the translations. */
+const bindTitle = () => vscode.l10n.t('Bind Workspace to Application');
 
 /** The folder to bind: the only one, the one given, or the one the user picks in a multi-root window. */
 async function pickFolder(placeHolder: string, uri?: vscode.Uri, only?: readonly vscode.WorkspaceFolder[]): Promise<vscode.WorkspaceFolder | undefined> {
   if (uri) {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     if (!folder) {
-      throw new Error(`${uri.fsPath} is not in a folder of this workspace.`);
+      throw new Error(vscode.l10n.t('{0} is not in a folder of this workspace.', uri.fsPath));
     }
     return folder;
   }
   const folders = only ?? vscode.workspace.workspaceFolders ?? [];
   if (folders.length === 0) {
-    throw new Error('Open a folder first: the binding is saved in the folder\'s .vscode/settings.json, so it travels with the repository.');
+    throw new Error(vscode.l10n.t('Open a folder first: the binding is saved in the folder\'s .vscode/settings.json, so it travels with the repository.'));
   }
   if (folders.length === 1) {
     return folders[0];
   }
   const picked = await vscode.window.showQuickPick(folders.map((folder) => ({ label: safeText(folder.name), description: safeText(vscode.workspace.asRelativePath(folder.uri, true)), folder })), {
-    title: BIND_TITLE, placeHolder, ignoreFocusOut: true,
+    title: bindTitle(), placeHolder, ignoreFocusOut: true,
   });
   return picked?.folder;
 }
@@ -49,17 +50,17 @@ async function pickFolder(placeHolder: string, uri?: vscode.Uri, only?: readonly
 async function pickApplication(services: Services): Promise<Application | undefined> {
   const conn = services.connections.current;
   if (!conn) {
-    const choice = await vscode.window.showWarningMessage('Set an API key or start the demo first: binding needs the list of applications.', 'Set API Key…', 'Start Demo');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Set an API key or start the demo first: binding needs the list of applications.'), vscode.l10n.t('Set API Key…'), vscode.l10n.t('Start Demo'));
     if (choice) {
-      void vscode.commands.executeCommand(choice === 'Start Demo' ? COMMAND.startDemo : COMMAND.setApiKey);
+      void vscode.commands.executeCommand(choice === vscode.l10n.t('Start Demo') ? COMMAND.startDemo : COMMAND.setApiKey);
     }
     return undefined;
   }
   const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { app: Application }>();
   const abort = new AbortController();
   try {
-    pick.title = BIND_TITLE;
-    pick.placeholder = `Loading applications (${conn.label})…`;
+    pick.title = bindTitle();
+    pick.placeholder = vscode.l10n.t('Loading applications ({0})…', conn.label);
     pick.matchOnDescription = true;
     pick.ignoreFocusOut = true;
     pick.busy = true;
@@ -71,7 +72,7 @@ async function pickApplication(services: Services): Promise<Application | undefi
     const loaded = conn.api.listApplications({}, {
       signal: abort.signal,
       onProgress: ({ itemsSoFar }) => {
-        pick.placeholder = `Loading applications (${conn.label})… ${itemsSoFar} so far`;
+        pick.placeholder = vscode.l10n.t('Loading applications ({0})… {1} so far', conn.label, itemsSoFar);
       },
     }).then((apps) => {
       pick.items = [...apps].sort((a, b) => a.name.localeCompare(b.name)).map((app) => ({
@@ -80,7 +81,7 @@ async function pickApplication(services: Services): Promise<Application | undefi
         detail: `${safeText(app.language)} · ${HEALTH_LABELS[app.healthStatus]}${app.summary ? ` · Apdex ${app.summary.apdexScore.toFixed(2)}` : ''}`,
         app,
       }));
-      pick.placeholder = apps.length ? 'Type to filter applications' : 'This account has no applications';
+      pick.placeholder = apps.length ? vscode.l10n.t('Type to filter applications') : vscode.l10n.t('This account has no applications');
       pick.busy = false;
     });
     const result = await Promise.race([chosen, loaded.then(() => chosen)]);
@@ -93,7 +94,7 @@ async function pickApplication(services: Services): Promise<Application | undefi
 
 export function bindWorkspace(services: Services) {
   return async (args?: BindArgs): Promise<void> => {
-    const folder = await pickFolder('Which folder to bind (its .vscode/settings.json keeps the binding)', args?.folder);
+    const folder = await pickFolder(vscode.l10n.t('Which folder to bind (its .vscode/settings.json keeps the binding)'), args?.folder);
     if (!folder) {
       return;
     }
@@ -101,7 +102,7 @@ export function bindWorkspace(services: Services) {
     let app: { id: number; name: string } | undefined;
     if (args?.applicationId !== undefined) {
       if (args.name !== undefined && !isPlainDisplayName(args.name)) {
-        throw new Error('The name given for the binding is not a plain application name (link, icon or HTML syntax, invisible characters, or over 200 characters); the folder was not bound.');
+        throw new Error(vscode.l10n.t('The name given for the binding is not a plain application name (link, icon or HTML syntax, invisible characters, or over 200 characters); the folder was not bound.'));
       }
       app = { id: args.applicationId, name: args.name ?? `application ${args.applicationId}` };
     } else {
@@ -109,13 +110,13 @@ export function bindWorkspace(services: Services) {
     }
     if (!app || !region) {
       if (app && !region) {
-        throw new Error('Set an API key or start the demo first: the binding records the region of the connection.');
+        throw new Error(vscode.l10n.t('Set an API key or start the demo first: the binding records the region of the connection.'));
       }
       return;
     }
     // A service name that would not pass parseBinding is left out: the binding then shows the ID until the first refresh.
     await services.bindings.bind(folder, { id: app.id, region, ...(isPlainDisplayName(app.name) ? { name: app.name } : {}) });
-    void vscode.window.setStatusBarMessage(`$(plug) ${safeText(folder.name)} is bound to ${safeText(app.name)} (${regionLabel(region)}).`, 5000);
+    void vscode.window.setStatusBarMessage(`$(plug) ${vscode.l10n.t('{0} is bound to {1} ({2}).', safeText(folder.name), safeText(app.name), regionLabel(region))}`, 5000);
   };
 }
 
@@ -123,10 +124,10 @@ export function unbindWorkspace(services: Services) {
   return async (folderUri?: vscode.Uri): Promise<void> => {
     const bound = services.bindings.all();
     if (bound.length === 0) {
-      void vscode.window.showInformationMessage('No folder of this workspace is bound to an application.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('No folder of this workspace is bound to an application.'));
       return;
     }
-    const folder = await pickFolder('Which folder to unbind', folderUri, bound.map((b) => b.folder));
+    const folder = await pickFolder(vscode.l10n.t('Which folder to unbind'), folderUri, bound.map((b) => b.folder));
     if (folder) {
       await services.bindings.unbind(folder);
     }
@@ -146,8 +147,8 @@ export function openBoundApplication(services: Services) {
     const region = services.connectionRegion();
     if (region !== active.binding.region) {
       void vscode.window.showWarningMessage(
-        `${safeText(title)} is bound in the ${regionLabel(active.binding.region)} region; the current connection is ${region ? regionLabel(region) : 'not set up'}. Switch the region to open its dashboard.`,
-        'Switch Region…',
+        vscode.l10n.t('{0} is bound in the {1} region; the current connection is {2}. Switch the region to open its dashboard.', safeText(title), regionLabel(active.binding.region), region ? regionLabel(region) : vscode.l10n.t('not set up')),
+        vscode.l10n.t('Switch Region…'),
       ).then((c) => c && vscode.commands.executeCommand(COMMAND.switchRegion));
       return;
     }

@@ -9,16 +9,16 @@ import { safeText } from '../util/safeText';
 async function pickApplication(services: Services): Promise<{ id: number; name: string } | undefined> {
   const conn = services.connections.current;
   if (!conn) {
-    void vscode.window.showWarningMessage('Set an API key or start the demo first.', 'Set API Key…', 'Start Demo').then((c) => {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Set an API key or start the demo first.'), vscode.l10n.t('Set API Key…'), vscode.l10n.t('Start Demo')).then((c) => {
       if (c) {
-        void vscode.commands.executeCommand(c === 'Start Demo' ? 'timeslice.startDemo' : 'timeslice.setApiKey');
+        void vscode.commands.executeCommand(c === vscode.l10n.t('Start Demo') ? 'timeslice.startDemo' : 'timeslice.setApiKey');
       }
     });
     return undefined;
   }
-  const apps = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Loading applications…' }, () => conn.api.listApplications());
+  const apps = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading applications…') }, () => conn.api.listApplications());
   const picked = await vscode.window.showQuickPick(apps.map((a) => ({ label: safeText(a.name), description: `${a.id}`, app: a })), {
-    title: 'Application', placeHolder: 'Type to filter applications', matchOnDescription: true,
+    title: vscode.l10n.t('Application'), placeHolder: vscode.l10n.t('Type to filter applications'), matchOnDescription: true,
     // Opened after the palette closed: a webview taking its focus back must not close this pick.
     ignoreFocusOut: true,
   });

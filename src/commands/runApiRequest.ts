@@ -26,23 +26,23 @@ interface FilterField {
 
 const FILTERS: Partial<Record<RawEndpointId, FilterField[]>> = {
   'applications.list': [
-    { key: 'name', prompt: 'Part of the application name' }, { key: 'host', prompt: 'Part of a host name' },
-    { key: 'ids', prompt: 'Application IDs, comma-separated', ids: true }, { key: 'language', prompt: 'Agent language, e.g. java' },
+    { key: 'name', prompt: vscode.l10n.t('Part of the application name') }, { key: 'host', prompt: vscode.l10n.t('Part of a host name') },
+    { key: 'ids', prompt: vscode.l10n.t('Application IDs, comma-separated'), ids: true }, { key: 'language', prompt: vscode.l10n.t('Agent language, e.g. java') },
   ],
-  'hosts.list': [{ key: 'hostname', prompt: 'Part of the host name' }, { key: 'ids', prompt: 'Host IDs, comma-separated', ids: true }],
-  'instances.list': [{ key: 'hostname', prompt: 'Part of the host name' }, { key: 'ids', prompt: 'Instance IDs, comma-separated', ids: true }],
-  'keyTransactions.list': [{ key: 'name', prompt: 'Part of the key transaction name' }, { key: 'ids', prompt: 'Key transaction IDs, comma-separated', ids: true }],
+  'hosts.list': [{ key: 'hostname', prompt: vscode.l10n.t('Part of the host name') }, { key: 'ids', prompt: vscode.l10n.t('Host IDs, comma-separated'), ids: true }],
+  'instances.list': [{ key: 'hostname', prompt: vscode.l10n.t('Part of the host name') }, { key: 'ids', prompt: vscode.l10n.t('Instance IDs, comma-separated'), ids: true }],
+  'keyTransactions.list': [{ key: 'name', prompt: vscode.l10n.t('Part of the key transaction name') }, { key: 'ids', prompt: vscode.l10n.t('Key transaction IDs, comma-separated'), ids: true }],
 };
 
 /** Optional filters: pick one to set, again to change; "Send" ends. Undefined on Escape. */
 async function askFilters(fields: FilterField[]): Promise<Record<string, string | number[]> | undefined> {
   const values: Record<string, string | number[]> = {};
   for (;;) {
-    const send = { label: '$(arrow-right) Continue', description: Object.keys(values).length ? 'with these filters' : 'without filters', field: undefined };
+    const send = { label: `$(arrow-right) ${vscode.l10n.t('Continue')}`, description: Object.keys(values).length ? vscode.l10n.t('with these filters') : vscode.l10n.t('without filters'), field: undefined };
     const items = [send, ...fields.map((f) => ({
       label: `filter[${f.key}]`, description: values[f.key] !== undefined ? `= ${String(values[f.key])}` : 'optional', field: f,
     }))];
-    const picked = await vscode.window.showQuickPick(items, { title: 'Filters', placeHolder: 'Add a filter, or continue', ...KEEP_OPEN });
+    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filters'), placeHolder: vscode.l10n.t('Add a filter, or continue'), ...KEEP_OPEN });
     if (!picked) {
       return undefined;
     }
@@ -51,7 +51,7 @@ async function askFilters(fields: FilterField[]): Promise<Record<string, string 
     }
     const field = picked.field;
     const text = await vscode.window.showInputBox({
-      title: `filter[${field.key}]`, prompt: `${field.prompt} (empty removes the filter)`, value: String(values[field.key] ?? ''), ...KEEP_OPEN,
+      title: `filter[${field.key}]`, prompt: vscode.l10n.t('{0} (empty removes the filter)', field.prompt), value: String(values[field.key] ?? ''), ...KEEP_OPEN,
       validateInput: (v) => {
         if (!field.ids) {
           return undefined;
@@ -79,7 +79,7 @@ async function askFilters(fields: FilterField[]): Promise<Record<string, string 
 async function pickOne<T>(title: string, load: () => Promise<T[]>, item: (t: T) => vscode.QuickPickItem): Promise<T | undefined> {
   const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Loading ${title.toLowerCase()}…` }, load);
   if (all.length === 0) {
-    void vscode.window.showInformationMessage(`There is no ${title.toLowerCase()} to pick here.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('There is no {0} to pick here.', title.toLowerCase()));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(all.map((t) => ({ ...item(t), value: t })), { title, matchOnDescription: true, ...KEEP_OPEN });
@@ -95,7 +95,7 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
       return filter && { endpoint, filter } as RawRequestSpec;
     }
     case 'keyTransactions.show': {
-      const kt = await pickOne('Key transaction', () => conn.api.listKeyTransactions(), (k) => ({ label: safeText(k.name), description: `${k.id}` }));
+      const kt = await pickOne(vscode.l10n.t('Key transaction'), () => conn.api.listKeyTransactions(), (k) => ({ label: safeText(k.name), description: `${k.id}` }));
       return kt && { endpoint, keyTransactionId: kt.id };
     }
     default:
@@ -114,11 +114,11 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
       return filter && { endpoint, applicationId: app.id, filter };
     }
     case 'hosts.show': {
-      const host = await pickOne('Host', () => conn.api.listHosts(app.id), (h) => ({ label: safeText(h.host), description: `${h.id}` }));
+      const host = await pickOne(vscode.l10n.t('Host'), () => conn.api.listHosts(app.id), (h) => ({ label: safeText(h.host), description: `${h.id}` }));
       return host && { endpoint, applicationId: app.id, hostId: host.id };
     }
     case 'instances.show': {
-      const inst = await pickOne('Instance', () => conn.api.listInstances(app.id), (i) => ({ label: safeText(`${i.host}:${i.port ?? ''}`), description: `${i.id}` }));
+      const inst = await pickOne(vscode.l10n.t('Instance'), () => conn.api.listInstances(app.id), (i) => ({ label: safeText(`${i.host}:${i.port ?? ''}`), description: `${i.id}` }));
       return inst && { endpoint, applicationId: app.id, instanceId: inst.id };
     }
     default:
@@ -129,7 +129,7 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
     return undefined;
   }
   if (endpoint === 'metricNames') {
-    const name = await vscode.window.showInputBox({ title: 'name (optional)', prompt: 'Only metric names containing this text; empty lists all', ...KEEP_OPEN });
+    const name = await vscode.window.showInputBox({ title: vscode.l10n.t('name (optional)'), prompt: vscode.l10n.t('Only metric names containing this text; empty lists all'), ...KEEP_OPEN });
     return name === undefined ? undefined : { endpoint, scope: scope.scope, name };
   }
   const metric = await pickMetricName(conn, scope.scope);
@@ -139,12 +139,12 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
     return undefined;
   }
   const period = await vscode.window.showQuickPick(validPeriods(range.minutes * 60).map((p, i) => ({
-    label: periodLabel(p), description: i === 0 ? 'default for this range' : undefined, seconds: p,
-  })), { title: 'Period', placeHolder: 'Seconds per point', ...KEEP_OPEN });
+    label: periodLabel(p), description: i === 0 ? vscode.l10n.t('default for this range') : undefined, seconds: p,
+  })), { title: vscode.l10n.t('Period'), placeHolder: vscode.l10n.t('Seconds per point'), ...KEEP_OPEN });
   const summarize = period && await vscode.window.showQuickPick([
-    { label: 'Series', description: 'one value per period', summarize: false },
-    { label: 'Summarize', description: 'summarize=true: one value for the whole range', summarize: true },
-  ], { title: 'Summarize', ...KEEP_OPEN });
+    { label: vscode.l10n.t('Series'), description: vscode.l10n.t('one value per period'), summarize: false },
+    { label: vscode.l10n.t('Summarize'), description: vscode.l10n.t('summarize=true: one value for the whole range'), summarize: true },
+  ], { title: vscode.l10n.t('Summarize'), ...KEEP_OPEN });
   if (!period || !summarize) {
     return undefined;
   }
@@ -161,7 +161,7 @@ function periodLabel(seconds: number): string {
 
 async function askFormat(preferred: ApiFormat): Promise<ApiFormat | undefined> {
   const items = [{ label: 'JSON', format: 'json' as const }, { label: 'XML', format: 'xml' as const }];
-  const picked = await vscode.window.showQuickPick(preferred === 'xml' ? items.reverse() : items, { title: 'Response format', ...KEEP_OPEN });
+  const picked = await vscode.window.showQuickPick(preferred === 'xml' ? items.reverse() : items, { title: vscode.l10n.t('Response format'), ...KEEP_OPEN });
   return picked?.format;
 }
 
@@ -181,7 +181,7 @@ function isRawRequestArgs(v: unknown): v is RawRequestArgs {
 export function runApiRequest(services: Services) {
   return async (args?: unknown): Promise<string | undefined> => {
     if (args !== undefined && !isRawRequestArgs(args)) {
-      throw new Error('Run API Request was given an unusable request (an endpoint and a format, json or xml, are needed).');
+      throw new Error(vscode.l10n.t('Run API Request was given an unusable request (an endpoint and a format, json or xml, are needed).'));
     }
     const conn = requireConnection(services.connections.current);
     if (!conn) {
@@ -190,7 +190,7 @@ export function runApiRequest(services: Services) {
     let request = args;
     if (!request) {
       const endpoint = await vscode.window.showQuickPick(RAW_ENDPOINTS.map((e) => ({ label: e.label, description: e.path, id: e.id })), {
-        title: 'API endpoint', placeHolder: 'Which request to send (GET)', matchOnDescription: true, ...KEEP_OPEN,
+        title: vscode.l10n.t('API endpoint'), placeHolder: vscode.l10n.t('Which request to send (GET)'), matchOnDescription: true, ...KEEP_OPEN,
       });
       const spec = endpoint && await askSpec(conn, endpoint.id);
       const format = spec && await askFormat(services.config.responseFormat);
@@ -217,12 +217,12 @@ export function copyAsCurl(services: Services) {
     const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
     const raw = target?.scheme === RAW_SCHEME ? services.rawResponses.get(target) : undefined;
     if (!raw) {
-      void vscode.window.showWarningMessage('Open a response of "Timeslice: Run API Request…" first; "Copy as curl" copies that request.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open a response of "Timeslice: Run API Request…" first; "Copy as curl" copies that request.'));
       return undefined;
     }
     const command = curlCommand(raw.response.url, services.config.apiKeyHeader);
     await vscode.env.clipboard.writeText(command);
-    void vscode.window.showInformationMessage(`Copied the curl command. It reads the key from $${CURL_KEY_VARIABLE}: set that variable in your shell first.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Copied the curl command. It reads the key from ${0}: set that variable in your shell first.', CURL_KEY_VARIABLE));
     return command;
   };
 }
@@ -232,7 +232,7 @@ export function togglePrettyPrint(services: Services) {
   return (uri?: vscode.Uri): void => {
     const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
     if (!target || target.scheme !== RAW_SCHEME || !services.rawResponses.togglePretty(target)) {
-      void vscode.window.showWarningMessage('Pretty print works on a JSON response of "Timeslice: Run API Request…". XML is shown as the service sent it.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Pretty print works on a JSON response of "Timeslice: Run API Request…". XML is shown as the service sent it.'));
     }
   };
 }

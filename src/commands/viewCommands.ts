@@ -20,8 +20,8 @@ export function refreshNode(services: Services) {
 export function filterApplications(services: Services) {
   return async (): Promise<void> => {
     const value = await vscode.window.showInputBox({
-      title: 'Filter Applications',
-      prompt: 'Show applications whose name contains this text (asked of the service; empty clears)',
+      title: vscode.l10n.t('Filter Applications'),
+      prompt: vscode.l10n.t('Show applications whose name contains this text (asked of the service; empty clears)'),
       value: services.tree.filter,
     });
     if (value !== undefined) {
@@ -42,17 +42,17 @@ export function copyId(services: Services) {
       return;
     }
     await vscode.env.clipboard.writeText(String(id));
-    vscode.window.setStatusBarMessage(`Copied ID ${id}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied ID {0}', id), 3000);
   };
 }
 
 export function startDemo(services: Services) {
   return async (): Promise<void> => {
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Starting the Timeslice demo…' }, () => services.demo.start());
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Timeslice demo…') }, () => services.demo.start());
       await vscode.commands.executeCommand('timeslice.applications.focus');
     } catch (e) {
-      throw isApiError(e) ? e : new Error(`The demo simulator could not start: ${e instanceof Error ? e.message : String(e)}`);
+      throw isApiError(e) ? e : new Error(vscode.l10n.t('The demo simulator could not start: {0}', e instanceof Error ? e.message : String(e)));
     }
   };
 }

@@ -19,9 +19,9 @@ const KEEP_OPEN = { ignoreFocusOut: true } as const;
 /** The current connection, or undefined after telling the user how to get one. */
 export function requireConnection(current: Connection | undefined): Connection | undefined {
   if (!current) {
-    void vscode.window.showWarningMessage('Set an API key or start the demo first.', 'Set API Key…', 'Start Demo').then((c) => {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Set an API key or start the demo first.'), vscode.l10n.t('Set API Key…'), vscode.l10n.t('Start Demo')).then((c) => {
       if (c) {
-        void vscode.commands.executeCommand(c === 'Start Demo' ? 'timeslice.startDemo' : 'timeslice.setApiKey');
+        void vscode.commands.executeCommand(c === vscode.l10n.t('Start Demo') ? 'timeslice.startDemo' : 'timeslice.setApiKey');
       }
     });
   }
@@ -92,24 +92,24 @@ function pickFrom<T extends vscode.QuickPickItem>(items: T[], options: PickOptio
 }
 
 /** Applications with health icon and summary numbers. */
-export async function pickApplicationWithSummary(conn: Connection, title = 'Application', nav?: Navigation): Promise<Application | undefined> {
-  const apps = await loading('Loading applications…', () => conn.api.listApplications());
+export async function pickApplicationWithSummary(conn: Connection, title = vscode.l10n.t('Application'), nav?: Navigation): Promise<Application | undefined> {
+  const apps = await loading(vscode.l10n.t('Loading applications…'), () => conn.api.listApplications());
   if (apps.length === 0) {
-    void vscode.window.showInformationMessage('This account has no applications to show.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('This account has no applications to show.'));
     return undefined;
   }
   const picked = await pickFrom(apps.map(applicationSummaryItem), {
-    title, placeholder: 'Type to filter applications by name or ID', matchOnDescription: true, matchOnDetail: true,
+    title, placeholder: vscode.l10n.t('Type to filter applications by name or ID'), matchOnDescription: true, matchOnDetail: true,
   }, nav);
   return picked?.app;
 }
 
 /** The application itself or one of its hosts or instances. */
 export async function pickScope(conn: Connection, app: Application, nav?: Navigation): Promise<ScopeItem | undefined> {
-  const [hosts, instances] = await loading(`Loading hosts and instances of ${safeText(app.name)}…`, () =>
+  const [hosts, instances] = await loading(vscode.l10n.t('Loading hosts and instances of {0}…', safeText(app.name)), () =>
     Promise.all([conn.api.listHosts(app.id), conn.api.listInstances(app.id)]));
   return pickFrom(scopeItems(app, hosts, instances), {
-    title: 'Scope', placeholder: 'The whole application, or one host or instance', matchOnDescription: true,
+    title: vscode.l10n.t('Scope'), placeholder: vscode.l10n.t('The whole application, or one host or instance'), matchOnDescription: true,
   }, nav);
 }
 
@@ -120,17 +120,17 @@ export async function pickScope(conn: Connection, app: Application, nav?: Naviga
 export function pickMetricName(conn: Connection, scope: MetricScope, nav?: Navigation): Promise<MetricName | undefined> {
   // An item without a metric is a message ("nothing found", an error) that Enter ignores.
   type Item = vscode.QuickPickItem & { metric?: MetricName };
-  const options = { title: 'Metric name', placeholder: 'Type part of a metric name, e.g. HttpDispatcher or Datastore/' };
+  const options = { title: vscode.l10n.t('Metric name'), placeholder: vscode.l10n.t('Type part of a metric name, e.g. HttpDispatcher or Datastore/') };
   return showPick<Item, MetricName>(options, nav, (pick) => {
     const search = new DebouncedSearch((query: string) => conn.metricNames.get(scope, query.trim()), {
       // The service did the filtering: alwaysShow keeps the pick's own fuzzy match from hiding its answer.
       apply: (query, names) => {
         pick.items = names.length > 0
           ? metricNameItems(names).map((item) => ({ ...item, alwaysShow: true }))
-          : [{ label: `$(info) No metric name contains "${safeText(query.trim())}"`, alwaysShow: true }];
+          : [{ label: `$(info) ${vscode.l10n.t('No metric name contains "{0}"', safeText(query.trim()))}`, alwaysShow: true }];
       },
       fail: (_query, error) => {
-        pick.items = [{ label: `$(error) Could not list metric names: ${safeText(error instanceof Error ? error.message : String(error), 1000)}`, alwaysShow: true }];
+        pick.items = [{ label: `$(error) ${vscode.l10n.t('Could not list metric names: {0}', safeText(error instanceof Error ? error.message : String(error), 1000))}`, alwaysShow: true }];
       },
       busy: (busy) => { pick.busy = busy; },
     });
@@ -142,7 +142,7 @@ export function pickMetricName(conn: Connection, scope: MetricScope, nav?: Navig
 
 /** The metric's value names, several at once; Enter with none checked takes the highlighted one. */
 export function pickValues(metric: MetricName, nav?: Navigation): Promise<string[] | undefined> {
-  const options = { title: `Values of ${safeText(metric.name)}`, placeholder: 'Space checks a value; Enter confirms (the highlighted one if none is checked)' };
+  const options = { title: vscode.l10n.t('Values of {0}', safeText(metric.name)), placeholder: vscode.l10n.t('Space checks a value; Enter confirms (the highlighted one if none is checked)') };
   return showPick<vscode.QuickPickItem & { value: string }, string[]>(options, nav, (pick) => {
     pick.canSelectMany = true;
     pick.items = metric.values.map((v) => ({ label: safeText(v), value: v }));
@@ -163,5 +163,5 @@ export function pickValues(metric: MetricName, nav?: Navigation): Promise<string
 }
 
 export function pickRange(nav?: Navigation): Promise<RangePresetItem | undefined> {
-  return pickFrom(rangePresetItems(), { title: 'Time range', placeholder: 'How far back to chart' }, nav);
+  return pickFrom(rangePresetItems(), { title: vscode.l10n.t('Time range'), placeholder: vscode.l10n.t('How far back to chart') }, nav);
 }

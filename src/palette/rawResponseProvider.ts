@@ -56,7 +56,7 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
   provideTextDocumentContent(uri: vscode.Uri): string {
     const doc = this.get(uri);
     if (!doc) {
-      return 'This response is no longer kept. Run "Timeslice: Run API Request…" again.';
+      return vscode.l10n.t('This response is no longer kept. Run "Timeslice: Run API Request…" again.');
     }
     return (doc.pretty && doc.format === 'json' ? prettyJson(doc.response.body) : undefined) ?? doc.response.body;
   }

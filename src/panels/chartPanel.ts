@@ -101,8 +101,10 @@ export class ChartPanel extends Disposable {
   }
 
   private panelTitle(name: string): string {
-    const kind = { application: 'Dashboard', breakdown: 'Breakdown', explorer: 'Explorer', host: 'Host', instance: 'Instance', keyTransaction: 'Key transaction' }[this.stateValue.entity.kind];
-    return `${kind}: ${name}`;
+    return {
+      application: vscode.l10n.t('Dashboard: {0}', name), breakdown: vscode.l10n.t('Breakdown: {0}', name), explorer: vscode.l10n.t('Explorer: {0}', name),
+      host: vscode.l10n.t('Host: {0}', name), instance: vscode.l10n.t('Instance: {0}', name), keyTransaction: vscode.l10n.t('Key transaction: {0}', name),
+    }[this.stateValue.entity.kind];
   }
 
   private render(): void {
@@ -110,7 +112,7 @@ export class ChartPanel extends Disposable {
     const asset = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
     this.ready = false;
     webview.html = renderPanelHtml({
-      cspSource: webview.cspSource, nonce: makeNonce(), title: this.panel.title,
+      cspSource: webview.cspSource, nonce: makeNonce(), title: this.panel.title, lang: vscode.env.language,
       scriptUri: asset('dist', 'webview', 'panel.js'), styleUri: asset('media', 'panel.css'),
     });
   }
@@ -130,7 +132,7 @@ export class ChartPanel extends Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
-        this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone() });
+        this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
         if (this.lastData) {
           this.postData(this.lastData);
         }
@@ -164,7 +166,7 @@ export class ChartPanel extends Disposable {
       return;
     }
     if (!conn) {
-      this.post({ type: 'error', message: 'No connection: set an API key or start the demo, then retry.', retryable: true });
+      this.post({ type: 'error', message: vscode.l10n.t('No connection: set an API key or start the demo, then retry.'), retryable: true });
       return;
     }
     const abort = new AbortController();
@@ -191,7 +193,7 @@ export class ChartPanel extends Disposable {
       const policy = errorPolicy(e);
       // A passing failure (offline, rate limited) leaves the charts up, saying how old they are.
       const kept = policy.keepLastData && this.lastData && this.lastDataAt !== undefined && this.lastDataSession === conn;
-      const staleNote = kept ? `Showing data from ${formatAge(Date.now() - this.lastDataAt!)}` : undefined;
+      const staleNote = kept ? vscode.l10n.t('Showing data from {0}', formatAge(Date.now() - this.lastDataAt!)) : undefined;
       const fix = policy.actions.find((a) => a !== 'retry' && a !== 'showLog');
       this.lastError = { message, staleNote, fix };
       this.post({

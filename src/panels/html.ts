@@ -11,6 +11,8 @@ export interface PanelHtmlInput {
   scriptUri: string;
   styleUri: string;
   title: string;
+  /** The display language (`vscode.env.language`); English when absent or not a language tag. */
+  lang?: string;
 }
 
 export function makeNonce(): string {
@@ -23,6 +25,7 @@ function escapeAttribute(text: string): string {
 
 export function renderPanelHtml(input: PanelHtmlInput): string {
   const { cspSource, nonce, scriptUri, styleUri, title } = input;
+  const lang = input.lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(input.lang) ? input.lang : 'en';
   if (!/^[A-Za-z0-9]{16,}$/.test(nonce)) {
     throw new Error('A nonce must be at least 16 letters and digits.');
   }
@@ -34,7 +37,7 @@ export function renderPanelHtml(input: PanelHtmlInput): string {
     `font-src ${cspSource}`,
   ].join('; ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">

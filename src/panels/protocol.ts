@@ -97,7 +97,11 @@ export interface SummaryTable {
 }
 
 export type ToWebview =
-  | { type: 'init'; state: PanelState; timeZone: 'local' | 'utc' }
+  | {
+    type: 'init'; state: PanelState; timeZone: 'local' | 'utc';
+    /** The translations of the display language (`vscode.l10n.bundle`), on the first 'init' only; none for English. */
+    l10n?: Record<string, string>;
+  }
   | { type: 'loading' }
   /** Drop everything shown: it was another session's (account, region or key). */
   | { type: 'clear' }
@@ -218,7 +222,8 @@ export function isToWebview(v: unknown): v is ToWebview {
   }
   switch (v.type) {
     case 'init':
-      return isPanelState(v.state) && (v.timeZone === 'local' || v.timeZone === 'utc');
+      return isPanelState(v.state) && (v.timeZone === 'local' || v.timeZone === 'utc')
+        && (v.l10n === undefined || (isRec(v.l10n) && Object.values(v.l10n).every((t) => typeof t === 'string')));
     case 'loading':
     case 'clear':
       return true;

@@ -10,25 +10,27 @@ import type { ErrorAction } from './errorPolicy';
 export interface ErrorActionCommand extends vscode.Command {
   /** A codicon for the action's node in the tree. */
   icon: string;
+  /** What a click on the error does, for its tooltip ("Click to retry."). */
+  hint: string;
 }
 
 /** `retry` runs `retryCommand` (the view's own refresh); the others are the same everywhere. */
-export function errorActionCommand(action: ErrorAction, retryCommand: vscode.Command = { command: COMMAND.refresh, title: 'Retry' }): ErrorActionCommand {
+export function errorActionCommand(action: ErrorAction, retryCommand: vscode.Command = { command: COMMAND.refresh, title: vscode.l10n.t('Retry') }): ErrorActionCommand {
   switch (action) {
     case 'retry':
-      return { ...retryCommand, title: 'Retry', icon: 'refresh' };
+      return { ...retryCommand, title: vscode.l10n.t('Retry'), icon: 'refresh', hint: vscode.l10n.t('Click to retry.') };
     case 'setApiKey':
-      return { command: COMMAND.setApiKey, title: 'Set API Key…', icon: 'key' };
+      return { command: COMMAND.setApiKey, title: vscode.l10n.t('Set API Key…'), icon: 'key', hint: vscode.l10n.t('Click to set the API key.') };
     case 'switchRegion':
-      return { command: COMMAND.switchRegion, title: 'Switch Region…', icon: 'globe' };
+      return { command: COMMAND.switchRegion, title: vscode.l10n.t('Switch Region…'), icon: 'globe', hint: vscode.l10n.t('Click to switch the region.') };
     case 'openProxySettings':
-      return { command: 'workbench.action.openSettings', title: 'Open Proxy Settings', arguments: ['http.proxy'], icon: 'settings-gear' };
+      return { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Proxy Settings'), arguments: ['http.proxy'], icon: 'settings-gear', hint: vscode.l10n.t('Click to open the proxy settings.') };
     case 'openCaSetting':
-      return { command: 'workbench.action.openSettings', title: 'Open CA Setting', arguments: ['timeslice.caCertificatePath'], icon: 'settings-gear' };
+      return { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open CA Setting'), arguments: ['timeslice.caCertificatePath'], icon: 'settings-gear', hint: vscode.l10n.t('Click to open the CA certificate setting.') };
     case 'openSettings':
-      return { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: ['timeslice'], icon: 'settings-gear' };
+      return { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: ['timeslice'], icon: 'settings-gear', hint: vscode.l10n.t('Click to open the settings.') };
     case 'showLog':
-      return { command: COMMAND.showLog, title: 'Show Log', icon: 'output' };
+      return { command: COMMAND.showLog, title: vscode.l10n.t('Show Log'), icon: 'output', hint: vscode.l10n.t('Click to show the log.') };
   }
 }
 

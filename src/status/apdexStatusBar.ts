@@ -30,7 +30,7 @@ export class ApdexStatusBar extends Disposable {
   ) {
     super();
     this.item = this._register(vscode.window.createStatusBarItem('timeslice.apdex', vscode.StatusBarAlignment.Left, 10));
-    this.item.name = 'Timeslice Apdex';
+    this.item.name = vscode.l10n.t('Timeslice Apdex');
     const render = () => this.render();
     this._register(bindings.onDidChange(render));
     this._register(bindings.onDidChangeActive(render));
@@ -88,12 +88,12 @@ export class ApdexStatusBar extends Disposable {
     this.item.accessibilityInformation = { label: view.accessibilityLabel, role: 'button' };
     this.item.backgroundColor = view.background ? new vscode.ThemeColor(`statusBarItem.${view.background}Background`) : undefined;
     this.item.command = view.action === 'bind'
-      ? { command: COMMAND.bindWorkspace, title: 'Bind Workspace to Application…' }
+      ? { command: COMMAND.bindWorkspace, title: vscode.l10n.t('Bind Workspace to Application…') }
       : view.action === 'setApiKey'
-        ? { command: COMMAND.setApiKey, title: 'Set API Key…' }
+        ? { command: COMMAND.setApiKey, title: vscode.l10n.t('Set API Key…') }
         : view.action === 'switchRegion'
-          ? { command: COMMAND.switchRegion, title: 'Switch Region…' }
-        : { command: COMMAND.openBoundApplication, title: 'Open Dashboard' };
+          ? { command: COMMAND.switchRegion, title: vscode.l10n.t('Switch Region…') }
+        : { command: COMMAND.openBoundApplication, title: vscode.l10n.t('Open Dashboard') };
     // A window without a folder has nowhere to keep a binding: offering one there would only fail.
     const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
     if (view.visible && (hasFolder || input.kind !== 'unbound')) {

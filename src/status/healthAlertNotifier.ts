@@ -41,8 +41,8 @@ export class HealthAlertNotifier extends Disposable {
     this.shownAlerts.push(alert);
     const message = alertMessage(alert);
     const show = alert.to === 'red' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
-    void show(message, 'Open Dashboard').then((choice) => {
-      if (choice === 'Open Dashboard') {
+    void show(message, vscode.l10n.t('Open Dashboard')).then((choice) => {
+      if (choice === vscode.l10n.t('Open Dashboard')) {
         this.panels.show({ kind: 'application', applicationId: alert.applicationId, title: alert.name });
       }
     });

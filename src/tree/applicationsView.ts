@@ -64,7 +64,7 @@ export class ApplicationsView extends Disposable {
   private updateMessage(): void {
     const stale = this.provider.staleness;
     this.view.message = this.loadingMessage ?? (stale ? describeStaleness(stale, Date.now()) : undefined)
-      ?? (this.connections.current?.demo ? 'Demo: a simulated account. Stop Demo returns to your own key.' : undefined);
+      ?? (this.connections.current?.demo ? vscode.l10n.t('Demo: a simulated account. Stop Demo returns to your own key.') : undefined);
   }
 
   /** Retries when the failure says it may work again (early, on the scheduler), and starts or stops the age redraw. */
@@ -82,7 +82,7 @@ export class ApplicationsView extends Disposable {
    */
   private updateTitle(): void {
     const conn = this.connections.current;
-    this.view.title = 'Applications';
+    this.view.title = vscode.l10n.t('Applications');
     const where = conn?.demo ? 'demo' : conn?.label;
     const filter = this.provider.filter.trim();
     this.view.description = [where, filter ? `filter: "${filter}"` : undefined].filter(Boolean).join(' · ') || undefined;

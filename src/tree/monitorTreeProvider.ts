@@ -151,12 +151,12 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
   private async loadApplications(conn: Connection): Promise<MonitorNode[]> {
     const apps = await vscode.window.withProgress({ location: { viewId: APPLICATIONS_VIEW_ID } }, () =>
       conn.api.listApplications(this.filterValue ? { name: this.filterValue } : {}, {
-        onProgress: (p) => this.progressMessage?.(`Loading applications… page ${p.pagesDone + 1}`),
+        onProgress: (p) => this.progressMessage?.(vscode.l10n.t('Loading applications… page {0}', p.pagesDone + 1)),
       }).finally(() => this.progressMessage?.(undefined)));
     if (apps.length === 0) {
       return [this.filterValue
-        ? new MessageNode('empty', `No application name contains "${this.filterValue}".`, 'info', { command: COMMAND.clearFilter, title: 'Clear Filter' })
-        : new MessageNode('empty', 'This account has no applications yet.', 'info')];
+        ? new MessageNode('empty', vscode.l10n.t('No application name contains "{0}".', this.filterValue), 'info', { command: COMMAND.clearFilter, title: vscode.l10n.t('Clear Filter') })
+        : new MessageNode('empty', vscode.l10n.t('This account has no applications yet.'), 'info')];
     }
     const prefix = conn.demo ? 'demo/' : '';
     return apps
@@ -180,7 +180,7 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
         break;
       }
     }
-    return nodes.length > 0 ? nodes : [new MessageNode(`${group.id}/empty`, group.group === 'keyTransactions' ? 'No key transactions' : 'None reported in the last hour', 'info')];
+    return nodes.length > 0 ? nodes : [new MessageNode(`${group.id}/empty`, group.group === 'keyTransactions' ? vscode.l10n.t('No key transactions') : vscode.l10n.t('None reported in the last hour'), 'info')];
   }
 
   /** The list is account-wide: fetched once per refresh and shared between applications. */
@@ -198,32 +198,32 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
     }
     return [
       new MessageNode('config-error', state.message, 'error', state.setKey
-        ? { command: COMMAND.setApiKey, title: 'Set API Key…', arguments: ['custom'] }
-        : { command: 'workbench.action.openSettings', title: 'Open Settings', arguments: [state.setting ?? 'timeslice'] }),
-      new MessageNode('config-error/log', 'Show Log', 'output', SHOW_LOG_COMMAND),
+        ? { command: COMMAND.setApiKey, title: vscode.l10n.t('Set API Key…'), arguments: ['custom'] }
+        : { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [state.setting ?? 'timeslice'] }),
+      new MessageNode('config-error/log', vscode.l10n.t('Show Log'), 'output', SHOW_LOG_COMMAND),
     ];
   }
 
   /** The warning at the top of a tree that shows old data, with its age, the reason and Retry. */
   private staleNode(): MonitorNode {
     const s = this.lastGood.staleness;
-    const text = s ? describeStaleness(s, Date.now()) : 'Showing earlier data';
-    return new MessageNode('stale', text, 'warning', { command: COMMAND.refresh, title: 'Retry' },
-      `${text}\n\n${s?.error.message ?? ''}\n\nClick to retry now.`);
+    const text = s ? describeStaleness(s, Date.now()) : vscode.l10n.t('Showing earlier data');
+    return new MessageNode('stale', text, 'warning', { command: COMMAND.refresh, title: vscode.l10n.t('Retry') },
+      vscode.l10n.t('{0}\n\n{1}\n\nClick to retry now.', text, s?.error.message ?? ''));
   }
 
   /** The error, then one node per action the error policy offers (the fix first, Show Log last). */
   private errorNodes(parentId: string, e: unknown): MonitorNode[] {
     this.log.error(e instanceof Error ? e : String(e));
     const region = this.connections.state.kind === 'ready' ? this.connections.state.connection.region : undefined;
-    const message = !isApiError(e) ? `Unexpected error: ${e instanceof Error ? e.message : String(e)}`
-      : e.kind === 'wrongRegion' && region ? `${wrongRegionAdvice(region)} The service answered "Account is not valid in this region" (403).` : e.message;
+    const message = !isApiError(e) ? vscode.l10n.t('Unexpected error: {0}', e instanceof Error ? e.message : String(e))
+      : e.kind === 'wrongRegion' && region ? vscode.l10n.t('{0} The service answered "Account is not valid in this region" (403).', wrongRegionAdvice(region)) : e.message;
     const policy = errorPolicy(e).actions;
     const actions = (policy.length > 0 ? policy : ['showLog' as const]).map((a) => ({ name: a, command: errorActionCommand(a) }));
     const first = actions[0].command;
     const id = `${parentId}/error`;
     return [
-      new MessageNode(id, message, 'error', first, `${message}\n\nClick to ${first.title.replace('…', '').toLowerCase()}.`),
+      new MessageNode(id, message, 'error', first, `${message}\n\n${first.hint}`),
       ...actions.map((a) => new MessageNode(`${id}/${a.name}`, a.command.title.replace('…', ''), a.command.icon, a.command)),
     ];
   }

@@ -24,7 +24,12 @@ export function healthIcon(health: HealthStatus): vscode.ThemeIcon {
 }
 
 export type GroupKind = 'hosts' | 'instances' | 'keyTransactions';
-const GROUP_LABELS: Readonly<Record<GroupKind, string>> = { hosts: 'Hosts', instances: 'Instances', keyTransactions: 'Key transactions' };
+// Getters: module-level text would be read before VS Code has loaded the translations.
+const GROUP_LABELS: Readonly<Record<GroupKind, string>> = {
+  get hosts() { return vscode.l10n.t('Hosts'); },
+  get instances() { return vscode.l10n.t('Instances'); },
+  get keyTransactions() { return vscode.l10n.t('Key transactions'); },
+};
 
 function summaryTooltip(title: string, lines: Array<[string, string]>): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', true);
@@ -37,13 +42,13 @@ function summaryTooltip(title: string, lines: Array<[string, string]>): vscode.M
 
 function summaryLines(summary: Application['summary']): Array<[string, string]> {
   if (!summary) {
-    return [['Summary', 'none (not reporting)']];
+    return [[vscode.l10n.t('Summary'), vscode.l10n.t('none (not reporting)')]];
   }
   return [
-    ['Apdex', `${formatApdex(summary.apdexScore)} (target ${summary.apdexTarget} s)`],
-    ['Response time', formatMs(summary.responseTime)],
-    ['Throughput', formatRpm(summary.throughput)],
-    ['Error rate', formatErrorRate(summary.errorRate)],
+    [vscode.l10n.t('Apdex'), vscode.l10n.t('{0} (target {1} s)', formatApdex(summary.apdexScore), summary.apdexTarget)],
+    [vscode.l10n.t('Response time'), formatMs(summary.responseTime)],
+    [vscode.l10n.t('Throughput'), formatRpm(summary.throughput)],
+    [vscode.l10n.t('Error rate'), formatErrorRate(summary.errorRate)],
   ];
 }
 
@@ -57,21 +62,21 @@ export class ApplicationNode {
 
   toTreeItem(): vscode.TreeItem {
     const a = this.app;
-    const item = new vscode.TreeItem(a.name || `(unnamed application ${a.id})`, vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(a.name || vscode.l10n.t('(unnamed application {0})', a.id), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = a.reporting && a.summary ? describeSummary(a.summary) : 'not reporting';
+    item.description = a.reporting && a.summary ? describeSummary(a.summary) : vscode.l10n.t('not reporting');
     item.iconPath = healthIcon(a.reporting ? a.healthStatus : 'gray');
     item.contextValue = 'application';
-    item.command = { command: COMMAND.openEntity, title: 'Open Chart', arguments: [this] };
+    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
     item.accessibilityInformation = { label: `${a.name}, ${HEALTH_LABELS[a.healthStatus]}, ${item.description}` };
     item.tooltip = summaryTooltip(a.name, [
-      ['Health', HEALTH_LABELS[a.healthStatus]],
+      [vscode.l10n.t('Health'), HEALTH_LABELS[a.healthStatus]],
       ...summaryLines(a.summary),
-      ['Hosts', String(a.hostIds.length)],
-      ['Instances', String(a.instanceIds.length)],
-      ['Language', a.language],
-      ['Last reported', a.lastReportedAt ? `${a.lastReportedAt} (${formatAge(a.lastReportedAt)})` : 'never shown'],
-      ['Application ID', String(a.id)],
+      [vscode.l10n.t('Hosts'), String(a.hostIds.length)],
+      [vscode.l10n.t('Instances'), String(a.instanceIds.length)],
+      [vscode.l10n.t('Language'), a.language],
+      [vscode.l10n.t('Last reported'), a.lastReportedAt ? `${a.lastReportedAt} (${formatAge(a.lastReportedAt)})` : vscode.l10n.t('never shown')],
+      [vscode.l10n.t('Application ID'), String(a.id)],
     ]);
     return item;
   }
@@ -110,8 +115,8 @@ export class HostNode {
     item.description = h.summary ? describeSummary(h.summary) : undefined;
     item.iconPath = healthIcon(h.healthStatus);
     item.contextValue = 'host';
-    item.command = { command: COMMAND.openEntity, title: 'Open Chart', arguments: [this] };
-    item.tooltip = summaryTooltip(h.host, [['Health', HEALTH_LABELS[h.healthStatus]], ...summaryLines(h.summary), ['Instances', String(h.instanceIds.length)], ['Host ID', String(h.id)]]);
+    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
+    item.tooltip = summaryTooltip(h.host, [[vscode.l10n.t('Health'), HEALTH_LABELS[h.healthStatus]], ...summaryLines(h.summary), [vscode.l10n.t('Instances'), String(h.instanceIds.length)], [vscode.l10n.t('Host ID'), String(h.id)]]);
     return item;
   }
 }
@@ -133,8 +138,8 @@ export class InstanceNode {
     item.description = [`#${i.id}`, ...(i.summary ? [describeSummary(i.summary)] : [])].join(' · ');
     item.iconPath = healthIcon(i.healthStatus);
     item.contextValue = 'instance';
-    item.command = { command: COMMAND.openEntity, title: 'Open Chart', arguments: [this] };
-    item.tooltip = summaryTooltip(label, [['Health', HEALTH_LABELS[i.healthStatus]], ...summaryLines(i.summary), ['Instance ID', String(i.id)], ['Host ID', String(i.hostId ?? '?')]]);
+    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
+    item.tooltip = summaryTooltip(label, [[vscode.l10n.t('Health'), HEALTH_LABELS[i.healthStatus]], ...summaryLines(i.summary), [vscode.l10n.t('Instance ID'), String(i.id)], [vscode.l10n.t('Host ID'), String(i.hostId ?? '?')]]);
     return item;
   }
 }
@@ -149,15 +154,15 @@ export class KeyTransactionNode {
 
   toTreeItem(): vscode.TreeItem {
     const k = this.keyTransaction;
-    const item = new vscode.TreeItem(k.name || `key transaction ${k.id}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(k.name || vscode.l10n.t('key transaction {0}', k.id), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = k.summary ? describeSummary(k.summary) : 'no summary';
+    item.description = k.summary ? describeSummary(k.summary) : vscode.l10n.t('no summary');
     item.iconPath = healthIcon(k.healthStatus);
     item.contextValue = 'keyTransaction';
-    item.command = { command: COMMAND.openEntity, title: 'Open Chart', arguments: [this] };
+    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
     item.tooltip = summaryTooltip(k.name, [
-      ['Transaction', k.transactionName], ['Health', HEALTH_LABELS[k.healthStatus]], ...summaryLines(k.summary),
-      ['Summary', 'a rolling 10-minute average'], ['Key transaction ID', String(k.id)],
+      [vscode.l10n.t('Transaction'), k.transactionName], [vscode.l10n.t('Health'), HEALTH_LABELS[k.healthStatus]], ...summaryLines(k.summary),
+      [vscode.l10n.t('Summary'), vscode.l10n.t('a rolling 10-minute average')], [vscode.l10n.t('Key transaction ID'), String(k.id)],
     ]);
     return item;
   }
@@ -199,4 +204,8 @@ export function entityId(node: MonitorNode): number | undefined {
   }
 }
 
-export const SHOW_LOG_COMMAND: vscode.Command = { command: COMMAND.showLog, title: 'Show Log' };
+export const SHOW_LOG_COMMAND: vscode.Command = {
+  command: COMMAND.showLog,
+  // A getter: module-level text would be read before VS Code has loaded the translations.
+  get title() { return vscode.l10n.t('Show Log'); },
+};
