@@ -3,6 +3,8 @@
  * canvas and an HTML legend (buttons that show/hide a series, the series' description as their
  * tooltip). A failed chart only fills its own box.
  */
+import * as l10n from '@vscode/l10n';
+
 import { Chart } from 'chart.js';
 
 import type { ChartSpec } from '../../src/panels/protocol';
@@ -99,7 +101,9 @@ export class ChartView {
     }
     const canvas = h('canvas', {
       role: 'img',
-      'aria-label': `${spec.title}: line chart of ${spec.series.length === 1 ? 'one series' : `${spec.series.length} series`}. The table view lists the values.`,
+      'aria-label': spec.series.length === 1
+        ? l10n.t('{0}: line chart of one series. The table view lists the values.', spec.title)
+        : l10n.t('{0}: line chart of {1} series. The table view lists the values.', spec.title, spec.series.length),
     });
     box.canvasHolder = h('div', { class: 'chart-canvas' }, canvas);
     section.append(box.canvasHolder, this.renderLegend(box));
@@ -108,7 +112,7 @@ export class ChartView {
 
   private renderLegend(box: Box): HTMLElement {
     const hidden = this.hiddenFor(box.spec.id);
-    const list = h('ul', { class: 'legend', 'aria-label': `${box.spec.title} series` });
+    const list = h('ul', { class: 'legend', 'aria-label': l10n.t('{0} series', box.spec.title) });
     box.spec.series.forEach((series, index) => {
       const swatch = h('span', { class: `legend-swatch${series.compare ? ' legend-swatch-compare' : ''}`, 'aria-hidden': 'true' });
       // A CSS variable, not a colour: the swatch follows theme changes by itself. (Set through
@@ -118,7 +122,7 @@ export class ChartView {
         type: 'button',
         class: 'legend-item',
         'aria-pressed': String(!hidden.has(series.label)),
-        title: series.description ? `${series.description}\n(click to show or hide)` : 'Click to show or hide',
+        title: series.description ? l10n.t('{0}\n(click to show or hide)', series.description) : l10n.t('Click to show or hide'),
       }, swatch, h('span', { class: 'legend-label' }, series.label));
       button.addEventListener('click', () => {
         const visible = hidden.has(series.label);

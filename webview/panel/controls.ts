@@ -2,6 +2,8 @@
  * The toolbar: time range (presets or a custom from/to), period, comparison, chart/table view and
  * export. It reports choices through its handlers; the panel owns the state and sends the messages.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { Compare, PanelState, RangePreset, RangeSelection } from '../../src/panels/protocol';
 import { RANGE_PRESETS } from '../../src/panels/protocol';
 import { h } from '../shared/dom';
@@ -17,10 +19,11 @@ export interface ControlHandlers {
   exportData(format: 'csv' | 'json'): void;
 }
 
-const COMPARE_CHOICES: ReadonlyArray<{ value: Compare; label: string }> = [
-  { value: 'none', label: 'No comparison' },
-  { value: 'day', label: '1 day earlier' },
-  { value: 'week', label: '1 week earlier' },
+/** A function: module-level text would be read before the translations are configured. */
+const compareChoices = (): ReadonlyArray<{ value: Compare; label: string }> => [
+  { value: 'none', label: l10n.t('No comparison') },
+  { value: 'day', label: l10n.t('1 day earlier') },
+  { value: 'week', label: l10n.t('1 week earlier') },
 ];
 
 const DEFAULT_PERIOD = '';
@@ -44,12 +47,12 @@ export class ControlsView {
   private shownPeriods = '';
 
   constructor(private readonly handlers: ControlHandlers) {
-    this.preset = select('Time range', RANGE_PRESETS.map((p) => ({ value: p, label: p === 'custom' ? 'Custom…' : presetLabel(p) })), '30m', (v) => this.onPreset(v as RangePreset));
-    this.period = select('Period (time per point)', [{ value: DEFAULT_PERIOD, label: 'Default' }], DEFAULT_PERIOD, (v) => this.onPeriod(v));
-    this.compare = select('Compare with', COMPARE_CHOICES, 'none', (v) => this.onCompare(v as Compare));
+    this.preset = select(l10n.t('Time range'), RANGE_PRESETS.map((p) => ({ value: p, label: p === 'custom' ? l10n.t('Custom…') : presetLabel(p) })), '30m', (v) => this.onPreset(v as RangePreset));
+    this.period = select(l10n.t('Period (time per point)'), [{ value: DEFAULT_PERIOD, label: l10n.t('Default') }], DEFAULT_PERIOD, (v) => this.onPeriod(v));
+    this.compare = select(l10n.t('Compare with'), compareChoices(), 'none', (v) => this.onCompare(v as Compare));
 
-    this.from = textfield('Start', 'datetime-local');
-    this.to = textfield('End', 'datetime-local');
+    this.from = textfield(l10n.t('Start'), 'datetime-local');
+    this.to = textfield(l10n.t('End'), 'datetime-local');
     for (const input of [this.from, this.to]) {
       input.addEventListener('keydown', (e) => {
         if (e.key === 'Enter') {
@@ -59,17 +62,17 @@ export class ControlsView {
       input.addEventListener('input', () => this.showCustomError(undefined));
     }
     this.customRow = h('div', { class: 'toolbar custom-range', hidden: true },
-      field('Start', this.from), field('End', this.to),
-      h('div', { class: 'field field-actions' }, button('Apply', () => this.applyCustom())),
+      field(l10n.t('Start'), this.from), field(l10n.t('End'), this.to),
+      h('div', { class: 'field field-actions' }, button(l10n.t('Apply'), () => this.applyCustom())),
       this.customZone, this.customError);
 
     this.viewButtons = {
-      chart: button('Chart', () => this.handlers.setView('chart'), { title: 'Show charts' }),
-      table: button('Table', () => this.handlers.setView('table'), { title: 'Show the values as tables' }),
+      chart: button(l10n.t('Chart'), () => this.handlers.setView('chart'), { title: l10n.t('Show charts') }),
+      table: button(l10n.t('Table'), () => this.handlers.setView('table'), { title: l10n.t('Show the values as tables') }),
     };
     this.exportButtons = [
-      button('Export CSV', () => this.handlers.exportData('csv'), { secondary: true, title: 'Save the charted values as CSV' }),
-      button('Export JSON', () => this.handlers.exportData('json'), { secondary: true, title: 'Save the charted values as JSON' }),
+      button(l10n.t('Export CSV'), () => this.handlers.exportData('csv'), { secondary: true, title: l10n.t('Save the charted values as CSV') }),
+      button(l10n.t('Export JSON'), () => this.handlers.exportData('json'), { secondary: true, title: l10n.t('Save the charted values as JSON') }),
     ];
     for (const b of this.exportButtons) {
       b.disabled = true;
@@ -77,10 +80,10 @@ export class ControlsView {
 
     this.element = h('div', { class: 'controls' },
       h('div', { class: 'toolbar' },
-        field('Time range', this.preset), field('Period', this.period), field('Compare', this.compare),
+        field(l10n.t('Time range'), this.preset), field(l10n.t('Period'), this.period), field(l10n.t('Compare'), this.compare),
         h('div', { class: 'toolbar-spacer' }),
-        h('div', { class: 'field field-actions', role: 'group', 'aria-label': 'View' }, this.viewButtons.chart, this.viewButtons.table),
-        h('div', { class: 'field field-actions', role: 'group', 'aria-label': 'Export' }, ...this.exportButtons)),
+        h('div', { class: 'field field-actions', role: 'group', 'aria-label': l10n.t('View') }, this.viewButtons.chart, this.viewButtons.table),
+        h('div', { class: 'field field-actions', role: 'group', 'aria-label': l10n.t('Export') }, ...this.exportButtons)),
       this.customRow);
   }
 
@@ -89,7 +92,7 @@ export class ControlsView {
     this.tz = tz;
     this.preset.value = state.range.preset;
     this.compare.value = state.range.compare;
-    this.customZone.textContent = `Times in ${timeZoneLabel(tz)}.`;
+    this.customZone.textContent = l10n.t('Times in {0}.', timeZoneLabel(tz));
     if (state.range.preset === 'custom') {
       this.showCustom(Date.parse(state.range.from ?? ''), Date.parse(state.range.to ?? ''));
     } else {
@@ -123,7 +126,7 @@ export class ControlsView {
     this.shownPeriods = key;
     this.period.disabled = periods.length === 0;
     const choices = periods.length === 0
-      ? [{ value: DEFAULT_PERIOD, label: current ? formatPeriod(current) : 'Default' }]
+      ? [{ value: DEFAULT_PERIOD, label: current ? formatPeriod(current) : l10n.t('Default') }]
       : periods.map((p) => ({ value: String(p), label: formatPeriod(p) }));
     setChoices(this.period, choices, value);
   }

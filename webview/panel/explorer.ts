@@ -2,6 +2,8 @@
  * The metric explorer: search the metric names as you type, pick up to ten metrics, choose the
  * values to chart from the picked metrics' value names, then ask for the data.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { ExplorerSelection } from '../../src/panels/protocol';
 import { h, uniqueId } from '../shared/dom';
 import type { VscodeButton, VscodeTextfield } from '../shared/elements';
@@ -38,16 +40,16 @@ export class ExplorerView {
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly handlers: ExplorerHandlers) {
-    this.searchField = textfield('Search metric names', 'search', 'Search metric names, e.g. Datastore/ or WebTransaction/');
+    this.searchField = textfield(l10n.t('Search metric names'), 'search', l10n.t('Search metric names, e.g. Datastore/ or WebTransaction/'));
     this.searchField.addEventListener('input', () => this.scheduleSearch());
-    this.applyButton = button('Chart Selected', () => this.apply());
+    this.applyButton = button(l10n.t('Chart Selected'), () => this.apply());
     const headingId = uniqueId('explorer-heading');
     const group = (legend: HTMLElement, list: HTMLElement) => h('fieldset', { class: 'explorer-group' }, legend, list);
     this.element = h('section', { class: 'explorer', 'aria-labelledby': headingId },
-      h('h2', { class: 'section-title', id: headingId }, 'Metrics'),
+      h('h2', { class: 'section-title', id: headingId }, l10n.t('Metrics')),
       h('div', { class: 'explorer-search' }, this.searchField, this.searchNote),
       h('div', { class: 'explorer-groups' },
-        group(h('legend', {}, 'Matching names'), this.matches.element),
+        group(h('legend', {}, l10n.t('Matching names')), this.matches.element),
         group(this.pickedLegend, this.picked.element),
         group(this.valuesLegend, this.values.element)),
       h('div', { class: 'explorer-actions' }, this.applyButton, this.applyNote));
@@ -75,7 +77,7 @@ export class ExplorerView {
     for (const n of names) {
       this.known.set(n.name, n.values);
     }
-    this.searchNote.textContent = names.length === 0 ? 'No metric names match.' : `${names.length} ${names.length === 1 ? 'name matches' : 'names match'}.`;
+    this.searchNote.textContent = names.length === 0 ? l10n.t('No metric names match.') : names.length === 1 ? l10n.t('1 name matches.') : l10n.t('{0} names match.', names.length);
     this.render();
   }
 
@@ -94,7 +96,7 @@ export class ExplorerView {
       return;
     }
     this.lastQuery = trimmed;
-    this.searchNote.textContent = 'Searching…';
+    this.searchNote.textContent = l10n.t('Searching…');
     this.handlers.search(trimmed);
   }
 
@@ -121,19 +123,19 @@ export class ExplorerView {
     const { metrics, values } = this.draft;
     const full = metrics.length >= MAX_PICKED_METRICS;
     this.matches.update(this.results.map((n) => ({ key: n.name, checked: metrics.includes(n.name), disabled: full && !metrics.includes(n.name) })),
-      this.lastQuery === undefined ? 'Type to search.' : 'Nothing to show.');
-    this.pickedLegend.textContent = `Picked metrics (${metrics.length} of ${MAX_PICKED_METRICS})`;
-    this.picked.update(metrics.map((name) => ({ key: name, checked: true })), 'Tick names on the left to pick them.');
+      this.lastQuery === undefined ? l10n.t('Type to search.') : l10n.t('Nothing to show.'));
+    this.pickedLegend.textContent = l10n.t('Picked metrics ({0} of {1})', metrics.length, MAX_PICKED_METRICS);
+    this.picked.update(metrics.map((name) => ({ key: name, checked: true })), l10n.t('Tick names on the left to pick them.'));
     const choices = valueChoices(metrics, this.known, values);
     const valuesFull = values.length >= MAX_CHOSEN_VALUES;
-    this.valuesLegend.textContent = `Values to chart (${values.length} chosen)`;
+    this.valuesLegend.textContent = l10n.t('Values to chart ({0} chosen)', values.length);
     this.values.update(choices.map((v) => ({ key: v, checked: values.includes(v), disabled: valuesFull && !values.includes(v) })),
-      metrics.length === 0 ? 'Pick a metric to see its values.' : 'Search for the picked metrics to see their values.');
+      metrics.length === 0 ? l10n.t('Pick a metric to see its values.') : l10n.t('Search for the picked metrics to see their values.'));
     const ready = canApply(this.draft);
     const changed = !sameSelection(this.draft, this.applied);
     this.applyButton.disabled = !ready || !changed;
     this.applyNote.textContent = !ready
-      ? 'Pick at least one metric and one value.'
-      : changed ? '' : 'This selection is charted below.';
+      ? l10n.t('Pick at least one metric and one value.')
+      : changed ? '' : l10n.t('This selection is charted below.');
   }
 }

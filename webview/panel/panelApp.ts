@@ -3,6 +3,8 @@
  * on every change so the panel comes back after a reload), turns messages from the extension into
  * views, and user choices into messages.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { ExplorerSelection, PanelState, RangeSelection, ToWebview } from '../../src/panels/protocol';
 import { h } from '../shared/dom';
 import { readMetricNames } from '../shared/explorerModel';
@@ -52,7 +54,7 @@ export class PanelApp {
   });
   private explorer?: ExplorerView;
   private readonly explorerSlot = h('div', { class: 'explorer-area' });
-  private readonly summary = h('section', { class: 'summary-area', 'aria-label': 'Summary' });
+  private readonly summary = h('section', { class: 'summary-area', 'aria-label': l10n.t('Summary') });
   private readonly summaryTable = h('div', { class: 'summary-table-area' });
   private readonly content = h('div', { class: 'content' });
   private readonly charts = new ChartView();
@@ -60,17 +62,17 @@ export class PanelApp {
 
   constructor(private readonly root: HTMLElement, private readonly messaging: Messaging) {}
 
-  start(): void {
+  /** Shows the panel for the first 'init' message (posted after main.ts said 'ready'). */
+  start(first: Extract<ToWebview, { type: 'init' }>): void {
     // The page's root is a live region; re-announcing every redrawn chart and table would drown a
     // screen reader, so status text has its own live regions (status.ts) instead.
     this.root.removeAttribute('aria-live');
     this.frame.append(this.header.element, this.controls.element, this.explorerSlot, this.summary, this.summaryTable, this.content);
     this.root.replaceChildren(this.status.element, this.frame);
-    this.status.showLoading('Opening…');
     this.messaging.onMessage((message) => this.onMessage(message));
     watchTheme(() => this.charts.applyTheme());
     installTestHook({ charts: () => this.data?.charts ?? [], ready: () => this.drawn, renders: () => this.renders });
-    this.messaging.post({ type: 'ready' });
+    this.onMessage(first);
   }
 
   private onMessage(message: ToWebview): void {
@@ -107,7 +109,7 @@ export class PanelApp {
         this.explorer?.setNames(message.query, readMetricNames(message.names));
         break;
       case 'exported':
-        this.status.showNotice(`Saved ${message.format.toUpperCase()} to ${message.path}`);
+        this.status.showNotice(l10n.t('Saved {0} to {1}', message.format.toUpperCase(), message.path));
         break;
     }
   }

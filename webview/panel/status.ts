@@ -2,6 +2,8 @@
  * Loading, error and notice messages. Loading and notices go to a polite live region; an error is
  * an alert with the error's fix (a button) and a Retry button when retrying can help.
  */
+import * as l10n from '@vscode/l10n';
+
 import { h, replaceChildren } from '../shared/dom';
 import { button } from '../shared/elements';
 
@@ -14,10 +16,10 @@ export class StatusView {
     this.element.append(this.live, this.alert);
   }
 
-  showLoading(text = 'Loading data…'): void {
+  showLoading(text = l10n.t('Loading data…')): void {
     replaceChildren(this.alert);
     const ring = document.createElement('vscode-progress-ring');
-    ring.ariaLabel = 'Loading';
+    ring.ariaLabel = l10n.t('Loading');
     replaceChildren(this.live, h('div', { class: 'status-loading' }, ring, h('span', {}, text)));
   }
 
@@ -36,7 +38,7 @@ export class StatusView {
       h('p', { class: 'status-error-text' },
         ...(staleNote ? [h('strong', { class: 'status-stale-note' }, staleNote), ' — '] : []), message),
       fix ? button(fix, this.onFix) : null,
-      retryable ? button('Retry', this.onRetry) : null));
+      retryable ? button(l10n.t('Retry'), this.onRetry) : null));
   }
 
   clear(): void {

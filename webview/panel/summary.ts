@@ -1,18 +1,35 @@
 /** The panel's heading (the entity's name, as text), its range line and the summary strip. */
+import * as l10n from '@vscode/l10n';
+
 import type { PanelState, SummaryItem } from '../../src/panels/protocol';
 import { h, replaceChildren } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
 import { describeSpan, formatDateTime, formatPeriod, presetLabel } from '../shared/format';
 import type { ViewData } from '../shared/seriesData';
 
+// Getters: module-level text would be read before the translations are configured.
 const KIND_LABELS: Readonly<Record<PanelState['entity']['kind'], string>> = {
-  application: 'Application',
-  breakdown: 'Response-time breakdown',
-  explorer: 'Metric explorer',
-  host: 'Host',
-  instance: 'Instance',
-  keyTransaction: 'Key transaction',
+  get application() { return l10n.t('Application'); },
+  get breakdown() { return l10n.t('Response-time breakdown'); },
+  get explorer() { return l10n.t('Metric explorer'); },
+  get host() { return l10n.t('Host'); },
+  get instance() { return l10n.t('Instance'); },
+  get keyTransaction() { return l10n.t('Key transaction'); },
 };
+
+/** "a point every minute", "a point every 15 minutes". */
+function pointEvery(seconds: number): string {
+  switch (seconds) {
+    case 60:
+      return l10n.t('a point every minute');
+    case 3600:
+      return l10n.t('a point every hour');
+    case 86_400:
+      return l10n.t('a point every day');
+    default:
+      return l10n.t('a point every {0}', formatPeriod(seconds));
+  }
+}
 
 export class HeaderView {
   readonly element = h('header', { class: 'panel-header' });
@@ -34,15 +51,15 @@ export class HeaderView {
     const parts = [
       presetLabel(state.range.preset),
       describeSpan(data.range.from, data.range.to, tz),
-      `a point every ${formatPeriod(data.range.period).replace(/^1 /, '')}`,
+      pointEvery(data.range.period),
     ];
     if (data.range.requestedTo !== undefined) {
       // The service's data lags the clock: say where it ends rather than draw blank minutes.
       const behind = Math.round((data.range.requestedTo - data.range.to) / 60_000);
-      parts.splice(2, 0, `data to ${formatDateTime(data.range.to, tz).slice(11)} (${behind} min behind)`);
+      parts.splice(2, 0, l10n.t('data to {0} ({1} min behind)', formatDateTime(data.range.to, tz).slice(11), behind));
     }
     if (data.fetchedAt !== undefined) {
-      parts.push(`fetched ${formatDateTime(data.fetchedAt, tz, true).slice(11)}`);
+      parts.push(l10n.t('fetched {0}', formatDateTime(data.fetchedAt, tz, true).slice(11)));
     }
     this.meta.textContent = parts.join(' · ');
   }

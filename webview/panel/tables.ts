@@ -2,6 +2,8 @@
  * The table view: one accessible table per chart (caption, column and row headers, times in the
  * panel's time zone), and the explorer's summarized table.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { ChartSpec, SummaryTable } from '../../src/panels/protocol';
 import { h, uniqueId } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
@@ -18,7 +20,7 @@ function scrollable(table: HTMLTableElement, captionId: string): HTMLElement {
 function valueCell(value: number | null | undefined): HTMLTableCellElement {
   const cell = h('td', { class: 'num' }, formatValue(value));
   if (value === null || value === undefined) {
-    cell.title = value === null ? 'No data at this time' : 'No point at this time';
+    cell.title = value === null ? l10n.t('No data at this time') : l10n.t('No point at this time');
   }
   return cell;
 }
@@ -33,9 +35,9 @@ export function chartTable(spec: ChartSpec, tz: TimeZoneMode): HTMLElement {
   }
   const rows = tableRows(spec.series);
   const unit = spec.unit ? ` (${spec.unit})` : '';
-  const caption = h('caption', { id: captionId }, `${spec.title}${unit}`, h('span', { class: 'caption-detail' }, ` · ${rows.length} ${rows.length === 1 ? 'time' : 'times'}`));
+  const caption = h('caption', { id: captionId }, `${spec.title}${unit}`, h('span', { class: 'caption-detail' }, ` · ${rows.length === 1 ? l10n.t('1 time') : l10n.t('{0} times', rows.length)}`));
   const head = h('tr', {},
-    h('th', { scope: 'col' }, `Time (${timeZoneLabel(tz)})`),
+    h('th', { scope: 'col' }, l10n.t('Time ({0})', timeZoneLabel(tz))),
     ...spec.series.map((s) => h('th', { scope: 'col', class: 'num', title: s.description ?? '' }, s.label)));
   // One fragment and no per-cell layout reads: 3,000 rows × 10 series is 33,000 cells.
   const body = document.createElement('tbody');
@@ -57,12 +59,12 @@ export function chartTables(data: ViewData, tz: TimeZoneMode): HTMLElement {
 
 /** The explorer's `summarize=true` answer: one row per metric, one column per value. */
 export function summaryTable(table: SummaryTable): HTMLElement {
-  const caption = table.caption ?? 'Summary over the whole range';
+  const caption = table.caption ?? l10n.t('Summary over the whole range');
   const captionId = uniqueId('table-caption');
-  const head = h('tr', {}, h('th', { scope: 'col' }, table.rowHeader ?? 'Metric'), ...table.columns.map((c) => h('th', { scope: 'col', class: 'num' }, c)));
+  const head = h('tr', {}, h('th', { scope: 'col' }, table.rowHeader ?? l10n.t('Metric')), ...table.columns.map((c) => h('th', { scope: 'col', class: 'num' }, c)));
   const body = h('tbody', {}, ...table.rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row.metric), ...row.values.map(valueCell))));
   if (table.rows.length === 0) {
-    body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, 'No values.')));
+    body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, l10n.t('No values.'))));
   }
   const element = h('table', { class: 'data-table summary-table' }, h('caption', { id: captionId }, caption), h('thead', {}, head), body);
   return h('section', { class: 'table-box' }, scrollable(element, captionId));

@@ -2,6 +2,8 @@
  * Pure formatting for the panel: times in local time or UTC (date-fns), the `datetime-local` input format,
  * periods, range presets and values. No DOM, so unit tests run it in Node.
  */
+import * as l10n from '@vscode/l10n';
+
 import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
 import type { ContextOptions } from 'date-fns';
@@ -28,7 +30,7 @@ export function formatDateTime(ms: number, tz: TimeZoneMode, withSeconds = false
 }
 
 export function timeZoneLabel(tz: TimeZoneMode): string {
-  return tz === 'utc' ? 'UTC' : 'local time';
+  return tz === 'utc' ? 'UTC' : l10n.t('local time');
 }
 
 /** "2026-01-05 14:00 – 14:30 UTC", with the date once when both ends share it. */
@@ -90,45 +92,44 @@ export const MIN_CUSTOM_RANGE_MS = 60_000;
 /** Why a custom range cannot be asked for, or undefined when it can. */
 export function validateCustomRange(fromMs: number | undefined, toMs: number | undefined): string | undefined {
   if (fromMs === undefined || toMs === undefined) {
-    return 'Enter a valid start and end date and time.';
+    return l10n.t('Enter a valid start and end date and time.');
   }
   if (fromMs >= toMs) {
-    return 'The start must be before the end.';
+    return l10n.t('The start must be before the end.');
   }
   if (toMs - fromMs < MIN_CUSTOM_RANGE_MS) {
-    return 'The range must be at least one minute long.';
+    return l10n.t('The range must be at least one minute long.');
   }
   return undefined;
 }
 
 /** 60 → "1 minute", 900 → "15 minutes", 3600 → "1 hour", 86400 → "1 day". */
 export function formatPeriod(seconds: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   if (seconds % 86_400 === 0) {
-    return plural(seconds / 86_400, 'day');
+    return seconds === 86_400 ? l10n.t('1 day') : l10n.t('{0} days', seconds / 86_400);
   }
   if (seconds % 3600 === 0) {
-    return plural(seconds / 3600, 'hour');
+    return seconds === 3600 ? l10n.t('1 hour') : l10n.t('{0} hours', seconds / 3600);
   }
   if (seconds % 60 === 0) {
-    return plural(seconds / 60, 'minute');
+    return seconds === 60 ? l10n.t('1 minute') : l10n.t('{0} minutes', seconds / 60);
   }
-  return plural(seconds, 'second');
+  return seconds === 1 ? l10n.t('1 second') : l10n.t('{0} seconds', seconds);
 }
 
-const PRESET_LABELS: Readonly<Record<RangePreset, string>> = {
-  '30m': 'Last 30 minutes',
-  '1h': 'Last hour',
-  '3h': 'Last 3 hours',
-  '6h': 'Last 6 hours',
-  '24h': 'Last 24 hours',
-  '3d': 'Last 3 days',
-  '7d': 'Last 7 days',
-  custom: 'Custom range',
-};
-
 export function presetLabel(preset: RangePreset): string {
-  return PRESET_LABELS[preset];
+  // Built on each call: module-level text would be read before the translations are configured.
+  const labels: Readonly<Record<RangePreset, string>> = {
+    '30m': l10n.t('Last 30 minutes'),
+    '1h': l10n.t('Last hour'),
+    '3h': l10n.t('Last 3 hours'),
+    '6h': l10n.t('Last 6 hours'),
+    '24h': l10n.t('Last 24 hours'),
+    '3d': l10n.t('Last 3 days'),
+    '7d': l10n.t('Last 7 days'),
+    custom: l10n.t('Custom range'),
+  };
+  return labels[preset];
 }
 
 /**
