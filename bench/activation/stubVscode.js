@@ -71,6 +71,8 @@ const overrides = {
   ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   ViewColumn: { Active: -1, Beside: -2, One: 1 },
   StatusBarAlignment: { Left: 1, Right: 2 },
+  // English, as VS Code runs it with no language pack: no bundle, and t() fills the placeholders.
+  l10n: { bundle: undefined, uri: undefined, t: (message, ...args) => String(message).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m)) },
 };
 
 module.exports = new Proxy(overrides, { get: (t, k) => (k in t ? t[k] : anything()) });

@@ -24,7 +24,8 @@ interface FilterField {
   ids?: boolean;
 }
 
-const FILTERS: Partial<Record<RawEndpointId, FilterField[]>> = {
+/** A function: module-level text would be read before VS Code has loaded the translations. */
+const filters = (): Partial<Record<RawEndpointId, FilterField[]>> => ({
   'applications.list': [
     { key: 'name', prompt: vscode.l10n.t('Part of the application name') }, { key: 'host', prompt: vscode.l10n.t('Part of a host name') },
     { key: 'ids', prompt: vscode.l10n.t('Application IDs, comma-separated'), ids: true }, { key: 'language', prompt: vscode.l10n.t('Agent language, e.g. java') },
@@ -32,7 +33,7 @@ const FILTERS: Partial<Record<RawEndpointId, FilterField[]>> = {
   'hosts.list': [{ key: 'hostname', prompt: vscode.l10n.t('Part of the host name') }, { key: 'ids', prompt: vscode.l10n.t('Host IDs, comma-separated'), ids: true }],
   'instances.list': [{ key: 'hostname', prompt: vscode.l10n.t('Part of the host name') }, { key: 'ids', prompt: vscode.l10n.t('Instance IDs, comma-separated'), ids: true }],
   'keyTransactions.list': [{ key: 'name', prompt: vscode.l10n.t('Part of the key transaction name') }, { key: 'ids', prompt: vscode.l10n.t('Key transaction IDs, comma-separated'), ids: true }],
-};
+});
 
 /** Optional filters: pick one to set, again to change; "Send" ends. Undefined on Escape. */
 async function askFilters(fields: FilterField[]): Promise<Record<string, string | number[]> | undefined> {
@@ -40,7 +41,7 @@ async function askFilters(fields: FilterField[]): Promise<Record<string, string 
   for (;;) {
     const send = { label: `$(arrow-right) ${vscode.l10n.t('Continue')}`, description: Object.keys(values).length ? vscode.l10n.t('with these filters') : vscode.l10n.t('without filters'), field: undefined };
     const items = [send, ...fields.map((f) => ({
-      label: `filter[${f.key}]`, description: values[f.key] !== undefined ? `= ${String(values[f.key])}` : 'optional', field: f,
+      label: `filter[${f.key}]`, description: values[f.key] !== undefined ? `= ${String(values[f.key])}` : vscode.l10n.t('optional'), field: f,
     }))];
     const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filters'), placeHolder: vscode.l10n.t('Add a filter, or continue'), ...KEEP_OPEN });
     if (!picked) {
@@ -77,7 +78,7 @@ async function askFilters(fields: FilterField[]): Promise<Record<string, string 
 }
 
 async function pickOne<T>(title: string, load: () => Promise<T[]>, item: (t: T) => vscode.QuickPickItem): Promise<T | undefined> {
-  const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Loading ${title.toLowerCase()}…` }, load);
+  const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading {0}…', title.toLowerCase()) }, load);
   if (all.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('There is no {0} to pick here.', title.toLowerCase()));
     return undefined;
@@ -91,7 +92,7 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
   switch (endpoint) {
     case 'applications.list':
     case 'keyTransactions.list': {
-      const filter = await askFilters(FILTERS[endpoint]!);
+      const filter = await askFilters(filters()[endpoint]!);
       return filter && { endpoint, filter } as RawRequestSpec;
     }
     case 'keyTransactions.show': {
@@ -110,7 +111,7 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
       return { endpoint, applicationId: app.id };
     case 'hosts.list':
     case 'instances.list': {
-      const filter = await askFilters(FILTERS[endpoint]!);
+      const filter = await askFilters(filters()[endpoint]!);
       return filter && { endpoint, applicationId: app.id, filter };
     }
     case 'hosts.show': {

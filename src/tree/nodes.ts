@@ -110,7 +110,7 @@ export class HostNode {
 
   toTreeItem(): vscode.TreeItem {
     const h = this.host;
-    const item = new vscode.TreeItem(h.host || `host ${h.id}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(h.host || vscode.l10n.t('host {0}', h.id), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.description = h.summary ? describeSummary(h.summary) : undefined;
     item.iconPath = healthIcon(h.healthStatus);

@@ -3,6 +3,8 @@
  * `isToWebview` guard leaves to the drawing side, decimation settings and table rows. No DOM and
  * no Chart.js, so unit tests run it in Node.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { ChartSpec, SeriesSpec, SummaryItem, SummaryTable, ToWebview } from '../../src/panels/protocol';
 
 export type DataMessage = Extract<ToWebview, { type: 'data' }>;
@@ -72,7 +74,7 @@ export function readSeries(raw: unknown, index: number): SeriesSpec | undefined 
     return undefined;
   }
   const series: SeriesSpec = {
-    label: text(raw.label, 500) ?? `Series ${index + 1}`,
+    label: text(raw.label, 500) ?? l10n.t('Series {0}', index + 1),
     color: isThemeVariable(raw.color) ? raw.color : FALLBACK_SERIES_COLOR,
     points: normalizePoints(raw.points),
   };
