@@ -232,7 +232,7 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
   // which shows the error with its own fix; a general 403 may have either cause, so it goes there too.
   const setKey = snap?.error?.kind !== undefined && fixForKind(snap.error.kind) === 'setApiKey';
   if (setKey && !wrongRegion) {
-    lines[lines.length - 1] = 'Click to set the API key.';
+    lines[lines.length - 1] = l10n.t('Click to set the API key.');
   }
   return {
     visible: true, text, tooltip: lines.filter((l) => l !== '').join('\n\n'), background, accessibilityLabel: label,

@@ -154,6 +154,12 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
         return undefined;
       },
     },
+    // English, as VS Code runs without a language pack: no bundle, and t() fills the placeholders.
+    l10n: {
+      bundle: undefined,
+      uri: undefined,
+      t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m)),
+    },
   };
 
   const control: FakeVscodeControl = {
