@@ -154,6 +154,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
         return undefined;
       },
     },
+    env: { language: 'en' },
     // English, as VS Code runs without a language pack: no bundle, and t() fills the placeholders.
     l10n: {
       bundle: undefined,
