@@ -3,6 +3,8 @@
  */
 import * as vscode from 'vscode';
 
+import type { BackendSetting } from './api/backendChoice';
+import { parseBackendSetting } from './api/backendChoice';
 import type { ApiKeyHeader } from './api/transport';
 import type { ApiFormat } from './api/types';
 import type { Region } from './api/regions';
@@ -11,6 +13,8 @@ import { Disposable } from './util/lifecycle';
 
 export const SETTING = {
   region: 'region',
+  backend: 'backend',
+  demoBackend: 'demo.backend',
   customBaseUrl: 'customBaseUrl',
   responseFormat: 'responseFormat',
   refreshIntervalSeconds: 'refreshIntervalSeconds',
@@ -49,6 +53,16 @@ export class Config extends Disposable {
   get region(): Region {
     const r = this.section.get<string>(SETTING.region);
     return r === 'eu' || r === 'custom' ? r : 'us';
+  }
+
+  /** REST v2, NerdGraph, or `auto` (backendChoice.ts decides). */
+  get backend(): BackendSetting {
+    return parseBackendSetting(this.section.get<string>(SETTING.backend));
+  }
+
+  /** The backend the demo speaks (`auto`: the same date rule as a real connection). */
+  get demoBackend(): BackendSetting {
+    return parseBackendSetting(this.section.get<string>(SETTING.demoBackend));
   }
 
   get customBaseUrl(): string {

@@ -10,7 +10,10 @@ import { createHash } from 'node:crypto';
 
 import * as vscode from 'vscode';
 
-import type { TimesliceApi } from './api/client';
+import { createBackendApi } from './api/backend';
+import type { Backend, BackendDecision } from './api/backendChoice';
+import { BACKEND_LABELS, BackendSelector, describeDecision } from './api/backendChoice';
+import type { HttpTimesliceApiOptions, TimesliceApi } from './api/client';
 import { HttpTimesliceApi } from './api/client';
 import { ApiError } from './api/errors';
 import type { ProxyOptions } from './api/proxy';
@@ -58,17 +61,21 @@ export class ConnectionManager extends Disposable {
   private readonly jobs = new Set<ScheduledJob>();
   /** The rebuild started last (by an event), so tests and callers can wait for it to settle. */
   private latest: Promise<void> = Promise.resolve();
+  private lastDecisionLine: string | undefined;
 
   constructor(
     private readonly config: Config,
     private readonly keys: ApiKeyStore,
     private readonly demo: DemoController,
     private readonly log: Logger,
+    /** Which backend each connection speaks (its clock is injectable for tests). */
+    readonly backends: BackendSelector = new BackendSelector(),
   ) {
     super();
     const rebuild = () => {
       this.latest = this.rebuild();
     };
+    this._register(backends.onDidChange(rebuild));
     this._register(keys.onDidChange(rebuild));
     this._register(demo.onDidChange(rebuild));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
@@ -154,9 +161,11 @@ export class ConnectionManager extends Disposable {
     const demo = this.demo.endpoint;
     if (demo) {
       // The demo simulator is on loopback in this process: never through a proxy.
-      return this.ready(new HttpTimesliceApi({
+      const decision = this.decide(this.config.demoBackend, originOf(demo.baseUrl));
+      return this.ready(createBackendApi(decision.backend, {
         baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
-      }), vscode.l10n.t('Demo'), true, undefined, `demo|${demo.baseUrl}|${this.config.responseFormat}`);
+        onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),
+      }), vscode.l10n.t('Demo'), true, undefined, `demo|${decision.backend}|${demo.baseUrl}|${this.config.responseFormat}`, decision.backend);
     }
     const region = this.config.region;
     let baseUrl: string;
@@ -175,7 +184,8 @@ export class ConnectionManager extends Disposable {
       return { kind: 'invalidConfig', message: e instanceof Error ? e.message : String(e), setting: 'http.proxy' };
     }
     const origin = originOf(baseUrl);
-    const found = keyForOrigin(await this.keys.record(region), region === 'custom', origin);
+    const record = await this.keys.record(region);
+    const found = keyForOrigin(record, region === 'custom', origin);
     if (!found) {
       return { kind: 'noKey', region };
     }
@@ -192,9 +202,27 @@ export class ConnectionManager extends Disposable {
       return now && 'key' in now ? now.key : undefined;
     };
     const c = this.config;
-    const identity = [region, baseUrl, c.responseFormat, c.apiKeyHeader, c.caCertificatePath, c.requestTimeoutMs, JSON.stringify(this.proxyFor(baseUrl) ?? null),
+    const decision = this.decide(c.backend, origin);
+    const accountId = record?.accountId;
+    const identity = [decision.backend, accountId ?? 'auto', region, baseUrl, c.responseFormat, c.apiKeyHeader, c.caCertificatePath, c.requestTimeoutMs, JSON.stringify(this.proxyFor(baseUrl) ?? null),
       createHash('sha256').update(found.key).digest('hex')].join('|');
-    return this.ready(this.clientFor(baseUrl, getKey), REGION_LABELS[region], false, region, identity);
+    const api = createBackendApi(decision.backend, {
+      ...this.clientOptions(baseUrl, getKey), accountId,
+      onRestGone: () => this.backends.markRestGone(origin),
+      onAccountPicked: (a) => this.log.info(`NerdGraph: the key sees one account, ${a.id}: NRQL runs there`),
+    });
+    return this.ready(api, REGION_LABELS[region], false, region, identity, decision.backend);
+  }
+
+  /** The backend for `setting` at `origin`, logged when it changes. */
+  private decide(setting: Parameters<BackendSelector['decide']>[0], origin: string): BackendDecision {
+    const decision = this.backends.decide(setting, origin);
+    const line = `backend: ${describeDecision(decision)}`;
+    if (line !== this.lastDecisionLine) {
+      this.lastDecisionLine = line;
+      this.log.info(line);
+    }
+    return decision;
   }
 
   /**
@@ -202,11 +230,15 @@ export class ConnectionManager extends Disposable {
    * connection's, and the one "Set API Key…" checks a new key with before storing it.
    */
   clientFor(baseUrl: string, getApiKey: () => Promise<string | undefined>, maxTries?: number): HttpTimesliceApi {
-    const proxy = this.proxyFor(baseUrl);
-    return new HttpTimesliceApi({
+    return new HttpTimesliceApi(this.clientOptions(baseUrl, getApiKey, maxTries));
+  }
+
+  /** What a client of either backend is built from (the settings above, the proxy). */
+  clientOptions(baseUrl: string, getApiKey: () => Promise<string | undefined>, maxTries?: number): HttpTimesliceApiOptions {
+    return {
       baseUrl, getApiKey, ca: this.extraCa(), log: this.log.scoped('api'), format: this.config.responseFormat, keyHeader: this.config.apiKeyHeader,
-      timeoutMs: this.config.requestTimeoutMs, maxTries, proxy,
-    });
+      timeoutMs: this.config.requestTimeoutMs, maxTries, proxy: this.proxyFor(baseUrl),
+    };
   }
 
   /** VS Code's proxy settings (`http.proxy` wins over HTTPS_PROXY), minus NO_PROXY / `http.noProxy` hosts. */
@@ -239,9 +271,9 @@ export class ConnectionManager extends Disposable {
     }
   }
 
-  private ready(api: TimesliceApi, label: string, demo: boolean, region: Region | undefined, identity: string): ConnectionState {
+  private ready(api: TimesliceApi, label: string, demo: boolean, region: Region | undefined, identity: string, backend: Backend): ConnectionState {
     const session = new ConnectionSession({
-      api, label, demo, region, identity,
+      api, label, demo, region, identity, backend, backendLabel: BACKEND_LABELS[backend],
       jobs: this.jobs,
       intervalMs: () => this.config.refreshIntervalSeconds * 1000,
       focused: vscode.window.state.focused,

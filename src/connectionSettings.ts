@@ -8,7 +8,7 @@ export const PROXY_SETTINGS = ['proxy', 'proxyStrictSSL', 'proxyAuthorization', 
  * `requiresServerReloadOpts`). Any other setting (the binding, the status bar, alerts, the interval,
  * the time zone) is read where it is used, and never reconnects, reloads panels or clears the tree.
  */
-export const CONNECTION_SETTINGS = ['region', 'customBaseUrl', 'responseFormat', 'apiKeyHeader', 'caCertificatePath', 'requestTimeoutSeconds'] as const;
+export const CONNECTION_SETTINGS = ['backend', 'demo.backend', 'region', 'customBaseUrl', 'responseFormat', 'apiKeyHeader', 'caCertificatePath', 'requestTimeoutSeconds'] as const;
 
 /** Whether a configuration change touches a setting the connection is built from. */
 export function requiresNewConnection(e: { affectsConfiguration(section: string): boolean }): boolean {

@@ -17,6 +17,7 @@ export const COMMAND = {
   setApiKey: 'timeslice.setApiKey',
   removeApiKey: 'timeslice.removeApiKey',
   switchRegion: 'timeslice.switchRegion',
+  switchAccount: 'timeslice.switchAccount',
   startDemo: 'timeslice.startDemo',
   stopDemo: 'timeslice.stopDemo',
   filterApplications: 'timeslice.filterApplications',

@@ -12,6 +12,10 @@ export type ApiErrorKind =
   /** The key belongs to an account of the other region (the service's 403 page says so). */
   | 'wrongRegion'
   | 'notFound'
+  /** The REST API v2 host answered 410 Gone: v2 is retired there (see backendChoice.ts). */
+  | 'retired'
+  /** NerdGraph: the key sees several accounts and none was chosen (NRQL needs one). */
+  | 'noAccount'
   | 'invalidRequest'
   | 'rateLimited'
   | 'server'
@@ -89,6 +93,8 @@ export function errorForStatus(status: number, host: string, path: string, bodyT
         : l10n.t('Access was refused by {0} (403). The key may belong to the other region (US or EU): check the region setting, or that the key\'s user may see this account.{1}', host, suffix), details);
     case status === 404:
       return new ApiError('notFound', l10n.t('{0} was not found on {1} (404). The application, host or key transaction may have been removed: refresh the view.{2}', path, host, suffix), details);
+    case status === 410:
+      return new ApiError('retired', l10n.t('{0} answered 410 Gone on {1}: REST API v2 has been retired there (its end of life was announced for 31 July 2027). Set "timeslice.backend" to "auto" or "nerdGraph" to use its successor, NerdGraph.{2}', host, path, suffix), details);
     case status === 422:
       return new ApiError('invalidRequest', l10n.t('{0} refused the request parameters (422){1} Check the time range (at least 60 s, from before to) and the period.', host, suffix || '.'), details);
     case status === 429:

@@ -42,12 +42,26 @@ export class ApiKeyStore extends Disposable {
     return (await this.record(region))?.key;
   }
 
-  /** Stores a key; the custom region's with the origin of the base URL it was checked against. */
-  async set(region: Region, key: string, origin?: string): Promise<void> {
+  /**
+   * Stores a key; the custom region's with the origin of the base URL it was checked against, and the
+   * NerdGraph account chosen for it, if any (a new key starts with no choice).
+   */
+  async set(region: Region, key: string, origin?: string, accountId?: number): Promise<void> {
     this.known.set(region, key);
-    await this.secrets.store(PREFIX + region, encodeKeyRecord({ key, origin: region === 'custom' ? origin : undefined }));
+    await this.secrets.store(PREFIX + region, encodeKeyRecord({ key, origin: region === 'custom' ? origin : undefined, accountId }));
     // Fired here too: secrets.onDidChange is for changes made by other windows, and may come late.
     this.changed.fire(region);
+  }
+
+  /** Chooses the NerdGraph account of the region's stored key (false when there is no key). */
+  async setAccount(region: Region, accountId: number): Promise<boolean> {
+    const record = await this.record(region);
+    if (!record) {
+      return false;
+    }
+    await this.secrets.store(PREFIX + region, encodeKeyRecord({ ...record, accountId }));
+    this.changed.fire(region);
+    return true;
   }
 
   async delete(region: Region): Promise<void> {

@@ -4,16 +4,23 @@
  * the key is used only while the URL still has that origin, and the user is asked again otherwise.
  */
 
-/** A stored key; `origin` (scheme://host:port) is set for the custom region. */
+/**
+ * A stored key; `origin` (scheme://host:port) is set for the custom region. `accountId` is the account
+ * NerdGraph's NRQL runs in, chosen for this key (NerdGraph does not infer it from the key). It is not a
+ * secret (it is in every entity GUID and in the service's own URLs), but it belongs to the key: another
+ * key may be another user who sees other accounts, so replacing or removing the key drops the choice.
+ */
 export interface KeyRecord {
   key: string;
   origin?: string;
+  accountId?: number;
 }
 
 const TAG = 'timeslice-key/1';
 
 export function encodeKeyRecord(record: KeyRecord): string {
-  return record.origin === undefined ? record.key : JSON.stringify({ tag: TAG, key: record.key, origin: record.origin });
+  return record.origin === undefined && record.accountId === undefined ? record.key
+    : JSON.stringify({ tag: TAG, key: record.key, origin: record.origin, accountId: record.accountId });
 }
 
 /** A stored value: a plain key (US, EU, or a custom key stored before origins were recorded) or a record. */
@@ -23,9 +30,11 @@ export function decodeKeyRecord(raw: string | undefined): KeyRecord | undefined 
   }
   if (raw.startsWith('{')) {
     try {
-      const v = JSON.parse(raw) as Partial<Record<'tag' | 'key' | 'origin', unknown>>;
-      if (v.tag === TAG && typeof v.key === 'string' && v.key && typeof v.origin === 'string') {
-        return { key: v.key, origin: v.origin };
+      const v = JSON.parse(raw) as Partial<Record<'tag' | 'key' | 'origin' | 'accountId', unknown>>;
+      const origin = typeof v.origin === 'string' ? v.origin : undefined;
+      const accountId = typeof v.accountId === 'number' && Number.isSafeInteger(v.accountId) && v.accountId > 0 ? v.accountId : undefined;
+      if (v.tag === TAG && typeof v.key === 'string' && v.key && (origin !== undefined || accountId !== undefined)) {
+        return { key: v.key, ...(origin !== undefined ? { origin } : {}), ...(accountId !== undefined ? { accountId } : {}) };
       }
     } catch {
       // Not a record: a key never starts with "{", so this is damage; treat it as no key.

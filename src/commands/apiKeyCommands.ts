@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 
 import type { HttpTimesliceApi } from '../api/client';
+import type { NerdGraphAccount } from '../api/nerdgraph/nerdGraphApi';
 import { isApiError } from '../api/errors';
 import type { Region } from '../api/regions';
 import { baseUrlFor, otherRegion, REGION_BASE_URLS, REGION_LABELS, wrongRegionAdvice } from '../api/regions';
@@ -9,6 +10,7 @@ import { parseBaseUrl } from '../api/transport';
 import { originOf } from '../auth/keyRecord';
 import type { Services } from '../services';
 import { safeText } from '../util/safeText';
+import { askAccount, fetchAccounts } from './accountCommands';
 
 interface RegionItem extends vscode.QuickPickItem {
   region: Region;
@@ -44,8 +46,14 @@ async function askCustomBaseUrl(services: Services): Promise<string | undefined>
   });
 }
 
-/** One request with the candidate key before it is stored. */
-async function checkKey(services: Services, region: Region, key: string, baseUrl: string): Promise<void> {
+/**
+ * One request with the candidate key before it is stored, to the backend the connection will speak:
+ * REST v2 lists no application; NerdGraph lists the key's accounts (returned, so one can be chosen).
+ */
+async function checkKey(services: Services, region: Region, key: string, baseUrl: string): Promise<NerdGraphAccount[] | undefined> {
+  if (services.connections.backends.decide(services.config.backend, originOf(baseUrl)).backend === 'nerdGraph') {
+    return fetchAccounts(services, baseUrl, key);
+  }
   let api: HttpTimesliceApi;
   try {
     // The same CA, header and timeout settings as the connection the key will serve; one try only.
@@ -65,6 +73,7 @@ async function checkKey(services: Services, region: Region, key: string, baseUrl
   } finally {
     void api.dispose();
   }
+  return undefined;
 }
 
 export function setApiKey(services: Services) {
@@ -105,8 +114,9 @@ export function setApiKey(services: Services) {
     if (!key) {
       return;
     }
+    let accounts: NerdGraphAccount[] | undefined;
     try {
-      await checkKey(services, region, key.trim(), baseUrl);
+      accounts = await checkKey(services, region, key.trim(), baseUrl);
     } catch (e) {
       const message = isApiError(e) ? e.message : String(e);
       if (isApiError(e) && e.kind === 'cancelled') {
@@ -131,24 +141,38 @@ export function setApiKey(services: Services) {
       }
       return;
     }
-    await storeKey(services, region, key.trim(), baseUrl);
+    await storeKey(services, region, key.trim(), baseUrl, accounts);
   };
 }
 
 /** Checks a key with the region's service, then stores it and makes that region the current one. */
 async function saveCheckedKey(services: Services, region: Region, key: string, baseUrl: string): Promise<void> {
+  let accounts: NerdGraphAccount[] | undefined;
   try {
-    await checkKey(services, region, key, baseUrl);
+    accounts = await checkKey(services, region, key, baseUrl);
   } catch (e) {
     if (!(isApiError(e) && e.kind === 'cancelled')) {
       void vscode.window.showErrorMessage(vscode.l10n.t('The key was not saved for {0} either: {1}', REGION_LABELS[region], safeText(e instanceof Error ? e.message : String(e), 1000)));
     }
     return;
   }
-  await storeKey(services, region, key, baseUrl);
+  await storeKey(services, region, key, baseUrl, accounts);
 }
 
-async function storeKey(services: Services, region: Region, key: string, baseUrl: string | undefined): Promise<void> {
+async function storeKey(services: Services, region: Region, key: string, baseUrl: string | undefined, accounts?: NerdGraphAccount[]): Promise<void> {
+  // NerdGraph: the account NRQL runs in, stored with the key (asked only when the key sees several).
+  let accountId: number | undefined;
+  if (accounts) {
+    try {
+      accountId = await askAccount(accounts);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`The key was not saved: ${safeText(e instanceof Error ? e.message : String(e), 1000)}`);
+      return;
+    }
+    if (accountId === undefined) {
+      return; // Dismissed: nothing is stored.
+    }
+  }
   // Settings first, then the key, so the connection is rebuilt once with both.
   if (region === 'custom') {
     await services.config.update('customBaseUrl', baseUrl);
@@ -156,7 +180,7 @@ async function storeKey(services: Services, region: Region, key: string, baseUrl
   if (services.config.region !== region) {
     await services.config.update('region', region);
   }
-  await services.apiKeys.set(region, key, region === 'custom' && baseUrl ? originOf(baseUrl) : undefined);
+  await services.apiKeys.set(region, key, region === 'custom' && baseUrl ? originOf(baseUrl) : undefined, accountId);
   void vscode.window.showInformationMessage(vscode.l10n.t('API key for {0} saved in VS Code\'s secret storage.', REGION_LABELS[region]));
 }
 

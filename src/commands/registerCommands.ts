@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 
 import { COMMAND } from '../constants';
 import type { Services } from '../services';
+import { switchAccount } from './accountCommands';
 import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
 import { bindWorkspace, openBoundApplication, unbindWorkspace } from './bindingCommands';
 import { showApplicationSummary } from './applicationSummary';
@@ -26,6 +27,7 @@ export function commandTable(services: Services): Record<string, Handler> {
     [COMMAND.setApiKey]: setApiKey(services),
     [COMMAND.removeApiKey]: removeApiKey(services),
     [COMMAND.switchRegion]: switchRegion(services),
+    [COMMAND.switchAccount]: switchAccount(services),
     [COMMAND.startDemo]: startDemo(services),
     [COMMAND.stopDemo]: stopDemo(services),
     [COMMAND.filterApplications]: filterApplications(services),

@@ -4,6 +4,7 @@
  * carries, the last good data of every view, and the one refresh scheduler. Disposing it aborts all
  * it has in flight, so no answer of an old session ever reaches a view. No `vscode`.
  */
+import type { Backend } from '../api/backendChoice';
 import type { TimesliceApi } from '../api/client';
 import { isApiError } from '../api/errors';
 import { MetricNamesCache } from '../api/metricNamesCache';
@@ -18,6 +19,9 @@ export interface SessionOptions {
   api: TimesliceApi;
   /** "US", "EU", "Custom base URL" or "Demo". */
   label: string;
+  /** The backend it speaks (default REST v2), and its label for views ("REST v2", "NerdGraph"). */
+  backend?: Backend;
+  backendLabel?: string;
   demo: boolean;
   /** The configured region (undefined for the demo). */
   region?: Region;
@@ -35,6 +39,8 @@ export class ConnectionSession implements IDisposable {
   readonly api: TimesliceApi;
   readonly metricNames: MetricNamesCache;
   readonly label: string;
+  readonly backend: Backend;
+  readonly backendLabel: string;
   readonly demo: boolean;
   readonly region: Region | undefined;
   readonly identity: string;
@@ -48,6 +54,8 @@ export class ConnectionSession implements IDisposable {
     this.raw = options.api;
     this.clock = options.clock ?? systemClock;
     this.label = options.label;
+    this.backend = options.backend ?? 'restV2';
+    this.backendLabel = options.backendLabel ?? 'REST v2';
     this.demo = options.demo;
     this.region = options.region;
     this.identity = options.identity;

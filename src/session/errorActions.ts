@@ -23,6 +23,13 @@ export function errorActionCommand(action: ErrorAction, retryCommand: vscode.Com
       return { command: COMMAND.setApiKey, title: vscode.l10n.t('Set API Key…'), icon: 'key', hint: vscode.l10n.t('Click to set the API key.') };
     case 'switchRegion':
       return { command: COMMAND.switchRegion, title: vscode.l10n.t('Switch Region…'), icon: 'globe', hint: vscode.l10n.t('Click to switch the region.') };
+    case 'switchAccount':
+      return { command: COMMAND.switchAccount, title: vscode.l10n.t('Switch Account…'), icon: 'account', hint: vscode.l10n.t('Click to choose the account.') };
+    case 'openBackendSetting':
+      return {
+        command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Backend Setting'), arguments: ['timeslice.backend'], icon: 'settings-gear',
+        hint: vscode.l10n.t('Click to choose the backend.'),
+      };
     case 'openProxySettings':
       return { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Proxy Settings'), arguments: ['http.proxy'], icon: 'settings-gear', hint: vscode.l10n.t('Click to open the proxy settings.') };
     case 'openCaSetting':

@@ -7,7 +7,7 @@
 import type { ApiError, ApiErrorKind } from '../api/errors';
 import { isApiError } from '../api/errors';
 
-export type ErrorAction = 'retry' | 'setApiKey' | 'switchRegion' | 'openProxySettings' | 'openCaSetting' | 'openSettings' | 'showLog';
+export type ErrorAction = 'retry' | 'setApiKey' | 'switchRegion' | 'switchAccount' | 'openBackendSetting' | 'openProxySettings' | 'openCaSetting' | 'openSettings' | 'showLog';
 
 export interface ErrorPolicy {
   /** The failure says nothing about the data itself (offline, rate limited, a server error): what is shown stays, with its age. */
@@ -39,6 +39,10 @@ export function fixForKind(kind: ApiErrorKind, status?: number): ErrorAction | u
       return status === 407 ? 'openProxySettings' : undefined;
     case 'tls':
       return 'openCaSetting';
+    case 'noAccount':
+      return 'switchAccount';
+    case 'retired':
+      return 'openBackendSetting';
     case 'invalidConfig':
       return 'openSettings';
     default:

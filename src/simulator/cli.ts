@@ -12,10 +12,11 @@ import { Simulator } from './server';
 
 const USAGE = `Usage: npm run simulator -- [--port N] [--http-port N] [--apps N] [--page-size N] [--seed N]
                               [--us-key K] [--eu-key K] [--fault endpoint:kind[:times]]...
-                              [--values-rule strict|first-metric|lenient] [--lag-minutes N]
+                              [--values-rule strict|first-metric|lenient] [--lag-minutes N] [--rest-retired]
   --apps 5000 is the scale mode used by the benchmarks.
   --values-rule: how values[] applies to metrics with different value lists (default strict, as the
-    service's documentation shows); --lag-minutes: how far the data lags the clock (default 0).`;
+    service's documentation shows); --lag-minutes: how far the data lags the clock (default 0).
+  --rest-retired: REST API v2 answers 410 Gone to every request (its end of life); NerdGraph still answers.`;
 
 function positiveInt(raw: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (raw === undefined) {
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string' }, 'http-port': { type: 'string' }, apps: { type: 'string' }, 'page-size': { type: 'string' },
       seed: { type: 'string' }, 'us-key': { type: 'string' }, 'eu-key': { type: 'string' }, fault: { type: 'string', multiple: true },
-      'values-rule': { type: 'string' }, 'lag-minutes': { type: 'string' },
+      'values-rule': { type: 'string' }, 'lag-minutes': { type: 'string' }, 'rest-retired': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
     euKey: values['eu-key'],
     valuesRule: valuesRule as ValuesRule,
     lagMinutes: positiveInt(values['lag-minutes'], 'lag-minutes', 0, true),
+    restRetired: values['rest-retired'] === true,
   });
   faults.forEach((f) => (isNerdGraphFault(f.kind) ? sim.injectNerdGraphFault(f as NerdGraphFault) : sim.injectFault(f as Fault)));
   console.log(`Timeslice API simulator
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
   US key:      ${sim.keys.us}
   EU key:      ${sim.keys.eu}
   Certificate: ${sim.certPath}
-  values[] rule: ${sim.valuesRule}
+  values[] rule: ${sim.valuesRule}${sim.restRetired ? '\n  REST v2:     retired (410 Gone); NerdGraph at /graphql and /eu/graphql' : ''}
   Applications: ${sim.datasets.us.apps.length} (US), ${sim.datasets.eu.apps.length} (EU)${faults.length ? `\n  Faults:      ${faults.map((f) => `${f.endpoint}:${f.kind}`).join(', ')}` : ''}
 Try: curl --cacert ${sim.certPath} -H "Api-Key: ${sim.keys.us}" ${sim.baseUrls.us}/v2/applications.json
 Press Ctrl+C to stop.`);

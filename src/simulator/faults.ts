@@ -13,7 +13,7 @@ export type NerdGraphOperation = (typeof NERDGRAPH_OPERATIONS)[number];
 export const FAULT_KINDS = [
   'unauthorized', 'forbiddenJson', 'forbiddenHtml', 'wrongRegion', 'notFound', 'unprocessable', 'rateLimited', 'serverError',
   'badGateway', 'unavailable', 'gatewayTimeout', 'delay', 'resetMidBody', 'truncated', 'invalidBody',
-  'wrongContentType', 'hugeBody', 'redirectHttp', 'redirectOtherHost', 'redirectOtherPort', 'noLastLink',
+  'wrongContentType', 'hugeBody', 'redirectHttp', 'redirectOtherHost', 'redirectOtherPort', 'noLastLink', 'gone',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

@@ -50,6 +50,8 @@ export interface SimulatorOptions {
   maxRecordedRequests?: number;
   /** How NerdGraph's `apmSummary.errorRate` is written (an open point of nerdgraph-notes; default percent). */
   errorRateScale?: ErrorRateScale;
+  /** REST API v2 retired: every v2 request is answered 410 Gone (NerdGraph keeps working). */
+  restRetired?: boolean;
 }
 
 export interface RecordedRequest {
@@ -70,6 +72,8 @@ export interface RecordedRequest {
 
 const HUGE_BODY_BYTES = 50 * 1024 * 1024;
 const FORBIDDEN_HTML = '<!DOCTYPE html>\n<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>You are not authorized to access this resource.</p></body></html>\n';
+/** What a retired REST v2 answers (410 Gone: see src/api/backendChoice.ts for why this shape). */
+const GONE_TITLE = 'REST API v2 has reached its end of life. Use NerdGraph (POST /graphql) instead.';
 /** The service's answer to a key of the other region (its own wording). */
 const WRONG_REGION_HTML = '<!DOCTYPE html>\n<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>Account is not valid in this region</p></body></html>\n';
 
@@ -87,6 +91,7 @@ export class Simulator {
   private readonly now: () => Date;
   private readonly rateLimit: number;
   private readonly maxRecorded: number;
+  private restRetiredValue: boolean;
   private readonly calls = new Map<string, number[]>();
   /** Shared with both regions' routes and read per request, so tests can switch readings at run time. */
   private readonly metricData: MetricDataOptions;
@@ -105,6 +110,7 @@ export class Simulator {
     this.now = options.now ?? (() => new Date());
     this.rateLimit = options.rateLimitPerMinute ?? 1000;
     this.maxRecorded = options.maxRecordedRequests ?? Infinity;
+    this.restRetiredValue = options.restRetired ?? false;
     this.keys = { us: options.usKey ?? randomKey(), eu: options.euKey ?? randomKey() };
     const names = options.names ?? 'test';
     this.datasets = { us: new Dataset({ seed, apps, names }), eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)), names }) };
@@ -157,6 +163,16 @@ export class Simulator {
       throw new Error(`The lag must be a whole number of minutes, 0 or more (got ${minutes}).`);
     }
     this.metricData.lagMinutes = minutes;
+  }
+
+  /** Whether REST v2 answers 410 Gone to every request (its end of life has come). */
+  get restRetired(): boolean {
+    return this.restRetiredValue;
+  }
+
+  /** Retires REST v2 (every v2 request gets 410 Gone) or brings it back, for the requests that follow. */
+  setRestRetired(retired: boolean): void {
+    this.restRetiredValue = retired;
   }
 
   injectFault(fault: Fault): void {
@@ -325,6 +341,10 @@ export class Simulator {
       error(404, 'Resource not found');
       return;
     }
+    if (this.restRetiredValue) {
+      error(410, GONE_TITLE);
+      return;
+    }
     const taken = this.faults.take(route.endpoint);
     // NerdGraph-only faults (a `*` fault of that kind) leave REST routes alone.
     const fault = taken && !isNerdGraphFault(taken.kind) ? taken as Fault : undefined;
@@ -434,6 +454,7 @@ export class Simulator {
         return true;
       case 'noLastLink':
         return false;
+      case 'gone': error(410, GONE_TITLE); return true;
     }
   }
 

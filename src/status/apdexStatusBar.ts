@@ -70,7 +70,7 @@ export class ApdexStatusBar extends Disposable {
     if (region !== binding.region) {
       return { kind: 'otherRegion', binding, connectionRegion: region };
     }
-    return { kind: 'bound', binding, snapshot: this.poller.snapshot(binding), otherBound: this.bindings.all().length - 1 };
+    return { kind: 'bound', binding, snapshot: this.poller.snapshot(binding), otherBound: this.bindings.all().length - 1, via: this.connections.current?.backendLabel };
   }
 
   render(): void {

@@ -90,7 +90,8 @@ export type StatusInput =
   | { kind: 'unbound' }
   | { kind: 'noConnection'; binding: Binding }
   | { kind: 'otherRegion'; binding: Binding; connectionRegion: BindingRegion }
-  | { kind: 'bound'; binding: Binding; snapshot?: AppSnapshot; otherBound?: number };
+  /** `via`: the live connection's backend label ("REST v2", "NerdGraph"), said in the tooltip. */
+  | { kind: 'bound'; binding: Binding; snapshot?: AppSnapshot; otherBound?: number; via?: string };
 
 export type Severity = 'warning' | 'error';
 
@@ -169,7 +170,7 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
       };
     }
     case 'bound':
-      return describeBound(input.binding, input.snapshot, settings, now, input.otherBound ?? 0);
+      return describeBound(input.binding, input.snapshot, settings, now, input.otherBound ?? 0, input.via);
   }
 }
 
@@ -177,7 +178,7 @@ function displayName(binding: Binding, app?: Application): string {
   return app?.name ?? binding.name ?? l10n.t('application {0}', binding.id);
 }
 
-function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings: StatusSettings, now: number, otherBound: number): StatusView {
+function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings: StatusSettings, now: number, otherBound: number, via?: string): StatusView {
   const app = snap?.app;
   const name = displayName(binding, app);
   const lines: string[] = [`**${escapeMarkdown(name)}** · ${regionLabel(binding.region)} · ID ${binding.id}`];
@@ -207,7 +208,9 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
     );
   }
   if (snap?.fetchedAt !== undefined) {
-    lines.push(l10n.t('Data from {0}.', formatAgeMs(snap.fetchedAt, now)));
+    lines.push(via ? l10n.t('Data from {0} through {1}.', formatAgeMs(snap.fetchedAt, now), escapeMarkdown(via)) : l10n.t('Data from {0}.', formatAgeMs(snap.fetchedAt, now)));
+  } else if (via) {
+    lines.push(l10n.t('Through {0}.', escapeMarkdown(via)));
   }
   if (snap?.error) {
     if (app || snap.missing) {

@@ -78,13 +78,13 @@ export class ApplicationsView extends Disposable {
 
   /**
    * The title stays "Applications" (a long region name would truncate it in a default-width
-   * sidebar); the connection goes in the description, beside the filter.
+   * sidebar); the connection (where, and the backend's label) goes in the description, beside the filter.
    */
   private updateTitle(): void {
     const conn = this.connections.current;
     this.view.title = vscode.l10n.t('Applications');
     const where = conn?.demo ? 'demo' : conn?.label;
     const filter = this.provider.filter.trim();
-    this.view.description = [where, filter ? `filter: "${filter}"` : undefined].filter(Boolean).join(' · ') || undefined;
+    this.view.description = [where, conn?.backendLabel, filter ? `filter: "${filter}"` : undefined].filter(Boolean).join(' · ') || undefined;
   }
 }

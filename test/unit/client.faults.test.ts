@@ -115,6 +115,15 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       assert.equal(sim.requests[0].headers['api-key'], US_KEY, 'the key was sent, so the check above is not vacuous');
     });
 
+    it('410 Gone → retired, not retried, says how to use NerdGraph (REST v2 past its end of life)', async () => {
+      const { api, log } = client();
+      inject({ endpoint: 'applications.list', kind: 'gone' });
+      const e = await expectError(api.listApplications(), 'retired', /410 Gone.*retired.*"timeslice\.backend".*NerdGraph/, log);
+      assert.equal(e.status, 410);
+      assert.equal(e.retryable, false);
+      assert.equal(tries('applications.list'), 1);
+    });
+
     it('403 with a JSON body → forbidden, not retried, mentions the region', async () => {
       const { api, log } = client();
       inject({ endpoint: 'applications.show', kind: 'forbiddenJson' });

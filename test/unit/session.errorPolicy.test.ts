@@ -28,6 +28,8 @@ describe('error policy (one table for the tree, panels, status bar and commands)
     ['tooLarge', new ApiError('tooLarge', ''), false, undefined, ['showLog']],
     ['redirectRefused', new ApiError('redirectRefused', ''), false, undefined, ['showLog']],
     ['invalidConfig', new ApiError('invalidConfig', ''), false, undefined, ['openSettings', 'retry', 'showLog']],
+    ['retired (REST v2 answered 410 Gone)', new ApiError('retired', '', { status: 410 }), false, undefined, ['openBackendSetting', 'retry', 'showLog']],
+    ['noAccount (NerdGraph: several accounts, none chosen)', new ApiError('noAccount', ''), false, undefined, ['switchAccount', 'retry', 'showLog']],
     ['cancelled', new ApiError('cancelled', ''), false, undefined, []],
     ['a bug of ours', new TypeError('x is undefined'), false, undefined, ['retry', 'showLog']],
   ];
@@ -43,6 +45,7 @@ describe('error policy (one table for the tree, panels, status bar and commands)
     const kinds: Record<ApiErrorKind, true> = {
       auth: true, forbidden: true, wrongRegion: true, notFound: true, invalidRequest: true, rateLimited: true, server: true, timeout: true,
       network: true, proxy: true, tls: true, badResponse: true, tooLarge: true, redirectRefused: true, cancelled: true, invalidConfig: true,
+      retired: true, noAccount: true,
     };
     const covered = new Set(cases.map(([, e]) => (e instanceof ApiError ? e.kind : undefined)));
     assert.deepEqual(Object.keys(kinds).filter((k) => !covered.has(k as ApiErrorKind)), []);

@@ -24,8 +24,11 @@ import type { OpenPoints } from './openPoints';
 import { DEFAULT_OPEN_POINTS } from './openPoints';
 
 export interface NerdGraphTimesliceApiOptions extends TransportOptions {
-  /** The account NRQL runs in (notes 2: NerdGraph does not infer it from the key). */
-  accountId: number;
+  /**
+   * The account NRQL runs in (notes 2: NerdGraph does not infer it from the key), or a resolver given
+   * the key's accounts (asked once, on the first request that needs it; a failure is asked again).
+   */
+  accountId: number | AccountResolver;
   /** Overrides of the open-point switches (tests, or facts learned later). */
   openPoints?: Partial<OpenPoints>;
   /** Shared per key: the service allows 25 requests in flight per user. */
@@ -39,6 +42,9 @@ export interface NerdGraphAccount {
   id: number;
   name: string;
 }
+
+/** Chooses the account from the key's accounts, or throws (an ApiError of kind `noAccount`). */
+export type AccountResolver = (listAccounts: () => Promise<NerdGraphAccount[]>) => Promise<number>;
 
 type Obj = Record<string, unknown>;
 
@@ -85,7 +91,9 @@ function byHostFilter<T extends { id: number; host: string }>(items: T[], filter
 export class NerdGraphTimesliceApi implements TimesliceApi {
   private readonly transport: HttpTransport;
   private readonly gql: GraphqlClient;
-  private readonly accountId: number;
+  private accountIdValue: number | undefined;
+  private readonly resolveAccount: AccountResolver | undefined;
+  private resolving: Promise<number> | undefined;
   private readonly open: OpenPoints;
   private readonly maxPages: number;
   private readonly now: () => Date;
@@ -95,7 +103,11 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   constructor(options: NerdGraphTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
     this.gql = new GraphqlClient({ transport: this.transport, log: options.log, concurrency: options.concurrency, maxTries: options.maxTries, backoffBaseMs: options.backoffBaseMs });
-    this.accountId = checkId(options.accountId, l10n.t('An account'));
+    if (typeof options.accountId === 'number') {
+      this.accountIdValue = checkId(options.accountId, l10n.t('An account'));
+    } else {
+      this.resolveAccount = options.accountId;
+    }
     this.open = { ...DEFAULT_OPEN_POINTS, ...options.openPoints };
     this.maxPages = options.maxPages ?? 1000;
     this.now = options.now ?? (() => new Date());
@@ -107,6 +119,20 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
 
   async dispose(): Promise<void> {
     await this.transport.close();
+  }
+
+  /** The account NRQL runs in: the given one, or the resolver's choice (remembered once made). */
+  async accountId(options?: RequestOptions): Promise<number> {
+    if (this.accountIdValue !== undefined) {
+      return this.accountIdValue;
+    }
+    this.resolving ??= this.resolveAccount!(() => this.listAccounts(options)).then((id) => {
+      this.accountIdValue = checkId(id, 'An account');
+      return this.accountIdValue;
+    }).finally(() => {
+      this.resolving = undefined;
+    });
+    return this.resolving;
   }
 
   /** The accounts the key's user can see (notes 2). */
@@ -122,7 +148,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   // ---- applications -------------------------------------------------------------------------
 
   async listApplications(filter: ApplicationFilter = {}, options?: RequestOptions): Promise<Application[]> {
-    let q = `domain = 'APM' AND type = 'APPLICATION' AND accountId = ${this.accountId}`;
+    let q = `domain = 'APM' AND type = 'APPLICATION' AND accountId = ${await this.accountId(options)}`;
     if (filter.name) {
       q += ` AND name LIKE ${nrqlString(this.open.entityNameLikeWildcards ? `%${filter.name}%` : filter.name)}`;
     }
@@ -216,7 +242,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
 
   /** Runs NRQL queries as aliases of one request; one result list per query, in order. */
   private async nrql(queries: string[], signal?: AbortSignal): Promise<Array<Array<Obj>>> {
-    const vars: Record<string, unknown> = { id: this.accountId };
+    const vars: Record<string, unknown> = { id: await this.accountId({ signal }) };
     const params = queries.map((q, i) => {
       vars[`q${i}`] = q;
       return `$q${i}: Nrql!`;
@@ -256,7 +282,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     const nrql = `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName IN ('HttpDispatcher', 'Apdex', 'Errors/all') FACET ${facet}, metricTimesliceName SINCE ${until - minutes * 60_000} UNTIL ${until} LIMIT MAX`;
     const result = await this.gql.query(`query($guid: EntityGuid!, $id: Int!, $q: Nrql!) { actor {
       entity(guid: $guid) { ... on ApmApplicationEntity { applicationInstances { details { host hostDisplayName id instanceName language name } } } }
-      account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`, { guid, id: this.accountId, q: nrql }, options?.signal);
+      account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`, { guid, id: await this.accountId(options), q: nrql }, options?.signal);
     const entity = this.gql.field(result, ['actor', 'entity']);
     if (entity === null || entity === undefined) {
       throw new ApiError('notFound', l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId));
@@ -345,7 +371,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   // ---- key transactions -----------------------------------------------------------------------
 
   async listKeyTransactions(filter: KeyTransactionFilter = {}, options?: RequestOptions): Promise<KeyTransaction[]> {
-    let q = `type = 'KEY_TRANSACTION' AND accountId = ${this.accountId}`;
+    let q = `type = 'KEY_TRANSACTION' AND accountId = ${await this.accountId(options)}`;
     if (filter.name) {
       q += ` AND name LIKE ${nrqlString(this.open.entityNameLikeWildcards ? `%${filter.name}%` : filter.name)}`;
     }

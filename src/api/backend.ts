@@ -1,0 +1,113 @@
+/**
+ * The client of a backend: REST v2 (`HttpTimesliceApi`) or NerdGraph (`NerdGraphTimesliceApi`), built
+ * from the same transport settings. The connection calls this one factory, so where the connection
+ * is built can move without knowing either class. No `vscode`.
+ */
+import type { TimesliceApi } from './client';
+import { HttpTimesliceApi } from './client';
+import type { HttpTimesliceApiOptions } from './client';
+import type { Backend } from './backendChoice';
+import { isRestGoneAnswer } from './backendChoice';
+import { ApiError } from './errors';
+import type { NerdGraphAccount } from './nerdgraph/nerdGraphApi';
+import { NerdGraphTimesliceApi } from './nerdgraph/nerdGraphApi';
+import type { RequestOptions } from './types';
+
+export interface BackendApiOptions extends HttpTimesliceApiOptions {
+  /** NerdGraph: the stored account, if one was chosen for the key. */
+  accountId?: number;
+  /** NerdGraph: called when the account was picked automatically (the key sees exactly one). */
+  onAccountPicked?: (account: NerdGraphAccount) => void;
+  /** REST v2: called when the host answers 410 Gone (backendChoice.ts). */
+  onRestGone?: () => void;
+}
+
+export type AccountPick =
+  | { kind: 'use'; account: NerdGraphAccount; automatic: boolean }
+  | { kind: 'ask'; accounts: NerdGraphAccount[] }
+  | { kind: 'none' };
+
+/**
+ * Which account NRQL runs in: the stored one while the key still sees it; else the only one; else the
+ * user must choose (several), or the key's user sees none.
+ */
+export function pickAccount(accounts: NerdGraphAccount[], storedId?: number): AccountPick {
+  const stored = storedId === undefined ? undefined : accounts.find((a) => a.id === storedId);
+  if (stored) {
+    return { kind: 'use', account: stored, automatic: false };
+  }
+  if (accounts.length === 1) {
+    return { kind: 'use', account: accounts[0], automatic: true };
+  }
+  return accounts.length === 0 ? { kind: 'none' } : { kind: 'ask', accounts: [...accounts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
+}
+
+/** The error a connection's views show while no account is chosen (the tree offers Switch Account…). */
+export function accountError(pick: Exclude<AccountPick, { kind: 'use' }>, storedId?: number): ApiError {
+  if (pick.kind === 'none') {
+    return new ApiError('noAccount', 'The key\'s user sees no account through NerdGraph. Check the key, or set a key of a user with access to an account.');
+  }
+  const lost = storedId === undefined ? '' : ` The account chosen before (${storedId}) is no longer among them.`;
+  return new ApiError('noAccount', `This key sees ${pick.accounts.length} accounts, and NRQL runs in one.${lost} Choose it with "Timeslice: Switch Account…".`);
+}
+
+/** The client for `backend`. */
+export function createBackendApi(backend: Backend, options: BackendApiOptions): TimesliceApi {
+  if (backend === 'restV2') {
+    const api = new HttpTimesliceApi(options);
+    return options.onRestGone ? watchRestGone(api, options.onRestGone) : api;
+  }
+  const { accountId, onAccountPicked } = options;
+  return new NerdGraphTimesliceApi({
+    ...options,
+    // NerdGraph's docs spell the header API-Key; `X-Api-Key` belongs to REST's retired key types.
+    keyHeader: 'Api-Key',
+    accountId: async (list) => {
+      const pick = pickAccount(await list(), accountId);
+      if (pick.kind !== 'use') {
+        throw accountError(pick, accountId);
+      }
+      if (pick.automatic) {
+        onAccountPicked?.(pick.account);
+      }
+      return pick.account.id;
+    },
+  });
+}
+
+/** The accounts a key sees, with a client made only for this (e.g. right after the key is checked). */
+export async function listAccounts(options: HttpTimesliceApiOptions, request?: RequestOptions): Promise<NerdGraphAccount[]> {
+  const api = new NerdGraphTimesliceApi({ ...options, keyHeader: 'Api-Key', accountId: () => Promise.reject(new Error('not used')) });
+  try {
+    return await api.listAccounts(request);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The same API, telling `onGone` when any request fails with REST's 410 Gone. */
+export function watchRestGone(api: TimesliceApi, onGone: () => void): TimesliceApi {
+  const watch = <T>(p: Promise<T>): Promise<T> => p.catch((e: unknown) => {
+    if (isRestGoneAnswer(e)) {
+      onGone();
+    }
+    throw e;
+  });
+  return {
+    get baseUrl() {
+      return api.baseUrl;
+    },
+    listApplications: (filter, o) => watch(api.listApplications(filter, o)),
+    getApplication: (id, o) => watch(api.getApplication(id, o)),
+    listHosts: (id, filter, o) => watch(api.listHosts(id, filter, o)),
+    getHost: (id, hostId, o) => watch(api.getHost(id, hostId, o)),
+    listInstances: (id, filter, o) => watch(api.listInstances(id, filter, o)),
+    getInstance: (id, instanceId, o) => watch(api.getInstance(id, instanceId, o)),
+    listKeyTransactions: (filter, o) => watch(api.listKeyTransactions(filter, o)),
+    getKeyTransaction: (id, o) => watch(api.getKeyTransaction(id, o)),
+    listMetricNames: (scope, filter, o) => watch(api.listMetricNames(scope, filter, o)),
+    getMetricData: (scope, query, o) => watch(api.getMetricData(scope, query, o)),
+    rawRequest: (path, query, o) => watch(api.rawRequest(path, query, o)),
+    dispose: () => api.dispose(),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Which backend a connection speaks: REST API v2 or NerdGraph (GraphQL + NRQL). No `vscode`, and the
+ * clock is injected, so the date rule is unit-tested on both sides of the end of life.
+ *
+ * `auto` (the default) uses REST v2 until it is retired, then NerdGraph. REST v2 is retired when
+ * either holds:
+ * - the clock has reached its end of life, 31 July 2027 00:00 UTC, on both the US and EU hosts (the
+ *   service's own notice; the day itself already counts as retired, so nobody depends on a last
+ *   day of service in some time zone);
+ * - the REST host answered `410 Gone` to a v2 request. Neither spec file says how a retired v2 will
+ *   answer (api-notes.md only says the end of life is announced); 410 is HTTP's status for a resource
+ *   removed on purpose and for good (RFC 9110, 15.5.11). A 404 is NOT taken as "gone": it also means a
+ *   deleted application or a wrong custom base URL. The answer is remembered per origin for the
+ *   life of the window (a restart asks REST again, once).
+ */
+import { isApiError } from './errors';
+
+export type BackendSetting = 'auto' | 'restV2' | 'nerdGraph';
+export type Backend = 'restV2' | 'nerdGraph';
+
+export const BACKEND_SETTINGS: readonly BackendSetting[] = ['auto', 'restV2', 'nerdGraph'];
+
+/** What views show: the view description and the status-bar tooltip. */
+export const BACKEND_LABELS: Readonly<Record<Backend, string>> = {
+  restV2: 'REST v2',
+  nerdGraph: 'NerdGraph',
+};
+
+/** REST API v2's end of life, for the US and the EU hosts alike. */
+export const REST_V2_END_OF_LIFE = new Date(Date.UTC(2027, 6, 31));
+
+export type DecisionReason =
+  /** `timeslice.backend` names the backend. */
+  | 'setting'
+  /** `auto`, before the end of life. */
+  | 'beforeEndOfLife'
+  /** `auto`, on or after the end of life. */
+  | 'endOfLife'
+  /** `auto`, and the REST host answered 410 Gone. */
+  | 'restGone';
+
+export interface BackendDecision {
+  backend: Backend;
+  reason: DecisionReason;
+}
+
+export function parseBackendSetting(value: unknown): BackendSetting {
+  return (BACKEND_SETTINGS as readonly unknown[]).includes(value) ? value as BackendSetting : 'auto';
+}
+
+/** The decision for one connection. */
+export function chooseBackend(setting: BackendSetting, now: Date, restGone: boolean): BackendDecision {
+  if (setting !== 'auto') {
+    return { backend: setting, reason: 'setting' };
+  }
+  if (now.getTime() >= REST_V2_END_OF_LIFE.getTime()) {
+    return { backend: 'nerdGraph', reason: 'endOfLife' };
+  }
+  return restGone ? { backend: 'nerdGraph', reason: 'restGone' } : { backend: 'restV2', reason: 'beforeEndOfLife' };
+}
+
+/** One line for the log and tooltips: why this backend. */
+export function describeDecision(d: BackendDecision): string {
+  switch (d.reason) {
+    case 'setting': return `${BACKEND_LABELS[d.backend]} (set by "timeslice.backend")`;
+    case 'beforeEndOfLife': return 'REST v2 (automatic: until its end of life on 31 July 2027)';
+    case 'endOfLife': return 'NerdGraph (automatic: REST v2 reached its end of life on 31 July 2027)';
+    case 'restGone': return 'NerdGraph (automatic: the REST v2 host answered 410 Gone)';
+  }
+}
+
+/** Whether an error is REST v2 saying it is gone (see the module comment). */
+export function isRestGoneAnswer(e: unknown): boolean {
+  return isApiError(e) && e.status === 410;
+}
+
+/**
+ * The choice over time: the setting is read when asked, the clock is injected, and origins whose REST
+ * host answered 410 are remembered. `onDidChange` listeners hear when a new "gone" changes a decision.
+ */
+export class BackendSelector {
+  private readonly gone = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  decide(setting: BackendSetting, origin: string): BackendDecision {
+    return chooseBackend(setting, this.now(), this.gone.has(origin));
+  }
+
+  /** Records that REST v2 at `origin` is gone; tells listeners the first time only. */
+  markRestGone(origin: string): void {
+    if (this.gone.has(origin)) {
+      return;
+    }
+    this.gone.add(origin);
+    for (const listener of [...this.listeners]) {
+      listener();
+    }
+  }
+
+  isRestGone(origin: string): boolean {
+    return this.gone.has(origin);
+  }
+
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => void this.listeners.delete(listener) };
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * NerdGraph accounts: NRQL runs in one account, and NerdGraph does not infer it from the key (notes 2).
+ * The choice is stored with the key in SecretStorage (keyRecord.ts says why). "Switch Account…" lists
+ * the key's accounts and stores the one picked; "Set API Key…" calls `askAccount` after the key check.
+ */
+import * as vscode from 'vscode';
+
+import type { AccountPick } from '../api/backend';
+import { listAccounts, pickAccount } from '../api/backend';
+import type { NerdGraphAccount } from '../api/nerdgraph/nerdGraphApi';
+import { baseUrlFor, REGION_LABELS } from '../api/regions';
+import { parseBaseUrl } from '../api/transport';
+import { keyForOrigin, originOf } from '../auth/keyRecord';
+import type { Services } from '../services';
+import { safeText } from '../util/safeText';
+
+interface AccountItem extends vscode.QuickPickItem {
+  account: NerdGraphAccount;
+}
+
+/** The key's accounts, with progress and cancel; one try (the user is waiting). */
+export async function fetchAccounts(services: Services, baseUrl: string, key: string): Promise<NerdGraphAccount[]> {
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'Listing the key\'s accounts through NerdGraph…', cancellable: true },
+    (_progress, token) => {
+      const abort = new AbortController();
+      token.onCancellationRequested(() => abort.abort());
+      return listAccounts(services.connections.clientOptions(baseUrl, async () => key, 1), { signal: abort.signal });
+    },
+  );
+}
+
+/** A quick pick of the accounts (names from the service, made safe); undefined when dismissed. */
+async function choose(accounts: NerdGraphAccount[], currentId: number | undefined, title: string): Promise<NerdGraphAccount | undefined> {
+  const items: AccountItem[] = accounts.map((account) => ({
+    account,
+    label: safeText(account.name),
+    description: String(account.id),
+    detail: account.id === currentId ? 'current account' : undefined,
+  }));
+  const picked = await vscode.window.showQuickPick(items, {
+    title, placeHolder: 'Which account should NRQL queries run in?', ignoreFocusOut: true, matchOnDescription: true,
+  });
+  return picked?.account;
+}
+
+/**
+ * The account to store with a key just checked: the only one without asking, else the user's pick.
+ * Undefined when the user dismissed the pick; throws when the key sees no account.
+ */
+export async function askAccount(accounts: NerdGraphAccount[], storedId?: number): Promise<number | undefined> {
+  const pick: AccountPick = pickAccount(accounts, storedId);
+  switch (pick.kind) {
+    case 'use': return pick.account.id;
+    case 'none': throw new Error('The key\'s user sees no account through NerdGraph, so NRQL has nowhere to run. Set a key of a user with access to an account.');
+    case 'ask': return (await choose(pick.accounts, storedId, `Choose the account (${pick.accounts.length} found)`))?.id;
+  }
+}
+
+export function switchAccount(services: Services) {
+  return async (): Promise<void> => {
+    const region = services.config.region;
+    const baseUrl = parseBaseUrl(baseUrlFor(region, services.config.customBaseUrl)).href;
+    const record = await services.apiKeys.record(region);
+    const found = keyForOrigin(record, region === 'custom', originOf(baseUrl));
+    if (!record || !found || !('key' in found)) {
+      const set = await vscode.window.showWarningMessage(`No usable API key is stored for ${REGION_LABELS[region]}: set one first.`, 'Set API Key…');
+      if (set) {
+        await vscode.commands.executeCommand('timeslice.setApiKey', region);
+      }
+      return;
+    }
+    const accounts = await fetchAccounts(services, baseUrl, found.key);
+    if (accounts.length === 0) {
+      void vscode.window.showWarningMessage('The key\'s user sees no account through NerdGraph.');
+      return;
+    }
+    const picked = await choose([...accounts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id), record.accountId, `Switch Account (${REGION_LABELS[region]})`);
+    if (!picked || picked.id === record.accountId) {
+      return;
+    }
+    await services.apiKeys.setAccount(region, picked.id);
+    const live = services.connections.current?.backend === 'nerdGraph' ? '' : ' It is used when the backend is NerdGraph (see "timeslice.backend").';
+    void vscode.window.showInformationMessage(`NRQL now runs in ${safeText(picked.name)} (${picked.id}).${live}`);
+  };
+}
