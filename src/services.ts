@@ -8,6 +8,7 @@ import { ApiKeyStore } from './auth/apiKeyStore';
 import { Config } from './config';
 import { ConnectionManager } from './connection';
 import { DemoController } from './demo/demoController';
+import { EndOfLifeNotice } from './endOfLifeNotice';
 import type { Logger } from './log';
 import { ChannelLogger, RecentLines } from './log';
 import { ApplicationsView } from './tree/applicationsView';
@@ -67,6 +68,7 @@ export class Services extends Disposable {
     this.apdexStatusBar = this._register(new ApdexStatusBar(this.bindings, this.boundApps, this.connections, () => this.connectionRegion(), this.config));
     this._register(new BoundAppsScheduler(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
+    this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config));
   }
 
   /** The region the current connection queries ('demo' for the demo), or undefined without one. */

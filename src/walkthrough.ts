@@ -13,7 +13,7 @@ export function openWalkthrough(): Thenable<unknown> {
 
 /**
  * Opens the walkthrough unless it was shown before (or the test harness asked for a quiet start).
- * The only thing Timeslice keeps in globalState: one boolean.
+ * One of the two things Timeslice keeps in globalState, each one boolean (the other: endOfLifeNotice.ts).
  */
 export async function showWalkthroughOnce(context: Pick<vscode.ExtensionContext, 'globalState'>): Promise<void> {
   const state = context.globalState;

@@ -74,6 +74,11 @@ export function isRestGoneAnswer(e: unknown): boolean {
   return isApiError(e) && e.status === 410;
 }
 
+/** Whether the one-time end-of-life notice is due for this connection: a real one speaking REST v2. */
+export function shouldShowEndOfLifeNotice(connection: { backend: Backend; demo: boolean } | undefined, alreadyShown: boolean, quiet: boolean): boolean {
+  return !alreadyShown && !quiet && connection !== undefined && !connection.demo && connection.backend === 'restV2';
+}
+
 /**
  * The choice over time: the setting is read when asked, the clock is injected, and origins whose REST
  * host answered 410 are remembered. `onDidChange` listeners hear when a new "gone" changes a decision.
