@@ -3,6 +3,8 @@
 // 1.100.3) with Timeslice in demo mode, i.e. showing the built-in API simulator's applications.
 //
 //   node scripts/demo.js [--port N]      (or PORT=N; default 8080, a free port if that one is taken)
+//                        [--backend restV2|nerdGraph]   (or TIMESLICE_DEMO_BACKEND; default: as
+//                        timeslice.demo.backend says; the simulator serves both APIs over the same data)
 //
 // Everything lives in a temp dir (user data, workspace) and is removed on Ctrl+C.
 'use strict';
@@ -21,6 +23,25 @@ const desktopHint = [
   `  TIMESLICE_DEMO=1 code --extensionDevelopmentPath=${REPO_ROOT}`,
 ].join('\n');
 
+const BACKENDS = ['restV2', 'nerdGraph'];
+
+/** `--backend restV2|nerdGraph` (or TIMESLICE_DEMO_BACKEND): the API the demo speaks first. */
+function requestedBackend() {
+  const args = process.argv.slice(2);
+  let value = process.env.TIMESLICE_DEMO_BACKEND;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--backend') {
+      value = args[++i];
+    } else if (args[i].startsWith('--backend=')) {
+      value = args[i].slice('--backend='.length);
+    }
+  }
+  if (value !== undefined && value !== '' && !BACKENDS.includes(value)) {
+    usage(`not a backend: ${value} (use ${BACKENDS.join(' or ')})`);
+  }
+  return value || undefined;
+}
+
 function requestedPort() {
   const args = process.argv.slice(2);
   let value = process.env.PORT;
@@ -29,6 +50,10 @@ function requestedPort() {
       value = args[++i];
     } else if (args[i].startsWith('--port=')) {
       value = args[i].slice('--port='.length);
+    } else if (args[i] === '--backend') {
+      i++; // requestedBackend() reads it.
+    } else if (args[i].startsWith('--backend=')) {
+      // requestedBackend() reads it.
     } else {
       usage(`unknown argument: ${args[i]}`);
     }
@@ -44,7 +69,7 @@ function requestedPort() {
 }
 
 function usage(problem) {
-  console.error(`demo: ${problem}\nUsage: node scripts/demo.js [--port N]   (or PORT=N; default ${DEFAULT_PORT})`);
+  console.error(`demo: ${problem}\nUsage: node scripts/demo.js [--port N] [--backend restV2|nerdGraph]   (or PORT=N, TIMESLICE_DEMO_BACKEND=…; default port ${DEFAULT_PORT})`);
   process.exit(2);
 }
 
@@ -87,6 +112,7 @@ async function main() {
     upstream.on('error', () => client.destroy());
   });
   const wanted = requestedPort();
+  const backend = requestedBackend();
   let port;
   try {
     port = await listen(relay, wanted);
@@ -136,6 +162,8 @@ async function main() {
       settings: { 'workbench.colorTheme': 'Default Dark Modern' },
       env: {
         TIMESLICE_DEMO: '1',
+        // The demo serves both APIs; this picks the first one (the setting timeslice.demo.backend switches later).
+        ...(backend ? { TIMESLICE_DEMO_BACKEND: backend } : {}),
         // The server's temp files go away with the demo's temp dir.
         TMPDIR: hostTmp,
       },

@@ -161,7 +161,7 @@ export class ConnectionManager extends Disposable {
     const demo = this.demo.endpoint;
     if (demo) {
       // The demo simulator is on loopback in this process: never through a proxy.
-      const decision = this.decide(this.config.demoBackend, originOf(demo.baseUrl));
+      const decision = this.decide(demo.backend ?? this.config.demoBackend, originOf(demo.baseUrl));
       return this.ready(createBackendApi(decision.backend, {
         baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
         onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 
+import { parseBackendSetting } from './api/backendChoice';
 import { ApiKeyStore } from './auth/apiKeyStore';
 import { Config } from './config';
 import { ConnectionManager } from './connection';
@@ -80,7 +81,9 @@ export class Services extends Disposable {
   /** Connects (and, for the README's demo command, starts the demo). */
   async start(): Promise<void> {
     if (process.env.TIMESLICE_DEMO === '1') {
-      await this.demo.start();
+      // TIMESLICE_DEMO_BACKEND=nerdGraph (or restV2): `npm run demo -- --backend nerdGraph`.
+      const backend = process.env.TIMESLICE_DEMO_BACKEND;
+      await this.demo.start(backend ? parseBackendSetting(backend) : undefined);
     }
     await this.connections.rebuild();
     void showWalkthroughOnce(this.context);

@@ -1,6 +1,7 @@
 /** Tree commands: refresh, filter, copy ID, demo on/off, show log. */
 import * as vscode from 'vscode';
 
+import { parseBackendSetting } from '../api/backendChoice';
 import { isApiError } from '../api/errors';
 import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
@@ -46,10 +47,12 @@ export function copyId(services: Services) {
   };
 }
 
+/** Start Demo; an argument (`restV2`, `nerdGraph`) picks the backend, else `timeslice.demo.backend` does. */
 export function startDemo(services: Services) {
-  return async (): Promise<void> => {
+  return async (backend?: unknown): Promise<void> => {
+    const asked = typeof backend === 'string' ? parseBackendSetting(backend) : undefined;
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Timeslice demo…') }, () => services.demo.start());
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Timeslice demo…') }, () => services.demo.start(asked));
       await vscode.commands.executeCommand('timeslice.applications.focus');
     } catch (e) {
       throw isApiError(e) ? e : new Error(vscode.l10n.t('The demo simulator could not start: {0}', e instanceof Error ? e.message : String(e)));

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 
+import type { BackendSetting } from '../api/backendChoice';
 import type { Logger } from '../log';
 import type { Simulator } from '../simulator/server';
 import { Disposable } from '../util/lifecycle';
@@ -15,6 +16,8 @@ export interface DemoEndpoint {
   baseUrl: string;
   key: string;
   certPem: string;
+  /** The backend asked of this demo by Start Demo's argument; else `timeslice.demo.backend` decides. */
+  backend?: BackendSetting;
 }
 
 /**
@@ -35,6 +38,7 @@ export class DemoController extends Disposable {
   readonly onDidChange = this.changed.event;
   private sim: Simulator | undefined;
   private starting: Promise<Simulator> | undefined;
+  private backend: BackendSetting | undefined;
 
   constructor(private readonly log: Logger) {
     super();
@@ -50,13 +54,19 @@ export class DemoController extends Disposable {
   }
 
   get endpoint(): DemoEndpoint | undefined {
-    return this.sim ? { baseUrl: this.sim.baseUrls.us, key: this.sim.keys.us, certPem: this.sim.certPem } : undefined;
+    return this.sim ? { baseUrl: this.sim.baseUrls.us, key: this.sim.keys.us, certPem: this.sim.certPem, backend: this.backend } : undefined;
   }
 
-  async start(): Promise<void> {
+  /** Starts the simulator; `backend` (REST v2 or NerdGraph, both served) overrides the setting for this demo. */
+  async start(backend?: BackendSetting): Promise<void> {
     if (this.sim) {
+      if (backend !== undefined && backend !== this.backend) {
+        this.backend = backend;
+        this.changed.fire(); // Running already: the connection is rebuilt on the other backend.
+      }
       return;
     }
+    this.backend = backend;
     this.starting ??= startSimulator();
     try {
       this.sim = await this.starting;
@@ -74,6 +84,7 @@ export class DemoController extends Disposable {
       return;
     }
     this.sim = undefined;
+    this.backend = undefined;
     await vscode.commands.executeCommand('setContext', 'timeslice.demoActive', false);
     this.changed.fire();
     await sim.stop();
