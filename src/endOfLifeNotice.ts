@@ -30,7 +30,7 @@ export class EndOfLifeNotice extends Disposable {
     private readonly quiet = process.env.TIMESLICE_SKIP_WALKTHROUGH === '1',
   ) {
     super();
-    this._register(connections.onDidChange(() => void this.maybeShow()));
+    this._register(connections.onDidChangeSession(() => void this.maybeShow()));
   }
 
   private async maybeShow(): Promise<void> {

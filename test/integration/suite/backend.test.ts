@@ -19,7 +19,7 @@ describe('choosing the backend', function () {
 
   before(async () => {
     ts = await timeslice();
-    subscription = ts.connections.onDidChange(() => changes++);
+    subscription = ts.connections.onDidChangeSession(() => changes++);
   });
 
   after(() => {
