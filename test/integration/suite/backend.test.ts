@@ -36,12 +36,15 @@ describe('choosing the backend', function () {
   }
 
   async function switchTo(values: Record<string, unknown>, backend: 'restV2' | 'nerdGraph'): Promise<void> {
+    // current is set before its change event fires: let the previous rebuild announce itself first.
+    await ts.connections.whenSettled();
     const before = changes;
     const old = ts.connections.current;
     await setSettings(values);
     await eventually(() => (ts.connections.current && ts.connections.current !== old ? true : undefined), `the ${backend} connection`);
     await new Promise((r) => setTimeout(r, 500)); // A second (wrong) rebuild would land by now.
-    assert.equal(changes - before, 1, 'exactly one new connection');
+    await ts.connections.whenSettled();
+    assert.equal(changes - before, 1, `exactly one new connection (${seen.slice(before).join(', ')})`);
     assert.equal(ts.connections.current!.backend, backend);
     assert.ok(ts.connections.current!.identity.split('|').includes(backend), `the identity names the backend: ${ts.connections.current!.identity}`);
   }
@@ -78,6 +81,7 @@ describe('choosing the backend', function () {
     it('auto: when REST answers 410 Gone, the connection moves to NerdGraph by itself, once', async () => {
       await switchTo({ backend: 'auto' }, 'restV2');
       const rest = await rootLabels();
+      await ts.connections.whenSettled();
       sim.setRestRetired(true);
       try {
         const before = changes;
@@ -85,7 +89,8 @@ describe('choosing the backend', function () {
         await ts.tree.getChildren().catch(() => undefined); // This refresh meets the 410.
         await eventually(() => (ts.connections.current?.backend === 'nerdGraph' ? true : undefined), 'the move to NerdGraph');
         await new Promise((r) => setTimeout(r, 500)); // A second (wrong) rebuild would land by now.
-        assert.equal(changes - before, 1, `exactly one new connection (${seen.slice(-(changes - before)).join(', ')})`);
+        await ts.connections.whenSettled();
+        assert.equal(changes - before, 1, `exactly one new connection (${seen.slice(before).join(', ')})`);
         assert.deepEqual(await rootLabels(), rest);
         assert.ok(ts.recentLogLines().some((l) => /backend: NerdGraph \(automatic: the REST v2 host answered 410 Gone\)/.test(l)));
       } finally {
