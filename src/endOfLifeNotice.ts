@@ -13,11 +13,6 @@ import { Disposable } from './util/lifecycle';
 
 const SHOWN_KEY = 'timeslice.endOfLifeNoticeShown';
 
-export const USE_NERDGRAPH = 'Use NerdGraph now';
-
-export const END_OF_LIFE_TEXT = 'Timeslice speaks REST API v2, which reaches its end of life on 31 July 2027 (US and EU). '
-  + 'With the "Automatic" backend it then switches to NerdGraph, its successor, by itself (the same key; NerdGraph also needs the account its queries run in). '
-  + 'You can switch now.';
 
 export class EndOfLifeNotice extends Disposable {
   private showing = false;
@@ -40,8 +35,9 @@ export class EndOfLifeNotice extends Disposable {
     this.showing = true;
     // Flagged before it shows: a window closed with the notice open does not ask again.
     await this.state.update(SHOWN_KEY, true);
-    const choice = await vscode.window.showInformationMessage(END_OF_LIFE_TEXT, USE_NERDGRAPH);
-    if (choice === USE_NERDGRAPH) {
+    const useNerdGraph = vscode.l10n.t('Use NerdGraph now');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Timeslice speaks REST API v2, which reaches its end of life on 31 July 2027 (US and EU). With the "Automatic" backend it then switches to NerdGraph, its successor, by itself (the same key; NerdGraph also needs the account its queries run in). You can switch now.'), useNerdGraph);
+    if (choice === useNerdGraph) {
       await this.config.update('backend', 'nerdGraph');
     }
   }

@@ -3,6 +3,8 @@
  * from the same transport settings. The connection calls this one factory, so where the connection
  * is built can move without knowing either class. No `vscode`.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { TimesliceApi } from './client';
 import { HttpTimesliceApi } from './client';
 import type { HttpTimesliceApiOptions } from './client';
@@ -45,10 +47,11 @@ export function pickAccount(accounts: NerdGraphAccount[], storedId?: number): Ac
 /** The error a connection's views show while no account is chosen (the tree offers Switch Account…). */
 export function accountError(pick: Exclude<AccountPick, { kind: 'use' }>, storedId?: number): ApiError {
   if (pick.kind === 'none') {
-    return new ApiError('noAccount', 'The key\'s user sees no account through NerdGraph. Check the key, or set a key of a user with access to an account.');
+    return new ApiError('noAccount', l10n.t('The key\'s user sees no account through NerdGraph. Check the key, or set a key of a user with access to an account.'));
   }
-  const lost = storedId === undefined ? '' : ` The account chosen before (${storedId}) is no longer among them.`;
-  return new ApiError('noAccount', `This key sees ${pick.accounts.length} accounts, and NRQL runs in one.${lost} Choose it with "Timeslice: Switch Account…".`);
+  return new ApiError('noAccount', storedId === undefined
+    ? l10n.t('This key sees {0} accounts, and NRQL runs in one. Choose it with "Timeslice: Switch Account…".', pick.accounts.length)
+    : l10n.t('This key sees {0} accounts, and NRQL runs in one. The account chosen before ({1}) is no longer among them. Choose it with "Timeslice: Switch Account…".', pick.accounts.length, storedId));
 }
 
 /** The client for `backend`. */

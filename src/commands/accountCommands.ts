@@ -21,7 +21,7 @@ interface AccountItem extends vscode.QuickPickItem {
 /** The key's accounts, with progress and cancel; one try (the user is waiting). */
 export async function fetchAccounts(services: Services, baseUrl: string, key: string): Promise<NerdGraphAccount[]> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Listing the key\'s accounts through NerdGraph…', cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Listing the key\'s accounts through NerdGraph…'), cancellable: true },
     (_progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
@@ -36,10 +36,10 @@ async function choose(accounts: NerdGraphAccount[], currentId: number | undefine
     account,
     label: safeText(account.name),
     description: String(account.id),
-    detail: account.id === currentId ? 'current account' : undefined,
+    detail: account.id === currentId ? vscode.l10n.t('current account') : undefined,
   }));
   const picked = await vscode.window.showQuickPick(items, {
-    title, placeHolder: 'Which account should NRQL queries run in?', ignoreFocusOut: true, matchOnDescription: true,
+    title, placeHolder: vscode.l10n.t('Which account should NRQL queries run in?'), ignoreFocusOut: true, matchOnDescription: true,
   });
   return picked?.account;
 }
@@ -52,8 +52,8 @@ export async function askAccount(accounts: NerdGraphAccount[], storedId?: number
   const pick: AccountPick = pickAccount(accounts, storedId);
   switch (pick.kind) {
     case 'use': return pick.account.id;
-    case 'none': throw new Error('The key\'s user sees no account through NerdGraph, so NRQL has nowhere to run. Set a key of a user with access to an account.');
-    case 'ask': return (await choose(pick.accounts, storedId, `Choose the account (${pick.accounts.length} found)`))?.id;
+    case 'none': throw new Error(vscode.l10n.t('The key\'s user sees no account through NerdGraph, so NRQL has nowhere to run. Set a key of a user with access to an account.'));
+    case 'ask': return (await choose(pick.accounts, storedId, vscode.l10n.t('Choose the account ({0} found)', pick.accounts.length)))?.id;
   }
 }
 
@@ -64,23 +64,26 @@ export function switchAccount(services: Services) {
     const record = await services.apiKeys.record(region);
     const found = keyForOrigin(record, region === 'custom', originOf(baseUrl));
     if (!record || !found || !('key' in found)) {
-      const set = await vscode.window.showWarningMessage(`No usable API key is stored for ${REGION_LABELS[region]}: set one first.`, 'Set API Key…');
-      if (set) {
+      const setKey = vscode.l10n.t('Set API Key…');
+      const set = await vscode.window.showWarningMessage(vscode.l10n.t('No usable API key is stored for {0}: set one first.', REGION_LABELS[region]), setKey);
+      if (set === setKey) {
         await vscode.commands.executeCommand('timeslice.setApiKey', region);
       }
       return;
     }
     const accounts = await fetchAccounts(services, baseUrl, found.key);
     if (accounts.length === 0) {
-      void vscode.window.showWarningMessage('The key\'s user sees no account through NerdGraph.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('The key\'s user sees no account through NerdGraph.'));
       return;
     }
-    const picked = await choose([...accounts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id), record.accountId, `Switch Account (${REGION_LABELS[region]})`);
+    const picked = await choose([...accounts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id), record.accountId, vscode.l10n.t('Switch Account ({0})', REGION_LABELS[region]));
     if (!picked || picked.id === record.accountId) {
       return;
     }
     await services.apiKeys.setAccount(region, picked.id);
-    const live = services.connections.current?.backend === 'nerdGraph' ? '' : ' It is used when the backend is NerdGraph (see "timeslice.backend").';
-    void vscode.window.showInformationMessage(`NRQL now runs in ${safeText(picked.name)} (${picked.id}).${live}`);
+    const name = safeText(picked.name);
+    void vscode.window.showInformationMessage(services.connections.current?.backend === 'nerdGraph'
+      ? vscode.l10n.t('NRQL now runs in {0} ({1}).', name, picked.id)
+      : vscode.l10n.t('NRQL now runs in {0} ({1}) when the backend is NerdGraph (see "timeslice.backend").', name, picked.id));
   };
 }

@@ -166,7 +166,7 @@ async function storeKey(services: Services, region: Region, key: string, baseUrl
     try {
       accountId = await askAccount(accounts);
     } catch (e) {
-      void vscode.window.showErrorMessage(`The key was not saved: ${safeText(e instanceof Error ? e.message : String(e), 1000)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('The key was not saved: {0}', safeText(e instanceof Error ? e.message : String(e), 1000)));
       return;
     }
     if (accountId === undefined) {
