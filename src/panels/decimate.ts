@@ -1,0 +1,196 @@
+/**
+ * Thins a chart's points in the extension host before they are posted, to about two points per
+ * horizontal pixel of the webview's plot: less is copied, cloned, parsed and drawn. No `vscode`.
+ * Only what is drawn is thinned: exports and the table view use every slice (chartPanel.ts).
+ *
+ * The method is largest-triangle-three-buckets (LTTB) with each bucket's extremes kept: the
+ * interior points are cut into buckets of equal count, and each bucket keeps
+ *   - its lowest and its highest value (a one-slice spike or dip is never lost: on a monitoring
+ *     chart the outlier is the point),
+ *   - the point LTTB picks (the largest triangle with the previously kept point and the next
+ *     bucket's average), which carries the shape between the extremes; when the bucket holds a
+ *     gap (a null slice), its first null takes this slot instead, so the line still breaks there.
+ * Three slots a bucket, so a budget of `b` points makes ⌊(b − 2) ÷ 3⌋ buckets plus the first and
+ * last points: the result never exceeds the budget. The same input always gives the same output.
+ */
+import type { ChartSpec, SeriesSpec } from './protocol';
+
+export type Point = [number, number | null];
+
+/** Points sent per CSS pixel of the plot's width: a bucket's low and high fill a pixel column. */
+export const POINTS_PER_PIXEL = 2;
+/** The plot width assumed until the webview has reported its own (an editor-sized panel). */
+export const DEFAULT_PLOT_WIDTH = 1200;
+/** Widths outside this range are clamped (a tiny plot still gets a readable line; 8K is plenty). */
+const MIN_PLOT_WIDTH = 100;
+const MAX_PLOT_WIDTH = 8000;
+
+/** The most points a series may keep on a plot `plotWidth` CSS pixels wide. */
+export function pointBudget(plotWidth: number | undefined): number {
+  const width = plotWidth !== undefined && Number.isFinite(plotWidth) ? plotWidth : DEFAULT_PLOT_WIDTH;
+  return Math.round(Math.min(MAX_PLOT_WIDTH, Math.max(MIN_PLOT_WIDTH, width)) * POINTS_PER_PIXEL);
+}
+
+/**
+ * The indices of `points` to keep, ascending, at most `budget` of them, the first and last
+ * included; undefined when every point fits (nothing to drop). A null value is a gap. (Budgets
+ * under 5 leave no room for a bucket and keep everything.)
+ */
+export function decimateIndices(points: readonly Point[], budget: number): number[] | undefined {
+  const n = points.length;
+  const buckets = Math.floor((budget - 2) / 3);
+  if (n <= budget || buckets < 1) {
+    return undefined;
+  }
+  const size = (n - 2) / buckets;
+  const bucketStart = (b: number) => 1 + Math.floor(b * size);
+  const keep: number[] = [0];
+  // The last kept point with a value: the first corner of the next bucket's triangles.
+  let anchor = points[0][1] === null ? -1 : 0;
+  for (let b = 0; b < buckets; b++) {
+    const start = bucketStart(b);
+    const end = b === buckets - 1 ? n - 1 : bucketStart(b + 1);
+    // The third corner: the average of the next bucket's values (the last point after the last bucket).
+    const nextEnd = b === buckets - 1 ? n : Math.min(bucketStart(b + 2), n - 1);
+    let avgX = 0;
+    let avgY = 0;
+    let count = 0;
+    for (let j = end; j < nextEnd; j++) {
+      const y = points[j][1];
+      if (y !== null) {
+        avgX += points[j][0];
+        avgY += y;
+        count++;
+      }
+    }
+    avgX /= count || 1;
+    avgY /= count || 1;
+    let low = -1;
+    let high = -1;
+    let firstNull = -1;
+    let picked = -1;
+    let pickedArea = -1;
+    const ax = anchor >= 0 ? points[anchor][0] : 0;
+    const ay = anchor >= 0 ? (points[anchor][1] as number) : 0;
+    let lowY = 0;
+    let highY = 0;
+    for (let j = start; j < end; j++) {
+      const y = points[j][1];
+      if (y === null) {
+        if (firstNull < 0) {
+          firstNull = j;
+        }
+        continue;
+      }
+      if (low < 0 || y < lowY) {
+        low = j;
+        lowY = y;
+      }
+      if (high < 0 || y > highY) {
+        high = j;
+        highY = y;
+      }
+      if (anchor >= 0 && count > 0) {
+        const area = Math.abs((ax - avgX) * (y - ay) - (ax - points[j][0]) * (avgY - ay));
+        if (area > pickedArea) {
+          pickedArea = area;
+          picked = j;
+        }
+      }
+    }
+    const third = firstNull >= 0 ? firstNull : picked;
+    // Up to three distinct indices, pushed in ascending order.
+    const a = Math.min(low, high);
+    const c = Math.max(low, high);
+    for (const i of sortThree(a, c, third)) {
+      if (i >= 0 && i !== keep[keep.length - 1]) {
+        keep.push(i);
+      }
+    }
+    if (c >= 0) {
+      anchor = Math.max(c, third >= 0 && points[third][1] !== null ? third : -1);
+    }
+  }
+  keep.push(n - 1);
+  return keep;
+}
+
+function sortThree(a: number, b: number, c: number): [number, number, number] {
+  // a ≤ b already; place c.
+  return c <= a ? [c, a, b] : c <= b ? [a, c, b] : [a, b, c];
+}
+
+/** The points at `indices`, or the same array when there are none to drop. */
+function pick(points: Point[], indices: number[] | undefined): Point[] {
+  return indices ? indices.map((i) => points[i]) : points;
+}
+
+/** Decimates one series on its own. */
+export function decimatePoints(points: Point[], budget: number): Point[] {
+  if (points.length <= budget) {
+    return points;
+  }
+  return pick(points, decimateIndices(points, budget));
+}
+
+/**
+ * Series that must keep the same times: the layers of a stacked chart (a layer with no point at a
+ * time the layer below has would float), decimated once on the top of the stack. A series alone
+ * in its group, or a group whose series do not share their times, is decimated series by series.
+ */
+function decimateGroup(series: SeriesSpec[], budget: number): SeriesSpec[] {
+  const first = series[0].points;
+  const shared = series.length > 1 && series.every((s) => s.points.length === first.length && s.points.every((p, i) => p[0] === first[i][0]));
+  if (!shared) {
+    return series.map((s) => (s.points.length <= budget ? s : { ...s, points: decimatePoints(s.points, budget) }));
+  }
+  if (first.length <= budget) {
+    return series;
+  }
+  const totals = first.map((p, i): Point => {
+    let total: number | null = null;
+    for (const s of series) {
+      const v = s.points[i][1];
+      if (v !== null) {
+        total = (total ?? 0) + v;
+      }
+    }
+    return [p[0], total];
+  });
+  const indices = decimateIndices(totals, budget);
+  return series.map((s) => ({ ...s, points: pick(s.points, indices) }));
+}
+
+/**
+ * What a panel posts for its view: for the chart view, each series thinned to the plot's width;
+ * for the table view, every slice. `budget` is set when something was thinned.
+ */
+export function chartsForView(charts: ChartSpec[], view: 'chart' | 'table', plotWidth: number | undefined): { charts: ChartSpec[]; decimated: boolean; budget?: number } {
+  if (view === 'table') {
+    return { charts, decimated: false };
+  }
+  const budget = pointBudget(plotWidth);
+  const result = decimateCharts(charts, budget);
+  return result.decimated ? { ...result, budget } : result;
+}
+
+/** Each chart thinned to `budget` points a series; unchanged charts are returned as they were. */
+export function decimateCharts(charts: ChartSpec[], budget: number): { charts: ChartSpec[]; decimated: boolean } {
+  let decimated = false;
+  const out = charts.map((chart) => {
+    if (chart.series.every((s) => s.points.length <= budget)) {
+      return chart;
+    }
+    decimated = true;
+    // In a stacked chart the current layers stack together and the compare lines among themselves.
+    const groups = chart.stacked
+      ? [chart.series.filter((s) => !s.compare), chart.series.filter((s) => s.compare)]
+      : chart.series.map((s) => [s]);
+    const thinned = new Map<SeriesSpec, SeriesSpec>();
+    for (const group of groups.filter((g) => g.length > 0)) {
+      decimateGroup(group, budget).forEach((s, i) => thinned.set(group[i], s));
+    }
+    return { ...chart, series: chart.series.map((s) => thinned.get(s) ?? s) };
+  });
+  return { charts: out, decimated };
+}
