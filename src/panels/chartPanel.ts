@@ -15,6 +15,7 @@ import type { ErrorAction } from '../session/errorPolicy';
 import { errorPolicy } from '../session/errorPolicy';
 import { formatAge } from '../util/age';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
+import { chartsForView, pointBudget } from './decimate';
 import { makeNonce, renderPanelHtml } from './html';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelData';
@@ -49,6 +50,10 @@ export class ChartPanel extends Disposable {
   private lastDataAt: number | undefined;
   private lastDataSession: Connection | undefined;
   private lastError: { message: string; staleNote?: string; fix?: ErrorAction } | undefined;
+  /** The webview's plot width (CSS px), from its 'ready' and 'plotWidth' messages. */
+  private plotWidth: number | undefined;
+  /** The point budget the charts last posted were thinned to; undefined when they went whole. */
+  private postedBudget: number | undefined;
   private readonly inFlight = this._register(new MutableDisposable());
 
   constructor(readonly panel: vscode.WebviewPanel, private stateValue: PanelState, private readonly deps: ChartPanelDeps) {
@@ -132,6 +137,7 @@ export class ChartPanel extends Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        this.plotWidth = message.plotWidth ?? this.plotWidth;
         this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
         if (this.lastData) {
           this.postData(this.lastData);
@@ -144,6 +150,17 @@ export class ChartPanel extends Disposable {
         return this.load();
       case 'setView':
         this.stateValue = { ...this.stateValue, view: message.view };
+        // The table lists every slice: send them if the charts had fewer.
+        if (message.view === 'table' && this.postedBudget !== undefined && this.lastData) {
+          this.postData(this.lastData);
+        }
+        return;
+      case 'plotWidth':
+        this.plotWidth = message.width;
+        // Wider than the points sent can fill: send them again for the new width.
+        if (this.postedBudget !== undefined && pointBudget(message.width) > this.postedBudget && this.lastData && this.stateValue.view === 'chart') {
+          this.postData(this.lastData);
+        }
         return;
       case 'changeExplorer':
         this.stateValue = { ...this.stateValue, explorer: message.explorer };
@@ -213,9 +230,12 @@ export class ChartPanel extends Disposable {
     this.lastError = undefined;
   }
 
+  /** Posts the data; for the chart view, thinned to the plot's width (exports and the table use every slice). */
   private postData(data: PanelData): void {
+    const { charts, decimated, budget } = chartsForView(data.charts, this.stateValue.view, this.plotWidth);
+    this.postedBudget = budget;
     this.post({
-      type: 'data', summary: data.summary, summaryNote: data.summaryNote, charts: data.charts, table: data.table,
+      type: 'data', summary: data.summary, summaryNote: data.summaryNote, charts, table: data.table, ...(decimated ? { decimated } : {}),
       range: {
         from: data.shown.from.toISOString(), to: data.shown.to.toISOString(), period: data.range.period,
         ...(data.shown.requestedTo ? { requestedTo: data.shown.requestedTo.toISOString() } : {}),

@@ -119,6 +119,11 @@ export type ToWebview =
     range: { from: string; to: string; period: number; requestedTo?: string };
     validPeriods: number[];
     fetchedAt: string;
+    /**
+     * The charts' points were thinned for drawing (src/panels/decimate.ts): the table view asks for
+     * every slice with `setView` and waits for the next 'data' message, which has them all.
+     */
+    decimated?: boolean;
   }
   | {
     type: 'error';
@@ -133,7 +138,10 @@ export type ToWebview =
   | { type: 'exported'; format: 'csv' | 'json'; path: string };
 
 export type FromWebview =
-  | { type: 'ready' }
+  /** `plotWidth`: the charts' width in CSS pixels, so the first data is thinned to fit it. */
+  | { type: 'ready'; plotWidth?: number }
+  /** The charts' width changed (sent debounced, on resize). */
+  | { type: 'plotWidth'; width: number }
   | { type: 'changeRange'; range: RangeSelection }
   | { type: 'setView'; view: 'chart' | 'table' }
   | { type: 'retry' }
@@ -150,6 +158,7 @@ const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 const isShortString = (v: unknown, max = 1000): v is string => typeof v === 'string' && v.length <= max;
 const isIso = (v: unknown): v is string => isShortString(v, 40) && !Number.isNaN(Date.parse(v));
+const isPlotWidth = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 100_000;
 const isStringList = (v: unknown, maxItems: number): v is string[] => Array.isArray(v) && v.length <= maxItems && v.every((s) => isShortString(s, 500));
 
 export function isPanelEntity(v: unknown): v is PanelEntity {
@@ -197,6 +206,9 @@ export function isFromWebview(v: unknown): v is FromWebview {
   }
   switch (v.type) {
     case 'ready':
+      return v.plotWidth === undefined || isPlotWidth(v.plotWidth);
+    case 'plotWidth':
+      return isPlotWidth(v.width);
     case 'retry':
     case 'fix':
       return true;

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 
 import { createMessaging } from '../shared/messaging';
-import { PanelApp } from './panelApp';
+import { initialPlotWidth, PanelApp } from './panelApp';
 
 const root = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
 const messaging = createMessaging();
@@ -20,4 +20,6 @@ const stop = messaging.onMessage((message) => {
     new PanelApp(root, messaging).start(message);
   }
 });
-messaging.post({ type: 'ready' });
+// With the plot width, so the extension thins the first data to fit it.
+const plotWidth = initialPlotWidth(root);
+messaging.post({ type: 'ready', ...(plotWidth > 0 ? { plotWidth } : {}) });

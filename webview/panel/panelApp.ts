@@ -26,6 +26,16 @@ export const MARK_DATA_RECEIVED = 'timeslice:data-received';
 export const MARK_DATA_RENDERED = 'timeslice:data-rendered';
 export const MARK_DATA_DRAWN = 'timeslice:data-drawn';
 
+/** How long the plot width must hold still before the extension hears of it. */
+const PLOT_WIDTH_DEBOUNCE_MS = 300;
+/** Smaller changes of the plot width are not worth a message. */
+const PLOT_WIDTH_STEP_PX = 16;
+
+/** Before any chart exists, the page's width is the widest a plot can be (sent with 'ready'). */
+export function initialPlotWidth(root: HTMLElement): number {
+  return Math.round(root.clientWidth || document.documentElement.clientWidth);
+}
+
 /** Runs `callback` in the next frame, or after a while if the panel is hidden and frames stop. */
 function afterNextFrame(callback: () => void): void {
   let done = false;
@@ -59,6 +69,9 @@ export class PanelApp {
   private readonly content = h('div', { class: 'content' });
   private readonly charts = new ChartView();
   private readonly frame = h('div', { class: 'panel', hidden: true });
+  /** The plot width last told to the extension, which thins the points it sends to fit it. */
+  private sentPlotWidth = 0;
+  private plotWidthTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly root: HTMLElement, private readonly messaging: Messaging) {}
 
@@ -72,7 +85,22 @@ export class PanelApp {
     this.messaging.onMessage((message) => this.onMessage(message));
     watchTheme(() => this.charts.applyTheme());
     installTestHook({ charts: () => this.data?.charts ?? [], ready: () => this.drawn, renders: () => this.renders });
+    // main.ts said 'ready' with the page's width (the widest a plot can be); the charts' own follow.
+    this.sentPlotWidth = initialPlotWidth(this.root);
+    new ResizeObserver(() => this.plotWidthChanged()).observe(this.content);
     this.onMessage(first);
+  }
+
+  /** Debounced: tells the extension the widest plot's width once it holds still. */
+  private plotWidthChanged(): void {
+    clearTimeout(this.plotWidthTimer);
+    this.plotWidthTimer = setTimeout(() => {
+      const width = Math.round(this.charts.plotWidth() ?? this.content.clientWidth);
+      if (width > 0 && Math.abs(width - this.sentPlotWidth) >= PLOT_WIDTH_STEP_PX) {
+        this.sentPlotWidth = width;
+        this.messaging.post({ type: 'plotWidth', width });
+      }
+    }, PLOT_WIDTH_DEBOUNCE_MS);
   }
 
   private onMessage(message: ToWebview): void {
@@ -180,7 +208,8 @@ export class PanelApp {
     this.renderContent();
     performance.mark(MARK_DATA_RENDERED);
     afterNextFrame(() => {
-      if (this.data === data) {
+      // (A table waiting for every slice is not drawn yet.)
+      if (this.data === data && !(this.state?.view === 'table' && data.decimated)) {
         this.drawn = true;
         this.renders += 1;
         performance.mark(MARK_DATA_DRAWN);
@@ -198,6 +227,12 @@ export class PanelApp {
         this.content.replaceChildren(this.charts.element);
       }
       this.charts.render(data, this.tz);
+    } else if (data.decimated) {
+      // These points were thinned for the charts; the extension sends every slice for the table
+      // (it was told by setView) and the next 'data' message draws it.
+      this.drawn = false;
+      this.charts.destroy();
+      this.content.replaceChildren(h('p', { class: 'chart-message' }, l10n.t('Loading every slice for the table…')));
     } else {
       this.charts.destroy();
       this.content.replaceChildren(chartTables(data, this.tz));

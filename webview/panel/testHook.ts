@@ -1,6 +1,7 @@
 /**
  * `window.__timeslice`, for integration and UI tests: the points each chart was given (as sent by
- * the extension, before any decimation) and whether the latest data is drawn.
+ * the extension: every slice up to two a pixel of the plot, thinned past that; before the Chart.js
+ * decimation plugin) and whether the latest data is drawn.
  */
 import type { ChartSpec } from '../../src/panels/protocol';
 

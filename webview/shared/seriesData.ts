@@ -20,6 +20,8 @@ export interface ViewData {
   /** Seconds per point the service accepts for this range, ascending. */
   validPeriods: number[];
   fetchedAt?: number;
+  /** The points were thinned for drawing: the table view waits for every slice. */
+  decimated?: boolean;
 }
 
 type Rec = Record<string, unknown>;
@@ -171,6 +173,9 @@ export function readData(msg: DataMessage, now = Date.now()): ViewData {
   const table = readTable(msg.table);
   if (table) {
     data.table = table;
+  }
+  if (msg.decimated === true) {
+    data.decimated = true;
   }
   const fetchedAt = Date.parse(msg.fetchedAt);
   if (!Number.isNaN(fetchedAt)) {
