@@ -1,7 +1,8 @@
 /**
  * The chart view: one box per ChartSpec with its title, its own error or not-found message, the
  * canvas and an HTML legend (buttons that show/hide a series, the series' description as their
- * tooltip). A failed chart only fills its own box.
+ * tooltip). A failed chart only fills its own box. Charts out of view are built when scrolled near
+ * (IntersectionObserver), and a refresh of the same charts updates their data instead of rebuilding.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -11,9 +12,10 @@ import type { ChartSpec } from '../../src/panels/protocol';
 import { h, uniqueId } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
 import type { ViewData } from '../shared/seriesData';
-import type { LineChart } from './chartConfig';
+import type { LineChart, LineConfig } from './chartConfig';
 import { applyTheme, buildConfig, decimationOptions } from './chartConfig';
 import { chartMessages } from './chartMessages';
+import type { ChartTheme } from './theme';
 import { readChartTheme } from './theme';
 
 interface Box {
@@ -22,44 +24,77 @@ interface Box {
   chart?: LineChart;
 }
 
+/** What decides a chart box's DOM (title, messages, legend): equal keys can update in place. */
+function boxKey(spec: ChartSpec): string {
+  return JSON.stringify([spec.id, spec.title, spec.unit, spec.stacked === true, spec.error ?? '', spec.notFound ?? [], spec.missingValues ?? [],
+    spec.series.map((s) => [s.label, s.color, s.compare === true, s.dotted === true, s.description ?? '']),
+    spec.series.every((s) => s.points.length === 0)]);
+}
+
+/** Off-screen charts are built when they come this close to the viewport. */
+const LAZY_MARGIN_PX = 200;
+
 export class ChartView {
   readonly element = h('div', { class: 'charts' });
   private boxes: Box[] = [];
   /** Series hidden through the legend, by chart id, kept across refreshes. */
   private readonly hidden = new Map<string, Set<string>>();
+  /** What a chart built later (scrolled into view) is built from. */
+  private current?: { data: ViewData; tz: TimeZoneMode; theme: ChartTheme };
+  private observer?: IntersectionObserver;
 
-  /** Draws every chart; they are on the canvas when this returns (animation is off). */
+  /**
+   * Draws the charts in view (the others when they scroll near it); they are on the canvas when
+   * this returns (animation is off). A refresh of the same charts updates their data in place.
+   */
   render(data: ViewData, tz: TimeZoneMode): void {
+    const theme = this.current?.theme ?? readChartTheme();
+    this.current = { data, tz, theme };
+    if (this.boxes.length > 0 && this.boxes.length === data.charts.length && this.element.isConnected
+      && data.charts.every((spec, i) => boxKey(spec) === boxKey(this.boxes[i].spec))) {
+      this.boxes.forEach((box, i) => {
+        box.spec = data.charts[i];
+        if (box.chart) {
+          const config = this.configFor(box, box.chart.width);
+          box.chart.data.datasets = config.data.datasets;
+          box.chart.options = config.options ?? {};
+          box.chart.update('none');
+        }
+      });
+      return;
+    }
     this.destroyCharts();
     this.boxes = data.charts.map((spec) => ({ spec }));
     this.element.replaceChildren(...this.boxes.map((box) => this.renderBox(box)));
-    const theme = readChartTheme();
-    // Read every width before creating any chart: each creation resizes a canvas, and reading
-    // a width after that forces another layout.
-    const widths = this.boxes.map((box) => box.canvasHolder?.clientWidth ?? 0);
+    // Read every position and width before creating any chart: each creation resizes a canvas, and
+    // reading layout after that forces another one.
+    const viewport = window.innerHeight + LAZY_MARGIN_PX;
+    const rects = this.boxes.map((box) => box.canvasHolder?.getBoundingClientRect());
     this.boxes.forEach((box, i) => {
-      const canvas = box.canvasHolder?.querySelector('canvas');
-      if (!canvas) {
+      const rect = rects[i];
+      if (!rect) {
         return;
       }
-      const config = buildConfig(box.spec, data.range, tz, theme, widths[i], this.hiddenFor(box.spec.id));
-      config.options = {
-        ...config.options,
-        onResize: (chart, size) => {
-          // Keep about one point per pixel as the panel is resized (the plugin's options are static).
-          const decimation = chart.config.options?.plugins?.decimation;
-          if (decimation) {
-            Object.assign(decimation, decimationOptions(box.spec, size.width));
-          }
-        },
-      };
-      box.chart = new Chart(canvas, config);
+      if (rect.top < viewport && rect.bottom > -LAZY_MARGIN_PX) {
+        this.create(box, rect.width);
+      } else {
+        this.lazyObserver().observe(box.canvasHolder!);
+      }
     });
+  }
+
+  /** The widest plot drawn, in CSS pixels (undefined before any chart is drawn). */
+  plotWidth(): number | undefined {
+    const widths = this.boxes.filter((b) => b.chart).map((b) => b.chart!.width);
+    return widths.length > 0 ? Math.max(...widths) : undefined;
   }
 
   /** Re-reads the theme's colours into every chart (no refetch, no new data). */
   applyTheme(): void {
     const theme = readChartTheme();
+    if (this.current) {
+      this.current.theme = theme;
+    }
     for (const box of this.boxes) {
       if (box.chart) {
         applyTheme(box.chart, box.spec, theme);
@@ -73,7 +108,46 @@ export class ChartView {
     this.element.replaceChildren();
   }
 
+  private configFor(box: Box, width: number): LineConfig {
+    const { data, tz, theme } = this.current!;
+    const config = buildConfig(box.spec, data.range, tz, theme, width, this.hiddenFor(box.spec.id));
+    config.options = {
+      ...config.options,
+      onResize: (chart, size) => {
+        // Keep about one point per pixel as the panel is resized (the plugin's options are static).
+        const decimation = chart.config.options?.plugins?.decimation;
+        if (decimation) {
+          Object.assign(decimation, decimationOptions(box.spec, size.width));
+        }
+      },
+    };
+    return config;
+  }
+
+  private create(box: Box, width: number): void {
+    const canvas = box.canvasHolder?.querySelector('canvas');
+    if (canvas && !box.chart && this.current) {
+      box.chart = new Chart(canvas, this.configFor(box, width));
+    }
+  }
+
+  private lazyObserver(): IntersectionObserver {
+    this.observer ??= new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) {
+          this.observer?.unobserve(entry.target);
+          const box = this.boxes.find((b) => b.canvasHolder === entry.target);
+          if (box) {
+            this.create(box, entry.boundingClientRect.width);
+          }
+        }
+      }
+    }, { rootMargin: `${LAZY_MARGIN_PX}px 0px` });
+    return this.observer;
+  }
+
   private destroyCharts(): void {
+    this.observer?.disconnect();
     for (const box of this.boxes) {
       box.chart?.destroy();
       box.chart = undefined;
