@@ -15,6 +15,7 @@ import { heapFigures } from './figures/heap';
 import { panelDrawFigures } from './figures/panelDraw';
 import { requestFigures } from './figures/requests';
 import { scaleFigures } from './figures/scale';
+import { workbenchActivationFigures } from './figures/workbenchActivation';
 import type { Figure } from './lib/figure';
 import { markdownTable, quickChecks, textTable, writeResults } from './lib/report';
 
@@ -56,10 +57,18 @@ async function main(): Promise<void> {
     console.error(`[bench] ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   };
   await step('activation', () => activationFigures(DIST, quick ? 3 : 15));
+  const problems: string[] = [];
+  if (!quick) {
+    // A code-server window per run: too slow for npm test.
+    await step('activation in the workbench', async () => {
+      const r = await workbenchActivationFigures(ROOT, DIST, 3);
+      problems.push(...r.problems);
+      return r.figures;
+    });
+  }
   await step('bundles', () => bundleFigures(DIST));
   await step('client', async () => (await clientFigures(quick ? 3 : 15)).figures);
   let chromium: string | undefined;
-  const problems: string[] = [];
   await step('panel draw', async () => {
     const r = await panelDrawFigures(DIST, quick ? 1 : 7, quick ? 0 : 1);
     chromium = r.chromium;
