@@ -85,7 +85,7 @@ describe('status bar and workspace binding against the demo simulator', function
       const view = await showsApdexOf(b.app);
       assert.equal(view.background, b.background, b.app);
       assert.match(view.tooltip, new RegExp(`\\| Health \\| ${{ green: 'Healthy', orange: 'Warning', red: 'Critical' }[b.health]} \\|`));
-      assert.match(view.tooltip, /Data from just now\./);
+      assert.match(view.tooltip, /Data from just now through REST v2\./);
       assert.match(view.tooltip, /2 other workspace folders are bound too/);
       assert.equal(view.action, 'openDashboard');
     }
@@ -147,7 +147,7 @@ describe('status bar and workspace binding against the demo simulator', function
       const after = ts.status.statusBar.view!;
       assert.equal(after.text, `${view.text} $(warning)`);
       assert.equal(after.background, 'error');
-      assert.match(after.tooltip, /Data from just now\./);
+      assert.match(after.tooltip, /Data from just now through REST v2\./);
       assert.match(after.tooltip, /The last refresh failed \(just now\): .*(rate|429|many requests)/i);
       assert.match(after.tooltip, /\| Response time \|/);
     } finally {
