@@ -1,7 +1,6 @@
 // Dev only: a subset of VS Code's theme variables (Dark Modern, Light Modern, Dark High Contrast
 // defaults) as VS Code sets them on a webview's <html>, for bench/render.js and bench/screenshots.js.
 // The values are the workbench defaults as we read them; they are not shipped.
-/* eslint-disable */
 window.__devThemes = (() => {
   const font = {
     '--vscode-font-family': '-apple-system, BlinkMacSystemFont, "Segoe WPC", "Segoe UI", "Ubuntu", "Droid Sans", sans-serif',

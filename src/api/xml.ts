@@ -109,7 +109,7 @@ function convert(node: XmlNode): unknown {
     }
     return obj;
   }
-  const text = typeof node[TEXT] === 'string' ? (node[TEXT] as string) : '';
+  const text = typeof node[TEXT] === 'string' ? node[TEXT] : '';
   switch (type) {
     case 'integer':
     case 'float':

@@ -93,7 +93,7 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
     case 'applications.list':
     case 'keyTransactions.list': {
       const filter = await askFilters(filters()[endpoint]!);
-      return filter && { endpoint, filter } as RawRequestSpec;
+      return filter && { endpoint, filter };
     }
     case 'keyTransactions.show': {
       const kt = await pickOne(vscode.l10n.t('Key transaction'), () => conn.api.listKeyTransactions(), (k) => ({ label: safeText(k.name), description: `${k.id}` }));

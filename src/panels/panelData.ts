@@ -96,7 +96,7 @@ async function chartsFromOneRequest(ctx: PanelDataContext, scope: MetricScope, n
       spec.notFound = notFound;
     }
     if (before && (before instanceof Error || isApiError(before))) {
-      spec.error = l10n.t('The comparison range could not be loaded: {0}', (before as Error).message);
+      spec.error = l10n.t('The comparison range could not be loaded: {0}', before.message);
     }
     return spec;
   });

@@ -86,5 +86,5 @@ export function parseFaultFlag(flag: string): AnyFault {
   if (count !== undefined && !(Number.isInteger(count) && count > 0)) {
     throw new Error(`The count in --fault ${flag} must be a positive whole number.`);
   }
-  return { endpoint: endpoint as EndpointId | NerdGraphOperation | '*', kind: kind as FaultKind, times: count } as AnyFault;
+  return { endpoint: endpoint as EndpointId | NerdGraphOperation | '*', kind: kind as FaultKind, times: count };
 }

@@ -49,7 +49,7 @@ export function bindingProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || !('name' in value)) {
     return undefined;
   }
-  const name = (value as { name: unknown }).name;
+  const name = value.name;
   if (name === undefined || name === null || name === '' || (typeof name === 'string' && isPlainDisplayName(name))) {
     return undefined;
   }

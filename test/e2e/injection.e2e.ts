@@ -60,8 +60,8 @@ describe('hostile application names from the service in the real workbench', () 
   before(async () => {
     sim = await Simulator.start({ seed: 23, apps: 3 });
     const apps = sim.datasets.us.apps;
-    apps[0]!.name = LINK_NAME;
-    apps[1]!.name = HTML_NAME;
+    apps[0].name = LINK_NAME;
+    apps[1].name = HTML_NAME;
     wb = await startWorkbench({ settings: { 'timeslice.region': 'custom', 'timeslice.customBaseUrl': sim.baseUrls.us, 'timeslice.caCertificatePath': sim.certPath } });
     await wb.sidebar.open();
     await wb.quickInput.runCommand('Timeslice: Set API Key…');

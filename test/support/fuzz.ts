@@ -68,12 +68,12 @@ function jsonTokens(text: string): Array<{ start: number; end: number; kind: 'st
 /** The [start, end) of a `"key": value` member whose value is a scalar, for removal and duplication. */
 function jsonMember(text: string, rng: Rng): { start: number; end: number; key: string } | undefined {
   const tokens = jsonTokens(text);
-  const keys = tokens.map((t, i) => ({ t, i })).filter(({ t, i }) => t.kind === 'key' && tokens[i + 1] && tokens[i + 1]!.kind !== 'key');
+  const keys = tokens.map((t, i) => ({ t, i })).filter(({ t, i }) => t.kind === 'key' && tokens[i + 1] && tokens[i + 1].kind !== 'key');
   if (keys.length === 0) {
     return undefined;
   }
   const { t, i } = rng.pick(keys);
-  const value = tokens[i + 1]!;
+  const value = tokens[i + 1];
   // Only when the value follows directly after the colon (a scalar, not an object or array).
   if (!/^\s*:\s*$/.test(text.slice(t.end, value.start))) {
     return undefined;
@@ -140,8 +140,8 @@ function xmlLeaves(text: string): Array<{ start: number; end: number; textStart:
   const out: Array<{ start: number; end: number; textStart: number; textEnd: number; name: string }> = [];
   const re = /<([\w-]+)((?:\s[^<>]*)?)>([^<]*)<\/\1>/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const textStart = m.index + 1 + m[1]!.length + m[2]!.length + 1;
-    out.push({ start: m.index, end: m.index + m[0].length, textStart, textEnd: textStart + m[3]!.length, name: m[1]! });
+    const textStart = m.index + 1 + m[1].length + m[2].length + 1;
+    out.push({ start: m.index, end: m.index + m[0].length, textStart, textEnd: textStart + m[3].length, name: m[1] });
   }
   return out;
 }

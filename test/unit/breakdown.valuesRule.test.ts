@@ -12,7 +12,6 @@ import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
 import type { PanelData } from '../../src/panels/panelData';
 import type { PanelState } from '../../src/panels/protocol';
-import type { ValuesRule } from '../../src/simulator/metricData';
 import { VALUES_RULES } from '../../src/simulator/metricData';
 import { Simulator } from '../../src/simulator/server';
 
@@ -71,7 +70,7 @@ describe('the breakdown and the explorer under every reading of the values[] rul
 
   for (const rule of VALUES_RULES) {
     describe(`values rule "${rule}"`, () => {
-      before(() => sim.setValuesRule(rule as ValuesRule));
+      before(() => sim.setValuesRule(rule));
       after(() => sim.setValuesRule('strict'));
 
       for (const c of CASES) {

@@ -35,7 +35,7 @@ type Endpoint = 'apps' | 'app' | 'hosts' | 'host' | 'instances' | 'instance' | '
 
 /** Which endpoint a request path is (IDs do not matter: the mock answers any). */
 function endpointOf(path: string): Endpoint {
-  const p = path.split('?')[0]!.replace(/\.(json|xml)$/, '');
+  const p = path.split('?')[0].replace(/\.(json|xml)$/, '');
   if (/\/metrics\/data$/.test(p)) return 'data';
   if (/\/metrics$/.test(p)) return 'names';
   if (/\/hosts\/\d+$/.test(p)) return 'host';
@@ -61,10 +61,10 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
         const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log, format });
         try {
           const [app] = await api.listApplications();
-          const [host] = await api.listHosts(app!.id);
-          const [instance] = await api.listInstances(app!.id);
+          const [host] = await api.listHosts(app.id);
+          const [instance] = await api.listInstances(app.id);
           const [kt] = await api.listKeyTransactions();
-          scope = { kind: 'application', applicationId: app!.id };
+          scope = { kind: 'application', applicationId: app.id };
           const raw = async (path: string, query: Record<string, string | string[]> = {}) => {
             const params = new URLSearchParams();
             for (const [k, v] of Object.entries(query)) {
@@ -72,16 +72,16 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
             }
             return (await api.rawRequest(`${path}.${format}`, params)).body;
           };
-          const a = `/v2/applications/${app!.id}`;
+          const a = `/v2/applications/${app.id}`;
           real[format] = {
             apps: await raw('/v2/applications'),
             app: await raw(a),
             hosts: await raw(`${a}/hosts`),
-            host: await raw(`${a}/hosts/${host!.id}`),
+            host: await raw(`${a}/hosts/${host.id}`),
             instances: await raw(`${a}/instances`),
-            instance: await raw(`${a}/instances/${instance!.id}`),
+            instance: await raw(`${a}/instances/${instance.id}`),
             kts: await raw('/v2/key_transactions'),
-            kt: await raw(`/v2/key_transactions/${kt!.id}`),
+            kt: await raw(`/v2/key_transactions/${kt.id}`),
             names: await raw(`${a}/metrics`, { name: 'HttpDispatcher' }),
             data: await raw(`${a}/metrics/data`, {
               'names[]': ['HttpDispatcher', 'Apdex', 'Errors/all'], from: '2026-11-20T11:45:00+00:00', to: '2026-11-20T12:00:00+00:00', period: '60',
@@ -144,7 +144,7 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
           const panel = i % PANEL_EVERY === 0 ? rng.pick(panelKinds) : undefined;
           try {
             if (panel) {
-              counts.panels! += 1;
+              counts.panels += 1;
               const names = new MetricNamesCache(api);
               await loadPanelData({ api, metricNames: names, now: NOW }, {
                 entity: { kind: panel, applicationId: 1, hostId: 2, instanceId: 2, keyTransactionId: 3, title: 't' },
@@ -154,12 +154,12 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
             } else {
               await calls[target]();
             }
-            counts.ok! += 1;
+            counts.ok += 1;
           } catch (e) {
             if (isApiError(e) && KINDS.has(e.kind)) {
               counts[e.kind] = (counts[e.kind] ?? 0) + 1;
             } else {
-              counts.crashes! += 1;
+              counts.crashes += 1;
               if (crashes.length < 5) {
                 crashes.push(`case ${i} (${target}${panel ? `, ${panel} panel` : ''}; ${fuzzCase.mutations.join('+')}): ${e instanceof Error ? `${e.name}: ${e.message.slice(0, 200)}` : String(e)}`);
               }
@@ -176,7 +176,7 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
       console.log(`      fuzz ${format}: seed ${seed}, ${CASES} bodies in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
       assert.deepEqual(crashes, [], `crashes (replay with TIMESLICE_FUZZ_SEED=${SEED})`);
       assert.equal(unhandled.length, 0, `unhandled rejections: ${unhandled.map(String).join('; ')}`);
-      assert.ok(counts.ok! > 0 && (counts.badResponse ?? 0) > 0, 'both outcomes occur, so the generator really mutates');
+      assert.ok(counts.ok > 0 && (counts.badResponse ?? 0) > 0, 'both outcomes occur, so the generator really mutates');
     });
   }
 });

@@ -56,8 +56,8 @@ describe('injection sweep: hostile names in every string field', () => {
       const texts: Array<[string, string, string]> = [
         ['application pick label', applicationSummaryItem(app).label, applicationSummaryItem(plain).label],
         ['application pick detail', applicationSummaryItem(app).detail ?? '', applicationSummaryItem(plain).detail ?? ''],
-        ...scopeItems(app, hosts, instances).map((i, n): [string, string, string] => [`scope pick ${n}`, i.label, scopeItems(plain, [{ id: 1, host: 'h' } as Host], [{ id: 2, host: 'h', port: 8080 } as Instance])[n]!.label]),
-        ['metric pick label', metricNameItems(names)[0]!.label, ''],
+        ...scopeItems(app, hosts, instances).map((i, n): [string, string, string] => [`scope pick ${n}`, i.label, scopeItems(plain, [{ id: 1, host: 'h' } as Host], [{ id: 2, host: 'h', port: 8080 } as Instance])[n].label]),
+        ['metric pick label', metricNameItems(names)[0].label, ''],
         ['health alert', alertMessage({ name: payload, from: 'green', to: 'red' }), ''],
         ['error notification (command wrapper)', safeText(`The service said: ${payload}`, 1000), ''],
       ];

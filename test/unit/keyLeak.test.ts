@@ -52,11 +52,11 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
   async function drive(api: HttpTimesliceApi, label: string): Promise<void> {
     const calls: Array<[EndpointId, () => Promise<unknown>]> = [
       ['applications.list', () => api.listApplications()],
-      ['applications.show', () => api.getApplication(sim.datasets.us.apps[0]!.id)],
-      ['hosts.list', () => api.listHosts(sim.datasets.us.apps[0]!.id)],
+      ['applications.show', () => api.getApplication(sim.datasets.us.apps[0].id)],
+      ['hosts.list', () => api.listHosts(sim.datasets.us.apps[0].id)],
       ['keyTransactions.list', () => api.listKeyTransactions()],
-      ['metricNames', () => api.listMetricNames({ kind: 'application', applicationId: sim.datasets.us.apps[0]!.id })],
-      ['metricData', () => api.getMetricData({ kind: 'application', applicationId: sim.datasets.us.apps[0]!.id }, { names: ['HttpDispatcher'] })],
+      ['metricNames', () => api.listMetricNames({ kind: 'application', applicationId: sim.datasets.us.apps[0].id })],
+      ['metricData', () => api.getMetricData({ kind: 'application', applicationId: sim.datasets.us.apps[0].id }, { names: ['HttpDispatcher'] })],
     ];
     const faults: Array<FaultKind | undefined> = [undefined, ...FAULT_KINDS.filter((k) => k !== 'delay' && k !== 'hugeBody')];
     for (const fault of faults) {

@@ -33,7 +33,7 @@ describe('package.json', () => {
     assert.equal(untrusted.supported, 'limited');
     const props = manifest.contributes.configuration.properties as Record<string, { scope?: string }>;
     // A setting a workspace can set is one without application or machine scope.
-    const workspaceScoped = Object.keys(props).filter((k) => !['application', 'machine'].includes(props[k]!.scope ?? 'window'));
+    const workspaceScoped = Object.keys(props).filter((k) => !['application', 'machine'].includes(props[k].scope ?? 'window'));
     assert.ok(workspaceScoped.includes('timeslice.boundApplication'));
     assert.deepEqual([...untrusted.restrictedConfigurations].sort(), workspaceScoped.sort());
   });

@@ -109,7 +109,7 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
       const [a, b] = [await load(rest, s), await load(ng, s)];
       samePanels(a, b, name);
       assert.deepEqual(b.table?.rows.map((r) => r.metric), a.table?.rows.map((r) => r.metric), name);
-      a.table?.rows.forEach((row, i) => row.values.forEach((v, j) => near(v as number | null, b.table!.rows[i].values[j] as number | null, `${name} ${row.metric}`)));
+      a.table?.rows.forEach((row, i) => row.values.forEach((v, j) => near(v, b.table!.rows[i].values[j], `${name} ${row.metric}`)));
     }
   });
 

@@ -86,6 +86,6 @@ describe('foreign names where VS Code parses text', () => {
     for (const scope of scopeItems(hostileApp, [{ id: 1, host: '$(zap)h' } as Host], [{ id: 2, host: '$(zap)i', port: 1 } as Instance])) {
       assert.equal(scope.label.match(new RegExp(ICON.source, 'gi'))?.length, 1, scope.label);
     }
-    assert.doesNotMatch(metricNameItems([{ name: '$(zap)Custom/[a](command:x)', values: [] }])[0]!.label, ICON);
+    assert.doesNotMatch(metricNameItems([{ name: '$(zap)Custom/[a](command:x)', values: [] }])[0].label, ICON);
   });
 });

@@ -25,7 +25,6 @@ import { XMLParser } from 'fast-xml-parser';
 import { Agent, request } from 'undici';
 
 import type { SimApp } from '../../src/simulator/dataset';
-import type { EndpointId } from '../../src/simulator/faults';
 import type { ValuesRule } from '../../src/simulator/metricData';
 import { toXml } from '../../src/simulator/serialize';
 import { Simulator } from '../../src/simulator/server';
@@ -956,7 +955,7 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
     it('server fault: "500, 502, 503, 504 | any body, maybe HTML"', async () => {
       const kinds: Array<['serverError' | 'badGateway' | 'unavailable' | 'gatewayTimeout', number]> = [['serverError', 500], ['badGateway', 502], ['unavailable', 503], ['gatewayTimeout', 504]];
       for (const [kind, status] of kinds) {
-        sim.injectFault({ endpoint: 'metricData' as EndpointId, kind, times: 1 });
+        sim.injectFault({ endpoint: 'metricData', kind, times: 1 });
         assert.equal((await get(`/v2/applications/${app0().id}/metrics/data`, 'json', { query: names('Apdex') })).status, status, kind);
       }
     });

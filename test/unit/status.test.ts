@@ -15,7 +15,7 @@ function app(id: number, health: HealthStatus, apdex: number | undefined, name =
     summary: apdex === undefined ? undefined : { responseTime: 123, throughput: 1500, errorRate: 0.0123, apdexTarget: 0.5, apdexScore: apdex },
     settings: { appApdexThreshold: 0.5, endUserApdexThreshold: 7, enableRealUserMonitoring: false, useServerSideConfig: false },
     hostIds: [], instanceIds: [], serverIds: [],
-  } as Application;
+  };
 }
 
 const HEALTH: StatusSettings = { colorMode: 'health', apdexWarning: 0.85, apdexError: 0.7, showWhenUnbound: true };

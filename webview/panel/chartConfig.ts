@@ -34,7 +34,7 @@ Chart.register(LineController, LineElement, PointElement, LinearScale, Tooltip, 
  * nearest point. Points are sorted by x (`normalized`), so it is a binary search per series.
  */
 const xNearest: InteractionModeFunction = (chart, event) => {
-  const { x } = getRelativePosition(event, chart as Chart);
+  const { x } = getRelativePosition(event, chart);
   const area = chart.chartArea;
   if (x < area.left || x > area.right) {
     return [];

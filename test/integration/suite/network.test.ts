@@ -65,7 +65,7 @@ describe('when the network misbehaves', function () {
       assert.equal(state.kind === 'invalidConfig' && state.setKey, true);
       assert.match(state.kind === 'invalidConfig' ? state.message : '', /Set the key again/);
       const roots = await rootsAfterRefresh();
-      assert.equal(ts.tree.getTreeItem(roots[0]!).command?.command, 'timeslice.setApiKey');
+      assert.equal(ts.tree.getTreeItem(roots[0]).command?.command, 'timeslice.setApiKey');
       assert.equal(other.requests.filter((r) => JSON.stringify(r.headers).includes(sim.keys.us)).length, 0, 'the key reached the new origin');
     } finally {
       await setSettings({ customBaseUrl: sim.baseUrls.us });
@@ -175,7 +175,7 @@ describe('when the network misbehaves', function () {
     places['proxy: CONNECT headers and bytes in the tunnels'] = JSON.stringify(proxy.connects) + proxy.tunnelledBytes().toString('latin1');
     places['the service: everything but the key header'] = JSON.stringify(sim.requests.map((r) => ({ ...r, headers: { ...r.headers, 'api-key': undefined }, query: r.query.toString() })));
     assert.ok(sim.requests.some((r) => r.headers['api-key'] === key), 'the key was used');
-    assert.ok(places['log channel (recent lines)']!.length > 0 && places['tree: labels, descriptions, tooltips']!.length > 2, 'there was something to search');
+    assert.ok(places['log channel (recent lines)'].length > 0 && places['tree: labels, descriptions, tooltips'].length > 2, 'there was something to search');
     for (const [place, text] of Object.entries(places)) {
       assert.deepEqual(pieces.filter((p) => text.includes(p)), [], `a piece of the key is in: ${place}`);
     }

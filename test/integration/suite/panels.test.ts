@@ -26,7 +26,7 @@ describe('chart panels against the demo simulator', function () {
     const item = ts.tree.getTreeItem(node);
     assert.equal(item.command?.command, 'timeslice.openEntity');
     sim.clearRequests();
-    await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+    await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
     assert.equal(ts.panels.open.size, 1);
     await eventually(() => (sim.requests.some((r) => r.endpoint === 'metricData') ? true : undefined), 'the dashboard\'s data request', 30_000);
     await new Promise((r) => setTimeout(r, 1500));
