@@ -163,7 +163,7 @@ export class ConnectionManager extends Disposable {
       // The demo simulator is on loopback in this process: never through a proxy.
       const decision = this.decide(demo.backend ?? this.config.demoBackend, originOf(demo.baseUrl));
       return this.ready(createBackendApi(decision.backend, {
-        baseUrl: demo.baseUrl, getApiKey: async () => demo.key, ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
+        baseUrl: demo.baseUrl, getApiKey: () => Promise.resolve(demo.key), ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
         onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),
       }), vscode.l10n.t('Demo'), true, undefined, `demo|${decision.backend}|${demo.baseUrl}|${this.config.responseFormat}`, decision.backend);
     }

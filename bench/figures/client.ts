@@ -19,7 +19,7 @@ const TARGET_BYTES = 2.7 * 2 ** 20;
 /** The simulator's answer for the query, as bytes, and the metric names asked for. */
 async function metricDataBody(): Promise<{ body: Buffer; names: string[] }> {
   const sim = await Simulator.start({ seed: 1, apps: 3, now: () => NOW, rateLimitPerMinute: 100_000 });
-  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
   try {
     const appId = sim.datasets.us.apps[0].id;
     const all = (await api.listMetricNames({ kind: 'application', applicationId: appId })).map((m) => m.name).sort();
@@ -54,7 +54,7 @@ export async function clientFigures(runs: number): Promise<{ figures: Figure[]; 
   const { body, names } = await metricDataBody();
   const server = await serveBody(body, 'application/json; charset=utf-8');
   const key = 'NRAK-BENCHBENCHBENCHBENCHBENCHBEN';
-  const api = new HttpTimesliceApi({ baseUrl: server.baseUrl, getApiKey: async () => key, ca: server.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({ baseUrl: server.baseUrl, getApiKey: () => Promise.resolve(key), ca: server.certPem, log: new MemoryLogger() });
   const agent = new Agent({ connect: { ca: server.certPem } });
   try {
     const ours = () => timed(() => api.getMetricData({ kind: 'application', applicationId: 1 }, { names, from: FROM, to: NOW, period: 60 }));

@@ -28,7 +28,7 @@ function settledHeap(): number {
 
 export async function heapFigures(cycles: number): Promise<Figure[]> {
   const sim = await Simulator.start({ seed: 42, apps: 12, rateLimitPerMinute: 1_000_000 });
-  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
   const names = new MetricNamesCache(api);
   const state: PanelState = { entity: { kind: 'application', applicationId: sim.datasets.us.apps[0].id, title: 'heap' }, range: { preset: '24h', compare: 'day' }, view: 'chart' };
   const cycle = async () => {

@@ -23,7 +23,7 @@ const harness = require('../webview/harness') as {
   openPanel(browser: Browser, origin: string, options: { decimation: boolean }): Promise<{ page: Page; errors: string[] }>;
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { benchData } = require('../webview/sampleData') as { benchData(o: { series: number; points: number; charts: number }): { charts: ChartSpec[] } };
+const { benchData } = require('../webview/sampleData') as { benchData: (o: { series: number; points: number; charts: number }) => { charts: ChartSpec[] } };
 
 /** What the page code below reads (this file is type-checked without the DOM library). */
 interface PageGlobals {

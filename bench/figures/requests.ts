@@ -24,7 +24,7 @@ const PANEL_REQUESTS: Record<PanelEntity['kind'], number> = { application: 1, ho
 
 export async function requestFigures(): Promise<Figure[]> {
   const sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW, rateLimitPerMinute: 100_000 });
-  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
   const figures: Figure[] = [];
   const count = async (fn: () => Promise<unknown>, endpoint?: string) => {
     sim.clearRequests();
@@ -67,7 +67,7 @@ export async function requestFigures(): Promise<Figure[]> {
     let parses = 0;
     JSON.parse = ((...args: Parameters<typeof JSON.parse>) => {
       parses++;
-      return parse(...args);
+      return parse(...args) as unknown;
     }) as typeof JSON.parse;
     try {
       sim.clearRequests();

@@ -13,7 +13,7 @@ import { countFigure, interleaved, timedFigure } from '../lib/figure';
 
 export async function scaleFigures(runs: number, warmup: number): Promise<Figure[]> {
   const sim = await Simulator.start({ apps: 5000, seed: 1, rateLimitPerMinute: 1_000_000 });
-  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
   const agent = new Agent({ connect: { ca: sim.certPem } });
   let progress = 0;
   let listed = 0;

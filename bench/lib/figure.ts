@@ -48,7 +48,7 @@ export function median(xs: readonly number[]): number {
 }
 
 /** Milliseconds `fn` takes. */
-export async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
+export async function timed(fn: () => unknown): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;

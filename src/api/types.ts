@@ -59,7 +59,7 @@ export interface Application {
 }
 
 /** Summary of a host or an instance (application_summary plus instance_count). */
-export interface HostSummary extends ApplicationSummary {}
+export type HostSummary = ApplicationSummary;
 
 export interface Host {
   id: number;

@@ -57,7 +57,7 @@ async function checkKey(services: Services, region: Region, key: string, baseUrl
   let api: HttpTimesliceApi;
   try {
     // The same CA, header and timeout settings as the connection the key will serve; one try only.
-    api = services.connections.clientFor(baseUrl, async () => key, 1);
+    api = services.connections.clientFor(baseUrl, () => Promise.resolve(key), 1);
   } catch (e) {
     throw isApiError(e) ? e : new Error(String(e));
   }

@@ -56,7 +56,7 @@ function showPick<T extends vscode.QuickPickItem, R>(
     pick.ignoreFocusOut = KEEP_OPEN.ignoreFocusOut;
     pick.buttons = nav?.canGoBack ? [vscode.QuickInputButtons.Back] : [];
     let done = false;
-    let behaviour: ReturnType<typeof setUp> | undefined;
+    const behaviour = setUp(pick);
     const finish = (value: R | undefined) => {
       if (!done) {
         done = true;
@@ -65,7 +65,6 @@ function showPick<T extends vscode.QuickPickItem, R>(
         pick.dispose();
       }
     };
-    behaviour = setUp(pick);
     pick.onDidTriggerButton((button) => {
       if (button === vscode.QuickInputButtons.Back && nav) {
         nav.wentBack = true;

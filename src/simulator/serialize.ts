@@ -52,7 +52,8 @@ function element(name: string, value: unknown, indent: string): string {
   if (typeof value === 'boolean') {
     return `${indent}<${tag} type="boolean">${value}</${tag}>\n`;
   }
-  return `${indent}<${tag}>${escapeText(String(value))}</${tag}>\n`;
+  const text = value as string | bigint; // what JSON leaves here: numbers and booleans are above
+  return `${indent}<${tag}>${escapeText(String(text))}</${tag}>\n`;
 }
 
 /** XML has one root: the envelope key. Top-level `links` templates exist only in JSON. */

@@ -21,7 +21,7 @@ export interface BoundAppsPollerDeps {
   bindings(): readonly Binding[];
   /** The current connection, or undefined when there is none (then nothing is requested). */
   target(): PollTarget | undefined;
-  now?(): number;
+  now?: () => number;
   log?: Logger;
 }
 

@@ -187,7 +187,7 @@ export function buildConfig(spec: ChartSpec, range: { from: number; to: number }
             title: (items: Array<TooltipItem<'line'>>) => (items.length > 0 ? formatDateTime(items[0].parsed.x ?? 0, tz) : ''),
             label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${formatValue(item.parsed.y)}${spec.unit ? ` ${spec.unit}` : ''}`,
             labelColor: (item: TooltipItem<'line'>) => {
-              const c = String(item.dataset.borderColor);
+              const c = item.dataset.borderColor as string; // the stroke colour set below: always a string
               return { borderColor: c, backgroundColor: c, borderWidth: 0 };
             },
           },

@@ -53,7 +53,7 @@ export function normalizePoints(raw: unknown): Point[] {
     if (!Array.isArray(p) || typeof p[0] !== 'number' || !Number.isFinite(p[0])) {
       continue;
     }
-    const y = p[1];
+    const y: unknown = p[1];
     const point: Point = p.length === 2 && (y === null || (typeof y === 'number' && Number.isFinite(y)))
       ? (p as Point)
       : [p[0], typeof y === 'number' && Number.isFinite(y) ? y : null];
