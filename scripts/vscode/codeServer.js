@@ -104,7 +104,7 @@ function readExtensionManifest(dir) {
   try {
     pkg = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
   } catch (e) {
-    throw new Error(`cannot read extension manifest ${manifestPath}: ${e.message}`);
+    throw new Error(`cannot read extension manifest ${manifestPath}: ${e.message}`, { cause: e });
   }
   for (const key of ['publisher', 'name', 'version']) {
     if (!pkg[key]) throw new Error(`${manifestPath} has no "${key}" (needed to load it as an extension)`);
@@ -295,7 +295,7 @@ function procStat(pid) {
 
 function descendantPids(rootPid) {
   const children = new Map();
-  let entries = [];
+  let entries;
   try { entries = fs.readdirSync('/proc'); } catch { return []; }
   for (const name of entries) {
     if (!/^\d+$/.test(name)) continue;

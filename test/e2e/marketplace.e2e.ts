@@ -133,7 +133,7 @@ describe('the pictures the README and the walkthrough name', () => {
       assert.ok(fs.existsSync(file), `${name} is committed`);
       assert.equal(fs.readFileSync(file).subarray(1, 4).toString('latin1'), 'PNG', name);
       if (/-(dark|light)(-|\.)|\/(dark|light)-/.test(name)) {
-        const twin = name.replace(/dark/g, '\u0000').replace(/light/g, 'dark').replace(/\u0000/g, 'light');
+        const twin = name.replace(/dark/g, '\u0000').replace(/light/g, 'dark').replaceAll('\u0000', 'light');
         assert.ok(fs.existsSync(path.join(ROOT, twin)), `${name} has its other-theme twin ${twin}`);
       }
     }

@@ -51,7 +51,7 @@ describe('the breakdown and the explorer under every reading of the values[] rul
 
   before(async () => {
     sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW });
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
   });
   beforeEach(() => sim.clearRequests());
   after(async () => {

@@ -14,7 +14,7 @@ describe('conditional requests (ETag / If-None-Match)', function () {
 
   before(async () => {
     sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW });
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
   });
   beforeEach(() => sim.clearRequests());
   after(async () => {
@@ -72,7 +72,7 @@ describe('conditional requests (ETag / If-None-Match)', function () {
 
   it('every page of a list is conditional on its own, and a 304 page still leads to the next', async () => {
     const paged = await Simulator.start({ seed: 42, apps: 450, now: () => NOW });
-    const client = new HttpTimesliceApi({ baseUrl: paged.baseUrls.us, getApiKey: async () => paged.keys.us, ca: paged.certPem, log: new MemoryLogger() });
+    const client = new HttpTimesliceApi({ baseUrl: paged.baseUrls.us, getApiKey: () => Promise.resolve(paged.keys.us), ca: paged.certPem, log: new MemoryLogger() });
     try {
       const first = await client.listApplications();
       paged.clearRequests();

@@ -46,7 +46,7 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
   function client(format: ApiFormat, overrides: Partial<HttpTimesliceApiOptions> = {}): HttpTimesliceApi {
     const api = new HttpTimesliceApi({
       baseUrl: sim.baseUrls.us,
-      getApiKey: async () => US_KEY,
+      getApiKey: () => Promise.resolve(US_KEY),
       ca: sim.certPem,
       log: new MemoryLogger(),
       format,
@@ -623,7 +623,7 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
 
   it('the EU base URL with the EU key gives the EU data set', async () => {
     const eu = sim.datasets.eu;
-    const api = client('json', { baseUrl: sim.baseUrls.eu, getApiKey: async () => EU_KEY });
+    const api = client('json', { baseUrl: sim.baseUrls.eu, getApiKey: () => Promise.resolve(EU_KEY) });
     const apps = await api.listApplications();
     assert.deepEqual(apps.map((a) => a.id), eu.apps.map((a) => a.id));
     assert.notDeepEqual(apps.map((a) => a.id), us().apps.map((a) => a.id));

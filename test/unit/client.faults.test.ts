@@ -38,7 +38,7 @@ describe('HttpTimesliceApi failures against the simulator', function () {
     const log = new MemoryLogger();
     const api = new HttpTimesliceApi({
       baseUrl: sim.baseUrls.us,
-      getApiKey: async () => US_KEY,
+      getApiKey: () => Promise.resolve(US_KEY),
       ca: sim.certPem,
       log,
       format,
@@ -351,7 +351,7 @@ describe('HttpTimesliceApi failures against the simulator', function () {
 
   describe('keys and regions', () => {
     it('a wrong key → auth, not retried', async () => {
-      const { api, log } = client({ getApiKey: async () => WRONG_KEY });
+      const { api, log } = client({ getApiKey: () => Promise.resolve(WRONG_KEY) });
       await expectError(api.listApplications(), 'auth', /rejected.*Set a valid User API key/, log);
       assert.equal(tries('applications.list'), 1);
       assert.equal(sim.requests[0].headers['api-key'], WRONG_KEY);
@@ -375,7 +375,7 @@ describe('HttpTimesliceApi failures against the simulator', function () {
     });
 
     it('no key at all → auth without a request', async () => {
-      const { api, log } = client({ getApiKey: async () => undefined });
+      const { api, log } = client({ getApiKey: () => Promise.resolve(undefined) });
       await expectError(api.listApplications(), 'auth', /No API key is set/, log, false);
       assert.equal(sim.requests.length, 0);
     });

@@ -58,7 +58,7 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
     try {
       const log = new MemoryLogger();
       for (const format of ['json', 'xml'] as const) {
-        const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log, format });
+        const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log, format });
         try {
           const [app] = await api.listApplications();
           const [host] = await api.listHosts(app.id);
@@ -112,7 +112,7 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
           responseOptions: { headers: { 'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'application/xml; charset=utf-8' } },
         };
       }).persist();
-      const api = new HttpTimesliceApi({ baseUrl: ORIGIN, getApiKey: async () => 'NRAK-FUZZ', log: new MemoryLogger(), format, dispatcher: agent, maxTries: 1,
+      const api = new HttpTimesliceApi({ baseUrl: ORIGIN, getApiKey: () => Promise.resolve('NRAK-FUZZ'), log: new MemoryLogger(), format, dispatcher: agent, maxTries: 1,
         // The client's own rate limit (900 a minute) would make this a 20-minute test.
         limiter: new RequestLimiter({ perMinute: Number.MAX_SAFE_INTEGER }),
       });

@@ -26,7 +26,7 @@ describe('key leak sweep: panel messages, state and exports', function () {
 
   before(async () => {
     sim = await Simulator.start({ seed: 42, apps: 12, usKey: KEY });
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => KEY, ca: sim.certPem, log: new MemoryLogger(), maxTries: 1 });
+    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), maxTries: 1 });
   });
 
   after(async () => {

@@ -81,7 +81,7 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
 
   it('0 hits in logs, errors, results, raw responses, curl, proxy traffic and the simulator\'s view of non-key bytes', async () => {
     const options = {
-      getApiKey: async () => KEY, ca: sim.certPem, log, timeoutMs: 3000, backoffBaseMs: 1, maxRetryWaitMs: 10,
+      getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log, timeoutMs: 3000, backoffBaseMs: 1, maxRetryWaitMs: 10,
       limiter: new RequestLimiter({ perMinute: Number.MAX_SAFE_INTEGER }),
     };
     const direct = new HttpTimesliceApi({ ...options, baseUrl: sim.baseUrls.us });

@@ -12,7 +12,7 @@ const nls = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.nls.json'), 'utf
 describe('package.json: translations and walkthrough', () => {
   it('the README\'s settings table is the one package.json makes (node scripts/settingsTable.js --write)', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { settingsTable, readmeWithTable } = require('../../scripts/settingsTable.js') as { settingsTable(): string; readmeWithTable(readme: string, table: string): string };
+    const { settingsTable, readmeWithTable } = require('../../scripts/settingsTable.js') as { settingsTable: () => string; readmeWithTable: (readme: string, table: string) => string };
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     assert.equal(readme, readmeWithTable(readme, settingsTable()));
     for (const key of Object.keys(manifest.contributes.configuration.properties)) {

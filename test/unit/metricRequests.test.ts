@@ -55,7 +55,7 @@ describe('what a panel\'s axis and header describe: the slices returned', functi
 
   before(async () => {
     sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW });
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
   });
   after(async () => {
     sim.setLagMinutes(0);

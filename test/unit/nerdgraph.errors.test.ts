@@ -55,7 +55,7 @@ describe('NerdGraph client against the simulator', function () {
   after(async () => {
     await sim.stop();
   });
-  const options = () => ({ baseUrl: sim.baseUrls.us, getApiKey: async () => KEY, ca: sim.certPem, log: new MemoryLogger(), backoffBaseMs: 5 });
+  const options = () => ({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), backoffBaseMs: 5 });
 
   it('keeps the good aliases of a partial answer and throws the failed alias\'s own error', async () => {
     const transport = new HttpTransport(options());

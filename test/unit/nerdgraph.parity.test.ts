@@ -63,7 +63,7 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
 
   before(async () => {
     sim = await Simulator.start({ usKey: KEY, now: () => NOW });
-    const common = { baseUrl: sim.baseUrls.us, getApiKey: async () => KEY, ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 };
+    const common = { baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 };
     rest = new HttpTimesliceApi(common);
     ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
   });

@@ -94,7 +94,7 @@ describe('palette: built requests against the simulator', () => {
 
   before(async () => {
     sim = await Simulator.start({ seed: 7, apps: 6, now: () => new Date('2026-11-20T12:00:30Z'), usKey: KEY });
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => KEY, ca: sim.certPem, log: new MemoryLogger() });
+    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger() });
   });
 
   after(async () => {

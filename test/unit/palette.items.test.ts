@@ -161,13 +161,13 @@ describe('palette: pretty print of a raw response', () => {
 describe('palette: steps with Back', () => {
   /** A step that answers from a script: 'next', 'back' or 'stop'; records what it was offered. */
   function scripted(name: string, script: Array<'next' | 'back' | 'stop'>, log: string[]) {
-    return async (nav: Navigation): Promise<boolean> => {
+    return (nav: Navigation): Promise<boolean> => {
       const answer = script.shift() ?? 'stop';
       log.push(`${name}:${answer}${nav.canGoBack ? '' : '(first)'}`);
       if (answer === 'back') {
         nav.wentBack = true;
       }
-      return answer === 'next';
+      return Promise.resolve(answer === 'next');
     };
   }
 

@@ -23,7 +23,7 @@ describe('panel data against the simulator', function () {
 
   before(async () => {
     sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW });
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
     names = new MetricNamesCache(api);
   });
   beforeEach(() => sim.clearRequests());

@@ -24,7 +24,7 @@ describe('HttpTimesliceApi through a proxy', function () {
 
   function client(overrides: Partial<HttpTimesliceApiOptions> = {}): { api: HttpTimesliceApi; log: MemoryLogger } {
     const log = new MemoryLogger();
-    const api = new HttpTimesliceApi({ baseUrl, getApiKey: async () => sim.keys.us, ca: sim.certPem, log, timeoutMs: 3000, backoffBaseMs: 10, ...overrides });
+    const api = new HttpTimesliceApi({ baseUrl, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log, timeoutMs: 3000, backoffBaseMs: 10, ...overrides });
     open.push(api);
     return { api, log };
   }

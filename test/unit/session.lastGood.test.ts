@@ -26,7 +26,7 @@ describe('LastGoodData (the tree keeps its last data when a refresh fails)', fun
   });
 
   beforeEach(() => {
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger(), backoffBaseMs: 10, maxTries: 2, maxRetryWaitMs: 1000 });
+    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger(), backoffBaseMs: 10, maxTries: 2, maxRetryWaitMs: 1000 });
     clock = Date.parse('2026-11-20T12:00:00Z');
     changes = [];
     data = new LastGoodData<Application[]>((s) => changes.push(s), () => clock);
@@ -68,7 +68,7 @@ describe('LastGoodData (the tree keeps its last data when a refresh fails)', fun
 
   it('keeps the data when the service cannot be reached at all', async () => {
     await data.load('', () => api.listApplications());
-    const offline = new HttpTimesliceApi({ baseUrl: 'https://127.0.0.1:1', getApiKey: async () => 'k', log: new MemoryLogger(), maxTries: 1 });
+    const offline = new HttpTimesliceApi({ baseUrl: 'https://127.0.0.1:1', getApiKey: () => Promise.resolve('k'), log: new MemoryLogger(), maxTries: 1 });
     const result = await data.load('', () => offline.listApplications());
     await offline.dispose();
     assert.equal(result.stale, true);

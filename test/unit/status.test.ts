@@ -147,7 +147,7 @@ describe('bound applications poller', () => {
   }
 
   it('asks for every bound application of the connection\'s region in one request', async () => {
-    const { calls, api } = fakeApi(async (f) => f.ids!.filter((id) => id !== 3).map((id) => app(id, 'green', 0.9)));
+    const { calls, api } = fakeApi((f) => Promise.resolve(f.ids!.filter((id) => id !== 3).map((id) => app(id, 'green', 0.9))));
     const bindings: Binding[] = [{ id: 2, region: 'us' }, { id: 1, region: 'us' }, { id: 3, region: 'us' }, { id: 2, region: 'us' }, { id: 9, region: 'eu' }];
     let now = T0;
     const poller = new BoundAppsPoller({ bindings: () => bindings, target: () => ({ api, region: 'us' }), now: () => now });
@@ -163,11 +163,11 @@ describe('bound applications poller', () => {
 
   it('keeps the last good data when a refresh fails, and clears the error on the next good one', async () => {
     let fail = false;
-    const { api } = fakeApi(async () => {
+    const { api } = fakeApi(() => {
       if (fail) {
-        throw new ApiError('rateLimited', 'Too many requests (429).');
+        return Promise.reject(new ApiError('rateLimited', 'Too many requests (429).'));
       }
-      return [app(1, 'green', 0.93)];
+      return Promise.resolve([app(1, 'green', 0.93)]);
     });
     let now = T0;
     const results: Array<string | undefined> = [];
@@ -188,7 +188,7 @@ describe('bound applications poller', () => {
   });
 
   it('requests nothing without a connection or without bindings', async () => {
-    const { calls, api } = fakeApi(async () => []);
+    const { calls, api } = fakeApi(() => Promise.resolve([]));
     await new BoundAppsPoller({ bindings: () => [{ id: 1, region: 'us' }], target: () => undefined }).refreshNow();
     await new BoundAppsPoller({ bindings: () => [], target: () => ({ api, region: 'us' }) }).refreshNow();
     await new BoundAppsPoller({ bindings: () => [{ id: 1, region: 'eu' }], target: () => ({ api, region: 'us' }) }).refreshNow();
@@ -208,7 +208,7 @@ describe('simulator health changes', () => {
   it('reports a changed health in application, host and instance records, and refuses a non-reporting app', async () => {
     const dataset = sim.datasets.us;
     const web = dataset.apps.find((a) => a.name === 'storefront-web')!;
-    const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: [sim.certPem], log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, scoped() { return this; } } });
+    const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: [sim.certPem], log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, scoped() { return this; } } });
     try {
       sim.setApplicationHealth('us', web.id, 'red');
       const [record] = await api.listApplications({ ids: [web.id] });

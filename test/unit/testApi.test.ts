@@ -7,9 +7,9 @@ describe('what activate() hands to other extensions', () => {
   const KEY = 'NRAK-SECRETSECRETSECRET0000000001';
   const stored = new Map<string, string>([['us', KEY]]);
   class ApiKeyStore {
-    get = async (r: string) => stored.get(r);
-    set = async (r: string, k: string) => { stored.set(r, k); };
-    delete = async (r: string) => { stored.delete(r); };
+    get = (r: string) => Promise.resolve(stored.get(r));
+    set = (r: string, k: string) => { stored.set(r, k); return Promise.resolve(); };
+    delete = (r: string) => { stored.delete(r); return Promise.resolve(); };
   }
   const apiKeys = new ApiKeyStore();
   const source = {

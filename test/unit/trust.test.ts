@@ -26,7 +26,7 @@ describe('trustedCertificates (timeslice.caCertificatePath + NODE_EXTRA_CA_CERTS
   });
 
   async function listWith(ca: string[] | undefined): Promise<number> {
-    const api = new HttpTimesliceApi({ baseUrl: service.baseUrls.us, getApiKey: async () => service.keys.us, ca, log: new MemoryLogger(), maxTries: 1 });
+    const api = new HttpTimesliceApi({ baseUrl: service.baseUrls.us, getApiKey: () => Promise.resolve(service.keys.us), ca, log: new MemoryLogger(), maxTries: 1 });
     try {
       return (await api.listApplications()).length;
     } finally {

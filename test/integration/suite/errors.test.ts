@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { Simulator } from '../../../src/simulator/server';
-import { eventually, labels, setSettings, timeslice } from './helpers';
+import { eventually, labelText, labels, setSettings, timeslice, tooltipText } from './helpers';
 
 /** A simulator of the test's own, reached as a custom region (its CA trusted through the setting). */
 describe('errors in the tree, against a simulator with faults', function () {
@@ -51,7 +51,7 @@ describe('errors in the tree, against a simulator with faults', function () {
       const roots = await rootsAfterRefresh();
       assert.ok(roots.length >= 2, 'an error item and its actions');
       const item = ts.tree.getTreeItem(roots[0]);
-      assert.match(String(item.label), c.pattern);
+      assert.match(labelText(item), c.pattern);
       assert.equal(item.command?.command, c.action);
       assert.ok(labels(ts, roots).includes('Show Log'));
       assert.ok(!roots.some((n) => n.kind === 'application'));
@@ -72,8 +72,8 @@ describe('errors in the tree, against a simulator with faults', function () {
       sim.injectFault({ endpoint: 'applications.list', kind: c.fault, delayMs: 8000, retryAfterSeconds: 1 });
       const roots = await rootsAfterRefresh();
       const item = ts.tree.getTreeItem(roots[0]);
-      assert.match(String(item.label), c.label);
-      assert.match(String(item.tooltip), c.detail);
+      assert.match(labelText(item), c.label);
+      assert.match(tooltipText(item), c.detail);
       assert.equal(item.command?.command, 'timeslice.refresh');
       assert.deepEqual(roots.slice(1).map((n) => n.id), good.map((n) => n.id));
       sim.clearFaults();
@@ -87,7 +87,7 @@ describe('errors in the tree, against a simulator with faults', function () {
     sim.injectFault({ endpoint: 'applications.list', kind: 'rateLimited', retryAfterSeconds: 1 });
     const roots = await rootsAfterRefresh();
     const item = ts.tree.getTreeItem(roots[0]);
-    assert.match(String(item.label), /rate limit.*Wait \d+ s/);
+    assert.match(labelText(item), /rate limit.*Wait \d+ s/);
     assert.equal(item.command?.command, 'timeslice.refresh');
   });
 
@@ -115,7 +115,7 @@ describe('errors in the tree, against a simulator with faults', function () {
     await setSettings({ customBaseUrl: 'http://example.com' });
     await eventually(() => (ts.connections.state.kind === 'invalidConfig' ? true : undefined), 'the invalid-config state');
     const roots = await rootsAfterRefresh();
-    assert.match(String(ts.tree.getTreeItem(roots[0]).label), /must use https/);
+    assert.match(labelText(ts.tree.getTreeItem(roots[0])), /must use https/);
     assert.equal(vscode.workspace.getConfiguration('timeslice').get('customBaseUrl'), 'http://example.com');
     await setSettings({ customBaseUrl: sim.baseUrls.us });
   });

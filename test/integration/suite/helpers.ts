@@ -38,6 +38,7 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
       last = e;
     }
     if (Date.now() > end) {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- `last` is whatever a check threw: String() of any value is the best we can say.
       throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -46,7 +47,17 @@ export async function eventually<T>(check: () => Promise<T | undefined> | T | un
 
 /** The labels of nodes, as the tree shows them. */
 export function labels(ts: TimesliceTestApi, nodes: MonitorNode[]): string[] {
-  return nodes.map((n) => String(ts.tree.getTreeItem(n).label));
+  return nodes.map((n) => labelText(ts.tree.getTreeItem(n)));
+}
+
+/** A tree item's label as text (a label may also be an object with highlights). */
+export function labelText(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
+/** A tree item's tooltip as text (a tooltip may also be Markdown). */
+export function tooltipText(item: vscode.TreeItem): string {
+  return typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
 }
 
 /** Starts the demo and waits until the extension is connected to it. */

@@ -6,7 +6,7 @@ import type { TimesliceTestApi } from '../../../src/testApi';
 import type { ChartPanel } from '../../../src/panels/chartPanel';
 import { Simulator } from '../../../src/simulator/server';
 import { ConnectProxy } from '../../support/connectProxy';
-import { eventually, setSettings, timeslice } from './helpers';
+import { eventually, labelText, setSettings, timeslice } from './helpers';
 
 async function setHttp(values: Record<string, unknown>): Promise<void> {
   const config = vscode.workspace.getConfiguration('http');
@@ -96,7 +96,7 @@ describe('when the network misbehaves', function () {
     await useProxy(`http://127.0.0.1:${proxy.port}`);
     const roots = await rootsAfterRefresh();
     const item = ts.tree.getTreeItem(roots[0]);
-    assert.match(String(item.label), /asked for credentials \(407\).*proxy credentials/);
+    assert.match(labelText(item), /asked for credentials \(407\).*proxy credentials/);
     assert.deepEqual(item.command?.arguments, ['http.proxy']);
     assert.equal(vscode.workspace.getConfiguration('http').get('proxy'), `http://127.0.0.1:${proxy.port}`, 'the setting is kept');
     await useProxy(undefined);
@@ -109,7 +109,7 @@ describe('when the network misbehaves', function () {
     await eventually(() => (ts.connections.state.kind === 'invalidConfig' ? true : undefined), 'the invalid-config state');
     const roots = await rootsAfterRefresh();
     const item = ts.tree.getTreeItem(roots[0]);
-    assert.match(String(item.label), /proxy .*"http\.proxy".* uses socks5:\/\/.*Use an http:\/\/ or https:\/\/ proxy/);
+    assert.match(labelText(item), /proxy .*"http\.proxy".* uses socks5:\/\/.*Use an http:\/\/ or https:\/\/ proxy/);
     assert.deepEqual(item.command?.arguments, ['http.proxy']);
     assert.equal(vscode.workspace.getConfiguration('http').get('proxy'), 'socks5://127.0.0.1:1080');
     await useProxy(undefined);
@@ -121,7 +121,7 @@ describe('when the network misbehaves', function () {
     sim.injectFault({ endpoint: 'applications.list', kind: 'rateLimited', retryAfterSeconds: 1 });
     const stale = await rootsAfterRefresh();
     assert.equal(stale[0].kind, 'message');
-    assert.match(String(ts.tree.getTreeItem(stale[0]).label), /^Showing data from just now — rate limited, retrying in \d+ s$/);
+    assert.match(labelText(ts.tree.getTreeItem(stale[0])), /^Showing data from just now — rate limited, retrying in \d+ s$/);
     assert.equal(ts.tree.getTreeItem(stale[0]).command?.command, 'timeslice.refresh');
     assert.deepEqual(stale.slice(1).map((n) => n.id), good.map((n) => n.id), 'the same applications, in order');
     const app = stale[1];

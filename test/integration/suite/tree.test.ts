@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
-import { labels, setSettings, startDemo, timeslice } from './helpers';
+import { labelText, labels, setSettings, startDemo, timeslice } from './helpers';
 
 describe('tree against the demo simulator', function () {
   this.timeout(60_000);
@@ -74,7 +74,7 @@ describe('tree against the demo simulator', function () {
     assert.equal(sim.requests[0].query.get('filter[name]'), 'gateway');
     ts.tree.setFilter('no-such-app');
     const none = await ts.tree.getChildren();
-    assert.match(String(ts.tree.getTreeItem(none[0]).label), /No application name contains "no-such-app"/);
+    assert.match(labelText(ts.tree.getTreeItem(none[0])), /No application name contains "no-such-app"/);
     ts.tree.setFilter('');
   });
 
