@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: builds, runs every suite, and ends with one line summing them all:
+// `npm test`: builds, runs every suite (lint first), and ends with one line summing them all:
 // "N passed, N failed[, N skipped]". A suite that crashes before reporting counts as one failure.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -11,6 +11,9 @@ const only = process.argv.slice(2);
 
 /** Each suite is a command that writes its counts to $TIMESLICE_TEST_STATS (mocha's through test/support/countingReporter.js). */
 const SUITES = [
+  // ESLint first (eslint.config.mjs): one check that counts 1 passed when the repository is clean, or
+  // 1 failed per file with a problem (test/support/countingFormatter.js). Warnings fail it too.
+  { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '--format', './test/support/countingFormatter.js', '.'] },
   { name: 'unit', command: ['npx', 'mocha', '--reporter', './test/support/countingReporter.js'] },
   { name: 'integration', command: ['node', 'test/integration/run.js'], needs: 'test/integration/run.js' },
   { name: 'ui', command: ['node', 'test/e2e/run.js'], needs: 'test/e2e/run.js' },
