@@ -29,10 +29,10 @@ export interface SessionOptions {
   identity: string;
   /** The views' jobs, registered with the manager and handed to every session's scheduler. */
   jobs: Iterable<ScheduledJob>;
-  intervalMs(): number;
+  intervalMs: () => number;
   focused: boolean;
   clock?: Clock;
-  onJobError?(job: ScheduledJob, error: unknown): void;
+  onJobError?: (job: ScheduledJob, error: unknown) => void;
 }
 
 export class ConnectionSession implements IDisposable {

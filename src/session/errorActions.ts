@@ -48,5 +48,5 @@ export async function runErrorAction(action: ErrorAction, retry?: () => unknown)
     return;
   }
   const c = errorActionCommand(action);
-  await vscode.commands.executeCommand(c.command, ...(c.arguments ?? []));
+  await vscode.commands.executeCommand(c.command, ...((c.arguments ?? []) as unknown[]));
 }

@@ -26,7 +26,7 @@ describe('ConnectionSession', function () {
   function session(api: TimesliceApi, clock = new FakeClock(), jobs: Array<{ name: string; active(): boolean; run(): void }> = []) {
     return new ConnectionSession({ api, label: 'US', demo: false, region: 'us', identity: 'test', jobs, intervalMs: () => 60_000, focused: true, clock });
   }
-  const httpApi = () => new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger(), maxTries: 1 });
+  const httpApi = () => new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger(), maxTries: 1 });
 
   it('disposing cancels a request in flight at once: its caller gets "cancelled", not the late answer', async () => {
     const s = session(httpApi());
@@ -47,7 +47,7 @@ describe('ConnectionSession', function () {
     const tree = a.lastGood<string[]>('tree');
     assert.equal(a.lastGood<string[]>('tree'), tree, 'one store per scope');
     assert.notEqual(a.lastGood<string[]>('panel:application:1'), tree);
-    await tree.load('', async () => ['storefront']);
+    await tree.load('', () => Promise.resolve(['storefront']));
     const offline = await tree.load('', () => Promise.reject(new ApiError('network', 'offline')));
     assert.deepEqual(offline, { value: ['storefront'], stale: true });
     a.dispose();
@@ -63,7 +63,7 @@ describe('ConnectionSession', function () {
     const failing = {
       ...httpApi(),
       listApplications: () => Promise.reject(new ApiError('rateLimited', 'slow down', { status: 429, retryAfterMs: 180_000 })),
-      dispose: async () => undefined,
+      dispose: () => Promise.resolve(undefined),
     } as unknown as TimesliceApi;
     const s = session(failing, clock, [{ name: 'tree', active: () => true, run: () => void runs.push(clock.now()) }]);
     const t0 = clock.now();

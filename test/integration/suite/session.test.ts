@@ -6,7 +6,7 @@ import { HttpTimesliceApi } from '../../../src/api/client';
 import { MemoryLogger } from '../../../src/log';
 import { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
-import { eventually, labels, setSettings, startDemo, timeslice } from './helpers';
+import { eventually, labelText, labels, setSettings, startDemo, timeslice } from './helpers';
 
 /** Only the settings a connection is made of reconnect; replacing a connection cancels what it started. */
 describe('one connection: what reconnects and what does not', function () {
@@ -111,7 +111,7 @@ describe('switching accounts while the old one is slow', function () {
     await setSettings({ region: 'custom', customBaseUrl: accountB.baseUrls.us, caCertificatePath: accountB.certPath });
     await ts.keys.set('custom', accountB.keys.us, new URL(accountB.baseUrls.us).origin);
     const namesB = new Set((await listApplications(accountB)).map((app) => app.name));
-    const onlyA = rootsA.filter((n) => n.kind === 'application' && !namesB.has(n.app.name)).map((n) => String(ts.tree.getTreeItem(n).label));
+    const onlyA = rootsA.filter((n) => n.kind === 'application' && !namesB.has(n.app.name)).map((n) => labelText(ts.tree.getTreeItem(n)));
     assert.ok(onlyA.length > 0, 'account A has applications B does not');
 
     // A hangs: a tree refresh and a panel reload are in flight when the switch happens.
@@ -152,7 +152,7 @@ describe('switching accounts while the old one is slow', function () {
 });
 
 async function listApplications(sim: Simulator) {
-  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: async () => sim.keys.us, ca: sim.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
   try {
     return await api.listApplications();
   } finally {
