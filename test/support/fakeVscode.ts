@@ -32,18 +32,20 @@ export class FakeSecretStorage {
   private readonly changed = new EventEmitter<{ key: string }>();
   readonly onDidChange = this.changed.event;
 
-  async get(key: string): Promise<string | undefined> {
-    return this.values.get(key);
+  get(key: string): Promise<string | undefined> {
+    return Promise.resolve(this.values.get(key));
   }
 
-  async store(key: string, value: string): Promise<void> {
+  store(key: string, value: string): Promise<void> {
     this.values.set(key, value);
     this.changed.fire({ key });
+    return Promise.resolve();
   }
 
-  async delete(key: string): Promise<void> {
+  delete(key: string): Promise<void> {
     this.values.delete(key);
     this.changed.fire({ key });
+    return Promise.resolve();
   }
 }
 
@@ -54,8 +56,9 @@ export class FakeMemento {
     return this.values.has(key) ? this.values.get(key) as T : fallback;
   }
 
-  async update(key: string, value: unknown): Promise<void> {
+  update(key: string, value: unknown): Promise<void> {
     this.values.set(key, value);
+    return Promise.resolve();
   }
 
   keys(): string[] {
@@ -85,7 +88,7 @@ let shared: { control: FakeVscodeControl; module: unknown } | undefined;
 export function installFakeVscode(): FakeVscodeControl & { uninstall(): void } {
   shared ??= buildFake();
   const fake = shared.module;
-  const loader = Module as unknown as { _load(request: string, ...rest: unknown[]): unknown };
+  const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
   const original = loader._load;
   loader._load = function (request: string, ...rest: unknown[]) {
     return request === 'vscode' ? fake : original.call(this, request, ...rest);
@@ -135,7 +138,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
         const full = (key: string) => (section ? `${section}.${key}` : key);
         return {
           get: <T>(key: string, fallback?: T) => (settings.has(full(key)) ? settings.get(full(key)) as T : fallback),
-          update: async (key: string, value: unknown) => control.setSetting(full(key), value),
+          update: (key: string, value: unknown) => Promise.resolve(control.setSetting(full(key), value)),
         };
       },
       onDidChangeConfiguration: configChanged.event,
@@ -149,9 +152,9 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
       withProgress: <T>(_options: unknown, task: (progress: { report(): void }) => Promise<T>) => task({ report: () => undefined }),
     },
     commands: {
-      executeCommand: async (...args: unknown[]) => {
+      executeCommand: (...args: unknown[]) => {
         executed.push(args);
-        return undefined;
+        return Promise.resolve(undefined);
       },
     },
     env: { language: 'en' },

@@ -45,7 +45,7 @@ describe('ConnectionManager with fakes (SecretStorage, settings, window focus)',
     vscode.settings.clear();
     vscode.setFocused(true);
     secrets = new FakeSecretStorage();
-    keys = new ApiKeyStore(secrets as never);
+    keys = new ApiKeyStore(secrets);
     config = new Config();
     const demo = { endpoint: undefined, onDidChange: new EventEmitter<void>().event };
     manager = new ConnectionManager(config, keys, demo as never, new MemoryLogger());
@@ -162,7 +162,7 @@ describe('the tree provider on a session (fakes + the simulator)', function () {
     vscode.setSetting('timeslice.region', 'custom');
     vscode.setSetting('timeslice.customBaseUrl', sim.baseUrls.us);
     vscode.setSetting('timeslice.caCertificatePath', sim.certPath);
-    keys = new ApiKeyStore(new FakeSecretStorage() as never);
+    keys = new ApiKeyStore(new FakeSecretStorage());
     config = new Config();
     const demo = { endpoint: undefined, onDidChange: new EventEmitter<void>().event };
     manager = new ConnectionManager(config, keys, demo as never, new MemoryLogger());
@@ -266,7 +266,7 @@ describe('a chart panel\'s message handling (fakes + the simulator)', function (
     vscode.setSetting('timeslice.region', 'custom');
     vscode.setSetting('timeslice.customBaseUrl', sim.baseUrls.us);
     vscode.setSetting('timeslice.caCertificatePath', sim.certPath);
-    keys = new ApiKeyStore(new FakeSecretStorage() as never);
+    keys = new ApiKeyStore(new FakeSecretStorage());
     config = new Config();
     log = new MemoryLogger();
     const demo = { endpoint: undefined, onDidChange: new EventEmitter<void>().event };
