@@ -25,7 +25,7 @@ export async function fetchAccounts(services: Services, baseUrl: string, key: st
     (_progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
-      return listAccounts(services.connections.clientOptions(baseUrl, async () => key, 1), { signal: abort.signal });
+      return listAccounts(services.connections.clientOptions(baseUrl, () => Promise.resolve(key), 1), { signal: abort.signal });
     },
   );
 }

@@ -99,7 +99,7 @@ describe('backend choice: REST answering "gone", against the simulator', functio
     await sim.stop();
   });
 
-  const options = () => ({ baseUrl: sim.baseUrls.us, getApiKey: async () => KEY, ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 });
+  const options = () => ({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 });
 
   it('a retired REST host makes auto switch to NerdGraph, which lists the same applications', async () => {
     const origin = new URL(sim.baseUrls.us).origin;
