@@ -46,7 +46,8 @@ async function activationTimes(page: Page): Promise<Map<string, number>> {
   const rows = page.locator('.runtime-extensions-editor .extension');
   await rows.filter({ hasText: OURS }).locator('.activation-time', { hasText: /\d+ms/ }).waitFor({ timeout: 60_000 });
   await rows.filter({ hasText: ANCHOR }).locator('.activation-time', { hasText: /\d+ms/ }).waitFor({ timeout: 60_000 });
-  const read = await rows.evaluateAll((elements) => elements.map((e) => [e.querySelector('.name')?.textContent ?? '', e.querySelector('.activation-time')?.textContent ?? '']));
+  // The page's elements, as far as this reads them (this file is type-checked without the DOM library).
+  const read = await rows.evaluateAll((elements: Array<{ querySelector(s: string): { textContent: string | null } | null }>) => elements.map((e) => [e.querySelector('.name')?.textContent ?? '', e.querySelector('.activation-time')?.textContent ?? '']));
   const times = new Map<string, number>();
   for (const [name, text] of read) {
     const ms = /(\d+(?:\.\d+)?)ms/.exec(text);
