@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Application } from '../api/types';
 import { COMMAND } from '../constants';
 import type { Services } from '../services';
-import { HEALTH_LABELS } from '../tree/format';
+import { HEALTH_LABELS } from '../format/presentation';
 import { regionLabel } from '../status/statusModel';
 import { isPlainDisplayName, safeText } from '../util/safeText';
 

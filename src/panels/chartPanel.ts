@@ -13,7 +13,7 @@ import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
 import type { ErrorAction } from '../session/errorPolicy';
 import { errorPolicy } from '../session/errorPolicy';
-import { formatAge } from '../util/age';
+import { formatAge } from '../format/presentation';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
 import { chartsForView, pointBudget } from './decimate';
 import { makeNonce, renderPanelHtml } from './html';

@@ -13,7 +13,7 @@ import { fetchPlanned, missingValues, planMetricRequests } from '../api/metricRe
 import type { Breakdown } from '../api/metrics';
 import { breakdownNeeds, breakdownSeries, isDatastoreTypeMetric, METRIC } from '../api/metrics';
 import type { ApplicationSummary, MetricData, MetricScope } from '../api/types';
-import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS } from '../tree/format';
+import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS } from '../format/presentation';
 import type { ChartSpec, PanelEntity, PanelState, SeriesSpec, SummaryItem, SummaryTable } from './protocol';
 import type { ResolvedRange, ShownRange } from './shaping';
 import { asCompare, compareRange, compareShiftMs, ratioPoints, resolveRange, seriesPoints, shownRange } from './shaping';
@@ -116,7 +116,7 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
         summary: summaryItems(app.summary, [
           { label: l10n.t('Health'), value: HEALTH_LABELS[app.healthStatus] },
           { label: l10n.t('Hosts / instances'), value: `${app.hostIds.length} / ${app.instanceIds.length}` },
-          { label: l10n.t('Last reported'), value: app.lastReportedAt ? formatAge(app.lastReportedAt) : l10n.t('never shown') },
+          { label: l10n.t('Last reported'), value: app.lastReportedAt ? formatAge((ctx.now?.getTime() ?? Date.now()) - Date.parse(app.lastReportedAt)) : l10n.t('never shown') },
         ]),
         summaryNote: l10n.t('Summary values are the service\'s rolling 3-4 minute averages; charts are timeslice data for the range.'),
       };

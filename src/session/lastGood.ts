@@ -6,7 +6,7 @@
  */
 import type { ApiError } from '../api/errors';
 import { describeFailure } from '../api/errors';
-import { staleNote } from '../util/age';
+import { staleNote } from '../format/presentation';
 import type { IDisposable } from '../util/lifecycle';
 import { errorPolicy, retryDelayMs } from './errorPolicy';
 

@@ -5,7 +5,7 @@
 import * as l10n from '@vscode/l10n';
 
 import type { HealthStatus } from '../api/types';
-import { HEALTH_LABELS } from '../tree/format';
+import { HEALTH_LABELS } from '../format/presentation';
 import { safeText } from '../util/safeText';
 
 export interface HealthAlert {

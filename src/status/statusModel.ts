@@ -9,10 +9,8 @@ import type { Region } from '../api/regions';
 import type { ApiErrorKind } from '../api/errors';
 import { REGION_LABELS, wrongRegionAdvice } from '../api/regions';
 import { fixForKind } from '../session/errorPolicy';
-import { isPlainDisplayName } from '../util/safeText';
-import {
-  escapeMarkdown, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS,
-} from '../tree/format';
+import { escapeMarkdown, isPlainDisplayName } from '../util/safeText';
+import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS } from '../format/presentation';
 
 /** Where a bound application lives: an account region, or the built-in demo. */
 export type BindingRegion = Region | 'demo';
@@ -126,18 +124,6 @@ export function severityOfHealth(health: HealthStatus): Severity | undefined {
   return health === 'red' ? 'error' : health === 'orange' ? 'warning' : undefined;
 }
 
-/** "just now", "3 min ago", "2 h ago" from a timestamp in ms. */
-export function formatAgeMs(at: number, now: number): string {
-  const s = Math.max(0, Math.round((now - at) / 1000));
-  if (s < 60) {
-    return l10n.t('just now');
-  }
-  if (s < 3600) {
-    return l10n.t('{0} min ago', Math.floor(s / 60));
-  }
-  return s < 86_400 ? l10n.t('{0} h ago', Math.floor(s / 3600)) : l10n.t('{0} days ago', Math.floor(s / 86_400));
-}
-
 export function describeStatus(input: StatusInput, settings: StatusSettings, now: number): StatusView {
   switch (input.kind) {
     case 'unbound':
@@ -208,7 +194,7 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
     );
   }
   if (snap?.fetchedAt !== undefined) {
-    lines.push(via ? l10n.t('Data from {0} through {1}.', formatAgeMs(snap.fetchedAt, now), escapeMarkdown(via)) : l10n.t('Data from {0}.', formatAgeMs(snap.fetchedAt, now)));
+    lines.push(via ? l10n.t('Data from {0} through {1}.', formatAge(now - snap.fetchedAt), escapeMarkdown(via)) : l10n.t('Data from {0}.', formatAge(now - snap.fetchedAt)));
   } else if (via) {
     lines.push(l10n.t('Through {0}.', escapeMarkdown(via)));
   }
@@ -216,8 +202,8 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
     if (app || snap.missing) {
       text += ' $(warning)';
     }
-    label = l10n.t('{0}, refresh failed {1}', label, formatAgeMs(snap.error.at, now));
-    lines.push(`$(warning) ${l10n.t('The last refresh failed ({0}): {1}', formatAgeMs(snap.error.at, now), escapeMarkdown(snap.error.message))}`);
+    label = l10n.t('{0}, refresh failed {1}', label, formatAge(now - snap.error.at));
+    lines.push(`$(warning) ${l10n.t('The last refresh failed ({0}): {1}', formatAge(now - snap.error.at), escapeMarkdown(snap.error.message))}`);
   }
   if (otherBound > 0) {
     lines.push(otherBound === 1

@@ -7,8 +7,9 @@ import * as vscode from 'vscode';
 import type { Application, HealthStatus, Host, Instance, KeyTransaction } from '../api/types';
 import { COMMAND } from '../constants';
 import {
-  describeSummary, escapeMarkdown, formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS,
-} from './format';
+  describeSummary, formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS,
+} from '../format/presentation';
+import { escapeMarkdown } from '../util/safeText';
 
 const HEALTH_ICONS: Readonly<Record<HealthStatus, [string, string]>> = {
   green: ['pass-filled', 'charts.green'],
@@ -75,7 +76,7 @@ export class ApplicationNode {
       [vscode.l10n.t('Hosts'), String(a.hostIds.length)],
       [vscode.l10n.t('Instances'), String(a.instanceIds.length)],
       [vscode.l10n.t('Language'), a.language],
-      [vscode.l10n.t('Last reported'), a.lastReportedAt ? `${a.lastReportedAt} (${formatAge(a.lastReportedAt)})` : vscode.l10n.t('never shown')],
+      [vscode.l10n.t('Last reported'), a.lastReportedAt ? `${a.lastReportedAt} (${formatAge(Date.now() - Date.parse(a.lastReportedAt))})` : vscode.l10n.t('never shown')],
       [vscode.l10n.t('Application ID'), String(a.id)],
     ]);
     return item;

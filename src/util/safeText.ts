@@ -49,3 +49,22 @@ export function safeText(text: unknown, max = MAX_FOREIGN_LENGTH): string {
 export function isPlainDisplayName(value: string): boolean {
   return value.length > 0 && value.length <= MAX_FOREIGN_LENGTH && clean(value, MAX_FOREIGN_LENGTH) === value && !/[[\]<>`]|\$\(/.test(value);
 }
+
+/**
+ * Escapes text for a MarkdownString: markdown syntax is backslash-escaped and HTML's special characters
+ * become entities, so an application named `<img src=x onerror=…>` shows as those characters. Our
+ * tooltips support theme icons, which VS Code substitutes after the markdown is rendered (where `\(`
+ * is plain `(` again), so `$` gets an invisible U+200B after it and `$(zap)` in a name stays text.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+    .replace(/\$/g, '$\u200b')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
+    .replace(/\r?\n/g, ' ');
+}

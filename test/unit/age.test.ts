@@ -1,23 +1,48 @@
 import assert from 'node:assert/strict';
 
 import { ApiError, describeFailure } from '../../src/api/errors';
-import { formatAge, staleNote } from '../../src/util/age';
+import { formatAge, staleNote } from '../../src/format/presentation';
 
-describe('formatAge / staleNote / describeFailure', () => {
-  it('words an age in the largest whole unit', () => {
+const S = 1000;
+const MIN = 60 * S;
+const H = 60 * MIN;
+const DAY = 24 * H;
+
+describe('formatAge (the one age formatter) / staleNote / describeFailure', () => {
+  it('says "just now" for anything under a minute (rounded to the second)', () => {
     assert.equal(formatAge(0), 'just now');
+    assert.equal(formatAge(59 * S), 'just now');
     assert.equal(formatAge(59_400), 'just now');
-    assert.equal(formatAge(60_000), '1 min ago');
-    assert.equal(formatAge(3 * 60_000 + 20_000), '3 min ago');
-    assert.equal(formatAge(59 * 60_000), '59 min ago');
-    assert.equal(formatAge(2 * 3_600_000 + 59 * 60_000), '2 h ago');
-    assert.equal(formatAge(24 * 3_600_000), '1 day ago');
-    assert.equal(formatAge(5 * 24 * 3_600_000), '5 days ago');
+    // 59.5 s rounds to 60 s: a whole minute.
+    assert.equal(formatAge(59_500), '1 min ago');
   });
 
-  it('treats negative (clock skew) and non-finite ages as just now', () => {
+  it('words an age in the largest whole unit, at each boundary', () => {
+    assert.equal(formatAge(MIN), '1 min ago');
+    assert.equal(formatAge(3 * MIN + 20 * S), '3 min ago');
+    assert.equal(formatAge(H - S), '59 min ago');
+    assert.equal(formatAge(H), '1 h ago');
+    assert.equal(formatAge(2 * H + 59 * MIN), '2 h ago');
+    assert.equal(formatAge(DAY - S), '23 h ago');
+    assert.equal(formatAge(DAY), '1 day ago');
+    assert.equal(formatAge(2 * DAY - S), '1 day ago');
+    assert.equal(formatAge(2 * DAY), '2 days ago');
+    assert.equal(formatAge(5 * DAY), '5 days ago');
+    assert.equal(formatAge(400 * DAY), '400 days ago');
+  });
+
+  it('never says "1 days"', () => {
+    for (let ms = 0; ms < 3 * DAY; ms += 17 * MIN) {
+      assert.doesNotMatch(formatAge(ms), /\b1 days\b/, String(ms));
+    }
+  });
+
+  it('treats a negative age (clock skew) as just now, and one that is not a number as unknown', () => {
     assert.equal(formatAge(-120_000), 'just now');
-    assert.equal(formatAge(Number.NaN), 'just now');
+    assert.equal(formatAge(Number.NEGATIVE_INFINITY), 'unknown');
+    assert.equal(formatAge(Number.NaN), 'unknown');
+    assert.equal(formatAge(Date.now() - Date.parse('not a date')), 'unknown');
+    assert.equal(formatAge(Number.POSITIVE_INFINITY), 'unknown');
   });
 
   it('describes why data is stale, with the retry wait', () => {

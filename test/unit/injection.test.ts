@@ -11,7 +11,7 @@ import { applicationSummaryItem, metricNameItems, scopeItems } from '../../src/p
 import { alertMessage } from '../../src/status/healthAlerts';
 import type { StatusSettings } from '../../src/status/statusModel';
 import { describeStatus } from '../../src/status/statusModel';
-import { escapeMarkdown } from '../../src/tree/format';
+import { escapeMarkdown } from '../../src/util/safeText';
 import { safeText } from '../../src/util/safeText';
 
 const PAYLOADS = [

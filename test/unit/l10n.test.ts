@@ -19,8 +19,7 @@ import { checkRange } from '../../src/api/timeRange';
 import { rangePresetItems } from '../../src/palette/items';
 import { describeStatus } from '../../src/status/statusModel';
 import type { Application } from '../../src/api/types';
-import { HEALTH_LABELS } from '../../src/tree/format';
-import { staleNote } from '../../src/util/age';
+import { HEALTH_LABELS, staleNote } from '../../src/format/presentation';
 import { formatPeriod, presetLabel } from '../../webview/shared/format';
 
 const ROOT = path.join(__dirname, '../..');

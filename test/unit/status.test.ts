@@ -5,7 +5,7 @@ import type { Application, ApplicationFilter, HealthStatus } from '../../src/api
 import { BoundAppsPoller } from '../../src/status/boundAppsPoller';
 import { ALERT_MIN_INTERVAL_MS, HealthAlertTracker } from '../../src/status/healthAlerts';
 import type { Binding, StatusSettings } from '../../src/status/statusModel';
-import { describeStatus, formatAgeMs, parseBinding, severityOf } from '../../src/status/statusModel';
+import { describeStatus, parseBinding, severityOf } from '../../src/status/statusModel';
 import { Simulator } from '../../src/simulator/server';
 import { HttpTimesliceApi } from '../../src/api/client';
 
@@ -102,10 +102,12 @@ describe('status bar model', () => {
     assert.equal(parseBinding(null), undefined);
   });
 
-  it('words ages', () => {
-    assert.equal(formatAgeMs(T0, T0 + 59_000), 'just now');
-    assert.equal(formatAgeMs(T0, T0 + 60_000), '1 min ago');
-    assert.equal(formatAgeMs(T0, T0 + 2 * 3600_000), '2 h ago');
+  it('words the data\'s age with the shared formatter ("1 day ago", never "1 days ago")', () => {
+    const at = (ms: number) => describeStatus({ kind: 'bound', binding, snapshot: { app: app(7, 'green', 0.9), fetchedAt: T0 } }, HEALTH, T0 + ms).tooltip;
+    assert.match(at(59_000), /Data from just now\./);
+    assert.match(at(2 * 3600_000), /Data from 2 h ago\./);
+    assert.match(at(24 * 3600_000), /Data from 1 day ago\./);
+    assert.match(at(3 * 24 * 3600_000), /Data from 3 days ago\./);
   });
 });
 

@@ -1,0 +1,79 @@
+/**
+ * How numbers, ages and health read wherever they are shown: the tree and its tooltips, the chart
+ * panels' summaries, quick picks, the status bar and notifications. Pure (no `vscode`, no DOM) and
+ * imports no feature folder, so every view words a value the same way.
+ */
+import * as l10n from '@vscode/l10n';
+
+import type { ApplicationSummary, HealthStatus } from '../api/types';
+
+export function formatApdex(score: number): string {
+  return score.toFixed(2);
+}
+
+export function formatMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(ms >= 10_000 ? 0 : 1)} s` : `${Math.round(ms)} ms`;
+}
+
+export function formatRpm(rpm: number): string {
+  if (rpm >= 1_000_000) {
+    return `${(rpm / 1_000_000).toFixed(1)}M rpm`;
+  }
+  if (rpm >= 1000) {
+    return `${(rpm / 1000).toFixed(1)}k rpm`;
+  }
+  return `${rpm >= 10 ? Math.round(rpm) : rpm.toFixed(1)} rpm`;
+}
+
+/** error_rate is a fraction: 0.0123 → "1.23 %". */
+export function formatErrorRate(fraction: number): string {
+  return `${(fraction * 100).toFixed(2)} %`;
+}
+
+/** "Apdex 0.94 · 123 ms · 1.2k rpm". */
+export function describeSummary(summary: ApplicationSummary): string {
+  return l10n.t('Apdex {0} · {1} · {2}', formatApdex(summary.apdexScore), formatMs(summary.responseTime), formatRpm(summary.throughput));
+}
+
+/** Getters: this object is built when the module loads, before activation configures the translations. */
+export const HEALTH_LABELS: Readonly<Record<HealthStatus, string>> = {
+  get green() { return l10n.t('Healthy'); },
+  get orange() { return l10n.t('Warning'); },
+  get red() { return l10n.t('Critical'); },
+  get gray() { return l10n.t('Not reporting'); },
+  get unknown() { return l10n.t('Unknown (no alert policy)'); },
+};
+
+const MINUTE_S = 60;
+const HOUR_S = 3600;
+const DAY_S = 86_400;
+
+/**
+ * How long ago something happened, from its age in ms: "just now" (under a minute), "1 min ago",
+ * "3 h ago", "1 day ago", "5 days ago", always the largest whole unit. A negative age (the clock of
+ * one side is ahead) is "just now"; an age that is not a finite number (from an unreadable time
+ * stamp: `now - Date.parse(text)`) is "unknown". The one age formatter: callers with a time stamp
+ * pass `now - at`.
+ */
+export function formatAge(ageMs: number): string {
+  if (!Number.isFinite(ageMs)) {
+    return l10n.t('unknown');
+  }
+  const s = Math.max(0, Math.round(ageMs / 1000));
+  if (s < MINUTE_S) {
+    return l10n.t('just now');
+  }
+  if (s < HOUR_S) {
+    return l10n.t('{0} min ago', Math.floor(s / MINUTE_S));
+  }
+  if (s < DAY_S) {
+    return l10n.t('{0} h ago', Math.floor(s / HOUR_S));
+  }
+  const days = Math.floor(s / DAY_S);
+  return days === 1 ? l10n.t('1 day ago') : l10n.t('{0} days ago', days);
+}
+
+/** "Showing data from 3 min ago — rate limited, retrying in 40 s". */
+export function staleNote(ageMs: number, reason: string): string {
+  return l10n.t('Showing data from {0} — {1}', formatAge(ageMs), reason);
+}
