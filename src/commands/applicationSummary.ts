@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 
 import type { Application } from '../api/types';
-import { pickApplicationWithSummary, requireConnection } from '../palette/pickers';
+import { pickApplication, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
 import { safeText } from '../util/safeText';
 
@@ -13,7 +13,7 @@ interface Action extends vscode.QuickPickItem {
 export function showApplicationSummary(services: Services) {
   return async (): Promise<void> => {
     const conn = requireConnection(services.connections.current);
-    const app = conn && await pickApplicationWithSummary(conn, vscode.l10n.t('Application summary'));
+    const app = conn && await pickApplication(conn, vscode.l10n.t('Application summary'));
     if (!app) {
       return;
     }

@@ -1,10 +1,9 @@
 /** "Bind Workspace to Application…", "Unbind Workspace" and the status bar's "open its dashboard". */
 import * as vscode from 'vscode';
 
-import type { Application } from '../api/types';
 import { COMMAND } from '../constants';
+import { pickApplication, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
-import { HEALTH_LABELS } from '../format/presentation';
 import { regionLabel } from '../status/statusModel';
 import { isPlainDisplayName, safeText } from '../util/safeText';
 
@@ -40,65 +39,18 @@ async function pickFolder(placeHolder: string, uri?: vscode.Uri, only?: readonly
   return picked?.folder;
 }
 
-/**
- * Every application, listed once (all pages, with progress) and filtered locally as the user types.
- * Why not the server's name filter per keystroke: most accounts fit in one 200-item page, local
- * filtering is instant and matches anywhere in the name (the server's is a substring match too, but
- * costs a request per pause in typing against the 1,000 per minute limit), and the list does not
- * change under the user's Enter while an answer is in flight.
- */
-async function pickApplication(services: Services): Promise<Application | undefined> {
-  const conn = services.connections.current;
-  if (!conn) {
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Set an API key or start the demo first: binding needs the list of applications.'), vscode.l10n.t('Set API Key…'), vscode.l10n.t('Start Demo'));
-    if (choice) {
-      void vscode.commands.executeCommand(choice === vscode.l10n.t('Start Demo') ? COMMAND.startDemo : COMMAND.setApiKey);
-    }
-    return undefined;
-  }
-  const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { app: Application }>();
-  const abort = new AbortController();
-  try {
-    pick.title = bindTitle();
-    pick.placeholder = vscode.l10n.t('Loading applications ({0})…', conn.label);
-    pick.matchOnDescription = true;
-    pick.ignoreFocusOut = true;
-    pick.busy = true;
-    const chosen = new Promise<Application | undefined>((resolve) => {
-      pick.onDidAccept(() => resolve(pick.selectedItems[0]?.app));
-      pick.onDidHide(() => resolve(undefined));
-    });
-    pick.show();
-    const loaded = conn.api.listApplications({}, {
-      signal: abort.signal,
-      onProgress: ({ itemsSoFar }) => {
-        pick.placeholder = vscode.l10n.t('Loading applications ({0})… {1} so far', conn.label, itemsSoFar);
-      },
-    }).then((apps) => {
-      pick.items = [...apps].sort((a, b) => a.name.localeCompare(b.name)).map((app) => ({
-        label: safeText(app.name),
-        description: `${app.id}`,
-        detail: `${safeText(app.language)} · ${HEALTH_LABELS[app.healthStatus]}${app.summary ? ` · Apdex ${app.summary.apdexScore.toFixed(2)}` : ''}`,
-        app,
-      }));
-      pick.placeholder = apps.length ? vscode.l10n.t('Type to filter applications') : vscode.l10n.t('This account has no applications');
-      pick.busy = false;
-    });
-    const result = await Promise.race([chosen, loaded.then(() => chosen)]);
-    return result;
-  } finally {
-    abort.abort();
-    pick.dispose();
-  }
-}
-
 export function bindWorkspace(services: Services) {
   return async (args?: BindArgs): Promise<void> => {
+    // The binding records the connection's region, and the picker needs its list of applications.
+    const conn = requireConnection(services.connections.current, vscode.l10n.t('the binding records the region of the connection'));
+    const region = services.connectionRegion();
+    if (!conn || !region) {
+      return;
+    }
     const folder = await pickFolder(vscode.l10n.t('Which folder to bind (its .vscode/settings.json keeps the binding)'), args?.folder);
     if (!folder) {
       return;
     }
-    const region = services.connectionRegion();
     let app: { id: number; name: string } | undefined;
     if (args?.applicationId !== undefined) {
       if (args.name !== undefined && !isPlainDisplayName(args.name)) {
@@ -106,12 +58,9 @@ export function bindWorkspace(services: Services) {
       }
       app = { id: args.applicationId, name: args.name ?? `application ${args.applicationId}` };
     } else {
-      app = await pickApplication(services);
+      app = await pickApplication(conn, bindTitle());
     }
-    if (!app || !region) {
-      if (app && !region) {
-        throw new Error(vscode.l10n.t('Set an API key or start the demo first: the binding records the region of the connection.'));
-      }
+    if (!app) {
       return;
     }
     // A service name that would not pass parseBinding is left out: the binding then shows the ID until the first refresh.

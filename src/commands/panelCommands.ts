@@ -1,36 +1,25 @@
 /** Commands that open chart panels, from a tree node or (palette) a picked application. */
-import * as vscode from 'vscode';
-
-import type { PanelKind } from '../panels/protocol';
+import type { PanelEntity, PanelKind } from '../panels/protocol';
+import { explorerEntity } from '../panels/protocol';
+import { pickApplication, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
-import { safeText } from '../util/safeText';
 
-async function pickApplication(services: Services): Promise<{ id: number; name: string } | undefined> {
-  const conn = services.connections.current;
-  if (!conn) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Set an API key or start the demo first.'), vscode.l10n.t('Set API Key…'), vscode.l10n.t('Start Demo')).then((c) => {
-      if (c) {
-        void vscode.commands.executeCommand(c === vscode.l10n.t('Start Demo') ? 'timeslice.startDemo' : 'timeslice.setApiKey');
-      }
-    });
-    return undefined;
-  }
-  const apps = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Loading applications…') }, () => conn.api.listApplications());
-  const picked = await vscode.window.showQuickPick(apps.map((a) => ({ label: safeText(a.name), description: `${a.id}`, app: a })), {
-    title: vscode.l10n.t('Application'), placeHolder: vscode.l10n.t('Type to filter applications'), matchOnDescription: true,
-    // Opened after the palette closed: a webview taking its focus back must not close this pick.
-    ignoreFocusOut: true,
-  });
-  return picked ? { id: picked.app.id, name: picked.app.name } : undefined;
+/** The entity of an application-level panel: the dashboard, the breakdown, or the explorer over the whole application. */
+function applicationEntity(kind: Extract<PanelKind, 'application' | 'breakdown' | 'explorer'>, app: { id: number; name: string }): PanelEntity {
+  return kind === 'explorer' ? explorerEntity({ kind: 'application', applicationId: app.id }, app.name) : { kind, applicationId: app.id, title: app.name };
 }
 
 /** Opens the application-level panel `kind` for a node or a picked application. */
 export function openApplicationPanel(services: Services, kind: Extract<PanelKind, 'application' | 'breakdown' | 'explorer'>) {
   return async (node?: MonitorNode): Promise<void> => {
-    const app = node?.kind === 'application' ? { id: node.app.id, name: node.app.name } : await pickApplication(services);
+    let app: { id: number; name: string } | undefined = node?.kind === 'application' ? node.app : undefined;
+    if (!app) {
+      const conn = requireConnection(services.connections.current);
+      app = conn && await pickApplication(conn);
+    }
     if (app) {
-      services.panels.show({ kind, applicationId: app.id, title: app.name });
+      services.panels.show(applicationEntity(kind, app));
     }
   };
 }

@@ -8,10 +8,10 @@ import * as l10n from '@vscode/l10n';
 import type { Application, MetricName, MetricScope } from '../api/types';
 import type { ChartPanel } from '../panels/chartPanel';
 import type { RangePreset } from '../panels/protocol';
-import { PRESET_MINUTES } from '../panels/protocol';
+import { explorerEntity, PRESET_MINUTES } from '../panels/protocol';
 import type { RangePresetItem, ScopeItem } from '../palette/items';
 import { runSteps } from '../palette/items';
-import { pickApplicationWithSummary, pickMetricName, pickRange, pickScope, pickValues, requireConnection } from '../palette/pickers';
+import { pickApplication, pickMetricName, pickRange, pickScope, pickValues, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
 
 /** A finished query: what the pickers collect, or what a caller (a test, a keybinding) passes. */
@@ -41,12 +41,8 @@ export function isMetricQuery(v: unknown): v is MetricQuery {
 
 /** Opens (or updates and reveals) the explorer panel for the query's scope. */
 export function openMetricQuery(services: Services, q: MetricQuery): ChartPanel {
-  const s = q.scope;
   return services.panels.show(
-    {
-      kind: 'explorer', applicationId: s.applicationId, title: q.title,
-      ...(s.kind === 'host' ? { hostId: s.hostId } : s.kind === 'instance' ? { instanceId: s.instanceId } : {}),
-    },
+    explorerEntity(q.scope, q.title),
     { explorer: { metrics: [q.metric], values: q.values }, range: { preset: q.preset, compare: 'none' } },
   );
 }
@@ -71,7 +67,7 @@ export function queryMetric(services: Services) {
     let range: RangePresetItem | undefined;
     // Each step may go back to the one before (the Back button); Escape stops at any step.
     const finished = await runSteps([
-      async (nav) => !!(app = await pickApplicationWithSummary(conn, l10n.t('Application'), nav)),
+      async (nav) => !!(app = await pickApplication(conn, l10n.t('Application'), nav)),
       async (nav) => !!(scope = await pickScope(conn, app!, nav)),
       async (nav) => !!(metric = await pickMetricName(conn, scope!.scope, nav)),
       async (nav) => !!(values = await pickValues(metric!, nav)),

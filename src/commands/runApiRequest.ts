@@ -11,7 +11,7 @@ import { buildRawRequest, parseIdList, RAW_ENDPOINTS } from '../api/endpoints';
 import { formatApiTime, lastMinutes, validPeriods } from '../api/timeRange';
 import type { ApiFormat } from '../api/types';
 import type { Connection } from '../connection';
-import { pickApplicationWithSummary, pickMetricName, pickRange, pickScope, pickValues, requireConnection } from '../palette/pickers';
+import { pickApplication, pickMetricName, pickRange, pickScope, pickValues, requireConnection } from '../palette/pickers';
 import { RAW_SCHEME } from '../palette/rawResponseProvider';
 import type { Services } from '../services';
 import { safeText } from '../util/safeText';
@@ -102,7 +102,7 @@ async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRe
     default:
       break;
   }
-  const app = await pickApplicationWithSummary(conn);
+  const app = await pickApplication(conn);
   if (!app) {
     return undefined;
   }

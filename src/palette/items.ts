@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { Application, HealthStatus, Host, Instance, MetricName, MetricScope } from '../api/types';
 import type { RangePreset } from '../panels/protocol';
-import { PRESET_MINUTES } from '../panels/protocol';
+import { PRESET_MINUTES, presetLabel } from '../panels/protocol';
 import { describeSummary, formatErrorRate, HEALTH_LABELS } from '../format/presentation';
 import { safeText } from '../util/safeText';
 
@@ -34,17 +34,10 @@ export function applicationSummaryItem(app: Application): PlainItem & { app: App
 
 export type RangePresetItem = PlainItem & { preset: Exclude<RangePreset, 'custom'>; minutes: number };
 
-/** A function, not a constant: module-level text would be read before activation configures the translations. */
-const presetLabels = (): Readonly<Record<Exclude<RangePreset, 'custom'>, string>> => ({
-  '30m': l10n.t('Last 30 minutes'), '1h': l10n.t('Last hour'), '3h': l10n.t('Last 3 hours'), '6h': l10n.t('Last 6 hours'),
-  '24h': l10n.t('Last 24 hours'), '3d': l10n.t('Last 3 days'), '7d': l10n.t('Last 7 days'),
-});
-
 /** The panels' presets, 30 minutes to 7 days, shortest first. */
 export function rangePresetItems(): RangePresetItem[] {
-  const labels = presetLabels();
   return (Object.keys(PRESET_MINUTES) as Array<Exclude<RangePreset, 'custom'>>).map((preset) => ({
-    label: labels[preset], description: preset, preset, minutes: PRESET_MINUTES[preset],
+    label: presetLabel(preset), description: preset, preset, minutes: PRESET_MINUTES[preset],
   }));
 }
 

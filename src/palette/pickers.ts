@@ -1,12 +1,14 @@
 /**
- * The quick picks the palette commands share. Each returns undefined when the user presses Escape,
- * so a command can stop at any step without a message.
+ * The quick picks the commands share (the one application picker among them), and the one "connect
+ * first" prompt. Each pick returns undefined when the user presses Escape, so a command can stop at
+ * any step without a message.
  */
 import * as vscode from 'vscode';
 
 import type { Application, MetricName, MetricScope } from '../api/types';
 import type { Connection } from '../connection';
 import type { Navigation, RangePresetItem, ScopeItem } from './items';
+import { COMMAND } from '../constants';
 import { acceptedValues, applicationSummaryItem, DebouncedSearch, metricNameItems, rangePresetItems, scopeItems } from './items';
 import { safeText } from '../util/safeText';
 
@@ -16,12 +18,18 @@ import { safeText } from '../util/safeText';
  */
 const KEEP_OPEN = { ignoreFocusOut: true } as const;
 
-/** The current connection, or undefined after telling the user how to get one. */
-export function requireConnection(current: Connection | undefined): Connection | undefined {
+/**
+ * The current connection, or undefined after offering the two ways to get one (set a key, start the
+ * demo). `why` ends the message when the command needs a connection for a reason worth saying.
+ */
+export function requireConnection(current: Connection | undefined, why?: string): Connection | undefined {
   if (!current) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Set an API key or start the demo first.'), vscode.l10n.t('Set API Key…'), vscode.l10n.t('Start Demo')).then((c) => {
-      if (c) {
-        void vscode.commands.executeCommand(c === vscode.l10n.t('Start Demo') ? 'timeslice.startDemo' : 'timeslice.setApiKey');
+    const setKey = vscode.l10n.t('Set API Key…');
+    const startDemo = vscode.l10n.t('Start Demo');
+    const message = why ? vscode.l10n.t('Set an API key or start the demo first: {0}.', why) : vscode.l10n.t('Set an API key or start the demo first.');
+    void vscode.window.showWarningMessage(message, setKey, startDemo).then((choice) => {
+      if (choice) {
+        void vscode.commands.executeCommand(choice === startDemo ? COMMAND.startDemo : COMMAND.setApiKey);
       }
     });
   }
@@ -41,13 +49,14 @@ interface PickOptions {
 
 /**
  * Shows a quick pick that stays open when focus moves and, in a multi-step command, has a Back
- * button; `setUp` adds behaviour (search, multi-select) and answers what Enter picks.
+ * button; `setUp` adds behaviour (search, multi-select, loading) and answers what Enter picks. A
+ * failure it reports through `fail` closes the pick and rejects, so the command shows the error.
  */
 function showPick<T extends vscode.QuickPickItem, R>(
   options: PickOptions, nav: Navigation | undefined,
-  setUp: (pick: vscode.QuickPick<T>) => { accept(): R | undefined; dispose?(): void },
+  setUp: (pick: vscode.QuickPick<T>, fail: (error: unknown) => void) => { accept(): R | undefined; dispose?(): void },
 ): Promise<R | undefined> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const pick = vscode.window.createQuickPick<T>();
     pick.title = options.title;
     pick.placeholder = options.placeholder;
@@ -56,15 +65,17 @@ function showPick<T extends vscode.QuickPickItem, R>(
     pick.ignoreFocusOut = KEEP_OPEN.ignoreFocusOut;
     pick.buttons = nav?.canGoBack ? [vscode.QuickInputButtons.Back] : [];
     let done = false;
-    const behaviour = setUp(pick);
-    const finish = (value: R | undefined) => {
+    // `fail` settles a microtask later, so it never runs before setUp has returned `behaviour`.
+    const behaviour = setUp(pick, (error) => void Promise.resolve().then(() => end(() => reject(error instanceof Error ? error : new Error(String(error))))));
+    const end = (settle: () => void) => {
       if (!done) {
         done = true;
-        resolve(value);
-        behaviour?.dispose?.();
+        settle();
+        behaviour.dispose?.();
         pick.dispose();
       }
     };
+    const finish = (value: R | undefined) => end(() => resolve(value));
     pick.onDidTriggerButton((button) => {
       if (button === vscode.QuickInputButtons.Back && nav) {
         nav.wentBack = true;
@@ -72,7 +83,7 @@ function showPick<T extends vscode.QuickPickItem, R>(
       }
     });
     pick.onDidAccept(() => {
-      const value = behaviour?.accept();
+      const value = behaviour.accept();
       if (value !== undefined) {
         finish(value);
       }
@@ -90,17 +101,37 @@ function pickFrom<T extends vscode.QuickPickItem>(items: T[], options: PickOptio
   });
 }
 
-/** Applications with health icon and summary numbers. */
-export async function pickApplicationWithSummary(conn: Connection, title = vscode.l10n.t('Application'), nav?: Navigation): Promise<Application | undefined> {
-  const apps = await loading(vscode.l10n.t('Loading applications…'), () => conn.api.listApplications());
-  if (apps.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('This account has no applications to show.'));
-    return undefined;
-  }
-  const picked = await pickFrom(apps.map(applicationSummaryItem), {
-    title, placeholder: vscode.l10n.t('Type to filter applications by name or ID'), matchOnDescription: true, matchOnDetail: true,
-  }, nav);
-  return picked?.app;
+/**
+ * The one application picker: every application (all pages) with its health icon and summary
+ * numbers, sorted by name and filtered locally as the user types (by name, numbers or ID). The pick
+ * opens at once and shows its busy bar and a count while the pages load; closing it cancels the
+ * listing. Why not the server's name filter per keystroke: most accounts fit in one 200-item page,
+ * local filtering is instant and matches anywhere in the name (the server's is a substring match too,
+ * but costs a request per pause in typing against the 1,000 per minute limit), and the list does not
+ * change under the user's Enter while an answer is in flight.
+ */
+export function pickApplication(conn: Connection, title = vscode.l10n.t('Application'), nav?: Navigation): Promise<Application | undefined> {
+  type Item = vscode.QuickPickItem & { app: Application };
+  const loadingText = vscode.l10n.t('Loading applications ({0})…', safeText(conn.label));
+  return showPick<Item, Application>({ title, placeholder: loadingText, matchOnDescription: true, matchOnDetail: true }, nav, (pick, fail) => {
+    const abort = new AbortController();
+    pick.busy = true;
+    conn.api.listApplications({}, {
+      signal: abort.signal,
+      onProgress: ({ itemsSoFar }) => {
+        pick.placeholder = vscode.l10n.t('Loading applications ({0})… {1} so far', safeText(conn.label), itemsSoFar);
+      },
+    }).then((apps) => {
+      pick.items = [...apps].sort((a, b) => a.name.localeCompare(b.name)).map(applicationSummaryItem);
+      pick.placeholder = apps.length > 0 ? vscode.l10n.t('Type to filter applications by name or ID') : vscode.l10n.t('This account has no applications');
+      pick.busy = false;
+    }, (error: unknown) => {
+      if (!abort.signal.aborted) {
+        fail(error);
+      }
+    });
+    return { accept: () => (pick.selectedItems[0] ?? pick.activeItems[0])?.app, dispose: () => abort.abort() };
+  });
 }
 
 /** The application itself or one of its hosts or instances. */

@@ -20,7 +20,7 @@ import { makeNonce, renderPanelHtml } from './html';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelData';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
-import { isFromWebview } from './protocol';
+import { explorerScope, isFromWebview } from './protocol';
 import { chartsToCsv, chartsToJson } from './shaping';
 
 export const CHART_VIEW_TYPE = 'timeslice.chart';
@@ -250,9 +250,10 @@ export class ChartPanel extends Disposable {
       return;
     }
     const e = this.stateValue.entity;
-    const scope = e.hostId !== undefined ? { kind: 'host' as const, applicationId: e.applicationId, hostId: e.hostId }
-      : e.instanceId !== undefined ? { kind: 'instance' as const, applicationId: e.applicationId, instanceId: e.instanceId }
-        : { kind: 'application' as const, applicationId: e.applicationId };
+    if (e.kind !== 'explorer') {
+      return; // Only the explorer searches metric names.
+    }
+    const scope = explorerScope(e);
     try {
       const names = await conn.metricNames.get(scope, query.trim());
       this.post({ type: 'metricNames', query, names: names.slice(0, 200) });

@@ -14,7 +14,8 @@ import type { Breakdown } from '../api/metrics';
 import { breakdownNeeds, breakdownSeries, isDatastoreTypeMetric, METRIC } from '../api/metrics';
 import type { ApplicationSummary, MetricData, MetricScope } from '../api/types';
 import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS } from '../format/presentation';
-import type { ChartSpec, PanelEntity, PanelState, SeriesSpec, SummaryItem, SummaryTable } from './protocol';
+import type { ChartSpec, PanelState, SeriesSpec, SummaryItem, SummaryTable } from './protocol';
+import { explorerScope } from './protocol';
 import type { ResolvedRange, ShownRange } from './shaping';
 import { asCompare, compareRange, compareShiftMs, ratioPoints, resolveRange, seriesPoints, shownRange } from './shaping';
 
@@ -124,17 +125,17 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
     case 'host':
     case 'instance': {
       const scope: MetricScope = e.kind === 'host'
-        ? { kind: 'host', applicationId: e.applicationId, hostId: e.hostId! }
-        : { kind: 'instance', applicationId: e.applicationId, instanceId: e.instanceId! };
+        ? { kind: 'host', applicationId: e.applicationId, hostId: e.hostId }
+        : { kind: 'instance', applicationId: e.applicationId, instanceId: e.instanceId };
       const record = e.kind === 'host'
-        ? await ctx.api.getHost(e.applicationId, e.hostId!, { signal: ctx.signal })
-        : await ctx.api.getInstance(e.applicationId, e.instanceId!, { signal: ctx.signal });
+        ? await ctx.api.getHost(e.applicationId, e.hostId, { signal: ctx.signal })
+        : await ctx.api.getInstance(e.applicationId, e.instanceId, { signal: ctx.signal });
       const { charts, data, requests } = await chartsFromOneRequest(ctx, scope, HOST_METRICS, state, range, standardCharts('used_mb_by_host'));
       const label = 'port' in record && record.port !== undefined ? `${record.host}:${record.port}` : record.host;
       return { title: `${label} · ${record.applicationName}`, range, charts, shown: shownRange(range, data), metricDataRequests: requests, summary: summaryItems(record.summary, [{ label: l10n.t('Health'), value: HEALTH_LABELS[record.healthStatus] }]) };
     }
     case 'keyTransaction': {
-      const kt = await ctx.api.getKeyTransaction(e.keyTransactionId!, { signal: ctx.signal });
+      const kt = await ctx.api.getKeyTransaction(e.keyTransactionId, { signal: ctx.signal });
       const txn = kt.transactionName;
       const { charts, data, requests } = await chartsFromOneRequest(ctx, appScope, [txn], state, range, [
         { id: 'responseTime', title: l10n.t('Response time'), unit: 'ms', needs: [txn], series: (d) => [{ label: txn, color: '--vscode-charts-blue', points: seriesPoints(d, txn, 'average_response_time') }] },
@@ -228,13 +229,6 @@ function breakdownTable(b: Breakdown, parts: typeof BREAKDOWN_PARTS): SummaryTab
   }
   rows.push({ metric: l10n.t('Response time including queuing'), values: [ms(b.responseTime), null] });
   return { caption: l10n.t('The whole range summarized, per web request (request queuing and the response time are not part of the total)'), rowHeader: l10n.t('Component'), columns: ['ms', l10n.t('% of total')], rows };
-}
-
-/** The explorer charts the whole application, or one host or instance when its entity names one. */
-export function explorerScope(e: PanelEntity): MetricScope {
-  return e.hostId !== undefined ? { kind: 'host', applicationId: e.applicationId, hostId: e.hostId }
-    : e.instanceId !== undefined ? { kind: 'instance', applicationId: e.applicationId, instanceId: e.instanceId }
-      : { kind: 'application', applicationId: e.applicationId };
 }
 
 async function loadExplorer(ctx: PanelDataContext, state: PanelState, range: ResolvedRange, scope: MetricScope): Promise<PanelData> {

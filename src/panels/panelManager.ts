@@ -10,10 +10,24 @@ import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
 import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';
 import type { PanelEntity, PanelState } from './protocol';
-import { isPanelState } from './protocol';
+import { explorerScope, isPanelState } from './protocol';
 
+/** A key that differs between any two entities: one panel per entity. */
 export function panelKey(e: PanelEntity): string {
-  return [e.kind, e.applicationId, e.hostId ?? '', e.instanceId ?? '', e.keyTransactionId ?? ''].join(':');
+  switch (e.kind) {
+    case 'host':
+      return `host:${e.applicationId}:${e.hostId}`;
+    case 'instance':
+      return `instance:${e.applicationId}:${e.instanceId}`;
+    case 'keyTransaction':
+      return `keyTransaction:${e.applicationId}:${e.keyTransactionId}`;
+    case 'explorer': {
+      const scope = explorerScope(e);
+      return `explorer:${e.applicationId}:${scope.kind === 'host' ? `host:${scope.hostId}` : scope.kind === 'instance' ? `instance:${scope.instanceId}` : ''}`;
+    }
+    default:
+      return `${e.kind}:${e.applicationId}`;
+  }
 }
 
 export class PanelManager extends Disposable implements vscode.WebviewPanelSerializer<unknown> {

@@ -4,19 +4,62 @@
  * input to the extension, and the extension's are checked by the webview before use.
  * No message ever carries the API key.
  */
+import * as l10n from '@vscode/l10n';
+
+import type { MetricScope } from '../api/types';
 
 /** What a panel shows. */
 export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction';
 export const PANEL_KINDS: readonly PanelKind[] = ['application', 'breakdown', 'explorer', 'host', 'instance', 'keyTransaction'];
 
-/** The entity a panel is about. `title` is display text only (never HTML). */
-export interface PanelEntity {
-  kind: PanelKind;
+/** What every panel's entity has: the application it belongs to, and its name (display text only, never HTML). */
+interface EntityBase {
   applicationId: number;
-  hostId?: number;
-  instanceId?: number;
-  keyTransactionId?: number;
   title: string;
+}
+
+/**
+ * The metric explorer charts a whole application, or one host or one instance of it. The ids stay
+ * flat (as in every other entity) so kept panel state reads the same; `undefined` keeps the three apart.
+ */
+export type ExplorerEntity =
+  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined }
+  | EntityBase & { kind: 'explorer'; hostId: number; instanceId?: undefined }
+  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId: number };
+
+/**
+ * The entity a panel is about, told apart by `kind`: each kind carries exactly the ids its panel
+ * loads. A key transaction keeps its application's id because its charts are that application's
+ * transaction metrics.
+ */
+export type PanelEntity =
+  | EntityBase & { kind: 'application' | 'breakdown' }
+  | EntityBase & { kind: 'host'; hostId: number }
+  | EntityBase & { kind: 'instance'; instanceId: number }
+  | EntityBase & { kind: 'keyTransaction'; keyTransactionId: number }
+  | ExplorerEntity;
+
+/** The scope the explorer charts and searches metric names in. */
+export function explorerScope(e: ExplorerEntity): MetricScope {
+  if (e.hostId !== undefined) {
+    return { kind: 'host', applicationId: e.applicationId, hostId: e.hostId };
+  }
+  if (e.instanceId !== undefined) {
+    return { kind: 'instance', applicationId: e.applicationId, instanceId: e.instanceId };
+  }
+  return { kind: 'application', applicationId: e.applicationId };
+}
+
+/** The explorer's entity for a metric scope (what "Query Metric…" picked). */
+export function explorerEntity(scope: MetricScope, title: string): ExplorerEntity {
+  switch (scope.kind) {
+    case 'application':
+      return { kind: 'explorer', applicationId: scope.applicationId, title };
+    case 'host':
+      return { kind: 'explorer', applicationId: scope.applicationId, hostId: scope.hostId, title };
+    case 'instance':
+      return { kind: 'explorer', applicationId: scope.applicationId, instanceId: scope.instanceId, title };
+  }
 }
 
 export type RangePreset = '30m' | '1h' | '3h' | '6h' | '24h' | '3d' | '7d' | 'custom';
@@ -24,6 +67,21 @@ export const RANGE_PRESETS: readonly RangePreset[] = ['30m', '1h', '3h', '6h', '
 export const PRESET_MINUTES: Readonly<Record<Exclude<RangePreset, 'custom'>, number>> = {
   '30m': 30, '1h': 60, '3h': 180, '6h': 360, '24h': 1440, '3d': 4320, '7d': 10_080,
 };
+/** How a range reads in the panels' controls and summary and in the palette's range pick (the one table). */
+export function presetLabel(preset: RangePreset): string {
+  // Built on each call: module-level text would be read before the translations are configured.
+  const labels: Readonly<Record<RangePreset, string>> = {
+    '30m': l10n.t('Last 30 minutes'),
+    '1h': l10n.t('Last hour'),
+    '3h': l10n.t('Last 3 hours'),
+    '6h': l10n.t('Last 6 hours'),
+    '24h': l10n.t('Last 24 hours'),
+    '3d': l10n.t('Last 3 days'),
+    '7d': l10n.t('Last 7 days'),
+    custom: l10n.t('Custom range'),
+  };
+  return labels[preset];
+}
 
 /** Overlay of the same range one day or one week earlier. */
 export type Compare = 'none' | 'day' | 'week';
@@ -161,20 +219,25 @@ const isIso = (v: unknown): v is string => isShortString(v, 40) && !Number.isNaN
 const isPlotWidth = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 100_000;
 const isStringList = (v: unknown, maxItems: number): v is string[] => Array.isArray(v) && v.length <= maxItems && v.every((s) => isShortString(s, 500));
 
+/** The ids each kind must carry; an id that does not belong to the kind refuses the entity. */
+const KIND_IDS: Readonly<Record<PanelKind, ReadonlyArray<ReadonlyArray<'hostId' | 'instanceId' | 'keyTransactionId'>>>> = {
+  application: [[]],
+  breakdown: [[]],
+  host: [['hostId']],
+  instance: [['instanceId']],
+  keyTransaction: [['keyTransactionId']],
+  explorer: [[], ['hostId'], ['instanceId']],
+};
+
 export function isPanelEntity(v: unknown): v is PanelEntity {
   if (!isRec(v) || !PANEL_KINDS.includes(v.kind as PanelKind) || !isId(v.applicationId) || !isShortString(v.title, 500)) {
     return false;
   }
-  const optionalId = (x: unknown) => x === undefined || isId(x);
-  if (!optionalId(v.hostId) || !optionalId(v.instanceId) || !optionalId(v.keyTransactionId)) {
+  const present = (['hostId', 'instanceId', 'keyTransactionId'] as const).filter((k) => v[k] !== undefined);
+  if (!present.every((k) => isId(v[k]))) {
     return false;
   }
-  switch (v.kind) {
-    case 'host': return v.hostId !== undefined;
-    case 'instance': return v.instanceId !== undefined;
-    case 'keyTransaction': return v.keyTransactionId !== undefined;
-    default: return true;
-  }
+  return KIND_IDS[v.kind as PanelKind].some((ids) => ids.length === present.length && ids.every((k) => present.includes(k)));
 }
 
 export function isRangeSelection(v: unknown): v is RangeSelection {

@@ -45,7 +45,7 @@ describe('the breakdown and the explorer under every reading of the values[] rul
   let api: HttpTimesliceApi;
   const appNamed = (name: string) => sim.datasets.us.apps.find((a) => a.name === name)!;
   const state = (kind: 'breakdown' | 'explorer', applicationId: number, explorer?: PanelState['explorer']): PanelState => ({
-    entity: { kind, applicationId, title: 't' }, range: { preset: '30m', compare: 'none' }, view: 'chart', ...(explorer ? { explorer } : {}),
+    entity: kind === 'breakdown' ? { kind, applicationId, title: 't' } : { kind, applicationId, title: 't' }, range: { preset: '30m', compare: 'none' }, view: 'chart', ...(explorer ? { explorer } : {}),
   });
   const dataRequests = () => sim.requests.filter((r) => r.endpoint === 'metricData');
 

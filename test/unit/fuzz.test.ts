@@ -17,7 +17,7 @@ import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { MetricScope } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
-import type { PanelKind } from '../../src/panels/protocol';
+import type { PanelEntity, PanelKind } from '../../src/panels/protocol';
 import { Rng } from '../../src/simulator/random';
 import { Simulator } from '../../src/simulator/server';
 import type { Format } from '../support/fuzz';
@@ -48,6 +48,22 @@ function endpointOf(path: string): Endpoint {
   return 'apps';
 }
 
+
+/** An entity of each kind, with the ids that kind carries. */
+function fuzzEntity(kind: PanelKind): PanelEntity {
+  switch (kind) {
+    case 'host':
+      return { kind, applicationId: 1, hostId: 2, title: 't' };
+    case 'instance':
+      return { kind, applicationId: 1, instanceId: 2, title: 't' };
+    case 'keyTransaction':
+      return { kind, applicationId: 1, keyTransactionId: 3, title: 't' };
+    case 'explorer':
+      return { kind, applicationId: 1, title: 't' };
+    default:
+      return { kind, applicationId: 1, title: 't' };
+  }
+}
 describe('fuzz: hostile response bodies through the client and the panel loaders', function () {
   this.timeout(120_000);
   const real: Record<Format, Record<Endpoint, string>> = { json: {} as Record<Endpoint, string>, xml: {} as Record<Endpoint, string> };
@@ -147,7 +163,7 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
               counts.panels += 1;
               const names = new MetricNamesCache(api);
               await loadPanelData({ api, metricNames: names, now: NOW }, {
-                entity: { kind: panel, applicationId: 1, hostId: 2, instanceId: 2, keyTransactionId: 3, title: 't' },
+                entity: fuzzEntity(panel),
                 range: { preset: '30m', compare: 'none' }, view: 'chart',
                 explorer: { metrics: ['HttpDispatcher'], values: ['average_response_time'] },
               });

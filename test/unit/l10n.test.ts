@@ -20,7 +20,8 @@ import { rangePresetItems } from '../../src/palette/items';
 import { describeStatus } from '../../src/status/statusModel';
 import type { Application } from '../../src/api/types';
 import { HEALTH_LABELS, staleNote } from '../../src/format/presentation';
-import { formatPeriod, presetLabel } from '../../webview/shared/format';
+import { presetLabel } from '../../src/panels/protocol';
+import { formatPeriod } from '../../webview/shared/format';
 
 const ROOT = path.join(__dirname, '../..');
 const BUNDLE = path.join(ROOT, 'l10n', 'bundle.l10n.json');

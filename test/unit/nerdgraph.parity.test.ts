@@ -17,6 +17,9 @@ import type { PanelEntity, PanelState, RangePreset } from '../../src/panels/prot
 import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
 
+/** An entity of any kind without its title (distributed over the kinds, so each keeps its own ids). */
+type EntityWithoutTitle = PanelEntity extends infer E ? (E extends unknown ? Omit<E, 'title'> : never) : never;
+
 const NOW = new Date('2026-11-20T12:00:30Z');
 const KEY = 'NRAK-PARITYKEY0000000000000001';
 
@@ -72,7 +75,7 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
     await sim.stop();
   });
 
-  const state = (entity: Omit<PanelEntity, 'title'>, preset: RangePreset = '1h'): PanelState =>
+  const state = (entity: EntityWithoutTitle, preset: RangePreset = '1h'): PanelState =>
     ({ entity: { title: 't', ...entity }, range: { preset, compare: 'none' }, view: 'chart' });
   const load = (api: HttpTimesliceApi | NerdGraphTimesliceApi, s: PanelState) => loadPanelData({ api, metricNames: new MetricNamesCache(api), now: NOW }, s);
   const reporting = () => sim.datasets.us.apps.filter((a) => a.reporting);

@@ -8,6 +8,9 @@ import type { PanelEntity, PanelState } from '../../src/panels/protocol';
 import { chartsToCsv, chartsToJson, resolveRange } from '../../src/panels/shaping';
 import { Simulator } from '../../src/simulator/server';
 
+/** An entity of any kind without its title (distributed over the kinds, so each keeps its own ids). */
+type EntityWithoutTitle = PanelEntity extends infer E ? (E extends unknown ? Omit<E, 'title'> : never) : never;
+
 const NOW = new Date('2026-11-20T12:00:30Z');
 
 describe('panel data against the simulator', function () {
@@ -15,7 +18,7 @@ describe('panel data against the simulator', function () {
   let sim: Simulator;
   let api: HttpTimesliceApi;
   let names: MetricNamesCache;
-  const state = (entity: Partial<PanelEntity> & { kind: PanelEntity['kind']; applicationId: number }, extra: Partial<PanelState> = {}): PanelState => ({
+  const state = (entity: EntityWithoutTitle, extra: Partial<PanelState> = {}): PanelState => ({
     entity: { title: 't', ...entity }, range: { preset: '1h', compare: 'none' }, view: 'chart', ...extra,
   });
   const appNamed = (name: string) => sim.datasets.us.apps.find((a) => a.name === name)!;

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 
 import { inZone } from '../support/timeZone';
-import { describeSpan, formatDateTime, formatPeriod, formatTick, formatValue, parseDateTimeLocalValue, presetLabel, toDateTimeLocalValue, validateCustomRange } from '../../webview/shared/format';
+import { presetLabel } from '../../src/panels/protocol';
+import { describeSpan, formatDateTime, formatPeriod, formatTick, formatValue, parseDateTimeLocalValue, toDateTimeLocalValue, validateCustomRange } from '../../webview/shared/format';
 
 describe('webview formatting', () => {
   const at = Date.parse('2026-01-05T14:30:07Z');

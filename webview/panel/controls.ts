@@ -5,12 +5,12 @@
 import * as l10n from '@vscode/l10n';
 
 import type { Compare, PanelState, RangePreset, RangeSelection } from '../../src/panels/protocol';
-import { RANGE_PRESETS } from '../../src/panels/protocol';
+import { presetLabel, RANGE_PRESETS } from '../../src/panels/protocol';
 import { h } from '../shared/dom';
 import type { VscodeButton, VscodeTextfield } from '../shared/elements';
 import { button, field, select, setChoices, textfield } from '../shared/elements';
 import type { TimeZoneMode } from '../shared/format';
-import { formatPeriod, parseDateTimeLocalValue, presetLabel, timeZoneLabel, toDateTimeLocalValue, validateCustomRange } from '../shared/format';
+import { formatPeriod, parseDateTimeLocalValue, timeZoneLabel, toDateTimeLocalValue, validateCustomRange } from '../shared/format';
 import type { ViewData } from '../shared/seriesData';
 
 export interface ControlHandlers {

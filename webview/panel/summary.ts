@@ -2,9 +2,10 @@
 import * as l10n from '@vscode/l10n';
 
 import type { PanelState, SummaryItem } from '../../src/panels/protocol';
+import { presetLabel } from '../../src/panels/protocol';
 import { h, replaceChildren } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
-import { describeSpan, formatDateTime, formatPeriod, presetLabel } from '../shared/format';
+import { describeSpan, formatDateTime, formatPeriod } from '../shared/format';
 import type { ViewData } from '../shared/seriesData';
 
 // Getters: module-level text would be read before the translations are configured.

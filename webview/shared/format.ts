@@ -1,14 +1,12 @@
 /**
  * Pure formatting for the panel: times in local time or UTC (date-fns), the `datetime-local` input format,
- * periods, range presets and values. No DOM, so unit tests run it in Node.
+ * periods and values (range presets: `presetLabel` in src/panels/protocol.ts). No DOM, so unit tests run it in Node.
  */
 import * as l10n from '@vscode/l10n';
 
 import { utc } from '@date-fns/utc';
 import { format } from 'date-fns';
 import type { ContextOptions } from 'date-fns';
-
-import type { RangePreset } from '../../src/panels/protocol';
 
 /** How the panel shows times (the extension decides, from the user's setting). */
 export type TimeZoneMode = 'local' | 'utc';
@@ -115,21 +113,6 @@ export function formatPeriod(seconds: number): string {
     return seconds === 60 ? l10n.t('1 minute') : l10n.t('{0} minutes', seconds / 60);
   }
   return seconds === 1 ? l10n.t('1 second') : l10n.t('{0} seconds', seconds);
-}
-
-export function presetLabel(preset: RangePreset): string {
-  // Built on each call: module-level text would be read before the translations are configured.
-  const labels: Readonly<Record<RangePreset, string>> = {
-    '30m': l10n.t('Last 30 minutes'),
-    '1h': l10n.t('Last hour'),
-    '3h': l10n.t('Last 3 hours'),
-    '6h': l10n.t('Last 6 hours'),
-    '24h': l10n.t('Last 24 hours'),
-    '3d': l10n.t('Last 3 days'),
-    '7d': l10n.t('Last 7 days'),
-    custom: l10n.t('Custom range'),
-  };
-  return labels[preset];
 }
 
 /**

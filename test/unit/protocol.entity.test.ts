@@ -1,0 +1,64 @@
+/** `PanelEntity` is told apart by kind: each kind carries exactly its ids, checked on restore too. */
+import * as assert from 'node:assert/strict';
+
+import type { MetricScope } from '../../src/api/types';
+import type { PanelEntity } from '../../src/panels/protocol';
+import { explorerEntity, explorerScope, isPanelEntity, presetLabel, RANGE_PRESETS } from '../../src/panels/protocol';
+
+describe('panel entities', () => {
+  const valid: PanelEntity[] = [
+    { kind: 'application', applicationId: 1, title: 'a' },
+    { kind: 'breakdown', applicationId: 1, title: 'a' },
+    { kind: 'host', applicationId: 1, hostId: 7, title: 'h' },
+    { kind: 'instance', applicationId: 1, instanceId: 9, title: 'i' },
+    { kind: 'keyTransaction', applicationId: 1, keyTransactionId: 5, title: 'k' },
+    { kind: 'explorer', applicationId: 1, title: 'a' },
+    { kind: 'explorer', applicationId: 1, hostId: 7, title: 'h' },
+    { kind: 'explorer', applicationId: 1, instanceId: 9, title: 'i' },
+  ];
+
+  it('accepts each kind with exactly the ids it carries', () => {
+    for (const e of valid) {
+      assert.ok(isPanelEntity(e), JSON.stringify(e));
+    }
+  });
+
+  it('refuses a missing id, an id of another kind, two scopes for the explorer, and ids that are not positive whole numbers', () => {
+    const refused: unknown[] = [
+      { kind: 'host', applicationId: 1, title: 'h' },
+      { kind: 'instance', applicationId: 1, hostId: 9, title: 'i' },
+      { kind: 'keyTransaction', applicationId: 1, title: 'k' },
+      { kind: 'application', applicationId: 1, hostId: 7, title: 'a' },
+      { kind: 'breakdown', applicationId: 1, keyTransactionId: 5, title: 'a' },
+      { kind: 'explorer', applicationId: 1, hostId: 7, instanceId: 9, title: 'x' },
+      { kind: 'explorer', applicationId: 1, keyTransactionId: 5, title: 'x' },
+      { kind: 'host', applicationId: 1, hostId: 0, title: 'h' },
+      { kind: 'host', applicationId: 1, hostId: '7', title: 'h' },
+      { kind: 'host', applicationId: 1, hostId: 7, instanceId: 1.5, title: 'h' },
+      { kind: 'dashboard', applicationId: 1, title: 'a' },
+    ];
+    for (const e of refused) {
+      assert.equal(isPanelEntity(e), false, JSON.stringify(e));
+    }
+  });
+
+  it('turns an explorer entity into its metric scope and back', () => {
+    const scopes: MetricScope[] = [
+      { kind: 'application', applicationId: 1 },
+      { kind: 'host', applicationId: 1, hostId: 7 },
+      { kind: 'instance', applicationId: 1, instanceId: 9 },
+    ];
+    for (const scope of scopes) {
+      const entity = explorerEntity(scope, 't');
+      assert.ok(isPanelEntity(entity));
+      assert.deepEqual(explorerScope(entity), scope);
+    }
+  });
+
+  it('has one label per range preset, shared by the panels and the palette', () => {
+    const labels = RANGE_PRESETS.map(presetLabel);
+    assert.ok(labels.every((l) => l.length > 0));
+    assert.equal(new Set(labels).size, RANGE_PRESETS.length);
+    assert.equal(presetLabel('30m'), 'Last 30 minutes');
+  });
+});
