@@ -11,7 +11,8 @@ import { nextPageUrl } from './pagination';
 import {
   parseApplication, parseHost, parseInstance, parseKeyTransaction, parseList, parseMetricData, parseMetricName, unwrap,
 } from './parse';
-import { checkRange, formatApiTime } from './timeRange';
+import type { ApiRequest } from './requests';
+import { buildRequest } from './requests';
 import type { HttpResponse, TransportOptions } from './transport';
 import { HttpTransport } from './transport';
 import type {
@@ -55,41 +56,6 @@ export interface HttpTimesliceApiOptions extends TransportOptions {
   maxPages?: number;
 }
 
-/** Path of a metric scope, e.g. `/v2/applications/1/hosts/7`. */
-export function scopePath(scope: MetricScope): string {
-  const app = `/v2/applications/${scope.applicationId}`;
-  switch (scope.kind) {
-    case 'application':
-      return app;
-    case 'host':
-      return `${app}/hosts/${scope.hostId}`;
-    case 'instance':
-      return `${app}/instances/${scope.instanceId}`;
-  }
-}
-
-function filterParams(entries: Record<string, string | number[] | undefined>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(entries)) {
-    if (Array.isArray(value)) {
-      if (value.length > 0) {
-        params.set(key, value.join(','));
-      }
-    } else if (value !== undefined && value !== '') {
-      params.set(key, value);
-    }
-  }
-  return params;
-}
-
-/** An id for a path: a positive safe integer, or an invalidRequest error before anything is sent. */
-export function checkId(id: number, what: string): number {
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    throw new ApiError('invalidRequest', l10n.t('{0} ID must be a positive whole number (got {1}).', what, String(id)));
-  }
-  return id;
-}
-
 export class HttpTimesliceApi implements TimesliceApi {
   private readonly transport: HttpTransport;
   private readonly format: ApiFormat;
@@ -114,77 +80,44 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   listApplications(filter: ApplicationFilter = {}, options?: RequestOptions): Promise<Application[]> {
-    const params = filterParams({
-      'filter[name]': filter.name, 'filter[host]': filter.host, 'filter[ids]': filter.ids, 'filter[language]': filter.language,
-    });
-    return this.getAllPages('/v2/applications', params, 'applications', parseApplication, options);
+    return this.getAllPages({ endpoint: 'applications.list', filter }, 'applications', parseApplication, options);
   }
 
   async getApplication(applicationId: number, options?: RequestOptions): Promise<Application> {
-    const body = await this.getOne(`/v2/applications/${checkId(applicationId, l10n.t('An application'))}`, new URLSearchParams(), options);
-    return parseApplication(unwrap(body, 'application'));
+    return parseApplication(unwrap(await this.getOne({ endpoint: 'applications.show', applicationId }, options), 'application'));
   }
 
   listHosts(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Host[]> {
-    const params = filterParams({ 'filter[hostname]': filter.hostname, 'filter[ids]': filter.ids });
-    return this.getAllPages(`/v2/applications/${checkId(applicationId, l10n.t('An application'))}/hosts`, params, 'application_hosts', parseHost, options);
+    return this.getAllPages({ endpoint: 'hosts.list', applicationId, filter }, 'application_hosts', parseHost, options);
   }
 
   async getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host> {
-    const path = `/v2/applications/${checkId(applicationId, l10n.t('An application'))}/hosts/${checkId(hostId, l10n.t('A host'))}`;
-    return parseHost(unwrap(await this.getOne(path, new URLSearchParams(), options), 'application_host'));
+    return parseHost(unwrap(await this.getOne({ endpoint: 'hosts.show', applicationId, hostId }, options), 'application_host'));
   }
 
   listInstances(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Instance[]> {
-    const params = filterParams({ 'filter[hostname]': filter.hostname, 'filter[ids]': filter.ids });
-    return this.getAllPages(`/v2/applications/${checkId(applicationId, l10n.t('An application'))}/instances`, params, 'application_instances', parseInstance, options);
+    return this.getAllPages({ endpoint: 'instances.list', applicationId, filter }, 'application_instances', parseInstance, options);
   }
 
   async getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance> {
-    const path = `/v2/applications/${checkId(applicationId, l10n.t('An application'))}/instances/${checkId(instanceId, l10n.t('An instance'))}`;
-    return parseInstance(unwrap(await this.getOne(path, new URLSearchParams(), options), 'application_instance'));
+    return parseInstance(unwrap(await this.getOne({ endpoint: 'instances.show', applicationId, instanceId }, options), 'application_instance'));
   }
 
   listKeyTransactions(filter: KeyTransactionFilter = {}, options?: RequestOptions): Promise<KeyTransaction[]> {
-    const params = filterParams({ 'filter[name]': filter.name, 'filter[ids]': filter.ids });
-    return this.getAllPages('/v2/key_transactions', params, 'key_transactions', parseKeyTransaction, options);
+    return this.getAllPages({ endpoint: 'keyTransactions.list', filter }, 'key_transactions', parseKeyTransaction, options);
   }
 
   async getKeyTransaction(keyTransactionId: number, options?: RequestOptions): Promise<KeyTransaction> {
-    const body = await this.getOne(`/v2/key_transactions/${checkId(keyTransactionId, l10n.t('A key transaction'))}`, new URLSearchParams(), options);
-    return parseKeyTransaction(unwrap(body, 'key_transaction'));
+    return parseKeyTransaction(unwrap(await this.getOne({ endpoint: 'keyTransactions.show', keyTransactionId }, options), 'key_transaction'));
   }
 
   listMetricNames(scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> {
     // Listing names is costly for the service (spec 8): pages are fetched one after another, never in parallel.
-    return this.getAllPages(`${scopePath(scope)}/metrics`, filterParams({ name: filter.name }), 'metrics', parseMetricName, options);
+    return this.getAllPages({ endpoint: 'metricNames', scope, name: filter.name }, 'metrics', parseMetricName, options);
   }
 
   async getMetricData(scope: MetricScope, query: MetricDataQuery, options?: RequestOptions): Promise<MetricData> {
-    if (query.names.length === 0) {
-      throw new ApiError('invalidRequest', l10n.t('Choose at least one metric name.'));
-    }
-    checkRange({ from: query.from, to: query.to }, query.period);
-    const params = new URLSearchParams();
-    for (const name of query.names) {
-      params.append('names[]', name);
-    }
-    for (const value of query.values ?? []) {
-      params.append('values[]', value);
-    }
-    if (query.from && query.to) {
-      params.set('from', formatApiTime(query.from));
-      params.set('to', formatApiTime(query.to));
-    }
-    if (query.period !== undefined) {
-      params.set('period', String(query.period));
-    }
-    // A series is asked for by leaving summarize out: the service treats "false" as unexpected (api-notes).
-    if (query.summarize) {
-      params.set('summarize', 'true');
-    }
-    const body = await this.getOne(`${scopePath(scope)}/metrics/data`, params, options);
-    return parseMetricData(unwrap(body, 'metric_data'));
+    return parseMetricData(unwrap(await this.getOne({ endpoint: 'metricData', scope, ...query }, options), 'metric_data'));
   }
 
   async rawRequest(path: string, query: URLSearchParams, options?: RequestOptions): Promise<RawResponse> {
@@ -195,8 +128,14 @@ export class HttpTimesliceApi implements TimesliceApi {
     return { status: res.status, contentType: res.headers['content-type'] ?? '', body: res.body, url: res.url };
   }
 
-  private async getOne(path: string, params: URLSearchParams, options?: RequestOptions): Promise<unknown> {
-    return (await this.getDecoded(this.transport.urlFor(`${path}.${this.format}`, params), options?.signal)).decoded;
+  /** The URL of a request in this client's format. Throws `invalidRequest` before anything is sent. */
+  private urlOf(request: ApiRequest): { path: string; url: URL } {
+    const { path, query } = buildRequest(request);
+    return { path, url: this.transport.urlFor(`${path}.${this.format}`, query) };
+  }
+
+  private async getOne(request: ApiRequest, options?: RequestOptions): Promise<unknown> {
+    return (await this.getDecoded(this.urlOf(request).url, options?.signal)).decoded;
   }
 
   /** One GET, decoded; conditional when an earlier answer for the URL had an ETag (a 304 reuses it). */
@@ -212,9 +151,11 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   /** Follows `rel="next"` until there is none; pages strictly one after another. */
-  private async getAllPages<T>(path: string, params: URLSearchParams, key: string, item: (v: unknown) => T, options?: RequestOptions): Promise<T[]> {
+  private async getAllPages<T>(request: ApiRequest, key: string, item: (v: unknown) => T, options?: RequestOptions): Promise<T[]> {
     const items: T[] = [];
-    let url: URL | undefined = this.transport.urlFor(`${path}.${this.format}`, params);
+    const first = this.urlOf(request);
+    const path = first.path;
+    let url: URL | undefined = first.url;
     const seen = new Set<string>();
     for (let page = 1; url; page++) {
       if (page > this.maxPages || seen.has(url.href)) {

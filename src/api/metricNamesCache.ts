@@ -3,7 +3,7 @@
  * for a TTL. A filtered lookup is answered from the scope's full list when that is cached, and
  * identical lookups in flight share one request.
  */
-import { scopePath } from './client';
+import { scopePath } from './requests';
 import type { TimesliceApi } from './client';
 import type { MetricName, MetricScope, RequestOptions } from './types';
 

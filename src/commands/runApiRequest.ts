@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 
 import { curlCommand, CURL_KEY_VARIABLE } from '../api/curl';
-import type { RawEndpointId, RawRequestSpec } from '../api/endpoints';
 import { buildRawRequest, parseIdList, RAW_ENDPOINTS } from '../api/endpoints';
+import type { ApiEndpointId, ApiRequest } from '../api/requests';
 import { formatApiTime, lastMinutes, validPeriods } from '../api/timeRange';
 import type { ApiFormat } from '../api/types';
 import type { Connection } from '../connection';
@@ -25,7 +25,7 @@ interface FilterField {
 }
 
 /** A function: module-level text would be read before VS Code has loaded the translations. */
-const filters = (): Partial<Record<RawEndpointId, FilterField[]>> => ({
+const filters = (): Partial<Record<ApiEndpointId, FilterField[]>> => ({
   'applications.list': [
     { key: 'name', prompt: vscode.l10n.t('Part of the application name') }, { key: 'host', prompt: vscode.l10n.t('Part of a host name') },
     { key: 'ids', prompt: vscode.l10n.t('Application IDs, comma-separated'), ids: true }, { key: 'language', prompt: vscode.l10n.t('Agent language, e.g. java') },
@@ -88,7 +88,7 @@ async function pickOne<T>(title: string, load: () => Promise<T[]>, item: (t: T) 
 }
 
 /** Asks everything `endpoint` needs; undefined when the user stops. */
-async function askSpec(conn: Connection, endpoint: RawEndpointId): Promise<RawRequestSpec | undefined> {
+async function askSpec(conn: Connection, endpoint: ApiEndpointId): Promise<ApiRequest | undefined> {
   switch (endpoint) {
     case 'applications.list':
     case 'keyTransactions.list': {
@@ -168,7 +168,7 @@ async function askFormat(preferred: ApiFormat): Promise<ApiFormat | undefined> {
 
 /** A request passed as the command's argument (tests, keybindings) instead of asked for. */
 export interface RawRequestArgs {
-  spec: RawRequestSpec;
+  spec: ApiRequest;
   format: ApiFormat;
 }
 

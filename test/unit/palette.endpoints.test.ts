@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 
 import { HttpTimesliceApi } from '../../src/api/client';
-import type { RawRequestSpec } from '../../src/api/endpoints';
+import type { ApiRequest } from '../../src/api/requests';
 import { buildRawRequest, parseIdList, RAW_ENDPOINTS, rawTitle } from '../../src/api/endpoints';
 import { ApiError } from '../../src/api/errors';
 import { MemoryLogger } from '../../src/log';
@@ -12,7 +12,7 @@ const FROM = '2026-11-20T11:00:00+00:00';
 const TO = '2026-11-20T12:00:00+00:00';
 
 /** One request per endpoint, with the path and query each must become. */
-const CASES: Array<{ spec: RawRequestSpec; path: string; query: string; simEndpoint: string }> = [
+const CASES: Array<{ spec: ApiRequest; path: string; query: string; simEndpoint: string }> = [
   { spec: { endpoint: 'applications.list' }, path: '/v2/applications', query: '', simEndpoint: 'applications.list' },
   {
     spec: { endpoint: 'applications.list', filter: { name: ' shop ', ids: [1, 2], language: '' } },
@@ -59,10 +59,10 @@ describe('palette: API request building', () => {
     assert.equal(built.query.has('summarize'), false);
   });
 
-  const refused: Array<[string, RawRequestSpec, RegExp]> = [
+  const refused: Array<[string, ApiRequest, RegExp]> = [
     ['a zero application ID', { endpoint: 'applications.show', applicationId: 0 }, /application ID must be a positive whole number/],
     ['a fractional host ID', { endpoint: 'hosts.show', applicationId: 1, hostId: 1.5 }, /host ID/],
-    ['a missing instance ID', { endpoint: 'instances.show', applicationId: 1 } as unknown as RawRequestSpec, /instance ID/],
+    ['a missing instance ID', { endpoint: 'instances.show', applicationId: 1 } as unknown as ApiRequest, /instance ID/],
     ['metric data without names', { endpoint: 'metricData', scope: { kind: 'application', applicationId: 1 }, names: [' '] }, /at least one metric name/],
     ['only "from"', { endpoint: 'metricData', scope: { kind: 'application', applicationId: 1 }, names: ['Apdex'], from: FROM }, /both "from" and "to"/],
     ['a period that is not valid for the range', { endpoint: 'metricData', scope: { kind: 'application', applicationId: 1 }, names: ['Apdex'], from: FROM, to: TO, period: 90 }, /not valid for this range/],
@@ -105,7 +105,7 @@ describe('palette: built requests against the simulator', () => {
   it('each request reaches the endpoint it was built for and is answered 200 (ids from the data set)', async () => {
     const app = sim.datasets.us.apps.find((a) => a.hostIds.length > 0 && a.instanceIds.length > 0 && a.keyTransactionIds.length > 0)!;
     const ids = { applicationId: app.id, hostId: app.hostIds[0], instanceId: app.instanceIds[0], keyTransactionId: app.keyTransactionIds[0] };
-    const withRealIds = (spec: RawRequestSpec): RawRequestSpec => {
+    const withRealIds = (spec: ApiRequest): ApiRequest => {
       const s = JSON.parse(JSON.stringify(spec)) as Record<string, unknown> & { scope?: Record<string, unknown>; filter?: Record<string, unknown> };
       for (const target of [s, s.scope]) {
         for (const key of Object.keys(ids) as Array<keyof typeof ids>) {
@@ -117,7 +117,7 @@ describe('palette: built requests against the simulator', () => {
       if (s.filter?.ids) {
         s.filter.ids = [ids.applicationId];
       }
-      return s as unknown as RawRequestSpec;
+      return s as unknown as ApiRequest;
     };
     for (const c of CASES) {
       for (const format of ['json', 'xml'] as const) {
@@ -130,6 +130,44 @@ describe('palette: built requests against the simulator', () => {
         assert.equal(sim.requests[0].endpoint, c.simEndpoint);
         assert.equal(sim.requests[0].headers['api-key'], KEY);
       }
+    }
+  });
+
+  it('sends for each endpoint exactly what the client sends for the same request (one request builder)', async () => {
+    const app = sim.datasets.us.apps.find((a) => a.hostIds.length > 0 && a.instanceIds.length > 0 && a.keyTransactionIds.length > 0)!;
+    const appScope = { kind: 'application' as const, applicationId: app.id };
+    const hostScope = { kind: 'host' as const, applicationId: app.id, hostId: app.hostIds[0] };
+    const from = new Date(FROM);
+    const to = new Date(TO);
+    const pairs: Array<[ApiRequest, () => Promise<unknown>]> = [
+      [{ endpoint: 'applications.list', filter: { name: ' shop ', ids: [app.id], language: '' } }, () => api.listApplications({ name: ' shop ', ids: [app.id], language: '' })],
+      [{ endpoint: 'applications.show', applicationId: app.id }, () => api.getApplication(app.id)],
+      [{ endpoint: 'hosts.list', applicationId: app.id, filter: { hostname: 'web' } }, () => api.listHosts(app.id, { hostname: 'web' })],
+      [{ endpoint: 'hosts.show', applicationId: app.id, hostId: app.hostIds[0] }, () => api.getHost(app.id, app.hostIds[0])],
+      [{ endpoint: 'instances.list', applicationId: app.id, filter: { ids: app.instanceIds.slice(0, 2) } }, () => api.listInstances(app.id, { ids: app.instanceIds.slice(0, 2) })],
+      [{ endpoint: 'instances.show', applicationId: app.id, instanceId: app.instanceIds[0] }, () => api.getInstance(app.id, app.instanceIds[0])],
+      [{ endpoint: 'keyTransactions.list', filter: { name: 'checkout' } }, () => api.listKeyTransactions({ name: 'checkout' })],
+      [{ endpoint: 'keyTransactions.show', keyTransactionId: app.keyTransactionIds[0] }, () => api.getKeyTransaction(app.keyTransactionIds[0])],
+      [{ endpoint: 'metricNames', scope: hostScope, name: 'Memory' }, () => api.listMetricNames(hostScope, { name: 'Memory' })],
+      [
+        { endpoint: 'metricData', scope: appScope, names: ['HttpDispatcher'], values: ['call_count'], from: FROM, to: TO, period: 300 },
+        () => api.getMetricData(appScope, { names: ['HttpDispatcher'], values: ['call_count'], from, to, period: 300 }),
+      ],
+      [
+        { endpoint: 'metricData', scope: appScope, names: ['Apdex'], summarize: true },
+        () => api.getMetricData(appScope, { names: ['Apdex'], summarize: true }),
+      ],
+    ];
+    assert.deepEqual(new Set(pairs.map(([r]) => r.endpoint)), new Set(RAW_ENDPOINTS.map((e) => e.id)));
+    const sent = () => sim.requests.map((r) => `${r.path}?${r.query.toString()}`);
+    for (const [request, viaClient] of pairs) {
+      sim.clearRequests();
+      await viaClient();
+      const client = sent()[0];
+      sim.clearRequests();
+      const { path, query } = buildRawRequest(request, 'json');
+      await api.rawRequest(path, query);
+      assert.equal(sent()[0], client, request.endpoint);
     }
   });
 });

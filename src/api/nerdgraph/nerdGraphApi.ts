@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
  * `Nrql!` variable; several NRQL queries share one request through aliases where that saves requests.
  */
 import type { RawResponse, TimesliceApi } from '../client';
-import { checkId } from '../client';
+import { checkId } from '../requests';
 import { ApiError } from '../errors';
 import type { RequestLimiter } from '../limiter';
 import { checkRange, defaultPeriodSeconds, formatApiTime } from '../timeRange';
