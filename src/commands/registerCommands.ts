@@ -1,6 +1,7 @@
 /** The command table: id → handler, each wrapped once so failures are logged and shown with an action. */
 import * as vscode from 'vscode';
 
+import type { CommandId } from '../constants';
 import { COMMAND } from '../constants';
 import type { Services } from '../services';
 import { switchAccount } from './accountCommands';
@@ -18,9 +19,11 @@ import { errorActionCommand, runErrorAction } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
 import { safeText } from '../util/safeText';
 
+/** A handler takes what its callers pass (a tree node, a test's arguments), typed as it needs. */
 type Handler = (...args: never[]) => unknown;
 
-export function commandTable(services: Services): Record<string, Handler> {
+/** One handler per declared command id: a missing or unknown id is a compile error. */
+export function commandTable(services: Services): Readonly<Record<CommandId, Handler>> {
   return {
     [COMMAND.refresh]: refresh(services),
     [COMMAND.refreshNode]: refreshNode(services),
@@ -47,14 +50,17 @@ export function commandTable(services: Services): Record<string, Handler> {
     [COMMAND.copyAsCurl]: copyAsCurl(services),
     [COMMAND.togglePrettyPrint]: togglePrettyPrint(services),
     [COMMAND.openWalkthrough]: () => openWalkthrough(),
-  };
+  } satisfies Record<CommandId, Handler>;
 }
 
+/** Registers every handler of the table, each wrapped once. */
 export function registerCommands(services: Services): vscode.Disposable[] {
-  return Object.entries(commandTable(services)).map(([id, handler]) =>
+  const table = commandTable(services);
+  return (Object.keys(table) as CommandId[]).map((id) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
-        return await (handler as (...a: unknown[]) => unknown)(...args);
+        // VS Code hands over whatever the caller passed: each handler checks what it needs (the one cast).
+        return await (table[id] as (...a: unknown[]) => unknown)(...args);
       } catch (e) {
         services.log.error(e instanceof Error ? e : String(e));
         // Error text carries the service's words and settings' values: never a link or icon in a notification.

@@ -73,6 +73,8 @@ export interface FakeVscodeControl {
   setSetting(key: string, value: unknown): void;
   setFocused(focused: boolean): void;
   executed: unknown[][];
+  /** Ids given to `commands.registerCommand`, in order (the command-table test reads them). */
+  registered: string[];
 }
 
 function fakeUri(path: string) {
@@ -102,6 +104,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
   const windowState = { focused: true, active: true };
   const windowStateChanged = new EventEmitter<typeof windowState>();
   const executed: unknown[][] = [];
+  const registered: string[] = [];
 
   const fake = {
     EventEmitter,
@@ -156,6 +159,10 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
         executed.push(args);
         return Promise.resolve(undefined);
       },
+      registerCommand: (id: string) => {
+        registered.push(id);
+        return { dispose: () => undefined };
+      },
     },
     env: { language: 'en' },
     // English, as VS Code runs without a language pack: no bundle, and t() fills the placeholders.
@@ -169,6 +176,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
   const control: FakeVscodeControl = {
     settings,
     executed,
+    registered,
     setSetting(key, value) {
       if (value === undefined) {
         settings.delete(key);

@@ -10,9 +10,9 @@ const nls = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.nls.j
 const shown = (v: string | undefined) => v?.replace(/^%([^%]+)%$/, (_, key: string) => nls[key] ?? v);
 
 describe('package.json', () => {
-  it('declares exactly the commands the code registers, each with a category', () => {
+  // That each declared command has a handler (and each handler a declaration) is commandTable.test.ts's.
+  it('gives every command the Timeslice category', () => {
     const declared = (manifest.contributes.commands as Array<{ command: string; category?: string }>);
-    assert.deepEqual(declared.map((c) => c.command).sort(), Object.values(COMMAND).sort());
     for (const c of declared) {
       assert.equal(shown(c.category), 'Timeslice', c.command);
     }
