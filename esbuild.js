@@ -1,6 +1,8 @@
 // Two kinds of bundle: Node (the extension, the demo's simulator, the simulator CLI) and browser (one
-// per webview). --production minifies; --watch rebuilds on change; --outdir DIR writes elsewhere than
-// dist/ (the benchmark builds its production copy there). esbuild does not type-check: `npm run typecheck` does.
+// per webview). --production minifies and leaves out the test hooks (below); --test-hooks keeps them
+// in a production build (the benchmark's); --watch rebuilds on change; --outdir DIR writes elsewhere
+// than dist/ (the benchmark builds its production copies there). esbuild does not type-check:
+// `npm run typecheck` does.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -9,6 +11,15 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const outdirArg = process.argv.indexOf('--outdir');
 const outdir = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
+
+/**
+ * `__TIMESLICE_TEST__` guards code only tests and benchmarks use: the integration tests' API returned
+ * by activate(), the webview's `window.__timeslice` hook, its performance marks and the bench's
+ * decimation switch. The build the test harnesses load (no --production) keeps them; --production
+ * replaces the flag with `false` and the minifier drops the code behind it. test/unit/productionBundle.test.ts
+ * checks that none of it ships. Code run without a bundle (unit tests) sees the flag undefined.
+ */
+const testHooks = !production || process.argv.includes('--test-hooks');
 
 /**
  * Code that activation does not need lives in bundles of its own beside dist/extension.js, so the
@@ -54,6 +65,7 @@ const common = {
   sourcesContent: false,
   logLevel: 'silent',
   plugins: [problemMatcher],
+  define: { __TIMESLICE_TEST__: String(testHooks) },
 };
 
 function webviewEntries() {

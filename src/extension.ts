@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { Services } from './services';
 import type { TimesliceTestApi } from './testApi';
-import { testApiFor } from './testApi';
+import { testApiFor, testApiSourceOf } from './testApi';
 import { safeText } from './util/safeText';
 
 /**
@@ -26,7 +26,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Timesl
     const services = new Services(context);
     context.subscriptions.push(services, ...registerCommands(services));
     await services.start();
-    return testApiFor(services.testApiSource);
+    // The test API exists only in the build the test harness loads (see esbuild.js).
+    return __TIMESLICE_TEST__ ? testApiFor(testApiSourceOf(services)) : undefined;
   } catch (e) {
     // VS Code shows nothing when activation fails: say it, then rethrow so the failure is recorded.
     void vscode.window.showErrorMessage(vscode.l10n.t('Timeslice could not start: {0}', safeText(e instanceof Error ? e.message : String(e), 1000)));

@@ -22,7 +22,6 @@ import { BoundAppsScheduler } from './status/boundAppsScheduler';
 import { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { BindingRegion } from './status/statusModel';
 import { WorkspaceBindings } from './status/workspaceBinding';
-import type { TestApiSource } from './testApi';
 import { Disposable } from './util/lifecycle';
 import { showWalkthroughOnce } from './walkthrough';
 
@@ -41,7 +40,8 @@ export class Services extends Disposable {
   readonly apdexStatusBar: ApdexStatusBar;
   readonly healthAlerts: HealthAlertNotifier;
   readonly rawResponses: RawResponseProvider;
-  private readonly recent = new RecentLines();
+  /** The last log lines (redacted), for the test API only. */
+  readonly recentLines = new RecentLines();
 
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
@@ -49,7 +49,7 @@ export class Services extends Disposable {
     this.config = this._register(new Config());
     this.apiKeys = this._register(new ApiKeyStore(context.secrets));
     // Every key this session has seen, the demo's included, is redacted from every log line.
-    this.log = new ChannelLogger(this.channel, () => [...this.apiKeys.knownValues(), ...(this.demo?.endpoint ? [this.demo.endpoint.key] : [])], '', this.recent);
+    this.log = new ChannelLogger(this.channel, () => [...this.apiKeys.knownValues(), ...(this.demo?.endpoint ? [this.demo.endpoint.key] : [])], '', this.recentLines);
     this.demo = this._register(new DemoController(this.log.scoped('demo')));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
     this.tree = this._register(new MonitorTreeProvider(this.connections, this.log.scoped('tree')));
@@ -91,19 +91,5 @@ export class Services extends Disposable {
 
   showLog(): void {
     this.channel.show(true);
-  }
-
-  /** Everything the test API may be built from (see testApi.ts); never handed out as such. */
-  get testApiSource(): TestApiSource {
-    return {
-      tree: this.tree,
-      connections: this.connections,
-      demo: this.demo,
-      apiKeys: this.apiKeys,
-      panels: this.panels,
-      applicationsView: this.applicationsView,
-      recentLogLines: () => this.recent.all(),
-      status: { bindings: this.bindings, poller: this.boundApps, statusBar: this.apdexStatusBar, alerts: this.healthAlerts },
-    };
   }
 }

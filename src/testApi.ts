@@ -10,6 +10,7 @@ import type { ApiKeyStore } from './auth/apiKeyStore';
 import type { ConnectionManager } from './connection';
 import type { DemoController } from './demo/demoController';
 import type { PanelManager } from './panels/panelManager';
+import type { Services } from './services';
 import type { ApdexStatusBar } from './status/apdexStatusBar';
 import type { BoundAppsPoller } from './status/boundAppsPoller';
 import type { HealthAlertNotifier } from './status/healthAlertNotifier';
@@ -51,6 +52,23 @@ export interface TimesliceTestApi {
 /** What the composition root offers to build the test API from. */
 export interface TestApiSource extends Omit<TimesliceTestApi, 'keys'> {
   apiKeys: Pick<ApiKeyStore, 'set' | 'delete' | 'get'>;
+}
+
+/**
+ * Everything the test API may be built from; never handed out as such. Only the test build calls it
+ * (extension.ts), so the production bundle has none of this.
+ */
+export function testApiSourceOf(services: Services): TestApiSource {
+  return {
+    tree: services.tree,
+    connections: services.connections,
+    demo: services.demo,
+    apiKeys: services.apiKeys,
+    panels: services.panels,
+    applicationsView: services.applicationsView,
+    recentLogLines: () => services.recentLines.all(),
+    status: { bindings: services.bindings, poller: services.boundApps, statusBar: services.apdexStatusBar, alerts: services.healthAlerts },
+  };
 }
 
 /** The test API when the harness started this extension host, else undefined (what other extensions see). */

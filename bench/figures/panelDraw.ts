@@ -1,6 +1,6 @@
 /**
  * Panel draw: 10 series × 3,000 points in one chart, from the data message to the frame after
- * drawing, in the panel (production bundle, the VS Code CSP, a new page per run) and in a page with
+ * drawing, in the panel (production bundle with its test hooks kept, the VS Code CSP, a new page per run) and in a page with
  * Chart.js alone drawing the same points on a canvas of the same size (bench/anchors/rawChart.ts),
  * with and without Chart.js's decimation plugin, interleaved in the same headless Chromium.
  *

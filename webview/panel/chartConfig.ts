@@ -76,9 +76,12 @@ export interface XY {
 export type LineChart = Chart<'line', XY[]>;
 export type LineConfig = ChartConfiguration<'line', XY[]>;
 
-/** For the bench's comparison only: `globalThis.__timesliceDecimation = false` before the bundle loads. */
+/**
+ * For the bench's comparison only (test builds): `globalThis.__timesliceDecimation = false` before
+ * the bundle loads. A production bundle always decimates.
+ */
 export function decimationEnabled(): boolean {
-  return (globalThis as { __timesliceDecimation?: unknown }).__timesliceDecimation !== false;
+  return !__TIMESLICE_TEST__ || (globalThis as { __timesliceDecimation?: unknown }).__timesliceDecimation !== false;
 }
 
 function withAlpha(value: string, alpha: number): string {

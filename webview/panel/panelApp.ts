@@ -21,7 +21,7 @@ import { chartTables, summaryTable } from './tables';
 import { installTestHook } from './testHook';
 import { watchTheme } from './theme';
 
-/** Performance marks around drawing a 'data' message (read by bench/render.js). */
+/** Performance marks around drawing a 'data' message (read by the bench; test builds only). */
 export const MARK_DATA_RECEIVED = 'timeslice:data-received';
 export const MARK_DATA_RENDERED = 'timeslice:data-rendered';
 export const MARK_DATA_DRAWN = 'timeslice:data-drawn';
@@ -84,7 +84,9 @@ export class PanelApp {
     this.root.replaceChildren(this.status.element, this.frame);
     this.messaging.onMessage((message) => this.onMessage(message));
     watchTheme(() => this.charts.applyTheme());
-    installTestHook({ charts: () => this.data?.charts ?? [], ready: () => this.drawn, renders: () => this.renders });
+    if (__TIMESLICE_TEST__) {
+      installTestHook({ charts: () => this.data?.charts ?? [], ready: () => this.drawn, renders: () => this.renders });
+    }
     // main.ts said 'ready' with the page's width (the widest a plot can be); the charts' own follow.
     this.sentPlotWidth = initialPlotWidth(this.root);
     new ResizeObserver(() => this.plotWidthChanged()).observe(this.content);
@@ -115,7 +117,9 @@ export class PanelApp {
         this.content.setAttribute('aria-busy', 'true');
         break;
       case 'data':
-        performance.mark(MARK_DATA_RECEIVED);
+        if (__TIMESLICE_TEST__) {
+          performance.mark(MARK_DATA_RECEIVED);
+        }
         this.showData(readData(message));
         break;
       case 'clear':
@@ -206,13 +210,17 @@ export class PanelApp {
     renderSummary(this.summary, data.summary, data.summaryNote);
     this.summaryTable.replaceChildren(...(data.table ? [summaryTable(data.table)] : []));
     this.renderContent();
-    performance.mark(MARK_DATA_RENDERED);
+    if (__TIMESLICE_TEST__) {
+      performance.mark(MARK_DATA_RENDERED);
+    }
     afterNextFrame(() => {
       // (A table waiting for every slice is not drawn yet.)
       if (this.data === data && !(this.state?.view === 'table' && data.decimated)) {
         this.drawn = true;
         this.renders += 1;
-        performance.mark(MARK_DATA_DRAWN);
+        if (__TIMESLICE_TEST__) {
+          performance.mark(MARK_DATA_DRAWN);
+        }
       }
     });
   }

@@ -1,0 +1,63 @@
+/**
+ * The production bundles carry no test hooks or benchmark marks: esbuild.js sets `__TIMESLICE_TEST__`
+ * to false with --production and the minifier drops what it guards. Each marker below is a string
+ * only that code holds; the test build (what the harnesses load) must still have every one, so a
+ * renamed marker cannot pass here unnoticed.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.join(__dirname, '../..');
+
+/** Marker → where it comes from. */
+const MARKERS: Record<string, string> = {
+  TIMESLICE_TEST_HARNESS: 'the test API (src/testApi.ts), returned by activate() to the integration tests',
+  recentLogLines: 'the test API\'s source (src/testApi.ts)',
+  __timeslice: 'the webview\'s window.__timeslice hook and the bench\'s __timesliceDecimation switch',
+  'timeslice:data-': 'the webview\'s performance marks (bench)',
+};
+
+function build(outdir: string, ...flags: string[]): Map<string, string> {
+  execFileSync(process.execPath, ['esbuild.js', ...flags, '--outdir', outdir], { cwd: ROOT, stdio: 'pipe' });
+  const files = new Map<string, string>();
+  for (const name of fs.readdirSync(outdir, { recursive: true }) as string[]) {
+    if (name.endsWith('.js')) {
+      files.set(name, fs.readFileSync(path.join(outdir, name), 'utf8'));
+    }
+  }
+  return files;
+}
+
+const holding = (files: Map<string, string>, marker: string) => [...files].filter(([, text]) => text.includes(marker)).map(([name]) => name);
+
+describe('production bundles', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let production: Map<string, string>;
+  let testBuild: Map<string, string>;
+
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-bundles-'));
+    production = build(path.join(dir, 'production'), '--production');
+    testBuild = build(path.join(dir, 'test'));
+  });
+
+  after(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('builds the extension and the webview', () => {
+    assert.ok(production.has('extension.js') && production.has(path.join('webview', 'panel.js')), [...production.keys()].join(', '));
+  });
+
+  for (const [marker, what] of Object.entries(MARKERS)) {
+    it(`leaves out ${what}`, () => {
+      assert.deepEqual(holding(production, marker), [], `"${marker}" is in the production bundles`);
+      assert.notDeepEqual(holding(testBuild, marker), [], `"${marker}" is missing from the test build: the marker no longer names the hook`);
+    });
+  }
+
+});
