@@ -8,7 +8,6 @@ import { parseBackendSetting } from './api/backendChoice';
 import type { ApiKeyHeader } from './api/transport';
 import type { ApiFormat } from './api/types';
 import type { Region } from './api/regions';
-import type { StatusSettings } from './status/statusModel';
 import { Disposable } from './util/lifecycle';
 
 export const SETTING = {
@@ -31,6 +30,17 @@ export const SETTING = {
 } as const;
 
 export const MIN_REFRESH_SECONDS = 60;
+
+/** What colours the status bar's Apdex item (`timeslice.statusBar.colorMode`). */
+export type ColorMode = 'health' | 'thresholds';
+
+/** The status bar's settings (`timeslice.statusBar.*`), as the status model reads them. */
+export interface StatusSettings {
+  colorMode: ColorMode;
+  apdexWarning: number;
+  apdexError: number;
+  showWhenUnbound: boolean;
+}
 
 export class Config extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<vscode.ConfigurationChangeEvent>());

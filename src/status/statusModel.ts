@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { Application, HealthStatus } from '../api/types';
 import type { Region } from '../api/regions';
 import type { ApiErrorKind } from '../api/errors';
+import type { StatusSettings } from '../config';
 import { REGION_LABELS, wrongRegionAdvice } from '../api/regions';
 import { fixForKind } from '../session/errorPolicy';
 import { escapeMarkdown, isPlainDisplayName } from '../util/safeText';
@@ -73,15 +74,6 @@ export interface AppSnapshot {
   missing?: boolean;
   /** The last refresh failed: why, and when. Cleared by the next good refresh. */
   error?: { message: string; at: number; kind?: ApiErrorKind };
-}
-
-export type ColorMode = 'health' | 'thresholds';
-
-export interface StatusSettings {
-  colorMode: ColorMode;
-  apdexWarning: number;
-  apdexError: number;
-  showWhenUnbound: boolean;
 }
 
 export type StatusInput =

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import type { Application, Host, Instance, MetricName } from '../../src/api/types';
 import { applicationSummaryItem, metricNameItems, scopeItems } from '../../src/palette/items';
 import { alertMessage } from '../../src/status/healthAlerts';
-import type { StatusSettings } from '../../src/status/statusModel';
+import type { StatusSettings } from '../../src/config';
 import { describeStatus } from '../../src/status/statusModel';
 import { escapeMarkdown } from '../../src/util/safeText';
 import { safeText } from '../../src/util/safeText';
