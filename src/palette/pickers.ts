@@ -103,7 +103,7 @@ function pickFrom<T extends vscode.QuickPickItem>(items: T[], options: PickOptio
 
 /**
  * The one application picker: every application (all pages) with its health icon and summary
- * numbers, sorted by name and filtered locally as the user types (by name, numbers or ID). The pick
+ * numbers, in the service's order and filtered locally as the user types (by name, numbers or ID). The pick
  * opens at once and shows its busy bar and a count while the pages load; closing it cancels the
  * listing. Why not the server's name filter per keystroke: most accounts fit in one 200-item page,
  * local filtering is instant and matches anywhere in the name (the server's is a substring match too,
@@ -122,7 +122,7 @@ export function pickApplication(conn: Connection, title = vscode.l10n.t('Applica
         pick.placeholder = vscode.l10n.t('Loading applications ({0})… {1} so far', safeText(conn.label), itemsSoFar);
       },
     }).then((apps) => {
-      pick.items = [...apps].sort((a, b) => a.name.localeCompare(b.name)).map(applicationSummaryItem);
+      pick.items = apps.map(applicationSummaryItem);
       pick.placeholder = apps.length > 0 ? vscode.l10n.t('Type to filter applications by name or ID') : vscode.l10n.t('This account has no applications');
       pick.busy = false;
     }, (error: unknown) => {
