@@ -138,46 +138,68 @@ describe('ConnectionManager with fakes (SecretStorage, settings, window focus)',
   });
 });
 
+/** A user's connection to a fresh simulator through the custom region: its manager, key store, settings and log. */
+interface SimulatorConnection {
+  vscode: FakeVscodeControl & { uninstall(): void };
+  sim: import('../../src/simulator/server').Simulator;
+  manager: import('../../src/connection').ConnectionManager;
+  log: import('../../src/log').MemoryLogger;
+  close(): Promise<void>;
+}
+
+/** Installs the fake vscode, starts a simulator and connects to it with a stored custom-region key. */
+async function connectToSimulator(seed: number, apps: number): Promise<SimulatorConnection> {
+  const vscode = installFakeVscode();
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed */
+  const { ConnectionManager } = require('../../src/connection') as typeof import('../../src/connection');
+  const { ApiKeyStore } = require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore');
+  const { Config } = require('../../src/config') as typeof import('../../src/config');
+  const { MemoryLogger } = require('../../src/log') as typeof import('../../src/log');
+  const { Simulator } = require('../../src/simulator/server') as typeof import('../../src/simulator/server');
+  /* eslint-enable @typescript-eslint/no-require-imports */
+  const sim = await Simulator.start({ seed, apps });
+  vscode.settings.clear();
+  vscode.setSetting('timeslice.region', 'custom');
+  vscode.setSetting('timeslice.customBaseUrl', sim.baseUrls.us);
+  vscode.setSetting('timeslice.caCertificatePath', sim.certPath);
+  const keys = new ApiKeyStore(new FakeSecretStorage());
+  const config = new Config();
+  const log = new MemoryLogger();
+  const demo = { endpoint: undefined, onDidChange: new EventEmitter<void>().event };
+  const manager = new ConnectionManager(config, keys, demo as never, log);
+  await keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
+  await manager.whenSettled();
+  return {
+    vscode, sim, manager, log,
+    close: async () => {
+      manager.dispose();
+      keys.dispose();
+      config.dispose();
+      vscode.uninstall();
+      await sim.stop();
+    },
+  };
+}
+
 describe('the tree provider on a session (fakes + the simulator)', function () {
   this.timeout(30_000);
-  let vscode: FakeVscodeControl & { uninstall(): void };
-  let sim: import('../../src/simulator/server').Simulator;
-  let manager: import('../../src/connection').ConnectionManager;
-  let keys: import('../../src/auth/apiKeyStore').ApiKeyStore;
-  let config: import('../../src/config').Config;
+  let vscode: FakeVscodeControl;
+  let sim: SimulatorConnection['sim'];
+  let manager: SimulatorConnection['manager'];
+  let connection: SimulatorConnection;
   let tree: import('../../src/tree/monitorTreeProvider').MonitorTreeProvider;
 
   before(async () => {
-    vscode = installFakeVscode();
-    /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed */
-    const { ConnectionManager } = require('../../src/connection') as typeof import('../../src/connection');
-    const { ApiKeyStore } = require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore');
-    const { Config } = require('../../src/config') as typeof import('../../src/config');
-    const { MemoryLogger } = require('../../src/log') as typeof import('../../src/log');
+    connection = await connectToSimulator(8, 4);
+    ({ vscode, sim, manager } = connection);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the fake is installed
     const { MonitorTreeProvider } = require('../../src/tree/monitorTreeProvider') as typeof import('../../src/tree/monitorTreeProvider');
-    const { Simulator } = require('../../src/simulator/server') as typeof import('../../src/simulator/server');
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    sim = await Simulator.start({ seed: 8, apps: 4 });
-    vscode.settings.clear();
-    vscode.setSetting('timeslice.region', 'custom');
-    vscode.setSetting('timeslice.customBaseUrl', sim.baseUrls.us);
-    vscode.setSetting('timeslice.caCertificatePath', sim.certPath);
-    keys = new ApiKeyStore(new FakeSecretStorage());
-    config = new Config();
-    const demo = { endpoint: undefined, onDidChange: new EventEmitter<void>().event };
-    manager = new ConnectionManager(config, keys, demo as never, new MemoryLogger());
-    tree = new MonitorTreeProvider(manager, new MemoryLogger());
-    await keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
-    await manager.whenSettled();
+    tree = new MonitorTreeProvider(manager, connection.log);
   });
 
   after(async () => {
     tree.dispose();
-    manager.dispose();
-    keys.dispose();
-    config.dispose();
-    vscode.uninstall();
-    await sim.stop();
+    await connection.close();
   });
 
   afterEach(() => sim.clearFaults());
@@ -215,12 +237,11 @@ describe('the tree provider on a session (fakes + the simulator)', function () {
 
 describe('a chart panel\'s message handling (fakes + the simulator)', function () {
   this.timeout(30_000);
-  let vscode: FakeVscodeControl & { uninstall(): void };
-  let sim: import('../../src/simulator/server').Simulator;
-  let manager: import('../../src/connection').ConnectionManager;
-  let keys: import('../../src/auth/apiKeyStore').ApiKeyStore;
-  let config: import('../../src/config').Config;
-  let log: import('../../src/log').MemoryLogger;
+  let vscode: FakeVscodeControl;
+  let sim: SimulatorConnection['sim'];
+  let manager: SimulatorConnection['manager'];
+  let log: SimulatorConnection['log'];
+  let connection: SimulatorConnection;
   let ChartPanel: typeof import('../../src/panels/chartPanel').ChartPanel;
 
   /** A WebviewPanel that records what the extension posts, and lets the test post as the webview. */
@@ -252,36 +273,13 @@ describe('a chart panel\'s message handling (fakes + the simulator)', function (
   }
 
   before(async () => {
-    vscode = installFakeVscode();
-    /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed */
-    const { ConnectionManager } = require('../../src/connection') as typeof import('../../src/connection');
-    const { ApiKeyStore } = require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore');
-    const { Config } = require('../../src/config') as typeof import('../../src/config');
-    const { MemoryLogger } = require('../../src/log') as typeof import('../../src/log');
-    const { Simulator } = require('../../src/simulator/server') as typeof import('../../src/simulator/server');
+    connection = await connectToSimulator(9, 3);
+    ({ vscode, sim, manager, log } = connection);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the fake is installed
     ChartPanel = (require('../../src/panels/chartPanel') as typeof import('../../src/panels/chartPanel')).ChartPanel;
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    sim = await Simulator.start({ seed: 9, apps: 3 });
-    vscode.settings.clear();
-    vscode.setSetting('timeslice.region', 'custom');
-    vscode.setSetting('timeslice.customBaseUrl', sim.baseUrls.us);
-    vscode.setSetting('timeslice.caCertificatePath', sim.certPath);
-    keys = new ApiKeyStore(new FakeSecretStorage());
-    config = new Config();
-    log = new MemoryLogger();
-    const demo = { endpoint: undefined, onDidChange: new EventEmitter<void>().event };
-    manager = new ConnectionManager(config, keys, demo as never, log);
-    await keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
-    await manager.whenSettled();
   });
 
-  after(async () => {
-    manager.dispose();
-    keys.dispose();
-    config.dispose();
-    vscode.uninstall();
-    await sim.stop();
-  });
+  after(() => connection.close());
 
   afterEach(() => sim.clearFaults());
 
