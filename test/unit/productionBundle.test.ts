@@ -60,4 +60,14 @@ describe('production bundles', function () {
     });
   }
 
+  it('keeps the libraries activation does not need out of extension.js, each in its own file', () => {
+    const extension = production.get('extension.js')!;
+    // A string each library's own code holds (its error texts), never our code.
+    const apart: Array<[file: string, marker: string]> = [['undici.js', 'undici:request:create'], ['xml.js', 'Unclosed tag'], ['demo.js', 'RSASSA-PKCS1-v1_5']];
+    for (const [file, marker] of apart) {
+      assert.ok(production.get(file)?.includes(marker), `${file} holds "${marker}"`);
+      assert.ok(!extension.includes(marker), `extension.js holds "${marker}" (code of ${file})`);
+      assert.ok(extension.includes(`require("./${file}")`), `extension.js requires ./${file} when needed`);
+    }
+  });
 });
