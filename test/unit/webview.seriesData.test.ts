@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 
 import type { ToWebview } from '../../src/panels/protocol';
 import type { Point } from '../../webview/shared/seriesData';
-import { decimationFor, isThemeVariable, lttbIndices, normalizePoints, readData, readPeriods, readSeries, stackedKeepIndices, tableRows } from '../../webview/shared/seriesData';
+import { decimationFor, isThemeVariable, lineWidth, lttbIndices, normalizePoints, readData, readPeriods, readSeries, stackedKeepIndices, tableRows } from '../../webview/shared/seriesData';
 
 type DataMessage = Extract<ToWebview, { type: 'data' }>;
 
@@ -88,6 +88,15 @@ describe('webview series shaping', () => {
     assert.deepEqual(decimationFor(800), { enabled: true, algorithm: 'lttb', samples: 800, threshold: 1600 });
     assert.deepEqual(decimationFor(0), { enabled: true, algorithm: 'lttb', samples: 100, threshold: 200 });
     assert.equal(decimationFor(Number.NaN, false).enabled, false);
+  });
+
+  it('draws dense lines 1 px wide (a hairline), sparse ones 1.5 px, high contrast 2 px, dotted 1 px wider', () => {
+    assert.equal(lineWidth(180, 800, false, false), 1.5, 'the service\'s usual slices');
+    assert.equal(lineWidth(800, 800, false, false), 1.5, 'one point a pixel is not dense yet');
+    assert.equal(lineWidth(1756, 1210, false, false), 1, 'thinned to two points a pixel');
+    assert.equal(lineWidth(1756, 1210, false, true), 2);
+    assert.equal(lineWidth(1756, 1210, true, false), 2, 'high contrast never thins its lines');
+    assert.equal(lineWidth(180, 0, false, false), 1.5, 'before the width is known');
   });
 
   it('LTTB keeps the first and last points and the spikes', () => {

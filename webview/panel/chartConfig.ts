@@ -10,7 +10,7 @@ import type { ChartSpec } from '../../src/panels/protocol';
 import type { TimeZoneMode } from '../shared/format';
 import { formatDateTime, formatTick, formatValue } from '../shared/format';
 import type { DecimationOptions } from '../shared/seriesData';
-import { decimationFor, stackedKeepIndices } from '../shared/seriesData';
+import { decimationFor, lineWidth, stackedKeepIndices } from '../shared/seriesData';
 import type { TickStep } from '../shared/timeTicks';
 import { formatTickLabel, timeTicks } from '../shared/timeTicks';
 import type { ChartTheme } from './theme';
@@ -112,7 +112,7 @@ export function buildDatasets(spec: ChartSpec, theme: ChartTheme, widthPx: numbe
       data: toXY(s.points, layer ? keep : undefined),
       borderColor: stroke,
       backgroundColor: layer ? withAlpha(stroke, theme.highContrast ? 0.5 : 0.3) : stroke,
-      borderWidth: (theme.highContrast ? 2 : 1.5) + (s.dotted ? 1 : 0),
+      borderWidth: lineWidth(s.points.length, widthPx, theme.highContrast, s.dotted === true),
       borderDash: s.compare ? [6, 4] : s.dotted ? [2, 3] : [],
       fill: layer ? 'stack' : false,
       // In a stacked chart the compare lines stack among themselves, unfilled.
@@ -211,7 +211,7 @@ export function applyTheme(chart: LineChart, spec: ChartSpec, theme: ChartTheme)
     const layer = spec.stacked && !series.compare;
     dataset.borderColor = stroke;
     dataset.backgroundColor = layer ? withAlpha(stroke, theme.highContrast ? 0.5 : 0.3) : stroke;
-    dataset.borderWidth = theme.highContrast ? 2 : 1.5;
+    dataset.borderWidth = lineWidth(dataset.data.length, chart.width, theme.highContrast, series.dotted === true);
   });
   const options = chart.options;
   const font = { family: theme.fontFamily, size: theme.fontSize };
