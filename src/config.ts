@@ -75,6 +75,13 @@ export class Config extends Disposable {
     return parseBackendSetting(this.section.get<string>(SETTING.demoBackend));
   }
 
+  /** Whether the user (or the workspace) set `timeslice.demo.backend`, even to its default: then Start Demo need not ask. */
+  get demoBackendIsSet(): boolean {
+    const i = this.section.inspect<string>(SETTING.demoBackend);
+    return [i?.globalValue, i?.workspaceValue, i?.workspaceFolderValue, i?.globalLanguageValue, i?.workspaceLanguageValue, i?.workspaceFolderLanguageValue]
+      .some((v) => v !== undefined);
+  }
+
   get customBaseUrl(): string {
     return (this.section.get<string>(SETTING.customBaseUrl) ?? '').trim();
   }

@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 
 import * as vscode from 'vscode';
 
-import { createBackendApi } from './api/backend';
+import type { NrqlClient } from './api/backend';
+import { createBackendApi, createNrqlClient } from './api/backend';
 import type { Backend, BackendDecision } from './api/backendChoice';
 import { BACKEND_LABELS, BackendSelector, describeDecision } from './api/backendChoice';
 import type { HttpTimesliceApiOptions, TimesliceApi } from './api/client';
@@ -162,10 +163,10 @@ export class ConnectionManager extends Disposable {
     if (demo) {
       // The demo simulator is on loopback in this process: never through a proxy.
       const decision = this.decide(demo.backend ?? this.config.demoBackend, originOf(demo.baseUrl));
+      const options = { baseUrl: demo.baseUrl, getApiKey: () => Promise.resolve(demo.key), ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat };
       return this.ready(createBackendApi(decision.backend, {
-        baseUrl: demo.baseUrl, getApiKey: () => Promise.resolve(demo.key), ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat,
-        onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),
-      }), vscode.l10n.t('Demo'), true, undefined, `demo|${decision.backend}|${demo.baseUrl}|${this.config.responseFormat}`, decision.backend);
+        ...options, onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),
+      }), vscode.l10n.t('Demo'), true, undefined, `demo|${decision.backend}|${demo.baseUrl}|${this.config.responseFormat}`, decision.backend, () => createNrqlClient(options));
     }
     const region = this.config.region;
     let baseUrl: string;
@@ -206,12 +207,14 @@ export class ConnectionManager extends Disposable {
     const accountId = record?.accountId;
     const identity = [decision.backend, accountId ?? 'auto', region, baseUrl, c.responseFormat, c.apiKeyHeader, c.caCertificatePath, c.requestTimeoutMs, JSON.stringify(this.proxyFor(baseUrl) ?? null),
       createHash('sha256').update(found.key).digest('hex')].join('|');
+    const options = { ...this.clientOptions(baseUrl, getKey), accountId };
     const api = createBackendApi(decision.backend, {
-      ...this.clientOptions(baseUrl, getKey), accountId,
+      ...options,
       onRestGone: () => this.backends.markRestGone(origin),
       onAccountPicked: (a) => this.log.info(`NerdGraph: the key sees one account, ${a.id}: NRQL runs there`),
     });
-    return this.ready(api, REGION_LABELS[region], false, region, identity, decision.backend);
+    // Typed NRQL goes to the NerdGraph endpoint of the same host whichever backend the views speak.
+    return this.ready(api, REGION_LABELS[region], false, region, identity, decision.backend, () => createNrqlClient(options));
   }
 
   /** The backend for `setting` at `origin`, logged when it changes. */
@@ -271,9 +274,9 @@ export class ConnectionManager extends Disposable {
     }
   }
 
-  private ready(api: TimesliceApi, label: string, demo: boolean, region: Region | undefined, identity: string, backend: Backend): ConnectionState {
+  private ready(api: TimesliceApi, label: string, demo: boolean, region: Region | undefined, identity: string, backend: Backend, nrql: () => NrqlClient): ConnectionState {
     const session = new ConnectionSession({
-      api, label, demo, region, identity, backend, backendLabel: BACKEND_LABELS[backend],
+      api, nrql, label, demo, region, identity, backend, backendLabel: BACKEND_LABELS[backend],
       jobs: this.jobs,
       intervalMs: () => this.config.refreshIntervalSeconds * 1000,
       focused: vscode.window.state.focused,

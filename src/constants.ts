@@ -34,6 +34,7 @@ export const COMMAND = {
   queryMetric: 'timeslice.queryMetric',
   showApplicationSummary: 'timeslice.showApplicationSummary',
   runApiRequest: 'timeslice.runApiRequest',
+  runNrqlQuery: 'timeslice.runNrqlQuery',
   copyAsCurl: 'timeslice.copyAsCurl',
   togglePrettyPrint: 'timeslice.togglePrettyPrint',
   openWalkthrough: 'timeslice.openWalkthrough',

@@ -13,6 +13,7 @@ import { isRestGoneAnswer } from './backendChoice';
 import { ApiError } from './errors';
 import type { NerdGraphAccount } from './nerdgraph/nerdGraphApi';
 import { NerdGraphTimesliceApi } from './nerdgraph/nerdGraphApi';
+import type { GraphqlRequestBody, NrqlResult } from './nerdgraph/nrqlQuery';
 import type { RequestOptions } from './types';
 
 export interface BackendApiOptions extends HttpTimesliceApiOptions {
@@ -86,6 +87,37 @@ export async function listAccounts(options: HttpTimesliceApiOptions, request?: R
   } finally {
     await api.dispose();
   }
+}
+
+/**
+ * NRQL typed by the user ("Run NRQL Query…"), sent to the NerdGraph endpoint of a connection's host
+ * on either backend: the same key, transport and protections as the NerdGraph backend.
+ */
+export interface NrqlClient {
+  /** Where the query is POSTed (`<base URL>/graphql`). */
+  readonly graphqlUrl: string;
+  /** The account stored with the key, if one was chosen (NerdGraph does not infer it, notes 2). */
+  readonly storedAccountId: number | undefined;
+  listAccounts(options?: RequestOptions): Promise<NerdGraphAccount[]>;
+  /** The body `run` POSTs for this query. */
+  request(accountId: number, nrql: string): GraphqlRequestBody;
+  run(accountId: number, nrql: string, options?: RequestOptions): Promise<NrqlResult>;
+  dispose(): Promise<void>;
+}
+
+/** The NRQL client for a connection's client options (the REST ones serve: same host, key and transport). */
+export function createNrqlClient(options: HttpTimesliceApiOptions & { accountId?: number }): NrqlClient {
+  const { accountId } = options;
+  // The account is always passed to run(): the resolver is never asked.
+  const api = new NerdGraphTimesliceApi({ ...options, keyHeader: 'Api-Key', accountId: () => Promise.reject(new Error('not used')) });
+  return {
+    graphqlUrl: api.graphqlUrl,
+    storedAccountId: accountId,
+    listAccounts: (o) => api.listAccounts(o),
+    request: (id, nrql) => api.nrqlRequest(id, nrql),
+    run: (id, nrql, o) => api.runNrql(id, nrql, o),
+    dispose: () => api.dispose(),
+  };
 }
 
 /** The same API, telling `onGone` when any request fails with REST's 410 Gone. */

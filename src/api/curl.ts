@@ -1,7 +1,8 @@
 /**
- * A curl command line for a request, for "Copy as curl". The key is never in it: the header reads
- * it from the shell's environment, so the command can be pasted into chat or a ticket safely.
+ * Curl command lines for "Copy as curl". The key is never in them: the header reads it from the
+ * shell's environment, so the command can be pasted into chat or a ticket safely.
  */
+import type { GraphqlRequestBody } from './nerdgraph/nrqlQuery';
 import type { ApiKeyHeader } from './transport';
 
 /** The environment variable the copied command reads the key from. */
@@ -15,7 +16,21 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-export function curlCommand(url: string, keyHeader: ApiKeyHeader): string {
-  // Double quotes on purpose: the shell expands the variable there and nowhere else.
-  return `curl -sS -H "${keyHeader}: $${CURL_KEY_VARIABLE}" ${shellQuote(url)}`;
+/** The key header with the key left to the shell: double quotes on purpose, the only place it expands. */
+function keyHeader(name: string): string {
+  return `-H "${name}: $${CURL_KEY_VARIABLE}"`;
+}
+
+/** A REST v2 GET ("Run API Request…"). */
+export function curlCommand(url: string, header: ApiKeyHeader): string {
+  return `curl -sS ${keyHeader(header)} ${shellQuote(url)}`;
+}
+
+/**
+ * A NerdGraph POST ("Run NRQL Query…"): the JSON body as sent, with the NRQL inside `variables`
+ * (never in the GraphQL text), the whole body one shell-quoted word.
+ */
+export function graphqlCurlCommand(url: string, body: GraphqlRequestBody): string {
+  // NerdGraph's docs spell the header API-Key (notes 1.1); names are case-insensitive.
+  return `curl -sS -X POST -H 'Content-Type: application/json' ${keyHeader('API-Key')} --data ${shellQuote(JSON.stringify(body))} ${shellQuote(url)}`;
 }

@@ -3,14 +3,20 @@
  * so closing the connection cancels all it started, and no answer of an old connection (another
  * account, region or key) can reach a view after it was replaced.
  */
+import type { NrqlClient } from './backend';
 import type { TimesliceApi } from './client';
 import type { RequestOptions } from './types';
 
-export function boundToSignal(api: TimesliceApi, session: AbortSignal): TimesliceApi {
-  const o = (options?: RequestOptions): RequestOptions => ({
+/** The caller's options with the session's signal beside the caller's. */
+function withSession(session: AbortSignal) {
+  return (options?: RequestOptions): RequestOptions => ({
     ...options,
     signal: options?.signal ? AbortSignal.any([options.signal, session]) : session,
   });
+}
+
+export function boundToSignal(api: TimesliceApi, session: AbortSignal): TimesliceApi {
+  const o = withSession(session);
   return {
     get baseUrl() {
       return api.baseUrl;
@@ -27,5 +33,18 @@ export function boundToSignal(api: TimesliceApi, session: AbortSignal): Timeslic
     getMetricData: (scope, query, options) => api.getMetricData(scope, query, o(options)),
     rawRequest: (path, query, options) => api.rawRequest(path, query, o(options)),
     dispose: () => api.dispose(),
+  };
+}
+
+/** The same for a connection's NRQL client ("Run NRQL Query…" and NRQL chart panels). */
+export function nrqlBoundToSignal(client: NrqlClient, session: AbortSignal): NrqlClient {
+  const o = withSession(session);
+  return {
+    graphqlUrl: client.graphqlUrl,
+    storedAccountId: client.storedAccountId,
+    listAccounts: (options) => client.listAccounts(o(options)),
+    request: (accountId, nrql) => client.request(accountId, nrql),
+    run: (accountId, nrql, options) => client.run(accountId, nrql, o(options)),
+    dispose: () => client.dispose(),
   };
 }

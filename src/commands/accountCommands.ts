@@ -10,6 +10,7 @@ import { listAccounts, pickAccount } from '../api/backend';
 import type { NerdGraphAccount } from '../api/nerdgraph/nerdGraphApi';
 import { baseUrlFor, REGION_LABELS } from '../api/regions';
 import { parseBaseUrl } from '../api/transport';
+import type { RequestOptions } from '../api/types';
 import { keyForOrigin, originOf } from '../auth/keyRecord';
 import type { Services } from '../services';
 import { safeText } from '../util/safeText';
@@ -18,16 +19,21 @@ interface AccountItem extends vscode.QuickPickItem {
   account: NerdGraphAccount;
 }
 
-/** The key's accounts, with progress and cancel; one try (the user is waiting). */
-export async function fetchAccounts(services: Services, baseUrl: string, key: string): Promise<NerdGraphAccount[]> {
+/** The key's accounts from `list`, with progress and cancel. */
+export function listingAccounts(list: (options: RequestOptions) => Promise<NerdGraphAccount[]>): Thenable<NerdGraphAccount[]> {
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Listing the key\'s accounts through NerdGraph…'), cancellable: true },
     (_progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
-      return listAccounts(services.connections.clientOptions(baseUrl, () => Promise.resolve(key), 1), { signal: abort.signal });
+      return list({ signal: abort.signal });
     },
   );
+}
+
+/** The accounts of a key not stored yet, with progress and cancel; one try (the user is waiting). */
+export async function fetchAccounts(services: Services, baseUrl: string, key: string): Promise<NerdGraphAccount[]> {
+  return listingAccounts((options) => listAccounts(services.connections.clientOptions(baseUrl, () => Promise.resolve(key), 1), options));
 }
 
 /** A quick pick of the accounts (names from the service, made safe); undefined when dismissed. */

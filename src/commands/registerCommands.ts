@@ -12,6 +12,7 @@ import { openApplicationPanel, openEntityPanel } from './panelCommands';
 import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
 import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
+import { runNrqlQuery } from './runNrqlQuery';
 import {
   clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
 } from './viewCommands';
@@ -47,6 +48,7 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.queryMetric]: queryMetric(services),
     [COMMAND.showApplicationSummary]: showApplicationSummary(services),
     [COMMAND.runApiRequest]: runApiRequest(services),
+    [COMMAND.runNrqlQuery]: runNrqlQuery(services),
     [COMMAND.copyAsCurl]: copyAsCurl(services),
     [COMMAND.togglePrettyPrint]: togglePrettyPrint(services),
     [COMMAND.openWalkthrough]: () => openWalkthrough(),

@@ -1,11 +1,12 @@
 /**
  * "Timeslice: Run API Request…": pick an endpoint, fill its parameters step by step, pick JSON or XML,
- * and read the raw answer in a read-only tab. "Timeslice: Copy as curl" turns that tab's request
- * into a command line that reads the key from the shell, never containing it.
+ * and read the raw answer in a read-only tab. "Timeslice: Copy as curl" turns that tab's request (or
+ * a "Run NRQL Query…" tab's NerdGraph POST) into a command line that reads the key from the shell,
+ * never containing it.
  */
 import * as vscode from 'vscode';
 
-import { curlCommand, CURL_KEY_VARIABLE } from '../api/curl';
+import { curlCommand, CURL_KEY_VARIABLE, graphqlCurlCommand } from '../api/curl';
 import { buildRawRequest, parseIdList, RAW_ENDPOINTS } from '../api/endpoints';
 import type { ApiEndpointId, ApiRequest } from '../api/requests';
 import { formatApiTime, lastMinutes, validPeriods } from '../api/timeRange';
@@ -218,10 +219,11 @@ export function copyAsCurl(services: Services) {
     const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
     const raw = target?.scheme === RAW_SCHEME ? services.rawResponses.get(target) : undefined;
     if (!raw) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Open a response of "Timeslice: Run API Request…" first; "Copy as curl" copies that request.'));
+      void vscode.window.showWarningMessage(vscode.l10n.t('Open a response of "Timeslice: Run API Request…" or "Timeslice: Run NRQL Query…" first; "Copy as curl" copies that request.'));
       return undefined;
     }
-    const command = curlCommand(raw.response.url, services.config.apiKeyHeader);
+    // A NRQL tab's request is the NerdGraph POST it came from (NRQL as a variable), else the REST GET.
+    const command = raw.graphql ? graphqlCurlCommand(raw.response.url, raw.graphql) : curlCommand(raw.response.url, services.config.apiKeyHeader);
     await vscode.env.clipboard.writeText(command);
     void vscode.window.showInformationMessage(vscode.l10n.t('Copied the curl command. It reads the key from ${0}: set that variable in your shell first.', CURL_KEY_VARIABLE));
     return command;

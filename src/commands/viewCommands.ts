@@ -1,6 +1,7 @@
 /** Tree commands: refresh, filter, copy ID, demo on/off, show log. */
 import * as vscode from 'vscode';
 
+import type { Backend } from '../api/backendChoice';
 import { parseBackendSetting } from '../api/backendChoice';
 import { isApiError } from '../api/errors';
 import type { Services } from '../services';
@@ -47,10 +48,30 @@ export function copyId(services: Services) {
   };
 }
 
-/** Start Demo; an argument (`restV2`, `nerdGraph`) picks the backend, else `timeslice.demo.backend` does. */
+/** The two APIs the demo can speak, for Start Demo's question. */
+function demoBackendItems(): Array<vscode.QuickPickItem & { backend: Backend }> {
+  return [
+    { label: vscode.l10n.t('REST API v2'), description: vscode.l10n.t('the API every view was built on; retired on 31 July 2027'), backend: 'restV2' },
+    { label: vscode.l10n.t('NerdGraph (successor API)'), description: vscode.l10n.t('GraphQL and NRQL: what Timeslice speaks after REST v2'), backend: 'nerdGraph' },
+  ];
+}
+
+/**
+ * Start Demo; an argument (`restV2`, `nerdGraph`, `auto`) picks the backend. Without one, an explicit
+ * `timeslice.demo.backend` decides; when the user never set it, Start Demo asks (Escape: no demo).
+ */
 export function startDemo(services: Services) {
   return async (backend?: unknown): Promise<void> => {
-    const asked = typeof backend === 'string' ? parseBackendSetting(backend) : undefined;
+    let asked = typeof backend === 'string' ? parseBackendSetting(backend) : undefined;
+    if (asked === undefined && !services.demo.active && !services.config.demoBackendIsSet) {
+      const picked = await vscode.window.showQuickPick(demoBackendItems(), {
+        title: vscode.l10n.t('Start Demo'), placeHolder: vscode.l10n.t('Which API should the demo speak? Set "timeslice.demo.backend" to answer for good.'),
+      });
+      if (!picked) {
+        return;
+      }
+      asked = picked.backend;
+    }
     try {
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Timeslice demo…') }, () => services.demo.start(asked));
       await vscode.commands.executeCommand('timeslice.applications.focus');

@@ -1,11 +1,13 @@
 /**
  * Raw API responses as read-only documents on the `timeslice-raw:` scheme. A content provider's
- * documents cannot be edited or saved over, and the body is kept exactly as the service sent it.
+ * documents cannot be edited or saved over, and the body is kept exactly as the service sent it
+ * (a NRQL query's tab holds its `results`, indented). Each keeps its request for "Copy as curl".
  */
 import * as vscode from 'vscode';
 
 import type { RawResponse } from '../api/client';
 import { rawTitle } from '../api/endpoints';
+import type { GraphqlRequestBody } from '../api/nerdgraph/nrqlQuery';
 import type { ApiFormat } from '../api/types';
 import { Disposable } from '../util/lifecycle';
 import { prettyJson } from './items';
@@ -20,6 +22,14 @@ export interface RawDocument {
   title: string;
   /** Shown indented (JSON only); the default is the body exactly as sent. */
   pretty: boolean;
+  /** A NerdGraph POST ("Run NRQL Query…"): its body; a REST GET of `response.url` otherwise. */
+  graphql?: GraphqlRequestBody;
+}
+
+/** A NerdGraph request's tab: its title, and the body that was POSTed. */
+export interface GraphqlTab {
+  title: string;
+  graphql: GraphqlRequestBody;
 }
 
 export class RawResponseProvider extends Disposable implements vscode.TextDocumentContentProvider {
@@ -34,12 +44,12 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
   }
 
   /** Keeps a response and returns the URI of its document. */
-  add(response: RawResponse, format: ApiFormat): vscode.Uri {
-    const title = rawTitle('GET', new URL(response.url).pathname, response.status);
+  add(response: RawResponse, format: ApiFormat, graphql?: GraphqlTab): vscode.Uri {
+    const title = graphql?.title ?? rawTitle('GET', new URL(response.url).pathname, response.status);
     // The tab shows the path's last segment, so the title's slashes become look-alike division
     // slashes (U+2215); the number in front keeps two runs of one request apart.
     const uri = vscode.Uri.from({ scheme: RAW_SCHEME, path: `/${++this.counter}/${title.replace(/\//g, '\u2215')}` });
-    this.documents.set(uri.toString(), { response, format, title, pretty: false });
+    this.documents.set(uri.toString(), { response, format, title, pretty: false, ...(graphql ? { graphql: graphql.graphql } : {}) });
     for (const key of this.documents.keys()) {
       if (this.documents.size <= MAX_KEPT) {
         break;
@@ -56,7 +66,7 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
   provideTextDocumentContent(uri: vscode.Uri): string {
     const doc = this.get(uri);
     if (!doc) {
-      return vscode.l10n.t('This response is no longer kept. Run "Timeslice: Run API Request…" again.');
+      return vscode.l10n.t('This response is no longer kept. Run "Timeslice: Run API Request…" or "Timeslice: Run NRQL Query…" again.');
     }
     return (doc.pretty && doc.format === 'json' ? prettyJson(doc.response.body) : undefined) ?? doc.response.body;
   }
@@ -73,8 +83,8 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
   }
 
   /** Opens a response in a read-only editor with the json or xml language mode. */
-  async show(response: RawResponse, format: ApiFormat): Promise<vscode.TextEditor> {
-    const uri = this.add(response, format);
+  async show(response: RawResponse, format: ApiFormat, graphql?: GraphqlTab): Promise<vscode.TextEditor> {
+    const uri = this.add(response, format, graphql);
     let doc = await vscode.workspace.openTextDocument(uri);
     // The path ends in "(200)", not in an extension, so the mode is set here.
     doc = await vscode.languages.setTextDocumentLanguage(doc, format);

@@ -54,6 +54,8 @@ export class ChartPanel extends Disposable {
   private plotWidth: number | undefined;
   /** The point budget the charts last posted were thinned to; undefined when they went whole. */
   private postedBudget: number | undefined;
+  /** Data handed over before the webview was ready (a command's answer): shown on 'ready' instead of asked again. */
+  private handedOver = false;
   private readonly inFlight = this._register(new MutableDisposable());
 
   constructor(readonly panel: vscode.WebviewPanel, private stateValue: PanelState, private readonly deps: ChartPanelDeps) {
@@ -84,13 +86,39 @@ export class ChartPanel extends Disposable {
     return this.stateValue;
   }
 
-  /** What the panel shows, for tests: when its data was loaded, and the last failure (cleared by new data). */
-  get status(): { dataAt?: number; error?: string; staleNote?: string } {
-    return { dataAt: this.lastDataAt, error: this.lastError?.message, staleNote: this.lastError?.staleNote };
+  /** What the panel shows, for tests: when its data was loaded, its charts' lines, and the last failure (cleared by new data). */
+  get status(): { dataAt?: number; error?: string; staleNote?: string; charts?: Array<{ title: string; series: string[]; points: number }> } {
+    return {
+      dataAt: this.lastDataAt, error: this.lastError?.message, staleNote: this.lastError?.staleNote,
+      charts: this.lastData?.charts.map((c) => ({ title: c.title, series: c.series.map((x) => x.label), points: c.series.reduce((n, x) => n + x.points.length, 0) })),
+    };
   }
 
-  reveal(): void {
-    this.panel.reveal();
+  /**
+   * Shows data loaded for this panel by its opener (the NRQL command ran the query already): at once if
+   * the webview is ready, else on 'ready' without asking the service again. Refreshes load as usual.
+   */
+  showLoaded(data: PanelData): void {
+    const conn = this.deps.connections.current;
+    if (!conn) {
+      return;
+    }
+    this.lastData = data;
+    this.lastDataAt = Date.now();
+    this.lastDataSession = conn;
+    this.lastError = undefined;
+    this.inFlight.value = undefined; // An older load must not replace the newer answer.
+    this.panel.title = this.panelTitle(data.title);
+    if (this.ready) {
+      this.postData(data);
+    } else {
+      this.handedOver = true;
+    }
+  }
+
+  /** `preserveFocus`: the active editor keeps the focus (the panel was opened beside it). */
+  reveal(preserveFocus = false): void {
+    this.panel.reveal(undefined, preserveFocus);
   }
 
   /** Takes a new explorer selection or range (a palette query for an open panel) and reloads. */
@@ -106,6 +134,9 @@ export class ChartPanel extends Disposable {
   }
 
   private panelTitle(name: string): string {
+    if (this.stateValue.entity.kind === 'explorer' && this.stateValue.entity.nrql) {
+      return vscode.l10n.t('NRQL: {0}', name);
+    }
     return {
       application: vscode.l10n.t('Dashboard: {0}', name), breakdown: vscode.l10n.t('Breakdown: {0}', name), explorer: vscode.l10n.t('Explorer: {0}', name),
       host: vscode.l10n.t('Host: {0}', name), instance: vscode.l10n.t('Instance: {0}', name), keyTransaction: vscode.l10n.t('Key transaction: {0}', name),
@@ -143,6 +174,10 @@ export class ChartPanel extends Disposable {
           this.postData(this.lastData);
         }
         this.deps.connections.scheduleChanged();
+        if (this.handedOver) {
+          this.handedOver = false;
+          return; // Just loaded by the opener: the next refresh asks again.
+        }
         await this.load();
         return;
       case 'changeRange':
@@ -190,7 +225,7 @@ export class ChartPanel extends Disposable {
     this.inFlight.value = toDisposable(() => abort.abort());
     this.post({ type: 'loading' });
     try {
-      const data = await loadPanelData({ api: conn.api, metricNames: conn.metricNames, signal: abort.signal }, this.stateValue);
+      const data = await loadPanelData({ api: conn.api, metricNames: conn.metricNames, nrql: conn.nrql, signal: abort.signal }, this.stateValue);
       if (abort.signal.aborted || this.disposed || conn.disposed) {
         return;
       }

@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
+import type { NrqlClient } from '../api/backend';
 import type { TimesliceApi } from '../api/client';
 import { isApiError } from '../api/errors';
 import type { MetricNamesCache } from '../api/metricNamesCache';
@@ -16,6 +17,7 @@ import type { ApplicationSummary, MetricData, MetricScope } from '../api/types';
 import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS } from '../format/presentation';
 import type { ChartSpec, PanelState, SeriesSpec, SummaryItem, SummaryTable } from './protocol';
 import { explorerScope } from './protocol';
+import { nrqlPanelData } from './nrqlCharts';
 import type { ResolvedRange, ShownRange } from './shaping';
 import { asCompare, compareRange, compareShiftMs, ratioPoints, resolveRange, seriesPoints, shownRange } from './shaping';
 
@@ -36,6 +38,8 @@ export interface PanelData {
 export interface PanelDataContext {
   api: TimesliceApi;
   metricNames: MetricNamesCache;
+  /** Runs the NRQL of an explorer panel opened by "Run NRQL Query…"; without it such a panel fails. */
+  nrql?: Pick<NrqlClient, 'run'>;
   signal?: AbortSignal;
   now?: Date;
 }
@@ -150,6 +154,13 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
     case 'breakdown':
       return loadBreakdown(ctx, state, range, appScope);
     case 'explorer':
+      if (e.nrql) {
+        if (!ctx.nrql) {
+          throw new Error(l10n.t('This connection cannot run NRQL: reconnect, then retry.'));
+        }
+        // The query's own SINCE/UNTIL set its range; the panel's range selection does not apply.
+        return nrqlPanelData(await ctx.nrql.run(e.nrql.accountId, e.nrql.query, { signal: ctx.signal }), e.nrql, e.title, ctx.now);
+      }
       return loadExplorer(ctx, state, range, explorerScope(e));
   }
 }

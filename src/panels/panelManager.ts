@@ -9,6 +9,7 @@ import type { ConnectionManager } from '../connection';
 import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
 import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';
+import type { PanelData } from './panelData';
 import type { PanelEntity, PanelState } from './protocol';
 import { explorerScope, isPanelState } from './protocol';
 
@@ -22,6 +23,9 @@ export function panelKey(e: PanelEntity): string {
     case 'keyTransaction':
       return `keyTransaction:${e.applicationId}:${e.keyTransactionId}`;
     case 'explorer': {
+      if (e.nrql) {
+        return `explorer:nrql:${e.nrql.accountId}:${e.nrql.query}`; // One panel per query.
+      }
       const scope = explorerScope(e);
       return `explorer:${e.applicationId}:${scope.kind === 'host' ? `host:${scope.hostId}` : scope.kind === 'instance' ? `instance:${scope.instanceId}` : ''}`;
     }
@@ -50,18 +54,30 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     return this.panels;
   }
 
-  show(entity: PanelEntity, initial?: Partial<PanelState>): ChartPanel {
+  /**
+   * Opens the entity's panel, or reveals it. `opened.loaded`: data its opener already has (shown without
+   * asking again); `opened.beside`: beside the active editor, which keeps the focus (a result tab).
+   */
+  show(entity: PanelEntity, initial?: Partial<PanelState>, opened: { loaded?: PanelData; beside?: boolean } = {}): ChartPanel {
     const key = panelKey(entity);
     const existing = this.panels.get(key);
+    const { loaded, beside = false } = opened;
     if (existing) {
-      if (initial?.explorer || initial?.range) {
+      if (loaded) {
+        existing.showLoaded(loaded);
+      } else if (initial?.explorer || initial?.range) {
         existing.applySelection(initial);
       }
-      existing.reveal();
+      existing.reveal(beside);
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(CHART_VIEW_TYPE, entity.title, vscode.ViewColumn.Active, panelOptions(this.extensionUri));
-    return this.track(panel, { entity, range: { preset: '30m', compare: 'none' }, view: 'chart', ...initial });
+    const column = beside ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true } : vscode.ViewColumn.Active;
+    const panel = vscode.window.createWebviewPanel(CHART_VIEW_TYPE, entity.title, column, panelOptions(this.extensionUri));
+    const chart = this.track(panel, { entity, range: { preset: '30m', compare: 'none' }, view: 'chart', ...initial });
+    if (loaded) {
+      chart.showLoaded(loaded);
+    }
+    return chart;
   }
 
   // eslint-disable-next-line @typescript-eslint/require-await -- VS Code's serializer contract returns a promise; `async` keeps a throw in track() a rejection, as VS Code expects.

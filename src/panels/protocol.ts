@@ -18,14 +18,27 @@ interface EntityBase {
   title: string;
 }
 
+/** A query typed in "Run NRQL Query…": the explorer charts its TIMESERIES result instead of picked metrics. */
+export interface NrqlSource {
+  /** The account it runs in (NerdGraph does not infer it from the key). */
+  accountId: number;
+  /** The NRQL, as typed. */
+  query: string;
+}
+
+/** Longer NRQL is refused when a panel is restored (the service's own limit is not documented). */
+export const MAX_NRQL_LENGTH = 4000;
+
 /**
- * The metric explorer charts a whole application, or one host or one instance of it. The ids stay
- * flat (as in every other entity) so kept panel state reads the same; `undefined` keeps the three apart.
+ * The metric explorer charts a whole application, or one host or one instance of it, or a typed NRQL
+ * query (`nrql`; its `applicationId` is the application the query was prefilled for). The ids stay
+ * flat (as in every other entity) so kept panel state reads the same; `undefined` keeps the four apart.
  */
 export type ExplorerEntity =
-  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined }
-  | EntityBase & { kind: 'explorer'; hostId: number; instanceId?: undefined }
-  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId: number };
+  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined; nrql?: undefined }
+  | EntityBase & { kind: 'explorer'; hostId: number; instanceId?: undefined; nrql?: undefined }
+  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId: number; nrql?: undefined }
+  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined; nrql: NrqlSource };
 
 /**
  * The entity a panel is about, told apart by `kind`: each kind carries exactly the ids its panel
@@ -229,6 +242,10 @@ const KIND_IDS: Readonly<Record<PanelKind, ReadonlyArray<ReadonlyArray<'hostId' 
   explorer: [[], ['hostId'], ['instanceId']],
 };
 
+export function isNrqlSource(v: unknown): v is NrqlSource {
+  return isRec(v) && isId(v.accountId) && isShortString(v.query, MAX_NRQL_LENGTH) && v.query.trim() !== '';
+}
+
 export function isPanelEntity(v: unknown): v is PanelEntity {
   if (!isRec(v) || !PANEL_KINDS.includes(v.kind as PanelKind) || !isId(v.applicationId) || !isShortString(v.title, 500)) {
     return false;
@@ -236,6 +253,10 @@ export function isPanelEntity(v: unknown): v is PanelEntity {
   const present = (['hostId', 'instanceId', 'keyTransactionId'] as const).filter((k) => v[k] !== undefined);
   if (!present.every((k) => isId(v[k]))) {
     return false;
+  }
+  if (v.nrql !== undefined) {
+    // Only the explorer charts NRQL, and then for no host or instance of its own.
+    return v.kind === 'explorer' && present.length === 0 && isNrqlSource(v.nrql);
   }
   return KIND_IDS[v.kind as PanelKind].some((ids) => ids.length === present.length && ids.every((k) => present.includes(k)));
 }

@@ -4,12 +4,13 @@
  * carries, the last good data of every view, and the one refresh scheduler. Disposing it aborts all
  * it has in flight, so no answer of an old session ever reaches a view. No `vscode`.
  */
+import type { NrqlClient } from '../api/backend';
 import type { Backend } from '../api/backendChoice';
 import type { TimesliceApi } from '../api/client';
 import { isApiError } from '../api/errors';
 import { MetricNamesCache } from '../api/metricNamesCache';
 import type { Region } from '../api/regions';
-import { boundToSignal } from '../api/sessionApi';
+import { boundToSignal, nrqlBoundToSignal } from '../api/sessionApi';
 import type { IDisposable } from '../util/lifecycle';
 import { LastGoodData } from './lastGood';
 import type { Clock, ScheduledJob } from './scheduler';
@@ -17,6 +18,11 @@ import { RefreshScheduler, systemClock } from './scheduler';
 
 export interface SessionOptions {
   api: TimesliceApi;
+  /**
+   * Makes the client for NRQL the user types, on the first use (either backend: the NerdGraph endpoint
+   * of the same host, with the same key). Without it the session runs no typed NRQL.
+   */
+  nrql?: () => NrqlClient;
   /** "US", "EU", "Custom base URL" or "Demo". */
   label: string;
   /** The backend it speaks (default REST v2), and its label for views ("REST v2", "NerdGraph"). */
@@ -49,9 +55,12 @@ export class ConnectionSession implements IDisposable {
   private readonly stores = new Map<string, LastGoodData<unknown>>();
   private readonly raw: TimesliceApi;
   private readonly clock: Clock;
+  private readonly makeNrql: (() => NrqlClient) | undefined;
+  private nrqlClient: NrqlClient | undefined;
 
   constructor(options: SessionOptions) {
     this.raw = options.api;
+    this.makeNrql = options.nrql;
     this.clock = options.clock ?? systemClock;
     this.label = options.label;
     this.backend = options.backend ?? 'restV2';
@@ -77,6 +86,14 @@ export class ConnectionSession implements IDisposable {
     return this.abort.signal.aborted;
   }
 
+  /** The client for typed NRQL, made on first use; undefined when the session has none (or has ended). */
+  get nrql(): NrqlClient | undefined {
+    if (!this.nrqlClient && this.makeNrql && !this.disposed) {
+      this.nrqlClient = nrqlBoundToSignal(this.makeNrql(), this.abort.signal);
+    }
+    return this.nrqlClient;
+  }
+
   /** The last good data of one view (`scope`: "tree", "panel:application:42", …), created on first use. */
   lastGood<T>(scope: string): LastGoodData<T> {
     let store = this.stores.get(scope);
@@ -95,6 +112,7 @@ export class ConnectionSession implements IDisposable {
     this.scheduler.dispose();
     this.stores.clear();
     void this.raw.dispose();
+    void this.nrqlClient?.dispose();
   }
 }
 

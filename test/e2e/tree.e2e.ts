@@ -25,6 +25,8 @@ for (const { theme, slug } of THEMES) {
       await wb.sidebar.open();
       await screenshot(wb.page, `tree-${slug}-1-welcome`);
       await wb.sidebar.clickWelcomeButton('Try the Demo');
+      // Start Demo asks which API the demo speaks (timeslice.demo.backend is not set here).
+      await wb.quickInput.pick('REST API v2');
       await wb.sidebar.waitForRows(5);
       const labels = await wb.sidebar.rowLabels();
       assert.ok(labels.includes('storefront-web'), labels.join(', '));

@@ -75,6 +75,10 @@ export interface FakeVscodeControl {
   executed: unknown[][];
   /** Ids given to `commands.registerCommand`, in order (the command-table test reads them). */
   registered: string[];
+  /** Every `window.showQuickPick` call's items and options, in order. */
+  quickPicks: Array<{ items: unknown[]; options: unknown }>;
+  /** What the user picks in the quick picks from now on: an item, or undefined (Escape, the default). */
+  answerQuickPicks(answer: (items: unknown[]) => unknown): void;
 }
 
 function fakeUri(path: string) {
@@ -105,6 +109,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
   const windowStateChanged = new EventEmitter<typeof windowState>();
   const executed: unknown[][] = [];
   const registered: string[] = [];
+  let quickPickAnswer: (items: unknown[]) => unknown = () => undefined;
 
   const fake = {
     EventEmitter,
@@ -136,11 +141,14 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
       }
     },
     ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
+    ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     workspace: {
       getConfiguration(section = '') {
         const full = (key: string) => (section ? `${section}.${key}` : key);
         return {
           get: <T>(key: string, fallback?: T) => (settings.has(full(key)) ? settings.get(full(key)) as T : fallback),
+          // Every value set here is a user (global) value.
+          inspect: (key: string) => ({ key: full(key), globalValue: settings.get(full(key)) }),
           update: (key: string, value: unknown) => Promise.resolve(control.setSetting(full(key), value)),
         };
       },
@@ -153,6 +161,11 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
       },
       onDidChangeWindowState: windowStateChanged.event,
       withProgress: <T>(_options: unknown, task: (progress: { report(): void }) => Promise<T>) => task({ report: () => undefined }),
+      showQuickPick: async (items: unknown[] | Promise<unknown[]>, options?: unknown) => {
+        const list = await items;
+        control.quickPicks.push({ items: list, options });
+        return quickPickAnswer(list);
+      },
     },
     commands: {
       executeCommand: (...args: unknown[]) => {
@@ -177,6 +190,10 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
     settings,
     executed,
     registered,
+    quickPicks: [],
+    answerQuickPicks(answer) {
+      quickPickAnswer = answer;
+    },
     setSetting(key, value) {
       if (value === undefined) {
         settings.delete(key);

@@ -57,7 +57,7 @@ describe('package.json: palette commands', () => {
   const palette = manifest.contributes.menus.commandPalette as Array<{ command: string; when?: string }>;
 
   it('shows the commands that need a connection only when connected', () => {
-    for (const id of [COMMAND.queryMetric, COMMAND.showApplicationSummary, COMMAND.runApiRequest]) {
+    for (const id of [COMMAND.queryMetric, COMMAND.showApplicationSummary, COMMAND.runApiRequest, COMMAND.runNrqlQuery]) {
       assert.equal(palette.find((m) => m.command === id)?.when, CONTEXT.connected, id);
     }
   });

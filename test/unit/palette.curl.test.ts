@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 
-import { curlCommand, shellQuote } from '../../src/api/curl';
+import { curlCommand, graphqlCurlCommand, shellQuote } from '../../src/api/curl';
+import { nrqlRequestBody } from '../../src/api/nerdgraph/nrqlQuery';
 
 /** What a POSIX shell makes of a command line: each word on its own line (printf), variables expanded. */
 function shellWords(line: string, env: Record<string, string> = {}): string[] {
@@ -33,5 +34,31 @@ describe('palette: curl export', () => {
   it('never holds a key, whatever the URL', () => {
     const line = curlCommand(url, 'Api-Key');
     assert.doesNotMatch(line, /NRAK-/);
+  });
+
+  describe('a NerdGraph request (Run NRQL Query)', () => {
+    const graphqlUrl = 'https://api.newrelic.com/graphql';
+    const nrql = "SELECT count(newrelic.timeslice.value) FROM Metric WHERE appName = 'x' AND metricTimesliceName = 'it''s $HOME `id`' SINCE 30 minutes ago TIMESERIES";
+    const body = nrqlRequestBody(1_234_567, nrql);
+
+    it('POSTs the JSON body as one word, NRQL in variables (quotes and all), the key from $NEW_RELIC_API_KEY in API-Key', () => {
+      const line = graphqlCurlCommand(graphqlUrl, body);
+      assert.match(line, /^curl -sS -X POST -H 'Content-Type: application\/json' -H "API-Key: \$NEW_RELIC_API_KEY" --data '/);
+      const words = shellWords(line, { NEW_RELIC_API_KEY: 'NRAK-FROMTHESHELL', HOME: '/nowhere' });
+      assert.deepEqual(words.slice(0, 7), ['-sS', '-X', 'POST', '-H', 'Content-Type: application/json', '-H', 'API-Key: NRAK-FROMTHESHELL']);
+      assert.equal(words[7], '--data');
+      assert.equal(words[9], graphqlUrl);
+      assert.equal(words.length, 10);
+      const sent = JSON.parse(words[8]) as typeof body;
+      assert.deepEqual(sent, body);
+      assert.equal(sent.variables.nrql, nrql);
+      assert.ok(!sent.query.includes('appName'), 'the NRQL is a variable, not in the GraphQL text');
+    });
+
+    it('never holds a key', () => {
+      const line = graphqlCurlCommand(graphqlUrl, body);
+      assert.doesNotMatch(line, /NRAK-/);
+      assert.ok(line.includes('$NEW_RELIC_API_KEY'));
+    });
   });
 });

@@ -15,6 +15,7 @@ describe('panel entities', () => {
     { kind: 'explorer', applicationId: 1, title: 'a' },
     { kind: 'explorer', applicationId: 1, hostId: 7, title: 'h' },
     { kind: 'explorer', applicationId: 1, instanceId: 9, title: 'i' },
+    { kind: 'explorer', applicationId: 1, title: 'q', nrql: { accountId: 5, query: 'SELECT count(*) FROM Metric TIMESERIES' } },
   ];
 
   it('accepts each kind with exactly the ids it carries', () => {
@@ -36,6 +37,13 @@ describe('panel entities', () => {
       { kind: 'host', applicationId: 1, hostId: '7', title: 'h' },
       { kind: 'host', applicationId: 1, hostId: 7, instanceId: 1.5, title: 'h' },
       { kind: 'dashboard', applicationId: 1, title: 'a' },
+      // A typed NRQL query: only the explorer charts one, for no host or instance, with an account and some text.
+      { kind: 'application', applicationId: 1, title: 'q', nrql: { accountId: 5, query: 'SELECT 1' } },
+      { kind: 'explorer', applicationId: 1, hostId: 7, title: 'q', nrql: { accountId: 5, query: 'SELECT 1' } },
+      { kind: 'explorer', applicationId: 1, title: 'q', nrql: { accountId: 0, query: 'SELECT 1' } },
+      { kind: 'explorer', applicationId: 1, title: 'q', nrql: { accountId: 5, query: '  ' } },
+      { kind: 'explorer', applicationId: 1, title: 'q', nrql: { accountId: 5, query: 'x'.repeat(4001) } },
+      { kind: 'explorer', applicationId: 1, title: 'q', nrql: 'SELECT 1' },
     ];
     for (const e of refused) {
       assert.equal(isPanelEntity(e), false, JSON.stringify(e));

@@ -12,6 +12,7 @@ import { button, field, select, setChoices, textfield } from '../shared/elements
 import type { TimeZoneMode } from '../shared/format';
 import { formatPeriod, parseDateTimeLocalValue, timeZoneLabel, toDateTimeLocalValue, validateCustomRange } from '../shared/format';
 import type { ViewData } from '../shared/seriesData';
+import { isNrqlPanel } from './summary';
 
 export interface ControlHandlers {
   changeRange(range: RangeSelection): void;
@@ -38,6 +39,8 @@ export class ControlsView {
   private readonly to: VscodeTextfield;
   private readonly customError = h('p', { class: 'field-error', role: 'alert' });
   private readonly customZone = h('span', { class: 'field-note' });
+  /** Range, period and comparison: hidden for a NRQL query, whose own clauses set them. */
+  private readonly rangeFields: HTMLElement[];
   private readonly viewButtons: Record<PanelState['view'], VscodeButton>;
   private readonly exportButtons: VscodeButton[];
   private state?: PanelState;
@@ -78,9 +81,10 @@ export class ControlsView {
       b.disabled = true;
     }
 
+    this.rangeFields = [field(l10n.t('Time range'), this.preset), field(l10n.t('Period'), this.period), field(l10n.t('Compare'), this.compare)];
     this.element = h('div', { class: 'controls' },
       h('div', { class: 'toolbar' },
-        field(l10n.t('Time range'), this.preset), field(l10n.t('Period'), this.period), field(l10n.t('Compare'), this.compare),
+        ...this.rangeFields,
         h('div', { class: 'toolbar-spacer' }),
         h('div', { class: 'field field-actions', role: 'group', 'aria-label': l10n.t('View') }, this.viewButtons.chart, this.viewButtons.table),
         h('div', { class: 'field field-actions', role: 'group', 'aria-label': l10n.t('Export') }, ...this.exportButtons)),
@@ -90,6 +94,9 @@ export class ControlsView {
   setState(state: PanelState, tz: TimeZoneMode): void {
     this.state = state;
     this.tz = tz;
+    for (const f of this.rangeFields) {
+      f.hidden = isNrqlPanel(state);
+    }
     this.preset.value = state.range.preset;
     this.compare.value = state.range.compare;
     this.customZone.textContent = l10n.t('Times in {0}.', timeZoneLabel(tz));

@@ -18,6 +18,7 @@ import { ExplorerView } from './explorer';
 import { StatusView } from './status';
 import { HeaderView, renderSummary } from './summary';
 import { chartTables, summaryTable } from './tables';
+import { nrqlQueryView } from './nrqlQuery';
 import { installTestHook } from './testHook';
 import { watchTheme } from './theme';
 
@@ -148,7 +149,10 @@ export class PanelApp {
 
   private init(state: PanelState, timeZone: TimeZoneMode): void {
     this.tz = timeZone;
-    if (state.entity.kind === 'explorer' && !this.explorer) {
+    if (state.entity.kind === 'explorer' && state.entity.nrql) {
+      // A typed NRQL query is charted as it is: the query is shown (as text), there are no metrics to pick.
+      this.explorerSlot.replaceChildren(nrqlQueryView(state.entity.nrql));
+    } else if (state.entity.kind === 'explorer' && !this.explorer) {
       this.explorer = new ExplorerView({
         search: (query) => this.messaging.post({ type: 'searchMetricNames', query }),
         apply: (selection) => this.changeExplorer(selection),

@@ -18,6 +18,11 @@ const KIND_LABELS: Readonly<Record<PanelState['entity']['kind'], string>> = {
   get keyTransaction() { return l10n.t('Key transaction'); },
 };
 
+/** An explorer charting a typed NRQL query ("Run NRQL Query…"). */
+export function isNrqlPanel(state: PanelState): boolean {
+  return state.entity.kind === 'explorer' && state.entity.nrql !== undefined;
+}
+
 /** "a point every minute", "a point every 15 minutes". */
 function pointEvery(seconds: number): string {
   switch (seconds) {
@@ -43,14 +48,15 @@ export class HeaderView {
   }
 
   setState(state: PanelState): void {
-    this.kind.textContent = KIND_LABELS[state.entity.kind];
+    this.kind.textContent = isNrqlPanel(state) ? l10n.t('NRQL query') : KIND_LABELS[state.entity.kind];
     this.title.textContent = state.entity.title;
   }
 
   /** "Last 30 minutes · 2026-01-05 14:00 – 14:30 UTC · a point every minute · fetched 14:30:05" */
   setData(state: PanelState, data: ViewData, tz: TimeZoneMode): void {
     const parts = [
-      presetLabel(state.range.preset),
+      // A NRQL query's SINCE/UNTIL set its range, not the panel's preset.
+      ...(isNrqlPanel(state) ? [] : [presetLabel(state.range.preset)]),
       describeSpan(data.range.from, data.range.to, tz),
       pointEvery(data.range.period),
     ];

@@ -50,8 +50,14 @@ function quote(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 200);
 }
 
+/**
+ * Who wrote the NRQL a request carries: the backend (then a refused query means a wrong name, range or
+ * period) or the user in "Run NRQL Query…" (then the query itself needs fixing).
+ */
+export type NrqlAuthor = 'backend' | 'user';
+
 /** The ApiError for a GraphQL error (HTTP 200), with the same quality of message as the REST ones. */
-export function apiErrorFor(e: GqlError, host: string): ApiError {
+export function apiErrorFor(e: GqlError, host: string, author: NrqlAuthor = 'backend'): ApiError {
   const cls = errorClassOf(e);
   const said = ` ${l10n.t('NerdGraph said: "{0}".', quote(e.message))}`;
   const path = '/graphql';
@@ -64,6 +70,9 @@ export function apiErrorFor(e: GqlError, host: string): ApiError {
     case 'TIMEOUT':
       return new ApiError('timeout', l10n.t('The NRQL query timed out on {0}. Try a shorter time range or fewer metrics, then retry.', host), { path });
     case 'INVALID_INPUT':
+      if (author === 'user') {
+        return new ApiError('invalidRequest', l10n.t('{0} refused the NRQL query (INVALID_INPUT).{1} Correct the query and run it again.', host, said), { path });
+      }
       return new ApiError('invalidRequest', l10n.t('{0} refused the query (INVALID_INPUT).{1} Check the metric names, the time range and the period.', host, said), { path });
     case 'ACCESS_DENIED':
     case 'FORBIDDEN':
@@ -109,7 +118,7 @@ export class GraphqlClient {
   }
 
   /** Sends one request; throws when nothing usable came back, else returns data and the other errors. */
-  async query(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<GqlResult> {
+  async query(query: string, variables: Record<string, unknown>, signal?: AbortSignal, author: NrqlAuthor = 'backend'): Promise<GqlResult> {
     for (let attempt = 1; ; attempt++) {
       const result = await this.once(query, variables, signal);
       const retryable = result.errors.filter(isRetryable);
@@ -119,7 +128,7 @@ export class GraphqlClient {
         continue;
       }
       if (result.data === null && result.errors.length > 0) {
-        throw apiErrorFor(result.errors[0], this.host);
+        throw apiErrorFor(result.errors[0], this.host, author);
       }
       return result;
     }
@@ -164,7 +173,7 @@ export class GraphqlClient {
    * The value at `path` in `result.data`; when it is null because of an error at (or under) that path,
    * that error as an ApiError (partial data: the other aliases stay usable).
    */
-  field(result: GqlResult, path: string[]): unknown {
+  field(result: GqlResult, path: string[], author: NrqlAuthor = 'backend'): unknown {
     let value: unknown = result.data;
     for (const key of path) {
       value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
@@ -172,7 +181,7 @@ export class GraphqlClient {
     if (value === null || value === undefined) {
       const error = result.errors.find((e) => !e.path || path.every((p, i) => e.path![i] === undefined || e.path![i] === p));
       if (error) {
-        throw apiErrorFor(error, this.host);
+        throw apiErrorFor(error, this.host, author);
       }
     }
     return value;

@@ -20,6 +20,8 @@ import type {
 import type { GqlResult } from './graphqlClient';
 import { GraphqlClient } from './graphqlClient';
 import { COMPONENTS_SELECT, componentsOf, nrqlString, restValues, valueNamesFor } from './metricValues';
+import type { GraphqlRequestBody, NrqlResult } from './nrqlQuery';
+import { NRQL_RESULT_PATH, nrqlRequestBody, readNrqlResult } from './nrqlQuery';
 import type { OpenPoints } from './openPoints';
 import { DEFAULT_OPEN_POINTS } from './openPoints';
 
@@ -115,6 +117,11 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
 
   get baseUrl(): string {
     return this.transport.baseUrl;
+  }
+
+  /** The NerdGraph endpoint every request goes to (`<base URL>/graphql`). */
+  get graphqlUrl(): string {
+    return this.transport.urlFor('/graphql').href;
   }
 
   async dispose(): Promise<void> {
@@ -239,6 +246,18 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   // ---- NRQL ---------------------------------------------------------------------------------
+
+  /** The body `runNrql` POSTs for this query ("Copy as curl" copies it). */
+  nrqlRequest(accountId: number, nrql: string): GraphqlRequestBody {
+    return nrqlRequestBody(checkId(accountId, l10n.t('An account')), nrql, this.open.nrqlTimeoutSeconds);
+  }
+
+  /** A query the user typed, in `accountId`, answered as NerdGraph sent it (nrqlQuery.ts). */
+  async runNrql(accountId: number, nrql: string, options?: RequestOptions): Promise<NrqlResult> {
+    const { query, variables } = this.nrqlRequest(accountId, nrql);
+    const result = await this.gql.query(query, variables, options?.signal, 'user');
+    return readNrqlResult(this.gql.field(result, NRQL_RESULT_PATH, 'user'));
+  }
 
   /** Runs NRQL queries as aliases of one request; one result list per query, in order. */
   private async nrql(queries: string[], signal?: AbortSignal): Promise<Array<Array<Obj>>> {

@@ -60,8 +60,16 @@ export function tooltipText(item: vscode.TreeItem): string {
   return typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
 }
 
-/** Starts the demo and waits until the extension is connected to it. */
+/**
+ * Starts the demo and waits until the extension is connected to it. Start Demo asks which API the
+ * demo speaks while `timeslice.demo.backend` was never set, and no test can answer a quick pick: so
+ * the setting is set to its default first (the tests that switch it then still decide the backend).
+ */
 export async function startDemo(ts: TimesliceTestApi): Promise<void> {
+  const set = vscode.workspace.getConfiguration('timeslice').inspect('demo.backend');
+  if (set?.globalValue === undefined && set?.workspaceValue === undefined && set?.workspaceFolderValue === undefined) {
+    await setSettings({ 'demo.backend': 'auto' });
+  }
   await vscode.commands.executeCommand('timeslice.startDemo');
   await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
 }
