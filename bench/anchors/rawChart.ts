@@ -37,9 +37,9 @@ window.addEventListener('message', (e: MessageEvent<RawMessage>) => {
     options: {
       animation: false, parsing: false, responsive: true, maintainAspectRatio: false, normalized: true,
       scales: { x: { type: 'linear' } },
-      // Decimating to one point per pixel from twice that many points, as the panel asks (Chart.js's
+      // Decimating to one point per pixel any series with more, as the panel asks (Chart.js's
       // default threshold, four times the samples, would leave 3,000 points undecimated here).
-      plugins: { decimation: { enabled: m.decimation, algorithm: 'lttb', samples: m.width, threshold: m.width * 2 } },
+      plugins: { decimation: { enabled: m.decimation, algorithm: 'lttb', samples: m.width, threshold: m.width } },
     },
   });
   requestAnimationFrame(() => {

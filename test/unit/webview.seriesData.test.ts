@@ -84,9 +84,9 @@ describe('webview series shaping', () => {
     assert.deepEqual(readPeriods([3600, 60, 60, 30, 1.5, '300', 300]), [60, 300, 3600]);
   });
 
-  it('decimates at about one point per pixel, and only past two points per pixel', () => {
-    assert.deepEqual(decimationFor(800), { enabled: true, algorithm: 'lttb', samples: 800, threshold: 1600 });
-    assert.deepEqual(decimationFor(0), { enabled: true, algorithm: 'lttb', samples: 100, threshold: 200 });
+  it('decimates to about one point per pixel any series with more points than pixels', () => {
+    assert.deepEqual(decimationFor(800), { enabled: true, algorithm: 'lttb', samples: 800, threshold: 800 });
+    assert.deepEqual(decimationFor(0), { enabled: true, algorithm: 'lttb', samples: 100, threshold: 100 });
     assert.equal(decimationFor(Number.NaN, false).enabled, false);
   });
 
