@@ -3,8 +3,6 @@
  * the session's scheduler), export. Data is posted only after the webview says it is ready, only
  * while the panel is open, and only from the current session: a new session starts the panel over.
  */
-import * as os from 'node:os';
-
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/errors';
@@ -16,12 +14,12 @@ import { errorPolicy } from '../session/errorPolicy';
 import { formatAge } from '../format/presentation';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
 import { chartsForView, pointBudget } from './decimate';
+import { exportPanelData } from './exportData';
 import { makeNonce, renderPanelHtml } from './html';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelData';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
 import { explorerScope, isFromWebview } from './protocol';
-import { chartsToCsv, chartsToJson } from './shaping';
 
 export const CHART_VIEW_TYPE = 'timeslice.chart';
 
@@ -298,23 +296,10 @@ export class ChartPanel extends Disposable {
   }
 
   private async export(format: 'csv' | 'json'): Promise<void> {
-    const data = this.lastData;
-    if (!data) {
-      return;
+    const saved = this.lastData ? await exportPanelData(this.lastData, this.stateValue.entity, format) : undefined;
+    if (saved) {
+      this.post({ type: 'exported', format, path: saved });
     }
-    const safeName = data.title.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'timeslice';
-    const target = await vscode.window.showSaveDialog({
-      defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir()), `${safeName}.${format}`),
-      filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
-    });
-    if (!target) {
-      return;
-    }
-    const text = format === 'csv' ? chartsToCsv(data.charts) : chartsToJson(data.charts, { entity: this.stateValue.entity, from: data.range.from.toISOString(), to: data.range.to.toISOString(), period: data.range.period });
-    // Through VS Code's file system, not Node's: the chosen URI may be remote (SSH, WSL, a container)
-    // or virtual, where fsPath names a file on the wrong machine or on none.
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
-    this.post({ type: 'exported', format, path: target.scheme === 'file' ? target.fsPath : target.toString(true) });
   }
 
   override dispose(): void {
