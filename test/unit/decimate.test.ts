@@ -139,11 +139,11 @@ describe('decimation before posting (LTTB with bucket extremes)', () => {
     assert.equal(result.charts[0], chart);
   });
 
-  it('budgets two points a pixel, with a default width and clamped widths', () => {
-    assert.equal(pointBudget(1000), 2000);
-    assert.equal(pointBudget(undefined), 2400);
-    assert.equal(pointBudget(Number.NaN), 2400);
-    assert.equal(pointBudget(3), 200);
-    assert.equal(pointBudget(1e9), 16_000);
+  it('budgets one point a pixel, with a default width and clamped widths', () => {
+    assert.equal(pointBudget(1000), 1000);
+    assert.equal(pointBudget(undefined), 1200);
+    assert.equal(pointBudget(Number.NaN), 1200);
+    assert.equal(pointBudget(3), 100);
+    assert.equal(pointBudget(1e9), 8000);
   });
 });

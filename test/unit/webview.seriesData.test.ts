@@ -93,7 +93,7 @@ describe('webview series shaping', () => {
   it('draws dense lines 1 px wide (a hairline), sparse ones 1.5 px, high contrast 2 px, dotted 1 px wider', () => {
     assert.equal(lineWidth(180, 800, false, false), 1.5, 'the service\'s usual slices');
     assert.equal(lineWidth(800, 800, false, false), 1.5, 'one point a pixel is not dense yet');
-    assert.equal(lineWidth(1756, 1210, false, false), 1, 'thinned to two points a pixel');
+    assert.equal(lineWidth(1756, 1210, false, false), 1, 'more points than pixels');
     assert.equal(lineWidth(1756, 1210, false, true), 2);
     assert.equal(lineWidth(1756, 1210, true, false), 2, 'high contrast never thins its lines');
     assert.equal(lineWidth(180, 0, false, false), 1.5, 'before the width is known');

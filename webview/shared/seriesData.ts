@@ -199,9 +199,9 @@ const MIN_SAMPLES = 100;
 /**
  * About one point per CSS pixel of the chart's width, kept by largest-triangle-three-buckets (it
  * keeps peaks, which matter on a monitoring chart), for any series with more points than pixels.
- * The extension already sends at most two a pixel (src/panels/decimate.ts, which keeps each
- * bucket's low and high); drawing those is most of a dense panel's time, and LTTB on a few
- * thousand points costs under a millisecond, so the plugin halves them again. The service's usual
+ * The extension already sends at most one a pixel of the width it was told (src/panels/decimate.ts,
+ * which keeps each bucket's low and high); this catches a chart drawn narrower than that, and
+ * data from before a resize. Drawing points is most of a dense panel's time. The service's usual
  * 30–180 slices a series are never decimated. (The plugin's own default threshold, four points a
  * pixel, would leave 3,000 points on an 800-pixel chart untouched.)
  */
