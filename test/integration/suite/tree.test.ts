@@ -78,6 +78,10 @@ for (const backend of BACKENDS) {
       const expectedKts = dataset.keyTransactions.filter((k) => k.appId === simApp.id).map((k) => k.name).sort();
       assert.ok(expectedKts.length > 0);
       assert.deepEqual(labels(ts, kts).sort(), expectedKts);
+      // Each group says how many it holds and can be expanded (a count of 0 would hide its twistie).
+      const groupItems = groups.map((g) => ts.tree.getTreeItem(g));
+      assert.deepEqual(groupItems.map((g) => g.description), [simApp.hostIds.length, simApp.instanceIds.length, expectedKts.length].map(String));
+      assert.ok(groupItems.every((g) => g.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed));
     });
 
     it('fetches a group\'s children only when it is expanded; key transactions are counted from one account-wide list', async () => {
