@@ -57,6 +57,8 @@ for (const backend of BACKENDS) {
       const silent = roots.find((n) => n.kind === 'application' && !n.app.reporting)!;
       assert.equal(ts.tree.getTreeItem(silent).description, 'not reporting');
       assert.equal(String(ts.applicationsView.view.description), `demo · ${backendLabel(backend)}`);
+      // Said in the message too: VS Code shows no description for a view alone in its container.
+      assert.equal(ts.applicationsView.view.message, `${backendLabel(backend)} demo: a simulated account. Stop Demo returns to your own key.`);
     });
 
     it('expands an application to hosts, instances and key transactions matching the simulator', async () => {
