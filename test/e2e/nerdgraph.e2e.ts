@@ -49,6 +49,20 @@ describe('the demo on NerdGraph', () => {
     assert.deepEqual((await wb.sidebar.rowLabels()).sort(), demo.apps.map((a) => a.name).sort());
     const message = wb.sidebar.view.locator('.message', { hasText: 'NerdGraph demo: a simulated account' });
     await message.waitFor({ state: 'visible', timeout: 15_000 });
+    // Hosts and instances come from the entity's agent instances: the groups expand to them. (The
+    // activity bar's hover, left by opening the view, lies over the rows until the mouse leaves.)
+    await wb.page.mouse.move(700, 450);
+    await wb.page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    await wb.sidebar.expand('storefront-web');
+    await wb.sidebar.expand('Hosts');
+    await wb.sidebar.expand('Instances');
+    const labels = await wb.sidebar.rowLabels();
+    for (const host of web.hostIds.map((id) => demo.hosts.get(id)!)) {
+      assert.ok(labels.includes(host.name), `host ${host.name}`);
+      for (const instance of host.instanceIds.map((id) => demo.instances.get(id)!)) {
+        assert.ok(labels.includes(`${host.name}:${instance.port}`), `instance ${host.name}:${instance.port}`);
+      }
+    }
     await screenshot(wb.page, 'nerdgraph-tree');
 
     // The dashboard: four charts drawn, the throughput exactly the demo's calls per minute.
