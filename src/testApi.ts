@@ -28,6 +28,8 @@ export interface TestKeys {
   delete(region: Region): Promise<void>;
   /** Whether a key is stored, without handing it out. */
   has(region: Region): Promise<boolean>;
+  /** The NerdGraph account stored with the region's key (not a secret; see auth/keyRecord.ts), if one was chosen. */
+  accountId(region: Region): Promise<number | undefined>;
 }
 
 export interface TimesliceTestApi {
@@ -51,7 +53,7 @@ export interface TimesliceTestApi {
 
 /** What the composition root offers to build the test API from. */
 export interface TestApiSource extends Omit<TimesliceTestApi, 'keys'> {
-  apiKeys: Pick<ApiKeyStore, 'set' | 'delete' | 'get'>;
+  apiKeys: Pick<ApiKeyStore, 'set' | 'delete' | 'get' | 'record'>;
 }
 
 /**
@@ -86,6 +88,7 @@ export function testApiFor(source: TestApiSource, env: NodeJS.ProcessEnv = proce
       set: (region, key, origin) => apiKeys.set(region, key, origin),
       delete: (region) => apiKeys.delete(region),
       has: async (region) => (await apiKeys.get(region)) !== undefined,
+      accountId: async (region) => (await apiKeys.record(region))?.accountId,
     },
     panels: source.panels,
     applicationsView: source.applicationsView,

@@ -49,6 +49,7 @@ export interface Application {
   summary?: ApplicationSummary;
   endUserSummary?: EndUserSummary;
   settings: ApplicationSettings;
+  /** REST's links; NerdGraph's entity outline links no hosts or instances, so these are empty there. */
   hostIds: number[];
   instanceIds: number[];
   serverIds: number[];
@@ -56,6 +57,17 @@ export interface Application {
   /** NerdGraph only: the entity GUID and its account (REST has neither). */
   guid?: string;
   accountId?: number;
+  /** NerdGraph only: how many hosts and instances `apmSummary` counts (it lists no ids). Read them with `hostAndInstanceCounts`. */
+  hostCount?: number;
+  instanceCount?: number;
+}
+
+/**
+ * How many hosts and instances an application has, whichever backend described it: the counts a
+ * backend gave without ids (NerdGraph), else the linked ids (REST).
+ */
+export function hostAndInstanceCounts(app: Pick<Application, 'hostIds' | 'instanceIds' | 'hostCount' | 'instanceCount'>): { hosts: number; instances: number } {
+  return { hosts: app.hostCount ?? app.hostIds.length, instances: app.instanceCount ?? app.instanceIds.length };
 }
 
 /** Summary of a host or an instance (application_summary plus instance_count). */

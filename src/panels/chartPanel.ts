@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 
+import type { Backend } from '../api/backendChoice';
 import { isApiError } from '../api/errors';
 import type { Connection, ConnectionManager } from '../connection';
 import type { Logger } from '../log';
@@ -84,10 +85,13 @@ export class ChartPanel extends Disposable {
     return this.stateValue;
   }
 
-  /** What the panel shows, for tests: when its data was loaded, its charts' lines, and the last failure (cleared by new data). */
-  get status(): { dataAt?: number; error?: string; staleNote?: string; charts?: Array<{ title: string; series: string[]; points: number }> } {
+  /**
+   * What the panel shows, for tests: its data (every slice, before thinning for the plot) and its
+   * charts' lines, when and through which backend it was loaded, and the last failure (cleared by new data).
+   */
+  get status(): { data?: PanelData; dataAt?: number; backend?: Backend; error?: string; staleNote?: string; charts?: Array<{ title: string; series: string[]; points: number }> } {
     return {
-      dataAt: this.lastDataAt, error: this.lastError?.message, staleNote: this.lastError?.staleNote,
+      data: this.lastData, dataAt: this.lastDataAt, backend: this.lastDataSession?.backend, error: this.lastError?.message, staleNote: this.lastError?.staleNote,
       charts: this.lastData?.charts.map((c) => ({ title: c.title, series: c.series.map((x) => x.label), points: c.series.reduce((n, x) => n + x.points.length, 0) })),
     };
   }

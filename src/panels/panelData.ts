@@ -14,6 +14,7 @@ import { fetchPlanned, missingValues, planMetricRequests } from '../api/metricRe
 import type { Breakdown } from '../api/metrics';
 import { breakdownNeeds, breakdownSeries, isDatastoreTypeMetric, METRIC } from '../api/metrics';
 import type { ApplicationSummary, MetricData, MetricScope } from '../api/types';
+import { hostAndInstanceCounts } from '../api/types';
 import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS } from '../format/presentation';
 import type { ChartSpec, PanelState, SeriesSpec, SummaryItem, SummaryTable } from './protocol';
 import { explorerScope } from './protocol';
@@ -115,12 +116,13 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
   switch (e.kind) {
     case 'application': {
       const app = await ctx.api.getApplication(e.applicationId, { signal: ctx.signal });
+      const counts = hostAndInstanceCounts(app);
       const { charts, data, requests } = await chartsFromOneRequest(ctx, appScope, DASHBOARD_METRICS, state, range, standardCharts());
       return {
         title: app.name, range, charts, shown: shownRange(range, data), metricDataRequests: requests,
         summary: summaryItems(app.summary, [
           { label: l10n.t('Health'), value: HEALTH_LABELS[app.healthStatus] },
-          { label: l10n.t('Hosts / instances'), value: `${app.hostIds.length} / ${app.instanceIds.length}` },
+          { label: l10n.t('Hosts / instances'), value: `${counts.hosts} / ${counts.instances}` },
           { label: l10n.t('Last reported'), value: app.lastReportedAt ? formatAge((ctx.now?.getTime() ?? Date.now()) - Date.parse(app.lastReportedAt)) : l10n.t('never shown') },
         ]),
         summaryNote: l10n.t('Summary values are the service\'s rolling 3-4 minute averages; charts are timeslice data for the range.'),

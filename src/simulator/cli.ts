@@ -13,10 +13,13 @@ import { Simulator } from './server';
 const USAGE = `Usage: npm run simulator -- [--port N] [--http-port N] [--apps N] [--page-size N] [--seed N]
                               [--us-key K] [--eu-key K] [--fault endpoint:kind[:times]]...
                               [--values-rule strict|first-metric|lenient] [--lag-minutes N] [--rest-retired]
+                              [--accounts-per-key N]
   --apps 5000 is the scale mode used by the benchmarks.
   --values-rule: how values[] applies to metrics with different value lists (default strict, as the
     service's documentation shows); --lag-minutes: how far the data lags the clock (default 0).
-  --rest-retired: REST API v2 answers 410 Gone to every request (its end of life); NerdGraph still answers.`;
+  --rest-retired: REST API v2 answers 410 Gone to every request (its end of life); NerdGraph still answers.
+  --accounts-per-key N: each key sees N accounts through NerdGraph (default 1, at most 5), each with its
+    own data, so the account choice can be tried; REST v2 serves the first.`;
 
 function positiveInt(raw: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (raw === undefined) {
@@ -35,7 +38,7 @@ async function main(): Promise<void> {
       port: { type: 'string' }, 'http-port': { type: 'string' }, apps: { type: 'string' }, 'page-size': { type: 'string' },
       seed: { type: 'string' }, 'us-key': { type: 'string' }, 'eu-key': { type: 'string' }, fault: { type: 'string', multiple: true },
       'values-rule': { type: 'string' }, 'lag-minutes': { type: 'string' }, 'rest-retired': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
+      'accounts-per-key': { type: 'string' }, help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
@@ -58,7 +61,10 @@ async function main(): Promise<void> {
     valuesRule: valuesRule as ValuesRule,
     lagMinutes: positiveInt(values['lag-minutes'], 'lag-minutes', 0, true),
     restRetired: values['rest-retired'] === true,
+    accountsPerKey: positiveInt(values['accounts-per-key'], 'accounts-per-key', 1),
   });
+  const accounts = sim.accounts.us.length === 1 ? ''
+    : `\n  NerdGraph accounts: ${(['us', 'eu'] as const).map((r) => sim.accounts[r].map((a) => `${a.id} (${a.dataset.apps.length} apps)`).join(', ')).join('; ')}`;
   faults.forEach((f) => (isNerdGraphFault(f.kind) ? sim.injectNerdGraphFault(f as NerdGraphFault) : sim.injectFault(f as Fault)));
   console.log(`Timeslice API simulator
   HTTPS (US):  ${sim.baseUrls.us}
@@ -68,7 +74,7 @@ async function main(): Promise<void> {
   EU key:      ${sim.keys.eu}
   Certificate: ${sim.certPath}
   values[] rule: ${sim.valuesRule}${sim.restRetired ? '\n  REST v2:     retired (410 Gone); NerdGraph at /graphql and /eu/graphql' : ''}
-  Applications: ${sim.datasets.us.apps.length} (US), ${sim.datasets.eu.apps.length} (EU)${faults.length ? `\n  Faults:      ${faults.map((f) => `${f.endpoint}:${f.kind}`).join(', ')}` : ''}
+  Applications: ${sim.datasets.us.apps.length} (US), ${sim.datasets.eu.apps.length} (EU)${accounts}${faults.length ? `\n  Faults:      ${faults.map((f) => `${f.endpoint}:${f.kind}`).join(', ')}` : ''}
 Try: curl --cacert ${sim.certPath} -H "Api-Key: ${sim.keys.us}" ${sim.baseUrls.us}/v2/applications.json
 Press Ctrl+C to stop.`);
   const stop = () => void sim.stop().then(() => process.exit(0));

@@ -136,6 +136,11 @@ export interface DatasetOptions {
    * differ: every number is the same for the same seed.
    */
   names?: 'test' | 'demo';
+  /**
+   * Added to every id (applications, hosts, instances, servers, key transactions; default 0), so that
+   * several accounts of one key have ids apart, as the service's ids are unique across accounts.
+   */
+  idBase?: number;
 }
 
 /** The demo's stand-ins for the test names that exist to catch markup injection. */
@@ -157,6 +162,7 @@ export class Dataset {
   constructor(options: DatasetOptions) {
     this.demoNames = options.names === 'demo';
     this.seed = options.seed >>> 0;
+    const base = options.idBase ?? 0;
     const rng = new Rng(this.seed);
     let hostSeq = 0;
     let instanceSeq = 0;
@@ -166,12 +172,12 @@ export class Dataset {
       const seed = special
         ? { ...special, name: this.demoNames ? DEMO_NAMES[special.name] ?? special.name : special.name }
         : generatedSeed(rng, i - SPECIAL_APPS.length);
-      const app = this.makeApp(rng, i, seed);
+      const app = this.makeApp(rng, i, seed, base);
       const hostCount = seed.hostCount ?? (seed.reporting === false ? 0 : rng.int(1, 3));
       const hostShares = splitShares(rng, hostCount);
       for (let h = 0; h < hostCount; h++) {
-        const hostId = 2_000_000 + hostSeq++ * 8 + rng.int(0, 7);
-        const serverId = 5_000_000 + serverSeq++ * 4 + rng.int(0, 3);
+        const hostId = base + 2_000_000 + hostSeq++ * 8 + rng.int(0, 7);
+        const serverId = base + 5_000_000 + serverSeq++ * 4 + rng.int(0, 3);
         const host: SimHost = {
           id: hostId, appId: app.id, name: hostName(rng, app.language, h), share: hostShares[h],
           slowness: h === 0 && app.health === 'red' ? 1.6 : rng.range(0.9, 1.15),
@@ -182,7 +188,7 @@ export class Dataset {
         const instanceShares = splitShares(rng, instanceCount);
         for (let k = 0; k < instanceCount; k++) {
           const instance: SimInstance = {
-            id: 3_000_000 + instanceSeq++ * 8 + rng.int(0, 7), appId: app.id, hostId, port: 8080 + k,
+            id: base + 3_000_000 + instanceSeq++ * 8 + rng.int(0, 7), appId: app.id, hostId, port: 8080 + k,
             share: instanceShares[k], health: host.health, serverId,
           };
           this.instances.set(instance.id, instance);
@@ -204,7 +210,7 @@ export class Dataset {
           }
           picked.add(txn.name);
           const kt: SimKeyTransaction = {
-            id: 4_000_000 + this.keyTransactions.length * 8 + rng.int(0, 7), appId: app.id,
+            id: base + 4_000_000 + this.keyTransactions.length * 8 + rng.int(0, 7), appId: app.id,
             name: keyTransactionLabel(txn.name), transactionName: txn.name,
             health: rng.chance(0.8) ? app.health : 'orange',
           };
@@ -218,7 +224,7 @@ export class Dataset {
     }
   }
 
-  private makeApp(rng: Rng, index: number, seed: AppSeed): SimApp {
+  private makeApp(rng: Rng, index: number, seed: AppSeed, idBase: number): SimApp {
     const reporting = seed.reporting ?? true;
     const family = seed.family ?? 'datastore';
     const language = seed.language;
@@ -255,7 +261,7 @@ export class Dataset {
     const targetRatio = seed.health === 'red' ? 0.6 : seed.health === 'orange' ? 1.0 : 3.5;
     profile.apdexT = APDEX_TARGETS.find((t) => t * 1000 >= profile.baseResponseMs * targetRatio) ?? 2;
     return {
-      id: 1_000_000 + index * 16 + rng.int(0, 15),
+      id: idBase + 1_000_000 + index * 16 + rng.int(0, 15),
       name: seed.name,
       language,
       health: seed.health,

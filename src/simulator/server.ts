@@ -17,7 +17,8 @@ import type { EndpointId, Fault, NerdGraphFault, NerdGraphOperation } from './fa
 import { FaultTable, isNerdGraphFault } from './faults';
 import type { MetricDataOptions, ValuesRule } from './metricData';
 import type { ErrorRateScale } from './nerdgraph/entities';
-import { NerdGraphService } from './nerdgraph/service';
+import type { SimulatedAccount } from './nerdgraph/service';
+import { NerdGraphService, simulatedAccountOutline } from './nerdgraph/service';
 import { RecordBuilder } from './records';
 import type { Answer, Format, Region, Route } from './routes';
 import { matchRoute, Routes } from './routes';
@@ -52,6 +53,12 @@ export interface SimulatorOptions {
   errorRateScale?: ErrorRateScale;
   /** REST API v2 retired: every v2 request is answered 410 Gone (NerdGraph keeps working). */
   restRetired?: boolean;
+  /**
+   * How many accounts each key's user sees through NerdGraph (default 1, at most 5), so that the
+   * account choice can be exercised. The first is the one REST v2 serves; each other one has its
+   * own data (another seed, ids apart) and its own id (see simulatedAccountOutline).
+   */
+  accountsPerKey?: number;
 }
 
 export interface RecordedRequest {
@@ -84,7 +91,10 @@ function randomKey(): string {
 export class Simulator {
   readonly requests: RecordedRequest[] = [];
   readonly keys: Readonly<Record<Region, string>>;
+  /** The data of the account each key's REST v2 serves (the first of `accounts`). */
   readonly datasets: Readonly<Record<Region, Dataset>>;
+  /** Every account each region's key sees through NerdGraph, the REST one first (see `accountsPerKey`). */
+  readonly accounts: Readonly<Record<Region, readonly SimulatedAccount[]>>;
   private readonly routes: Readonly<Record<Region, Routes>>;
   private readonly faults = new FaultTable();
   private readonly pageSize: number;
@@ -114,13 +124,23 @@ export class Simulator {
     this.keys = { us: options.usKey ?? randomKey(), eu: options.euKey ?? randomKey() };
     const names = options.names ?? 'test';
     this.datasets = { us: new Dataset({ seed, apps, names }), eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)), names }) };
+    const perKey = options.accountsPerKey ?? 1;
+    if (!Number.isInteger(perKey) || perKey < 1 || perKey > 5) {
+      throw new Error(`accountsPerKey must be a whole number from 1 to 5 (got ${perKey}).`);
+    }
+    const accountsOf = (region: Region): SimulatedAccount[] => Array.from({ length: perKey }, (_, k) => ({
+      ...simulatedAccountOutline(region, k),
+      // The others: smaller, seeded apart, and with ids 10 million apart (ids are unique across accounts).
+      dataset: k === 0 ? this.datasets[region] : new Dataset({ seed: (this.datasets[region].seed + k * 0x9e37) >>> 0, apps: Math.max(3, Math.ceil(apps / 2)), names, idBase: k * 10_000_000 }),
+    }));
+    this.accounts = { us: accountsOf('us'), eu: accountsOf('eu') };
     this.metricData = { valuesRule: options.valuesRule ?? 'strict', lagMinutes: options.lagMinutes ?? 0 };
     this.routes = {
       us: new Routes(this.datasets.us, new RecordBuilder(this.datasets.us, this.now), this.now, this.metricData),
       eu: new Routes(this.datasets.eu, new RecordBuilder(this.datasets.eu, this.now), this.now, this.metricData),
     };
     this.nerdGraph = new NerdGraphService({
-      datasets: this.datasets, keys: this.keys, now: this.now, faults: this.faults, pageSize: this.pageSize, errorRateScale: options.errorRateScale,
+      accounts: this.accounts, keys: this.keys, now: this.now, faults: this.faults, pageSize: this.pageSize, errorRateScale: options.errorRateScale,
     });
   }
 

@@ -59,12 +59,14 @@ export class ApplicationsView extends Disposable {
 
   /**
    * The loading progress wins; otherwise the stale-data note, if any; otherwise, in the demo, that
-   * the data is simulated (a view alone in its container shows no description, so this says it).
+   * the data is simulated and through which backend (a view alone in its container, as this one is
+   * by default, shows no description, so this says it).
    */
   private updateMessage(): void {
     const stale = this.provider.staleness;
+    const conn = this.connections.current;
     this.view.message = this.loadingMessage ?? (stale ? describeStaleness(stale, Date.now()) : undefined)
-      ?? (this.connections.current?.demo ? vscode.l10n.t('Demo: a simulated account. Stop Demo returns to your own key.') : undefined);
+      ?? (conn?.demo ? vscode.l10n.t('{0} demo: a simulated account. Stop Demo returns to your own key.', conn.backendLabel) : undefined);
   }
 
   /** Retries when the failure says it may work again (early, on the scheduler), and starts or stops the age redraw. */

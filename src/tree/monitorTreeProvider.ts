@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
 import { wrongRegionAdvice } from '../api/regions';
 import type { KeyTransaction } from '../api/types';
+import { hostAndInstanceCounts } from '../api/types';
 import { APPLICATIONS_VIEW_ID, COMMAND } from '../constants';
 import type { Connection, ConnectionManager, ConnectionState } from '../connection';
 import type { Logger } from '../log';
@@ -135,9 +136,10 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
         // The record lists no key transactions: count them in the account's list (one request, shared).
         // Without it the group still shows, only without its count.
         const keyTransactions = await this.accountKeyTransactions(conn).then((all) => all.filter((k) => k.applicationId === node.app.id).length, () => undefined);
+        const counts = hostAndInstanceCounts(node.app);
         return [
-          new GroupNode(node, 'hosts', node.app.hostIds.length),
-          new GroupNode(node, 'instances', node.app.instanceIds.length),
+          new GroupNode(node, 'hosts', counts.hosts),
+          new GroupNode(node, 'instances', counts.instances),
           new GroupNode(node, 'keyTransactions', keyTransactions),
         ];
       }

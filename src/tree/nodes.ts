@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 
 import type { Application, HealthStatus, Host, Instance, KeyTransaction } from '../api/types';
+import { hostAndInstanceCounts } from '../api/types';
 import { COMMAND } from '../constants';
 import {
   describeSummary, formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS,
@@ -63,6 +64,7 @@ export class ApplicationNode {
 
   toTreeItem(): vscode.TreeItem {
     const a = this.app;
+    const counts = hostAndInstanceCounts(a);
     const item = new vscode.TreeItem(a.name || vscode.l10n.t('(unnamed application {0})', a.id), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = a.reporting && a.summary ? describeSummary(a.summary) : vscode.l10n.t('not reporting');
@@ -73,8 +75,8 @@ export class ApplicationNode {
     item.tooltip = summaryTooltip(a.name, [
       [vscode.l10n.t('Health'), HEALTH_LABELS[a.healthStatus]],
       ...summaryLines(a.summary),
-      [vscode.l10n.t('Hosts'), String(a.hostIds.length)],
-      [vscode.l10n.t('Instances'), String(a.instanceIds.length)],
+      [vscode.l10n.t('Hosts'), String(counts.hosts)],
+      [vscode.l10n.t('Instances'), String(counts.instances)],
       [vscode.l10n.t('Language'), a.language],
       [vscode.l10n.t('Last reported'), a.lastReportedAt ? `${a.lastReportedAt} (${formatAge(Date.now() - Date.parse(a.lastReportedAt))})` : vscode.l10n.t('never shown')],
       [vscode.l10n.t('Application ID'), String(a.id)],

@@ -1,34 +1,13 @@
 import * as assert from 'node:assert/strict';
 
-import type { Frame } from 'playwright-core';
-
 import { Dataset } from '../../src/simulator/dataset';
 import { metricCatalog, sliceValues } from '../../src/simulator/series';
-import { chartsOf, openFromPalette, panelFrame } from './support/panels';
+import { chartsOf, openFromPalette, openPanelByRow, panelFrame } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
 /** The demo's data set: the same seed as the extension's demo, so the expected values can be computed here. */
 const demo = new Dataset({ seed: 42, apps: 12 });
-
-async function openPanelByRow(wb: Workbench, label: string, kind: string, title = label): Promise<Frame> {
-  // A click that lands while the tree redraws (the demo's first load, a reload) can be lost or only
-  // select the row; then click again, and press Enter on the selected row, which opens it as well
-  // (and only reveals the panel if it is already open).
-  for (let attempt = 1; ; attempt++) {
-    await wb.sidebar.row(label).locator('.label-name').click();
-    if (attempt > 1) {
-      await wb.page.keyboard.press('Enter');
-    }
-    try {
-      return await panelFrame(wb.page, kind, title, attempt < 3 ? 10_000 : 30_000);
-    } catch (e) {
-      if (attempt === 3) {
-        throw e;
-      }
-    }
-  }
-}
 
 for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'dark' }, { theme: 'Default Light Modern' as Theme, slug: 'light' }]) {
   describe(`chart panels (${theme})`, () => {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 
 import { Dataset } from '../../src/simulator/dataset';
 import { RecordBuilder } from '../../src/simulator/records';
+import { bindByPalette } from './support/binding';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
 /** The demo's data set (same seed as the extension's demo), to compute the Apdex the item must show. */
@@ -20,15 +21,6 @@ function expectedApdex(): string[] {
 }
 
 const APDEX_ITEM = /^\s*0\.\d\d\s*$/;
-const BIND_COMMAND = 'Timeslice: Bind Workspace to Application…';
-
-/** By keyboard: palette → bind command → pick the application. */
-async function bindByPalette(wb: Workbench, app: string): Promise<void> {
-  await wb.quickInput.openCommandPalette();
-  await wb.quickInput.choose(`>${BIND_COMMAND}`, BIND_COMMAND);
-  await wb.quickInput.choose(app, app, { title: 'Bind Workspace to Application' });
-  await wb.quickInput.waitForClosed();
-}
 
 async function assertShowsWebApdex(wb: Workbench): Promise<void> {
   const item = await wb.statusBar.waitForItem(APDEX_ITEM, 30_000);

@@ -178,3 +178,44 @@ describe('backend choice: the account NRQL runs in', () => {
     assert.equal(decodeKeyRecord(JSON.stringify({ tag: 'timeslice-key/1', key: KEY, accountId: -1 })), undefined, 'a damaged account is no record');
   });
 });
+
+/** Against a simulator whose key sees two accounts (`accountsPerKey: 2`), each with its own data. */
+describe('backend choice: a key that sees two accounts', function () {
+  this.timeout(15_000);
+  const KEY = 'NRAK-TWOACCOUNTS00000000000001';
+  let sim: Simulator;
+
+  before(async () => {
+    sim = await Simulator.start({ usKey: KEY, seed: 8, apps: 4, accountsPerKey: 2 });
+  });
+  after(() => sim.stop());
+
+  const options = () => ({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 });
+
+  it('with no account chosen, NerdGraph asks for one (noAccount) and sends no NRQL', async () => {
+    assert.deepEqual((await listAccounts(options())).map((a) => a.id), sim.accounts.us.map((a) => a.id));
+    sim.clearRequests();
+    const ng = createBackendApi('nerdGraph', options());
+    await assert.rejects(ng.listApplications(), (e: unknown) => e instanceof ApiError && e.kind === 'noAccount' && /2 accounts/.test(e.message));
+    await ng.dispose();
+    assert.deepEqual(sim.requests.map((r) => r.endpoint), ['graphql.accounts']);
+  });
+
+  it('the chosen account\'s applications, and their data, come from that account only', async () => {
+    for (const account of sim.accounts.us) {
+      const ng = createBackendApi('nerdGraph', { ...options(), accountId: account.id });
+      try {
+        const apps = await ng.listApplications();
+        assert.deepEqual(apps.map((a) => a.id).sort(), account.dataset.apps.map((a) => a.id).sort());
+        assert.ok(apps.every((a) => a.accountId === account.id));
+        const app = account.dataset.apps.find((a) => a.reporting)!;
+        // By id alone (no account in the search): the ids are unique across the key's accounts.
+        assert.equal((await ng.getApplication(app.id)).name, app.name);
+        const data = await ng.getMetricData({ kind: 'application', applicationId: app.id }, { names: ['HttpDispatcher'], summarize: true });
+        assert.ok((data.metrics[0]?.timeslices[0]?.values.call_count ?? 0) > 0, `${account.name}: data for its own application`);
+      } finally {
+        await ng.dispose();
+      }
+    }
+  });
+});

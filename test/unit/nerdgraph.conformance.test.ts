@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 
 import { Agent, request } from 'undici';
 
-import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
+import { SIMULATED_ACCOUNTS, simulatedAccountOutline } from '../../src/simulator/nerdgraph/service';
 import { metricCatalog, sliceValues } from '../../src/simulator/series';
 import { Simulator } from '../../src/simulator/server';
 
@@ -335,5 +335,70 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.equal(rec.endpoint, 'graphql.nrql');
     assert.equal(rec.region, 'us');
     assert.match(JSON.parse(rec.requestBody!).variables.q, /^SELECT count/);
+  });
+});
+
+/** nerdgraph-notes 2 with `accountsPerKey: 2`: a key whose user sees two accounts, each with its own data. */
+describe('NerdGraph simulator conformance: a key that sees several accounts (nerdgraph-notes 2)', function () {
+  this.timeout(10_000);
+  let sim: Simulator;
+  let agent: Agent;
+
+  before(async () => {
+    sim = await Simulator.start({ usKey: US_KEY, euKey: EU_KEY, now: () => NOW, accountsPerKey: 2 });
+    agent = new Agent({ connect: { ca: sim.certPem } });
+  });
+  after(async () => {
+    await agent.close();
+    await sim.stop();
+  });
+
+  async function post(query: string, variables: Record<string, unknown> = {}, key = US_KEY, path = '/graphql'): Promise<any> {
+    const res = await request(`https://127.0.0.1:${sim.httpsPort}${path}`, {
+      method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', 'api-key': key }, body: JSON.stringify({ query, variables }),
+    });
+    return res.body.json();
+  }
+
+  const SEARCH = 'query($q: String!) { actor { entitySearch(query: $q) { count results { entities { guid name accountId ... on ApmApplicationEntityOutline { applicationId } } } } } }';
+  const [first, second] = [0, 1].map((k) => simulatedAccountOutline('us', k));
+
+  it('"Without scope you get the accounts the user can see": both, in each region its own', async () => {
+    assert.deepEqual((await post('{ actor { accounts { id name } } }')).data.actor.accounts, [first, second]);
+    assert.deepEqual((await post('{ actor { accounts { id name } } }', {}, EU_KEY, '/eu/graphql')).data.actor.accounts, [0, 1].map((k) => simulatedAccountOutline('eu', k)));
+    assert.equal(first, SIMULATED_ACCOUNTS.us, 'the first is the account REST v2 serves');
+    assert.notEqual(sim.accounts.us[1].dataset, sim.datasets.us, 'the second has data of its own');
+    const ids = (k: number) => new Set(sim.accounts.us[k].dataset.apps.map((a) => a.id));
+    assert.deepEqual([...ids(1)].filter((id) => ids(0).has(id)), [], 'application ids are unique across the accounts');
+  });
+
+  it('"Every entity also carries accountId … so the account for an app\'s NRQL is entity.accountId"; `accountId = N` narrows the search to one account', async () => {
+    const all = (await post(SEARCH, { q: "domain = 'APM' AND type = 'APPLICATION'" })).data.actor.entitySearch;
+    assert.equal(all.count, sim.accounts.us[0].dataset.apps.length + sim.accounts.us[1].dataset.apps.length);
+    for (const [k, account] of sim.accounts.us.entries()) {
+      const mine = all.results.entities.filter((e: any) => e.accountId === account.id);
+      assert.deepEqual(mine.map((e: any) => e.applicationId).sort(), account.dataset.apps.map((a) => a.id).sort(), `account ${k + 1}`);
+      const narrowed = (await post(SEARCH, { q: `domain = 'APM' AND type = 'APPLICATION' AND accountId = ${account.id}` })).data.actor.entitySearch.results.entities;
+      assert.deepEqual(narrowed.map((e: any) => e.guid).sort(), mine.map((e: any) => e.guid).sort());
+    }
+    const app = sim.accounts.us[1].dataset.apps[0];
+    const [outline] = (await post(SEARCH, { q: `domainId = '${app.id}' AND domain = 'APM'` })).data.actor.entitySearch.results.entities;
+    const entity = (await post('query($guid: EntityGuid!) { actor { entity(guid: $guid) { name accountId } } }', { guid: outline.guid })).data.actor.entity;
+    assert.deepEqual(entity, { name: app.name, accountId: second.id });
+  });
+
+  it('NRQL runs in the account asked for, over that account\'s data only; an account the key can\'t see is refused', async () => {
+    const app = sim.accounts.us[1].dataset.apps.find((a) => a.reporting)!;
+    const q = `SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app.id} AND metricTimesliceName = 'HttpDispatcher' SINCE ${SINCE} UNTIL ${UNTIL}`;
+    const [def] = metricCatalog(app).filter((d) => d.name === 'HttpDispatcher');
+    const expected = sliceValues(sim.accounts.us[1].dataset.seed, { kind: 'application', app }, [def], SINCE / 60_000, UNTIL / 60_000)[0].call_count;
+    const inSecond = await post(NRQL_QUERY, { id: second.id, q });
+    assert.equal(inSecond.data.actor.account.nrql.results[0].c, expected);
+    assert.ok(expected > 0);
+    const inFirst = await post(NRQL_QUERY, { id: first.id, q });
+    assert.equal(inFirst.data.actor.account.nrql.results[0].c, 0, 'the first account has no such application');
+    const other = await post(NRQL_QUERY, { id: simulatedAccountOutline('us', 2).id, q });
+    assert.equal(other.data.actor.account.nrql, null);
+    assert.match(other.errors[0].message, /not authorized to query account/);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Parity: the same seeded entities through both backends (REST client vs NerdGraph client against
- * the same simulator) give equal numbers, within the REST side's rounding (3 decimals for times,
- * 2 for Apdex scores and CPU, 1 for memory).
+ * the same simulator) give equal numbers, within the REST side's rounding (test/support/parity.ts;
+ * the workbench's own parity suite uses the same checks).
  */
 import assert from 'node:assert/strict';
 
@@ -9,54 +9,20 @@ import { HttpTimesliceApi } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { hostIdFor, NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
-import type { ApplicationSummary, MetricScope } from '../../src/api/types';
+import type { MetricScope } from '../../src/api/types';
+import { hostAndInstanceCounts } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';
-import type { PanelData } from '../../src/panels/panelData';
 import { loadPanelData } from '../../src/panels/panelData';
 import type { PanelEntity, PanelState, RangePreset } from '../../src/panels/protocol';
 import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
+import { near, sameSummary, samePanels, sameTables, shownSummary } from '../support/parity';
 
 /** An entity of any kind without its title (distributed over the kinds, so each keeps its own ids). */
 type EntityWithoutTitle = PanelEntity extends infer E ? (E extends unknown ? Omit<E, 'title'> : never) : never;
 
 const NOW = new Date('2026-11-20T12:00:30Z');
 const KEY = 'NRAK-PARITYKEY0000000000000001';
-
-/** REST's rounding: 3 decimals (ms), 2 (Apdex, CPU), 1 (memory, in the hundreds). */
-function near(a: number | null, b: number | null, what: string): void {
-  if (a === null || b === null) {
-    assert.equal(a, b, what);
-    return;
-  }
-  assert.ok(Math.abs(a - b) <= Math.max(0.0051, Math.abs(a) * 1e-4), `${what}: REST ${a} vs NerdGraph ${b}`);
-}
-
-function samePanels(rest: PanelData, ng: PanelData, what: string): void {
-  assert.equal(ng.title, rest.title, what);
-  assert.deepEqual(ng.charts.map((c) => c.title), rest.charts.map((c) => c.title), what);
-  rest.charts.forEach((chart, i) => {
-    const other = ng.charts[i];
-    assert.deepEqual(other.series.map((s) => s.label), chart.series.map((s) => s.label), `${what} ${chart.title}`);
-    chart.series.forEach((s, j) => {
-      const points = other.series[j].points;
-      assert.deepEqual(points.map((p) => p[0]), s.points.map((p) => p[0]), `${what} ${chart.title} ${s.label}: times`);
-      s.points.forEach((p, k) => near(p[1], points[k][1], `${what} ${chart.title} ${s.label} @${new Date(p[0]).toISOString()}`));
-    });
-  });
-  assert.ok(rest.charts.some((c) => c.series.some((s) => s.points.length > 0)), `${what}: something to compare`);
-}
-
-function sameSummary(rest: ApplicationSummary | undefined, ng: ApplicationSummary | undefined, what: string): void {
-  assert.equal(ng === undefined, rest === undefined, what);
-  if (rest && ng) {
-    near(rest.responseTime, ng.responseTime, `${what} response time`);
-    near(rest.throughput, ng.throughput, `${what} throughput`);
-    assert.ok(Math.abs(rest.errorRate - ng.errorRate) <= 0.00006, `${what} error rate ${rest.errorRate} vs ${ng.errorRate}`);
-    near(rest.apdexScore, ng.apdexScore, `${what} Apdex`);
-    assert.equal(ng.apdexTarget, rest.apdexTarget, `${what} Apdex target`);
-  }
-}
 
 describe('Parity: REST v2 and NerdGraph backends over the same simulator', function () {
   this.timeout(15_000);
@@ -91,6 +57,8 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
       assert.equal(n.reporting, r.reporting);
       sameSummary(r.summary, n.summary, r.name);
       assert.equal(n.summary?.hostCount, r.summary?.hostCount);
+      // NerdGraph links no host or instance ids: the tree's groups and the dashboard count them all the same.
+      assert.deepEqual(hostAndInstanceCounts(n), hostAndInstanceCounts(r), r.name);
     }
     const filtered = await ng.listApplications({ name: 'BILLING' });
     assert.deepEqual(filtered.map((x) => x.name), (await rest.listApplications({ name: 'billing' })).map((x) => x.name));
@@ -100,7 +68,9 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
     it(`the dashboard of every reporting application (${preset})`, async () => {
       for (const app of reporting().slice(0, preset === '1h' ? 20 : 2)) {
         const s = state({ kind: 'application', applicationId: app.id }, preset);
-        samePanels(await load(rest, s), await load(ng, s), `${app.name} ${preset}`);
+        const [a, b] = [await load(rest, s), await load(ng, s)];
+        samePanels(a, b, `${app.name} ${preset}`);
+        assert.deepEqual(shownSummary(b), shownSummary(a), `${app.name} summary`);
       }
     });
   }
@@ -111,8 +81,7 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
       const s = state({ kind: 'breakdown', applicationId: app.id });
       const [a, b] = [await load(rest, s), await load(ng, s)];
       samePanels(a, b, name);
-      assert.deepEqual(b.table?.rows.map((r) => r.metric), a.table?.rows.map((r) => r.metric), name);
-      a.table?.rows.forEach((row, i) => row.values.forEach((v, j) => near(v, b.table!.rows[i].values[j], `${name} ${row.metric}`)));
+      sameTables(a, b, name);
     }
   });
 

@@ -8,6 +8,7 @@ describe('what activate() hands to other extensions', () => {
   const stored = new Map<string, string>([['us', KEY]]);
   class ApiKeyStore {
     get = (r: string) => Promise.resolve(stored.get(r));
+    record = (r: string) => Promise.resolve(stored.has(r) ? { key: stored.get(r)!, accountId: 7 } : undefined);
     set = (r: string, k: string) => { stored.set(r, k); return Promise.resolve(); };
     delete = (r: string) => { stored.delete(r); return Promise.resolve(); };
   }
@@ -30,8 +31,10 @@ describe('what activate() hands to other extensions', () => {
     for (const value of [...Object.values(api), ...Object.values(api.status), ...Object.values(api.keys)]) {
       assert.notEqual(value, apiKeys);
     }
-    assert.deepEqual(Object.keys(api.keys).sort(), ['delete', 'has', 'set']);
+    assert.deepEqual(Object.keys(api.keys).sort(), ['accountId', 'delete', 'has', 'set']);
     assert.equal(await api.keys.has('us'), true);
+    assert.equal(await api.keys.accountId('us'), 7, 'the account chosen for the key, never the key');
+    assert.equal(await api.keys.accountId('eu'), undefined);
     await api.keys.set('eu', 'NRAK-OTHER');
     assert.equal(stored.get('eu'), 'NRAK-OTHER');
     await api.keys.delete('eu');

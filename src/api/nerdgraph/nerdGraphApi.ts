@@ -209,6 +209,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       serverIds: [],
       guid,
       accountId: num(e.accountId),
+      // No ids in the outline, but the summary counts them (so the tree knows the groups are not empty).
+      hostCount: s ? num(s.hostCount) : undefined,
+      instanceCount: s ? num(s.instanceCount) : undefined,
     };
   }
 

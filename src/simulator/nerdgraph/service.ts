@@ -17,7 +17,8 @@ import { NrqlError, runNrql } from './nrqlEngine';
 import { nerdGraphSchema } from './schema';
 
 export interface NerdGraphOptions {
-  datasets: Readonly<Record<Region, Dataset>>;
+  /** The accounts each region's key sees, with their data; the first is the one REST v2 serves. */
+  accounts: Readonly<Record<Region, readonly SimulatedAccount[]>>;
   keys: Readonly<Record<Region, string>>;
   now: () => Date;
   faults: FaultTable;
@@ -36,11 +37,27 @@ export interface GraphqlReply {
   region: Region;
 }
 
-/** The account each region's key sees. */
+/** The account each region's key sees (the first, when a key sees several: the one REST v2 serves). */
 export const SIMULATED_ACCOUNTS: Readonly<Record<Region, { id: number; name: string }>> = {
   us: { id: 1_234_567, name: 'Timeslice Simulator (US)' },
   eu: { id: 7_654_321, name: 'Timeslice Simulator (EU)' },
 };
+
+/** One account a key sees through NerdGraph, with its own data. */
+export interface SimulatedAccount {
+  id: number;
+  name: string;
+  dataset: Dataset;
+}
+
+/**
+ * The id and name of a region's account number `index` (0 is SIMULATED_ACCOUNTS'): a million apart,
+ * so a test can tell them apart at a glance.
+ */
+export function simulatedAccountOutline(region: Region, index: number): { id: number; name: string } {
+  const first = SIMULATED_ACCOUNTS[region];
+  return index === 0 ? first : { id: first.id + index * 1_000_000, name: `${first.name} #${index + 1}` };
+}
 
 /** The service's own 401 body (nerdgraph-notes 1.4, CGO PR #603). */
 export const BAD_API_KEY_BODY = JSON.stringify({ errors: [{ extensions: { error_code: 'BAD_API_KEY' }, message: 'Bad API Key or no API Key provided' }] });
@@ -78,11 +95,14 @@ export function operationOf(doc: DocumentNode): NerdGraphOperation {
 
 export class NerdGraphService {
   private readonly inFlight = new Map<string, number>();
-  private readonly records: Readonly<Record<Region, RecordBuilder>>;
+  /** Each account's records, by account id (ids differ across regions too). */
+  private readonly records = new Map<number, RecordBuilder>();
   errorRateScale: ErrorRateScale;
 
   constructor(private readonly options: NerdGraphOptions) {
-    this.records = { us: new RecordBuilder(options.datasets.us, options.now), eu: new RecordBuilder(options.datasets.eu, options.now) };
+    for (const account of [...options.accounts.us, ...options.accounts.eu]) {
+      this.records.set(account.id, new RecordBuilder(account.dataset, options.now));
+    }
     this.errorRateScale = options.errorRateScale ?? 'percent';
   }
 
@@ -155,12 +175,24 @@ export class NerdGraphService {
     }
   }
 
-  private entityContext(region: Region): EntityContext {
-    return { dataset: this.options.datasets[region], records: this.records[region], accountId: SIMULATED_ACCOUNTS[region].id, errorRateScale: this.errorRateScale };
+  /** One entity context per account the region's key sees, in the accounts' order. */
+  private entityContexts(region: Region): EntityContext[] {
+    return this.options.accounts[region].map((a) => ({ dataset: a.dataset, records: this.records.get(a.id)!, accountId: a.id, errorRateScale: this.errorRateScale }));
+  }
+
+  /** The entity of `guid` in whichever of the key's accounts holds it (its GUID names the account), else null. */
+  private entity(region: Region, guid: string): Record<string, unknown> | null {
+    for (const ctx of this.entityContexts(region)) {
+      const found = entityByGuid(ctx, guid);
+      if (found) {
+        return found;
+      }
+    }
+    return null;
   }
 
   private root(region: Region): Record<string, unknown> {
-    const account = SIMULATED_ACCOUNTS[region];
+    const accounts = this.options.accounts[region];
     const failIf = (ctx: Ctx, op: NerdGraphOperation) => {
       if (ctx.fail && ctx.operation === op) {
         throw new GraphQLError(ctx.fail.message, { extensions: { errorClass: ctx.fail.errorClass } });
@@ -171,34 +203,40 @@ export class NerdGraphService {
         failIf(ctx, 'graphql.user');
         return { id: 1_000_001, name: 'Simulated User', email: 'user@example.com' };
       },
+      // Every account the key's user sees (notes 2: "the accounts the user can see"), in one region.
       accounts: (_: unknown, ctx: Ctx) => {
         failIf(ctx, 'graphql.accounts');
-        return [{ ...account, reportingEventTypes: ['Metric', 'Transaction'] }];
+        return accounts.map((a) => ({ id: a.id, name: a.name, reportingEventTypes: ['Metric', 'Transaction'] }));
       },
-      account: ({ id }: { id: number }) => ({
-        id,
-        name: id === account.id ? account.name : null,
-        nrql: ({ query }: { query: string }, ctx: Ctx) => {
-          failIf(ctx, 'graphql.nrql');
-          if (id !== account.id) {
-            // Spelled as the account-management docs do, so clients read both places (notes 1.3).
-            throw new GraphQLError(`You are not authorized to query account ${id}`, { extensions: { nerdGraphExtensions: { errorClass: 'ACCESS_DENIED' } } });
-          }
-          try {
-            return { ...runNrql({ dataset: this.options.datasets[region], accountId: account.id, now: this.options.now() }, query), nrql: query };
-          } catch (e) {
-            if (e instanceof NrqlError) {
-              throw new GraphQLError(e.message, { extensions: { errorClass: e.errorClass } });
+      account: ({ id }: { id: number }) => {
+        const account = accounts.find((a) => a.id === id);
+        return {
+          id,
+          name: account?.name ?? null,
+          nrql: ({ query }: { query: string }, ctx: Ctx) => {
+            failIf(ctx, 'graphql.nrql');
+            if (!account) {
+              // Spelled as the account-management docs do, so clients read both places (notes 1.3).
+              throw new GraphQLError(`You are not authorized to query account ${id}`, { extensions: { nerdGraphExtensions: { errorClass: 'ACCESS_DENIED' } } });
             }
-            throw e;
-          }
-        },
-      }),
+            try {
+              return { ...runNrql({ dataset: account.dataset, accountId: account.id, now: this.options.now() }, query), nrql: query };
+            } catch (e) {
+              if (e instanceof NrqlError) {
+                throw new GraphQLError(e.message, { extensions: { errorClass: e.errorClass } });
+              }
+              throw e;
+            }
+          },
+        };
+      },
       entitySearch: ({ query }: { query?: string }, ctx: Ctx) => {
         failIf(ctx, 'graphql.entitySearch');
         let all: Array<Record<string, unknown>>;
         try {
-          all = searchEntities(this.entityContext(region), query ?? '');
+          // Across every account the key sees, unless the query names one (`accountId = N`); in name order.
+          all = this.entityContexts(region).flatMap((c) => searchEntities(c, query ?? ''))
+            .sort((a, b) => String(a.name).localeCompare(String(b.name)));
         } catch (e) {
           if (e instanceof EntitySearchError) {
             throw new GraphQLError(e.message, { extensions: { errorClass: 'INVALID_INPUT' } });
@@ -221,11 +259,11 @@ export class NerdGraphService {
       },
       entity: ({ guid }: { guid: string }, ctx: Ctx) => {
         failIf(ctx, 'graphql.entity');
-        return entityByGuid(this.entityContext(region), guid);
+        return this.entity(region, guid);
       },
       entities: ({ guids }: { guids: string[] }, ctx: Ctx) => {
         failIf(ctx, 'graphql.entity');
-        return guids.map((g) => entityByGuid(this.entityContext(region), g)).filter((e) => e !== null);
+        return guids.map((g) => this.entity(region, g)).filter((e) => e !== null);
       },
     };
     return {

@@ -34,8 +34,10 @@ describe('activation', function () {
     try {
       const exports = vscode.extensions.getExtension('timeslice.timeslice')!.exports as Record<string, unknown>;
       assert.equal('apiKeys' in exports, false, 'the exports name the key store');
-      assert.deepEqual(Object.keys(exports.keys as object).sort(), ['delete', 'has', 'set']);
+      assert.deepEqual(Object.keys(exports.keys as object).sort(), ['accountId', 'delete', 'has', 'set']);
       assert.equal(await ts.keys.has('custom'), true);
+      // The account stored with a key is no secret, and the only thing read back from a record.
+      assert.equal(await ts.keys.accountId('custom'), undefined);
       // Every plain value and every zero-argument function of the exports' own plain objects.
       const seen: unknown[] = [];
       const walk = async (v: unknown, depth: number): Promise<void> => {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { Simulator } from '../../../src/simulator/server';
-import { eventually, labels, setSettings, startDemo, timeslice } from './helpers';
+import { eventually, labels, setSettings, settled, startDemo, timeslice } from './helpers';
 
 /**
  * The backend is part of the connection: switching `timeslice.backend` (or the demo's) makes exactly
@@ -42,8 +42,8 @@ describe('choosing the backend', function () {
     const old = ts.connections.current;
     await setSettings(values);
     await eventually(() => (ts.connections.current && ts.connections.current !== old ? true : undefined), `the ${backend} connection`);
-    await new Promise((r) => setTimeout(r, 500)); // A second (wrong) rebuild would land by now.
-    await ts.connections.whenSettled();
+    // A second (wrong) rebuild would start from an event already sent: settled() waits for those.
+    await settled(ts);
     assert.equal(changes - before, 1, `exactly one new connection (${seen.slice(before).join(', ')})`);
     assert.equal(ts.connections.current!.backend, backend);
     assert.ok(ts.connections.current!.identity.split('|').includes(backend), `the identity names the backend: ${ts.connections.current!.identity}`);
@@ -88,10 +88,10 @@ describe('choosing the backend', function () {
         ts.tree.refresh();
         await ts.tree.getChildren().catch(() => undefined); // This refresh meets the 410.
         await eventually(() => (ts.connections.current?.backend === 'nerdGraph' ? true : undefined), 'the move to NerdGraph');
-        await new Promise((r) => setTimeout(r, 500)); // A second (wrong) rebuild would land by now.
-        await ts.connections.whenSettled();
-        assert.equal(changes - before, 1, `exactly one new connection (${seen.slice(before).join(', ')})`);
+        // The new session's own requests come next: a second (wrong) rebuild would follow one of them or an event already sent.
         assert.deepEqual(await rootLabels(), rest);
+        await settled(ts);
+        assert.equal(changes - before, 1, `exactly one new connection (${seen.slice(before).join(', ')})`);
         assert.ok(ts.recentLogLines().some((l) => /backend: NerdGraph \(automatic: the REST v2 host answered 410 Gone\)/.test(l)));
       } finally {
         sim.setRestRetired(false);

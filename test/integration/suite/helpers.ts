@@ -1,6 +1,9 @@
 /** Shared steps of the integration suite, which runs inside the real VS Code extension host. */
 import * as vscode from 'vscode';
 
+import type { Backend } from '../../../src/api/backendChoice';
+import { BACKEND_LABELS } from '../../../src/api/backendChoice';
+import type { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { TEST_HARNESS_ENV } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
@@ -60,16 +63,108 @@ export function tooltipText(item: vscode.TreeItem): string {
   return typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
 }
 
+/** Both backends, for suites whose flow is the same on each (a `for … of BACKENDS` around a describe). */
+export const BACKENDS: readonly Backend[] = ['restV2', 'nerdGraph'];
+
+/** A backend as the views name it ("REST v2", "NerdGraph"). */
+export function backendLabel(backend: Backend): string {
+  return BACKEND_LABELS[backend];
+}
+
 /**
- * Starts the demo and waits until the extension is connected to it. Start Demo asks which API the
- * demo speaks while `timeslice.demo.backend` was never set, and no test can answer a quick pick: so
- * the setting is set to its default first (the tests that switch it then still decide the backend).
+ * Starts the demo (on `backend`, as Start Demo's argument picks it; else as the settings say) and
+ * waits until the extension is connected to it, on that backend. Without an argument, Start Demo
+ * asks which API the demo speaks while `timeslice.demo.backend` was never set, and no test can answer
+ * a quick pick: so the setting is set to its default first (the tests that switch it then still decide).
  */
-export async function startDemo(ts: TimesliceTestApi): Promise<void> {
+export async function startDemo(ts: TimesliceTestApi, backend?: Backend): Promise<void> {
   const set = vscode.workspace.getConfiguration('timeslice').inspect('demo.backend');
-  if (set?.globalValue === undefined && set?.workspaceValue === undefined && set?.workspaceFolderValue === undefined) {
+  if (!backend && set?.globalValue === undefined && set?.workspaceValue === undefined && set?.workspaceFolderValue === undefined) {
     await setSettings({ 'demo.backend': 'auto' });
   }
-  await vscode.commands.executeCommand('timeslice.startDemo');
-  await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection');
+  await vscode.commands.executeCommand('timeslice.startDemo', ...(backend ? [backend] : []));
+  await eventually(() => (ts.connections.current?.demo && (!backend || ts.connections.current.backend === backend) ? true : undefined), `the demo connection${backend ? ` on ${backendLabel(backend)}` : ''}`);
+}
+
+/**
+ * Resolves once every event the workbench had sent the extension host before now has been handled,
+ * and the connection rebuild the last of them started has settled: no sleep. A command the workbench
+ * runs is a round trip on the same channel as those events (a setting or a secret changed), so its
+ * reply comes after them; the connection manager then says when its last rebuild has decided.
+ */
+export async function settled(ts: TimesliceTestApi): Promise<void> {
+  await vscode.commands.executeCommand('setContext', 'timeslice.test.barrier', Date.now());
+  await ts.connections.whenSettled();
+}
+
+/**
+ * Replaces `vscode.window[name]` for the length of `run` (the suite shares the extension's `vscode`
+ * object: its bundle lies in the extension's folder), so a command's quick pick or input box answers
+ * without a user. Restored even when `run` throws.
+ */
+export async function withWindowStub<K extends 'showQuickPick' | 'showInputBox', T>(name: K, stub: (...args: unknown[]) => unknown, run: () => Promise<T>): Promise<T> {
+  const window = vscode.window as unknown as Record<K, unknown>;
+  const original = window[name];
+  window[name] = stub;
+  try {
+    return await run();
+  } finally {
+    window[name] = original;
+  }
+}
+
+/** A metric-data request as the simulator saw it, whichever backend sent it. */
+export interface MetricDataRequest {
+  names: string[];
+  /** One slice for the whole range (REST `summarize=true`; NRQL without TIMESERIES). */
+  summarize: boolean;
+}
+
+/** NRQL string literals in `text`, unquoted (the backend writes them with nrqlString). */
+function nrqlStrings(text: string): string[] {
+  return (text.match(/'(?:[^'\\]|\\.)*'/g) ?? []).map((q) => q.slice(1, -1).replace(/\\(.)/g, '$1'));
+}
+
+/** The NRQL queries of a recorded NerdGraph request (its `Nrql!` variables). */
+function nrqlQueries(requestBody: string | undefined): string[] {
+  const variables = (JSON.parse(requestBody ?? '{}') as { variables?: Record<string, unknown> }).variables ?? {};
+  return Object.entries(variables).filter(([name, v]) => /^q\d*$/.test(name) && typeof v === 'string').map(([, v]) => v as string);
+}
+
+/**
+ * The metric-data requests recorded: REST's `/metrics/data` calls, or NerdGraph's NRQL over
+ * timeslices by name (`FACET metricTimesliceName`). On NerdGraph, the tree's key-transaction
+ * summaries have the same shape as a summarize; a TIMESERIES is always a panel's.
+ */
+export function metricDataRequests(sim: Simulator): MetricDataRequest[] {
+  const out: MetricDataRequest[] = [];
+  for (const r of sim.requests) {
+    if (r.endpoint === 'metricData') {
+      out.push({ names: r.query.getAll('names[]'), summarize: r.query.get('summarize') === 'true' });
+    } else if (r.endpoint === 'graphql.nrql') {
+      for (const q of nrqlQueries(r.requestBody)) {
+        const list = /metricTimesliceName IN \(((?:'(?:[^'\\]|\\.)*'(?:, )?)*)\) FACET metricTimesliceName /.exec(q);
+        if (list) {
+          out.push({ names: nrqlStrings(list[1]), summarize: !/ TIMESERIES /.test(q) });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The name filters of the metric-name lists recorded (REST `name=`; NRQL `uniques(metricTimesliceName)` with `LIKE '%x%'`). */
+export function metricNameFilters(sim: Simulator): Array<string | undefined> {
+  const out: Array<string | undefined> = [];
+  for (const r of sim.requests) {
+    if (r.endpoint === 'metricNames') {
+      out.push(r.query.get('name') ?? undefined);
+    } else if (r.endpoint === 'graphql.nrql') {
+      for (const q of nrqlQueries(r.requestBody).filter((x) => x.includes('uniques(metricTimesliceName'))) {
+        const like = /metricTimesliceName LIKE ('(?:[^'\\]|\\.)*')/.exec(q);
+        out.push(like ? nrqlStrings(like[1])[0].replace(/^%|%$/g, '') : undefined);
+      }
+    }
+  }
+  return out;
 }

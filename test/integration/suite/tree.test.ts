@@ -2,93 +2,130 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
+import type { Backend } from '../../../src/api/backendChoice';
+import { hostIdFor } from '../../../src/api/nerdgraph/nerdGraphApi';
+import type { RecordedRequest } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
-import { labelText, labels, setSettings, startDemo, timeslice } from './helpers';
+import { BACKENDS, backendLabel, labelText, labels, setSettings, startDemo, timeslice } from './helpers';
 
-describe('tree against the demo simulator', function () {
-  this.timeout(60_000);
-  let ts: TimesliceTestApi;
+/** What the simulator records for the same steps on each backend. */
+const EXPECTED: Readonly<Record<Backend, {
+  /** The requests of listing the applications and counting every application's key transactions. */
+  rootAndCounts: string[];
+  /** The name filter, as the request carried it. */
+  nameFilter: (r: RecordedRequest) => string | undefined;
+  /** A host's id as the tree has it (NerdGraph knows hosts only by name: hostIdFor). */
+  hostId: (host: { id: number; name: string }) => number;
+}>> = {
+  restV2: {
+    rootAndCounts: ['applications.list', 'keyTransactions.list'],
+    nameFilter: (r) => r.query.get('filter[name]') ?? undefined,
+    hostId: (host) => host.id,
+  },
+  nerdGraph: {
+    // Applications, then the key transactions: their search, their details, their summaries (NRQL).
+    rootAndCounts: ['graphql.entitySearch', 'graphql.entitySearch', 'graphql.entity', 'graphql.nrql'],
+    nameFilter: (r) => /name LIKE '%(.*)%'/.exec(String((JSON.parse(r.requestBody ?? '{}') as { variables?: { q?: string } }).variables?.q))?.[1],
+    hostId: (host) => hostIdFor(host.name),
+  },
+};
 
-  before(async () => {
-    ts = await timeslice();
-    await startDemo(ts);
+for (const backend of BACKENDS) {
+  describe(`tree against the demo simulator, on ${backendLabel(backend)}`, function () {
+    this.timeout(60_000);
+    let ts: TimesliceTestApi;
+    const expected = EXPECTED[backend];
+
+    before(async () => {
+      ts = await timeslice();
+      await startDemo(ts, backend);
+    });
+
+    after(async () => {
+      await vscode.commands.executeCommand('timeslice.stopDemo');
+    });
+
+    it('lists every application of the simulator, with health and numbers, and names the backend', async () => {
+      const sim = ts.demo.simulator!;
+      const roots = await ts.tree.getChildren();
+      const expectedNames = sim.datasets.us.apps.map((a) => a.name).sort((a, b) => a.localeCompare(b));
+      assert.deepEqual(labels(ts, roots), expectedNames);
+      const storefront = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
+      const item = ts.tree.getTreeItem(storefront);
+      assert.match(String(item.description), /^Apdex \d\.\d\d · \d+ (ms|s) · [\d.]+k? rpm$/);
+      const silent = roots.find((n) => n.kind === 'application' && !n.app.reporting)!;
+      assert.equal(ts.tree.getTreeItem(silent).description, 'not reporting');
+      assert.equal(String(ts.applicationsView.view.description), `demo · ${backendLabel(backend)}`);
+      // Said in the message too: VS Code shows no description for a view alone in its container.
+      assert.equal(ts.applicationsView.view.message, `${backendLabel(backend)} demo: a simulated account. Stop Demo returns to your own key.`);
+    });
+
+    it('expands an application to hosts, instances and key transactions matching the simulator', async () => {
+      const sim = ts.demo.simulator!;
+      const dataset = sim.datasets.us;
+      const roots = await ts.tree.getChildren();
+      const appNode = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
+      const simApp = dataset.apps.find((a) => a.name === 'storefront-web')!;
+      const groups = await ts.tree.getChildren(appNode);
+      assert.deepEqual(labels(ts, groups), ['Hosts', 'Instances', 'Key transactions']);
+      const [hostsGroup, instancesGroup, ktGroup] = groups;
+      const hosts = await ts.tree.getChildren(hostsGroup);
+      const simHosts = simApp.hostIds.map((id) => dataset.hosts.get(id)!);
+      assert.deepEqual(hosts.map((h: MonitorNode) => (h.kind === 'host' ? h.host.id : -1)).sort(), simHosts.map(expected.hostId).sort());
+      assert.deepEqual(labels(ts, hosts).sort(), simHosts.map((h) => h.name).sort());
+      const instances = await ts.tree.getChildren(instancesGroup);
+      assert.deepEqual(instances.map((i: MonitorNode) => (i.kind === 'instance' ? i.instance.id : -1)).sort(), [...simApp.instanceIds].sort());
+      const kts = await ts.tree.getChildren(ktGroup);
+      const expectedKts = dataset.keyTransactions.filter((k) => k.appId === simApp.id).map((k) => k.name).sort();
+      assert.ok(expectedKts.length > 0);
+      assert.deepEqual(labels(ts, kts).sort(), expectedKts);
+      // Each group says how many it holds and can be expanded (a count of 0 would hide its twistie).
+      const groupItems = groups.map((g) => ts.tree.getTreeItem(g));
+      assert.deepEqual(groupItems.map((g) => g.description), [simApp.hostIds.length, simApp.instanceIds.length, expectedKts.length].map(String));
+      assert.ok(groupItems.every((g) => g.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed));
+    });
+
+    it('fetches a group\'s children only when it is expanded; key transactions are counted from one account-wide list', async () => {
+      const sim = ts.demo.simulator!;
+      ts.tree.refresh();
+      sim.clearRequests();
+      const roots = await ts.tree.getChildren();
+      const groups = await ts.tree.getChildren(roots[0]);
+      await ts.tree.getChildren(roots[1]);
+      // No hosts or instances lists: only the account's key transactions, once for every application's count.
+      assert.deepEqual(sim.requests.map((r) => r.endpoint), expected.rootAndCounts);
+      assert.ok(!sim.requests.some((r) => r.requestBody?.includes('applicationInstances')), 'no agent instances asked for');
+      const app = roots[0].kind === 'application' ? roots[0].app : undefined;
+      const count = sim.datasets.us.keyTransactions.filter((k) => k.appId === app?.id).length;
+      assert.equal(ts.tree.getTreeItem(groups[2]).description, String(count));
+    });
+
+    it('filters applications on the server and says so when none match', async () => {
+      const sim = ts.demo.simulator!;
+      sim.clearRequests();
+      ts.tree.setFilter('gateway');
+      const roots = await ts.tree.getChildren();
+      assert.deepEqual(labels(ts, roots), ['search-gateway']);
+      assert.equal(expected.nameFilter(sim.requests[0]), 'gateway');
+      ts.tree.setFilter('no-such-app');
+      const none = await ts.tree.getChildren();
+      assert.match(labelText(ts.tree.getTreeItem(none[0])), /No application name contains "no-such-app"/);
+      ts.tree.setFilter('');
+    });
+
+    it('shows an HTML-special application name as the plain text it is', async () => {
+      const roots = await ts.tree.getChildren();
+      const node = roots.find((n) => n.kind === 'application' && n.app.name.startsWith('<img'))!;
+      const item = ts.tree.getTreeItem(node);
+      assert.equal(item.label, '<img src=x onerror=alert(1)> & "q"');
+      const tooltip = item.tooltip as vscode.MarkdownString;
+      assert.ok(!tooltip.value.includes('<img'), tooltip.value);
+      assert.ok(tooltip.value.includes('&lt;img'));
+      assert.ok(!tooltip.supportHtml);
+    });
   });
-
-  after(async () => {
-    await vscode.commands.executeCommand('timeslice.stopDemo');
-  });
-
-  it('lists every application of the simulator, with health and numbers', async () => {
-    const sim = ts.demo.simulator!;
-    const roots = await ts.tree.getChildren();
-    const expected = sim.datasets.us.apps.map((a) => a.name).sort((a, b) => a.localeCompare(b));
-    assert.deepEqual(labels(ts, roots), expected);
-    const storefront = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
-    const item = ts.tree.getTreeItem(storefront);
-    assert.match(String(item.description), /^Apdex \d\.\d\d · \d+ (ms|s) · [\d.]+k? rpm$/);
-    const silent = roots.find((n) => n.kind === 'application' && !n.app.reporting)!;
-    assert.equal(ts.tree.getTreeItem(silent).description, 'not reporting');
-  });
-
-  it('expands an application to hosts, instances and key transactions matching the simulator', async () => {
-    const sim = ts.demo.simulator!;
-    const dataset = sim.datasets.us;
-    const roots = await ts.tree.getChildren();
-    const appNode = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
-    const simApp = dataset.apps.find((a) => a.name === 'storefront-web')!;
-    const groups = await ts.tree.getChildren(appNode);
-    assert.deepEqual(labels(ts, groups), ['Hosts', 'Instances', 'Key transactions']);
-    const [hostsGroup, instancesGroup, ktGroup] = groups;
-    const hosts = await ts.tree.getChildren(hostsGroup);
-    assert.deepEqual(hosts.map((h: MonitorNode) => (h.kind === 'host' ? h.host.id : -1)).sort(), [...simApp.hostIds].sort());
-    assert.deepEqual(labels(ts, hosts).sort(), simApp.hostIds.map((id) => dataset.hosts.get(id)!.name).sort());
-    const instances = await ts.tree.getChildren(instancesGroup);
-    assert.deepEqual(instances.map((i: MonitorNode) => (i.kind === 'instance' ? i.instance.id : -1)).sort(), [...simApp.instanceIds].sort());
-    const kts = await ts.tree.getChildren(ktGroup);
-    const expectedKts = dataset.keyTransactions.filter((k) => k.appId === simApp.id).map((k) => k.name).sort();
-    assert.ok(expectedKts.length > 0);
-    assert.deepEqual(labels(ts, kts).sort(), expectedKts);
-  });
-
-  it('fetches a group\'s children only when it is expanded; key transactions are counted from one account-wide list', async () => {
-    const sim = ts.demo.simulator!;
-    ts.tree.refresh();
-    sim.clearRequests();
-    const roots = await ts.tree.getChildren();
-    const groups = await ts.tree.getChildren(roots[0]);
-    await ts.tree.getChildren(roots[1]);
-    // No hosts or instances lists: only the account's key transactions, once for every application's count.
-    assert.deepEqual(sim.requests.map((r) => r.endpoint), ['applications.list', 'keyTransactions.list']);
-    const app = roots[0].kind === 'application' ? roots[0].app : undefined;
-    const count = ts.demo.simulator!.datasets.us.keyTransactions.filter((k) => k.appId === app?.id).length;
-    assert.equal(ts.tree.getTreeItem(groups[2]).description, String(count));
-  });
-
-  it('filters applications on the server and says so when none match', async () => {
-    const sim = ts.demo.simulator!;
-    sim.clearRequests();
-    ts.tree.setFilter('gateway');
-    const roots = await ts.tree.getChildren();
-    assert.deepEqual(labels(ts, roots), ['search-gateway']);
-    assert.equal(sim.requests[0].query.get('filter[name]'), 'gateway');
-    ts.tree.setFilter('no-such-app');
-    const none = await ts.tree.getChildren();
-    assert.match(labelText(ts.tree.getTreeItem(none[0])), /No application name contains "no-such-app"/);
-    ts.tree.setFilter('');
-  });
-
-  it('shows an HTML-special application name as the plain text it is', async () => {
-    const roots = await ts.tree.getChildren();
-    const node = roots.find((n) => n.kind === 'application' && n.app.name.startsWith('<img'))!;
-    const item = ts.tree.getTreeItem(node);
-    assert.equal(item.label, '<img src=x onerror=alert(1)> & "q"');
-    const tooltip = item.tooltip as vscode.MarkdownString;
-    assert.ok(!tooltip.value.includes('<img'), tooltip.value);
-    assert.ok(tooltip.value.includes('&lt;img'));
-    assert.ok(!tooltip.supportHtml);
-  });
-});
+}
 
 describe('settings stay when the region switches', function () {
   this.timeout(30_000);
