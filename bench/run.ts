@@ -25,6 +25,8 @@ const DIST = path.join(OUT, 'dist');
 /** The production build with the test hooks kept: the panel draw is timed by its marks and draw counter. */
 const DIST_HOOKED = path.join(OUT, 'dist-hooked');
 const quick = process.argv.includes('--quick');
+/** `--only panel` (or any step label's first word): run just those steps, to iterate on one figure; no checks. */
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') ?? [] : undefined;
 
 function build(): void {
   for (const [outdir, extra] of [[DIST, []], [DIST_HOOKED, ['--test-hooks']]] as const) {
@@ -45,6 +47,7 @@ const EXPECTED = [
   'activation: require + activate() (stub vscode)', 'timers scheduled while unfocused, no view visible', 'requests while unfocused, no view visible',
   'extension bundle (loaded at activation), minified', 'webview bundle, minified',
   'panel draw, 10 × 3,000 points, decimation on', 'panel draw, 10 × 3,000 points, decimation off',
+  '  the panel\'s warm-up chart, drawn while the first data loads', 'panel draw, 10 × 3,000 points, decimation on, data before the warm-up',
   'metric-data requests to open: dashboard', 'metric-data requests to open: breakdown', 'requests per refresh, 10 bound apps',
   'unchanged tree refresh: bodies parsed', 'key budget per minute: tree open + 10 bound apps, defaults', '5,000 applications into the tree (scale mode)',
   '  progress reports while listing them', 'heap growth after 100 panel open/close cycles (after GC)',
@@ -56,6 +59,9 @@ async function main(): Promise<void> {
   build();
   const figures: Figure[] = [];
   const step = async (label: string, fn: () => Promise<Figure[]> | Figure[]) => {
+    if (only && !only.some((o) => label.startsWith(o))) {
+      return;
+    }
     const t0 = performance.now();
     figures.push(...(await fn()));
     console.error(`[bench] ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -90,6 +96,9 @@ async function main(): Promise<void> {
   }
   for (const p of problems) {
     console.log(`  ! ${p}`);
+  }
+  if (only) {
+    return;
   }
   writeResults(path.join(ROOT, quick ? path.join(OUT, 'results-quick.json') : path.join('bench', 'results.json')), { quick, chromium, started }, figures);
   if (!quick) {

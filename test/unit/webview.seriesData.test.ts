@@ -92,7 +92,9 @@ describe('webview series shaping', () => {
 
   it('draws dense lines 1 px wide (a hairline), sparse ones 1.5 px, high contrast 2 px, dotted 1 px wider', () => {
     assert.equal(lineWidth(180, 800, false, false), 1.5, 'the service\'s usual slices');
-    assert.equal(lineWidth(800, 800, false, false), 1.5, 'one point a pixel is not dense yet');
+    assert.equal(lineWidth(400, 800, false, false), 1.5, 'one point every two pixels is not dense yet');
+    assert.equal(lineWidth(401, 800, false, false), 1, 'more than one point every two pixels');
+    assert.equal(lineWidth(916, 1210, false, false), 1, 'what the extension posts for 3,000 slices');
     assert.equal(lineWidth(1756, 1210, false, false), 1, 'more points than pixels');
     assert.equal(lineWidth(1756, 1210, false, true), 2);
     assert.equal(lineWidth(1756, 1210, true, false), 2, 'high contrast never thins its lines');

@@ -20,13 +20,18 @@ import { HeaderView, renderSummary } from './summary';
 import { chartTables, summaryTable } from './tables';
 import { nrqlQueryView } from './nrqlQuery';
 import { installTestHook } from './testHook';
-import { watchTheme } from './theme';
+import { readChartTheme, watchTheme } from './theme';
+import { warmUpCharts } from './warmUp';
 
 /** Performance marks around drawing a 'data' message (read by the bench; test builds only). */
 export const MARK_DATA_RECEIVED = 'timeslice:data-received';
 export const MARK_DATA_RENDERED = 'timeslice:data-rendered';
 export const MARK_DATA_DRAWN = 'timeslice:data-drawn';
+/** The warm-up's duration (warmUp.ts), measured in test builds only. */
+export const MEASURE_WARM_UP = 'timeslice:warm-up';
 
+/** A page that never goes idle still warms up after this long. */
+const WARM_UP_LATEST_MS = 1000;
 /** How long the plot width must hold still before the extension hears of it. */
 const PLOT_WIDTH_DEBOUNCE_MS = 300;
 /** Smaller changes of the plot width are not worth a message. */
@@ -56,6 +61,7 @@ export class PanelApp {
   private data?: ViewData;
   private drawn = false;
   private renders = 0;
+  private warmedUp = false;
   private readonly header = new HeaderView();
   private readonly status = new StatusView(() => this.messaging.post({ type: 'retry' }), () => this.messaging.post({ type: 'fix' }));
   private readonly controls = new ControlsView({
@@ -165,10 +171,32 @@ export class PanelApp {
     this.update(state);
     if (!this.data) {
       this.status.showLoading();
+      this.warmUpWhileLoading();
     } else {
       this.header.setData(state, this.data, timeZone);
       this.renderContent();
     }
+  }
+
+  /**
+   * Once the Loading… state is on screen and the page is idle (a data message already queued is
+   * handled first), and only if the first data has not come yet: the page would idle through the
+   * service's round trip; compiling the chart code then shortens the first draw.
+   */
+  private warmUpWhileLoading(): void {
+    if (this.warmedUp || this.state?.view !== 'chart') {
+      return;
+    }
+    this.warmedUp = true;
+    afterNextFrame(() => requestIdleCallback(() => {
+      if (!this.data) {
+        const start = performance.now();
+        warmUpCharts(readChartTheme(), this.tz);
+        if (__TIMESLICE_TEST__) {
+          performance.measure(MEASURE_WARM_UP, { start, end: performance.now() });
+        }
+      }
+    }, { timeout: WARM_UP_LATEST_MS }));
   }
 
   /** Keeps the state, saves it for a reload and shows it in the controls. */

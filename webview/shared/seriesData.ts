@@ -211,14 +211,15 @@ export function decimationFor(widthPx: number, enabled = true): DecimationOption
 }
 
 /**
- * A series' line width in CSS pixels. A dense line (more than one point a pixel) is drawn 1 px
- * wide: the canvas strokes a 1 px line as a hairline, several times faster than a 1.5 px one (the
- * rasterising was most of a 10 × 3,000-point panel's first frame), and at that density a wider line
- * only merges its neighbours into a band. Sparse lines, the service's usual 30–180 slices, keep
- * 1.5 px; high contrast draws 2 px; a dotted line is 1 px wider so its dots stay visible.
+ * A series' line width in CSS pixels. A dense line (more than one point every two pixels, as the
+ * extension's thinning leaves a long series) is drawn 1 px wide: the canvas strokes a 1 px line as
+ * a hairline, several times faster than a 1.5 px one (the rasterising was most of a 10 × 3,000-point
+ * panel's first frame), and with segments that short a wider line only merges into a band. Sparse
+ * lines, the service's usual 30–180 slices, keep 1.5 px; high contrast draws 2 px; a dotted line is
+ * 1 px wider so its dots stay visible.
  */
 export function lineWidth(points: number, widthPx: number, highContrast: boolean, dotted: boolean): number {
-  const dense = widthPx > 0 && points > widthPx;
+  const dense = widthPx > 0 && points * 2 > widthPx;
   const base = highContrast ? 2 : dense ? 1 : 1.5;
   return base + (dotted ? 1 : 0);
 }
