@@ -1,7 +1,7 @@
 /**
  * Typed access to the `timeslice.*` settings, read fresh each time. Each setting name is declared once.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 import type { BackendSetting } from './api/backendChoice';
 import { parseBackendSetting } from './api/backendChoice';

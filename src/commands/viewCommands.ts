@@ -1,5 +1,5 @@
 /** Tree commands: refresh, filter, copy ID, demo on/off, show log. */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 import type { Backend } from '../api/backendChoice';
 import { parseBackendSetting } from '../api/backendChoice';

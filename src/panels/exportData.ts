@@ -4,7 +4,7 @@
  */
 import * as os from 'node:os';
 
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 import type { PanelData } from './panelData';
 import type { PanelState } from './protocol';

@@ -3,7 +3,7 @@
  * `.vscode/settings.json` (resource scope), so the binding travels with the repository and each folder
  * of a multi-root workspace may bind its own. Also tracks the folder of the active editor.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 import { CONTEXT } from '../constants';
 import { SETTING } from '../config';
@@ -28,6 +28,12 @@ export class WorkspaceBindings extends Disposable {
   private lastFolder: vscode.WorkspaceFolder | undefined;
   /** Refused settings already reported, by folder and value, so each is said once. */
   private readonly reported = new Set<string>();
+  /**
+   * Each folder's raw setting, read once until something changes it: the status bar, the poller and
+   * its scheduler ask for the bindings on every render and tick, and a configuration read is not cheap
+   * (the first one in a window merges every scope's settings).
+   */
+  private readonly rawValues = new Map<string, unknown>();
 
   constructor() {
     super();
@@ -45,6 +51,7 @@ export class WorkspaceBindings extends Disposable {
   }
 
   private update(): void {
+    this.rawValues.clear();
     void this.setContext();
     this.reportRefused();
     this.changed.fire();
@@ -75,8 +82,12 @@ export class WorkspaceBindings extends Disposable {
     if (!vscode.workspace.isTrusted) {
       return undefined;
     }
-    const inspected = vscode.workspace.getConfiguration('timeslice', folder.uri).inspect<unknown>(SETTING.boundApplication);
-    return inspected?.workspaceFolderValue ?? inspected?.workspaceValue;
+    const key = folder.uri.toString();
+    if (!this.rawValues.has(key)) {
+      const inspected = vscode.workspace.getConfiguration('timeslice', folder.uri).inspect<unknown>(SETTING.boundApplication);
+      this.rawValues.set(key, inspected?.workspaceFolderValue ?? inspected?.workspaceValue);
+    }
+    return this.rawValues.get(key);
   }
 
   private followEditor(editor: vscode.TextEditor | undefined): void {
@@ -114,6 +125,8 @@ export class WorkspaceBindings extends Disposable {
   async bind(folder: vscode.WorkspaceFolder, binding: Binding): Promise<void> {
     await vscode.workspace.getConfiguration('timeslice', folder.uri)
       .update(SETTING.boundApplication, { id: binding.id, region: binding.region, name: binding.name }, vscode.ConfigurationTarget.WorkspaceFolder);
+    // (The change event clears it too; this covers a read between the write and the event.)
+    this.rawValues.clear();
     this.lastFolder = folder;
   }
 
@@ -125,5 +138,6 @@ export class WorkspaceBindings extends Disposable {
     if ((vscode.workspace.workspaceFolders?.length ?? 0) === 1 && config.inspect(SETTING.boundApplication)?.workspaceValue !== undefined) {
       await config.update(SETTING.boundApplication, undefined, vscode.ConfigurationTarget.Workspace);
     }
+    this.rawValues.clear();
   }
 }
