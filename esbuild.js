@@ -45,6 +45,23 @@ const bundlesApart = {
   },
 };
 
+/**
+ * `import * as vscode from 'vscode'` of an external module becomes `__toESM(require("vscode"))` in
+ * every importing module: a new object with a getter for each of the API's few hundred members,
+ * built at activation ~30 times. The sources keep that import (the l10n exporter reads
+ * `vscode.l10n.t` through it); the bundle gets `import vscode = require('vscode')`, one plain require.
+ */
+const VSCODE_IMPORT = /^import \* as vscode from 'vscode';$/m;
+const plainVscodeRequire = {
+  name: 'plain-vscode-require',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      return { contents: source.replace(VSCODE_IMPORT, "import vscode = require('vscode');"), loader: 'ts' };
+    });
+  },
+};
+
 /** Prints errors in the form VS Code's esbuild problem matcher reads. */
 const problemMatcher = {
   name: 'problem-matcher',
@@ -95,7 +112,7 @@ async function main() {
       format: 'cjs',
       target: 'node20',
       external: ['vscode'],
-      plugins: [...common.plugins, bundlesApart],
+      plugins: [...common.plugins, bundlesApart, plainVscodeRequire],
     },
     {
       ...common,

@@ -38,10 +38,6 @@ export default defineConfig(
         'error',
         { args: 'after-used', argsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
-      // `import vscode = require('vscode')` is how src/ imports the API: esbuild turns it into one plain
-      // require, where `import * as` copied the API's few hundred members into a new object in every
-      // importing module at activation. Other require() calls are still flagged.
-      '@typescript-eslint/no-require-imports': ['error', { allowAsImport: true }],
     },
   },
 

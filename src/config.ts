@@ -1,7 +1,7 @@
 /**
  * Typed access to the `timeslice.*` settings, read fresh each time. Each setting name is declared once.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { BackendSetting } from './api/backendChoice';
 import { parseBackendSetting } from './api/backendChoice';

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { NrqlClient } from './api/backend';
 import { createBackendApi, createNrqlClient } from './api/backend';

@@ -4,7 +4,7 @@
  * `timeslice.backend` to `nerdGraph` in the user settings. The flag is the second (and last) thing
  * Timeslice keeps in globalState: one boolean, like the walkthrough's.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import { shouldShowEndOfLifeNotice } from './api/backendChoice';
 import type { Config } from './config';

@@ -1,5 +1,5 @@
 import * as l10n from '@vscode/l10n';
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import { registerCommands } from './commands/registerCommands';
 import { Services } from './services';

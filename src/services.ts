@@ -2,7 +2,7 @@
  * Composition root: builds every service in order, hands each its dependencies, and owns their
  * disposal. No static instance: anything can be built alone in a test.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import { parseBackendSetting } from './api/backendChoice';
 import { ApiKeyStore } from './auth/apiKeyStore';

@@ -2,7 +2,7 @@
  * The "Get started with Timeslice" walkthrough: opened once, on the first activation after install,
  * and afterwards only when asked (Timeslice: Open Walkthrough, or Help: Welcome).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 export const WALKTHROUGH_ID = 'timeslice.timeslice#timeslice.gettingStarted';
 const SHOWN_KEY = 'timeslice.walkthroughShown';

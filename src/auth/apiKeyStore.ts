@@ -1,7 +1,7 @@
 /**
  * API keys per region, in SecretStorage and nowhere else. Never logs a value.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { Region } from '../api/regions';
 import { Disposable } from '../util/lifecycle';

@@ -3,7 +3,7 @@
  * The choice is stored with the key in SecretStorage (keyRecord.ts says why). "Switch Account…" lists
  * the key's accounts and stores the one picked; "Set API Key…" calls `askAccount` after the key check.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { AccountPick } from '../api/backend';
 import { listAccounts, pickAccount } from '../api/backend';

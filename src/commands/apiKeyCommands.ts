@@ -1,5 +1,5 @@
 /** "Set API Key…", "Remove API Key…" and "Switch Region…". Keys go to SecretStorage only. */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { HttpTimesliceApi } from '../api/client';
 import type { NerdGraphAccount } from '../api/nerdgraph/nerdGraphApi';

@@ -1,5 +1,5 @@
 /** "Timeslice: Show Application Summary…": applications with health and numbers, then what to do with one. */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { Application } from '../api/types';
 import { pickApplication, requireConnection } from '../palette/pickers';

@@ -1,5 +1,5 @@
 /** "Bind Workspace to Application…", "Unbind Workspace" and the status bar's "open its dashboard". */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import { COMMAND } from '../constants';
 import { pickApplication, requireConnection } from '../palette/pickers';

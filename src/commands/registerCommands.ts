@@ -1,5 +1,5 @@
 /** The command table: id → handler, each wrapped once so failures are logged and shown with an action. */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { CommandId } from '../constants';
 import { COMMAND } from '../constants';

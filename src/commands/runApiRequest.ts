@@ -4,7 +4,7 @@
  * a "Run NRQL Query…" tab's NerdGraph POST) into a command line that reads the key from the shell,
  * never containing it.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import { curlCommand, CURL_KEY_VARIABLE, graphqlCurlCommand } from '../api/curl';
 import { buildRawRequest, parseIdList, RAW_ENDPOINTS } from '../api/endpoints';

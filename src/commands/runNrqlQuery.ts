@@ -5,7 +5,7 @@
  * query goes to the NerdGraph endpoint of the connection's host with the same key, as a `Nrql!`
  * variable. Escape at any step stops quietly; a refused query shows the service's message.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { NrqlClient } from '../api/backend';
 import { exampleNrql } from '../api/nerdgraph/nrqlQuery';

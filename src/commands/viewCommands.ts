@@ -1,5 +1,5 @@
 /** Tree commands: refresh, filter, copy ID, demo on/off, show log. */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { Backend } from '../api/backendChoice';
 import { parseBackendSetting } from '../api/backendChoice';

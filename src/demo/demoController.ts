@@ -2,7 +2,7 @@
  * Demo mode: the built-in API simulator, started on loopback inside the extension host. Its key stays
  * in memory and its certificate is trusted by the demo connection only.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { BackendSetting } from '../api/backendChoice';
 import type { Logger } from '../log';

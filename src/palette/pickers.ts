@@ -3,7 +3,7 @@
  * first" prompt. Each pick returns undefined when the user presses Escape, so a command can stop at
  * any step without a message.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { Application, MetricName, MetricScope } from '../api/types';
 import type { Connection } from '../connection';

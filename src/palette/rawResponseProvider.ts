@@ -3,7 +3,7 @@
  * documents cannot be edited or saved over, and the body is kept exactly as the service sent it
  * (a NRQL query's tab holds its `results`, indented). Each keeps its request for "Copy as curl".
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { RawResponse } from '../api/client';
 import { rawTitle } from '../api/endpoints';

@@ -3,7 +3,7 @@
  * the session's scheduler), export. Data is posted only after the webview says it is ready, only
  * while the panel is open, and only from the current session: a new session starts the panel over.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { Backend } from '../api/backendChoice';
 import { isApiError } from '../api/errors';

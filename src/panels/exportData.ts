@@ -4,7 +4,7 @@
  */
 import * as os from 'node:os';
 
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { PanelData } from './panelData';
 import type { PanelState } from './protocol';

@@ -2,7 +2,7 @@
  * Open chart panels, one per entity (opening it again reveals it), and the serializer that brings
  * them back after a window reload with their range and selection.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { Config } from '../config';
 import type { ConnectionManager } from '../connection';

@@ -2,7 +2,7 @@
  * The error policy's actions as VS Code commands: one title, command and icon per action, used by the
  * tree's error nodes, the command wrapper's notification buttons and the panels' buttons.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import { COMMAND } from '../constants';
 import type { ErrorAction } from './errorPolicy';

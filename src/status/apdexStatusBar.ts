@@ -2,7 +2,7 @@
  * Owns the Apdex status-bar item. It follows the active editor's folder's binding (the first bound
  * folder otherwise) and applies what `describeStatus` says: text, colour, Markdown tooltip, click.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { Config } from '../config';
 import type { ConnectionManager } from '../connection';

@@ -2,7 +2,7 @@
  * Shows one notification when a bound application's health turns orange or red (rate-limited by
  * HealthAlertTracker), with a button that opens its dashboard. `timeslice.alerts.enabled` turns it off.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { Config } from '../config';
 import type { PanelManager } from '../panels/panelManager';

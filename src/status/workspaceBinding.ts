@@ -3,7 +3,7 @@
  * `.vscode/settings.json` (resource scope), so the binding travels with the repository and each folder
  * of a multi-root workspace may bind its own. Also tracks the folder of the active editor.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import { CONTEXT } from '../constants';
 import { SETTING } from '../config';

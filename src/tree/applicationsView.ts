@@ -5,7 +5,7 @@
  * session's scheduler, only while the view is visible and the window focused), plus the early retry
  * after a passing failure.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { ConnectionManager } from '../connection';
 import { APPLICATIONS_VIEW_ID, CONTEXT } from '../constants';

@@ -4,7 +4,7 @@
  * Errors and empty states are nodes with an action, never popups and never an empty tree. When a
  * refresh fails for a passing reason, the last data stays, under a warning that gives its age.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import { isApiError } from '../api/errors';
 import { wrongRegionAdvice } from '../api/regions';

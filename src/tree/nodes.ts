@@ -2,7 +2,7 @@
  * Tree nodes: each holds an entity and says how it looks. Children are fetched by the provider.
  * Labels are plain text (VS Code never renders them as HTML); tooltips escape every API string.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 import type { Application, HealthStatus, Host, Instance, KeyTransaction } from '../api/types';
 import { hostAndInstanceCounts } from '../api/types';

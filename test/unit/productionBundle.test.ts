@@ -70,4 +70,11 @@ describe('production bundles', function () {
       assert.ok(extension.includes(`require("./${file}")`), `extension.js requires ./${file} when needed`);
     }
   });
+
+  it('requires the vscode API plainly, without a copy of its members per importing module (esbuild.js)', () => {
+    // The test build is not minified, so esbuild's helper keeps its name there.
+    const extension = testBuild.get('extension.js')!;
+    assert.ok(extension.includes('require("vscode")'), 'extension.js requires vscode');
+    assert.ok(!/__toESM\(require\("vscode"\)\)/.test(extension), 'an `import * as vscode` was bundled as __toESM(require("vscode"))');
+  });
 });
