@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   if (!quick) {
     // A code-server window per run: too slow for npm test.
     await step('activation in the workbench', async () => {
-      const r = await workbenchActivationFigures(ROOT, DIST, 3);
+      const r = await workbenchActivationFigures(ROOT, DIST, 7);
       problems.push(...r.problems);
       return r.figures;
     });

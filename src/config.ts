@@ -47,9 +47,17 @@ export class Config extends Disposable {
   /** Fires only for changes under `timeslice.`. */
   readonly onDidChange = this.changed.event;
 
+  /**
+   * The `timeslice` section, read once until a change: each getConfiguration call builds a new
+   * object from the merged settings (up to ~10 ms in a busy extension host), and activation alone
+   * reads a dozen values. Any change drops it, before other listeners run (Config is built first).
+   */
+  private cached: vscode.WorkspaceConfiguration | undefined;
+
   constructor() {
     super();
     this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      this.cached = undefined;
       if (e.affectsConfiguration('timeslice')) {
         this.changed.fire(e);
       }
@@ -57,7 +65,8 @@ export class Config extends Disposable {
   }
 
   private get section(): vscode.WorkspaceConfiguration {
-    return vscode.workspace.getConfiguration('timeslice');
+    this.cached ??= vscode.workspace.getConfiguration('timeslice');
+    return this.cached;
   }
 
   get region(): Region {
@@ -135,5 +144,6 @@ export class Config extends Disposable {
 
   async update(setting: keyof typeof SETTING, value: unknown): Promise<void> {
     await this.section.update(SETTING[setting], value, vscode.ConfigurationTarget.Global);
+    this.cached = undefined;
   }
 }
