@@ -48,17 +48,21 @@ const bundlesApart = {
 /**
  * `import * as vscode from 'vscode'` of an external module becomes `__toESM(require("vscode"))` in
  * every importing module: a new object with a getter for each of the API's few hundred members,
- * built at activation ~30 times. The sources keep that import (the l10n exporter reads
- * `vscode.l10n.t` through it); the bundle gets `import vscode = require('vscode')`, one plain require.
+ * built at activation ~30 times, and as many trips through the extension host's require
+ * interceptor. The sources keep that import (the l10n exporter reads `vscode.l10n.t` through it);
+ * the bundle gets `import vscode = require('vscode')` of one bundled module that requires the real
+ * API once.
  */
 const VSCODE_IMPORT = /^import \* as vscode from 'vscode';$/m;
-const plainVscodeRequire = {
-  name: 'plain-vscode-require',
+const oneVscodeRequire = {
+  name: 'one-vscode-require',
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, 'utf8');
       return { contents: source.replace(VSCODE_IMPORT, "import vscode = require('vscode');"), loader: 'ts' };
     });
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-api' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-api' }));
+    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-api' }, () => ({ contents: 'module.exports = require("vscode");', loader: 'js' }));
   },
 };
 
@@ -112,7 +116,7 @@ async function main() {
       format: 'cjs',
       target: 'node20',
       external: ['vscode'],
-      plugins: [...common.plugins, bundlesApart, plainVscodeRequire],
+      plugins: [...common.plugins, bundlesApart, oneVscodeRequire],
     },
     {
       ...common,

@@ -34,6 +34,8 @@ export class WorkspaceBindings extends Disposable {
    * (the first one in a window merges every scope's settings).
    */
   private readonly rawValues = new Map<string, unknown>();
+  /** The `timeslice.workspaceBound` context key as last set. */
+  private contextBound = false;
 
   constructor() {
     super();
@@ -46,13 +48,13 @@ export class WorkspaceBindings extends Disposable {
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
     this._register(vscode.window.onDidChangeActiveTextEditor((editor) => this.followEditor(editor)));
     this.followEditor(vscode.window.activeTextEditor);
-    void this.setContext();
+    this.setContext();
     this.reportRefused();
   }
 
   private update(): void {
     this.rawValues.clear();
-    void this.setContext();
+    this.setContext();
     this.reportRefused();
     this.changed.fire();
   }
@@ -98,8 +100,13 @@ export class WorkspaceBindings extends Disposable {
     }
   }
 
-  private setContext(): Thenable<unknown> {
-    return vscode.commands.executeCommand('setContext', CONTEXT.workspaceBound, this.all().length > 0);
+  /** Only when it changes: a context key starts unset (false), and executing a command is not free. */
+  private setContext(): void {
+    const bound = this.all().length > 0;
+    if (bound !== this.contextBound) {
+      this.contextBound = bound;
+      void vscode.commands.executeCommand('setContext', CONTEXT.workspaceBound, bound);
+    }
   }
 
   /** The binding of one folder: its own value, or the workspace's (a `.code-workspace` file's). */
