@@ -86,7 +86,10 @@ export class WorkspaceBindings extends Disposable {
     }
     const key = folder.uri.toString();
     if (!this.rawValues.has(key)) {
-      const inspected = vscode.workspace.getConfiguration('timeslice', folder.uri).inspect<unknown>(SETTING.boundApplication);
+      // Without a workspace file the folder's settings are the workspace's: read that way, VS Code
+      // skips merging a configuration for the folder (up to ~25 ms, the first time in a window).
+      const scope = vscode.workspace.workspaceFile ? folder.uri : undefined;
+      const inspected = vscode.workspace.getConfiguration('timeslice', scope).inspect<unknown>(SETTING.boundApplication);
       this.rawValues.set(key, inspected?.workspaceFolderValue ?? inspected?.workspaceValue);
     }
     return this.rawValues.get(key);
