@@ -2,7 +2,8 @@
 // Dev only, run by bench/run.ts in a fresh Node process per sample: times `require` of a bundle and
 // its activate() resolving, with bench/activation/stubVscode.js as `vscode`, then counts the timers
 // still scheduled with the window unfocused and no view visible. Prints one JSON line.
-// Usage: node bench/activation/measure.js <bundle.js>
+// Usage: node bench/activation/measure.js <bundle.js> [global-storage-dir]
+// With a storage folder, the loader (dist/extension.js) reads and writes its code cache there.
 const Module = require('node:module');
 const path = require('node:path');
 
@@ -29,6 +30,7 @@ async function main() {
     // A stored key, so activation builds a connection session with its scheduler (whose timers are counted).
     secrets: { get: async () => 'NRAK-BENCHMARK00000000000000000000', store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
     globalState: memento,
+    globalStorageUri: process.argv[3] ? { scheme: 'file', fsPath: path.resolve(process.argv[3]) } : undefined,
     workspaceState: memento,
   };
   const t0 = performance.now();
@@ -41,6 +43,8 @@ async function main() {
   const timers = process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
   const loaded = Object.keys(require.cache).length;
   for (const d of context.subscriptions) d.dispose?.();
+  // The loader's deactivate() resolves once a code cache it started writing is on disk.
+  await ext.deactivate?.();
   process.stdout.write(`${JSON.stringify({ requireMs: t1 - t0, activateMs: t2 - t1, totalMs: t2 - t0, timers, requests: requests.length, loaded })}\n`);
   process.exit(0);
 }

@@ -3,8 +3,9 @@
  * default store instead of adding to it, so when the user names a CA file we pass everything Node
  * would trust anyway: its bundled roots, NODE_EXTRA_CA_CERTS, and then the user's file.
  */
-import * as fs from 'node:fs';
-import * as tls from 'node:tls';
+// Named imports: a namespace import of a Node module is bundled as a copy of all its exports.
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
 
 import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
@@ -22,7 +23,7 @@ export function trustedCertificates(sources: TrustSources): string[] | undefined
   if (!sources.caFile) {
     return undefined;
   }
-  const read = sources.readFile ?? ((file: string) => fs.readFileSync(file, 'utf8'));
+  const read = sources.readFile ?? ((file: string) => readFileSync(file, 'utf8'));
   let pem: string;
   try {
     pem = read(sources.caFile);
@@ -40,5 +41,5 @@ export function trustedCertificates(sources: TrustSources): string[] | undefined
       extra = undefined; // Node itself warns about an unreadable NODE_EXTRA_CA_CERTS at startup.
     }
   }
-  return [...tls.rootCertificates, ...(extra?.includes('-----BEGIN CERTIFICATE-----') ? [extra] : []), pem];
+  return [...rootCertificates, ...(extra?.includes('-----BEGIN CERTIFICATE-----') ? [extra] : []), pem];
 }

@@ -2,7 +2,7 @@
  * A panel's Export: every slice of what it shows (never the thinned points) as CSV or JSON, in a
  * file the user picks.
  */
-import * as os from 'node:os';
+import { homedir } from 'node:os';
 
 import * as vscode from 'vscode';
 
@@ -14,7 +14,7 @@ import { chartsToCsv, chartsToJson } from './shaping';
 export async function exportPanelData(data: PanelData, entity: PanelState['entity'], format: 'csv' | 'json'): Promise<string | undefined> {
   const safeName = data.title.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'timeslice';
   const target = await vscode.window.showSaveDialog({
-    defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir()), `${safeName}.${format}`),
+    defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir()), `${safeName}.${format}`),
     filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
   });
   if (!target) {

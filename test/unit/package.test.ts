@@ -17,9 +17,9 @@ describe('the package', function () {
 
   it('lists exactly the allowlist', () => {
     const files = execFileSync(VSCE, ['ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' }).split('\n').map((f) => f.trim()).filter(Boolean).sort();
-    const allowed = [/^dist\/extension\.js$/, /^dist\/webview\/[\w.-]+\.js$/, /^dist\/demo\.js$/, /^dist\/undici\.js$/, /^dist\/xml\.js$/, /^media\/(?!screenshots\/)[\w./-]+$/, /^package\.json$/, /^package\.nls\.json$/, /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/, /^README\.md$/, /^CHANGELOG\.md$/, /^LICENSE$/];
+    const allowed = [/^dist\/(extension|main)\.js$/, /^dist\/webview\/[\w.-]+\.js$/, /^dist\/demo\.js$/, /^dist\/undici\.js$/, /^dist\/xml\.js$/, /^media\/(?!screenshots\/)[\w./-]+$/, /^package\.json$/, /^package\.nls\.json$/, /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/, /^README\.md$/, /^CHANGELOG\.md$/, /^LICENSE$/];
     assert.deepEqual(files.filter((f) => !allowed.some((a) => a.test(f))), [], 'nothing outside the allowlist');
-    for (const needed of ['dist/extension.js', 'dist/undici.js', 'dist/xml.js', 'dist/demo.js', 'package.json', 'package.nls.json', 'README.md', 'LICENSE', 'media/icon.png', 'media/walkthrough/connect-dark.png', 'l10n/bundle.l10n.json']) {
+    for (const needed of ['dist/extension.js', 'dist/main.js', 'dist/undici.js', 'dist/xml.js', 'dist/demo.js', 'package.json', 'package.nls.json', 'README.md', 'LICENSE', 'media/icon.png', 'media/walkthrough/connect-dark.png', 'l10n/bundle.l10n.json']) {
       assert.ok(files.includes(needed), `${needed} is packaged (${files.join(', ')})`);
     }
     assert.ok(!files.some((f) => f.startsWith('media/screenshots/')), 'the README pictures stay in the repository');

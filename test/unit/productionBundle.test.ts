@@ -50,7 +50,7 @@ describe('production bundles', function () {
   });
 
   it('builds the extension and the webview', () => {
-    assert.ok(production.has('extension.js') && production.has(path.join('webview', 'panel.js')), [...production.keys()].join(', '));
+    assert.ok(production.has('extension.js') && production.has('main.js') && production.has(path.join('webview', 'panel.js')), [...production.keys()].join(', '));
   });
 
   for (const [marker, what] of Object.entries(MARKERS)) {
@@ -60,22 +60,32 @@ describe('production bundles', function () {
     });
   }
 
-  it('keeps the libraries activation does not need out of extension.js, each in its own file', () => {
-    const extension = production.get('extension.js')!;
+  it('VS Code loads a small loader without the vscode API; the extension is main.js beside it', () => {
+    const loader = production.get('extension.js')!;
+    assert.ok(loader.length < 5 * 1024, `the loader is ${loader.length} bytes`);
+    assert.ok(!loader.includes('require("vscode")'), 'the loader requires the vscode API');
+    assert.ok(loader.includes('main.js') && loader.includes('cachedData'), 'the loader compiles main.js with the code cache');
+    assert.ok(production.get('main.js')!.includes('activate'), 'main.js holds activate()');
+  });
+
+  it('keeps the libraries activation does not need out of main.js, each in its own file', () => {
+    const extension = production.get('main.js')!;
     // A string each library's own code holds (its error texts), never our code.
     const apart: Array<[file: string, marker: string]> = [['undici.js', 'undici:request:create'], ['xml.js', 'Unclosed tag'], ['demo.js', 'RSASSA-PKCS1-v1_5']];
     for (const [file, marker] of apart) {
       assert.ok(production.get(file)?.includes(marker), `${file} holds "${marker}"`);
-      assert.ok(!extension.includes(marker), `extension.js holds "${marker}" (code of ${file})`);
-      assert.ok(extension.includes(`require("./${file}")`), `extension.js requires ./${file} when needed`);
+      assert.ok(!extension.includes(marker), `main.js holds "${marker}" (code of ${file})`);
+      assert.ok(extension.includes(`require("./${file}")`), `main.js requires ./${file} when needed`);
     }
   });
 
   it('requires the vscode API once, without a copy of its members per importing module (esbuild.js)', () => {
     // The test build is not minified, so esbuild's helper keeps its name there.
-    const extension = testBuild.get('extension.js')!;
-    assert.equal(extension.split('require("vscode")').length - 1, 1, 'extension.js requires vscode exactly once');
+    const extension = testBuild.get('main.js')!;
+    assert.equal(extension.split('require("vscode")').length - 1, 1, 'main.js requires vscode exactly once');
     assert.ok(!/__toESM\(require_vscode\(\)\)/.test(extension), 'an `import * as vscode` was bundled as a copy of the API (__toESM)');
-    assert.ok(production.get('extension.js')!.split('require("vscode")').length - 1 === 1, 'the production bundle requires vscode exactly once');
+    // The same for Node's modules: `import * as fs from 'node:fs'` copies every export at load; name the imports.
+    assert.deepEqual(extension.match(/__toESM\(require\("(node:)?[a-z_/]+"\)\)/g) ?? [], [], 'a namespace import of a Node module');
+    assert.ok(production.get('main.js')!.split('require("vscode")').length - 1 === 1, 'the production bundle requires vscode exactly once');
   });
 });

@@ -19,11 +19,13 @@ const path = require('node:path');
 const { fileURLToPath } = require('node:url');
 const util = require('node:util');
 
-function activate() {
+function activate(context) {
   const bundle = process.env.TIMESLICE_INTEGRATION_BUNDLE;
   if (!bundle) {
     return;
   }
+  // Where this host keeps extensions' global storage (Timeslice's code cache is read there).
+  process.env.TIMESLICE_TEST_GLOBAL_STORAGE = path.dirname(context.globalStorageUri.fsPath);
   // Not awaited: activate() returns at once, and the outer script waits for the done marker.
   runSuite(bundle).catch((e) => console.error('[timeslice-test.runner]', e));
 }

@@ -1,9 +1,11 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
 import type { TimesliceTestApi } from '../../../src/testApi';
-import { timeslice } from './helpers';
+import { eventually, timeslice } from './helpers';
 
 describe('activation', function () {
   this.timeout(30_000);
@@ -15,6 +17,22 @@ describe('activation', function () {
     const exports = await ext.activate();
     assert.equal(ext.isActive, true);
     assert.ok(exports, 'activate() returned no test API although the harness variable is set');
+  });
+
+  it('VS Code loads the small loader, which leaves a V8 code cache of main.js in the global storage after activation', async () => {
+    const ext = vscode.extensions.getExtension('timeslice.timeslice')!;
+    await ext.activate();
+    assert.equal(path.basename(require.resolve(path.join(ext.extensionPath, ext.packageJSON.main as string))), 'extension.js');
+    const storage = process.env.TIMESLICE_TEST_GLOBAL_STORAGE;
+    assert.ok(storage, 'the runner extension names the global storage folder');
+    const dir = path.join(storage, ext.id.toLowerCase(), 'code-cache');
+    const names = await eventually(() => {
+      const found = fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith('.v8cache')) : [];
+      return found.length > 0 ? found : undefined;
+    }, 'the code cache in global storage');
+    assert.equal(names.length, 1, names.join(', '));
+    assert.match(names[0], /^main-[0-9a-f]{32}\.v8cache$/);
+    assert.ok(fs.statSync(path.join(dir, names[0])).size > 32 * 1024, 'the cache holds the compiled bundle');
   });
 
   it('registers its commands', async () => {
