@@ -1,13 +1,15 @@
 /**
  * "Timeslice: Run NRQL Query…": the account (the one stored with the key, else the key's only one, else
- * the user's pick), then a NRQL query prefilled for an application, then its `results` in a read-only
- * JSON tab and, for a TIMESERIES query, its chart in an explorer panel beside it. On either backend the
- * query goes to the NerdGraph endpoint of the connection's host with the same key, as a `Nrql!`
- * variable. Escape at any step stops quietly; a refused query shows the service's message.
+ * the user's pick, remembered for the connection session), then a NRQL query prefilled for an
+ * application, then its `results` in a read-only JSON tab and, for a TIMESERIES query, its chart in
+ * an explorer panel beside it. On either backend the query goes to the NerdGraph endpoint of the
+ * connection's host with the same key, as a `Nrql!` variable. Escape at any step stops quietly; a
+ * refused query shows the service's message.
  */
 import * as vscode from 'vscode';
 
 import type { NrqlClient } from '../api/backend';
+import { ApiError } from '../api/errors';
 import { exampleNrql } from '../api/nerdgraph/nrqlQuery';
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import type { Connection } from '../connection';
@@ -47,12 +49,15 @@ function isNrqlQueryArgs(v: unknown): v is NrqlQueryArgs {
     && (a.accountId === undefined || isId(a.accountId));
 }
 
-/** The account NRQL runs in: the stored one without asking, else the key's only one, else the user's pick. */
-async function chooseAccount(client: NrqlClient): Promise<number | undefined> {
+/**
+ * The account NRQL runs in: the stored one without asking, else the one picked earlier in this
+ * connection session, else the key's only one, else the user's pick.
+ */
+async function chooseAccount(client: NrqlClient, pickedBefore: number | undefined): Promise<number | undefined> {
   if (client.storedAccountId !== undefined) {
     return client.storedAccountId;
   }
-  return askAccount(await listingAccounts((options) => client.listAccounts(options)));
+  return pickedBefore ?? askAccount(await listingAccounts((options) => client.listAccounts(options)));
 }
 
 /** The application to prefill: the workspace's bound one (when it is of this connection), else picked. */
@@ -102,6 +107,12 @@ async function run(client: NrqlClient, accountId: number, nrql: string): Promise
 export function runNrqlQuery(services: Services) {
   /** A query that got no answer (refused, failed, cancelled): the next run starts from it, so a typo costs no retyping. */
   let unanswered: TypedQuery | undefined;
+  /**
+   * The account picked for a key stored without one, per connection session (its NRQL client): the
+   * next run does not ask again. "Switch Account…" stores one with the key for good; a new session
+   * (another key, region or backend) asks again.
+   */
+  const picked = new WeakMap<NrqlClient, number>();
 
   return async (args?: unknown): Promise<NrqlQueryOutcome | undefined> => {
     if (args !== undefined && !isNrqlQueryArgs(args)) {
@@ -112,9 +123,12 @@ export function runNrqlQuery(services: Services) {
     if (!conn || !client) {
       return undefined;
     }
-    const accountId = args?.accountId ?? await chooseAccount(client);
+    const accountId = args?.accountId ?? await chooseAccount(client, picked.get(client));
     if (accountId === undefined) {
       return undefined;
+    }
+    if (args?.accountId === undefined && client.storedAccountId === undefined) {
+      picked.set(client, accountId);
     }
     const query = args ? { nrql: args.nrql, applicationId: args.applicationId } : await askQuery(services, conn, accountId, unanswered);
     if (!query) {
@@ -127,6 +141,10 @@ export function runNrqlQuery(services: Services) {
       unanswered = undefined;
     } catch (e) {
       unanswered = query;
+      if (e instanceof ApiError && (e.kind === 'forbidden' || e.kind === 'notFound')) {
+        // Perhaps the wrong account: the next run asks again instead of repeating it.
+        picked.delete(client);
+      }
       throw e; // The command wrapper shows the service's message with the error policy's actions.
     }
     const editor = await services.rawResponses.show(

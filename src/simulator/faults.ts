@@ -19,7 +19,7 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** NerdGraph-only answers (nerdgraph-notes 1.4 and 7, "Faults worth scripting"); REST routes ignore them. */
 export const NERDGRAPH_FAULT_KINDS = [
-  'paymentRequired', 'tooManyRequests', 'nrqlTimeout', 'invalidInput', 'graphqlServerError', 'internalServerError', 'deprecation',
+  'paymentRequired', 'tooManyRequests', 'nrqlTimeout', 'invalidInput', 'accessDenied', 'graphqlServerError', 'internalServerError', 'deprecation',
 ] as const;
 export type NerdGraphFaultKind = (typeof NERDGRAPH_FAULT_KINDS)[number];
 

@@ -313,7 +313,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     const q = `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} ${window}`;
     sim.injectFault({ endpoint: 'graphql.nrql', kind: 'rateLimited', times: 1 });
     assert.equal((await nrql(q)).status, 429);
-    for (const [kind, errorClass] of [['tooManyRequests', 'TOO_MANY_REQUESTS'], ['nrqlTimeout', 'TIMEOUT'], ['invalidInput', 'INVALID_INPUT'], ['graphqlServerError', 'SERVER_ERROR']] as const) {
+    for (const [kind, errorClass] of [['tooManyRequests', 'TOO_MANY_REQUESTS'], ['nrqlTimeout', 'TIMEOUT'], ['invalidInput', 'INVALID_INPUT'], ['accessDenied', 'ACCESS_DENIED'], ['graphqlServerError', 'SERVER_ERROR']] as const) {
       sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind, times: 1 });
       const r = await nrql(q);
       assert.equal(r.status, 200, kind);

@@ -156,7 +156,7 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
     assert.match(body.query, /\$q0: Nrql!/);
     assert.doesNotMatch(body.query, /SELECT|odd/);
     assert.match(String(body.variables.q0), /metricTimesliceName IN \('it\\'s\/odd'\)/);
-    const cases = [['tooManyRequests', 'rateLimited'], ['nrqlTimeout', 'timeout'], ['invalidInput', 'invalidRequest'], ['graphqlServerError', 'server'], ['paymentRequired', 'forbidden']] as const;
+    const cases = [['tooManyRequests', 'rateLimited'], ['nrqlTimeout', 'timeout'], ['invalidInput', 'invalidRequest'], ['accessDenied', 'forbidden'], ['graphqlServerError', 'server'], ['paymentRequired', 'forbidden']] as const;
     for (const [kind, expected] of cases) {
       sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind });
       await assert.rejects(ng.listMetricNames({ kind: 'application', applicationId: app.id }), (e: unknown) => e instanceof ApiError && e.kind === expected && !e.message.includes(KEY), kind);

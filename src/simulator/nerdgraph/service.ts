@@ -66,6 +66,8 @@ const FIELD_FAULTS: Partial<Record<AnyFault['kind'], { errorClass: string; messa
   tooManyRequests: { errorClass: 'TOO_MANY_REQUESTS', message: 'Too many requests, please try again later.' },
   nrqlTimeout: { errorClass: 'TIMEOUT', message: "Your query either timed out or we're under heavy load." },
   invalidInput: { errorClass: 'INVALID_INPUT', message: "NRQL Syntax Error: Error at line 1 position 15, unexpected 'FROM'" },
+  // The class the service gives for an account the key's user may not query (as in root() below).
+  accessDenied: { errorClass: 'ACCESS_DENIED', message: 'You are not authorized to query this account' },
   graphqlServerError: { errorClass: 'SERVER_ERROR', message: 'Server Error' },
   internalServerError: { errorClass: 'INTERNAL_SERVER_ERROR', message: 'Internal Server Error' },
 };

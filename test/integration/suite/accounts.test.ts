@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
+import { exampleNrql } from '../../../src/api/nerdgraph/nrqlQuery';
+import type { NrqlQueryArgs } from '../../../src/commands/runNrqlQuery';
 import { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
@@ -126,5 +128,30 @@ describe('NerdGraph accounts: a key that sees two', function () {
     assert.equal(await ts.keys.accountId('custom'), account(1).id);
     assert.ok(ts.connections.current!.identity.split('|').includes(String(account(1).id)), 'the session is the chosen account\'s');
     assert.deepEqual(await nrqlAccountsOnExpanding(), [account(1).id], 'NRQL runs in the second account');
+  });
+
+  it('Run NRQL Query on REST v2, key stored without an account: asks once for the session, and again after the service refuses that account', async () => {
+    await ts.keys.delete('custom');
+    await setSettings({ backend: 'restV2' });
+    await ts.keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
+    await eventually(() => (ts.connections.current?.backend === 'restV2' && ts.connections.current.nrql?.storedAccountId === undefined ? true : undefined), 'a REST v2 session without an account');
+    const args: NrqlQueryArgs = { nrql: exampleNrql(account(1).dataset.apps[0].id), applicationId: account(1).dataset.apps[0].id };
+    const runQuery = () => vscode.commands.executeCommand('timeslice.runNrqlQuery', args);
+    const ranIn = () => sim.requests.filter((r) => r.endpoint === 'graphql.nrql').map((r) => (JSON.parse(r.requestBody!) as { variables: { accountId: number } }).variables.accountId);
+    sim.clearRequests();
+    const asked = await choosingAccount(1, async () => {
+      await runQuery();
+      await runQuery();
+    });
+    assert.equal(asked.length, 1, 'two runs, one question');
+    assert.deepEqual(ranIn(), [account(1).id, account(1).id]);
+
+    // The service refuses the account (ACCESS_DENIED): the next run asks again instead of repeating it.
+    sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind: 'accessDenied', times: 1 });
+    await runQuery().then(() => undefined, () => undefined); // The command shows the refusal itself.
+    sim.clearRequests();
+    assert.equal((await choosingAccount(0, runQuery)).length, 1, 'asked again after the refusal');
+    assert.deepEqual(ranIn(), [account(0).id]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
