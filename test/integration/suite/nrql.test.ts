@@ -66,6 +66,10 @@ describe('Run NRQL Query against the demo simulator', function () {
     assert.deepEqual(charts.map((c) => c.title), ['Response time (ms)', 'Throughput (rpm)']);
     assert.deepEqual(charts.map((c) => c.points), [30, 30]);
     assert.equal(panel.status.error, undefined);
+    // The panel was handed the answer: drawing it asked the service nothing more (no second query, no metric data).
+    const after = sim.requests.map((r) => r.endpoint);
+    assert.equal(after.filter((e) => e === 'graphql.nrql').length, 1, after.join(', '));
+    assert.deepEqual(after.filter((e) => e === 'metricData' || e === 'metricNames'), [], after.join(', '));
   });
 
   it('Copy as curl on the results tab copies the NerdGraph POST, with the key read from $NEW_RELIC_API_KEY', async () => {
