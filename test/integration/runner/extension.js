@@ -14,7 +14,7 @@
 //   TIMESLICE_INTEGRATION_COLOR   '1' for coloured output (the outer script's stdout is a terminal)
 'use strict';
 const fs = require('node:fs');
-const { findSourceMap } = require('node:module');
+const { findSourceMap, SourceMap } = require('node:module');
 const path = require('node:path');
 const { fileURLToPath } = require('node:url');
 const util = require('node:util');
@@ -106,18 +106,42 @@ async function runSuite(bundle) {
  * Rewrites the bundles' positions in err.stack to the .ts sources. Node's own source-map support
  * does not apply here: the extension host installs its own Error.prepareStackTrace.
  */
+const loadedMaps = new Map();
+
+/**
+ * Node's map of a loaded file, else the file's own .map: Timeslice's dist/main.js is compiled by its
+ * loader with vm.Script (code cache), whose source maps Node 20 does not register.
+ */
+function sourceMapOf(file) {
+  const known = findSourceMap(file);
+  if (known) {
+    return known;
+  }
+  if (!loadedMaps.has(file)) {
+    let map;
+    try {
+      map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')));
+    } catch {
+      map = undefined;
+    }
+    loadedMaps.set(file, map);
+  }
+  return loadedMaps.get(file);
+}
+
 function mapStack(err) {
   if (!err || typeof err.stack !== 'string') {
     return;
   }
   // Mocha has already shortened the paths to be relative to the current directory.
   err.stack = err.stack.replace(/([^\s()]+\.js):(\d+):(\d+)/g, (whole, file, line, column) => {
-    const map = findSourceMap(path.resolve(file));
+    const map = sourceMapOf(path.resolve(file));
     const entry = map && map.findEntry(Number(line) - 1, Number(column) - 1);
     if (!entry || !entry.originalSource) {
       return whole;
     }
-    const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : entry.originalSource;
+    // A map read from its file names its sources relative to it.
+    const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(path.resolve(file)), entry.originalSource);
     return `${path.relative(process.cwd(), source)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
   });
 }
