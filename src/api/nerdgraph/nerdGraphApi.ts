@@ -5,21 +5,26 @@ import * as l10n from '@vscode/l10n';
  * the entity's agent instances, key transactions from their own entities, and metric data as REST
  * values computed from NRQL timeslice components (metricValues.ts). NRQL always travels as a
  * `Nrql!` variable; several NRQL queries share one request through aliases where that saves requests.
+ * This class sends the requests and keeps what later ones need (GUIDs, host names, the account);
+ * entities.ts turns entities into REST's models, metricQueries.ts writes the NRQL and reads its rows.
  */
 import type { RawResponse, TimesliceApi } from '../client';
 import { checkId } from '../requests';
 import { ApiError } from '../errors';
 import type { RequestLimiter } from '../limiter';
-import { checkRange, defaultPeriodSeconds, formatApiTime } from '../timeRange';
+import { checkRange } from '../timeRange';
 import type { TransportOptions } from '../transport';
 import { HttpTransport } from '../transport';
 import type {
-  Application, ApplicationFilter, ApplicationSummary, HealthStatus, Host, HostFilter, Instance, KeyTransaction, KeyTransactionFilter,
-  MetricData, MetricDataQuery, MetricName, MetricScope, MetricSeries, RequestOptions,
+  Application, ApplicationFilter, ApplicationSummary, Host, HostFilter, Instance, KeyTransaction, KeyTransactionFilter,
+  MetricData, MetricDataQuery, MetricName, MetricScope, RequestOptions,
 } from '../types';
+import type { Obj } from './entities';
+import { applicationFrom, byHostFilter, ENTITY_FIELDS, healthOf, hostIdFor, keyTransactionIdFrom, num, obj, str, summaryFrom } from './entities';
 import type { GqlResult } from './graphqlClient';
 import { GraphqlClient } from './graphqlClient';
-import { COMPONENTS_SELECT, componentsOf, nrqlString, restValues, valueNamesFor } from './metricValues';
+import { componentsNrql, metricDataFrom, metricDataNrql, metricDataWindow, metricNamesNrql, wholeMinute } from './metricQueries';
+import { nrqlString, valueNamesFor } from './metricValues';
 import type { GraphqlRequestBody, NrqlResult } from './nrqlQuery';
 import { NRQL_RESULT_PATH, nrqlRequestBody, readNrqlResult } from './nrqlQuery';
 import type { OpenPoints } from './openPoints';
@@ -48,47 +53,9 @@ export interface NerdGraphAccount {
 /** Chooses the account from the key's accounts, or throws (an ApiError of kind `noAccount`). */
 export type AccountResolver = (listAccounts: () => Promise<NerdGraphAccount[]>) => Promise<number>;
 
-type Obj = Record<string, unknown>;
-
-const ENTITY_FIELDS = `__typename guid name accountId domain type entityType reporting alertSeverity
-  ... on ApmApplicationEntityOutline { applicationId language
-    apmSummary { apdexScore errorRate hostCount instanceCount responseTimeAverage throughput webResponseTimeAverage webThroughput }
-    settings { apdexTarget serverSideConfig } }`;
 const SEARCH = `query($q: String!, $cursor: String) { actor { entitySearch(query: $q) { count results(cursor: $cursor) { nextCursor
   entities { ${ENTITY_FIELDS} } } } } }`;
 const NRQL_FIELDS = 'results metadata { timeWindow { begin end } facets }';
-
-const obj = (v: unknown): Obj => (v && typeof v === 'object' ? v as Obj : {});
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-
-/** notes 3.3: `reporting == false` first, then the alert severity. */
-export function healthOf(reporting: unknown, alertSeverity: unknown): HealthStatus {
-  if (reporting === false) {
-    return 'gray';
-  }
-  switch (alertSeverity) {
-    case 'CRITICAL': return 'red';
-    case 'WARNING': return 'orange';
-    case 'NOT_ALERTING': return 'green';
-    default: return 'unknown';
-  }
-}
-
-/** A stable positive id for a host name (NerdGraph has no host ids; notes 6.1). */
-export function hostIdFor(hostName: string): number {
-  let h = 0x811c9dc5;
-  for (const ch of hostName) {
-    h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
-  }
-  return (h & 0x7fffffff) || 1;
-}
-
-/** REST's host filters (`filter[hostname]`, `filter[ids]`), applied after fetching: NerdGraph's instances have none. */
-function byHostFilter<T extends { id: number; host: string }>(items: T[], filter: HostFilter): T[] {
-  const name = filter.hostname?.toLowerCase();
-  return items.filter((x) => (!name || x.host.toLowerCase().includes(name)) && (!filter.ids?.length || filter.ids.includes(x.id)));
-}
 
 export class NerdGraphTimesliceApi implements TimesliceApi {
   private readonly transport: HttpTransport;
@@ -174,45 +141,13 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return this.application(entity);
   }
 
+  /** An application outline as REST's application; its GUID is kept for the requests that need it. */
   private application(e: Obj): Application {
-    const id = num(e.applicationId) ?? 0;
-    const guid = str(e.guid);
-    if (guid) {
-      this.guids.set(id, guid);
+    const app = applicationFrom(e, this.open.apmSummaryErrorRateScale);
+    if (app.guid) {
+      this.guids.set(app.id, app.guid);
     }
-    const s = e.apmSummary === null || e.apmSummary === undefined ? undefined : obj(e.apmSummary);
-    const settings = obj(e.settings);
-    const apdexTarget = num(settings.apdexTarget) ?? 0;
-    let summary: ApplicationSummary | undefined;
-    if (s && e.reporting !== false) {
-      const rate = num(s.errorRate) ?? 0;
-      summary = {
-        responseTime: (num(s.responseTimeAverage) ?? 0) * 1000, // seconds → ms (notes 0.4)
-        throughput: num(s.throughput) ?? 0,
-        errorRate: this.open.apmSummaryErrorRateScale === 'percent' ? rate / 100 : rate,
-        apdexTarget,
-        apdexScore: num(s.apdexScore) ?? 0,
-        hostCount: num(s.hostCount),
-        instanceCount: num(s.instanceCount),
-      };
-    }
-    return {
-      id,
-      name: str(e.name) ?? '',
-      language: str(e.language) ?? '',
-      healthStatus: healthOf(e.reporting, e.alertSeverity),
-      reporting: e.reporting !== false,
-      summary,
-      settings: { appApdexThreshold: num(settings.apdexTarget), useServerSideConfig: settings.serverSideConfig === true },
-      hostIds: [],
-      instanceIds: [],
-      serverIds: [],
-      guid,
-      accountId: num(e.accountId),
-      // No ids in the outline, but the summary counts them (so the tree knows the groups are not empty).
-      hostCount: s ? num(s.hostCount) : undefined,
-      instanceCount: s ? num(s.instanceCount) : undefined,
-    };
+    return app;
   }
 
   /** Every page of an entity search, with progress and cancel. */
@@ -299,9 +234,8 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   /** Agent instances of the app (entity) and a per-facet summary (NRQL) in one request. */
   private async instancesAndSummaries(applicationId: number, facet: string, options?: RequestOptions): Promise<{ details: Obj[]; summaries: Map<string, ApplicationSummary> }> {
     const guid = await this.guidOf(applicationId, options);
-    const until = Math.floor(this.now().getTime() / 60_000) * 60_000;
     const minutes = this.open.hostSummaryWindowMinutes;
-    const nrql = `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName IN ('HttpDispatcher', 'Apdex', 'Errors/all') FACET ${facet}, metricTimesliceName SINCE ${until - minutes * 60_000} UNTIL ${until} LIMIT MAX`;
+    const nrql = componentsNrql(applicationId, ['HttpDispatcher', 'Apdex', 'Errors/all'], `${facet}, metricTimesliceName`, wholeMinute(this.now()), minutes);
     const result = await this.gql.query(`query($guid: EntityGuid!, $id: Int!, $q: Nrql!) { actor {
       entity(guid: $guid) { ... on ApmApplicationEntity { applicationInstances { details { host hostDisplayName id instanceName language name } } } }
       account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`, { guid, id: await this.accountId(options), q: nrql }, options?.signal);
@@ -410,12 +344,10 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       d, appId: num(obj(obj(d.application).entity).applicationId), metricName: str(d.metricName) ?? '',
     }));
     const apps = [...new Set(kts.map((k) => k.appId).filter((a): a is number => a !== undefined))];
-    const until = Math.floor(this.now().getTime() / 60_000) * 60_000;
+    const until = wholeMinute(this.now());
     const minutes = this.open.keyTransactionSummaryWindowMinutes;
-    const queries = apps.map((appId) => {
-      const names = ['HttpDispatcher', 'Apdex', 'Errors/all', ...kts.filter((k) => k.appId === appId).map((k) => k.metricName)];
-      return `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE appId = ${appId} AND metricTimesliceName IN (${[...new Set(names)].map(nrqlString).join(', ')}) FACET metricTimesliceName SINCE ${until - minutes * 60_000} UNTIL ${until} LIMIT MAX`;
-    });
+    const queries = apps.map((appId) => componentsNrql(appId,
+      ['HttpDispatcher', 'Apdex', 'Errors/all', ...kts.filter((k) => k.appId === appId).map((k) => k.metricName)], 'metricTimesliceName', until, minutes));
     const results = queries.length > 0 ? await this.nrql(queries, options?.signal) : [];
     const rowsByApp = new Map(apps.map((a, i) => [a, new Map(results[i].map((r) => [String(r.facet), r]))]));
     const out: KeyTransaction[] = [];
@@ -427,7 +359,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
         summary.apdexTarget = num(d.apdexTarget) ?? summary.apdexTarget;
       }
       out.push({
-        id: this.keyTransactionId(guid), name: str(d.name) ?? '', transactionName: metricName,
+        id: keyTransactionIdFrom(guid, this.open.keyTransactionIdFromGuid), name: str(d.name) ?? '', transactionName: metricName,
         healthStatus: healthOf(d.reporting, d.alertSeverity), reporting: d.reporting !== false,
         summary: d.reporting === false ? undefined : summary, applicationId: appId, guid,
       });
@@ -443,23 +375,10 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return kt;
   }
 
-  /** The REST-style id of a KT: the GUID's domain id (open point keyTransactionIdFromGuid), else a hash. */
-  private keyTransactionId(guid: string): number {
-    if (this.open.keyTransactionIdFromGuid) {
-      const parts = Buffer.from(guid, 'base64').toString('utf8').split('|');
-      if (parts.length === 4 && /^\d+$/.test(parts[3])) {
-        return Number(parts[3]);
-      }
-    }
-    return hostIdFor(guid);
-  }
-
   // ---- metrics --------------------------------------------------------------------------------
 
   async listMetricNames(scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> {
-    const until = Math.floor(this.now().getTime() / 60_000) * 60_000;
-    const like = filter.name ? ` AND metricTimesliceName LIKE ${nrqlString(`%${filter.name}%`)}` : '';
-    const q = `SELECT uniques(metricTimesliceName, ${this.open.uniquesLimit}) AS names FROM Metric WHERE ${this.scopeWhere(scope)} AND newrelic.timeslice.value IS NOT NULL${like} SINCE ${until - this.open.metricNamesWindowMinutes * 60_000} UNTIL ${until} LIMIT MAX`;
+    const q = metricNamesNrql(this.scopeWhere(scope), filter.name, wholeMinute(this.now()), this.open.metricNamesWindowMinutes, this.open.uniquesLimit);
     const [rows] = await this.nrql([q], options?.signal);
     const names = rows[0]?.names;
     return (Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [])
@@ -474,75 +393,14 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     checkRange({ from: query.from, to: query.to }, query.period);
     const to = query.to ?? this.now();
     const from = query.from ?? new Date(to.getTime() - 30 * 60_000);
-    const fromMinute = Math.floor(from.getTime() / 60_000);
-    const toMinute = Math.floor(to.getTime() / 60_000);
     const names = [...new Set(query.names)];
-    const where = `${this.scopeWhere(scope)} AND metricTimesliceName IN (${names.map(nrqlString).join(', ')})`;
-    let since: number, until: number, bucketMinutes: number | undefined;
-    if (query.summarize) {
-      since = fromMinute;
-      until = Math.max(fromMinute + 1, toMinute);
-    } else {
-      // REST's slices: whole periods on period boundaries from the one holding `from` (api-notes); NRQL
-      // buckets end at UNTIL (notes 5.5), so UNTIL is the period boundary at or after `to`.
-      bucketMinutes = Math.max(query.period ?? 0, defaultPeriodSeconds((to.getTime() - from.getTime()) / 1000)) / 60;
-      since = Math.floor(fromMinute / bucketMinutes) * bucketMinutes;
-      until = Math.max(since + bucketMinutes, Math.ceil(toMinute / bucketMinutes) * bucketMinutes);
-      if ((until - since) / bucketMinutes > 366) {
-        throw new ApiError('invalidRequest', l10n.t('This range needs {0} points; NRQL allows at most 366. Choose a longer period.', (until - since) / bucketMinutes));
-      }
-    }
-    const nrql = `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE ${where} FACET metricTimesliceName SINCE ${since * 60_000} UNTIL ${until * 60_000}`
-      + `${bucketMinutes !== undefined ? ` TIMESERIES ${bucketMinutes} minutes` : ''} LIMIT MAX`;
-    const [rows] = await this.nrql([nrql], options?.signal);
-    const byName = new Map<string, Obj[]>();
-    for (const row of rows) {
-      const name = str(row.facet) ?? str(row.metricTimesliceName);
-      if (name !== undefined) {
-        byName.set(name, [...(byName.get(name) ?? []), row]);
-      }
-    }
-    const wanted = query.values && query.values.length > 0 ? new Set(query.values) : undefined;
-    const metrics: MetricSeries[] = names.filter((n) => byName.has(n)).map((name) => ({
-      name,
-      timeslices: byName.get(name)!.map((row) => {
-        const begin = bucketMinutes !== undefined ? (num(row.beginTimeSeconds) ?? 0) / 60 : since;
-        const end = bucketMinutes !== undefined ? (num(row.endTimeSeconds) ?? 0) / 60 : until;
-        const all = restValues(name, scope.kind, componentsOf(row), end - begin);
-        const values = wanted ? Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k))) : all;
-        return {
-          from: formatApiTime(new Date(begin * 60_000)),
-          // A summarized slice ends at :59 of its last minute, as REST's does.
-          to: formatApiTime(new Date(end * 60_000 - (query.summarize ? 1000 : 0))),
-          values,
-        };
-      }).sort((a, b) => a.from.localeCompare(b.from)),
-    }));
-    return {
-      from: formatApiTime(new Date(Math.floor(from.getTime() / 1000) * 1000)),
-      to: formatApiTime(new Date(Math.floor(to.getTime() / 1000) * 1000)),
-      metricsFound: metrics.map((m) => m.name),
-      metricsNotFound: names.filter((n) => !byName.has(n)),
-      metrics,
-    };
+    const where = this.scopeWhere(scope);
+    const window = metricDataWindow(from, to, query);
+    const [rows] = await this.nrql([metricDataNrql(where, names, window)], options?.signal);
+    return metricDataFrom(rows, { scope, names, query, from, to, window });
   }
 
   rawRequest(path: string): Promise<RawResponse> {
     return Promise.reject(new ApiError('invalidRequest', l10n.t('"{0}" is a REST API v2 request; the NerdGraph backend answers NRQL, not v2 paths.', path)));
   }
-}
-
-/** REST's summary from component rows by metric name (HttpDispatcher or `transaction`, Apdex, Errors/all). */
-function summaryFrom(rows: Map<string, Obj>, transaction: string | undefined, minutes: number): ApplicationSummary {
-  const k = (name: string) => componentsOf(rows.get(name) ?? {});
-  const web = k('HttpDispatcher');
-  const main = transaction ? k(transaction) : web;
-  const apdex = restValues('Apdex', 'application', k('Apdex'), minutes);
-  return {
-    responseTime: main.c > 0 ? (1000 * main.t) / main.c : 0,
-    throughput: main.c / minutes,
-    errorRate: web.c > 0 ? k('Errors/all').c / web.c : 0,
-    apdexTarget: apdex.threshold,
-    apdexScore: apdex.score,
-  };
 }

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 
 import type { Backend } from '../../../src/api/backendChoice';
-import { hostIdFor } from '../../../src/api/nerdgraph/nerdGraphApi';
+import { hostIdFor } from '../../../src/api/nerdgraph/entities';
 import type { RecordedRequest } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';

@@ -1,0 +1,112 @@
+/**
+ * NerdGraph's entities as the REST models the views know (nerdgraph-notes 3 and 6): an APM
+ * application outline as an `Application`, health from `reporting` and the alert severity, ids for
+ * what NerdGraph names only (hosts, key transactions), and REST's summary from NRQL component rows.
+ * Pure functions over the parsed JSON: the requests are nerdGraphApi.ts's.
+ */
+import type { Application, ApplicationSummary, HealthStatus, HostFilter } from '../types';
+import { componentsOf, restValues } from './metricValues';
+import type { OpenPoints } from './openPoints';
+
+export type Obj = Record<string, unknown>;
+
+export const obj = (v: unknown): Obj => (v && typeof v === 'object' ? v as Obj : {});
+export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The fields of an entity-search result that `applicationFrom` reads. */
+export const ENTITY_FIELDS = `__typename guid name accountId domain type entityType reporting alertSeverity
+  ... on ApmApplicationEntityOutline { applicationId language
+    apmSummary { apdexScore errorRate hostCount instanceCount responseTimeAverage throughput webResponseTimeAverage webThroughput }
+    settings { apdexTarget serverSideConfig } }`;
+
+/** notes 3.3: `reporting == false` first, then the alert severity. */
+export function healthOf(reporting: unknown, alertSeverity: unknown): HealthStatus {
+  if (reporting === false) {
+    return 'gray';
+  }
+  switch (alertSeverity) {
+    case 'CRITICAL': return 'red';
+    case 'WARNING': return 'orange';
+    case 'NOT_ALERTING': return 'green';
+    default: return 'unknown';
+  }
+}
+
+/** A stable positive id for a host name (NerdGraph has no host ids; notes 6.1). */
+export function hostIdFor(hostName: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of hostName) {
+    h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  }
+  return (h & 0x7fffffff) || 1;
+}
+
+/** REST's host filters (`filter[hostname]`, `filter[ids]`), applied after fetching: NerdGraph's instances have none. */
+export function byHostFilter<T extends { id: number; host: string }>(items: T[], filter: HostFilter): T[] {
+  const name = filter.hostname?.toLowerCase();
+  return items.filter((x) => (!name || x.host.toLowerCase().includes(name)) && (!filter.ids?.length || filter.ids.includes(x.id)));
+}
+
+/** An APM application outline (ENTITY_FIELDS) as REST's application. */
+export function applicationFrom(e: Obj, errorRateScale: OpenPoints['apmSummaryErrorRateScale']): Application {
+  const s = e.apmSummary === null || e.apmSummary === undefined ? undefined : obj(e.apmSummary);
+  const settings = obj(e.settings);
+  const apdexTarget = num(settings.apdexTarget) ?? 0;
+  let summary: ApplicationSummary | undefined;
+  if (s && e.reporting !== false) {
+    const rate = num(s.errorRate) ?? 0;
+    summary = {
+      responseTime: (num(s.responseTimeAverage) ?? 0) * 1000, // seconds → ms (notes 0.4)
+      throughput: num(s.throughput) ?? 0,
+      errorRate: errorRateScale === 'percent' ? rate / 100 : rate,
+      apdexTarget,
+      apdexScore: num(s.apdexScore) ?? 0,
+      hostCount: num(s.hostCount),
+      instanceCount: num(s.instanceCount),
+    };
+  }
+  return {
+    id: num(e.applicationId) ?? 0,
+    name: str(e.name) ?? '',
+    language: str(e.language) ?? '',
+    healthStatus: healthOf(e.reporting, e.alertSeverity),
+    reporting: e.reporting !== false,
+    summary,
+    settings: { appApdexThreshold: num(settings.apdexTarget), useServerSideConfig: settings.serverSideConfig === true },
+    hostIds: [],
+    instanceIds: [],
+    serverIds: [],
+    guid: str(e.guid),
+    accountId: num(e.accountId),
+    // No ids in the outline, but the summary counts them (so the tree knows the groups are not empty).
+    hostCount: s ? num(s.hostCount) : undefined,
+    instanceCount: s ? num(s.instanceCount) : undefined,
+  };
+}
+
+/** The REST-style id of a KT: the GUID's domain id (open point keyTransactionIdFromGuid), else a hash. */
+export function keyTransactionIdFrom(guid: string, fromGuid: boolean): number {
+  if (fromGuid) {
+    const parts = Buffer.from(guid, 'base64').toString('utf8').split('|');
+    if (parts.length === 4 && /^\d+$/.test(parts[3])) {
+      return Number(parts[3]);
+    }
+  }
+  return hostIdFor(guid);
+}
+
+/** REST's summary from component rows by metric name (HttpDispatcher or `transaction`, Apdex, Errors/all). */
+export function summaryFrom(rows: Map<string, Obj>, transaction: string | undefined, minutes: number): ApplicationSummary {
+  const k = (name: string) => componentsOf(rows.get(name) ?? {});
+  const web = k('HttpDispatcher');
+  const main = transaction ? k(transaction) : web;
+  const apdex = restValues('Apdex', 'application', k('Apdex'), minutes);
+  return {
+    responseTime: main.c > 0 ? (1000 * main.t) / main.c : 0,
+    throughput: main.c / minutes,
+    errorRate: web.c > 0 ? k('Errors/all').c / web.c : 0,
+    apdexTarget: apdex.threshold,
+    apdexScore: apdex.score,
+  };
+}
