@@ -98,7 +98,7 @@ export class ConnectionSession implements IDisposable {
   lastGood<T>(scope: string): LastGoodData<T> {
     let store = this.stores.get(scope);
     if (!store) {
-      store = new LastGoodData<unknown>(undefined, () => this.clock.now());
+      store = new LastGoodData<unknown>(() => this.clock.now());
       this.stores.set(scope, store);
     }
     return store as LastGoodData<T>;

@@ -29,14 +29,13 @@ export class LastGoodData<T> {
   private stalenessValue: Staleness | undefined;
   private readonly listeners = new Set<(s: Staleness | undefined) => void>();
 
-  /** `onStaleness` is told every time the staleness changes (set, moved or cleared). */
-  constructor(private readonly onStaleness: (s: Staleness | undefined) => void = () => undefined, private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {}
 
   get staleness(): Staleness | undefined {
     return this.stalenessValue;
   }
 
-  /** Told, beside the constructor's callback, every time the staleness changes. */
+  /** Told every time the staleness changes (set, moved or cleared). */
   onDidChangeStaleness(listener: (s: Staleness | undefined) => void): IDisposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
@@ -64,7 +63,8 @@ export class LastGoodData<T> {
       }
       // Several parts may fail at once: the message names the oldest data shown.
       const dataAt = Math.min(kept.at, this.stalenessValue?.dataAt ?? kept.at);
-      this.setStaleness({ dataAt, error: e as ApiError, retryAt: this.now() + (policy.retryAfterMs ?? retryDelayMs(e as ApiError)) });
+      // keepLastData holds only for an ApiError, and its policy's retry is retryDelayMs.
+      this.setStaleness({ dataAt, error: e as ApiError, retryAt: this.now() + retryDelayMs(e as ApiError) });
       return { value: kept.value, stale: true };
     }
   }
@@ -78,7 +78,6 @@ export class LastGoodData<T> {
   private setStaleness(s: Staleness | undefined): void {
     if (s !== this.stalenessValue) {
       this.stalenessValue = s;
-      this.onStaleness(s);
       for (const listener of [...this.listeners]) {
         listener(s);
       }

@@ -29,7 +29,8 @@ describe('LastGoodData (the tree keeps its last data when a refresh fails)', fun
     api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger(), backoffBaseMs: 10, maxTries: 2, maxRetryWaitMs: 1000 });
     clock = Date.parse('2026-11-20T12:00:00Z');
     changes = [];
-    data = new LastGoodData<Application[]>((s) => changes.push(s), () => clock);
+    data = new LastGoodData<Application[]>(() => clock);
+    data.onDidChangeStaleness((s) => changes.push(s));
   });
 
   afterEach(async () => {
