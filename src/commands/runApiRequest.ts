@@ -78,10 +78,18 @@ async function askFilters(fields: FilterField[]): Promise<Record<string, string 
   }
 }
 
-async function pickOne<T>(title: string, load: () => Promise<T[]>, item: (t: T) => vscode.QuickPickItem): Promise<T | undefined> {
-  const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Loading {0}…', title.toLowerCase()) }, load);
+/** Whole sentences per kind: a translated noun spliced into a sentence breaks case and agreement. */
+interface PickTexts {
+  title: string;
+  loading: string;
+  none: string;
+}
+
+async function pickOne<T>(texts: PickTexts, load: () => Promise<T[]>, item: (t: T) => vscode.QuickPickItem): Promise<T | undefined> {
+  const { title } = texts;
+  const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: texts.loading }, load);
   if (all.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('There is no {0} to pick here.', title.toLowerCase()));
+    void vscode.window.showInformationMessage(texts.none);
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(all.map((t) => ({ ...item(t), value: t })), { title, matchOnDescription: true, ...KEEP_OPEN });
@@ -97,7 +105,9 @@ async function askSpec(conn: Connection, endpoint: ApiEndpointId): Promise<ApiRe
       return filter && { endpoint, filter };
     }
     case 'keyTransactions.show': {
-      const kt = await pickOne(vscode.l10n.t('Key transaction'), () => conn.api.listKeyTransactions(), (k) => ({ label: safeText(k.name), description: `${k.id}` }));
+      const kt = await pickOne(
+        { title: vscode.l10n.t('Key transaction'), loading: vscode.l10n.t('Loading key transactions…'), none: vscode.l10n.t('There is no key transaction to pick here.') },
+        () => conn.api.listKeyTransactions(), (k) => ({ label: safeText(k.name), description: `${k.id}` }));
       return kt && { endpoint, keyTransactionId: kt.id };
     }
     default:
@@ -116,11 +126,15 @@ async function askSpec(conn: Connection, endpoint: ApiEndpointId): Promise<ApiRe
       return filter && { endpoint, applicationId: app.id, filter };
     }
     case 'hosts.show': {
-      const host = await pickOne(vscode.l10n.t('Host'), () => conn.api.listHosts(app.id), (h) => ({ label: safeText(h.host), description: `${h.id}` }));
+      const host = await pickOne(
+        { title: vscode.l10n.t('Host'), loading: vscode.l10n.t('Loading hosts…'), none: vscode.l10n.t('There is no host to pick here.') },
+        () => conn.api.listHosts(app.id), (h) => ({ label: safeText(h.host), description: `${h.id}` }));
       return host && { endpoint, applicationId: app.id, hostId: host.id };
     }
     case 'instances.show': {
-      const inst = await pickOne(vscode.l10n.t('Instance'), () => conn.api.listInstances(app.id), (i) => ({ label: safeText(`${i.host}:${i.port ?? ''}`), description: `${i.id}` }));
+      const inst = await pickOne(
+        { title: vscode.l10n.t('Instance'), loading: vscode.l10n.t('Loading instances…'), none: vscode.l10n.t('There is no instance to pick here.') },
+        () => conn.api.listInstances(app.id), (i) => ({ label: safeText(`${i.host}:${i.port ?? ''}`), description: `${i.id}` }));
       return inst && { endpoint, applicationId: app.id, instanceId: inst.id };
     }
     default:
