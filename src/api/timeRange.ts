@@ -76,6 +76,11 @@ export function formatApiTime(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
+/** The start of `now`'s minute (epoch ms): ranges that end on whole minutes. */
+export function wholeMinute(now: Date): number {
+  return Math.floor(now.getTime() / 60_000) * 60_000;
+}
+
 /** A range ending now (rounded down to the second), e.g. the last 30 minutes. */
 export function lastMinutes(minutes: number, now: Date = new Date()): TimeRange {
   const to = new Date(Math.floor(now.getTime() / 1000) * 1000);

@@ -51,13 +51,17 @@ function isNrqlQueryArgs(v: unknown): v is NrqlQueryArgs {
 
 /**
  * The account NRQL runs in: the stored one without asking, else the one picked earlier in this
- * connection session, else the key's only one, else the user's pick.
+ * connection session (`picked`, per NRQL client), else the key's only one, else the user's pick.
  */
-async function chooseAccount(client: NrqlClient, pickedBefore: number | undefined): Promise<number | undefined> {
+async function chooseAccount(client: NrqlClient, picked: WeakMap<NrqlClient, number>): Promise<number | undefined> {
   if (client.storedAccountId !== undefined) {
     return client.storedAccountId;
   }
-  return pickedBefore ?? askAccount(await listingAccounts((options) => client.listAccounts(options)));
+  const accountId = picked.get(client) ?? await askAccount(await listingAccounts((options) => client.listAccounts(options)));
+  if (accountId !== undefined) {
+    picked.set(client, accountId);
+  }
+  return accountId;
 }
 
 /** The application to prefill: the workspace's bound one (when it is of this connection), else picked. */
@@ -123,12 +127,9 @@ export function runNrqlQuery(services: Services) {
     if (!conn || !client) {
       return undefined;
     }
-    const accountId = args?.accountId ?? await chooseAccount(client, picked.get(client));
+    const accountId = args?.accountId ?? await chooseAccount(client, picked);
     if (accountId === undefined) {
       return undefined;
-    }
-    if (args?.accountId === undefined && client.storedAccountId === undefined) {
-      picked.set(client, accountId);
     }
     const query = args ? { nrql: args.nrql, applicationId: args.applicationId } : await askQuery(services, conn, accountId, unanswered);
     if (!query) {

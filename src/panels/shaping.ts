@@ -2,7 +2,7 @@
  * Pure data shaping for panels (no `vscode`): ranges from a selection, metric data to chart series,
  * the compare overlay, and CSV/JSON export of what is shown.
  */
-import { defaultPeriodSeconds, validPeriods } from '../api/timeRange';
+import { defaultPeriodSeconds, validPeriods, wholeMinute } from '../api/timeRange';
 import type { MetricData } from '../api/types';
 import type { ChartSpec, RangeSelection, SeriesSpec } from './protocol';
 import { PRESET_MINUTES } from './protocol';
@@ -24,7 +24,7 @@ export function resolveRange(selection: RangeSelection, now: Date = new Date()):
     from = new Date(selection.from!);
     to = new Date(selection.to!);
   } else {
-    to = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+    to = new Date(wholeMinute(now));
     from = new Date(to.getTime() - PRESET_MINUTES[selection.preset] * 60_000);
   }
   const seconds = (to.getTime() - from.getTime()) / 1000;

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 const PREFIX = 'main-';
@@ -50,7 +50,7 @@ export function readCache(file: string): Buffer | undefined {
  */
 export function writeCache(file: string, script: Script): void {
   const payload = script.createCachedData();
-  const dir = join(file, '..');
+  const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, Buffer.concat([sha256(payload), payload]));

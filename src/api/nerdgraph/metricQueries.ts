@@ -11,9 +11,6 @@ import type { Obj } from './entities';
 import { num, str } from './entities';
 import { COMPONENTS_SELECT, componentsOf, nrqlString, restValues } from './metricValues';
 
-/** The start of the current minute (ms): NRQL windows end on whole minutes. */
-export const wholeMinute = (now: Date): number => Math.floor(now.getTime() / 60_000) * 60_000;
-
 /**
  * One row of timeslice components per metric name (FACET, then the name), for REST's summary of the
  * `minutes` before `until` (ms): an application's, per host or instance (`facet`), or per key transaction.

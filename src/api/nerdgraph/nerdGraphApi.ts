@@ -12,7 +12,7 @@ import type { RawResponse, TimesliceApi } from '../client';
 import { checkId } from '../requests';
 import { ApiError } from '../errors';
 import type { RequestLimiter } from '../limiter';
-import { checkRange } from '../timeRange';
+import { checkRange, wholeMinute } from '../timeRange';
 import type { TransportOptions } from '../transport';
 import { HttpTransport } from '../transport';
 import type {
@@ -23,7 +23,7 @@ import type { Obj } from './entities';
 import { applicationFrom, byHostFilter, ENTITY_FIELDS, healthOf, hostIdFor, keyTransactionIdFrom, num, obj, str, summaryFrom } from './entities';
 import type { GqlResult } from './graphqlClient';
 import { GraphqlClient } from './graphqlClient';
-import { componentsNrql, metricDataFrom, metricDataNrql, metricDataWindow, metricNamesNrql, wholeMinute } from './metricQueries';
+import { componentsNrql, metricDataFrom, metricDataNrql, metricDataWindow, metricNamesNrql } from './metricQueries';
 import { nrqlString, valueNamesFor } from './metricValues';
 import type { GraphqlRequestBody, NrqlResult } from './nrqlQuery';
 import { NRQL_RESULT_PATH, nrqlRequestBody, readNrqlResult } from './nrqlQuery';
