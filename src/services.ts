@@ -23,7 +23,8 @@ import { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { BindingRegion } from './status/statusModel';
 import { WorkspaceBindings } from './status/workspaceBinding';
 import { Disposable } from './util/lifecycle';
-import { showWalkthroughOnce } from './walkthrough';
+import type { FirstRunWalkthrough } from './firstRunWalkthrough';
+import { firstRunWalkthrough } from './walkthrough';
 
 export class Services extends Disposable {
   readonly channel: vscode.LogOutputChannel;
@@ -40,10 +41,12 @@ export class Services extends Disposable {
   readonly apdexStatusBar: ApdexStatusBar;
   readonly healthAlerts: HealthAlertNotifier;
   readonly rawResponses: RawResponseProvider;
+  /** The walkthrough's first opening, while it has not reached the user. */
+  readonly walkthrough: FirstRunWalkthrough | undefined;
   /** The last log lines (redacted), for the test API only. */
   readonly recentLines = new RecentLines();
 
-  constructor(private readonly context: vscode.ExtensionContext) {
+  constructor(context: vscode.ExtensionContext) {
     super();
     this.channel = this._register(vscode.window.createOutputChannel('Timeslice', { log: true }));
     this.config = this._register(new Config());
@@ -70,6 +73,8 @@ export class Services extends Disposable {
     this._register(new BoundAppsScheduler(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
     this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config));
+    const walkthrough = firstRunWalkthrough(context);
+    this.walkthrough = walkthrough && this._register(walkthrough);
   }
 
   /** The region the current connection queries ('demo' for the demo), or undefined without one. */
@@ -80,13 +85,14 @@ export class Services extends Disposable {
 
   /** Connects (and, for the README's demo command, starts the demo). */
   async start(): Promise<void> {
+    // First, before anything can show an input: the commands wait for its tab (registerCommands.ts).
+    this.walkthrough?.start();
     if (process.env.TIMESLICE_DEMO === '1') {
       // TIMESLICE_DEMO_BACKEND=nerdGraph (or restV2): `npm run demo -- --backend nerdGraph`.
       const backend = process.env.TIMESLICE_DEMO_BACKEND;
       await this.demo.start(backend ? parseBackendSetting(backend) : undefined);
     }
     await this.connections.rebuild();
-    void showWalkthroughOnce(this.context);
   }
 
   showLog(): void {

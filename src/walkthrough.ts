@@ -1,25 +1,51 @@
 /**
- * The "Get started with Timeslice" walkthrough: opened once, on the first activation after install,
- * and afterwards only when asked (Timeslice: Open Walkthrough, or Help: Welcome).
+ * The "Get started with Timeslice" walkthrough: opened once, on the first activation after install
+ * (see firstRunWalkthrough.ts for when and how), and afterwards only when asked (Timeslice: Open
+ * Walkthrough, or Help: Welcome).
  */
 import * as vscode from 'vscode';
+
+import type { ShownFlag, TabView, WalkthroughWorkbench } from './firstRunWalkthrough';
+import { FirstRunWalkthrough } from './firstRunWalkthrough';
+import { systemClock } from './session/scheduler';
 
 export const WALKTHROUGH_ID = 'timeslice.timeslice#timeslice.gettingStarted';
 const SHOWN_KEY = 'timeslice.walkthroughShown';
 
+/** Asked for by the user: opens (and focuses) the walkthrough. */
 export function openWalkthrough(): Thenable<unknown> {
   return vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false);
 }
 
+/** VS Code's tabs as the first-run rules see them. */
+function workbench(title: string): WalkthroughWorkbench {
+  const tabView = (tab: vscode.Tab): TabView => ({
+    identity: tab,
+    label: tab.label,
+    // The Welcome page and walkthroughs have no input type in the API.
+    unknownKind: tab.input === undefined,
+    active: tab.isActive && tab.group.isActive,
+  });
+  return {
+    title,
+    tabs: () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map(tabView)),
+    onDidChangeTabs: (listener) => vscode.window.tabGroups.onDidChangeTabs(listener),
+    open: () => vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, { inactive: true }),
+  };
+}
+
 /**
- * Opens the walkthrough unless it was shown before (or the test harness asked for a quiet start).
- * One of the two things Timeslice keeps in globalState, each one boolean (the other: endOfLifeNotice.ts).
+ * The first-run walkthrough, or undefined when it reached the user before (or the test harness asked
+ * for a quiet start). One of the two things Timeslice keeps in globalState, each one boolean (the
+ * other: endOfLifeNotice.ts).
  */
-export async function showWalkthroughOnce(context: Pick<vscode.ExtensionContext, 'globalState'>): Promise<void> {
+export function firstRunWalkthrough(context: Pick<vscode.ExtensionContext, 'globalState' | 'extension'>): FirstRunWalkthrough | undefined {
   const state = context.globalState;
   if (state.get<boolean>(SHOWN_KEY) || process.env.TIMESLICE_SKIP_WALKTHROUGH === '1') {
-    return;
+    return undefined;
   }
-  await state.update(SHOWN_KEY, true);
-  await openWalkthrough();
+  const shown: ShownFlag = { get: () => state.get<boolean>(SHOWN_KEY) === true, set: () => state.update(SHOWN_KEY, true) };
+  // A rendered walkthrough's tab reads "Walkthrough: <display name>" (the manifest VS Code hands over is translated).
+  const displayName = (context.extension.packageJSON as { displayName?: string }).displayName ?? 'Timeslice';
+  return new FirstRunWalkthrough(workbench(displayName), shown, systemClock);
 }

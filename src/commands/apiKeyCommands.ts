@@ -9,6 +9,7 @@ import { baseUrlFor, otherRegion, REGION_BASE_URLS, REGION_LABELS, wrongRegionAd
 import { parseBaseUrl } from '../api/transport';
 import { originOf } from '../auth/keyRecord';
 import type { Services } from '../services';
+import { QuickSteps } from '../palette/quickSteps';
 import { safeText } from '../util/safeText';
 import { askAccount, fetchAccounts } from './accountCommands';
 
@@ -16,34 +17,41 @@ interface RegionItem extends vscode.QuickPickItem {
   region: Region;
 }
 
-async function pickRegion(services: Services, title: string, only?: Region[]): Promise<Region | undefined> {
-  const withKeys = new Set(await services.apiKeys.regionsWithKeys());
+function regionItems(services: Services, withKeys: ReadonlySet<Region>, only?: Region[]): RegionItem[] {
   const current = services.config.region;
-  const items: RegionItem[] = (only ?? (['us', 'eu', 'custom'] as Region[])).map((region) => ({
+  return (only ?? (['us', 'eu', 'custom'] as Region[])).map((region) => ({
     region,
     label: REGION_LABELS[region],
     description: region === 'custom' ? services.config.customBaseUrl || vscode.l10n.t('a proxy or the simulator') : REGION_BASE_URLS[region],
     detail: [region === current ? vscode.l10n.t('current region') : '', withKeys.has(region) ? vscode.l10n.t('key set') : vscode.l10n.t('no key')].filter(Boolean).join(' · '),
   }));
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where does your account live?'), ignoreFocusOut: true });
+}
+
+const REGION_PLACEHOLDER = () => vscode.l10n.t('Where does your account live?');
+
+async function pickRegion(services: Services, title: string, only?: Region[]): Promise<Region | undefined> {
+  const items = regionItems(services, new Set(await services.apiKeys.regionsWithKeys()), only);
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: REGION_PLACEHOLDER(), ignoreFocusOut: true });
   return picked?.region;
 }
 
+const CUSTOM_BASE_URL_STEP = (services: Services) => ({
+  title: vscode.l10n.t('Custom base URL'),
+  prompt: vscode.l10n.t('HTTPS base URL of the REST API v2 (a proxy, or the simulator)'),
+  value: services.config.customBaseUrl || 'https://',
+  validate: (v: string) => {
+    try {
+      parseBaseUrl(v);
+      return undefined;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  },
+});
+
 async function askCustomBaseUrl(services: Services): Promise<string | undefined> {
-  return vscode.window.showInputBox({
-    title: vscode.l10n.t('Custom base URL'),
-    prompt: vscode.l10n.t('HTTPS base URL of the REST API v2 (a proxy, or the simulator)'),
-    value: services.config.customBaseUrl || 'https://',
-    ignoreFocusOut: true,
-    validateInput: (v) => {
-      try {
-        parseBaseUrl(v);
-        return undefined;
-      } catch (e) {
-        return e instanceof Error ? e.message : String(e);
-      }
-    },
-  });
+  const step = CUSTOM_BASE_URL_STEP(services);
+  return vscode.window.showInputBox({ title: step.title, prompt: step.prompt, value: step.value, ignoreFocusOut: true, validateInput: step.validate });
 }
 
 /**
@@ -78,39 +86,50 @@ async function checkKey(services: Services, region: Region, key: string, baseUrl
 
 export function setApiKey(services: Services) {
   return async (presetRegion?: Region): Promise<void> => {
-    const region = presetRegion ?? await pickRegion(services, vscode.l10n.t('Set API Key: region'));
-    if (!region) {
-      return;
-    }
-    let baseUrl = region === 'custom' ? services.config.customBaseUrl : baseUrlFor(region);
-    if (region === 'custom') {
-      const entered = await askCustomBaseUrl(services);
-      if (!entered) {
+    // Region, base URL and key as steps of one quick input (see QuickSteps for why).
+    const steps = new QuickSteps();
+    let region: Region | undefined;
+    let baseUrl: string | undefined;
+    let key: string | undefined;
+    try {
+      region = presetRegion ?? (await steps.pick(regionItems(services, new Set(await services.apiKeys.regionsWithKeys())), {
+        title: vscode.l10n.t('Set API Key: region'),
+        placeholder: REGION_PLACEHOLDER(),
+      }))?.region;
+      if (!region) {
         return;
       }
-      baseUrl = parseBaseUrl(entered).href.replace(/\/$/, '');
+      baseUrl = region === 'custom' ? services.config.customBaseUrl : baseUrlFor(region);
+      if (region === 'custom') {
+        const entered = await steps.input(CUSTOM_BASE_URL_STEP(services));
+        if (!entered) {
+          return;
+        }
+        baseUrl = parseBaseUrl(entered).href.replace(/\/$/, '');
+      }
+      const legacyHeader = services.config.apiKeyHeader === 'X-Api-Key';
+      key = await steps.input({
+        title: vscode.l10n.t('Set API Key: {0}', REGION_LABELS[region]),
+        prompt: vscode.l10n.t('Your User API key (create one under your account\'s API keys page; it starts with NRAK-)'),
+        placeholder: 'NRAK-…',
+        password: true,
+        validate: (v) => {
+          const t = v.trim();
+          if (!t) {
+            return vscode.l10n.t('Enter the key.');
+          }
+          if (/\s/.test(t)) {
+            return vscode.l10n.t('A key has no spaces.');
+          }
+          if (!legacyHeader && !t.startsWith('NRAK-')) {
+            return vscode.l10n.t('Only User keys are accepted (they start with NRAK-).');
+          }
+          return undefined;
+        },
+      });
+    } finally {
+      steps.dispose();
     }
-    const legacyHeader = services.config.apiKeyHeader === 'X-Api-Key';
-    const key = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Set API Key: {0}', REGION_LABELS[region]),
-      prompt: vscode.l10n.t('Your User API key (create one under your account\'s API keys page; it starts with NRAK-)'),
-      placeHolder: 'NRAK-…',
-      password: true,
-      ignoreFocusOut: true,
-      validateInput: (v) => {
-        const t = v.trim();
-        if (!t) {
-          return vscode.l10n.t('Enter the key.');
-        }
-        if (/\s/.test(t)) {
-          return vscode.l10n.t('A key has no spaces.');
-        }
-        if (!legacyHeader && !t.startsWith('NRAK-')) {
-          return vscode.l10n.t('Only User keys are accepted (they start with NRAK-).');
-        }
-        return undefined;
-      },
-    });
     if (!key) {
       return;
     }

@@ -61,6 +61,9 @@ export function registerCommands(services: Services): vscode.Disposable[] {
   return (Object.keys(table) as CommandId[]).map((id) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
+        // A walkthrough opening on the first start would take the keyboard from an input the command
+        // shows: let its tab appear first (at most a moment, and only on that start).
+        await services.walkthrough?.whenSettled();
         // VS Code hands over whatever the caller passed: each handler checks what it needs (the one cast).
         return await (table[id] as (...a: unknown[]) => unknown)(...args);
       } catch (e) {

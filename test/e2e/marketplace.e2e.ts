@@ -55,6 +55,40 @@ describe('the walkthrough', () => {
     await wb.quickInput.choose('>Timeslice: Open Walkthrough', 'Timeslice: Open Walkthrough');
     await walkthroughPage(wb).waitFor({ state: 'visible', timeout: 30_000 });
   });
+
+  it('never takes the keyboard: Set API Key, typed key by key while it opens, keeps every character', async () => {
+    wb = await startWorkbench({ env: { TIMESLICE_SKIP_WALKTHROUGH: undefined }, viewport: SMALL });
+    await wb.sidebar.open();
+    // As fast as a user: the button shows before activation has finished and the walkthrough opened.
+    await wb.sidebar.clickWelcomeButton('Set API Key');
+    await wb.quickInput.widget.locator('.quick-input-title', { hasText: 'Set API Key: region' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.page.keyboard.type('EU', { delay: 60 });
+    await wb.quickInput.waitForFocused('EU');
+    await wb.page.keyboard.press('Enter');
+    await wb.quickInput.widget.locator('.quick-input-title', { hasText: 'Set API Key: EU' }).waitFor({ state: 'visible', timeout: 15_000 });
+    const key = 'NRAK-TYPEDKEYBYKEY0123456789ABC';
+    await wb.page.keyboard.type(key, { delay: 60 });
+    assert.equal(await wb.quickInput.input.inputValue(), key, 'every character reached the key box');
+    // The walkthrough did open meanwhile (so the race was there to lose), and the box still has the keyboard.
+    await walkthroughPage(wb).waitFor({ state: 'visible', timeout: 30_000 });
+    await screenshot(wb.page, 'walkthrough-typed-key');
+    await wb.page.keyboard.press('Enter');
+    await wb.quickInput.waitForClosed();
+  });
+
+  it("reaches the user in a brand-new profile: after VS Code's own first-run walkthrough, not over it", async () => {
+    // A brand-new profile's start-up editor: VS Code's own walkthrough holds the Welcome editor.
+    wb = await startWorkbench({ env: { TIMESLICE_SKIP_WALKTHROUGH: undefined }, settings: { 'workbench.startupEditor': 'welcomePage' }, viewport: SMALL });
+    const theirs = wb.page.locator('.gettingStartedContainer').first();
+    await theirs.waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.sidebar.open();
+    await wb.sidebar.welcomeButton('Set API Key').waitFor({ state: 'visible', timeout: 30_000 });
+    // The user closes VS Code's walkthrough (the commands wait for the view's first start to settle).
+    await wb.quickInput.openCommandPalette();
+    await wb.quickInput.choose('>View: Close All Editors', 'View: Close All Editors');
+    await walkthroughPage(wb).waitFor({ state: 'visible', timeout: 30_000 });
+    await screenshot(wb.page, 'walkthrough-fresh-profile');
+  });
 });
 
 for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'dark' }, { theme: 'Default Light Modern' as Theme, slug: 'light' }]) {

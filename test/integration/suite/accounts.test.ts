@@ -8,7 +8,7 @@ import { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
 import { safeText } from '../../../src/util/safeText';
-import { eventually, labelText, setSettings, settled, timeslice, withWindowStub } from './helpers';
+import { eventually, labelText, setSettings, settled, timeslice, withInputBoxes, withWindowStub } from './helpers';
 
 /** A quick pick as the stub saw it: its items' labels and descriptions (the account ids), and its detail. */
 interface Asked {
@@ -100,10 +100,9 @@ describe('NerdGraph accounts: a key that sees two', function () {
 
   it('Set API Key… on NerdGraph lists the key\'s accounts after checking it, and stores the one chosen with the key', async () => {
     const inputs: string[] = [];
-    const asked = await withWindowStub('showInputBox', (options) => {
-      const o = options as vscode.InputBoxOptions;
-      inputs.push(o.password ? 'key' : 'base URL');
-      return Promise.resolve(o.password ? sim.keys.us : sim.baseUrls.us);
+    const asked = await withInputBoxes((box) => {
+      inputs.push(box.password ? 'key' : 'base URL');
+      return box.password ? sim.keys.us : sim.baseUrls.us;
     }, () => choosingAccount(0, () => vscode.commands.executeCommand('timeslice.setApiKey', 'custom')));
     assert.deepEqual(inputs, ['base URL', 'key']);
     assert.equal(asked.length, 1, 'asked once, after the key check');

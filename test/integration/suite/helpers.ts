@@ -113,6 +113,38 @@ export async function withWindowStub<K extends 'showQuickPick' | 'showInputBox',
   }
 }
 
+/**
+ * Answers every input box a command creates (the steps of Set API Key…): `answer` sees the box as the
+ * command set it up and returns the text a user types before Enter.
+ */
+export async function withInputBoxes<T>(answer: (box: vscode.InputBox) => string, run: () => Promise<T>): Promise<T> {
+  const window = vscode.window as unknown as { createInputBox: () => vscode.InputBox };
+  const original = window.createInputBox;
+  window.createInputBox = () => {
+    const accepted = new vscode.EventEmitter<void>();
+    const hidden = new vscode.EventEmitter<void>();
+    const changed = new vscode.EventEmitter<string>();
+    const box = {
+      value: '', title: undefined, prompt: undefined, placeholder: undefined, password: false, ignoreFocusOut: false,
+      validationMessage: undefined, busy: false, enabled: true, step: undefined, totalSteps: undefined, buttons: [],
+      onDidAccept: accepted.event, onDidHide: hidden.event, onDidChangeValue: changed.event, onDidTriggerButton: new vscode.EventEmitter<never>().event,
+      show: () => void Promise.resolve().then(() => {
+        box.value = answer(box as unknown as vscode.InputBox);
+        changed.fire(box.value);
+        accepted.fire();
+      }),
+      hide: () => hidden.fire(),
+      dispose: () => undefined,
+    };
+    return box as unknown as vscode.InputBox;
+  };
+  try {
+    return await run();
+  } finally {
+    window.createInputBox = original;
+  }
+}
+
 /** A metric-data request as the simulator saw it, whichever backend sent it. */
 export interface MetricDataRequest {
   names: string[];
