@@ -48,7 +48,7 @@ export function textTable(figures: readonly Figure[]): string {
   }).join('\n');
 }
 
-/** The same table in Markdown, for the README. */
+/** The same table in Markdown, for docs/performance.md. */
 export function markdownTable(figures: readonly Figure[]): string {
   const rows = tableRows(figures);
   return [`| ${HEADER.join(' | ')} |`, `|${HEADER.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
