@@ -1,6 +1,7 @@
 /**
- * Owns the "Applications" TreeView: its description (the connection and the filter), message (loading,
- * or the age of the data shown after a failed refresh), and the view's two scheduled jobs: the
+ * Owns the "Applications" TreeView: its description (the connection, the filter, the page being
+ * loaded), message (the age of the data shown after a failed refresh, or the demo's note), its
+ * progress bar while the list loads, and the view's two scheduled jobs: the
  * refresh every `refreshIntervalSeconds` and the age redraw while data is stale (both run by the
  * session's scheduler, only while the view is visible and the window focused), plus the early retry
  * after a passing failure.
@@ -21,7 +22,8 @@ const STALE_REDRAW_MS = 5_000;
 
 export class ApplicationsView extends Disposable {
   readonly view: vscode.TreeView<MonitorNode>;
-  private loadingMessage: string | undefined;
+  /** "Loading applications… page N" while the list loads; ends the view's progress bar when undefined. */
+  private loading: { text: string; done: () => void } | undefined;
   private readonly refreshJob: ScheduledJob = {
     name: 'applications view refresh',
     active: () => this.view.visible,
@@ -31,10 +33,7 @@ export class ApplicationsView extends Disposable {
   constructor(private readonly provider: MonitorTreeProvider, private readonly connections: ConnectionManager) {
     super();
     this.view = this._register(vscode.window.createTreeView(APPLICATIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
-    provider.progressMessage = (message) => {
-      this.loadingMessage = message;
-      this.updateMessage();
-    };
+    provider.progressMessage = (message) => this.onLoading(message);
     this._register(connections.registerJob(this.refreshJob));
     this._register(connections.registerJob({
       name: 'applications view stale-data age',
@@ -58,15 +57,31 @@ export class ApplicationsView extends Disposable {
   }
 
   /**
-   * The loading progress wins; otherwise the stale-data note, if any; otherwise, in the demo, that
-   * the data is simulated and through which backend (a view alone in its container, as this one is
-   * by default, shows no description, so this says it).
+   * The stale-data note, if any; otherwise, in the demo, that the data is simulated and through which
+   * backend (a view alone in its container, as this one is by default, shows no description, so this
+   * says it). Loading never changes it: a message that comes and goes moves the rows under the pointer,
+   * and a click that lands as they move is lost.
    */
   private updateMessage(): void {
     const stale = this.provider.staleness;
     const conn = this.connections.current;
-    this.view.message = this.loadingMessage ?? (stale ? describeStaleness(stale, Date.now()) : undefined)
+    this.view.message = (stale ? describeStaleness(stale, Date.now()) : undefined)
       ?? (conn?.demo ? vscode.l10n.t('{0} demo: a simulated account. Stop Demo returns to your own key.', conn.backendLabel) : undefined);
+  }
+
+  /** Loading shows as the view's progress bar, and the page in the description (neither moves a row). */
+  private onLoading(text: string | undefined): void {
+    if (text === undefined) {
+      this.loading?.done();
+      this.loading = undefined;
+    } else if (this.loading) {
+      this.loading.text = text;
+    } else {
+      const loading = { text, done: () => undefined as void };
+      this.loading = loading;
+      void vscode.window.withProgress({ location: { viewId: APPLICATIONS_VIEW_ID } }, () => new Promise<void>((resolve) => (loading.done = resolve)));
+    }
+    this.updateTitle();
   }
 
   /** Retries when the failure says it may work again (early, on the scheduler), and starts or stops the age redraw. */
@@ -87,6 +102,6 @@ export class ApplicationsView extends Disposable {
     this.view.title = vscode.l10n.t('Applications');
     const where = conn?.demo ? 'demo' : conn?.label;
     const filter = this.provider.filter.trim();
-    this.view.description = [where, conn?.backendLabel, filter ? `filter: "${filter}"` : undefined].filter(Boolean).join(' · ') || undefined;
+    this.view.description = [where, conn?.backendLabel, filter ? `filter: "${filter}"` : undefined, this.loading?.text].filter(Boolean).join(' · ') || undefined;
   }
 }

@@ -37,25 +37,15 @@ export class Sidebar {
   }
 
   /**
-   * Opens the container. A click on an entry that is already open closes the side bar, and while the
-   * workbench is still restoring its layout (just after start or a reload) the entry may not show as
-   * open yet and a click can be undone. So: click only when the entry is not open, then look again.
+   * Opens the container: one click on its entry when it is not the side bar's current one (a click on
+   * an open entry would close the side bar), then waits for the view's body.
    */
   async open(timeoutMs = 30_000): Promise<void> {
     await this.activityBarEntry.waitFor({ state: 'visible', timeout: timeoutMs });
-    const body = this.view.locator('.pane-body');
-    const end = Date.now() + timeoutMs;
-    let lastClick = 0;
-    while (!(await body.isVisible())) {
-      if (Date.now() > end) {
-        throw new Error(`the ${this.containerTitle} view container did not open within ${timeoutMs} ms`);
-      }
-      if (!(await this.isOpen()) && Date.now() - lastClick > 2_000) {
-        await this.activityBarEntry.click();
-        lastClick = Date.now();
-      }
-      await this.page.waitForTimeout(100);
+    if (!(await this.isOpen())) {
+      await this.activityBarEntry.click();
     }
+    await this.view.locator('.pane-body').waitFor({ state: 'visible', timeout: timeoutMs });
   }
 
   /** True when the container is the side bar's current one (its activity-bar entry is checked). */
