@@ -5,6 +5,8 @@
  * it has in flight, so no answer of an old session ever reaches a view. No `vscode`.
  */
 import type { NrqlClient } from '../api/backend';
+import type { Clock } from '../api/clock';
+import { systemClock } from '../api/clock';
 import type { Backend } from '../api/backendChoice';
 import type { TimesliceApi } from '../api/client';
 import { isApiError } from '../api/errors';
@@ -13,8 +15,8 @@ import type { Region } from '../api/regions';
 import { boundToSignal, nrqlBoundToSignal } from '../api/sessionApi';
 import type { IDisposable } from '../util/lifecycle';
 import { LastGoodData } from './lastGood';
-import type { Clock, ScheduledJob } from './scheduler';
-import { RefreshScheduler, systemClock } from './scheduler';
+import type { ScheduledJob } from './scheduler';
+import { RefreshScheduler } from './scheduler';
 
 export interface SessionOptions {
   api: TimesliceApi;

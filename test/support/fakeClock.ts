@@ -1,8 +1,8 @@
 /**
- * A clock for the scheduler's tests: time moves only when a test says so, and timers fire in order
+ * A clock for tests of the scheduler, the transport's waits and the limiter: time moves only when a test says so, and timers fire in order
  * as it passes them. Counts every timer ever set, so "no timer at all" can be asserted.
  */
-import type { Clock } from '../../src/session/scheduler';
+import type { Clock } from '../../src/api/clock';
 
 export class FakeClock implements Clock {
   private time: number;
@@ -34,6 +34,27 @@ export class FakeClock implements Clock {
 
   get pending(): number {
     return this.timers.size;
+  }
+
+  /** How long until the earliest pending timer fires, or undefined when none is pending. */
+  get nextIn(): number | undefined {
+    const ats = [...this.timers.values()].map((t) => t.at);
+    return ats.length === 0 ? undefined : Math.min(...ats) - this.time;
+  }
+
+  /**
+   * Resolves once `condition` holds, checking after each turn of the event loop (real I/O, such as a
+   * simulator's answer, goes on meanwhile; fake time does not move). Gives up after `limitMs` of real
+   * time, so that a test whose condition never comes fails instead of spinning on after its timeout.
+   */
+  async until(condition: () => boolean, what = 'the condition', limitMs = 10_000): Promise<void> {
+    const giveUpAt = Date.now() + limitMs;
+    while (!condition()) {
+      if (Date.now() > giveUpAt) {
+        throw new Error(`gave up waiting for ${what}`);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Moves time forward by `ms`, firing each timer due on the way at its own time. */

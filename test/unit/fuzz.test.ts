@@ -12,7 +12,7 @@ import { MockAgent } from 'undici';
 
 import { HttpTimesliceApi } from '../../src/api/client';
 import { isApiError } from '../../src/api/errors';
-import { RequestLimiter } from '../../src/api/limiter';
+import { LimiterRegistry } from '../../src/api/limiter';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { MetricScope } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';
@@ -130,7 +130,7 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
       }).persist();
       const api = new HttpTimesliceApi({ baseUrl: ORIGIN, getApiKey: () => Promise.resolve('NRAK-FUZZ'), log: new MemoryLogger(), format, dispatcher: agent, maxTries: 1,
         // The client's own rate limit (900 a minute) would make this a 20-minute test.
-        limiter: new RequestLimiter({ perMinute: Number.MAX_SAFE_INTEGER }),
+        limiters: new LimiterRegistry({ perMinute: Number.MAX_SAFE_INTEGER }),
       });
       const unhandled: unknown[] = [];
       const onUnhandled = (e: unknown) => unhandled.push(e);
