@@ -3,6 +3,7 @@
  * as it passes them. Counts every timer ever set, so "no timer at all" can be asserted.
  */
 import type { Clock } from '../../src/api/clock';
+import { until } from './until';
 
 export class FakeClock implements Clock {
   private time: number;
@@ -42,19 +43,9 @@ export class FakeClock implements Clock {
     return ats.length === 0 ? undefined : Math.min(...ats) - this.time;
   }
 
-  /**
-   * Resolves once `condition` holds, checking after each turn of the event loop (real I/O, such as a
-   * simulator's answer, goes on meanwhile; fake time does not move). Gives up after `limitMs` of real
-   * time, so that a test whose condition never comes fails instead of spinning on after its timeout.
-   */
-  async until(condition: () => boolean, what = 'the condition', limitMs = 10_000): Promise<void> {
-    const giveUpAt = Date.now() + limitMs;
-    while (!condition()) {
-      if (Date.now() > giveUpAt) {
-        throw new Error(`gave up waiting for ${what}`);
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+  /** Waits for a state while this clock stands still (see until.ts). */
+  until(condition: () => boolean, what?: string, limitMs?: number): Promise<void> {
+    return until(condition, what, limitMs);
   }
 
   /** Moves time forward by `ms`, firing each timer due on the way at its own time. */

@@ -103,7 +103,7 @@ describe('one rate limiter per key, shared by the views, NRQL and the key check'
 
   it('a new session for the same key counts in the minute of the old one', async () => {
     // 3 a minute on a fake clock: the old session's three requests leave the new session none.
-    const clock = new FakeClock(Date.now());
+    const clock = new FakeClock();
     const { manager, session: first } = await connect('restV2', new LimiterRegistry({ perMinute: 3, clock }));
     const apps = sim.datasets.us.apps;
     for (const a of apps.slice(0, 3)) {
