@@ -81,7 +81,7 @@ describe('package.json', () => {
 
 describe('the when-clause check itself', () => {
   const plant = (edit: (copy: typeof manifest) => void) => {
-    const copy = structuredClone(manifest) as typeof manifest;
+    const copy = structuredClone<typeof manifest>(manifest);
     edit(copy);
     return unknownContextKeys(copy, KNOWN_KEYS);
   };
