@@ -1,6 +1,7 @@
 /**
- * A clock for tests of the scheduler, the transport's waits and the limiter: time moves only when a test says so, and timers fire in order
- * as it passes them. Counts every timer ever set, so "no timer at all" can be asserted.
+ * A clock for tests of the scheduler, the transport's waits and the limiter: time moves only when a
+ * test says so, and timers fire in order as it passes them. Counts every timer ever set, so "no timer
+ * at all" can be asserted.
  */
 import type { Clock } from '../../src/api/clock';
 import { until } from './until';

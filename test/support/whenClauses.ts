@@ -142,5 +142,6 @@ export function clausesOf(manifest: unknown): Array<{ where: string; clause: str
 
 /** "where: key" for every context key the manifest reads that is not in `known`. */
 export function unknownContextKeys(manifest: unknown, known: ReadonlySet<string>): string[] {
-  return clausesOf(manifest).flatMap(({ where, clause }) => parseWhen(clause).keys.filter((k) => !known.has(k)).map((k) => `${where}: ${k}`));
+  return clausesOf(manifest).flatMap(({ where, clause }) =>
+    parseWhen(clause).keys.filter((k) => !known.has(k)).map((k) => `${where}: ${k}`));
 }

@@ -13,6 +13,7 @@ import { FakeClock } from '../support/fakeClock';
 import type { FakeVscodeControl } from '../support/fakeVscode';
 import { EventEmitter, FakeSecretStorage, installFakeVscode } from '../support/fakeVscode';
 
+const NRQL = 'SELECT count(newrelic.timeslice.value) AS c FROM Metric SINCE 10 minutes ago';
 /** The limiter's default: requests of one key in flight at once. */
 const LIMIT = 4;
 
@@ -82,7 +83,7 @@ describe('one rate limiter per key, shared by the views, NRQL and the key check'
   }
 
   for (const backend of ['restV2', 'nerdGraph'] as const) {
-    it(`${backend}: views, NRQL and a key check of one key together never have more than ${LIMIT} in flight`, async () => {
+    it(`${backend}: views, NRQL and a key check of one key never have more than ${LIMIT} in flight`, async () => {
       const { manager, session } = await connect(backend);
       const apps = sim.datasets.us.apps;
       const account = sim.accounts.us[0].id;
@@ -91,7 +92,7 @@ describe('one rate limiter per key, shared by the views, NRQL and the key check'
       slowEverything();
       await Promise.all([
         ...apps.flatMap((a) => [session.api.getApplication(a.id), session.api.listHosts(a.id)]),
-        ...Array.from({ length: 6 }, () => session.nrql!.run(account, 'SELECT count(newrelic.timeslice.value) AS c FROM Metric SINCE 10 minutes ago')),
+        ...Array.from({ length: 6 }, () => session.nrql!.run(account, NRQL)),
         ...apps.map((a) => check.getApplication(a.id)),
       ]);
       const graphql = sim.requests.filter((r) => r.path === '/graphql').length;
