@@ -176,8 +176,11 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       const pending = api.getApplication(appId);
       await clock.until(() => clock.pending > 0);
       const wait = clock.nextIn!;
-      // Reset is a whole second at least 1 s ahead of the real now, which the fake clock stands at or before.
-      assert.ok(wait >= 1000 && wait <= 2000, `waits ${wait} ms, the announced reset`);
+      // X-RateLimit-Reset is a whole second, 1 to 2 s after the simulator's real now, and the fake clock
+      // stands at the real now from before the request: the wait ends on that second.
+      const endsAt = clock.now() + wait;
+      assert.equal(endsAt % 1000, 0, `waits ${wait} ms, until a whole second (the announced reset)`);
+      assert.ok(wait >= 1000 && endsAt <= Date.now() + 2000, `waits ${wait} ms, the announced ~1 s`);
       clock.advance(wait - 1);
       await new Promise((resolve) => setImmediate(resolve));
       assert.equal(tries('applications.show'), 1, 'not retried before the announced time');
@@ -188,7 +191,8 @@ describe('HttpTimesliceApi failures against the simulator', function () {
     });
 
     it('429 asking for longer than maxRetryWaitMs → rateLimited at once, naming the wait', async () => {
-      const clock = new FakeClock(Date.now());
+      // Fake timers (none may be set), real time: the wait is read from X-RateLimit-Reset, real Unix time.
+      const clock = Object.assign(new FakeClock(), { now: () => Date.now() });
       const { api, log } = client({ maxRetryWaitMs: 5000, clock });
       inject({ endpoint: 'applications.show', kind: 'rateLimited', times: 1, retryAfterSeconds: 90 });
       const e = await expectError(api.getApplication(appId), 'rateLimited', /Wait 9[01] s/, log);
