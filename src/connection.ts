@@ -17,6 +17,7 @@ import { BACKEND_LABELS, BackendSelector, describeDecision } from './api/backend
 import type { HttpTimesliceApiOptions, TimesliceApi } from './api/client';
 import { HttpTimesliceApi } from './api/client';
 import { ApiError } from './api/errors';
+import { LimiterRegistry } from './api/limiter';
 import type { ProxyOptions } from './api/proxy';
 import { chooseProxy, redactProxyUrl } from './api/proxy';
 import type { Region } from './api/regions';
@@ -71,6 +72,12 @@ export class ConnectionManager extends Disposable {
     private readonly log: Logger,
     /** Which backend each connection speaks (its clock is injectable for tests). */
     readonly backends: BackendSelector = new BackendSelector(),
+    /**
+     * The rate limiter of each (origin, key), for every client this manager builds: the views' and the
+     * NRQL client of every session, and the key checks. It outlives sessions, so a new session for the
+     * same key counts in the same minute and the same in-flight slots.
+     */
+    private readonly limiters: LimiterRegistry = new LimiterRegistry(),
   ) {
     super();
     const rebuild = () => {
@@ -163,7 +170,7 @@ export class ConnectionManager extends Disposable {
     if (demo) {
       // The demo simulator is on loopback in this process: never through a proxy.
       const decision = this.decide(demo.backend ?? this.config.demoBackend, originOf(demo.baseUrl));
-      const options = { baseUrl: demo.baseUrl, getApiKey: () => Promise.resolve(demo.key), ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat };
+      const options = { baseUrl: demo.baseUrl, getApiKey: () => Promise.resolve(demo.key), ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat, limiters: this.limiters };
       return this.ready(createBackendApi(decision.backend, {
         ...options, onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),
       }), vscode.l10n.t('Demo'), true, undefined, `demo|${decision.backend}|${demo.baseUrl}|${this.config.responseFormat}`, decision.backend, () => createNrqlClient(options));
@@ -240,7 +247,7 @@ export class ConnectionManager extends Disposable {
   clientOptions(baseUrl: string, getApiKey: () => Promise<string | undefined>, maxTries?: number): HttpTimesliceApiOptions {
     return {
       baseUrl, getApiKey, ca: this.extraCa(), log: this.log.scoped('api'), format: this.config.responseFormat, keyHeader: this.config.apiKeyHeader,
-      timeoutMs: this.config.requestTimeoutMs, maxTries, proxy: this.proxyFor(baseUrl),
+      timeoutMs: this.config.requestTimeoutMs, maxTries, proxy: this.proxyFor(baseUrl), limiters: this.limiters,
     };
   }
 

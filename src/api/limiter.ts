@@ -1,20 +1,28 @@
-import * as l10n from '@vscode/l10n';
 /**
  * Client-side limiter: at most `maxConcurrent` requests in flight and at most `perMinute` started in
- * any sliding minute, so one key stays under the service's 1,000 calls/minute (api-notes).
+ * any sliding minute, so one key stays under the service's 1,000 calls/minute (api-notes). The
+ * service counts per key, so every client that sends a key must ask the same limiter:
+ * `LimiterRegistry` hands out one per (origin, key).
  */
+import { createHash } from 'node:crypto';
+
+import * as l10n from '@vscode/l10n';
+
+import type { Clock } from './clock';
+import { systemClock } from './clock';
 import { ApiError } from './errors';
 
 export interface LimiterOptions {
   perMinute?: number;
   maxConcurrent?: number;
-  now?: () => number;
+  /** Time for the sliding minute and its waits (tests pass a fake one). */
+  clock?: Clock;
 }
 
 export class RequestLimiter {
   private readonly perMinute: number;
   private readonly maxConcurrent: number;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly started: number[] = [];
   private inFlight = 0;
   private readonly waiters: Array<() => void> = [];
@@ -22,12 +30,19 @@ export class RequestLimiter {
   constructor(options: LimiterOptions = {}) {
     // A margin below the service's 1,000 leaves room for other tools using the same key.
     this.perMinute = options.perMinute ?? 900;
+    // 4 also keeps NerdGraph well under its 25 requests in flight per user (nerdgraph-notes 1.5) and
+    // NRQL under the 5 long-running queries the notes advise.
     this.maxConcurrent = options.maxConcurrent ?? 4;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   get active(): number {
     return this.inFlight;
+  }
+
+  /** Callers waiting for a slot or for room in the minute. */
+  get waiting(): number {
+    return this.waiters.length;
   }
 
   /** Waits for a slot; returns the function that frees it. */
@@ -36,7 +51,7 @@ export class RequestLimiter {
       if (signal?.aborted) {
         throw new ApiError('cancelled', l10n.t('The request was cancelled.'));
       }
-      const now = this.now();
+      const now = this.clock.now();
       while (this.started.length > 0 && this.started[0] <= now - 60_000) {
         this.started.shift();
       }
@@ -60,7 +75,9 @@ export class RequestLimiter {
   private wait(ms: number | undefined, signal?: AbortSignal): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        if (timer !== undefined) {
+          this.clock.clearTimeout(timer);
+        }
         signal?.removeEventListener('abort', done);
         const i = this.waiters.indexOf(done);
         if (i >= 0) {
@@ -68,9 +85,37 @@ export class RequestLimiter {
         }
         resolve();
       };
-      const timer = ms === undefined ? undefined : setTimeout(done, Math.max(1, ms));
+      const timer = ms === undefined ? undefined : this.clock.setTimeout(done, Math.max(1, ms));
       this.waiters.push(done);
       signal?.addEventListener('abort', done, { once: true });
     });
+  }
+}
+
+/**
+ * One limiter per (origin, key), for every client that asks: the views' and the NRQL client of every
+ * session, and the palette's requests through them. The extension keeps one registry for its whole
+ * life (the connection manager's), so a new session for the same key inherits the minute so far.
+ */
+export class LimiterRegistry {
+  private readonly limiters = new Map<string, RequestLimiter>();
+
+  constructor(private readonly options: LimiterOptions = {}) {}
+
+  /** The limiter for `key` at `origin`, made on first use. */
+  limiterFor(origin: string, key: string): RequestLimiter {
+    // A hash, not the key: nothing that prints this map (a debugger, a log of its keys) shows a key.
+    const id = `${origin} ${createHash('sha256').update(key).digest('hex')}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RequestLimiter(this.options);
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  /** How many (origin, key) pairs have a limiter. */
+  get size(): number {
+    return this.limiters.size;
   }
 }

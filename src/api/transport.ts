@@ -8,8 +8,11 @@ import type { Dispatcher } from 'undici';
 import * as l10n from '@vscode/l10n';
 import type { Logger } from '../log';
 import { redact } from '../log';
+import type { Clock } from './clock';
+import { sleep, systemClock } from './clock';
 import { ApiError, errorForStatus, errorForTransportFailure, formatWait } from './errors';
-import { RequestLimiter } from './limiter';
+import type { RequestLimiter } from './limiter';
+import { LimiterRegistry } from './limiter';
 import type { ProxyOptions } from './proxy';
 import { createProxyDispatcher } from './proxy';
 import { undici } from './undiciModule';
@@ -36,8 +39,14 @@ export interface TransportOptions {
   backoffBaseMs?: number;
   /** Longest wait we accept from a 429/503 before giving up with the wait in the message. */
   maxRetryWaitMs?: number;
-  limiter?: RequestLimiter;
+  /**
+   * Where the rate limiter of (origin, key) comes from: pass the extension's one registry so every
+   * client sending the same key shares one limiter. Without it this client has limiters of its own.
+   */
+  limiters?: LimiterRegistry;
   random?: () => number;
+  /** Time for the retry waits and the log's durations (tests pass a fake one). */
+  clock?: Clock;
 }
 
 export interface HttpResponse {
@@ -83,7 +92,7 @@ export class HttpTransport {
   /** Made at the first request, so that building a client does not load undici (undiciModule.ts). */
   private ownDispatcher: Dispatcher | undefined;
   private readonly ownsDispatcher: boolean;
-  private readonly limiter: RequestLimiter;
+  private readonly limiters: LimiterRegistry;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
   private readonly maxTries: number;
@@ -91,6 +100,7 @@ export class HttpTransport {
   private readonly maxRetryWaitMs: number;
   private readonly keyHeader: ApiKeyHeader;
   private readonly random: () => number;
+  private readonly clock: Clock;
   /** host:port of the proxy in use (never its credentials), for error messages. */
   private readonly proxyHost: string | undefined;
   private lastKey: string | undefined;
@@ -104,7 +114,7 @@ export class HttpTransport {
     this.base = parseBaseUrl(options.baseUrl);
     this.ownsDispatcher = options.dispatcher === undefined;
     this.proxyHost = options.dispatcher === undefined && options.proxy ? new URL(options.proxy.url).host : undefined;
-    this.limiter = options.limiter ?? new RequestLimiter();
+    this.limiters = options.limiters ?? new LimiterRegistry({ clock: options.clock });
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
     this.maxTries = options.maxTries ?? 3;
@@ -112,6 +122,7 @@ export class HttpTransport {
     this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
     this.keyHeader = options.keyHeader ?? 'Api-Key';
     this.random = options.random ?? Math.random;
+    this.clock = options.clock ?? systemClock;
     this.keyOrigin = this.base.protocol === 'https:' ? this.base.origin : undefined;
   }
 
@@ -137,6 +148,11 @@ export class HttpTransport {
     this.ownDispatcher ??= options.dispatcher
       ?? (options.proxy ? createProxyDispatcher(options.proxy, options.ca) : new (undici().Agent)({ connect: options.ca ? { ca: options.ca } : {} }));
     return this.ownDispatcher;
+  }
+
+  /** Waits `ms` on the transport's clock (a retry's wait), or rejects as cancelled when `signal` aborts. */
+  wait(ms: number, signal?: AbortSignal): Promise<void> {
+    return sleep(ms, signal, this.clock);
   }
 
   async close(): Promise<void> {
@@ -167,11 +183,13 @@ export class HttpTransport {
       throw new ApiError('auth', l10n.t('No API key is set. Run "Timeslice: Set API Key…" or try the demo.'));
     }
     this.lastKey = key;
-    const started = Date.now();
+    // Asked per request: the key read now decides whose minute the request counts in.
+    const limiter = this.limiters.limiterFor(this.base.origin, key);
+    const started = this.clock.now();
     let retries = 0;
     for (;;) {
       try {
-        const response = await this.getOnce(url, key, signal, request);
+        const response = await this.getOnce(url, key, limiter, signal, request);
         response.retries = retries;
         this.logLine(url, `${response.status}`, started, retries, undefined, request.body === undefined ? 'GET' : 'POST');
         return response;
@@ -185,7 +203,7 @@ export class HttpTransport {
         }
         retries++;
         this.options.log.debug(`retry ${retries} of ${url.pathname} in ${wait} ms after ${error.status ?? error.kind}`);
-        await sleep(wait, signal);
+        await this.wait(wait, signal);
       }
     }
   }
@@ -207,8 +225,8 @@ export class HttpTransport {
     return Math.round(exponential / 2 + (this.random() * exponential) / 2);
   }
 
-  private async getOnce(initial: URL, key: string, signal?: AbortSignal, request: RequestShape = {}): Promise<HttpResponse> {
-    const release = await this.limiter.acquire(signal);
+  private async getOnce(initial: URL, key: string, limiter: RequestLimiter, signal?: AbortSignal, request: RequestShape = {}): Promise<HttpResponse> {
+    const release = await limiter.acquire(signal);
     try {
       let url = initial;
       for (let hop = 0; ; hop++) {
@@ -312,7 +330,7 @@ export class HttpTransport {
     if ((res.status >= 200 && res.status < 300) || (res.status === 304 && conditional)) {
       return { ...res, url: url.href, retries: 0 };
     }
-    throw errorForStatus(res.status, this.base.host, url.pathname, res.body, retryAfterMs(res.headers));
+    throw errorForStatus(res.status, this.base.host, url.pathname, res.body, retryAfterMs(res.headers, this.clock.now()));
   }
 
   /** Belt and braces: whatever a server echoes, no message that leaves here holds the key. */
@@ -326,7 +344,7 @@ export class HttpTransport {
   }
 
   private logLine(url: URL, outcome: string, started: number, retries: number, error?: ApiError, method = 'GET'): void {
-    const line = `${method} ${url.pathname}${url.search} ${outcome} ${Date.now() - started} ms${retries ? ` (${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''}`;
+    const line = `${method} ${url.pathname}${url.search} ${outcome} ${this.clock.now() - started} ms${retries ? ` (${retries} ${retries === 1 ? 'retry' : 'retries'})` : ''}`;
     const safe = this.lastKey ? redact(line, [this.lastKey]) : line;
     if (error) {
       this.options.log.warn(`${safe}: ${error.message}`);
@@ -364,23 +382,4 @@ export function retryAfterMs(headers: Record<string, string>, now: number = Date
     return Math.max(0, reset * 1000 - now);
   }
   return undefined;
-}
-
-/** Waits `ms`, or rejects as cancelled when `signal` aborts first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -4,7 +4,11 @@
  * carries, the last good data of every view, and the one refresh scheduler. Disposing it aborts all
  * it has in flight, so no answer of an old session ever reaches a view. No `vscode`.
  */
+import { setMaxListeners } from 'node:events';
+
 import type { NrqlClient } from '../api/backend';
+import type { Clock } from '../api/clock';
+import { systemClock } from '../api/clock';
 import type { Backend } from '../api/backendChoice';
 import type { TimesliceApi } from '../api/client';
 import { isApiError } from '../api/errors';
@@ -13,8 +17,8 @@ import type { Region } from '../api/regions';
 import { boundToSignal, nrqlBoundToSignal } from '../api/sessionApi';
 import type { IDisposable } from '../util/lifecycle';
 import { LastGoodData } from './lastGood';
-import type { Clock, ScheduledJob } from './scheduler';
-import { RefreshScheduler, systemClock } from './scheduler';
+import type { ScheduledJob } from './scheduler';
+import { RefreshScheduler } from './scheduler';
 
 export interface SessionOptions {
   api: TimesliceApi;
@@ -62,6 +66,9 @@ export class ConnectionSession implements IDisposable {
     this.raw = options.api;
     this.makeNrql = options.nrql;
     this.clock = options.clock ?? systemClock;
+    // Every request of the session listens to its signal while it runs or waits for the key's limiter,
+    // which several clients share: more than Node's 10 is normal (a refresh of many views), not a leak.
+    setMaxListeners(0, this.abort.signal);
     this.label = options.label;
     this.backend = options.backend ?? 'restV2';
     this.backendLabel = options.backendLabel ?? 'REST v2';

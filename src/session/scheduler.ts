@@ -6,19 +6,9 @@
  * service announced (429 `Retry-After`) pauses every job until it has passed. No `vscode`: the
  * session forwards focus, and tests drive a fake clock.
  */
+import type { Clock } from '../api/clock';
+import { systemClock } from '../api/clock';
 import type { IDisposable } from '../util/lifecycle';
-
-export interface Clock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export interface ScheduledJob {
   /** For logs and tests. */

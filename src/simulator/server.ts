@@ -103,6 +103,11 @@ export class Simulator {
   private readonly maxRecorded: number;
   private restRetiredValue: boolean;
   private readonly calls = new Map<string, number[]>();
+  /** Requests being answered now, per key they carry (REST and NerdGraph alike), and of all keys. */
+  private readonly answering = new Map<string, number>();
+  private answeringAll = 0;
+  private readonly peaks = new Map<string, number>();
+  private peakAll = 0;
   /** Shared with both regions' routes and read per request, so tests can switch readings at run time. */
   private readonly metricData: MetricDataOptions;
   /** The NerdGraph endpoint over the same data sets (nerdgraph-notes 7). */
@@ -248,6 +253,29 @@ export class Simulator {
 
   clearRequests(): void {
     this.requests.length = 0;
+    this.peaks.clear();
+    this.peakAll = 0;
+  }
+
+  /**
+   * The most requests carrying `key` that were being answered at once since the last
+   * `clearRequests` (without a key: of all keys together), so tests can check a client's limiter.
+   */
+  peakInFlight(key?: string): number {
+    return key === undefined ? this.peakAll : this.peaks.get(key) ?? 0;
+  }
+
+  /** Counts a request as in flight until its response closes (sent, or the client gone). */
+  private countInFlight(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const key = headerValue(req.headers['api-key']) ?? headerValue(req.headers['x-api-key']) ?? '';
+    const now = (this.answering.get(key) ?? 0) + 1;
+    this.answering.set(key, now);
+    this.peaks.set(key, Math.max(this.peaks.get(key) ?? 0, now));
+    this.peakAll = Math.max(this.peakAll, ++this.answeringAll);
+    res.once('close', () => {
+      this.answering.set(key, (this.answering.get(key) ?? 1) - 1);
+      this.answeringAll--;
+    });
   }
 
   async stop(): Promise<void> {
@@ -326,6 +354,7 @@ export class Simulator {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    this.countInFlight(req, res);
     const url = new URL(req.url ?? '/', `https://${req.headers.host ?? '127.0.0.1'}`);
     if (url.pathname === '/graphql' || url.pathname === '/eu/graphql') {
       await this.handleGraphql(req, res, url.pathname === '/graphql' ? 'us' : 'eu');

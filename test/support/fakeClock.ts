@@ -1,8 +1,10 @@
 /**
- * A clock for the scheduler's tests: time moves only when a test says so, and timers fire in order
- * as it passes them. Counts every timer ever set, so "no timer at all" can be asserted.
+ * A clock for tests of the scheduler, the transport's waits and the limiter: time moves only when a
+ * test says so, and timers fire in order as it passes them. Counts every timer ever set, so "no timer
+ * at all" can be asserted.
  */
-import type { Clock } from '../../src/session/scheduler';
+import type { Clock } from '../../src/api/clock';
+import { until } from './until';
 
 export class FakeClock implements Clock {
   private time: number;
@@ -34,6 +36,17 @@ export class FakeClock implements Clock {
 
   get pending(): number {
     return this.timers.size;
+  }
+
+  /** How long until the earliest pending timer fires, or undefined when none is pending. */
+  get nextIn(): number | undefined {
+    const ats = [...this.timers.values()].map((t) => t.at);
+    return ats.length === 0 ? undefined : Math.min(...ats) - this.time;
+  }
+
+  /** Waits for a state while this clock stands still (see until.ts). */
+  until(condition: () => boolean, what?: string, limitMs?: number): Promise<void> {
+    return until(condition, what, limitMs);
   }
 
   /** Moves time forward by `ms`, firing each timer due on the way at its own time. */

@@ -3,6 +3,9 @@
  * fields, huge numbers, NaN-ish strings, deep nesting, unicode, truncation and duplicate keys. The
  * same seed gives the same bodies, so a failure can be replayed from the seed and the case number.
  */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+
 import { Rng } from '../../src/simulator/random';
 
 const NUMBERISH = ['NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '0x1F', '1_000', ' 12 ', '', '-0', '١٢٣', '１２', '9007199254740993', '1e-400', 'null', 'true'];
@@ -11,6 +14,55 @@ const UNICODE = ['\u202egnp.exe', '😀'.repeat(50), '\ud800', '\udfff\ud800', '
 const JSON_VALUES = ['null', 'true', 'false', '0', '-1', '""', '[]', '{}', '[[]]', '{"":{}}', '"x"', '[null]', '{"__proto__":{"polluted":1}}'];
 
 export type Format = 'json' | 'xml';
+
+/** The variable that replays a run: its value is the seed a run printed. */
+export const FUZZ_SEED_VARIABLE = 'TIMESLICE_FUZZ_SEED';
+
+/** A fuzz run's seed, and a phrase saying where it came from (printed beside it). */
+export interface FuzzSeed {
+  seed: number;
+  source: string;
+}
+
+/** The commit checked out here, or undefined without git or outside a repository. */
+export function headCommit(cwd: string): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A commit id as a seed: the first 32 bits of its SHA-256 (any string gives a seed; equal ones, equal seeds). */
+export function seedOfCommit(commit: string): number {
+  return createHash('sha256').update(commit).digest().readUInt32BE(0);
+}
+
+/**
+ * The seed of a fuzz run. `TIMESLICE_FUZZ_SEED` replays a run (a whole number, else it throws: a typo
+ * must not quietly become another run). In CI (`CI` set, and not "false" or "0") the seed comes from
+ * the commit, so running CI again on a commit fuzzes the same bodies and a failure there can be
+ * replayed anywhere; each new commit fuzzes new ones. Elsewhere it is random. The caller prints it.
+ */
+export function fuzzSeed(env: NodeJS.ProcessEnv, commit: () => string | undefined, random: () => number = Math.random): FuzzSeed {
+  const given = env[FUZZ_SEED_VARIABLE];
+  if (given !== undefined && given.trim() !== '') {
+    const seed = Number(given);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+      throw new Error(`${FUZZ_SEED_VARIABLE}="${given}" is not a seed: give the whole number a run printed (0 to 4294967295).`);
+    }
+    return { seed, source: `${FUZZ_SEED_VARIABLE}` };
+  }
+  const ci = env.CI !== undefined && !['', 'false', '0'].includes(env.CI.trim().toLowerCase());
+  if (ci) {
+    const id = commit();
+    if (id !== undefined) {
+      return { seed: seedOfCommit(id), source: `CI, from commit ${id}` };
+    }
+    return { seed: Math.floor(random() * 0x100000000), source: 'CI, but git rev-parse HEAD found no commit: random' };
+  }
+  return { seed: Math.floor(random() * 0x100000000), source: 'random (not CI)' };
+}
 
 /** One generated body and the names of the mutations that made it (for the failure report). */
 export interface FuzzCase {

@@ -15,6 +15,7 @@ import { MemoryLogger } from '../../src/log';
 import type { EndpointId, Fault, FaultKind } from '../../src/simulator/faults';
 import { FAULT_KINDS } from '../../src/simulator/faults';
 import { Simulator } from '../../src/simulator/server';
+import { FakeClock } from '../support/fakeClock';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
 const US_KEY = 'NRAK-FAULTSUSKEY0000000000000001';
@@ -168,21 +169,34 @@ describe('HttpTimesliceApi failures against the simulator', function () {
 
   describe('rate limiting and server errors', () => {
     it('429 with rate-limit headers is retried after the announced wait and then succeeds', async () => {
-      const { api } = client();
+      // The simulator's X-RateLimit-Reset is real Unix time: the fake clock starts at the real now.
+      const clock = new FakeClock(Date.now());
+      const { api } = client({ clock });
       inject({ endpoint: 'applications.show', kind: 'rateLimited', times: 1, retryAfterSeconds: 1 });
-      const started = Date.now();
-      const app = await api.getApplication(appId);
+      const pending = api.getApplication(appId);
+      await clock.until(() => clock.pending > 0);
+      const wait = clock.nextIn!;
+      // X-RateLimit-Reset is a whole second, 1 to 2 s after the simulator's real now, and the fake clock
+      // stands at the real now from before the request: the wait ends on that second.
+      const endsAt = clock.now() + wait;
+      assert.equal(endsAt % 1000, 0, `waits ${wait} ms, until a whole second (the announced reset)`);
+      assert.ok(wait >= 1000 && endsAt <= Date.now() + 2000, `waits ${wait} ms, the announced ~1 s`);
+      clock.advance(wait - 1);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(tries('applications.show'), 1, 'not retried before the announced time');
+      clock.advance(1);
+      const app = await pending;
       assert.equal(app.id, appId);
-      assert.ok(Date.now() - started >= 900, `waited ${Date.now() - started} ms, not the announced ~1 s`);
       assert.deepEqual(sim.requests.map((r) => r.status), [429, 200]);
     });
 
     it('429 asking for longer than maxRetryWaitMs → rateLimited at once, naming the wait', async () => {
-      const { api, log } = client({ maxRetryWaitMs: 5000 });
+      // Fake timers (none may be set), real time: the wait is read from X-RateLimit-Reset, real Unix time.
+      const clock = Object.assign(new FakeClock(), { now: () => Date.now() });
+      const { api, log } = client({ maxRetryWaitMs: 5000, clock });
       inject({ endpoint: 'applications.show', kind: 'rateLimited', times: 1, retryAfterSeconds: 90 });
-      const started = Date.now();
       const e = await expectError(api.getApplication(appId), 'rateLimited', /Wait 9[01] s/, log);
-      assert.ok(Date.now() - started < 1000);
+      assert.equal(clock.timersSet, 0, 'no wait at all');
       assert.equal(e.status, 429);
       assert.ok(e.retryAfterMs !== undefined && e.retryAfterMs > 85_000 && e.retryAfterMs <= 91_000, `retryAfterMs ${e.retryAfterMs}`);
       assert.equal(tries('applications.show'), 1);
@@ -218,12 +232,33 @@ describe('HttpTimesliceApi failures against the simulator', function () {
     }
 
     it('503 with Retry-After: 1 is retried after that second', async () => {
-      const { api } = client();
+      const clock = new FakeClock();
+      const { api } = client({ clock });
       inject({ endpoint: 'applications.show', kind: 'unavailable', times: 1, retryAfterSeconds: 1 });
-      const started = Date.now();
-      assert.equal((await api.getApplication(appId)).id, appId);
-      assert.ok(Date.now() - started >= 950, `retried after ${Date.now() - started} ms`);
+      const pending = api.getApplication(appId);
+      await clock.until(() => clock.pending > 0);
+      assert.equal(clock.nextIn, 1000, 'the wait Retry-After asked for, not the backoff');
+      clock.advance(999);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(tries('applications.show'), 1, 'not retried before the second has passed');
+      clock.advance(1);
+      assert.equal((await pending).id, appId);
       assert.equal(tries('applications.show'), 2);
+    });
+
+    it('backs off between retries without Retry-After: half to all of base × 2^n, by the injected random', async () => {
+      const clock = new FakeClock();
+      const { api } = client({ clock, backoffBaseMs: 400, random: () => 0.5 });
+      inject({ endpoint: 'applications.show', kind: 'serverError', times: 2 });
+      const pending = api.getApplication(appId);
+      await clock.until(() => clock.pending > 0);
+      assert.equal(clock.nextIn, 300, 'first retry: 400/2 + 0.5 × 400/2');
+      clock.advance(300);
+      await clock.until(() => tries('applications.show') === 2 && clock.pending > 0);
+      assert.equal(clock.nextIn, 600, 'second retry: 800/2 + 0.5 × 800/2');
+      clock.advance(600);
+      assert.equal((await pending).id, appId);
+      assert.deepEqual(sim.requests.map((r) => r.status), [500, 500, 200]);
     });
 
     it('maxTries bounds the tries', async () => {
@@ -241,10 +276,8 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       // instances.show is used by no other test, so the late server side cannot disturb other counts.
       inject({ endpoint: 'instances.show', kind: 'delay', delayMs: 900, times: 3 });
       const instanceId = sim.datasets.us.apps[0].instanceIds[0];
-      const started = Date.now();
       const e = await expectError(api.getInstance(appId, instanceId), 'timeout', /did not answer within 1 s/, log);
-      assert.ok(Date.now() - started < 600, `gave up after ${Date.now() - started} ms: one try only`);
-      assert.equal(e.retries, 0);
+      assert.equal(e.retries, 0, 'one try only');
     });
 
     it('a connection reset mid-body → network, retried; success when it happens once', async () => {

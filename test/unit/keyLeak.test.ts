@@ -10,7 +10,7 @@ import { inspect } from 'node:util';
 
 import { HttpTimesliceApi } from '../../src/api/client';
 import { curlCommand } from '../../src/api/curl';
-import { RequestLimiter } from '../../src/api/limiter';
+import { LimiterRegistry } from '../../src/api/limiter';
 import { MemoryLogger } from '../../src/log';
 import type { EndpointId, FaultKind } from '../../src/simulator/faults';
 import { FAULT_KINDS } from '../../src/simulator/faults';
@@ -82,7 +82,7 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
   it('0 hits in logs, errors, results, raw responses, curl, proxy traffic and the simulator\'s view of non-key bytes', async () => {
     const options = {
       getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log, timeoutMs: 3000, backoffBaseMs: 1, maxRetryWaitMs: 10,
-      limiter: new RequestLimiter({ perMinute: Number.MAX_SAFE_INTEGER }),
+      limiters: new LimiterRegistry({ perMinute: Number.MAX_SAFE_INTEGER }),
     };
     const direct = new HttpTimesliceApi({ ...options, baseUrl: sim.baseUrls.us });
     const viaProxy = new HttpTimesliceApi({ ...options, baseUrl: sim.baseUrls.us.replace('127.0.0.1', 'localhost'), proxy: { url: proxy.url, strictSSL: true } });

@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 
 import { ApiError } from '../../src/api/errors';
-import { RequestLimiter } from '../../src/api/limiter';
+import { LimiterRegistry, RequestLimiter } from '../../src/api/limiter';
+import { FakeClock } from '../support/fakeClock';
 
-/** Lets pending promise callbacks and zero-delay timers run. */
+/**
+ * Lets every pending promise callback run (they all run before the next turn of the event loop).
+ * No time passes for the limiters here: each has a fake clock, so none of their timers fires by itself.
+ */
 function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 5));
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Tracks whether a promise has settled, without awaiting it. */
@@ -17,7 +22,7 @@ function track<T>(promise: Promise<T>): { readonly done: boolean; readonly value
 
 describe('RequestLimiter', () => {
   it('lets at most maxConcurrent requests run; a release lets the next one in', async () => {
-    const limiter = new RequestLimiter({ maxConcurrent: 2, perMinute: 100 });
+    const limiter = new RequestLimiter({ maxConcurrent: 2, perMinute: 100, clock: new FakeClock() });
     const a = await limiter.acquire();
     const b = await limiter.acquire();
     assert.equal(limiter.active, 2);
@@ -40,7 +45,7 @@ describe('RequestLimiter', () => {
   });
 
   it('a release function frees its slot only once', async () => {
-    const limiter = new RequestLimiter({ maxConcurrent: 2 });
+    const limiter = new RequestLimiter({ maxConcurrent: 2, clock: new FakeClock() });
     const a = await limiter.acquire();
     await limiter.acquire();
     a();
@@ -57,44 +62,48 @@ describe('RequestLimiter', () => {
   });
 
   it('caps starts per sliding minute, by its injected clock', async () => {
-    let now = 1_000_000;
-    const limiter = new RequestLimiter({ maxConcurrent: 10, perMinute: 2, now: () => now });
+    const clock = new FakeClock(1_000_000);
+    const limiter = new RequestLimiter({ maxConcurrent: 10, perMinute: 2, clock });
     const a = await limiter.acquire();
-    now += 10_000;
+    clock.advance(10_000);
     const b = await limiter.acquire();
     const c = track(limiter.acquire());
     await settle();
     assert.equal(c.done, false, 'a third start within the minute waits although slots are free');
+    assert.equal(clock.pending, 1, 'it waits on a timer for the first start to leave the window');
 
     // A release wakes the waiter, but the minute is not over: it keeps waiting.
-    now += 30_000;
+    clock.advance(30_000);
     a();
     await settle();
     assert.equal(c.done, false, '40 s after the first start is still within its minute');
 
-    // One minute after the first start, the window has room again.
-    now = 1_000_000 + 60_000;
-    b();
+    // Its timer runs out exactly one minute after the first start.
+    clock.advance(19_999);
+    await settle();
+    assert.equal(c.done, false, '1 ms before the first start leaves the window');
+    clock.advance(1);
     await settle();
     assert.equal(c.done, true, 'the first start has left the window');
     c.value!();
+    b();
 
-    // The start at +10 s and c's start fill the window again.
+    // The start at +10 s and c's start (+60 s) fill the window again: d waits for +70 s.
     const d = track(limiter.acquire());
     await settle();
     assert.equal(d.done, false);
-    // Past both starts' minutes, a wake-up (a release) lets d in without sitting out its timer.
-    now = 1_000_000 + 130_000;
-    const e = await limiter.acquire();
-    e();
+    clock.advance(9_999);
     await settle();
-    assert.equal(d.done, true);
+    assert.equal(d.done, false);
+    clock.advance(1);
+    await settle();
+    assert.equal(d.done, true, 'the start at +10 s has left the window');
     d.value!();
     assert.equal(limiter.active, 0);
   });
 
   it('cancels a wait for a slot when the signal aborts, and the slot stays free for others', async () => {
-    const limiter = new RequestLimiter({ maxConcurrent: 1 });
+    const limiter = new RequestLimiter({ maxConcurrent: 1, clock: new FakeClock() });
     const a = await limiter.acquire();
     const controller = new AbortController();
     const waiting = track(limiter.acquire(controller.signal));
@@ -113,23 +122,27 @@ describe('RequestLimiter', () => {
     b();
   });
 
-  it('cancels a wait for the per-minute window when the signal aborts', async () => {
-    const limiter = new RequestLimiter({ maxConcurrent: 5, perMinute: 1, now: () => 0 });
+  it('cancels a wait for the per-minute window when the signal aborts, with no time passing', async () => {
+    const clock = new FakeClock();
+    const limiter = new RequestLimiter({ maxConcurrent: 5, perMinute: 1, clock });
     (await limiter.acquire())();
     const controller = new AbortController();
-    const started = Date.now();
+    const startedAt = clock.now();
     const waiting = track(limiter.acquire(controller.signal));
     await settle();
     assert.equal(waiting.done, false);
+    assert.equal(clock.pending, 1, 'it waits on the window\'s timer');
     controller.abort();
     await settle();
     assert.ok(waiting.error instanceof ApiError);
     assert.equal(waiting.error.kind, 'cancelled');
-    assert.ok(Date.now() - started < 1000, 'did not sit out the minute');
+    assert.equal(clock.now(), startedAt, 'cancelled without the clock moving: it did not sit out the minute');
+    assert.equal(clock.pending, 0, 'its timer was cleared');
+    assert.equal(limiter.waiting, 0);
   });
 
   it('refuses at once with a signal that is already aborted', async () => {
-    const limiter = new RequestLimiter();
+    const limiter = new RequestLimiter({ clock: new FakeClock() });
     const controller = new AbortController();
     controller.abort();
     await assert.rejects(limiter.acquire(controller.signal), (e: unknown) => e instanceof ApiError && e.kind === 'cancelled');
@@ -137,7 +150,7 @@ describe('RequestLimiter', () => {
   });
 
   it('defaults to 4 concurrent requests', async () => {
-    const limiter = new RequestLimiter();
+    const limiter = new RequestLimiter({ clock: new FakeClock() });
     const releases = await Promise.all([1, 2, 3, 4].map(() => limiter.acquire()));
     const fifth = track(limiter.acquire());
     await settle();
@@ -145,5 +158,26 @@ describe('RequestLimiter', () => {
     releases[0]();
     await settle();
     assert.equal(fifth.done, true);
+  });
+});
+
+describe('LimiterRegistry', () => {
+  const KEY = 'NRAK-REGISTRYKEY00000000000000001';
+
+  it('hands out one limiter per (origin, key)', () => {
+    const registry = new LimiterRegistry({ clock: new FakeClock() });
+    const a = registry.limiterFor('https://api.example', KEY);
+    assert.equal(registry.limiterFor('https://api.example', KEY), a, 'the same key at the same origin');
+    assert.notEqual(registry.limiterFor('https://api.example', `${KEY}2`), a, 'another key');
+    assert.notEqual(registry.limiterFor('https://api.eu.example', KEY), a, 'another origin');
+    assert.equal(registry.size, 3);
+  });
+
+  it('holds no key: printing the registry shows none', () => {
+    const registry = new LimiterRegistry({ clock: new FakeClock() });
+    registry.limiterFor('https://api.example', KEY);
+    const printed = inspect(registry, { depth: 10, showHidden: true });
+    assert.ok(printed.includes('https://api.example'), printed);
+    assert.ok(!printed.includes(KEY) && !printed.includes('REGISTRYKEY'), printed);
   });
 });

@@ -3,9 +3,21 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { COMMAND, CONTEXT } from '../../src/constants';
+import { clausesOf, parseWhen, unknownContextKeys } from '../support/whenClauses';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8'));
 const nls = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.nls.json'), 'utf8')) as Record<string, string>;
+/** VS Code's own context keys that the manifest's when clauses read. */
+const BUILT_IN_KEYS = ['view', 'viewItem', 'resourceScheme', 'editorLangId', 'workspaceFolderCount'];
+/** What a when clause may read: those, and the extension's own keys (set with setContext, checked below). */
+const KNOWN_KEYS: ReadonlySet<string> = new Set([...BUILT_IN_KEYS, ...Object.values(CONTEXT)]);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => e.isDirectory()
+    ? sourceFiles(path.join(dir, e.name))
+    : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []);
+}
+
 /** A manifest string as VS Code shows it: `%key%` resolved through package.nls.json. */
 const shown = (v: string | undefined) => v?.replace(/^%([^%]+)%$/, (_, key: string) => nls[key] ?? v);
 
@@ -44,12 +56,66 @@ describe('package.json', () => {
     assert.equal(props['timeslice.caCertificatePath'].scope, 'application');
   });
 
-  it('uses only context keys the code sets in when clauses', () => {
-    const text = JSON.stringify(manifest.contributes);
-    const used = new Set(text.match(/timeslice\.(hasApiKey|demoActive|filterActive|workspaceBound|connected)/g));
-    for (const key of used) {
-      assert.ok((Object.values(CONTEXT) as string[]).includes(key), key);
+  it('reads in its when clauses only VS Code\'s context keys it means and the keys the code sets', () => {
+    assert.ok(clausesOf(manifest).length >= 40, 'the clauses were found');
+    assert.deepEqual(unknownContextKeys(manifest, KNOWN_KEYS), []);
+  });
+
+  it('sets each of its own context keys with setContext somewhere in src/', () => {
+    const source = sourceFiles(path.join(__dirname, '../../src')).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    for (const [name, key] of Object.entries(CONTEXT)) {
+      const set = new RegExp(`'setContext',\\s*(CONTEXT\\.${name}\\b|'${key.replace('.', '\\.')}')`);
+      assert.match(source, set, `${key} is read by when clauses but never set`);
     }
+  });
+
+  it('compares `view` only with a view it declares', () => {
+    const views = new Set(Object.values(manifest.contributes.views as Record<string, Array<{ id: string }>>).flat().map((v) => v.id));
+    for (const { where, clause } of clausesOf(manifest)) {
+      for (const c of parseWhen(clause).comparisons.filter((x) => x.key === 'view')) {
+        assert.ok(views.has(c.value), `${where}: ${c.value}`);
+      }
+    }
+  });
+});
+
+describe('the when-clause check itself', () => {
+  const plant = (edit: (copy: typeof manifest) => void) => {
+    const copy = structuredClone<typeof manifest>(manifest);
+    edit(copy);
+    return unknownContextKeys(copy, KNOWN_KEYS);
+  };
+
+  it('fails on an unknown key planted in a copy of the manifest, wherever it stands', () => {
+    assert.deepEqual(plant((m) => {
+      m.contributes.menus['view/title'][0].when += ' && timeslice.hasApiKy';
+    }), ['package.json.contributes.menus.view/title[0].when: timeslice.hasApiKy']);
+    assert.deepEqual(plant((m) => {
+      m.contributes.viewsWelcome[0].when = '!(timeslice.connected || !someOtherExtension.ready)';
+    }), ['package.json.contributes.viewsWelcome[0].when: someOtherExtension.ready']);
+    assert.deepEqual(plant((m) => {
+      m.contributes.menus.commandPalette[0].when = 'resourceFilename in timeslice.knownFiles';
+    }), ['package.json.contributes.menus.commandPalette[0].when: resourceFilename', 'package.json.contributes.menus.commandPalette[0].when: timeslice.knownFiles']);
+    assert.deepEqual(plant((m) => {
+      m.contributes.commands[0].enablement = 'editorTextFocus';
+    }), ['package.json.contributes.commands[0].enablement: editorTextFocus']);
+    assert.deepEqual(plant((m) => {
+      m.contributes.walkthroughs[0].steps[0].completionEvents = ['onContext:timeslice.conected'];
+    }), ['package.json.contributes.walkthroughs[0].steps[0].completionEvents: timeslice.conected']);
+  });
+
+  it('does not take a comparison\'s value for a key', () => {
+    assert.deepEqual(parseWhen('view == timeslice.applications && viewItem =~ /^(a|b)$/i && workspaceFolderCount > 0 && !editorReadonly').keys,
+      ['view', 'viewItem', 'workspaceFolderCount', 'editorReadonly']);
+    assert.deepEqual(parseWhen("resourceScheme != 'timeslice-raw' || editorLangId === json").keys, ['resourceScheme', 'editorLangId']);
+    assert.deepEqual(parseWhen('a not in b').keys, ['a', 'b']);
+    assert.deepEqual(parseWhen('false').keys, []);
+  });
+
+  it('throws on a clause it cannot read, so it never passes one unread', () => {
+    assert.throws(() => parseWhen('view =~ timeslice'), /regex/);
+    assert.throws(() => parseWhen('== view'), /needs a key/);
+    assert.throws(() => parseWhen('view ~ x'), /cannot read/);
   });
 });
 

@@ -12,6 +12,7 @@ import type { PageProgress } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';
 import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
+import { FakeClock } from '../support/fakeClock';
 
 const HOST = 'api.newrelic.com';
 
@@ -65,6 +66,31 @@ describe('NerdGraph client against the simulator', function () {
     });
     assert.ok(Array.isArray((client.field(result, ['actor', 'account', 'good']) as { results: unknown[] }).results));
     assert.throws(() => client.field(result, ['actor', 'account', 'bad']), (e: unknown) => e instanceof ApiError && e.kind === 'invalidRequest' && /NRQL Syntax Error/.test(e.message));
+    await transport.close();
+  });
+
+  it('retries TOO_MANY_REQUESTS after base × 2^n on the transport\'s clock, not sooner', async () => {
+    const clock = new FakeClock();
+    const transport = new HttpTransport({ ...options(), backoffBaseMs: 500, clock });
+    const client = new GraphqlClient({ transport, log: new MemoryLogger(), backoffBaseMs: 500 });
+    sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind: 'tooManyRequests', times: 2 });
+    sim.clearRequests();
+    const pending = client.query('query($a: Nrql!, $id: Int!) { actor { account(id: $id) { nrql(query: $a) { results } } } }', {
+      id: SIMULATED_ACCOUNTS.us.id, a: 'SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = 1 SINCE 1 hour ago',
+    });
+    await clock.until(() => clock.pending > 0, 'the first backoff');
+    assert.equal(clock.nextIn, 500);
+    assert.equal(sim.requests.length, 1);
+    clock.advance(499);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(sim.requests.length, 1, 'not retried before the backoff has passed');
+    clock.advance(1);
+    await clock.until(() => sim.requests.length === 2 && clock.pending > 0, 'the second backoff');
+    assert.equal(clock.nextIn, 1000, 'doubled');
+    clock.advance(1000);
+    const result = await pending;
+    assert.deepEqual(result.errors, []);
+    assert.equal(sim.requests.length, 3);
     await transport.close();
   });
 

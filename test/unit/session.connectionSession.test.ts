@@ -12,6 +12,7 @@ import { MemoryLogger } from '../../src/log';
 import { ConnectionSession } from '../../src/session/connectionSession';
 import { Simulator } from '../../src/simulator/server';
 import { FakeClock } from '../support/fakeClock';
+import { until } from '../support/until';
 
 describe('ConnectionSession', function () {
   this.timeout(20_000);
@@ -31,13 +32,13 @@ describe('ConnectionSession', function () {
   it('disposing cancels a request in flight at once: its caller gets "cancelled", not the late answer', async () => {
     const s = session(httpApi());
     sim.injectFault({ endpoint: 'applications.list', kind: 'delay', delayMs: 10_000, times: 1 });
-    const started = Date.now();
+    sim.clearRequests();
     const pending = s.api.listApplications().then(() => 'answered', (e: unknown) => e);
-    await new Promise((resolve) => setImmediate(resolve));
+    await until(() => sim.peakInFlight() > 0, 'the request to reach the simulator');
     s.dispose();
     const outcome = await pending;
     assert.ok(outcome instanceof ApiError && outcome.kind === 'cancelled', `cancelled, not ${String(outcome)}`);
-    assert.ok(Date.now() - started < 5_000, 'at once, not after the delay');
+    assert.equal(sim.requests.length, 0, 'at once, not after the delay (the simulator records a request when it answers)');
     assert.equal(s.disposed, true);
     assert.equal(s.signal.aborted, true);
   });

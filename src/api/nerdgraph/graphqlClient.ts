@@ -1,16 +1,14 @@
 import * as l10n from '@vscode/l10n';
 /**
  * One NerdGraph request: POST {query, variables} through the shared HttpTransport (every protection
- * of the REST side), a concurrency limiter of 25 in flight (the service's per-user limit, notes 1.5)
- * beside the transport's request limiter, GraphQL errors (HTTP 200) mapped to ApiError kinds, the
+ * of the REST side, its per-key limiter included: 4 in flight keeps under the service's 25 per user,
+ * notes 1.5), GraphQL errors (HTTP 200) mapped to ApiError kinds, the
  * notes' retry policy for TOO_MANY_REQUESTS / TIMEOUT / SERVER_ERROR, and deprecation warnings
  * logged once and otherwise ignored.
  */
 import type { Logger } from '../../log';
 import { ApiError } from '../errors';
-import { RequestLimiter } from '../limiter';
 import type { HttpTransport } from '../transport';
-import { sleep } from '../transport';
 
 export interface GqlError {
   message: string;
@@ -95,20 +93,16 @@ export function apiErrorFor(e: GqlError, host: string, author: NrqlAuthor = 'bac
 export interface GraphqlClientOptions {
   transport: HttpTransport;
   log: Logger;
-  /** In-flight NerdGraph requests; share one per key across clients (the service counts per user). */
-  concurrency?: RequestLimiter;
   maxTries?: number;
   backoffBaseMs?: number;
 }
 
 export class GraphqlClient {
-  private readonly concurrency: RequestLimiter;
   private readonly maxTries: number;
   private readonly backoffBaseMs: number;
   private deprecationLogged = false;
 
   constructor(private readonly options: GraphqlClientOptions) {
-    this.concurrency = options.concurrency ?? new RequestLimiter({ maxConcurrent: 25, perMinute: Number.POSITIVE_INFINITY });
     this.maxTries = options.maxTries ?? 3;
     this.backoffBaseMs = options.backoffBaseMs ?? 500;
   }
@@ -124,7 +118,7 @@ export class GraphqlClient {
       const retryable = result.errors.filter(isRetryable);
       if (retryable.length > 0 && attempt < this.maxTries && !signal?.aborted) {
         this.options.log.debug(`NerdGraph retry ${attempt} after ${errorClassOf(retryable[0])}`);
-        await sleep(this.backoffBaseMs * 2 ** (attempt - 1), signal);
+        await this.options.transport.wait(this.backoffBaseMs * 2 ** (attempt - 1), signal);
         continue;
       }
       if (result.data === null && result.errors.length > 0) {
@@ -136,7 +130,6 @@ export class GraphqlClient {
 
   private async once(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<GqlResult> {
     const transport = this.options.transport;
-    const release = await this.concurrency.acquire(signal);
     let body: string;
     try {
       const res = await transport.post(transport.urlFor('/graphql'), JSON.stringify({ query, variables }), signal);
@@ -150,8 +143,6 @@ export class GraphqlClient {
         throw new ApiError('forbidden', l10n.t('{0} answered 402 Payment Required: the account\'s plan does not allow this request. Check the account\'s subscription or choose another account.', this.host), { status: 402, path: '/graphql' });
       }
       throw e;
-    } finally {
-      release();
     }
     let parsed: { data?: unknown; errors?: unknown };
     try {

@@ -11,7 +11,6 @@ import * as l10n from '@vscode/l10n';
 import type { RawResponse, TimesliceApi } from '../client';
 import { checkId } from '../requests';
 import { ApiError } from '../errors';
-import type { RequestLimiter } from '../limiter';
 import { checkRange, wholeMinute } from '../timeRange';
 import type { TransportOptions } from '../transport';
 import { HttpTransport } from '../transport';
@@ -38,8 +37,6 @@ export interface NerdGraphTimesliceApiOptions extends TransportOptions {
   accountId: number | AccountResolver;
   /** Overrides of the open-point switches (tests, or facts learned later). */
   openPoints?: Partial<OpenPoints>;
-  /** Shared per key: the service allows 25 requests in flight per user. */
-  concurrency?: RequestLimiter;
   /** Safety stop for entity-search cursors that never end. */
   maxPages?: number;
   now?: () => Date;
@@ -71,7 +68,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
 
   constructor(options: NerdGraphTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
-    this.gql = new GraphqlClient({ transport: this.transport, log: options.log, concurrency: options.concurrency, maxTries: options.maxTries, backoffBaseMs: options.backoffBaseMs });
+    this.gql = new GraphqlClient({ transport: this.transport, log: options.log, maxTries: options.maxTries, backoffBaseMs: options.backoffBaseMs });
     if (typeof options.accountId === 'number') {
       this.accountIdValue = checkId(options.accountId, l10n.t('An account'));
     } else {

@@ -1,0 +1,38 @@
+/**
+ * Time as the client and the scheduler see it: the system's, or a test's fake one
+ * (test/support/fakeClock.ts) that moves only when the test says so. No `vscode`.
+ */
+import * as l10n from '@vscode/l10n';
+
+import { ApiError } from './errors';
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** Waits `ms` on `clock`, or rejects as cancelled when `signal` aborts first. */
+export function sleep(ms: number, signal?: AbortSignal, clock: Clock = systemClock): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
+      return;
+    }
+    const onAbort = () => {
+      clock.clearTimeout(timer);
+      reject(new ApiError('cancelled', l10n.t('The request was cancelled.')));
+    };
+    const timer = clock.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
