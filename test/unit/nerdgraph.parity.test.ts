@@ -173,3 +173,56 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
     assert.deepEqual(accounts, [SIMULATED_ACCOUNTS.us]);
   });
 });
+
+describe('Parity on the demo\'s data: the application error rate and key transactions\' own Apdex (issue 22)', function () {
+  this.timeout(15_000);
+  // Both readings of `apmSummary.errorRate` (nerdgraph-notes 3.2): the simulator's and the client's default
+  // (a fraction), and the switch on both sides (a percentage).
+  for (const scale of ['fraction', 'percent'] as const) {
+    describe(`errorRate served and read as a ${scale}${scale === 'fraction' ? ' (both defaults)' : ' (both switches)'}`, () => {
+      let sim: Simulator;
+      let rest: HttpTimesliceApi;
+      let ng: NerdGraphTimesliceApi;
+
+      before(async () => {
+        sim = await Simulator.start({ usKey: KEY, now: () => NOW, names: 'demo', ...(scale === 'percent' ? { errorRateScale: scale } : {}) });
+        const common = { baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 };
+        rest = new HttpTimesliceApi(common);
+        ng = new NerdGraphTimesliceApi({
+          ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW,
+          ...(scale === 'percent' ? { openPoints: { apmSummaryErrorRateScale: scale } } : {}),
+        });
+      });
+      after(async () => {
+        await Promise.all([rest.dispose(), ng.dispose()]);
+        await sim.stop();
+      });
+
+      it('every reporting application\'s error rate equals REST\'s (a fraction, within its 4 decimals)', async () => {
+        const [a, b] = await Promise.all([rest.listApplications(), ng.listApplications()]);
+        const erring = a.filter((r) => (r.summary?.errorRate ?? 0) > 0);
+        assert.ok(erring.length > 0, 'some application has errors');
+        for (const r of erring) {
+          const n = b.find((x) => x.id === r.id)!;
+          assert.ok(Math.abs(r.summary!.errorRate - n.summary!.errorRate) <= 0.00006, `${r.name}: REST ${r.summary!.errorRate} vs NerdGraph ${n.summary!.errorRate}`);
+        }
+      });
+
+      it('every key transaction\'s Apdex and error rate are its own (not the application\'s) and equal REST\'s within rounding', async () => {
+        const [a, b, apps] = await Promise.all([rest.listKeyTransactions(), ng.listKeyTransactions(), rest.listApplications()]);
+        assert.ok(a.length > 0, 'the demo has key transactions');
+        let ownApdex = 0;
+        let ownErrors = 0;
+        for (const k of a) {
+          const other = b.find((x) => x.id === k.id)!;
+          sameSummary(k.summary, other.summary, `KT ${k.name}`);
+          const app = apps.find((x) => x.id === k.applicationId)!;
+          ownApdex += k.summary && app.summary && k.summary.apdexScore !== app.summary.apdexScore ? 1 : 0;
+          ownErrors += k.summary && app.summary && k.summary.errorRate !== app.summary.errorRate ? 1 : 0;
+        }
+        // Else the check above could not tell a KT's own figures from its application's.
+        assert.ok(ownApdex > 0 && ownErrors > 0, `KTs with their own Apdex: ${ownApdex}, error rate: ${ownErrors} of ${a.length}`);
+      });
+    });
+  }
+});
