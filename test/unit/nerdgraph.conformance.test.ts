@@ -239,6 +239,30 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.equal(e.application.guid, e.application.entity.guid);
   });
 
+  it('key transactions have their own "Apdex/<txn>" (4.3: "Use the parent app\'s metricTimesliceName = \'Apdex/<txn>\'") and "Errors/WebTransaction/<name>" (6.1), which REST\'s KT summary reports too', async () => {
+    const restKts = await request(`${sim.baseUrls.us}/v2/key_transactions.json`, { dispatcher: agent, headers: { 'api-key': US_KEY } });
+    const kts = (await restKts.body.json() as { key_transactions: any[] }).key_transactions;
+    const since = Date.parse('2026-11-20T11:50:00Z');
+    let differ = 0;
+    for (const kt of kts.filter((k) => k.application_summary)) {
+      const short = `Apdex/${kt.transaction_name.replace(/^WebTransaction\//, '')}`;
+      const errors = `Errors/${kt.transaction_name}`;
+      const r = await nrql(`SELECT count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x
+        FROM Metric WHERE appId = ${kt.links.application} AND metricTimesliceName IN (${[short, 'Apdex', errors, kt.transaction_name].map((n) => `'${n.replace(/'/g, "\\'")}'`).join(', ')})
+        FACET metricTimesliceName SINCE ${since} UNTIL ${UNTIL} LIMIT MAX`);
+      const rows = new Map((r.json.data.actor.account.nrql.results as any[]).map((row) => [row.facet, row]));
+      const score = (row: any) => (row.c + row.t / 2) / (row.c + row.t + row.x);
+      const own = rows.get(short);
+      assert.ok(own, `${short} is served`);
+      assert.equal(own.c + own.t + own.x, rows.get(kt.transaction_name).c, 'its s + t + f are the transaction\'s calls');
+      assert.ok(Math.abs(kt.application_summary.apdex_score - score(own)) <= 0.005, `REST apdex_score ${kt.application_summary.apdex_score} is Apdex/<txn>'s ${score(own)}`);
+      const errorRate = (rows.get(errors)?.c ?? 0) / rows.get(kt.transaction_name).c;
+      assert.ok(Math.abs(kt.application_summary.error_rate - errorRate) <= 0.00005, `REST error_rate ${kt.application_summary.error_rate} is Errors/<txn>'s ${errorRate}`);
+      differ += Math.abs(score(own) - score(rows.get('Apdex'))) > 0.01 ? 1 : 0;
+    }
+    assert.ok(differ > 0, 'some KT\'s Apdex differs from its application\'s');
+  });
+
   it('"Allow several aliased nrql fields per request" and "aliases as keys"', async () => {
     const r = await post(`query($id: Int!, $a: Nrql!, $b: Nrql!) { actor { account(id: $id) { first: nrql(query: $a) { results } second: nrql(query: $b) { results } } } }`, {
       id: US,

@@ -20,7 +20,7 @@ import type {
   MetricData, MetricDataQuery, MetricName, MetricScope, RequestOptions,
 } from '../types';
 import type { Obj } from './entities';
-import { applicationFrom, byHostFilter, ENTITY_FIELDS, healthOf, hostIdFor, keyTransactionIdFrom, num, obj, str, summaryFrom } from './entities';
+import { applicationFrom, byHostFilter, ENTITY_FIELDS, healthOf, hostIdFor, keyTransactionIdFrom, num, obj, str, summaryFrom, summaryNames } from './entities';
 import type { GqlResult } from './graphqlClient';
 import { GraphqlClient } from './graphqlClient';
 import { componentsNrql, metricDataFrom, metricDataNrql, metricDataWindow, metricNamesNrql } from './metricQueries';
@@ -235,7 +235,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   private async instancesAndSummaries(applicationId: number, facet: string, options?: RequestOptions): Promise<{ details: Obj[]; summaries: Map<string, ApplicationSummary> }> {
     const guid = await this.guidOf(applicationId, options);
     const minutes = this.open.hostSummaryWindowMinutes;
-    const nrql = componentsNrql(applicationId, ['HttpDispatcher', 'Apdex', 'Errors/all'], `${facet}, metricTimesliceName`, wholeMinute(this.now()), minutes);
+    const nrql = componentsNrql(applicationId, summaryNames(), `${facet}, metricTimesliceName`, wholeMinute(this.now()), minutes);
     const result = await this.gql.query(`query($guid: EntityGuid!, $id: Int!, $q: Nrql!) { actor {
       entity(guid: $guid) { ... on ApmApplicationEntity { applicationInstances { details { host hostDisplayName id instanceName language name } } } }
       account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`, { guid, id: await this.accountId(options), q: nrql }, options?.signal);
@@ -346,8 +346,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     const apps = [...new Set(kts.map((k) => k.appId).filter((a): a is number => a !== undefined))];
     const until = wholeMinute(this.now());
     const minutes = this.open.keyTransactionSummaryWindowMinutes;
+    // Each KT's own transaction, Apdex and errors (entities.ts summaryNames; notes 4.3), never the application's.
     const queries = apps.map((appId) => componentsNrql(appId,
-      ['HttpDispatcher', 'Apdex', 'Errors/all', ...kts.filter((k) => k.appId === appId).map((k) => k.metricName)], 'metricTimesliceName', until, minutes));
+      kts.filter((k) => k.appId === appId).flatMap((k) => summaryNames(k.metricName)), 'metricTimesliceName', until, minutes));
     const results = queries.length > 0 ? await this.nrql(queries, options?.signal) : [];
     const rowsByApp = new Map(apps.map((a, i) => [a, new Map(results[i].map((r) => [String(r.facet), r]))]));
     const out: KeyTransaction[] = [];
