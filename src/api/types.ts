@@ -146,8 +146,7 @@ export interface MetricData {
 /** Where metric names and data come from: the whole application, one host or one instance. */
 export type MetricScope =
   | { kind: 'application'; applicationId: number }
-  /** `hostName`: NerdGraph selects a host's data by name (it has no host ids); REST ignores it. */
-  | { kind: 'host'; applicationId: number; hostId: number; hostName?: string }
+  | { kind: 'host'; applicationId: number; hostId: number }
   | { kind: 'instance'; applicationId: number; instanceId: number };
 
 export interface ApplicationFilter {

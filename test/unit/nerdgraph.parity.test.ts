@@ -107,6 +107,27 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
     }
   });
 
+  it('a host panel and a host-scoped explorer from their ids alone, in a client that never listed the hosts (a panel restored after a reload)', async () => {
+    const app = reporting()[1];
+    const host = sim.datasets.us.hosts.get(app.hostIds[0])!;
+    const explorer = { metrics: ['HttpDispatcher', 'CPU/User Time'], values: ['call_count', 'percent'] };
+    for (const [kind, extra] of [['host', {}], ['explorer', { explorer }]] as const) {
+      const fresh = new NerdGraphTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
+      try {
+        const s = (hostId: number) => ({ ...state({ kind, applicationId: app.id, hostId }), ...extra });
+        samePanels(await load(rest, s(host.id)), await load(fresh, s(hostIdFor(host.name))), `${kind} of ${app.name} host ${host.name}`);
+      } finally {
+        await fresh.dispose();
+      }
+    }
+    const fresh = new NerdGraphTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
+    try {
+      await assert.rejects(fresh.getMetricData({ kind: 'host', applicationId: app.id, hostId: 1 }, { names: ['HttpDispatcher'] }), (e: unknown) => e instanceof ApiError && e.kind === 'notFound');
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
   it('key transactions: ids, names, transaction names, health, 10-minute summaries, and their panels', async () => {
     const [a, b] = await Promise.all([rest.listKeyTransactions(), ng.listKeyTransactions()]);
     assert.deepEqual(b.map((k) => k.id).sort(), a.map((k) => k.id).sort());

@@ -68,6 +68,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   private readonly now: () => Date;
   private readonly guids = new Map<number, string>();
   private readonly hostNames = new Map<string, string>();
+  private readonly hostLookups = new Map<number, Promise<void>>();
 
   constructor(options: NerdGraphTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
@@ -212,21 +213,58 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     });
   }
 
-  private scopeWhere(scope: MetricScope): string {
+  private async scopeWhere(scope: MetricScope, options?: RequestOptions): Promise<string> {
     const app = `appId = ${checkId(scope.applicationId, l10n.t('An application'))}`;
     switch (scope.kind) {
       case 'application':
         return app;
-      case 'host': {
-        const name = scope.hostName ?? this.hostNames.get(`${scope.applicationId}:${scope.hostId}`);
-        if (!name) {
-          throw new ApiError('invalidRequest', l10n.t('Host {0} is not known to the NerdGraph backend (it selects hosts by name): expand the application\'s Hosts first.', scope.hostId));
-        }
-        return `${app} AND host = ${nrqlString(name)}`;
-      }
+      case 'host':
+        return `${app} AND host = ${nrqlString(await this.hostNameOf(scope.applicationId, checkId(scope.hostId, l10n.t('A host')), options))}`;
       case 'instance':
         return `${app} AND ${this.open.instanceNrqlAttribute} = ${checkId(scope.instanceId, l10n.t('An instance'))}`;
     }
+  }
+
+  /**
+   * The name NRQL selects a host by (NerdGraph has no host ids: ours are made from the name). Known
+   * once the app's hosts or instances were listed; otherwise (a panel restored after a reload, a new
+   * session) the application's agent instances are fetched, so the id alone is enough.
+   */
+  private async hostNameOf(applicationId: number, hostId: number, options?: RequestOptions): Promise<string> {
+    const key = `${applicationId}:${hostId}`;
+    let name = this.hostNames.get(key);
+    if (name === undefined) {
+      // One lookup per application at a time: a panel's concurrent requests share it.
+      let lookup = this.hostLookups.get(applicationId);
+      if (!lookup) {
+        lookup = this.agentInstances(applicationId, options).then((details) => {
+          for (const d of details) {
+            const host = str(d.host) ?? '';
+            this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
+          }
+        }).finally(() => this.hostLookups.delete(applicationId));
+        this.hostLookups.set(applicationId, lookup);
+      }
+      await lookup;
+      name = this.hostNames.get(key);
+    }
+    if (name === undefined) {
+      throw new ApiError('notFound', l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId));
+    }
+    return name;
+  }
+
+  /** The `details` of the application's agent instances (notes 4.2), nothing else. */
+  private async agentInstances(applicationId: number, options?: RequestOptions): Promise<Obj[]> {
+    const guid = await this.guidOf(applicationId, options);
+    const result = await this.gql.query(`query($guid: EntityGuid!) { actor { entity(guid: $guid) { ... on ApmApplicationEntity {
+      applicationInstances { details { host id } } } } } }`, { guid }, options?.signal);
+    const entity = this.gql.field(result, ['actor', 'entity']);
+    if (entity === null || entity === undefined) {
+      throw new ApiError('notFound', l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId));
+    }
+    const instances = obj(entity).applicationInstances;
+    return (Array.isArray(instances) ? instances : []).map((i) => obj(obj(i).details));
   }
 
   // ---- hosts and instances --------------------------------------------------------------------
@@ -379,7 +417,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   // ---- metrics --------------------------------------------------------------------------------
 
   async listMetricNames(scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> {
-    const q = metricNamesNrql(this.scopeWhere(scope), filter.name, wholeMinute(this.now()), this.open.metricNamesWindowMinutes, this.open.uniquesLimit);
+    const q = metricNamesNrql(await this.scopeWhere(scope, options), filter.name, wholeMinute(this.now()), this.open.metricNamesWindowMinutes, this.open.uniquesLimit);
     const [rows] = await this.nrql([q], options?.signal);
     const names = rows[0]?.names;
     return (Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [])
@@ -395,7 +433,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     const to = query.to ?? this.now();
     const from = query.from ?? new Date(to.getTime() - 30 * 60_000);
     const names = [...new Set(query.names)];
-    const where = this.scopeWhere(scope);
+    const where = await this.scopeWhere(scope, options);
     const window = metricDataWindow(from, to, query);
     const [rows] = await this.nrql([metricDataNrql(where, names, window)], options?.signal);
     return metricDataFrom(rows, { scope, names, query, from, to, window });
