@@ -128,6 +128,22 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
     }
   });
 
+  it('says only what NerdGraph knows: no last report, host and instance health unavailable, no host id of the service\'s', async () => {
+    const app = reporting()[0];
+    const dashboard = (api: HttpTimesliceApi | NerdGraphTimesliceApi) => load(api, state({ kind: 'application', applicationId: app.id }));
+    const [a, b] = [await dashboard(rest), await dashboard(ng)];
+    assert.ok(a.summary.some((i) => i.label === 'Last reported'), 'REST says when it last reported');
+    assert.deepEqual(b.summary.filter((i) => /Last reported/.test(i.label) || /never/i.test(i.value)), [], 'NerdGraph has no last report: no line');
+    const [hosts, instances] = await Promise.all([ng.listHosts(app.id), ng.listInstances(app.id)]);
+    assert.ok(hosts.length > 0 && hosts.every((h) => h.healthStatus === undefined && h.localId === true), 'no health, and an id made here');
+    assert.ok(instances.every((i) => i.healthStatus === undefined && i.hostId === undefined), 'no health, no host id');
+    const hostPanel = await load(ng, state({ kind: 'host', applicationId: app.id, hostId: hosts[0].id }));
+    assert.equal(hostPanel.summary.find((i) => i.label === 'Health')?.value, 'Not available through NerdGraph (no health per host or instance)');
+    const restHost = (await rest.listHosts(app.id))[0];
+    const restPanel = await load(rest, state({ kind: 'host', applicationId: app.id, hostId: restHost.id }));
+    assert.doesNotMatch(restPanel.summary.find((i) => i.label === 'Health')!.value, /NerdGraph/);
+  });
+
   it('key transactions: ids, names, transaction names, health, 10-minute summaries, and their panels', async () => {
     const [a, b] = await Promise.all([rest.listKeyTransactions(), ng.listKeyTransactions()]);
     assert.deepEqual(b.map((k) => k.id).sort(), a.map((k) => k.id).sort());

@@ -307,8 +307,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     for (const d of details) {
       const name = str(d.host) ?? '';
       const host = hosts.get(name) ?? {
-        id: hostIdFor(name), applicationName: str(d.name) ?? '', host: name, language: str(d.language) ?? '',
-        healthStatus: this.open.hostHealth, summary: summaries.get(name), applicationId, instanceIds: [],
+        // No health (notes 6.9: none per host) and no id of the service's (notes 4.2: hosts are names).
+        id: hostIdFor(name), localId: true, applicationName: str(d.name) ?? '', host: name, language: str(d.language) ?? '',
+        summary: summaries.get(name), applicationId, instanceIds: [],
       };
       const instanceId = Number(d.id);
       if (Number.isSafeInteger(instanceId)) {
@@ -347,7 +348,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       const summary = summaries.get(String(id));
       out.push({
         id, applicationName: str(d.name) ?? '', host, port: port ? Number(port[1]) : undefined, language: str(d.language) ?? '',
-        healthStatus: this.open.hostHealth, summary: summary ? { ...summary, instanceCount: 1 } : undefined, applicationId, hostId: hostIdFor(host),
+        summary: summary ? { ...summary, instanceCount: 1 } : undefined, applicationId,
       });
       this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
     }

@@ -18,8 +18,6 @@ export interface OpenPoints {
   instanceNrqlAttribute: 'realAgentId';
   /** notes 4.2: hosts come from the entity's agent instances (grouped by `details.host`), not NRQL `uniques(host)`. */
   hostsFrom: 'instances';
-  /** notes 6.9: NerdGraph has no health per host or instance; what the tree shows for them. */
-  hostHealth: 'unknown';
   /** notes 4.3 / 6.1: KTs have no numeric id; take it from the GUID's last segment (`acct|EXT|KEY_TRANSACTION|id`). */
   keyTransactionIdFromGuid: boolean;
   /** notes 3.5 / 8: entity-search `LIKE` wraps the name in `%` (contains) when true. */
@@ -47,7 +45,6 @@ export const DEFAULT_OPEN_POINTS: Readonly<OpenPoints> = {
   instanceIdFrom: 'detailsId',
   instanceNrqlAttribute: 'realAgentId',
   hostsFrom: 'instances',
-  hostHealth: 'unknown',
   keyTransactionIdFromGuid: true,
   entityNameLikeWildcards: true,
   metricNameFilterCaseSensitive: true,
