@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { HttpTimesliceApi } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
-import { hostIdFor } from '../../src/api/nerdgraph/entities';
+import { hostIdFor, summaryFrom, summaryNames } from '../../src/api/nerdgraph/entities';
 import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
 import type { MetricScope } from '../../src/api/types';
 import { hostAndInstanceCounts } from '../../src/api/types';
@@ -265,6 +265,28 @@ describe('Parity on the demo\'s data: the application error rate and key transac
         // Else the check above could not tell a KT's own figures from its application's.
         assert.ok(ownApdex > 0 && ownErrors > 0, `KTs with their own Apdex: ${ownApdex}, error rate: ${ownErrors} of ${a.length}`);
       });
+    });
+  }
+});
+
+describe('a key transaction\'s own summary from NRQL rows (entities.ts summaryFrom)', () => {
+  const txn = 'WebTransaction/Controller/users/show';
+  const rows = (apdexName: string) => new Map<string, Record<string, unknown>>([
+    ['HttpDispatcher', { c: 1000, t: 100 }],
+    ['Apdex', { c: 900, t: 80, x: 20, mn: 0.5, mx: 0.5 }],
+    ['Errors/all', { c: 50 }],
+    [txn, { c: 200, t: 40 }],
+    [apdexName, { c: 100, t: 60, x: 40, mn: 0.5, mx: 0.5 }],
+    [`Errors/${txn}`, { c: 10 }],
+  ]);
+
+  for (const apdexName of ['Apdex/Controller/users/show', `Apdex/${txn}`]) {
+    it(`reads the transaction's Apdex from ${apdexName} and its errors over its own calls, never the application's`, () => {
+      const s = summaryFrom(rows(apdexName), txn, 10);
+      assert.equal(s.apdexScore, (100 + 60 / 2) / 200);
+      assert.equal(s.errorRate, 10 / 200);
+      assert.equal(s.throughput, 200 / 10);
+      assert.deepEqual(summaryNames(txn).sort(), [txn, 'Apdex/Controller/users/show', `Apdex/${txn}`, `Errors/${txn}`].sort());
     });
   }
 });

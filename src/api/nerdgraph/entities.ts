@@ -114,7 +114,7 @@ export function summaryNames(transaction?: string): string[] {
     return ['HttpDispatcher', 'Apdex', 'Errors/all'];
   }
   const own = transactionSummaryNames(transaction);
-  return ['HttpDispatcher', transaction, ...own.apdex, own.errors];
+  return [transaction, ...own.apdex, own.errors];
 }
 
 /**
@@ -123,15 +123,10 @@ export function summaryNames(transaction?: string): string[] {
  */
 export function summaryFrom(rows: Map<string, Obj>, transaction: string | undefined, minutes: number): ApplicationSummary {
   const k = (name: string) => componentsOf(rows.get(name) ?? {});
-  let main = k('HttpDispatcher');
-  let apdexRow = k('Apdex');
-  let errors = k('Errors/all');
-  if (transaction) {
-    const own = transactionSummaryNames(transaction);
-    main = k(transaction);
-    apdexRow = own.apdex.map(k).find((a) => a.c + a.t + a.x > 0) ?? k(own.apdex[0]);
-    errors = k(own.errors);
-  }
+  const own = transaction ? transactionSummaryNames(transaction) : undefined;
+  const main = k(transaction ?? 'HttpDispatcher');
+  const apdexRow = own ? own.apdex.map(k).find((a) => a.c + a.t + a.x > 0) ?? k(own.apdex[0]) : k('Apdex');
+  const errors = k(own ? own.errors : 'Errors/all');
   const apdex = restValues('Apdex', 'application', apdexRow, minutes);
   return {
     responseTime: main.c > 0 ? (1000 * main.t) / main.c : 0,
