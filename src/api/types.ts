@@ -79,12 +79,18 @@ export interface Host {
   /** The host name. */
   host: string;
   language: string;
-  healthStatus: HealthStatus;
+  /** Undefined: the backend has no health for a host (NerdGraph, nerdgraph-notes 6.9). */
+  healthStatus?: HealthStatus;
   summary?: HostSummary;
   endUserSummary?: EndUserSummary;
   applicationId?: number;
   instanceIds: number[];
   serverId?: number;
+  /**
+   * True when the service has no id for the host (NerdGraph knows hosts by name): `id` was made here
+   * from the name, for the views and panels only, and is never shown or copied as the service's.
+   */
+  localId?: boolean;
 }
 
 export interface Instance {
@@ -93,10 +99,12 @@ export interface Instance {
   host: string;
   port?: number;
   language: string;
-  healthStatus: HealthStatus;
+  /** Undefined: the backend has no health for an instance (NerdGraph, nerdgraph-notes 4.2, 6.9). */
+  healthStatus?: HealthStatus;
   summary?: HostSummary;
   endUserSummary?: EndUserSummary;
   applicationId?: number;
+  /** The service's id of the instance's host; undefined when it has none (NerdGraph). */
   hostId?: number;
   serverId?: number;
 }
@@ -146,8 +154,7 @@ export interface MetricData {
 /** Where metric names and data come from: the whole application, one host or one instance. */
 export type MetricScope =
   | { kind: 'application'; applicationId: number }
-  /** `hostName`: NerdGraph selects a host's data by name (it has no host ids); REST ignores it. */
-  | { kind: 'host'; applicationId: number; hostId: number; hostName?: string }
+  | { kind: 'host'; applicationId: number; hostId: number }
   | { kind: 'instance'; applicationId: number; instanceId: number };
 
 export interface ApplicationFilter {

@@ -5,7 +5,7 @@ import type { HttpTimesliceApi } from '../api/client';
 import type { NerdGraphAccount } from '../api/nerdgraph/nerdGraphApi';
 import { isApiError } from '../api/errors';
 import type { Region } from '../api/regions';
-import { baseUrlFor, otherRegion, REGION_BASE_URLS, REGION_LABELS, wrongRegionAdvice } from '../api/regions';
+import { baseUrlFor, otherRegion, REGION_BASE_URLS, REGION_LABELS } from '../api/regions';
 import { parseBaseUrl } from '../api/transport';
 import { originOf } from '../auth/keyRecord';
 import type { Services } from '../services';
@@ -144,8 +144,28 @@ export function setApiKey(services: Services) {
       const other = otherRegion(region);
       if (isApiError(e) && e.kind === 'wrongRegion' && other) {
         // The service told us where the key lives: offer to store it there instead of asking again.
-        const choice = await vscode.window.showErrorMessage(vscode.l10n.t('The key was not saved: {0}', wrongRegionAdvice(region)), vscode.l10n.t('Save for {0}', REGION_LABELS[other]), vscode.l10n.t('Show Log'));
+        // Not wrongRegionAdvice's "switch the region": saving the key for its region is this command's own answer.
+        const choice = await vscode.window.showErrorMessage(
+          vscode.l10n.t('The key was not saved: it belongs to an account in the {0} region, not {1}. Save it for {0} instead (that also makes {0} the current region).', REGION_LABELS[other], REGION_LABELS[region]),
+          vscode.l10n.t('Save for {0}', REGION_LABELS[other]), vscode.l10n.t('Show Log'));
         if (choice === vscode.l10n.t('Save for {0}', REGION_LABELS[other])) {
+          await saveCheckedKey(services, other, key.trim(), baseUrlFor(other));
+        } else if (choice === vscode.l10n.t('Show Log')) {
+          services.showLog();
+        }
+        return;
+      }
+      if (isApiError(e) && e.kind === 'auth') {
+        // The error's own advice is to run Set API Key, the command the user is in. Through NerdGraph a
+        // key of the other region is refused the same way (401, no region page): say so, and offer that region.
+        const text = other
+          ? vscode.l10n.t('The key was not saved: the {0} service rejected it. Check that it is a User key (it starts with NRAK-) of an account in the {0} region: a key of the {1} region is rejected the same way.', REGION_LABELS[region], REGION_LABELS[other])
+          : vscode.l10n.t('The key was not saved: the service at this base URL rejected it. Check that it is a User key (it starts with NRAK-) the service accepts.');
+        const tryOther = other ? vscode.l10n.t('Save for {0}', REGION_LABELS[other]) : undefined;
+        const choice = await vscode.window.showErrorMessage(text, ...[vscode.l10n.t('Try Again'), ...(tryOther ? [tryOther] : []), vscode.l10n.t('Show Log')]);
+        if (choice === vscode.l10n.t('Try Again')) {
+          await vscode.commands.executeCommand('timeslice.setApiKey', region);
+        } else if (other && choice === tryOther) {
           await saveCheckedKey(services, other, key.trim(), baseUrlFor(other));
         } else if (choice === vscode.l10n.t('Show Log')) {
           services.showLog();

@@ -44,6 +44,15 @@ export const HEALTH_LABELS: Readonly<Record<HealthStatus, string>> = {
   get unknown() { return l10n.t('Unknown (no alert policy)'); },
 };
 
+/**
+ * A host's or instance's health, or, when the backend has none for it (undefined), that it is not
+ * available: NerdGraph has no health per host or instance (nerdgraph-notes 4.2, 6.9), and "unknown"
+ * would say the application has no alert policy.
+ */
+export function hostHealthLabel(health: HealthStatus | undefined): string {
+  return health ? HEALTH_LABELS[health] : l10n.t('Not available through NerdGraph (no health per host or instance)');
+}
+
 const MINUTE_S = 60;
 const HOUR_S = 3600;
 const DAY_S = 86_400;

@@ -15,7 +15,7 @@ import type { Breakdown } from '../api/metrics';
 import { breakdownNeeds, breakdownSeries, isDatastoreTypeMetric, METRIC } from '../api/metrics';
 import type { ApplicationSummary, MetricData, MetricScope } from '../api/types';
 import { hostAndInstanceCounts } from '../api/types';
-import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS } from '../format/presentation';
+import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS, hostHealthLabel } from '../format/presentation';
 import type { ChartSpec, PanelState, SeriesSpec, SummaryItem, SummaryTable } from './protocol';
 import { explorerScope } from './protocol';
 import { nrqlPanelData } from './nrqlCharts';
@@ -123,7 +123,8 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
         summary: summaryItems(app.summary, [
           { label: l10n.t('Health'), value: HEALTH_LABELS[app.healthStatus] },
           { label: l10n.t('Hosts / instances'), value: `${counts.hosts} / ${counts.instances}` },
-          { label: l10n.t('Last reported'), value: app.lastReportedAt ? formatAge((ctx.now?.getTime() ?? Date.now()) - Date.parse(app.lastReportedAt)) : l10n.t('never shown') },
+          // Only when the service said (NerdGraph has no last report, nerdgraph-notes 6.3): no line is better than a wrong one.
+          ...(app.lastReportedAt ? [{ label: l10n.t('Last reported'), value: formatAge((ctx.now?.getTime() ?? Date.now()) - Date.parse(app.lastReportedAt)) }] : []),
         ]),
         summaryNote: l10n.t('Summary values are the service\'s rolling 3-4 minute averages; charts are timeslice data for the range.'),
       };
@@ -138,7 +139,7 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
         : await ctx.api.getInstance(e.applicationId, e.instanceId, { signal: ctx.signal });
       const { charts, data, requests } = await chartsFromOneRequest(ctx, scope, HOST_METRICS, state, range, standardCharts('used_mb_by_host'));
       const label = 'port' in record && record.port !== undefined ? `${record.host}:${record.port}` : record.host;
-      return { title: `${label} · ${record.applicationName}`, range, charts, shown: shownRange(range, data), metricDataRequests: requests, summary: summaryItems(record.summary, [{ label: l10n.t('Health'), value: HEALTH_LABELS[record.healthStatus] }]) };
+      return { title: `${label} · ${record.applicationName}`, range, charts, shown: shownRange(range, data), metricDataRequests: requests, summary: summaryItems(record.summary, [{ label: l10n.t('Health'), value: hostHealthLabel(record.healthStatus) }]) };
     }
     case 'keyTransaction': {
       const kt = await ctx.api.getKeyTransaction(e.keyTransactionId, { signal: ctx.signal });

@@ -6,7 +6,7 @@
 import { formatApiTime } from '../api/timeRange';
 import type { Dataset, SimApp, SimHost, SimInstance, SimKeyTransaction } from './dataset';
 import type { MetricDef, SimScope } from './series';
-import { metricCatalog, sliceValues } from './series';
+import { metricCatalog, sliceValues, transactionApdexName, transactionErrorsName } from './series';
 
 type Wire = Record<string, unknown>;
 
@@ -19,19 +19,22 @@ function def(app: SimApp, name: string): MetricDef | undefined {
 
 function summaryOf(seed: number, scope: SimScope, nowMinute: number, windowMinutes: number, transaction?: string): { app: Wire; endUser?: Wire } {
   const app = scope.app;
-  const names = ['HttpDispatcher', 'Apdex', 'Errors/all', 'EndUser', 'EndUser/Apdex', ...(transaction ? [transaction] : [])];
+  // A key transaction's numbers are all its transaction's own: times, Apdex (`Apdex/<txn>`) and
+  // errors (`Errors/<txn>`) over its calls (nerdgraph-notes 4.3); NerdGraph's summary reads the same metrics.
+  const apdexName = transaction ? transactionApdexName(transaction) : 'Apdex';
+  const errorsName = transaction ? transactionErrorsName(transaction) : 'Errors/all';
+  const names = ['HttpDispatcher', apdexName, errorsName, 'EndUser', 'EndUser/Apdex', ...(transaction ? [transaction] : [])];
   const defs = names.map((n) => def(app, n)).filter((d): d is MetricDef => d !== undefined);
   const values = sliceValues(seed, scope, defs, nowMinute - windowMinutes, nowMinute);
   const by = new Map(defs.map((d, i) => [d.name, values[i]]));
-  // A key transaction's numbers are its parent transaction's; the error rate is the application's.
   const web = by.get(transaction ?? 'HttpDispatcher')!;
-  const webCalls = by.get('HttpDispatcher')!.call_count;
+  const calls = web.call_count;
   const summary: Wire = {
     response_time: web.average_response_time,
     throughput: web.requests_per_minute,
-    error_rate: webCalls > 0 ? Math.round((by.get('Errors/all')!.error_count / webCalls) * 10_000) / 10_000 : 0,
+    error_rate: calls > 0 ? Math.round((by.get(errorsName)!.error_count / calls) * 10_000) / 10_000 : 0,
     apdex_target: app.profile.apdexT,
-    apdex_score: by.get('Apdex')!.score,
+    apdex_score: by.get(apdexName)!.score,
   };
   const endUser = by.get('EndUser');
   const endUserApdex = by.get('EndUser/Apdex');

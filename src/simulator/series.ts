@@ -51,6 +51,24 @@ export interface MetricDef {
   kind: MetricKind;
   /** calls and total time of a timed metric in one minute. */
   timed?: (m: Minute) => { calls: number; totalMs: number };
+  /** An Apdex metric's split in one minute, when not the scope's own (`m.apdex`): one transaction's. */
+  apdex?: (m: Minute) => Apdex;
+  /** An errors metric's count in one minute, when not the scope's own (`m.errors`): one transaction's. */
+  errors?: (m: Minute) => number;
+}
+
+/**
+ * A web transaction's own Apdex metric, as the agents name it: `Apdex/` + the name without its
+ * `WebTransaction/` prefix (`WebTransaction/Controller/users/show` → `Apdex/Controller/users/show`).
+ * nerdgraph-notes 4.3: a key transaction's Apdex is "the parent app's metricTimesliceName = 'Apdex/<txn>'".
+ */
+export function transactionApdexName(transactionName: string): string {
+  return `Apdex/${transactionName.replace(/^WebTransaction\//, '')}`;
+}
+
+/** A transaction's own errors metric: `Errors/` + its full name (nerdgraph-notes 6.1, `'Errors/WebTransaction/<name>'`). */
+export function transactionErrorsName(transactionName: string): string {
+  return `Errors/${transactionName}`;
 }
 
 const TIMED_VALUES = [
@@ -104,7 +122,12 @@ export function metricCatalog(app: SimApp): MetricDef[] {
     timed('WebTransactionTotalTime', web);
   }
   for (const t of p.transactions) {
-    timed(t.name, (m) => ({ calls: Math.round(m.calls * t.weight), totalMs: m.serverMs * t.speed * Math.round(m.calls * t.weight) }));
+    const calls = (m: Minute) => Math.round(m.calls * t.weight);
+    timed(t.name, (m) => ({ calls: calls(m), totalMs: m.serverMs * t.speed * calls(m) }));
+    // Each transaction's own Apdex (from its own response time) and errors (slower ones fail more),
+    // so a key transaction's summary is its own, not its application's (nerdgraph-notes 4.3).
+    defs.push({ name: transactionApdexName(t.name), kind: 'apdex', apdex: (m) => apdexSplit(calls(m), m.serverMs * t.speed + m.queueMs, p.apdexT, 0.5, 0.5) });
+    defs.push({ name: transactionErrorsName(t.name), kind: 'errors', errors: (m) => Math.min(calls(m), Math.round(m.errors * t.weight * t.speed)) });
   }
   if (p.hasQueue) {
     timed('WebFrontend/QueueTime', (m) => ({ calls: m.calls, totalMs: m.queueMs * m.calls }));
@@ -220,11 +243,11 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
 function rawOf(def: MetricDef, m: Minute): Raw {
   switch (def.kind) {
     case 'apdex':
-      return { type: 'apdex', ...m.apdex };
+      return { type: 'apdex', ...(def.apdex ? def.apdex(m) : m.apdex) };
     case 'endUserApdex':
       return { type: 'apdex', ...m.endUserApdex };
     case 'errors':
-      return { type: 'errors', count: m.errors };
+      return { type: 'errors', count: def.errors ? def.errors(m) : m.errors };
     case 'cpu':
       return { type: 'gauge', value: m.cpuPercent };
     case 'memory':

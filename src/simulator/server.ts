@@ -49,7 +49,7 @@ export interface SimulatorOptions {
    * bounds it: a record holds headers and bodies, and a demo may run for days.
    */
   maxRecordedRequests?: number;
-  /** How NerdGraph's `apmSummary.errorRate` is written (an open point of nerdgraph-notes; default percent). */
+  /** How NerdGraph's `apmSummary.errorRate` is written (an open point of nerdgraph-notes 3.2; default fraction, see ErrorRateScale). */
   errorRateScale?: ErrorRateScale;
   /** REST API v2 retired: every v2 request is answered 410 Gone (NerdGraph keeps working). */
   restRetired?: boolean;

@@ -8,7 +8,7 @@ import type { Application, HealthStatus, Host, Instance, KeyTransaction } from '
 import { hostAndInstanceCounts } from '../api/types';
 import { COMMAND } from '../constants';
 import {
-  describeSummary, formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS,
+  describeSummary, formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS, hostHealthLabel,
 } from '../format/presentation';
 import { escapeMarkdown } from '../util/safeText';
 
@@ -23,6 +23,11 @@ const HEALTH_ICONS: Readonly<Record<HealthStatus, [string, string]>> = {
 export function healthIcon(health: HealthStatus): vscode.ThemeIcon {
   const [icon, color] = HEALTH_ICONS[health];
   return new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
+}
+
+/** A host's or instance's icon: its health, or what it is when the backend has no health for it (not a "?"). */
+function hostIcon(health: HealthStatus | undefined, kind: 'host' | 'instance'): vscode.ThemeIcon {
+  return health ? healthIcon(health) : new vscode.ThemeIcon(kind === 'host' ? 'server' : 'server-process');
 }
 
 export type GroupKind = 'hosts' | 'instances' | 'keyTransactions';
@@ -78,7 +83,8 @@ export class ApplicationNode {
       [vscode.l10n.t('Hosts'), String(counts.hosts)],
       [vscode.l10n.t('Instances'), String(counts.instances)],
       [vscode.l10n.t('Language'), a.language],
-      [vscode.l10n.t('Last reported'), a.lastReportedAt ? `${a.lastReportedAt} (${formatAge(Date.now() - Date.parse(a.lastReportedAt))})` : vscode.l10n.t('never shown')],
+      // Only when the service said (NerdGraph has no last report, nerdgraph-notes 6.3): no line is better than a wrong one.
+      ...(a.lastReportedAt ? [[vscode.l10n.t('Last reported'), `${a.lastReportedAt} (${formatAge(Date.now() - Date.parse(a.lastReportedAt))})`] as [string, string]] : []),
       [vscode.l10n.t('Application ID'), String(a.id)],
     ]);
     return item;
@@ -116,10 +122,14 @@ export class HostNode {
     const item = new vscode.TreeItem(h.host || vscode.l10n.t('host {0}', h.id), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.description = h.summary ? describeSummary(h.summary) : undefined;
-    item.iconPath = healthIcon(h.healthStatus);
-    item.contextValue = 'host';
+    item.iconPath = hostIcon(h.healthStatus, 'host');
+    // A host the service has no id for (NerdGraph) has no Copy ID: its id was made here (package.json menus).
+    item.contextValue = h.localId ? 'hostWithoutId' : 'host';
     item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
-    item.tooltip = summaryTooltip(h.host, [[vscode.l10n.t('Health'), HEALTH_LABELS[h.healthStatus]], ...summaryLines(h.summary), [vscode.l10n.t('Instances'), String(h.instanceIds.length)], [vscode.l10n.t('Host ID'), String(h.id)]]);
+    item.tooltip = summaryTooltip(h.host, [
+      [vscode.l10n.t('Health'), hostHealthLabel(h.healthStatus)], ...summaryLines(h.summary), [vscode.l10n.t('Instances'), String(h.instanceIds.length)],
+      ...(h.localId ? [] : [[vscode.l10n.t('Host ID'), String(h.id)] as [string, string]]),
+    ]);
     return item;
   }
 }
@@ -139,10 +149,13 @@ export class InstanceNode {
     item.id = this.id;
     // Two instances on one host and port (several workers) differ only by their ID: show it first.
     item.description = [`#${i.id}`, ...(i.summary ? [describeSummary(i.summary)] : [])].join(' · ');
-    item.iconPath = healthIcon(i.healthStatus);
+    item.iconPath = hostIcon(i.healthStatus, 'instance');
     item.contextValue = 'instance';
     item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
-    item.tooltip = summaryTooltip(label, [[vscode.l10n.t('Health'), HEALTH_LABELS[i.healthStatus]], ...summaryLines(i.summary), [vscode.l10n.t('Instance ID'), String(i.id)], [vscode.l10n.t('Host ID'), String(i.hostId ?? '?')]]);
+    item.tooltip = summaryTooltip(label, [
+      [vscode.l10n.t('Health'), hostHealthLabel(i.healthStatus)], ...summaryLines(i.summary), [vscode.l10n.t('Instance ID'), String(i.id)],
+      ...(i.hostId === undefined ? [] : [[vscode.l10n.t('Host ID'), String(i.hostId)] as [string, string]]),
+    ]);
     return item;
   }
 }
@@ -200,7 +213,7 @@ export type MonitorNode = ApplicationNode | GroupNode | HostNode | InstanceNode 
 export function entityId(node: MonitorNode): number | undefined {
   switch (node.kind) {
     case 'application': return node.app.id;
-    case 'host': return node.host.id;
+    case 'host': return node.host.localId ? undefined : node.host.id;
     case 'instance': return node.instance.id;
     case 'keyTransaction': return node.keyTransaction.id;
     default: return undefined;

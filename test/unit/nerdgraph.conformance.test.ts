@@ -42,14 +42,14 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     sim.clearRequests();
   });
 
-  async function post(query: string, variables?: Record<string, unknown>, options: { key?: string | null; path?: string; header?: string } = {}): Promise<Reply> {
+  async function post(query: string, variables?: Record<string, unknown>, options: { key?: string | null; path?: string; header?: string; port?: number; agent?: Agent } = {}): Promise<Reply> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     const key = options.key === undefined ? US_KEY : options.key;
     if (key !== null) {
       headers[options.header ?? 'API-Key'] = key;
     }
-    const res = await request(`https://127.0.0.1:${sim.httpsPort}${options.path ?? '/graphql'}`, {
-      method: 'POST', dispatcher: agent, headers, body: JSON.stringify(variables ? { query, variables } : { query }),
+    const res = await request(`https://127.0.0.1:${options.port ?? sim.httpsPort}${options.path ?? '/graphql'}`, {
+      method: 'POST', dispatcher: options.agent ?? agent, headers, body: JSON.stringify(variables ? { query, variables } : { query }),
     });
     const body = await res.body.text();
     let json: Reply['json'] = {};
@@ -124,11 +124,11 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
       applicationId language apmSummary { apdexScore errorRate hostCount instanceCount responseTimeAverage throughput webResponseTimeAverage webThroughput }
       settings { apdexTarget serverSideConfig } } } } } } }`;
 
-  async function searchAll(q: string): Promise<any[]> {
+  async function searchAll(q: string, on?: { port: number; agent: Agent }): Promise<any[]> {
     const out: any[] = [];
     let cursor: string | null = null;
     do {
-      const r: Reply = await post(SEARCH, { q, cursor });
+      const r: Reply = await post(SEARCH, { q, cursor }, { ...on });
       out.push(...r.json.data.actor.entitySearch.results.entities);
       cursor = r.json.data.actor.entitySearch.results.nextCursor;
     } while (cursor !== null);
@@ -186,8 +186,31 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
       assert.equal(e.alertSeverity, severity[a.health_status]);
       assert.equal(e.apmSummary.responseTimeAverage, a.application_summary.response_time / 1000);
       assert.equal(e.apmSummary.throughput, a.application_summary.throughput);
-      assert.equal(e.apmSummary.errorRate, a.application_summary.error_rate * 100, 'percent by default (open point)');
+      assert.equal(e.apmSummary.errorRate, a.application_summary.error_rate, 'a fraction by default, like REST error_rate');
       assert.equal(e.settings.apdexTarget, a.settings.app_apdex_threshold);
+    }
+  });
+
+  it('errorRate is a fraction by default (3.2 leaves it open; 6.1: "PERCENTAGE values are given as a decimal … 0.5 for 50%"; 4.3: "a fraction, although the unit says PERCENTAGE"), and a percentage when asked', async () => {
+    const rates = async (on?: { port: number; agent: Agent }) => new Map((await searchAll("domain = 'APM' AND type = 'APPLICATION'", on))
+      .filter((e: any) => e.apmSummary).map((e: any) => [e.applicationId as number, e.apmSummary.errorRate as number]));
+    const fraction = await rates();
+    const rest = await request(`${sim.baseUrls.us}/v2/applications.json`, { dispatcher: agent, headers: { 'api-key': US_KEY } });
+    const erring = (await rest.body.json() as { applications: any[] }).applications.filter((a) => a.application_summary?.error_rate > 0);
+    assert.ok(erring.length > 0, 'some application has errors');
+    for (const a of erring) {
+      assert.equal(fraction.get(a.id), a.application_summary.error_rate, a.name);
+    }
+    const percentSim = await Simulator.start({ usKey: US_KEY, now: () => NOW, pageSize: 5, errorRateScale: 'percent' });
+    const percentAgent = new Agent({ connect: { ca: percentSim.certPem } });
+    try {
+      const percent = await rates({ port: percentSim.httpsPort, agent: percentAgent });
+      for (const [id, rate] of fraction) {
+        assert.ok(Math.abs(percent.get(id)! - rate * 100) < 1e-9, `app ${id}: ${percent.get(id)} = 100 × ${rate}`);
+      }
+    } finally {
+      await percentAgent.close();
+      await percentSim.stop();
     }
   });
 
@@ -214,6 +237,30 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.equal(e.metricName, kt.transactionName);
     assert.equal(e.application.entity.applicationId, kt.appId);
     assert.equal(e.application.guid, e.application.entity.guid);
+  });
+
+  it('key transactions have their own "Apdex/<txn>" (4.3: "Use the parent app\'s metricTimesliceName = \'Apdex/<txn>\'") and "Errors/WebTransaction/<name>" (6.1), which REST\'s KT summary reports too', async () => {
+    const restKts = await request(`${sim.baseUrls.us}/v2/key_transactions.json`, { dispatcher: agent, headers: { 'api-key': US_KEY } });
+    const kts = (await restKts.body.json() as { key_transactions: any[] }).key_transactions;
+    const since = Date.parse('2026-11-20T11:50:00Z');
+    let differ = 0;
+    for (const kt of kts.filter((k) => k.application_summary)) {
+      const short = `Apdex/${kt.transaction_name.replace(/^WebTransaction\//, '')}`;
+      const errors = `Errors/${kt.transaction_name}`;
+      const r = await nrql(`SELECT count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x
+        FROM Metric WHERE appId = ${kt.links.application} AND metricTimesliceName IN (${[short, 'Apdex', errors, kt.transaction_name].map((n) => `'${n.replace(/'/g, "\\'")}'`).join(', ')})
+        FACET metricTimesliceName SINCE ${since} UNTIL ${UNTIL} LIMIT MAX`);
+      const rows = new Map((r.json.data.actor.account.nrql.results as any[]).map((row) => [row.facet, row]));
+      const score = (row: any) => (row.c + row.t / 2) / (row.c + row.t + row.x);
+      const own = rows.get(short);
+      assert.ok(own, `${short} is served`);
+      assert.equal(own.c + own.t + own.x, rows.get(kt.transaction_name).c, 'its s + t + f are the transaction\'s calls');
+      assert.ok(Math.abs(kt.application_summary.apdex_score - score(own)) <= 0.005, `REST apdex_score ${kt.application_summary.apdex_score} is Apdex/<txn>'s ${score(own)}`);
+      const errorRate = (rows.get(errors)?.c ?? 0) / rows.get(kt.transaction_name).c;
+      assert.ok(Math.abs(kt.application_summary.error_rate - errorRate) <= 0.00005, `REST error_rate ${kt.application_summary.error_rate} is Errors/<txn>'s ${errorRate}`);
+      differ += Math.abs(score(own) - score(rows.get('Apdex'))) > 0.01 ? 1 : 0;
+    }
+    assert.ok(differ > 0, 'some KT\'s Apdex differs from its application\'s');
   });
 
   it('"Allow several aliased nrql fields per request" and "aliases as keys"', async () => {

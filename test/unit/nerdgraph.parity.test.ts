@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { HttpTimesliceApi } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
-import { hostIdFor } from '../../src/api/nerdgraph/entities';
+import { hostIdFor, summaryFrom, summaryNames } from '../../src/api/nerdgraph/entities';
 import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
 import type { MetricScope } from '../../src/api/types';
 import { hostAndInstanceCounts } from '../../src/api/types';
@@ -107,6 +107,43 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
     }
   });
 
+  it('a host panel and a host-scoped explorer from their ids alone, in a client that never listed the hosts (a panel restored after a reload)', async () => {
+    const app = reporting()[1];
+    const host = sim.datasets.us.hosts.get(app.hostIds[0])!;
+    const explorer = { metrics: ['HttpDispatcher', 'CPU/User Time'], values: ['call_count', 'percent'] };
+    for (const [kind, extra] of [['host', {}], ['explorer', { explorer }]] as const) {
+      const fresh = new NerdGraphTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
+      try {
+        const s = (hostId: number) => ({ ...state({ kind, applicationId: app.id, hostId }), ...extra });
+        samePanels(await load(rest, s(host.id)), await load(fresh, s(hostIdFor(host.name))), `${kind} of ${app.name} host ${host.name}`);
+      } finally {
+        await fresh.dispose();
+      }
+    }
+    const fresh = new NerdGraphTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
+    try {
+      await assert.rejects(fresh.getMetricData({ kind: 'host', applicationId: app.id, hostId: 1 }, { names: ['HttpDispatcher'] }), (e: unknown) => e instanceof ApiError && e.kind === 'notFound');
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it('says only what NerdGraph knows: no last report, host and instance health unavailable, no host id of the service\'s', async () => {
+    const app = reporting()[0];
+    const dashboard = (api: HttpTimesliceApi | NerdGraphTimesliceApi) => load(api, state({ kind: 'application', applicationId: app.id }));
+    const [a, b] = [await dashboard(rest), await dashboard(ng)];
+    assert.ok(a.summary.some((i) => i.label === 'Last reported'), 'REST says when it last reported');
+    assert.deepEqual(b.summary.filter((i) => /Last reported/.test(i.label) || /never/i.test(i.value)), [], 'NerdGraph has no last report: no line');
+    const [hosts, instances] = await Promise.all([ng.listHosts(app.id), ng.listInstances(app.id)]);
+    assert.ok(hosts.length > 0 && hosts.every((h) => h.healthStatus === undefined && h.localId === true), 'no health, and an id made here');
+    assert.ok(instances.every((i) => i.healthStatus === undefined && i.hostId === undefined), 'no health, no host id');
+    const hostPanel = await load(ng, state({ kind: 'host', applicationId: app.id, hostId: hosts[0].id }));
+    assert.equal(hostPanel.summary.find((i) => i.label === 'Health')?.value, 'Not available through NerdGraph (no health per host or instance)');
+    const restHost = (await rest.listHosts(app.id))[0];
+    const restPanel = await load(rest, state({ kind: 'host', applicationId: app.id, hostId: restHost.id }));
+    assert.doesNotMatch(restPanel.summary.find((i) => i.label === 'Health')!.value, /NerdGraph/);
+  });
+
   it('key transactions: ids, names, transaction names, health, 10-minute summaries, and their panels', async () => {
     const [a, b] = await Promise.all([rest.listKeyTransactions(), ng.listKeyTransactions()]);
     assert.deepEqual(b.map((k) => k.id).sort(), a.map((k) => k.id).sort());
@@ -172,4 +209,84 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
     const accounts = await ng.listAccounts();
     assert.deepEqual(accounts, [SIMULATED_ACCOUNTS.us]);
   });
+});
+
+describe('Parity on the demo\'s data: the application error rate and key transactions\' own Apdex (issue 22)', function () {
+  this.timeout(15_000);
+  // Both readings of `apmSummary.errorRate` (nerdgraph-notes 3.2): the simulator's and the client's default
+  // (a fraction), and the switch on both sides (a percentage).
+  for (const scale of ['fraction', 'percent'] as const) {
+    describe(`errorRate served and read as a ${scale}${scale === 'fraction' ? ' (both defaults)' : ' (both switches)'}`, () => {
+      let sim: Simulator;
+      let rest: HttpTimesliceApi;
+      let ng: NerdGraphTimesliceApi;
+
+      before(async () => {
+        sim = await Simulator.start({ usKey: KEY, now: () => NOW, names: 'demo', ...(scale === 'percent' ? { errorRateScale: scale } : {}) });
+        const common = { baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 };
+        rest = new HttpTimesliceApi(common);
+        ng = new NerdGraphTimesliceApi({
+          ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW,
+          ...(scale === 'percent' ? { openPoints: { apmSummaryErrorRateScale: scale } } : {}),
+        });
+      });
+      after(async () => {
+        await Promise.all([rest.dispose(), ng.dispose()]);
+        await sim.stop();
+      });
+
+      it('every reporting application\'s error rate equals REST\'s (a fraction, within its 4 decimals)', async () => {
+        const [a, b] = await Promise.all([rest.listApplications(), ng.listApplications()]);
+        const erring = a.filter((r) => (r.summary?.errorRate ?? 0) > 0);
+        assert.ok(erring.length > 0, 'some application has errors');
+        for (const r of erring) {
+          const n = b.find((x) => x.id === r.id)!;
+          assert.ok(Math.abs(r.summary!.errorRate - n.summary!.errorRate) <= 0.00006, `${r.name}: REST ${r.summary!.errorRate} vs NerdGraph ${n.summary!.errorRate}`);
+        }
+      });
+
+      it('every key transaction\'s Apdex and error rate are its own (not the application\'s) and equal REST\'s within rounding', async () => {
+        const [a, b] = await Promise.all([rest.listKeyTransactions(), ng.listKeyTransactions()]);
+        assert.ok(a.length > 0, 'the demo has key transactions');
+        let ownApdex = 0;
+        let ownErrors = 0;
+        for (const k of a) {
+          const other = b.find((x) => x.id === k.id)!;
+          sameSummary(k.summary, other.summary, `KT ${k.name}`);
+          // The application's own figures over the same 10 minutes as the KT's summary.
+          const app = await rest.getMetricData({ kind: 'application', applicationId: k.applicationId! }, {
+            names: ['Apdex', 'Errors/all', 'HttpDispatcher'], from: new Date(Date.parse('2026-11-20T11:50:00Z')), to: new Date(Date.parse('2026-11-20T12:00:00Z')), summarize: true,
+          });
+          const value = (name: string, v: string) => app.metrics.find((m) => m.name === name)!.timeslices[0].values[v];
+          const appErrorRate = value('Errors/all', 'error_count') / value('HttpDispatcher', 'call_count');
+          ownApdex += Math.abs(k.summary!.apdexScore - value('Apdex', 'score')) > 0.01 ? 1 : 0;
+          ownErrors += Math.abs(k.summary!.errorRate - appErrorRate) > 0.0001 ? 1 : 0;
+        }
+        // Else the check above could not tell a KT's own figures from its application's.
+        assert.ok(ownApdex > 0 && ownErrors > 0, `KTs with their own Apdex: ${ownApdex}, error rate: ${ownErrors} of ${a.length}`);
+      });
+    });
+  }
+});
+
+describe('a key transaction\'s own summary from NRQL rows (entities.ts summaryFrom)', () => {
+  const txn = 'WebTransaction/Controller/users/show';
+  const rows = (apdexName: string) => new Map<string, Record<string, unknown>>([
+    ['HttpDispatcher', { c: 1000, t: 100 }],
+    ['Apdex', { c: 900, t: 80, x: 20, mn: 0.5, mx: 0.5 }],
+    ['Errors/all', { c: 50 }],
+    [txn, { c: 200, t: 40 }],
+    [apdexName, { c: 100, t: 60, x: 40, mn: 0.5, mx: 0.5 }],
+    [`Errors/${txn}`, { c: 10 }],
+  ]);
+
+  for (const apdexName of ['Apdex/Controller/users/show', `Apdex/${txn}`]) {
+    it(`reads the transaction's Apdex from ${apdexName} and its errors over its own calls, never the application's`, () => {
+      const s = summaryFrom(rows(apdexName), txn, 10);
+      assert.equal(s.apdexScore, (100 + 60 / 2) / 200);
+      assert.equal(s.errorRate, 10 / 200);
+      assert.equal(s.throughput, 200 / 10);
+      assert.deepEqual(summaryNames(txn).sort(), [txn, 'Apdex/Controller/users/show', `Apdex/${txn}`, `Errors/${txn}`].sort());
+    });
+  }
 });

@@ -96,16 +96,42 @@ export function keyTransactionIdFrom(guid: string, fromGuid: boolean): number {
   return hostIdFor(guid);
 }
 
-/** REST's summary from component rows by metric name (HttpDispatcher or `transaction`, Apdex, Errors/all). */
+/**
+ * The metrics of a key transaction's own summary (nerdgraph-notes 4.3: "Use the parent app's
+ * metricTimesliceName = 'Apdex/<txn>'"; 6.1: `'Errors/WebTransaction/<name>'`). The agents name a
+ * web transaction's Apdex without its `WebTransaction/` prefix; the notes' `<txn>` may be read as the
+ * full name too, so both are asked for and the one with data is used.
+ */
+export function transactionSummaryNames(transaction: string): { apdex: string[]; errors: string } {
+  const short = `Apdex/${transaction.replace(/^WebTransaction\//, '')}`;
+  const full = `Apdex/${transaction}`;
+  return { apdex: short === full ? [short] : [short, full], errors: `Errors/${transaction}` };
+}
+
+/** Every metric name `summaryFrom` reads for an application, host or instance, or for one key transaction. */
+export function summaryNames(transaction?: string): string[] {
+  if (!transaction) {
+    return ['HttpDispatcher', 'Apdex', 'Errors/all'];
+  }
+  const own = transactionSummaryNames(transaction);
+  return [transaction, ...own.apdex, own.errors];
+}
+
+/**
+ * REST's summary from component rows by metric name: an application's (HttpDispatcher, Apdex,
+ * Errors/all), or a key transaction's own (its transaction, `Apdex/<txn>`, `Errors/<txn>` over its calls).
+ */
 export function summaryFrom(rows: Map<string, Obj>, transaction: string | undefined, minutes: number): ApplicationSummary {
   const k = (name: string) => componentsOf(rows.get(name) ?? {});
-  const web = k('HttpDispatcher');
-  const main = transaction ? k(transaction) : web;
-  const apdex = restValues('Apdex', 'application', k('Apdex'), minutes);
+  const own = transaction ? transactionSummaryNames(transaction) : undefined;
+  const main = k(transaction ?? 'HttpDispatcher');
+  const apdexRow = own ? own.apdex.map(k).find((a) => a.c + a.t + a.x > 0) ?? k(own.apdex[0]) : k('Apdex');
+  const errors = k(own ? own.errors : 'Errors/all');
+  const apdex = restValues('Apdex', 'application', apdexRow, minutes);
   return {
     responseTime: main.c > 0 ? (1000 * main.t) / main.c : 0,
     throughput: main.c / minutes,
-    errorRate: web.c > 0 ? k('Errors/all').c / web.c : 0,
+    errorRate: main.c > 0 ? errors.c / main.c : 0,
     apdexTarget: apdex.threshold,
     apdexScore: apdex.score,
   };

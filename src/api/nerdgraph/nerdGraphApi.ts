@@ -19,7 +19,7 @@ import type {
   MetricData, MetricDataQuery, MetricName, MetricScope, RequestOptions,
 } from '../types';
 import type { Obj } from './entities';
-import { applicationFrom, byHostFilter, ENTITY_FIELDS, healthOf, hostIdFor, keyTransactionIdFrom, num, obj, str, summaryFrom } from './entities';
+import { applicationFrom, byHostFilter, ENTITY_FIELDS, healthOf, hostIdFor, keyTransactionIdFrom, num, obj, str, summaryFrom, summaryNames } from './entities';
 import type { GqlResult } from './graphqlClient';
 import { GraphqlClient } from './graphqlClient';
 import { componentsNrql, metricDataFrom, metricDataNrql, metricDataWindow, metricNamesNrql } from './metricQueries';
@@ -65,6 +65,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   private readonly now: () => Date;
   private readonly guids = new Map<number, string>();
   private readonly hostNames = new Map<string, string>();
+  private readonly hostLookups = new Map<number, Promise<void>>();
 
   constructor(options: NerdGraphTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
@@ -209,21 +210,58 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     });
   }
 
-  private scopeWhere(scope: MetricScope): string {
+  private async scopeWhere(scope: MetricScope, options?: RequestOptions): Promise<string> {
     const app = `appId = ${checkId(scope.applicationId, l10n.t('An application'))}`;
     switch (scope.kind) {
       case 'application':
         return app;
-      case 'host': {
-        const name = scope.hostName ?? this.hostNames.get(`${scope.applicationId}:${scope.hostId}`);
-        if (!name) {
-          throw new ApiError('invalidRequest', l10n.t('Host {0} is not known to the NerdGraph backend (it selects hosts by name): expand the application\'s Hosts first.', scope.hostId));
-        }
-        return `${app} AND host = ${nrqlString(name)}`;
-      }
+      case 'host':
+        return `${app} AND host = ${nrqlString(await this.hostNameOf(scope.applicationId, checkId(scope.hostId, l10n.t('A host')), options))}`;
       case 'instance':
         return `${app} AND ${this.open.instanceNrqlAttribute} = ${checkId(scope.instanceId, l10n.t('An instance'))}`;
     }
+  }
+
+  /**
+   * The name NRQL selects a host by (NerdGraph has no host ids: ours are made from the name). Known
+   * once the app's hosts or instances were listed; otherwise (a panel restored after a reload, a new
+   * session) the application's agent instances are fetched, so the id alone is enough.
+   */
+  private async hostNameOf(applicationId: number, hostId: number, options?: RequestOptions): Promise<string> {
+    const key = `${applicationId}:${hostId}`;
+    let name = this.hostNames.get(key);
+    if (name === undefined) {
+      // One lookup per application at a time: a panel's concurrent requests share it.
+      let lookup = this.hostLookups.get(applicationId);
+      if (!lookup) {
+        lookup = this.agentInstances(applicationId, options).then((details) => {
+          for (const d of details) {
+            const host = str(d.host) ?? '';
+            this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
+          }
+        }).finally(() => this.hostLookups.delete(applicationId));
+        this.hostLookups.set(applicationId, lookup);
+      }
+      await lookup;
+      name = this.hostNames.get(key);
+    }
+    if (name === undefined) {
+      throw new ApiError('notFound', l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId));
+    }
+    return name;
+  }
+
+  /** The `details` of the application's agent instances (notes 4.2), nothing else. */
+  private async agentInstances(applicationId: number, options?: RequestOptions): Promise<Obj[]> {
+    const guid = await this.guidOf(applicationId, options);
+    const result = await this.gql.query(`query($guid: EntityGuid!) { actor { entity(guid: $guid) { ... on ApmApplicationEntity {
+      applicationInstances { details { host id } } } } } }`, { guid }, options?.signal);
+    const entity = this.gql.field(result, ['actor', 'entity']);
+    if (entity === null || entity === undefined) {
+      throw new ApiError('notFound', l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId));
+    }
+    const instances = obj(entity).applicationInstances;
+    return (Array.isArray(instances) ? instances : []).map((i) => obj(obj(i).details));
   }
 
   // ---- hosts and instances --------------------------------------------------------------------
@@ -232,7 +270,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   private async instancesAndSummaries(applicationId: number, facet: string, options?: RequestOptions): Promise<{ details: Obj[]; summaries: Map<string, ApplicationSummary> }> {
     const guid = await this.guidOf(applicationId, options);
     const minutes = this.open.hostSummaryWindowMinutes;
-    const nrql = componentsNrql(applicationId, ['HttpDispatcher', 'Apdex', 'Errors/all'], `${facet}, metricTimesliceName`, wholeMinute(this.now()), minutes);
+    const nrql = componentsNrql(applicationId, summaryNames(), `${facet}, metricTimesliceName`, wholeMinute(this.now()), minutes);
     const result = await this.gql.query(`query($guid: EntityGuid!, $id: Int!, $q: Nrql!) { actor {
       entity(guid: $guid) { ... on ApmApplicationEntity { applicationInstances { details { host hostDisplayName id instanceName language name } } } }
       account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`, { guid, id: await this.accountId(options), q: nrql }, options?.signal);
@@ -266,8 +304,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     for (const d of details) {
       const name = str(d.host) ?? '';
       const host = hosts.get(name) ?? {
-        id: hostIdFor(name), applicationName: str(d.name) ?? '', host: name, language: str(d.language) ?? '',
-        healthStatus: this.open.hostHealth, summary: summaries.get(name), applicationId, instanceIds: [],
+        // No health (notes 6.9: none per host) and no id of the service's (notes 4.2: hosts are names).
+        id: hostIdFor(name), localId: true, applicationName: str(d.name) ?? '', host: name, language: str(d.language) ?? '',
+        summary: summaries.get(name), applicationId, instanceIds: [],
       };
       const instanceId = Number(d.id);
       if (Number.isSafeInteger(instanceId)) {
@@ -306,7 +345,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       const summary = summaries.get(String(id));
       out.push({
         id, applicationName: str(d.name) ?? '', host, port: port ? Number(port[1]) : undefined, language: str(d.language) ?? '',
-        healthStatus: this.open.hostHealth, summary: summary ? { ...summary, instanceCount: 1 } : undefined, applicationId, hostId: hostIdFor(host),
+        summary: summary ? { ...summary, instanceCount: 1 } : undefined, applicationId,
       });
       this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
     }
@@ -343,8 +382,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     const apps = [...new Set(kts.map((k) => k.appId).filter((a): a is number => a !== undefined))];
     const until = wholeMinute(this.now());
     const minutes = this.open.keyTransactionSummaryWindowMinutes;
+    // Each KT's own transaction, Apdex and errors (entities.ts summaryNames; notes 4.3), never the application's.
     const queries = apps.map((appId) => componentsNrql(appId,
-      ['HttpDispatcher', 'Apdex', 'Errors/all', ...kts.filter((k) => k.appId === appId).map((k) => k.metricName)], 'metricTimesliceName', until, minutes));
+      kts.filter((k) => k.appId === appId).flatMap((k) => summaryNames(k.metricName)), 'metricTimesliceName', until, minutes));
     const results = queries.length > 0 ? await this.nrql(queries, options?.signal) : [];
     const rowsByApp = new Map(apps.map((a, i) => [a, new Map(results[i].map((r) => [String(r.facet), r]))]));
     const out: KeyTransaction[] = [];
@@ -375,7 +415,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   // ---- metrics --------------------------------------------------------------------------------
 
   async listMetricNames(scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> {
-    const q = metricNamesNrql(this.scopeWhere(scope), filter.name, wholeMinute(this.now()), this.open.metricNamesWindowMinutes, this.open.uniquesLimit);
+    const q = metricNamesNrql(await this.scopeWhere(scope, options), filter.name, wholeMinute(this.now()), this.open.metricNamesWindowMinutes, this.open.uniquesLimit);
     const [rows] = await this.nrql([q], options?.signal);
     const names = rows[0]?.names;
     return (Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [])
@@ -391,7 +431,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     const to = query.to ?? this.now();
     const from = query.from ?? new Date(to.getTime() - 30 * 60_000);
     const names = [...new Set(query.names)];
-    const where = this.scopeWhere(scope);
+    const where = await this.scopeWhere(scope, options);
     const window = metricDataWindow(from, to, query);
     const [rows] = await this.nrql([metricDataNrql(where, names, window)], options?.signal);
     return metricDataFrom(rows, { scope, names, query, from, to, window });

@@ -4,7 +4,13 @@
  * learned from a live account changes one line here.
  */
 export interface OpenPoints {
-  /** notes 3.2 / 8: `apmSummary.errorRate` is "percentage"; 0–100 (`percent`) or 0–1 (`fraction`). */
+  /**
+   * notes 3.2 / 8: `apmSummary.errorRate` is documented as a "percentage" but its scale is open:
+   * 0–1 (`fraction`) or 0–100 (`percent`). The default is `fraction`, as all the notes' evidence says:
+   * 6.1, the vendor's own IDE extension reads "PERCENTAGE values … as a decimal … 0.5 for 50%";
+   * 4.3, the key-transaction error rate is a fraction "although the unit says PERCENTAGE"; and REST's
+   * `error_rate` is a fraction (rest-api-v2 2.2). `percent` stays for an account that proves otherwise.
+   */
   apmSummaryErrorRateScale: 'percent' | 'fraction';
   /** notes 4.2 / 8: the REST instance id is `applicationInstances.details.id` (as a number). */
   instanceIdFrom: 'detailsId';
@@ -12,8 +18,6 @@ export interface OpenPoints {
   instanceNrqlAttribute: 'realAgentId';
   /** notes 4.2: hosts come from the entity's agent instances (grouped by `details.host`), not NRQL `uniques(host)`. */
   hostsFrom: 'instances';
-  /** notes 6.9: NerdGraph has no health per host or instance; what the tree shows for them. */
-  hostHealth: 'unknown';
   /** notes 4.3 / 6.1: KTs have no numeric id; take it from the GUID's last segment (`acct|EXT|KEY_TRANSACTION|id`). */
   keyTransactionIdFromGuid: boolean;
   /** notes 3.5 / 8: entity-search `LIKE` wraps the name in `%` (contains) when true. */
@@ -37,11 +41,10 @@ export interface OpenPoints {
 }
 
 export const DEFAULT_OPEN_POINTS: Readonly<OpenPoints> = {
-  apmSummaryErrorRateScale: 'percent',
+  apmSummaryErrorRateScale: 'fraction',
   instanceIdFrom: 'detailsId',
   instanceNrqlAttribute: 'realAgentId',
   hostsFrom: 'instances',
-  hostHealth: 'unknown',
   keyTransactionIdFromGuid: true,
   entityNameLikeWildcards: true,
   metricNameFilterCaseSensitive: true,

@@ -6,7 +6,13 @@
 import type { Dataset, SimApp, SimKeyTransaction } from '../dataset';
 import type { RecordBuilder } from '../records';
 
-/** How the simulator writes `apmSummary.errorRate` (nerdgraph-notes 8: the real scale is open). */
+/**
+ * How the simulator writes `apmSummary.errorRate`. nerdgraph-notes 3.2 / 8 leave the real scale open;
+ * the default is `fraction` (0–1), which every piece of evidence in the notes points to: 6.1 ("PERCENTAGE
+ * values are given as a decimal … 0.5 for 50%"), 4.3 (the key-transaction error rate is "a fraction,
+ * although the unit says PERCENTAGE") and REST's own `error_rate` (rest-api-v2 2.2). `percent` (0–100)
+ * serves the other reading, so a client's switch can be tested against both.
+ */
 export type ErrorRateScale = 'fraction' | 'percent';
 
 export interface EntityContext {

@@ -57,12 +57,14 @@ export interface NrqlAnswer {
 function componentsOf(def: MetricDef, scope: SimScope, m: Minute): Comp {
   const p = scope.app.profile;
   switch (def.kind) {
-    case 'apdex':
-      return { count: m.apdex.s, total: m.apdex.t, exclusive: m.apdex.f, min: p.apdexT, max: p.apdexT };
+    case 'apdex': {
+      const a = def.apdex ? def.apdex(m) : m.apdex;
+      return { count: a.s, total: a.t, exclusive: a.f, min: p.apdexT, max: p.apdexT };
+    }
     case 'endUserApdex':
       return { count: m.endUserApdex.s, total: m.endUserApdex.t, exclusive: m.endUserApdex.f, min: p.endUserApdexT, max: p.endUserApdexT };
     case 'errors':
-      return { count: m.errors, total: 0, exclusive: 0 };
+      return { count: def.errors ? def.errors(m) : m.errors, total: 0, exclusive: 0 };
     case 'cpu': {
       // CPU seconds used in the minute: REST's percent = 100 · total / seconds (notes 5.2).
       const seconds = (m.cpuPercent / 100) * 60;

@@ -24,6 +24,7 @@ export interface NerdGraphOptions {
   faults: FaultTable;
   /** Entities per `entitySearch` page (the service's is 200). */
   pageSize?: number;
+  /** `apmSummary.errorRate` as a fraction (default) or a percentage (entities.ts, ErrorRateScale). */
   errorRateScale?: ErrorRateScale;
   /** Requests in flight per key before 429 (the service's limit is 25 per user). */
   maxInFlight?: number;
@@ -105,7 +106,7 @@ export class NerdGraphService {
     for (const account of [...options.accounts.us, ...options.accounts.eu]) {
       this.records.set(account.id, new RecordBuilder(account.dataset, options.now));
     }
-    this.errorRateScale = options.errorRateScale ?? 'percent';
+    this.errorRateScale = options.errorRateScale ?? 'fraction';
   }
 
   /** Requests of this key being answered now (tests wait on it instead of sleeping). */

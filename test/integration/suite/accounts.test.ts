@@ -112,6 +112,22 @@ describe('NerdGraph accounts: a key that sees two', function () {
     assert.deepEqual(await nrqlAccountsOnExpanding(), [account(0).id], 'NRQL runs in the first account');
   });
 
+  it('Set API Key… on NerdGraph with a key the service rejects: not saved, and the error does not send the user back to Set API Key', async () => {
+    const shown: Array<{ message: string; items: string[] }> = [];
+    await withWindowStub('showInputBox', (options) => Promise.resolve((options as vscode.InputBoxOptions).password ? 'NRAK-REJECTEDKEY000000000000000' : sim.baseUrls.us), () =>
+      withWindowStub('showErrorMessage', (message, ...items) => {
+        shown.push({ message: String(message), items: items.map(String) });
+        return Promise.resolve(undefined);
+      }, async () => {
+        await vscode.commands.executeCommand('timeslice.setApiKey', 'custom');
+      }));
+    assert.equal(shown.length, 1, JSON.stringify(shown));
+    assert.match(shown[0].message, /^The key was not saved: the service at this base URL rejected it\. Check that it is a User key/);
+    assert.doesNotMatch(shown[0].message, /Set API Key/, 'the user is in Set API Key already');
+    assert.deepEqual(shown[0].items, ['Try Again', 'Show Log']);
+    assert.equal(await ts.keys.accountId('custom'), account(0).id, 'the stored key and its account stay');
+  });
+
   it('Switch Account… changes it, with exactly one new connection session', async () => {
     await settled(ts);
     const before = changes;

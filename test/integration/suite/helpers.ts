@@ -99,10 +99,10 @@ export async function settled(ts: TimesliceTestApi): Promise<void> {
 
 /**
  * Replaces `vscode.window[name]` for the length of `run` (the suite shares the extension's `vscode`
- * object: its bundle lies in the extension's folder), so a command's quick pick or input box answers
- * without a user. Restored even when `run` throws.
+ * object: its bundle lies in the extension's folder), so a command's quick pick, input box or error
+ * message answers without a user. Restored even when `run` throws.
  */
-export async function withWindowStub<K extends 'showQuickPick' | 'showInputBox', T>(name: K, stub: (...args: unknown[]) => unknown, run: () => Promise<T>): Promise<T> {
+export async function withWindowStub<K extends 'showQuickPick' | 'showInputBox' | 'showErrorMessage', T>(name: K, stub: (...args: unknown[]) => unknown, run: () => Promise<T>): Promise<T> {
   const window = vscode.window as unknown as Record<K, unknown>;
   const original = window[name];
   window[name] = stub;

@@ -7,7 +7,7 @@ import { hostIdFor } from '../../../src/api/nerdgraph/entities';
 import type { RecordedRequest } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
-import { BACKENDS, backendLabel, labelText, labels, setSettings, startDemo, timeslice } from './helpers';
+import { BACKENDS, backendLabel, labelText, labels, setSettings, startDemo, timeslice, tooltipText } from './helpers';
 
 /** What the simulator records for the same steps on each backend. */
 const EXPECTED: Readonly<Record<Backend, {
@@ -84,6 +84,31 @@ for (const backend of BACKENDS) {
       const groupItems = groups.map((g) => ts.tree.getTreeItem(g));
       assert.deepEqual(groupItems.map((g) => g.description), [simApp.hostIds.length, simApp.instanceIds.length, expectedKts.length].map(String));
       assert.ok(groupItems.every((g) => g.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed));
+    });
+
+    it('says only what the backend knows: last report, host and instance health, and which ids Copy ID may copy', async () => {
+      const roots = await ts.tree.getChildren();
+      const appNode = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
+      const appTip = tooltipText(ts.tree.getTreeItem(appNode));
+      assert.doesNotMatch(appTip, /never/i, 'no "never" for an application that reports');
+      // REST gives last_reported_at; NerdGraph has nothing like it (nerdgraph-notes 6.3): no line rather than a wrong one.
+      assert.equal(/Last reported/.test(appTip), backend === 'restV2', appTip);
+      const [hostsGroup, instancesGroup] = await ts.tree.getChildren(appNode);
+      const hostItem = ts.tree.getTreeItem((await ts.tree.getChildren(hostsGroup))[0]);
+      const instanceItem = ts.tree.getTreeItem((await ts.tree.getChildren(instancesGroup))[0]);
+      for (const item of [hostItem, instanceItem]) {
+        const tip = tooltipText(item);
+        assert.doesNotMatch(tip, /no alert policy/, `the application has a policy: ${tip}`);
+        assert.equal(/Not available through NerdGraph/.test(tip), backend === 'nerdGraph', tip);
+        assert.equal((item.iconPath as vscode.ThemeIcon).id === 'question', false, 'no "?" icon');
+        // NerdGraph has no host ids: the one the tree uses is made from the name, so it is neither shown nor copied.
+        assert.equal(/Host ID/.test(tip), backend === 'restV2', tip);
+      }
+      assert.equal(hostItem.contextValue, backend === 'restV2' ? 'host' : 'hostWithoutId');
+      const copyIdWhen = (vscode.extensions.getExtension('timeslice.timeslice')!.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when: string }>> } })
+        .contributes.menus['view/item/context'].find((m) => m.command === 'timeslice.copyId')!.when;
+      const viewItem = /viewItem =~ \/(.*)\/$/.exec(copyIdWhen)![1];
+      assert.equal(new RegExp(viewItem).test(hostItem.contextValue), backend === 'restV2', `Copy ID (${copyIdWhen}) on ${hostItem.contextValue}`);
     });
 
     it('fetches a group\'s children only when it is expanded; key transactions are counted from one account-wide list', async () => {
