@@ -12,7 +12,7 @@
  *   appeared; while an editor of an unknown kind (the Welcome page is one) is active, it waits for the
  *   user to move on, and then opens in the background, never over what the user is reading.
  */
-import type { Clock } from './session/scheduler';
+import type { Clock } from './api/clock';
 import type { IDisposable } from './util/lifecycle';
 import { Disposable } from './util/lifecycle';
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 
 import type { ShownFlag, TabView, WalkthroughWorkbench } from './firstRunWalkthrough';
 import { FirstRunWalkthrough } from './firstRunWalkthrough';
-import { systemClock } from './session/scheduler';
+import { systemClock } from './api/clock';
 
 export const WALKTHROUGH_ID = 'timeslice.timeslice#timeslice.gettingStarted';
 const SHOWN_KEY = 'timeslice.walkthroughShown';
