@@ -70,6 +70,26 @@ describe('panel data against the simulator', function () {
     assert.ok(modern.charts[0].series.every((s) => s.description && s.description.length > 10), 'each component says its formula');
   });
 
+  it('the breakdown says on the chart why its stack can stand above the response time, shares its colours out clearly and fixes the table\'s decimals', async () => {
+    const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('storefront-web').id }));
+    const [stacked, responseTime] = data.charts;
+    assert.equal(responseTime.id, 'responseTime');
+    assert.match(stacked.note ?? '', /total time \(WebTransactionTotalTime, else HttpDispatcher\)/);
+    assert.match(stacked.note ?? '', /asynchronous work included/);
+    assert.match(stacked.note ?? '', /queuing.*not part of the total/i);
+    // Yellow and orange, as 30 % fills, are too alike to tell two parts apart: never both in one breakdown.
+    const colors = stacked.series.map((s) => s.color);
+    assert.equal(new Set(colors).size, colors.length, 'one colour per part');
+    assert.ok(!(colors.includes('--vscode-charts-yellow') && colors.includes('--vscode-charts-orange')), colors.join(', '));
+    const all = ['billing-api', 'inventory-service', 'storefront-web'];
+    for (const name of all) {
+      const other = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed(name).id }));
+      assert.ok(!other.charts[0].series.some((s) => s.color === '--vscode-charts-orange'), `${name}: no orange part`);
+    }
+    assert.deepEqual(data.table?.columns, ['ms', '% of total']);
+    assert.deepEqual(data.table?.decimals, [2, 1], 'every share with one decimal, every time with two');
+  });
+
   it('the breakdown stack adds up to the total time', async () => {
     const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('inventory-service').id }));
     const stack = data.charts[0].series.filter((s) => s.label !== 'Request queuing');
