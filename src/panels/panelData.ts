@@ -234,6 +234,14 @@ async function loadBreakdown(ctx: PanelDataContext, state: PanelState, range: Re
   };
 }
 
+/**
+ * Whether the explorer's chart of `value` is an Apdex score (`Apdex`, `Apdex/<txn>`, `EndUser/Apdex`…
+ * and their `score`): then its axis is the Apdex one, 0 to 1, as on the dashboard.
+ */
+function isApdexScore(value: string, metrics: string[]): boolean {
+  return value === 'score' && metrics.length > 0 && metrics.every((name) => /^(EndUser\/)?Apdex(\/|$)/.test(name));
+}
+
 /** The whole range summarized: each component's ms per web request and its share of the total. */
 function breakdownTable(b: Breakdown, parts: typeof BREAKDOWN_PARTS): SummaryTable {
   const share = (ms: number) => (b.total > 0 ? Math.round((ms / b.total) * 1000) / 10 : null);
@@ -270,9 +278,10 @@ async function loadExplorer(ctx: PanelDataContext, state: PanelState, range: Res
   const palette = ['--vscode-charts-blue', '--vscode-charts-green', '--vscode-charts-orange', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
   const charts: ChartSpec[] = selection.values.map((value) => {
     const lacks = missing.filter((m) => m.value === value).map((m) => m.metric);
+    const charted = series.metrics.filter((m) => !lacks.includes(m.name));
     const spec: ChartSpec = {
-      id: `value:${value}`, title: value, unit: value,
-      series: series.metrics.flatMap((m) => (lacks.includes(m.name) ? [] : [{ label: m.name, color: palette[selection.metrics.indexOf(m.name) % palette.length], points: seriesPoints(series, m.name, value) }])),
+      id: `value:${value}`, title: value, unit: isApdexScore(value, charted.map((m) => m.name)) ? 'apdex' : value,
+      series: charted.map((m) => ({ label: m.name, color: palette[selection.metrics.indexOf(m.name) % palette.length], points: seriesPoints(series, m.name, value) })),
     };
     if (series.metricsNotFound.length > 0) {
       spec.notFound = series.metricsNotFound;

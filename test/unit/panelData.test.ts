@@ -125,6 +125,17 @@ describe('panel data against the simulator', function () {
     assert.ok(sim.requests.some((r) => r.query.get('summarize') === 'true'));
   });
 
+  it('the explorer charts an Apdex score on the Apdex axis (0 to 1), other values on their own', async () => {
+    const app = appNamed('storefront-web');
+    const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'explorer', applicationId: app.id }, { explorer: { metrics: ['Apdex', 'EndUser/Apdex'], values: ['score', 's'] } }));
+    const byId = new Map(data.charts.map((c) => [c.id, c]));
+    assert.ok(byId.get('value:score')!.series.length > 0, 'the score is charted');
+    assert.equal(byId.get('value:score')!.unit, 'apdex');
+    assert.equal(byId.get('value:s')!.unit, 's');
+    const mixed = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'explorer', applicationId: app.id }, { explorer: { metrics: ['HttpDispatcher'], values: ['call_count'] } }));
+    assert.equal(mixed.charts[0].unit, 'call_count');
+  });
+
   it('offers only the periods valid for the range and ignores an invalid one', () => {
     const r = resolveRange({ preset: '24h', compare: 'none', period: 60 }, NOW);
     assert.equal(r.period, 600);
