@@ -42,13 +42,21 @@ export class ApplicationsView extends Disposable {
       active: () => this.view.visible && this.provider.staleness !== undefined,
       run: () => this.updateMessage(),
     }));
-    this._register(this.view.onDidChangeVisibility(() => connections.scheduleChanged()));
+    this._register(this.view.onDidChangeVisibility(() => {
+      connections.scheduleChanged();
+      this.updateVisibleContext();
+    }));
+    this.updateVisibleContext();
     this._register(provider.onDidChangeStaleness((s) => this.onStaleness(s)));
     this._register(connections.onDidChangeSession(() => {
       this.updateTitle();
       this.updateMessage();
     }));
     this.updateTitle();
+  }
+
+  private updateVisibleContext(): void {
+    void vscode.commands.executeCommand('setContext', CONTEXT.applicationsVisible, this.view.visible);
   }
 
   setFilter(value: string): void {

@@ -46,7 +46,7 @@ describe('package.json', () => {
 
   it('uses only context keys the code sets in when clauses', () => {
     const text = JSON.stringify(manifest.contributes);
-    const used = new Set(text.match(/timeslice\.(hasApiKey|demoActive|filterActive|workspaceBound|connected)/g));
+    const used = new Set(text.match(/timeslice\.(hasApiKey|demoActive|filterActive|workspaceBound|connected|applicationsVisible)/g));
     for (const key of used) {
       assert.ok((Object.values(CONTEXT) as string[]).includes(key), key);
     }
