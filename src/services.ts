@@ -86,7 +86,7 @@ export class Services extends Disposable {
       await this.demo.start(backend ? parseBackendSetting(backend) : undefined);
     }
     await this.connections.rebuild();
-    void showWalkthroughOnce(this.context);
+    void this.applicationsView.aroundWalkthrough(() => showWalkthroughOnce(this.context));
   }
 
   showLog(): void {

@@ -22,6 +22,8 @@ const STALE_REDRAW_MS = 5_000;
 export class ApplicationsView extends Disposable {
   readonly view: vscode.TreeView<MonitorNode>;
   private loadingMessage: string | undefined;
+  /** Walkthrough openings under way (aroundWalkthrough). */
+  private walkthroughOpening = 0;
   private readonly refreshJob: ScheduledJob = {
     name: 'applications view refresh',
     active: () => this.view.visible,
@@ -56,7 +58,26 @@ export class ApplicationsView extends Disposable {
   }
 
   private updateVisibleContext(): void {
-    void vscode.commands.executeCommand('setContext', CONTEXT.applicationsVisible, this.view.visible);
+    // False while a walkthrough may be opening: see aroundWalkthrough.
+    void vscode.commands.executeCommand('setContext', CONTEXT.applicationsVisible, this.walkthroughOpening === 0 && this.view.visible);
+  }
+
+  /**
+   * Runs `open` (which may show the walkthrough) with `timeslice.applicationsVisible` false, and sets
+   * it again after. VS Code 1.100 builds its walkthrough service when a walkthrough is first shown,
+   * and records an `onContext:` key that is already true then as seen without completing the step
+   * ever after; a key that turns true later completes it. So the key turns true once the walkthrough
+   * is open, and "See your applications" ticks while the view is visible, whichever came first.
+   */
+  async aroundWalkthrough<T>(open: () => Thenable<T>): Promise<T> {
+    this.walkthroughOpening++;
+    try {
+      await vscode.commands.executeCommand('setContext', CONTEXT.applicationsVisible, false);
+      return await open();
+    } finally {
+      this.walkthroughOpening--;
+      this.updateVisibleContext();
+    }
   }
 
   setFilter(value: string): void {
