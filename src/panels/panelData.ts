@@ -210,7 +210,7 @@ async function loadBreakdown(ctx: PanelDataContext, state: PanelState, range: Re
   const at = (iso: string) => Date.parse(iso);
   const stacked: ChartSpec = {
     id: 'breakdown', title: l10n.t('Response-time breakdown (per web request)'), unit: 'ms', stacked: true,
-    note: l10n.t('The components add up to total time (WebTransactionTotalTime, else HttpDispatcher), not response time: the time of all of a request\'s work, asynchronous work included, so the stack can stand above the response time beside it. Request queuing, on top, is not part of the total (API section 4.8).'),
+    note: breakdownNote(points.some((x) => x.breakdown.totalSource === 'WebTransactionTotalTime'), parts.some((p) => p.key === 'queue')),
     series: parts.map((p) => ({ label: p.label, color: p.color, description: p.formula, points: points.map((x): [number, number | null] => [at(x.from), Math.max(0, x.breakdown[p.key])]) })),
   };
   const total: ChartSpec = {
@@ -232,6 +232,17 @@ async function loadBreakdown(ctx: PanelDataContext, state: PanelState, range: Re
       ? l10n.t('{0} Computed as in the API\'s section 4.8 from 1 metric-data request (the series, and the whole range summarized for the table).', rule)
       : l10n.t('{0} Computed as in the API\'s section 4.8 from {1} metric-data requests (the series, and the whole range summarized for the table).', rule, requests),
   };
+}
+
+/**
+ * Why the stack and the response-time line beside it differ, on the chart (spec 4.8: the components
+ * add up to WebTransactionTotalTime, else HttpDispatcher; queuing is not part of that total).
+ */
+function breakdownNote(totalTime: boolean, queue: boolean): string {
+  const total = totalTime
+    ? l10n.t('The components add up to total time (WebTransactionTotalTime), not response time: the time of all of a request\'s work, asynchronous work included, so the stack can stand above the response time beside it (API section 4.8).')
+    : l10n.t('This application reports no WebTransactionTotalTime: the components add up to HttpDispatcher, the response time without request queuing (API section 4.8).');
+  return queue ? `${total} ${l10n.t('Request queuing, stacked on top, is not part of the total.')}` : total;
 }
 
 /**

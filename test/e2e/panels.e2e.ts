@@ -81,7 +81,7 @@ for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'd
       assert.deepEqual(charts[0].series.map((s) => s.label).sort(), ['Application code', 'Datastore', 'Memcache', 'Request queuing', 'Web external'].filter((l) => l !== 'Memcache' || app.profile.hasMemcache).sort());
       // On the chart, in words: why the stack can stand above the response-time line beside it.
       const note = frame.locator('.chart-box', { has: frame.locator('h2.chart-title', { hasText: 'Response-time breakdown' }) }).locator('.chart-note');
-      assert.match(await note.innerText(), /add up to total time \(WebTransactionTotalTime, else HttpDispatcher\), not response time/);
+      assert.match(await note.innerText(), /add up to total time \(WebTransactionTotalTime\), not response time/);
       await assertDistinctColours(frame, charts[0]);
       // legacy-admin (Ruby, ActiveRecord) stacks its database time beside Memcache.
       const legacy = await openFromPalette(wb, 'Timeslice: Open Response-Time Breakdown…', 'legacy-admin', 'Response-time breakdown');

@@ -74,9 +74,13 @@ describe('panel data against the simulator', function () {
     const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('storefront-web').id }));
     const [stacked, responseTime] = data.charts;
     assert.equal(responseTime.id, 'responseTime');
-    assert.match(stacked.note ?? '', /total time \(WebTransactionTotalTime, else HttpDispatcher\)/);
+    assert.match(stacked.note ?? '', /add up to total time \(WebTransactionTotalTime\), not response time/);
     assert.match(stacked.note ?? '', /asynchronous work included/);
-    assert.match(stacked.note ?? '', /queuing.*not part of the total/i);
+    assert.match(stacked.note ?? '', /Request queuing, stacked on top, is not part of the total\.$/, 'storefront-web queues');
+    const noQueue = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('legacy-admin').id }));
+    assert.doesNotMatch(noQueue.charts[0].note ?? '', /queuing, stacked/, 'legacy-admin has no queue to speak of');
+    const noTotal = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('Zahlungsdienst – Köln ☕').id }));
+    assert.match(noTotal.charts[0].note ?? '', /reports no WebTransactionTotalTime: the components add up to HttpDispatcher/);
     // Yellow and orange, as 30 % fills, are too alike to tell two parts apart: never both in one breakdown.
     const colors = stacked.series.map((s) => s.color);
     assert.equal(new Set(colors).size, colors.length, 'one colour per part');
