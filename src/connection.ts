@@ -98,7 +98,7 @@ export class ConnectionManager extends Disposable {
 
   /**
    * A view's refresh or redraw, run by every session's scheduler while the window has focus and the
-   * job is active. Call `scheduleChanged` when what `active()` answers changes.
+   * job is active (a retry, and the redraws counting it down, also run unfocused: scheduler.ts). Call `scheduleChanged` when what `active()` answers changes.
    */
   registerJob(job: ScheduledJob): IDisposable {
     this.jobs.add(job);

@@ -9,6 +9,12 @@ export const CONTEXT = {
   filterActive: 'timeslice.filterActive',
   workspaceBound: 'timeslice.workspaceBound',
   connected: 'timeslice.connected',
+  /**
+   * The Applications view is visible. The walkthrough's "See your applications" step completes on it:
+   * its `onView:` event fires in VS Code 1.100 only when the view opens after the walkthrough is
+   * shown, while `onContext:` also counts a key that is already true.
+   */
+  applicationsVisible: 'timeslice.applicationsVisible',
 } as const;
 
 export const COMMAND = {

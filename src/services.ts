@@ -85,8 +85,14 @@ export class Services extends Disposable {
 
   /** Connects (and, for the README's demo command, starts the demo). */
   async start(): Promise<void> {
-    // First, before anything can show an input: the commands wait for its tab (registerCommands.ts).
-    this.walkthrough?.start();
+    // First, before anything can show an input: the commands wait for it (registerCommands.ts).
+    const walkthrough = this.walkthrough;
+    if (walkthrough) {
+      void this.applicationsView.aroundWalkthrough(() => {
+        walkthrough.start();
+        return walkthrough.whenSettled();
+      });
+    }
     if (process.env.TIMESLICE_DEMO === '1') {
       // TIMESLICE_DEMO_BACKEND=nerdGraph (or restV2): `npm run demo -- --backend nerdGraph`.
       const backend = process.env.TIMESLICE_DEMO_BACKEND;

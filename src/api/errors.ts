@@ -77,6 +77,19 @@ export function formatWait(ms: number): string {
   return s < 120 ? l10n.t('{0} s', s) : l10n.t('{0} min', Math.ceil(s / 60));
 }
 
+const MIN_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 5 * 60_000;
+const DEFAULT_RETRY_MS = 30_000;
+
+/**
+ * How long to wait before trying again after a passing failure: the wait the service asked for
+ * (429/503 `Retry-After`), else 30 s, within 5 s…5 min. The one value behind both the error's own
+ * text ("Wait 30 s", in the log and notifications) and the views' "retrying in 30 s" (errorPolicy.ts).
+ */
+export function retryWaitMs(retryAfterMs?: number): number {
+  return Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, retryAfterMs ?? DEFAULT_RETRY_MS));
+}
+
 /** The error for an HTTP status the client does not accept. `bodyText` is only sniffed, never quoted. */
 export function errorForStatus(status: number, host: string, path: string, bodyText: string, retryAfterMs?: number): ApiError {
   const details = { status, path, retryAfterMs };
@@ -98,9 +111,9 @@ export function errorForStatus(status: number, host: string, path: string, bodyT
     case status === 422:
       return new ApiError('invalidRequest', l10n.t('{0} refused the request parameters (422){1} Check the time range (at least 60 s, from before to) and the period.', host, suffix || '.'), details);
     case status === 429:
-      return new ApiError('rateLimited', l10n.t('The rate limit of {0} was reached (429). Wait {1} before trying again.', host, formatWait(retryAfterMs ?? 60_000)), details);
+      return new ApiError('rateLimited', l10n.t('The rate limit of {0} was reached (429). Wait {1} before trying again.', host, formatWait(retryWaitMs(retryAfterMs))), details);
     case status >= 500:
-      return new ApiError('server', l10n.t('{0} had a server error ({1}) on {2}. Try again in a minute; if it persists, check the service status.{3}', host, status, path, suffix), { ...details });
+      return new ApiError('server', l10n.t('{0} had a server error ({1}) on {2}. Try again in {3}; if it persists, check the service status.{4}', host, status, path, formatWait(retryWaitMs(retryAfterMs)), suffix), { ...details });
     default:
       return new ApiError('badResponse', l10n.t('{0} answered {1} on {2}, which the client does not expect.{3}', host, status, path, suffix), details);
   }

@@ -51,7 +51,7 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.runNrqlQuery]: runNrqlQuery(services),
     [COMMAND.copyAsCurl]: copyAsCurl(services),
     [COMMAND.togglePrettyPrint]: togglePrettyPrint(services),
-    [COMMAND.openWalkthrough]: () => openWalkthrough(),
+    [COMMAND.openWalkthrough]: () => services.applicationsView.aroundWalkthrough(openWalkthrough),
   } satisfies Record<CommandId, Handler>;
 }
 

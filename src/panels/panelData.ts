@@ -169,12 +169,15 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
 }
 
 // Getters: this table is built when the module loads, before activation configures the translations.
+// Colours: six parts can stack at once, and VS Code has six chart hues; its yellow and orange are
+// hard to tell apart as 30 % fills (#cca700 and #d18616 in the dark themes), so Memcache takes the
+// terminal's cyan, a theme colour every theme (high contrast too) defines.
 const BREAKDOWN_PARTS: Array<{ key: 'queue' | 'datastore' | 'database' | 'rubyDatabase' | 'memcache' | 'external' | 'application'; label: string; color: string; formula: string }> = [
   { key: 'application', get label() { return l10n.t('Application code'); }, color: '--vscode-charts-blue', get formula() { return l10n.t('WebTransactionTotalTime (or HttpDispatcher) − datastore − database − external − memcache'); } },
   { key: 'datastore', get label() { return l10n.t('Datastore'); }, color: '--vscode-charts-purple', get formula() { return l10n.t('Σ Datastore/<type>/allWeb average_response_time × call_count ÷ HttpDispatcher call_count'); } },
   { key: 'database', get label() { return l10n.t('Database'); }, color: '--vscode-charts-yellow', get formula() { return l10n.t('Database/allWeb average_response_time × call_count ÷ HttpDispatcher call_count'); } },
   { key: 'rubyDatabase', get label() { return l10n.t('Database (ActiveRecord)'); }, color: '--vscode-charts-yellow', get formula() { return l10n.t('ActiveRecord/all average_response_time × call_count ÷ HttpDispatcher call_count (Ruby agents up to 3.10.0.279)'); } },
-  { key: 'memcache', get label() { return l10n.t('Memcache'); }, color: '--vscode-charts-orange', get formula() { return l10n.t('Memcache/allWeb average_response_time × call_count ÷ HttpDispatcher call_count'); } },
+  { key: 'memcache', get label() { return l10n.t('Memcache'); }, color: '--vscode-terminal-ansiCyan', get formula() { return l10n.t('Memcache/allWeb average_response_time × call_count ÷ HttpDispatcher call_count'); } },
   { key: 'external', get label() { return l10n.t('Web external'); }, color: '--vscode-charts-green', get formula() { return l10n.t('External/allWeb average_response_time × call_count ÷ HttpDispatcher call_count'); } },
   { key: 'queue', get label() { return l10n.t('Request queuing'); }, color: '--vscode-charts-red', get formula() { return l10n.t('WebFrontend/QueueTime call_count × average_response_time ÷ HttpDispatcher call_count (not part of application time)'); } },
 ];
@@ -208,6 +211,7 @@ async function loadBreakdown(ctx: PanelDataContext, state: PanelState, range: Re
   const at = (iso: string) => Date.parse(iso);
   const stacked: ChartSpec = {
     id: 'breakdown', title: l10n.t('Response-time breakdown (per web request)'), unit: 'ms', stacked: true,
+    note: breakdownNote(points.some((x) => x.breakdown.totalSource === 'WebTransactionTotalTime'), parts.some((p) => p.key === 'queue')),
     series: parts.map((p) => ({ label: p.label, color: p.color, description: p.formula, points: points.map((x): [number, number | null] => [at(x.from), Math.max(0, x.breakdown[p.key])]) })),
   };
   const total: ChartSpec = {
@@ -231,6 +235,25 @@ async function loadBreakdown(ctx: PanelDataContext, state: PanelState, range: Re
   };
 }
 
+/**
+ * Why the stack and the response-time line beside it differ, on the chart (spec 4.8: the components
+ * add up to WebTransactionTotalTime, else HttpDispatcher; queuing is not part of that total).
+ */
+function breakdownNote(totalTime: boolean, queue: boolean): string {
+  const total = totalTime
+    ? l10n.t('The components add up to total time (WebTransactionTotalTime), not response time: the time of all of a request\'s work, asynchronous work included, so the stack can stand above the response time beside it (API section 4.8).')
+    : l10n.t('This application reports no WebTransactionTotalTime: the components add up to HttpDispatcher, the response time without request queuing (API section 4.8).');
+  return queue ? `${total} ${l10n.t('Request queuing, stacked on top, is not part of the total.')}` : total;
+}
+
+/**
+ * Whether the explorer's chart of `value` is an Apdex score (`Apdex`, `Apdex/<txn>`, `EndUser/Apdex`…
+ * and their `score`): then its axis is the Apdex one, 0 to 1, as on the dashboard.
+ */
+function isApdexScore(value: string, metrics: string[]): boolean {
+  return value === 'score' && metrics.length > 0 && metrics.every((name) => /^(EndUser\/)?Apdex(\/|$)/.test(name));
+}
+
 /** The whole range summarized: each component's ms per web request and its share of the total. */
 function breakdownTable(b: Breakdown, parts: typeof BREAKDOWN_PARTS): SummaryTable {
   const share = (ms: number) => (b.total > 0 ? Math.round((ms / b.total) * 1000) / 10 : null);
@@ -242,7 +265,7 @@ function breakdownTable(b: Breakdown, parts: typeof BREAKDOWN_PARTS): SummaryTab
     rows.push({ metric: l10n.t('Request queuing'), values: [ms(b.queue), null] });
   }
   rows.push({ metric: l10n.t('Response time including queuing'), values: [ms(b.responseTime), null] });
-  return { caption: l10n.t('The whole range summarized, per web request (request queuing and the response time are not part of the total)'), rowHeader: l10n.t('Component'), columns: ['ms', l10n.t('% of total')], rows };
+  return { caption: l10n.t('The whole range summarized, per web request (request queuing and the response time are not part of the total)'), rowHeader: l10n.t('Component'), columns: ['ms', l10n.t('% of total')], decimals: [2, 1], rows };
 }
 
 async function loadExplorer(ctx: PanelDataContext, state: PanelState, range: ResolvedRange, scope: MetricScope): Promise<PanelData> {
@@ -267,9 +290,10 @@ async function loadExplorer(ctx: PanelDataContext, state: PanelState, range: Res
   const palette = ['--vscode-charts-blue', '--vscode-charts-green', '--vscode-charts-orange', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
   const charts: ChartSpec[] = selection.values.map((value) => {
     const lacks = missing.filter((m) => m.value === value).map((m) => m.metric);
+    const charted = series.metrics.filter((m) => !lacks.includes(m.name));
     const spec: ChartSpec = {
-      id: `value:${value}`, title: value, unit: value,
-      series: series.metrics.flatMap((m) => (lacks.includes(m.name) ? [] : [{ label: m.name, color: palette[selection.metrics.indexOf(m.name) % palette.length], points: seriesPoints(series, m.name, value) }])),
+      id: `value:${value}`, title: value, unit: isApdexScore(value, charted.map((m) => m.name)) ? 'apdex' : value,
+      series: charted.map((m) => ({ label: m.name, color: palette[selection.metrics.indexOf(m.name) % palette.length], points: seriesPoints(series, m.name, value) })),
     };
     if (series.metricsNotFound.length > 0) {
       spec.notFound = series.metricsNotFound;

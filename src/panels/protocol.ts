@@ -150,6 +150,8 @@ export interface ChartSpec {
   notFound?: string[];
   /** Found metrics that came back without a charted value, e.g. "EndUser/Apdex returned no `score`". */
   missingValues?: string[];
+  /** What the chart shows that its title cannot say, one or two sentences shown under the title (chart and table view). */
+  note?: string;
 }
 
 export interface SummaryItem {
@@ -164,6 +166,11 @@ export interface SummaryTable {
   caption?: string;
   rowHeader?: string;
   columns: string[];
+  /**
+   * Decimals per column, all shown (6.0 beside 58.5, not 6); a column without a number (null, or
+   * past the list's end) shows each value as `formatValue` does.
+   */
+  decimals?: Array<number | null>;
   rows: Array<{ metric: string; values: Array<number | null> }>;
 }
 

@@ -5,7 +5,7 @@
  * the same thing everywhere. Pure: the actions are names; `errorActions.ts` makes them commands.
  */
 import type { ApiError, ApiErrorKind } from '../api/errors';
-import { isApiError } from '../api/errors';
+import { isApiError, retryWaitMs } from '../api/errors';
 
 export type ErrorAction = 'retry' | 'setApiKey' | 'switchRegion' | 'switchAccount' | 'openBackendSetting' | 'openProxySettings' | 'openCaSetting' | 'openSettings' | 'showLog';
 
@@ -18,13 +18,12 @@ export interface ErrorPolicy {
   actions: ErrorAction[];
 }
 
-const MIN_RETRY_MS = 5_000;
-const MAX_RETRY_MS = 5 * 60_000;
-const DEFAULT_RETRY_MS = 30_000;
-
-/** When to try again after a passing failure: the wait the service asked for (429/503), else 30 s, within 5 s…5 min. */
+/**
+ * When to try again after a passing failure: the wait the service asked for (429/503), else 30 s,
+ * within 5 s…5 min; the same value the error's message names (`retryWaitMs`).
+ */
 export function retryDelayMs(error: ApiError): number {
-  return Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, error.retryAfterMs ?? DEFAULT_RETRY_MS));
+  return retryWaitMs(error.retryAfterMs);
 }
 
 /** The fix an error kind calls for, if the user can make one (`status`: a proxy's 407 asks for credentials). */

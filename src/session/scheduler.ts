@@ -1,9 +1,14 @@
 /**
  * The one clock of a connection session. Refresh jobs (the tree, the bound applications, visible
  * panels) tick together every `refreshIntervalSeconds`; redraw jobs (ages in messages) on their own
- * cadence. At most one timer is pending, and none at all while the window is unfocused or no job is
- * active (nothing visible to refresh). A tick that came due while unfocused runs on focus. A wait the
- * service announced (429 `Retry-After`) pauses every job until it has passed. No `vscode`: the
+ * cadence. At most one timer is pending, and none at all while no job is active (nothing visible to
+ * refresh). While the window is unfocused the regular ticks stop (a tick that came due meanwhile runs
+ * on focus), but a retry a visible view announced ("retrying in 5 s") still runs when due, and the
+ * redraws that count it down go on until it has: the window's focus is not always reported right
+ * (code-server says unfocused after a focused webview closes, until the next click), and a promise
+ * on screen must not freeze on it. A retry runs once per failure, so an unfocused window with a
+ * failing service costs one request per retry delay, only while a view shows the countdown. A wait
+ * the service announced (429 `Retry-After`) pauses every job until it has passed. No `vscode`: the
  * session forwards focus, and tests drive a fake clock.
  */
 import type { Clock } from '../api/clock';
@@ -126,13 +131,18 @@ export class RefreshScheduler implements IDisposable {
     });
   }
 
-  /** When `job` is next due, ignoring focus and pauses. */
+  /** When `job` is next due, ignoring pauses; unfocused, a refresh is due only for its retry. */
   private dueAt(job: ScheduledJob): number {
     const regular = job.everyMs !== undefined
       ? (this.lastRedraw.get(job) ?? this.lastTick) + job.everyMs
-      : this.lastTick + this.options.intervalMs();
+      : this.focused ? this.lastTick + this.options.intervalMs() : Number.POSITIVE_INFINITY;
     const early = this.runAtByJob.get(job);
     return early !== undefined ? Math.min(early, regular) : regular;
+  }
+
+  /** Whether some active job has a retry pending: it runs, and its countdown redraws, even unfocused. */
+  private retryPending(active: ScheduledJob[]): boolean {
+    return active.some((j) => this.runAtByJob.has(j));
   }
 
   private reschedule(): void {
@@ -145,8 +155,8 @@ export class RefreshScheduler implements IDisposable {
       this.lastTick = this.clock.now();
     }
     this.hadActive = active.length > 0;
-    if (!this.focused || active.length === 0) {
-      this.cancelTimer(); // Unfocused, or nothing on screen to keep current: no timer at all.
+    if (active.length === 0 || (!this.focused && !this.retryPending(active))) {
+      this.cancelTimer(); // Nothing on screen to keep current, or unfocused with no retry promised: no timer at all.
       return;
     }
     const at = Math.max(this.pausedUntil, Math.min(...active.map((j) => this.dueAt(j))));
@@ -167,18 +177,21 @@ export class RefreshScheduler implements IDisposable {
 
   private fire(): void {
     this.timer = undefined;
-    if (this.disposed || !this.focused) {
+    if (this.disposed) {
       return;
     }
     const now = this.clock.now();
-    const refreshDue = now >= this.lastTick + this.options.intervalMs();
+    const active = this.activeJobs();
+    // Unfocused, the timer was set for a retry: the regular tick waits for focus, the countdown goes on.
+    const refreshDue = this.focused && now >= this.lastTick + this.options.intervalMs();
+    const redrawing = this.focused || this.retryPending(active);
     if (refreshDue) {
       this.lastTick = now;
       this.ticks++;
     }
-    for (const job of this.activeJobs()) {
+    for (const job of active) {
       const early = this.runAtByJob.get(job);
-      const redrawDue = job.everyMs !== undefined && now >= (this.lastRedraw.get(job) ?? now) + job.everyMs;
+      const redrawDue = redrawing && job.everyMs !== undefined && now >= (this.lastRedraw.get(job) ?? now) + job.everyMs;
       const due = (job.everyMs === undefined && refreshDue) || redrawDue || (early !== undefined && now >= early);
       if (!due) {
         continue;

@@ -24,6 +24,8 @@ export class ApplicationsView extends Disposable {
   readonly view: vscode.TreeView<MonitorNode>;
   /** "Loading applications… page N" while the list loads; ends the view's progress bar when undefined. */
   private loading: { text: string; done: () => void } | undefined;
+  /** Walkthrough openings under way (aroundWalkthrough). */
+  private walkthroughOpening = 0;
   private readonly refreshJob: ScheduledJob = {
     name: 'applications view refresh',
     active: () => this.view.visible,
@@ -41,13 +43,42 @@ export class ApplicationsView extends Disposable {
       active: () => this.view.visible && this.provider.staleness !== undefined,
       run: () => this.updateMessage(),
     }));
-    this._register(this.view.onDidChangeVisibility(() => connections.scheduleChanged()));
+    this._register(this.view.onDidChangeVisibility(() => {
+      connections.scheduleChanged();
+      this.updateVisibleContext();
+    }));
+    this.updateVisibleContext();
     this._register(provider.onDidChangeStaleness((s) => this.onStaleness(s)));
     this._register(connections.onDidChangeSession(() => {
       this.updateTitle();
       this.updateMessage();
     }));
     this.updateTitle();
+  }
+
+  private updateVisibleContext(): void {
+    // False while a walkthrough may be opening: see aroundWalkthrough.
+    void vscode.commands.executeCommand('setContext', CONTEXT.applicationsVisible, this.walkthroughOpening === 0 && this.view.visible);
+  }
+
+  /**
+   * Runs `open` (which may show the walkthrough) with `timeslice.applicationsVisible` false, and sets
+   * it again after. VS Code 1.100 builds its walkthrough service when a walkthrough is first shown,
+   * and records an `onContext:` key that is already true then as seen without completing the step
+   * ever after; a key that turns true later completes it. So the key turns true once the walkthrough
+   * is open, and "See your applications" ticks while the view is visible, whichever came first.
+   */
+  async aroundWalkthrough<T>(open: () => Thenable<T>): Promise<T> {
+    this.walkthroughOpening++;
+    try {
+      // Not awaited: it reaches the workbench before `open`'s own requests (one channel, in order), and
+      // `open` must start at once (commands wait for the walkthrough it starts).
+      void vscode.commands.executeCommand('setContext', CONTEXT.applicationsVisible, false);
+      return await open();
+    } finally {
+      this.walkthroughOpening--;
+      this.updateVisibleContext();
+    }
   }
 
   setFilter(value: string): void {

@@ -39,6 +39,8 @@ describe('the walkthrough', () => {
     for (const step of ['Set an API key, or try the demo', 'See your applications', 'Open a dashboard', 'Bind this workspace for the status bar', 'Ask from the command palette']) {
       assert.ok(text.includes(step), `step "${step}" in ${text.slice(0, 400)}`);
     }
+    // The view opened first and is visible: "See your applications" is ticked (onView alone left it unticked).
+    await page.locator('.getting-started-step [data-done-step-id$="#applications"][aria-checked="true"]').waitFor({ state: 'attached', timeout: 15_000 });
     await screenshot(wb.page, 'walkthrough-dark');
     // Close it and reload: it was shown once and stays closed.
     await wb.quickInput.openCommandPalette();

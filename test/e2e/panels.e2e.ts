@@ -1,10 +1,43 @@
 import * as assert from 'node:assert/strict';
 
+import type { Frame } from 'playwright-core';
+
 import { Dataset } from '../../src/simulator/dataset';
 import { metricCatalog, sliceValues } from '../../src/simulator/series';
-import { chartsOf, openFromPalette, openPanelByRow, panelFrame } from './support/panels';
+import { chartsOf, type HookCharts, openFromPalette, openPanelByRow, panelFrame } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
+
+/** A CSS colour (#rgb, #rrggbb[aa] or rgb[a](…)) in CIE L*a*b* (D65), to measure how far apart two colours look. */
+function cieLab(css: string): [number, number, number] {
+  const hex = /^#([0-9a-f]{3,8})$/i.exec(css)?.[1];
+  const rgb = hex
+    ? (hex.length < 6 ? [...hex.slice(0, 3)].map((c) => parseInt(c + c, 16)) : [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)))
+    : (/rgba?\(([^)]+)\)/.exec(css)?.[1].split(/[ ,/]+/).slice(0, 3).map(Number) ?? []);
+  assert.equal(rgb.length, 3, `an unreadable colour: "${css}"`);
+  const [r, g, b] = rgb.map((c) => c / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const [x, y, z] = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883].map(f);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+
+/**
+ * Every part's colour as the panel's theme resolves it, far enough from every other part's (CIE76
+ * ΔE ≥ 30; VS Code's chart yellow and orange, once Database and Memcache, are 10–23 apart).
+ */
+async function assertDistinctColours(frame: Frame, chart: HookCharts[number]): Promise<void> {
+  const resolved = await frame.evaluate((vars) => {
+    const g = globalThis as unknown as { document: { documentElement: unknown }; getComputedStyle(e: unknown): { getPropertyValue(n: string): string } };
+    return vars.map((v) => g.getComputedStyle(g.document.documentElement).getPropertyValue(v).trim());
+  }, chart.series.map((s) => s.color));
+  const labs = resolved.map((c, i) => [chart.series[i].label, c, cieLab(c)] as const);
+  for (let i = 0; i < labs.length; i++) {
+    for (let j = i + 1; j < labs.length; j++) {
+      const d = Math.hypot(...labs[i][2].map((v, k) => v - labs[j][2][k]));
+      assert.ok(d >= 30, `${labs[i][0]} (${labs[i][1]}) and ${labs[j][0]} (${labs[j][1]}) are only ΔE ${d.toFixed(1)} apart`);
+    }
+  }
+}
 
 /** The demo's data set: the same seed as the extension's demo, so the expected values can be computed here. */
 const demo = new Dataset({ seed: 42, apps: 12 });
@@ -46,6 +79,15 @@ for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'd
       const frame = await openFromPalette(wb, 'Timeslice: Open Response-Time Breakdown…', 'storefront-web', 'Response-time breakdown');
       const charts = await chartsOf(frame);
       assert.deepEqual(charts[0].series.map((s) => s.label).sort(), ['Application code', 'Datastore', 'Memcache', 'Request queuing', 'Web external'].filter((l) => l !== 'Memcache' || app.profile.hasMemcache).sort());
+      // On the chart, in words: why the stack can stand above the response-time line beside it.
+      const note = frame.locator('.chart-box', { has: frame.locator('h2.chart-title', { hasText: 'Response-time breakdown' }) }).locator('.chart-note');
+      assert.match(await note.innerText(), /add up to total time \(WebTransactionTotalTime\), not response time/);
+      await assertDistinctColours(frame, charts[0]);
+      // legacy-admin (Ruby, ActiveRecord) stacks its database time beside Memcache.
+      const legacy = await openFromPalette(wb, 'Timeslice: Open Response-Time Breakdown…', 'legacy-admin', 'Response-time breakdown');
+      const legacyStack = (await chartsOf(legacy))[0];
+      assert.ok(['Database (ActiveRecord)', 'Memcache'].every((l) => legacyStack.series.some((s) => s.label === l)), legacyStack.series.map((s) => s.label).join(', '));
+      await assertDistinctColours(legacy, legacyStack);
       await screenshot(wb.page, `panel-${slug}-breakdown`);
     });
 

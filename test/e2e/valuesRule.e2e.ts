@@ -71,6 +71,10 @@ describe('the 4.8 breakdown and the explorer against the strict values[] rule', 
         assert.ok(ms > 0);
       }
       assert.ok(shown.get('Application code')! > 0);
+      // "% of total": one decimal on every row (6.0 beside 58.5), "—" where there is no share.
+      const shares = rows.map((r) => r[2]).filter((s) => s !== '—');
+      assert.ok(shares.length >= 3, JSON.stringify(rows));
+      assert.ok(shares.every((s) => /^\d{1,3}\.\d$/.test(s)), `shares ${shares.join(' | ')}`);
       await screenshot(wb.page, `valuesRule-breakdown-${app.id}`);
     });
   }

@@ -251,7 +251,7 @@ describe('translations', function () {
   });
 
   it('without a bundle, l10n.t gives the English source with its placeholders filled', () => {
-    assert.equal(errorForStatus(429, 'h', '/p', '', 2000).message, 'The rate limit of h was reached (429). Wait 2 s before trying again.');
+    assert.equal(errorForStatus(429, 'h', '/p', '', 40_000).message, 'The rate limit of h was reached (429). Wait 40 s before trying again.');
     assert.equal(HEALTH_LABELS.red, 'Critical');
   });
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { COMMAND } from '../../src/constants';
+import { COMMAND, CONTEXT } from '../../src/constants';
 
 const ROOT = path.join(__dirname, '../..');
 const manifestText = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
@@ -39,6 +39,12 @@ describe('package.json: translations and walkthrough', () => {
     assert.deepEqual(strings.filter(([, v]) => typeof v !== 'string' || !/^%[^%]+%$/.test(v)), []);
   });
 
+  it('ticks "See your applications" while the view is visible, whichever opened first (onView fires only for a view opened after the walkthrough)', () => {
+    const [walkthrough] = manifest.contributes.walkthroughs as Array<{ steps: Array<{ id: string; completionEvents: string[] }> }>;
+    const step = walkthrough.steps.find((s) => s.id === 'applications')!;
+    assert.ok(step.completionEvents.includes(`onContext:${CONTEXT.applicationsVisible}`), step.completionEvents.join(', '));
+  });
+
   it('walks a new user through key, view, dashboard, binding and palette, each step with a completion event and its pictures', () => {
     const [walkthrough] = manifest.contributes.walkthroughs as Array<{ id: string; steps: Array<{ id: string; description: string; completionEvents: string[]; media: { image: Record<string, string> } }> }>;
     assert.equal(walkthrough.id, 'timeslice.gettingStarted');
@@ -50,6 +56,9 @@ describe('package.json: translations and walkthrough', () => {
         assert.match(event, /^(onCommand:timeslice\.|onContext:timeslice\.|onView:timeslice\.)/, `${step.id}: ${event}`);
         if (event.startsWith('onCommand:')) {
           assert.ok(commands.has(event.slice('onCommand:'.length)), event);
+        }
+        if (event.startsWith('onContext:')) {
+          assert.ok((Object.values(CONTEXT) as string[]).includes(event.slice('onContext:'.length)), `${step.id}: ${event} is a key the code sets`);
         }
       }
       for (const image of Object.values(step.media.image)) {

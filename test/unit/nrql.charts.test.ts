@@ -119,4 +119,16 @@ describe('NRQL result → explorer charts', () => {
     }
     assert.equal(set.bucketSeconds, 60);
   });
+
+  it('the prefilled query ends before the unfinished current minute, so its last bucket is a whole minute of calls', () => {
+    const dataset = new Dataset({ seed: 42, apps: 4 });
+    const app = dataset.apps.find((a) => a.reporting)!;
+    const now = new Date('2026-11-20T12:00:30Z');
+    const currentMinute = Date.parse('2026-11-20T12:00:00Z');
+    const answer = runNrql({ dataset, accountId: 1, now }, exampleNrql(app.id));
+    const ends = answer.results.map((r) => Number(r.endTimeSeconds) * 1000);
+    assert.equal(ends.length, 30);
+    assert.ok(Math.max(...ends) <= currentMinute, `the last bucket ends at ${new Date(Math.max(...ends)).toISOString()}, inside the current minute`);
+    assert.ok(answer.metadata.timeWindow.end <= currentMinute, 'the window ends inside the current minute');
+  });
 });

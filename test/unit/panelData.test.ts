@@ -70,6 +70,30 @@ describe('panel data against the simulator', function () {
     assert.ok(modern.charts[0].series.every((s) => s.description && s.description.length > 10), 'each component says its formula');
   });
 
+  it('the breakdown says on the chart why its stack can stand above the response time, shares its colours out clearly and fixes the table\'s decimals', async () => {
+    const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('storefront-web').id }));
+    const [stacked, responseTime] = data.charts;
+    assert.equal(responseTime.id, 'responseTime');
+    assert.match(stacked.note ?? '', /add up to total time \(WebTransactionTotalTime\), not response time/);
+    assert.match(stacked.note ?? '', /asynchronous work included/);
+    assert.match(stacked.note ?? '', /Request queuing, stacked on top, is not part of the total\.$/, 'storefront-web queues');
+    const noQueue = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('legacy-admin').id }));
+    assert.doesNotMatch(noQueue.charts[0].note ?? '', /queuing, stacked/, 'legacy-admin has no queue to speak of');
+    const noTotal = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('Zahlungsdienst – Köln ☕').id }));
+    assert.match(noTotal.charts[0].note ?? '', /reports no WebTransactionTotalTime: the components add up to HttpDispatcher/);
+    // Yellow and orange, as 30 % fills, are too alike to tell two parts apart: never both in one breakdown.
+    const colors = stacked.series.map((s) => s.color);
+    assert.equal(new Set(colors).size, colors.length, 'one colour per part');
+    assert.ok(!(colors.includes('--vscode-charts-yellow') && colors.includes('--vscode-charts-orange')), colors.join(', '));
+    const all = ['billing-api', 'inventory-service', 'storefront-web'];
+    for (const name of all) {
+      const other = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed(name).id }));
+      assert.ok(!other.charts[0].series.some((s) => s.color === '--vscode-charts-orange'), `${name}: no orange part`);
+    }
+    assert.deepEqual(data.table?.columns, ['ms', '% of total']);
+    assert.deepEqual(data.table?.decimals, [2, 1], 'every share with one decimal, every time with two');
+  });
+
   it('the breakdown stack adds up to the total time', async () => {
     const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'breakdown', applicationId: appNamed('inventory-service').id }));
     const stack = data.charts[0].series.filter((s) => s.label !== 'Request queuing');
@@ -103,6 +127,17 @@ describe('panel data against the simulator', function () {
     assert.equal(data.table!.rows.length, 1);
     assert.equal(typeof data.table!.rows[0].values[0], 'number');
     assert.ok(sim.requests.some((r) => r.query.get('summarize') === 'true'));
+  });
+
+  it('the explorer charts an Apdex score on the Apdex axis (0 to 1), other values on their own', async () => {
+    const app = appNamed('storefront-web');
+    const data = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'explorer', applicationId: app.id }, { explorer: { metrics: ['Apdex', 'EndUser/Apdex'], values: ['score', 's'] } }));
+    const byId = new Map(data.charts.map((c) => [c.id, c]));
+    assert.ok(byId.get('value:score')!.series.length > 0, 'the score is charted');
+    assert.equal(byId.get('value:score')!.unit, 'apdex');
+    assert.equal(byId.get('value:s')!.unit, 's');
+    const mixed = await loadPanelData({ api, metricNames: names, now: NOW }, state({ kind: 'explorer', applicationId: app.id }, { explorer: { metrics: ['HttpDispatcher'], values: ['call_count'] } }));
+    assert.equal(mixed.charts[0].unit, 'call_count');
   });
 
   it('offers only the periods valid for the range and ignores an invalid one', () => {

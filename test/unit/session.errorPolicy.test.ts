@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 
 import type { ApiErrorKind } from '../../src/api/errors';
-import { ApiError } from '../../src/api/errors';
+import { ApiError, describeFailure, errorForStatus, formatWait } from '../../src/api/errors';
+import { apiErrorFor } from '../../src/api/nerdgraph/graphqlClient';
 import { errorPolicy, keepsOldData } from '../../src/session/errorPolicy';
 
 describe('error policy (one table for the tree, panels, status bar and commands)', () => {
@@ -49,5 +50,25 @@ describe('error policy (one table for the tree, panels, status bar and commands)
     };
     const covered = new Set(cases.map(([, e]) => (e instanceof ApiError ? e.kind : undefined)));
     assert.deepEqual(Object.keys(kinds).filter((k) => !covered.has(k as ApiErrorKind)), []);
+  });
+
+  it('the wait an error\'s message names (the log) is the retry the views count down: one value', () => {
+    const errors: Array<[string, ApiError]> = [
+      ['429 without Retry-After', errorForStatus(429, 'h', '/p', '{}')],
+      ['429, Retry-After 2 s', errorForStatus(429, 'h', '/p', '{}', 2_000)],
+      ['429, Retry-After 40 s', errorForStatus(429, 'h', '/p', '{}', 40_000)],
+      ['429, Retry-After 1 h', errorForStatus(429, 'h', '/p', '{}', 3_600_000)],
+      ['500', errorForStatus(500, 'h', '/p', '')],
+      ['503, Retry-After 90 s', errorForStatus(503, 'h', '/p', '', 90_000)],
+      ['NerdGraph TOO_MANY_REQUESTS', apiErrorFor({ message: 'slow down', extensions: { errorClass: 'TOO_MANY_REQUESTS' } }, 'h')],
+      ['NerdGraph SERVER_ERROR', apiErrorFor({ message: 'oops', extensions: { errorClass: 'SERVER_ERROR' } }, 'h')],
+    ];
+    for (const [name, e] of errors) {
+      const retryMs = errorPolicy(e).retryAfterMs;
+      assert.ok(retryMs !== undefined, `${name}: retried by itself`);
+      const wait = formatWait(retryMs);
+      assert.match(e.message, new RegExp(`(Wait|Try again in) ${wait}[ ;]`), `${name}: "${e.message}" names another wait than the views' ${wait}`);
+      assert.ok(describeFailure(e, retryMs).endsWith(`retrying in ${wait}`), name);
+    }
   });
 });

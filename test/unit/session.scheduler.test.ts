@@ -90,6 +90,29 @@ describe('RefreshScheduler (one focus-aware clock per session)', () => {
     assert.deepEqual(tree.runs.map((t) => t - t0), [10.5 * MIN, 11.5 * MIN], 'then every interval from there');
   });
 
+  it('unfocused (or told so wrongly) but visible: a promised retry still runs when due, and its countdown redraws until it has', () => {
+    const t0 = start();
+    const tree = add(job('tree'));
+    const countdown = add(job('countdown', { everyMs: 5_000 }));
+    clock.advance(MIN); // One regular tick while focused.
+    scheduler.setFocused(false); // code-server, after a focused webview closed: unfocused until the next click.
+    const failedAt = clock.now();
+    scheduler.runAt(tree, failedAt + 30_000); // The view now says "retrying in 30 s".
+    const redrawsBefore = countdown.runs.length;
+    clock.advance(30_000);
+    assert.deepEqual(tree.runs.map((t) => t - t0), [MIN, MIN + 30_000], 'the retry ran on time, unfocused');
+    assert.deepEqual(countdown.runs.slice(redrawsBefore).map((t) => t - failedAt), [5_000, 10_000, 15_000, 20_000, 25_000, 30_000], 'the countdown went on');
+    assert.equal(clock.pending, 0, 'once the retry has run, no timer is left while unfocused');
+    clock.advance(10 * MIN);
+    assert.equal(tree.runs.length, 2, 'no regular tick while unfocused');
+    scheduler.runAt(tree, clock.now() + 5_000); // It failed again: "retrying in 5 s".
+    clock.advance(5_000);
+    assert.equal(tree.runs.length, 3, 'the next retry runs too');
+    scheduler.setFocused(true);
+    clock.advance(0);
+    assert.equal(tree.runs.length, 4, 'the tick missed while unfocused runs on focus');
+  });
+
   it('nothing active: no timer; the first job to come on screen starts a full interval (it loads itself)', () => {
     let visible = false;
     const panel = add(job('panel', { active: () => visible }));

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 
 import { inZone } from '../support/timeZone';
 import { presetLabel } from '../../src/panels/protocol';
-import { describeSpan, formatDateTime, formatPeriod, formatTick, formatValue, parseDateTimeLocalValue, toDateTimeLocalValue, validateCustomRange } from '../../webview/shared/format';
+import { describeSpan, formatDateTime, formatFixed, formatPeriod, formatTick, formatValue, parseDateTimeLocalValue, toDateTimeLocalValue, validateCustomRange } from '../../webview/shared/format';
 
 describe('webview formatting', () => {
   const at = Date.parse('2026-01-05T14:30:07Z');
@@ -73,5 +73,14 @@ describe('webview formatting', () => {
     assert.equal(formatTick(25_000), '25K');
     assert.equal(formatTick(1_500_000), '1.5M');
     assert.equal(formatTick(-20_000), '-20K');
+  });
+
+  it('formatFixed shows every decimal asked for, so a column reads 6.0 beside 58.5', () => {
+    assert.deepEqual([6, 58.5, 100, 0, 33.333].map((v) => formatFixed(v, 1)), ['6.0', '58.5', '100.0', '0.0', '33.3']);
+    assert.equal(formatFixed(1234.5, 2), '1,234.50');
+    assert.equal(formatFixed(-0.01, 1), '0.0');
+    assert.equal(formatFixed(-2.25, 1), '-2.3');
+    assert.equal(formatFixed(null, 1), '—');
+    assert.equal(formatFixed(Number.NaN, 1), '—');
   });
 });

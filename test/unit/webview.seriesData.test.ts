@@ -60,6 +60,18 @@ describe('webview series shaping', () => {
     assert.equal(data.fetchedAt, Date.parse('2026-01-05T14:30:05Z'));
   });
 
+  it('keeps a chart\'s note and the table\'s decimals per column (an unusable entry shows as formatValue would)', () => {
+    const data = readData(message({
+      charts: [{ id: 'breakdown', title: 'B', unit: 'ms', series: [], note: 'The stack is total time.' }, { id: 'x', title: 'X', unit: 'ms', series: [], note: 7 as never }],
+      table: { columns: ['ms', '%', 'n'], decimals: [2, 1.5, -1, 3] as number[], rows: [{ metric: 'A', values: [1, 2, 3] }] },
+    }));
+    assert.equal(data.charts[0].note, 'The stack is total time.');
+    assert.equal(data.charts[1].note, undefined);
+    assert.deepEqual(data.table?.decimals, [2, null, null]);
+    const plain = readData(message({ table: { columns: ['v'], decimals: ['1'] as never, rows: [] } }));
+    assert.equal(plain.table?.decimals, undefined);
+  });
+
   it('falls back to the last 30 minutes when the range is unreadable', () => {
     const now = Date.parse('2026-01-05T15:00:00Z');
     const data = readData(message({ range: { from: 'soon', to: 'later', period: -1 } }), now);

@@ -166,8 +166,8 @@ export function buildConfig(spec: ChartSpec, range: { from: number; to: number }
         y: {
           stacked: spec.stacked === true,
           beginAtZero: true,
-          // An Apdex score never exceeds 1: the axis should not suggest it can.
-          ...(spec.unit === 'apdex' ? { max: 1 } : { grace: '5%' }),
+          // An Apdex score lies in 0..1: the axis shows exactly that, never a 1.5 it cannot reach.
+          ...(spec.unit === 'apdex' ? { min: 0, max: 1 } : { grace: '5%' }),
           title: { display: spec.unit !== '', text: spec.unit, color: theme.muted, font },
           ticks: { color: theme.muted, font, maxTicksLimit: 6, callback: (value) => formatTick(Number(value)) },
           grid: { color: theme.grid, lineWidth: theme.highContrast ? 1 : 0.5 },

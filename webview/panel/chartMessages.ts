@@ -6,6 +6,9 @@ import { h } from '../shared/dom';
 
 export function chartMessages(spec: ChartSpec): HTMLElement[] {
   const out: HTMLElement[] = [];
+  if (spec.note) {
+    out.push(h('p', { class: 'chart-message chart-note' }, spec.note));
+  }
   if (spec.error) {
     out.push(h('p', { class: 'chart-message chart-error' }, spec.error));
   }

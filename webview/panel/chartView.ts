@@ -26,7 +26,7 @@ interface Box {
 
 /** What decides a chart box's DOM (title, messages, legend): equal keys can update in place. */
 function boxKey(spec: ChartSpec): string {
-  return JSON.stringify([spec.id, spec.title, spec.unit, spec.stacked === true, spec.error ?? '', spec.notFound ?? [], spec.missingValues ?? [],
+  return JSON.stringify([spec.id, spec.title, spec.unit, spec.stacked === true, spec.error ?? '', spec.notFound ?? [], spec.missingValues ?? [], spec.note ?? '',
     spec.series.map((s) => [s.label, s.color, s.compare === true, s.dotted === true, s.description ?? '']),
     spec.series.every((s) => s.points.length === 0)]);
 }

@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { ChartSpec, SummaryTable } from '../../src/panels/protocol';
 import { h, uniqueId } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
-import { formatDateTime, formatValue, timeZoneLabel } from '../shared/format';
+import { formatDateTime, formatFixed, formatValue, timeZoneLabel } from '../shared/format';
 import type { ViewData } from '../shared/seriesData';
 import { tableRows } from '../shared/seriesData';
 import { chartMessages } from './chartMessages';
@@ -17,8 +17,8 @@ function scrollable(table: HTMLTableElement, captionId: string): HTMLElement {
   return h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': captionId }, table);
 }
 
-function valueCell(value: number | null | undefined): HTMLTableCellElement {
-  const cell = h('td', { class: 'num' }, formatValue(value));
+function valueCell(value: number | null | undefined, decimals?: number | null): HTMLTableCellElement {
+  const cell = h('td', { class: 'num' }, decimals === undefined || decimals === null ? formatValue(value) : formatFixed(value, decimals));
   if (value === null || value === undefined) {
     cell.title = value === null ? l10n.t('No data at this time') : l10n.t('No point at this time');
   }
@@ -44,7 +44,7 @@ export function chartTable(spec: ChartSpec, tz: TimeZoneMode): HTMLElement {
   const fragment = document.createDocumentFragment();
   for (const row of rows) {
     const tr = document.createElement('tr');
-    tr.append(h('th', { scope: 'row' }, formatDateTime(row.time, tz)), ...row.values.map(valueCell));
+    tr.append(h('th', { scope: 'row' }, formatDateTime(row.time, tz)), ...row.values.map((v) => valueCell(v)));
     fragment.append(tr);
   }
   body.append(fragment);
@@ -62,7 +62,7 @@ export function summaryTable(table: SummaryTable): HTMLElement {
   const caption = table.caption ?? l10n.t('Summary over the whole range');
   const captionId = uniqueId('table-caption');
   const head = h('tr', {}, h('th', { scope: 'col' }, table.rowHeader ?? l10n.t('Metric')), ...table.columns.map((c) => h('th', { scope: 'col', class: 'num' }, c)));
-  const body = h('tbody', {}, ...table.rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row.metric), ...row.values.map(valueCell))));
+  const body = h('tbody', {}, ...table.rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row.metric), ...row.values.map((v, i) => valueCell(v, table.decimals?.[i])))));
   if (table.rows.length === 0) {
     body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, l10n.t('No values.'))));
   }

@@ -141,6 +141,16 @@ export function formatValue(value: number | null | undefined): string {
   return formatNumber(value, abs !== 0 && abs < 1 ? 4 : abs < 1000 ? 3 : 1);
 }
 
+/** A table value with exactly `decimals` decimals (6.0 beside 58.5), grouped; "—" for a gap. */
+export function formatFixed(value: number | null | undefined, decimals: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) {
+    return '—';
+  }
+  const [whole, fraction] = Math.abs(value).toFixed(decimals).split('.');
+  const text = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+  return value < 0 && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
 const COMPACT: ReadonlyArray<[number, string]> = [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'K']];
 
 /** A y-axis tick: 25K, 1.5M, 1,500, 0.25. */

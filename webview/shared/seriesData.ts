@@ -111,6 +111,10 @@ export function readChart(raw: Rec): ChartSpec {
   if (missingValues.length > 0) {
     chart.missingValues = missingValues;
   }
+  const note = text(raw.note, 500);
+  if (note) {
+    chart.note = note;
+  }
   return chart;
 }
 
@@ -144,7 +148,13 @@ function readTable(raw: unknown): SummaryTable | undefined {
     });
     return [{ metric, values }];
   });
-  return { columns, rows, ...(caption ? { caption } : {}), ...(rowHeader ? { rowHeader } : {}) };
+  const decimals = Array.isArray(raw.decimals)
+    ? columns.map((_, i) => {
+      const d: unknown = (raw.decimals as unknown[])[i];
+      return typeof d === 'number' && Number.isInteger(d) && d >= 0 && d <= 6 ? d : null;
+    })
+    : undefined;
+  return { columns, rows, ...(caption ? { caption } : {}), ...(rowHeader ? { rowHeader } : {}), ...(decimals?.some((d) => d !== null) ? { decimals } : {}) };
 }
 
 /** Periods the protocol can carry back in a `changeRange`: whole minutes, ascending, once each. */

@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
  * logged once and otherwise ignored.
  */
 import type { Logger } from '../../log';
-import { ApiError } from '../errors';
+import { ApiError, formatWait, retryWaitMs } from '../errors';
 import type { HttpTransport } from '../transport';
 
 export interface GqlError {
@@ -35,6 +35,8 @@ export function isDeprecation(e: GqlError): boolean {
   return e.message.startsWith('This field is deprecated!');
 }
 
+/** NerdGraph's TOO_MANY_REQUESTS names no wait; its limits are per minute, so a minute. */
+const TOO_MANY_REQUESTS_WAIT_MS = 60_000;
 const RETRIED_CLASSES = new Set(['TOO_MANY_REQUESTS', 'TIMEOUT', 'SERVER_ERROR', 'INTERNAL_SERVER_ERROR']);
 
 function isRetryable(e: GqlError): boolean {
@@ -64,7 +66,7 @@ export function apiErrorFor(e: GqlError, host: string, author: NrqlAuthor = 'bac
   }
   switch (cls) {
     case 'TOO_MANY_REQUESTS':
-      return new ApiError('rateLimited', l10n.t('{0} is limiting requests (TOO_MANY_REQUESTS). Wait a minute before trying again.', host), { path, retryAfterMs: 60_000 });
+      return new ApiError('rateLimited', l10n.t('{0} is limiting requests (TOO_MANY_REQUESTS). Wait {1} before trying again.', host, formatWait(retryWaitMs(TOO_MANY_REQUESTS_WAIT_MS))), { path, retryAfterMs: TOO_MANY_REQUESTS_WAIT_MS });
     case 'TIMEOUT':
       return new ApiError('timeout', l10n.t('The NRQL query timed out on {0}. Try a shorter time range or fewer metrics, then retry.', host), { path });
     case 'INVALID_INPUT':
@@ -79,9 +81,9 @@ export function apiErrorFor(e: GqlError, host: string, author: NrqlAuthor = 'bac
       if (e.extensions?.classification === 'DataFetchingException') {
         return new ApiError('forbidden', l10n.t('{0} could not fetch the data with this key (SERVER_ERROR, DataFetchingException): the User API key may lack permission for this account.{1}', host, said), { path });
       }
-      return new ApiError('server', l10n.t('{0} had a server error (SERVER_ERROR). Try again in a minute; if it persists, check the service status.{1}', host, said), { path });
+      return new ApiError('server', l10n.t('{0} had a server error (SERVER_ERROR). Try again in {1}; if it persists, check the service status.{2}', host, formatWait(retryWaitMs()), said), { path });
     case 'INTERNAL_SERVER_ERROR':
-      return new ApiError('server', l10n.t('{0} had a server error (INTERNAL_SERVER_ERROR). Try again in a minute; if it persists, check the service status.{1}', host, said), { path });
+      return new ApiError('server', l10n.t('{0} had a server error (INTERNAL_SERVER_ERROR). Try again in {1}; if it persists, check the service status.{2}', host, formatWait(retryWaitMs()), said), { path });
     default:
       if (/not authorized to query account/i.test(e.message)) {
         return new ApiError('forbidden', l10n.t('{0} refused access to the account.{1} Choose an account the key\'s user may see.', host, said), { path });

@@ -65,9 +65,12 @@ export function readNrqlResult(value: unknown): NrqlResult {
  * The query "Run NRQL Query…" starts from: the application's web response time and throughput per
  * minute over the last 30 minutes, in the timeslice form New Relic's REST→NRQL guide gives (notes 5.2:
  * MIGQ's `average(…) * 1000` and `rate(count(…), 1 minute)` on `HttpDispatcher`), with TIMESERIES so
- * it is charted too.
+ * it is charted too. It ends a minute ago, not now: a window up to now ends in the unfinished current
+ * minute, whose bucket holds part of a minute's calls (throughput fell towards 0 at the chart's right
+ * edge). `UNTIL 1 minute ago` always ends inside the last finished minute and stays readable in the
+ * input box; buckets align to UNTIL (notes 5.5).
  */
 export function exampleNrql(applicationId: number): string {
   return `SELECT average(newrelic.timeslice.value) * 1000 AS 'Response time (ms)', rate(count(newrelic.timeslice.value), 1 minute) AS 'Throughput (rpm)' `
-    + `FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName = 'HttpDispatcher' SINCE 30 minutes ago TIMESERIES`;
+    + `FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName = 'HttpDispatcher' SINCE 31 minutes ago UNTIL 1 minute ago TIMESERIES`;
 }

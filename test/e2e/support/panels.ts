@@ -3,7 +3,7 @@ import type { Frame, Page } from 'playwright-core';
 
 import type { Workbench } from './workbench';
 
-export type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;
+export type HookCharts = Array<{ id: string; series: Array<{ label: string; color: string; points: Array<[number, number | null]> }> }>;
 
 /**
  * The frame of the panel whose header says `kind` (e.g. "Application") and whose title is `title`,
