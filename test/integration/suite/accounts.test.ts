@@ -114,7 +114,7 @@ describe('NerdGraph accounts: a key that sees two', function () {
 
   it('Set API Key… on NerdGraph with a key the service rejects: not saved, and the error does not send the user back to Set API Key', async () => {
     const shown: Array<{ message: string; items: string[] }> = [];
-    await withWindowStub('showInputBox', (options) => Promise.resolve((options as vscode.InputBoxOptions).password ? 'NRAK-REJECTEDKEY000000000000000' : sim.baseUrls.us), () =>
+    await withInputBoxes((box) => (box.password ? 'NRAK-REJECTEDKEY000000000000000' : sim.baseUrls.us), () =>
       withWindowStub('showErrorMessage', (message, ...items) => {
         shown.push({ message: String(message), items: items.map(String) });
         return Promise.resolve(undefined);

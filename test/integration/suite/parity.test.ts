@@ -16,6 +16,7 @@ interface Seen {
   backend: Backend;
   dashboard: PanelData;
   breakdown: PanelData;
+  keyTransaction: PanelData;
   app: Application;
   view: StatusView;
   minutes: number[];
@@ -50,10 +51,13 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
     folder = vscode.workspace.workspaceFolders![0];
     await vscode.workspace.getConfiguration('timeslice', folder.uri).update('boundApplication', { id: appId, region: 'demo', name: APP }, vscode.ConfigurationTarget.WorkspaceFolder);
     const node = (await ts.tree.getChildren()).find((n) => n.kind === 'application' && n.app.id === appId)!;
+    const group = (await ts.tree.getChildren(node)).find((n) => n.kind === 'group' && n.group === 'keyTransactions')!;
+    const keyTransaction = (await ts.tree.getChildren(group)).find((n) => n.kind === 'keyTransaction');
+    assert.ok(keyTransaction, `${APP} has a key transaction`);
     // One after the other: a panel hidden before its webview said it is ready would never load. Once
     // loaded, a panel loads when asked even while the other one hides it.
-    for (const [command, kind] of [['timeslice.openEntity', 'application'], ['timeslice.openBreakdown', 'breakdown']]) {
-      await vscode.commands.executeCommand(command, node);
+    for (const [command, kind, target] of [['timeslice.openEntity', 'application', node], ['timeslice.openBreakdown', 'breakdown', node], ['timeslice.openEntity', 'keyTransaction', keyTransaction]] as const) {
+      await vscode.commands.executeCommand(command, target);
       await eventually(() => (panel(kind).status.dataAt !== undefined ? true : undefined), `the ${kind} panel's first data`, 30_000);
     }
   });
@@ -76,7 +80,7 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
     await startDemo(ts, backend);
     await settled(ts); // The new session announced: the panels' own reloads have started, and ours replace them.
     const loadedFrom = Date.now();
-    const [dashboard, breakdown] = await Promise.all(['application', 'breakdown'].map(async (kind) => {
+    const [dashboard, breakdown, keyTransaction] = await Promise.all(['application', 'breakdown', 'keyTransaction'].map(async (kind) => {
       const p = panel(kind);
       await p.load();
       const { data, dataAt, error } = p.status;
@@ -92,7 +96,7 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
       const v = ts.status.statusBar.view;
       return v?.text === `$(pulse) ${app.summary!.apdexScore.toFixed(2)}` && v.tooltip.includes(`through ${backendLabel(backend)}.`) ? v : undefined;
     }, `the status bar showing the Apdex through ${backendLabel(backend)}`);
-    return { backend, dashboard, breakdown, app, view, minutes: [start, minuteNow()] };
+    return { backend, dashboard, breakdown, keyTransaction, app, view, minutes: [start, minuteNow()] };
   }
 
   it('the dashboard, the breakdown and the status bar show the same numbers through both backends', async () => {
@@ -109,6 +113,10 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
       samePanels(rest.breakdown, ng.breakdown, 'breakdown');
       sameTables(rest.breakdown, ng.breakdown, 'breakdown');
       assert.ok(ng.breakdown.charts[0].series.length > 1, 'the breakdown has more than application code');
+      // A key transaction's own Apdex and error rate (notes 4.3), the same through both, not its application's.
+      assert.ok(shownSummary(rest.keyTransaction), 'the key transaction panel has a summary');
+      assert.deepEqual(shownSummary(ng.keyTransaction), shownSummary(rest.keyTransaction), 'the key transaction\'s summary');
+      assert.notDeepEqual(shownSummary(rest.keyTransaction), shownSummary(rest.dashboard), 'the key transaction\'s summary is its own');
       sameSummary(rest.app.summary, ng.app.summary, 'status bar');
       assert.ok(rest.app.summary, 'the status bar had a summary to compare');
       assert.equal(ng.view.text, rest.view.text, 'the Apdex in the status bar');
