@@ -6,17 +6,20 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { activationFigures } from './figures/activation';
 import { bundleFigures } from './figures/bundles';
 import { clientFigures } from './figures/client';
+import { codeCacheFigures } from './figures/codeCacheWorkbench';
 import { heapFigures } from './figures/heap';
-import { panelDrawFigures } from './figures/panelDraw';
+import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/panelDraw';
 import { requestFigures } from './figures/requests';
 import { scaleFigures } from './figures/scale';
 import { workbenchActivationFigures } from './figures/workbenchActivation';
 import type { Figure } from './lib/figure';
+import { median } from './lib/figure';
 import { markdownTable, quickChecks, textTable, writeResults } from './lib/report';
 
 const ROOT = path.join(__dirname, '..');
@@ -44,10 +47,9 @@ function build(): void {
 
 /** Every figure a run must produce (quick mode checks each one is there). */
 const EXPECTED = [
-  'activation: require + activate() (stub vscode)', 'activation, first start of a build (no code cache yet)', 'timers scheduled while unfocused, no view visible', 'requests while unfocused, no view visible',
+  'activation, later start (our code cache): require + activate(), stub vscode', 'activation, first start of a build (no code cache yet)', 'timers scheduled while unfocused, no view visible', 'requests while unfocused, no view visible',
   'extension bundle (loaded at activation), minified', 'webview bundle, minified',
-  'panel draw, 10 × 3,000 points, decimation on', 'panel draw, 10 × 3,000 points, decimation off',
-  '  the panel\'s warm-up chart, drawn while the first data loads', 'panel draw, 10 × 3,000 points, decimation on, data before the warm-up',
+  PANEL_DRAW, PANEL_DRAW_SAME_POINTS,
   'metric-data requests to open: dashboard', 'metric-data requests to open: breakdown', 'requests per refresh, 10 bound apps',
   'unchanged tree refresh: bodies parsed', 'key budget per minute: tree open + 10 bound apps, defaults', '5,000 applications into the tree (scale mode)',
   '  progress reports while listing them', 'heap growth after 100 panel open/close cycles (after GC)',
@@ -77,6 +79,24 @@ async function main(): Promise<void> {
     await step('activation in the workbench', async () => {
       const r = await workbenchActivationFigures(ROOT, DIST, 7);
       problems.push(...r.problems);
+      return r.figures;
+    });
+  }
+  if (!quick) {
+    // Two code-servers, 2 × 16 windows: a quarter of an hour. Its samples also go to their own file,
+    // bench/results-codecache.json, even under --only (the step is only ever run on purpose).
+    await step('code cache in the workbench', async () => {
+      const r = await codeCacheFigures(ROOT, DIST, 15);
+      problems.push(...r.problems);
+      if (r.samples) {
+        const m = (xs: number[]) => median(xs);
+        fs.writeFileSync(path.join(ROOT, 'bench', 'results-codecache.json'), `${JSON.stringify({
+          date: new Date().toISOString(), node: process.version, loadAverage: os.loadavg(), cpus: os.cpus().length,
+          what: 'VS Code 1.100.3 (code-server) Running Extensions activation time (code loading + activate() call) of Timeslice, a new window each, alternating: with the loader and its V8 code cache (cache written by a first window, not kept) and without (package.json main: dist/main.js); Git Base in the same windows',
+          medians: { withCache: m(r.samples.withCache), withoutCache: m(r.samples.withoutCache), gitBaseWith: m(r.samples.gitBaseWith), gitBaseWithout: m(r.samples.gitBaseWithout) },
+          samples: r.samples,
+        }, null, 2)}\n`);
+      }
       return r.figures;
     });
   }
