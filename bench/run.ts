@@ -11,6 +11,7 @@ import * as path from 'node:path';
 
 import { activationFigures } from './figures/activation';
 import { bundleFigures } from './figures/bundles';
+import { clickToChartFigures } from './figures/clickToChart';
 import { clientFigures } from './figures/client';
 import { codeCacheFigures } from './figures/codeCacheWorkbench';
 import { heapFigures } from './figures/heap';
@@ -83,6 +84,12 @@ async function main(): Promise<void> {
     });
   }
   if (!quick) {
+    // One code-server window in demo mode, a dashboard opened from the tree per click.
+    await step('click to chart in the workbench', async () => {
+      const r = await clickToChartFigures(ROOT, DIST_HOOKED);
+      problems.push(...r.problems);
+      return r.figures;
+    });
     // Two code-servers, 2 × 16 windows: a quarter of an hour. Its samples also go to their own file,
     // bench/results-codecache.json, even under --only (the step is only ever run on purpose).
     await step('code cache in the workbench', async () => {
