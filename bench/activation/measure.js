@@ -27,6 +27,8 @@ async function main() {
     subscriptions: [],
     extensionUri: { fsPath: path.dirname(bundle), path: path.dirname(bundle), scheme: 'file', with: () => context.extensionUri, toString: () => `file://${path.dirname(bundle)}` },
     extensionPath: path.dirname(bundle),
+    // The manifest, as VS Code hands it over (the walkthrough reads the display name from it).
+    extension: { id: 'timeslice.timeslice', packageJSON: require('../../package.json') },
     // A stored key, so activation builds a connection session with its scheduler (whose timers are counted).
     secrets: { get: async () => 'NRAK-BENCHMARK00000000000000000000', store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
     globalState: memento,

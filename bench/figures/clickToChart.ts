@@ -113,7 +113,7 @@ export async function clickToChartFigures(root: string, distDir: string, runs = 
     // Let the demo's first load and the tree settle: a click is measured, not a race with a redraw.
     await page.waitForTimeout(2000);
     for (let run = 0; run < Math.min(runs, APPS.length); run++) {
-      const app = APPS[run % APPS.length];
+      const app = APPS[run];
       const before = (await newDataLines(logsDir, 0, 0)).total;
       await sidebar.row(app).locator('.label-name').click();
       let frame: Frame;
