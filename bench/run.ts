@@ -6,21 +6,19 @@
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { activationFigures } from './figures/activation';
 import { bundleFigures } from './figures/bundles';
 import { clickToChartFigures } from './figures/clickToChart';
 import { clientFigures } from './figures/client';
-import { codeCacheFigures } from './figures/codeCacheWorkbench';
+import { codeCacheFigures, writeCodeCacheResults } from './figures/codeCacheWorkbench';
 import { heapFigures } from './figures/heap';
 import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/panelDraw';
 import { requestFigures } from './figures/requests';
 import { scaleFigures } from './figures/scale';
 import { workbenchActivationFigures } from './figures/workbenchActivation';
 import type { Figure } from './lib/figure';
-import { median } from './lib/figure';
 import { markdownTable, quickChecks, textTable, writeResults } from './lib/report';
 
 const ROOT = path.join(__dirname, '..');
@@ -90,19 +88,13 @@ async function main(): Promise<void> {
       problems.push(...r.problems);
       return r.figures;
     });
-    // Two code-servers, 2 × 16 windows: a quarter of an hour. Its samples also go to their own file,
+    // Two code-servers, 2 × 16 windows (several minutes). Its samples are also added to their own file,
     // bench/results-codecache.json, even under --only (the step is only ever run on purpose).
     await step('code cache in the workbench', async () => {
       const r = await codeCacheFigures(ROOT, DIST, 15);
       problems.push(...r.problems);
       if (r.samples) {
-        const m = (xs: number[]) => median(xs);
-        fs.writeFileSync(path.join(ROOT, 'bench', 'results-codecache.json'), `${JSON.stringify({
-          date: new Date().toISOString(), node: process.version, loadAverage: os.loadavg(), cpus: os.cpus().length,
-          what: 'VS Code 1.100.3 (code-server) Running Extensions activation time (code loading + activate() call) of Timeslice, a new window each, alternating: with the loader and its V8 code cache (cache written by a first window, not kept) and without (package.json main: dist/main.js); Git Base in the same windows',
-          medians: { withCache: m(r.samples.withCache), withoutCache: m(r.samples.withoutCache), gitBaseWith: m(r.samples.gitBaseWith), gitBaseWithout: m(r.samples.gitBaseWithout) },
-          samples: r.samples,
-        }, null, 2)}\n`);
+        writeCodeCacheResults(path.join(ROOT, 'bench', 'results-codecache.json'), r.samples);
       }
       return r.figures;
     });

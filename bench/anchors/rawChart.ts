@@ -53,4 +53,5 @@ window.addEventListener('message', (e: MessageEvent<RawMessage>) => {
   });
 });
 // As the panel says 'ready': the page is loaded, the host may post the data.
+performance.mark('bench:ready');
 (window as unknown as { __benchHost?: (m: { type: 'ready' }) => void }).__benchHost?.({ type: 'ready' });

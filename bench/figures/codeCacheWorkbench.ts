@@ -95,3 +95,35 @@ export async function codeCacheFigures(root: string, distDir: string, runs: numb
     samples,
   };
 }
+
+interface CodeCacheRun {
+  date: string;
+  loadAverage: number[];
+  medians: { withCache: number; withoutCache: number; gitBaseWith: number; gitBaseWithout: number };
+  samples: CodeCacheSamples;
+}
+
+/**
+ * Adds this run to `file` (bench/results-codecache.json), keeping the earlier runs, and the medians
+ * of all runs' samples pooled.
+ */
+export function writeCodeCacheResults(file: string, samples: CodeCacheSamples): void {
+  const medians = (s: CodeCacheSamples) => ({ withCache: median(s.withCache), withoutCache: median(s.withoutCache), gitBaseWith: median(s.gitBaseWith), gitBaseWithout: median(s.gitBaseWithout) });
+  let runs: CodeCacheRun[] = [];
+  if (fs.existsSync(file)) {
+    const old = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs?: CodeCacheRun[] } & Partial<CodeCacheRun>;
+    runs = old.runs ?? (old.samples && old.date ? [{ date: old.date, loadAverage: old.loadAverage ?? [], medians: medians(old.samples), samples: old.samples }] : []);
+  }
+  runs.push({ date: new Date().toISOString(), loadAverage: os.loadavg(), medians: medians(samples), samples });
+  const pooled: CodeCacheSamples = {
+    withCache: runs.flatMap((r) => r.samples.withCache), withoutCache: runs.flatMap((r) => r.samples.withoutCache),
+    gitBaseWith: runs.flatMap((r) => r.samples.gitBaseWith), gitBaseWithout: runs.flatMap((r) => r.samples.gitBaseWithout),
+  };
+  fs.writeFileSync(file, `${JSON.stringify({
+    what: 'VS Code 1.100.3 (code-server) Running Extensions activation time (code loading + activate() call) of Timeslice in ms, a new window each, alternating: '
+      + 'with the loader and its V8 code cache (cache written by a first window, not kept) and without (package.json main: dist/main.js); Git Base in the same windows as a yardstick of the noise',
+    node: process.version, cpus: os.cpus().length,
+    pooled: { windowsEachWay: pooled.withCache.length, medians: medians(pooled) },
+    runs,
+  }, null, 2)}\n`);
+}

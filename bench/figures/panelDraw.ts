@@ -64,7 +64,7 @@ type Posted = { type?: string; plotWidth?: number };
  * A new page at `url` whose 'ready' (through the binding) `onReady` answers; resolves with the
  * mark's time since the page's navigation start, once the mark exists.
  */
-async function freshPage(browser: Browser, url: string, mark: string, receivedMark: string, onReady: (page: Page, message: Posted) => Promise<unknown>, problems: Set<string>, side: string): Promise<{ page: Page; ms: number; received: number }> {
+async function freshPage(browser: Browser, url: string, mark: string, receivedMark: string, onReady: (page: Page, message: Posted) => Promise<unknown>, problems: Set<string>, side: string): Promise<{ page: Page; ms: number; ready: number; received: number }> {
   const page = await browser.newPage({ viewport: VIEWPORT });
   page.on('pageerror', (e) => problems.add(`${side}: ${String(e)}`));
   page.on('console', (m) => {
@@ -82,8 +82,8 @@ async function freshPage(browser: Browser, url: string, mark: string, receivedMa
   const handle = await page.waitForFunction((name) => (globalThis as unknown as PageGlobals).performance.getEntriesByName(name)[0]?.startTime, mark, { polling: 20, timeout: 60_000 });
   const ms = Number(await handle.jsonValue());
   await answered;
-  const received = await page.evaluate((name) => (globalThis as unknown as PageGlobals).performance.getEntriesByName(name)[0]?.startTime, receivedMark);
-  return { page, ms, received };
+  const at = (name: string) => page.evaluate((n) => (globalThis as unknown as PageGlobals).performance.getEntriesByName(n)[0]?.startTime ?? NaN, name);
+  return { page, ms, ready: await at('bench:ready'), received: await at(receivedMark) };
 }
 
 /**
@@ -102,22 +102,24 @@ export async function panelDrawFigures(distDir: string, runs: number, warmup: nu
   const hostMs: number[] = [];
   /** When the data message reached each page (ms since its navigation start). */
   const arrived = { ours: [] as number[], anchor: [] as number[] };
+  /** When each page said it was ready (ms since its navigation start). */
+  const saidReady = { ours: [] as number[], anchor: [] as number[] };
   let size = { width: 0, height: 0 };
   let sent = 0;
   let warmUps = 0;
   let thinned: Array<{ label: string; points: Array<[number, number | null]> }> = [];
   try {
     const ours = async (): Promise<number> => {
-      const { page, ms, received } = await freshPage(browser, `${origin}/?theme=dark`, 'timeslice:data-drawn', 'timeslice:data-received', async (p, ready) => {
-        // As ChartPanel: 'init' at once, the data as soon as it is there (here: at once), thinned for the width.
+      const { page, ms, ready: readyAt, received } = await freshPage(browser, `${origin}/?theme=dark`, 'timeslice:data-drawn', 'timeslice:data-received', async (p, ready) => {
+        // As ChartPanel: 'init' at once, the data as soon as it is there (here: at once), thinned for
+        // the width; posted without waiting for the first to be delivered, as webview messages are.
         const init = post(p, INIT);
         const t0 = performance.now();
         const shaped = chartsForView(data.charts, 'chart', ready.plotWidth);
         hostMs.push(performance.now() - t0);
         sent = shaped.charts.reduce((n, c) => n + c.series.reduce((m, s) => m + s.points.length, 0), 0);
         thinned = shaped.charts[0].series.map((s) => ({ label: s.label, points: s.points.map((pt): [number, number | null] => [pt[0], pt[1]]) }));
-        await init;
-        await post(p, { ...data, charts: shaped.charts, ...(shaped.decimated ? { decimated: true } : {}) });
+        await Promise.all([init, post(p, { ...data, charts: shaped.charts, ...(shaped.decimated ? { decimated: true } : {}) })]);
       }, problems, 'panel');
       if (await page.evaluate(() => (globalThis as unknown as PageGlobals).performance.getEntriesByName('timeslice:warm-up').length > 0)) {
         warmUps++;
@@ -131,14 +133,16 @@ export async function panelDrawFigures(distDir: string, runs: number, warmup: nu
       });
       await page.close();
       arrived.ours.push(received);
+      saidReady.ours.push(readyAt);
       return ms;
     };
     const anchor = async (series: typeof thinned): Promise<number> => {
       const message = { type: 'raw', width: size.width, height: size.height, decimation: true, series };
-      const { page, ms, received } = await freshPage(browser, `${origin}/raw`, 'raw:drawn', 'raw:received', (p) => post(p, message), problems, 'anchor');
+      const { page, ms, ready: readyAt, received } = await freshPage(browser, `${origin}/raw`, 'raw:drawn', 'raw:received', (p) => post(p, message), problems, 'anchor');
       await page.close();
       if (series.length > 0 && series[0].points.length === POINTS) {
         arrived.anchor.push(received);
+        saidReady.anchor.push(readyAt);
       }
       return ms;
     };
@@ -155,7 +159,7 @@ export async function panelDrawFigures(distDir: string, runs: number, warmup: nu
     }
     const common = `new page per run (viewport ${VIEWPORT.width}×${VIEWPORT.height}, canvas ${size.width}×${size.height} CSS px), timed from navigation start to the frame after drawing; `
       + `the panel is sent ${sent.toLocaleString('en')} points (thinned in the host in ${median(hostMs).toFixed(1)} ms, inside the span), its warm-up ran in ${warmUps} of ${warmup + runs} pages; `
-      + `the data reached the page at ${median(arrived.ours).toFixed(0)} ms (panel) and ${median(arrived.anchor).toFixed(0)} ms (anchor, all points), medians`;
+      + `medians, panel / anchor (all points): said ready at ${median(saidReady.ours).toFixed(0)} / ${median(saidReady.anchor).toFixed(0)} ms, had the data at ${median(arrived.ours).toFixed(0)} / ${median(arrived.anchor).toFixed(0)} ms`;
     return {
       figures: [
         {
