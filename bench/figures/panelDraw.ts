@@ -117,9 +117,10 @@ export async function panelDrawFigures(distDir: string, runs: number, warmup: nu
         const t0 = performance.now();
         const shaped = chartsForView(data.charts, 'chart', ready.plotWidth);
         hostMs.push(performance.now() - t0);
+        await Promise.all([init, post(p, { ...data, charts: shaped.charts, ...(shaped.decimated ? { decimated: true } : {}) })]);
+        // (Bookkeeping for the note and the second anchor, once the data is on its way.)
         sent = shaped.charts.reduce((n, c) => n + c.series.reduce((m, s) => m + s.points.length, 0), 0);
         thinned = shaped.charts[0].series.map((s) => ({ label: s.label, points: s.points.map((pt): [number, number | null] => [pt[0], pt[1]]) }));
-        await Promise.all([init, post(p, { ...data, charts: shaped.charts, ...(shaped.decimated ? { decimated: true } : {}) })]);
       }, problems, 'panel');
       if (await page.evaluate(() => (globalThis as unknown as PageGlobals).performance.getEntriesByName('timeslice:warm-up').length > 0)) {
         warmUps++;
