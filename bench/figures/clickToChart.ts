@@ -15,8 +15,8 @@
  * different application each, so every dashboard asks for its data. Later webviews of one window
  * are not measured: there, code-server takes about a second to finish sending VS Code's empty
  * webview document (`fake.html`: headers at once, body after ~975 ms, seen in Chromium's network
- * timing on 2026-11-25), a delay of the browser-served workbench, not of the extension or of the
- * desktop workbench, which loads webviews from its own protocol. Full mode only.
+ * timing on 2026-11-25; why, not found): code-server's serving, not the extension's; the desktop
+ * workbench loads webview documents through its own protocol instead (not measured). Full mode only.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
