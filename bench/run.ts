@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     });
   }
   if (!quick) {
-    // One code-server window in demo mode, a dashboard opened from the tree per click.
+    // code-server in demo mode: a new window per click, a dashboard opened from the tree in each.
     await step('click to chart in the workbench', async () => {
       const r = await clickToChartFigures(ROOT, DIST_HOOKED);
       problems.push(...r.problems);
