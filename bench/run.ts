@@ -10,9 +10,11 @@ import * as path from 'node:path';
 
 import { activationFigures } from './figures/activation';
 import { bundleFigures } from './figures/bundles';
+import { clickToChartFigures } from './figures/clickToChart';
 import { clientFigures } from './figures/client';
+import { codeCacheFigures, writeCodeCacheResults } from './figures/codeCacheWorkbench';
 import { heapFigures } from './figures/heap';
-import { panelDrawFigures } from './figures/panelDraw';
+import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/panelDraw';
 import { requestFigures } from './figures/requests';
 import { scaleFigures } from './figures/scale';
 import { workbenchActivationFigures } from './figures/workbenchActivation';
@@ -44,10 +46,9 @@ function build(): void {
 
 /** Every figure a run must produce (quick mode checks each one is there). */
 const EXPECTED = [
-  'activation: require + activate() (stub vscode)', 'activation, first start of a build (no code cache yet)', 'timers scheduled while unfocused, no view visible', 'requests while unfocused, no view visible',
+  'activation, later start (our code cache): require + activate(), stub vscode', 'activation, first start of a build (no code cache yet)', 'timers scheduled while unfocused, no view visible', 'requests while unfocused, no view visible',
   'extension bundle (loaded at activation), minified', 'webview bundle, minified',
-  'panel draw, 10 × 3,000 points, decimation on', 'panel draw, 10 × 3,000 points, decimation off',
-  '  the panel\'s warm-up chart, drawn while the first data loads', 'panel draw, 10 × 3,000 points, decimation on, data before the warm-up',
+  PANEL_DRAW, PANEL_DRAW_SAME_POINTS,
   'metric-data requests to open: dashboard', 'metric-data requests to open: breakdown', 'requests per refresh, 10 bound apps',
   'unchanged tree refresh: bodies parsed', 'key budget per minute: tree open + 10 bound apps, defaults', '5,000 applications into the tree (scale mode)',
   '  progress reports while listing them', 'heap growth after 100 panel open/close cycles (after GC)',
@@ -77,6 +78,24 @@ async function main(): Promise<void> {
     await step('activation in the workbench', async () => {
       const r = await workbenchActivationFigures(ROOT, DIST, 7);
       problems.push(...r.problems);
+      return r.figures;
+    });
+  }
+  if (!quick) {
+    // code-server in demo mode: a new window per click, a dashboard opened from the tree in each.
+    await step('click to chart in the workbench', async () => {
+      const r = await clickToChartFigures(ROOT, DIST_HOOKED);
+      problems.push(...r.problems);
+      return r.figures;
+    });
+    // Two code-servers, 2 × 16 windows (several minutes). Its samples are also added to their own file,
+    // bench/results-codecache.json, even under --only (the step is only ever run on purpose).
+    await step('code cache in the workbench', async () => {
+      const r = await codeCacheFigures(ROOT, DIST, 15);
+      problems.push(...r.problems);
+      if (r.samples) {
+        writeCodeCacheResults(path.join(ROOT, 'bench', 'results-codecache.json'), r.samples);
+      }
       return r.figures;
     });
   }

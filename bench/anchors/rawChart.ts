@@ -1,8 +1,9 @@
 /**
  * Anchor for the panel-draw figure: Chart.js alone, as its documentation sets up a large line chart
- * (animation off, parsing off, linear x axis, the decimation plugin with lttb), drawing the same
- * points on a canvas of the same size as the panel's. Timed like the panel: from the message to the
- * frame after drawing (mark `raw:drawn`). Bundled by bench/run.ts into bench/.out/rawChart.js.
+ * (animation off, parsing off, linear x axis, the decimation plugin with lttb), drawing every point
+ * it is sent on a canvas of the same size as the panel's. Like the panel, it tells the bench's host
+ * it is ready (`__benchHost`, a Playwright binding) and draws the data the host then posts; the mark
+ * `raw:drawn` is set in the frame after drawing. Bundled by bench/run.ts into bench/.out/rawChart.js.
  */
 import { Chart, Decimation, LinearScale, LineController, LineElement, PointElement } from 'chart.js';
 
@@ -18,6 +19,9 @@ interface RawMessage {
 
 let chart: Chart<'line', Array<{ x: number; y: number | null }>> | undefined;
 const box = document.getElementById('box') as HTMLDivElement;
+// Through the CSSOM: the page's CSP refuses style attributes in the markup, as the panel's does.
+document.body.style.margin = '0';
+box.style.position = 'relative';
 const w = window as unknown as { __rawDraws: number };
 w.__rawDraws = 0;
 
@@ -26,6 +30,7 @@ window.addEventListener('message', (e: MessageEvent<RawMessage>) => {
   if (m?.type !== 'raw') {
     return;
   }
+  performance.mark('raw:received');
   box.style.width = `${m.width}px`;
   box.style.height = `${m.height}px`;
   chart?.destroy();
@@ -47,3 +52,6 @@ window.addEventListener('message', (e: MessageEvent<RawMessage>) => {
     w.__rawDraws += 1;
   });
 });
+// As the panel says 'ready': the page is loaded, the host may post the data.
+performance.mark('bench:ready');
+(window as unknown as { __benchHost?: (m: { type: 'ready' }) => void }).__benchHost?.({ type: 'ready' });

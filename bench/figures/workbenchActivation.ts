@@ -28,20 +28,25 @@ const SKIP = new Set(['.git', '.vscode-test', 'bench', 'dist', 'node_modules']);
  * An extension folder like the packaged one: the repo's files through symlinks, with `dist` the
  * production build the bench made.
  */
-function extensionFolder(root: string, distDir: string, tmp: string): string {
-  const dir = path.join(tmp, 'extension');
+export function extensionFolder(root: string, distDir: string, tmp: string, options: { name?: string; main?: string } = {}): string {
+  const dir = path.join(tmp, options.name ?? 'extension');
   fs.mkdirSync(dir);
   for (const name of fs.readdirSync(root)) {
-    if (!SKIP.has(name)) {
+    if (!SKIP.has(name) && !(options.main && name === 'package.json')) {
       fs.symlinkSync(path.join(root, name), path.join(dir, name));
     }
+  }
+  if (options.main) {
+    // The same manifest with another entry point (e.g. dist/main.js: the bundle without the loader).
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string };
+    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ ...manifest, main: options.main }, null, 2)}\n`);
   }
   fs.symlinkSync(path.resolve(root, distDir), path.join(dir, 'dist'));
   return dir;
 }
 
 /** "Startup Activation: 87ms" → 87, per extension name, from the Running Extensions editor. */
-async function activationTimes(page: Page): Promise<Map<string, number>> {
+export async function activationTimes(page: Page): Promise<Map<string, number>> {
   await new QuickInput(page).runCommand('Developer: Show Running Extensions');
   const rows = page.locator('.runtime-extensions-editor .extension');
   await rows.filter({ hasText: OURS }).locator('.activation-time', { hasText: /\d+ms/ }).waitFor({ timeout: 60_000 });

@@ -5,7 +5,9 @@ export type Budget =
   /** ours at most `max` (in the figure's unit) */
   | { kind: 'atMost'; max: number }
   /** ours exactly `value`: request counts, asserted in quick mode too */
-  | { kind: 'exactly'; value: number };
+  | { kind: 'exactly'; value: number }
+  /** ours at most the anchor (a floor) plus `max`, in the figure's unit */
+  | { kind: 'overAnchor'; max: number };
 
 export interface Figure {
   name: string;
@@ -38,6 +40,8 @@ export function withinBudget(f: Figure): boolean | undefined {
       return f.ours <= b.max;
     case 'exactly':
       return f.ours === b.value;
+    case 'overAnchor':
+      return f.anchor !== undefined && f.ours <= f.anchor + b.max;
   }
 }
 

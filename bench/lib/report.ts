@@ -25,6 +25,8 @@ function budgetText(f: Figure): string {
       return `≤ ${value(b.max, f.unit)}`;
     case 'exactly':
       return `= ${value(b.value, f.unit)}`;
+    case 'overAnchor':
+      return `≤ anchor + ${value(b.max, f.unit)}`;
   }
 }
 
@@ -32,11 +34,13 @@ export function tableRows(figures: readonly Figure[]): string[][] {
   return figures.map((f) => {
     const r = ratio(f);
     const ok = withinBudget(f);
-    return [f.name, value(f.ours, f.unit), f.anchor === undefined ? '—' : `${value(f.anchor, f.unit)} (${f.anchorName})`, r === undefined ? '—' : `${r.toFixed(2)}×`, budgetText(f), ok === undefined ? '' : ok ? '✔' : '✘'];
+    // Over a floor, the margin above it is the result, not the ratio.
+    const compared = f.budget?.kind === 'overAnchor' && f.anchor !== undefined ? `+${value(f.ours - f.anchor, f.unit)}` : r === undefined ? '—' : `${r.toFixed(2)}×`;
+    return [f.name, value(f.ours, f.unit), f.anchor === undefined ? '—' : `${value(f.anchor, f.unit)} (${f.anchorName})`, compared, budgetText(f), ok === undefined ? '' : ok ? '✔' : '✘'];
   });
 }
 
-const HEADER = ['Figure', 'Ours', 'Anchor (same run)', 'Ratio', 'Budget', ''];
+const HEADER = ['Figure', 'Ours', 'Anchor (same run)', 'Ratio (or margin)', 'Budget', ''];
 
 /** Plain text, columns padded. */
 export function textTable(figures: readonly Figure[]): string {

@@ -2,6 +2,8 @@
 // CSP source), with a fake host script before the bundle, and opens it in headless Chromium.
 // Used by bench/render.js, bench/screenshots.js and bench/figures/panelDraw.ts, which also opens
 // the anchor page (/raw: Chart.js alone, bench/anchors/rawChart.ts) under the same CSP.
+// The demo's sample data (bench/webview/sampleData.js) is loaded only with ?demo=, so a timed page
+// loads nothing the real panel would not.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const http = require('node:http');
@@ -22,7 +24,7 @@ function rawHtml(origin) {
   const nonce = crypto.randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="${csp(origin, nonce)}"><title>Chart.js alone</title></head>
-<body style="margin:0"><div id="box" style="position:relative"></div>
+<body><div id="box"></div>
 <script nonce="${nonce}" src="${origin}/bench/.out/rawChart.js"></script></body></html>
 `;
 }
@@ -44,8 +46,7 @@ function pageHtml(origin, query, bundle = 'dist/webview/panel.js') {
 <body>
 <div id="app" aria-live="polite"></div>
 <script nonce="${nonce}" src="${origin}/bench/webview/themes.js"></script>
-<script nonce="${nonce}" src="${origin}/bench/webview/sampleData.js"></script>
-<script nonce="${nonce}" src="${origin}/bench/webview/fakeVscode.js?${query}"></script>
+${new URLSearchParams(query).has('demo') ? `<script nonce="${nonce}" src="${origin}/bench/webview/sampleData.js"></script>\n` : ''}<script nonce="${nonce}" src="${origin}/bench/webview/fakeVscode.js?${query}"></script>
 <script nonce="${nonce}" src="${origin}/${bundle}"></script>
 </body>
 </html>
