@@ -55,6 +55,13 @@ export class ChartPanel extends Disposable {
   private postedBudget: number | undefined;
   /** Data handed over before the webview was ready (a command's answer): shown on 'ready' instead of asked again. */
   private handedOver = false;
+  /**
+   * A load started before the webview was ready: the panel asks the service as it opens, so the round
+   * trip overlaps the webview's start, and 'ready' shows its answer instead of asking again.
+   */
+  private loadedEarly = false;
+  /** The loading or error state a load reached before the webview was ready, posted on 'ready'. */
+  private pendingStatus: ToWebview | undefined;
   private readonly inFlight = this._register(new MutableDisposable());
 
   constructor(readonly panel: vscode.WebviewPanel, private stateValue: PanelState, private readonly deps: ChartPanelDeps) {
@@ -158,6 +165,8 @@ export class ChartPanel extends Disposable {
   private post(message: ToWebview): void {
     if (!this.disposed && this.ready) {
       void this.panel.webview.postMessage(message);
+    } else if (message.type === 'loading' || message.type === 'error') {
+      this.pendingStatus = message;
     }
   }
 
@@ -174,11 +183,16 @@ export class ChartPanel extends Disposable {
         this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
         if (this.lastData) {
           this.postData(this.lastData);
+        } else if (this.pendingStatus) {
+          this.post(this.pendingStatus);
         }
+        this.pendingStatus = undefined;
         this.deps.connections.scheduleChanged();
-        if (this.handedOver) {
+        if (this.handedOver || this.loadedEarly) {
+          // Just loaded by the opener, or by the panel as it opened (its answer posts when it comes).
           this.handedOver = false;
-          return; // Just loaded by the opener: the next refresh asks again.
+          this.loadedEarly = false;
+          return;
         }
         await this.load();
         return;
@@ -216,9 +230,10 @@ export class ChartPanel extends Disposable {
   /** Loads the data for the current state; a newer load cancels an older one. */
   async load(): Promise<void> {
     const conn = this.deps.connections.current;
-    if (!this.ready || this.disposed) {
+    if (this.disposed || this.handedOver) {
       return;
     }
+    this.loadedEarly ||= !this.ready;
     if (!conn) {
       this.post({ type: 'error', message: vscode.l10n.t('No connection: set an API key or start the demo, then retry.'), retryable: true });
       return;

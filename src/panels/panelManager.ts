@@ -76,6 +76,9 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     const chart = this.track(panel, { entity, range: { preset: '30m', compare: 'none' }, view: 'chart', ...initial });
     if (loaded) {
       chart.showLoaded(loaded);
+    } else {
+      // Ask the service now: the round trip overlaps the webview's start ('ready' shows the answer).
+      void chart.load();
     }
     return chart;
   }
