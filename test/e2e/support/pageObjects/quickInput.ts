@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
+import { whenWorkbenchRestored } from '../restored';
 import { exactly } from '../text';
 
 /** The quick input: the command palette, and the input boxes and quick picks extensions show. */
@@ -29,6 +30,7 @@ export class QuickInput {
    * editor area first (keyboard shortcuts of the browser itself, like Ctrl+Shift+P, may win otherwise).
    */
   async openCommandPalette(): Promise<void> {
+    await whenWorkbenchRestored(this.page);
     // A webview panel lies over the editor area and would take the click (and the key): then use
     // the side bar's title, which does nothing when clicked.
     const sidebarTitle = this.page.locator('.part.sidebar .composite.title');

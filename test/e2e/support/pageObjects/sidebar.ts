@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
+import { whenWorkbenchRestored } from '../restored';
 import { exactly } from '../text';
 
 /** The Timeslice view container in the side bar: its activity-bar entry, the Applications tree, the welcome view. */
@@ -42,7 +43,9 @@ export class Sidebar {
    */
   async open(timeoutMs = 30_000): Promise<void> {
     await this.activityBarEntry.waitFor({ state: 'visible', timeout: timeoutMs });
-    if (!(await this.isOpen())) {
+    // Just after a start or a reload the layout is still being restored (see whenWorkbenchRestored).
+    await whenWorkbenchRestored(this.page, timeoutMs);
+    if (!(await this.view.locator('.pane-body').isVisible()) && !(await this.isOpen())) {
       await this.activityBarEntry.click();
     }
     await this.view.locator('.pane-body').waitFor({ state: 'visible', timeout: timeoutMs });
