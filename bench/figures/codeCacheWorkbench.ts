@@ -18,7 +18,7 @@ import * as path from 'node:path';
 import { codeServer } from '../../test/e2e/support/codeServer';
 import type { Figure } from '../lib/figure';
 import { median } from '../lib/figure';
-import { activationTimes, extensionFolder } from './workbenchActivation';
+import { activatingWorkspace, activationTimes, extensionFolder } from './workbenchActivation';
 
 export const CODE_CACHE_FIGURE = 'activation in the workbench with the code cache (VS Code\'s own time)';
 
@@ -36,11 +36,7 @@ export async function codeCacheFigures(root: string, distDir: string, runs: numb
   if (!fs.existsSync(codeServer.codeServerBin())) {
     return { figures: [], problems: [`${CODE_CACHE_FIGURE}: not measured, code-server is not installed (bash scripts/vscode/installCodeServer.sh)`] };
   }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-bench-cache-'));
-  const workspace = path.join(tmp, 'workspace');
-  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), '{}\n');
-  fs.mkdirSync(path.join(tmp, 'tmp'));
+  const { tmp, workspace } = activatingWorkspace('ts-bench-cache-');
   const env = { TIMESLICE_DEMO: undefined, TIMESLICE_SKIP_WALKTHROUGH: '1', TMPDIR: path.join(tmp, 'tmp') };
   const cached = await codeServer.startCodeServer({
     extensionDirs: [{ path: extensionFolder(root, distDir, tmp, { name: 'with-loader' }), id: 'timeslice.timeslice' }], workspaceFolder: workspace, env,

@@ -45,6 +45,19 @@ export function extensionFolder(root: string, distDir: string, tmp: string, opti
   return dir;
 }
 
+/**
+ * A temp dir with a workspace whose `.vscode/settings.json` activates Timeslice at start-up
+ * (workspaceContains), and a `tmp/` for the server's own temp files.
+ */
+export function activatingWorkspace(prefix: string): { tmp: string; workspace: string } {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const workspace = path.join(tmp, 'workspace');
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), '{}\n');
+  fs.mkdirSync(path.join(tmp, 'tmp'));
+  return { tmp, workspace };
+}
+
 /** "Startup Activation: 87ms" → 87, per extension name, from the Running Extensions editor. */
 export async function activationTimes(page: Page): Promise<Map<string, number>> {
   await new QuickInput(page).runCommand('Developer: Show Running Extensions');
@@ -67,11 +80,7 @@ export async function workbenchActivationFigures(root: string, distDir: string, 
   if (!fs.existsSync(codeServer.codeServerBin())) {
     return { figures: [], problems: [`${NAME}: not measured, code-server is not installed (bash scripts/vscode/installCodeServer.sh)`] };
   }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-bench-act-'));
-  const workspace = path.join(tmp, 'workspace');
-  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), '{}\n');
-  fs.mkdirSync(path.join(tmp, 'tmp'));
+  const { tmp, workspace } = activatingWorkspace('ts-bench-act-');
   const server = await codeServer.startCodeServer({
     extensionDirs: [{ path: extensionFolder(root, distDir, tmp), id: 'timeslice.timeslice' }],
     workspaceFolder: workspace,
