@@ -218,3 +218,23 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
   });
   return { control, module: strict };
 }
+
+/** The session's classes, for tests that build a ConnectionManager over the fake. */
+export interface SessionModules {
+  ConnectionManager: typeof import('../../src/connection').ConnectionManager;
+  ApiKeyStore: typeof import('../../src/auth/apiKeyStore').ApiKeyStore;
+  Config: typeof import('../../src/config').Config;
+  MemoryLogger: typeof import('../../src/log').MemoryLogger;
+}
+
+/** Loads them; call after installFakeVscode() (they import `vscode`; modules are cached after the first load). */
+export function loadSessionModules(): SessionModules {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed, in this order */
+  return {
+    ConnectionManager: (require('../../src/connection') as typeof import('../../src/connection')).ConnectionManager,
+    ApiKeyStore: (require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore')).ApiKeyStore,
+    Config: (require('../../src/config') as typeof import('../../src/config')).Config,
+    MemoryLogger: (require('../../src/log') as typeof import('../../src/log')).MemoryLogger,
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}

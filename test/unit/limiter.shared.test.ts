@@ -10,8 +10,8 @@ import { LimiterRegistry } from '../../src/api/limiter';
 import { originOf } from '../../src/auth/keyRecord';
 import { Simulator } from '../../src/simulator/server';
 import { FakeClock } from '../support/fakeClock';
-import type { FakeVscodeControl } from '../support/fakeVscode';
-import { EventEmitter, FakeSecretStorage, installFakeVscode } from '../support/fakeVscode';
+import type { FakeVscodeControl, SessionModules } from '../support/fakeVscode';
+import { EventEmitter, FakeSecretStorage, installFakeVscode, loadSessionModules } from '../support/fakeVscode';
 
 const NRQL = 'SELECT count(newrelic.timeslice.value) AS c FROM Metric SINCE 10 minutes ago';
 /** The limiter's default: requests of one key in flight at once. */
@@ -21,25 +21,13 @@ describe('one rate limiter per key, shared by the views, NRQL and the key check'
   this.timeout(30_000);
   let sim: Simulator;
   let vscode: FakeVscodeControl & { uninstall(): void };
-  let modules: {
-    ConnectionManager: typeof import('../../src/connection').ConnectionManager;
-    ApiKeyStore: typeof import('../../src/auth/apiKeyStore').ApiKeyStore;
-    Config: typeof import('../../src/config').Config;
-    MemoryLogger: typeof import('../../src/log').MemoryLogger;
-  };
+  let modules: SessionModules;
   const disposables: Array<{ dispose(): unknown }> = [];
 
   before(async () => {
     sim = await Simulator.start({ seed: 11, apps: 4 });
     vscode = installFakeVscode();
-    /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed */
-    modules = {
-      ConnectionManager: (require('../../src/connection') as typeof import('../../src/connection')).ConnectionManager,
-      ApiKeyStore: (require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore')).ApiKeyStore,
-      Config: (require('../../src/config') as typeof import('../../src/config')).Config,
-      MemoryLogger: (require('../../src/log') as typeof import('../../src/log')).MemoryLogger,
-    };
-    /* eslint-enable @typescript-eslint/no-require-imports */
+    modules = loadSessionModules();
   });
 
   after(async () => {

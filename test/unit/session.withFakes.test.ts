@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 
-import type { FakeVscodeControl } from '../support/fakeVscode';
-import { EventEmitter, FakeSecretStorage, installFakeVscode } from '../support/fakeVscode';
+import type { FakeVscodeControl, SessionModules } from '../support/fakeVscode';
+import { EventEmitter, FakeSecretStorage, installFakeVscode, loadSessionModules } from '../support/fakeVscode';
 
 describe('ConnectionManager with fakes (SecretStorage, settings, window focus)', () => {
   let vscode: FakeVscodeControl & { uninstall(): void };
@@ -18,24 +18,11 @@ describe('ConnectionManager with fakes (SecretStorage, settings, window focus)',
   let keys: import('../../src/auth/apiKeyStore').ApiKeyStore;
   let config: import('../../src/config').Config;
   let changes: number;
-  let modules: {
-    ConnectionManager: typeof import('../../src/connection').ConnectionManager;
-    ApiKeyStore: typeof import('../../src/auth/apiKeyStore').ApiKeyStore;
-    Config: typeof import('../../src/config').Config;
-    MemoryLogger: typeof import('../../src/log').MemoryLogger;
-  };
+  let modules: SessionModules;
 
   before(() => {
     vscode = installFakeVscode();
-    // Loaded after the fake is installed (once: modules are cached): they import `vscode`.
-    /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed, in this order */
-    modules = {
-      ConnectionManager: (require('../../src/connection') as typeof import('../../src/connection')).ConnectionManager,
-      ApiKeyStore: (require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore')).ApiKeyStore,
-      Config: (require('../../src/config') as typeof import('../../src/config')).Config,
-      MemoryLogger: (require('../../src/log') as typeof import('../../src/log')).MemoryLogger,
-    };
-    /* eslint-enable @typescript-eslint/no-require-imports */
+    modules = loadSessionModules();
   });
 
   after(() => vscode.uninstall());
@@ -150,13 +137,9 @@ interface SimulatorConnection {
 /** Installs the fake vscode, starts a simulator and connects to it with a stored custom-region key. */
 async function connectToSimulator(seed: number, apps: number): Promise<SimulatorConnection> {
   const vscode = installFakeVscode();
-  /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed */
-  const { ConnectionManager } = require('../../src/connection') as typeof import('../../src/connection');
-  const { ApiKeyStore } = require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore');
-  const { Config } = require('../../src/config') as typeof import('../../src/config');
-  const { MemoryLogger } = require('../../src/log') as typeof import('../../src/log');
+  const { ConnectionManager, ApiKeyStore, Config, MemoryLogger } = loadSessionModules();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the fake is installed
   const { Simulator } = require('../../src/simulator/server') as typeof import('../../src/simulator/server');
-  /* eslint-enable @typescript-eslint/no-require-imports */
   const sim = await Simulator.start({ seed, apps });
   vscode.settings.clear();
   vscode.setSetting('timeslice.region', 'custom');
