@@ -41,7 +41,9 @@ const bundlesApart = {
   name: 'bundles-apart',
   setup(build) {
     for (const { request, importer, file } of APART) {
-      build.onResolve({ filter: request }, (args) => (args.importer.endsWith(importer) ? { path: file, external: true } : undefined));
+      build.onResolve({ filter: request }, (args) =>
+        args.importer.endsWith(importer) ? { path: file, external: true } : undefined,
+      );
     }
   },
 };
@@ -62,8 +64,15 @@ const oneVscodeRequire = {
       const source = await fs.promises.readFile(args.path, 'utf8');
       return { contents: source.replace(VSCODE_IMPORT, "import vscode = require('vscode');"), loader: 'ts' };
     });
-    build.onResolve({ filter: /^vscode$/ }, (args) => (args.namespace === 'vscode-api' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-api' }));
-    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-api' }, () => ({ contents: 'module.exports = require("vscode");', loader: 'js' }));
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-api'
+        ? { path: 'vscode', external: true }
+        : { path: 'vscode', namespace: 'vscode-api' },
+    );
+    build.onLoad({ filter: /^vscode$/, namespace: 'vscode-api' }, () => ({
+      contents: 'module.exports = require("vscode");',
+      loader: 'js',
+    }));
   },
 };
 
@@ -110,7 +119,10 @@ async function main() {
     {
       ...common,
       entryPoints: Object.fromEntries(
-        [['main', 'src/extension.ts'], ['simulator', 'src/simulator/cli.ts']].filter(([, file]) => fs.existsSync(file)),
+        [
+          ['main', 'src/extension.ts'],
+          ['simulator', 'src/simulator/cli.ts'],
+        ].filter(([, file]) => fs.existsSync(file)),
       ),
       outdir,
       platform: 'node',
@@ -131,7 +143,11 @@ async function main() {
     },
     {
       ...common,
-      entryPoints: { demo: 'src/simulator/server.ts', undici: require.resolve('undici'), xml: require.resolve('fast-xml-parser') },
+      entryPoints: {
+        demo: 'src/simulator/server.ts',
+        undici: require.resolve('undici'),
+        xml: require.resolve('fast-xml-parser'),
+      },
       outdir,
       platform: 'node',
       format: 'cjs',
@@ -140,7 +156,14 @@ async function main() {
   ];
   const webviews = webviewEntries();
   if (Object.keys(webviews).length > 0) {
-    configs.push({ ...common, entryPoints: webviews, outdir: path.join(outdir, 'webview'), platform: 'browser', format: 'iife', target: 'es2022' });
+    configs.push({
+      ...common,
+      entryPoints: webviews,
+      outdir: path.join(outdir, 'webview'),
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+    });
   }
   const contexts = await Promise.all(configs.map((c) => esbuild.context(c)));
   if (watch) {

@@ -30,27 +30,44 @@ const fmt = (ms) => `${ms.toFixed(1)} ms`;
  * and drawn (the next frame). The message is staged first so that copying it from Node is not timed.
  */
 async function timeData(page, data) {
-  await page.evaluate((message) => { window.__benchData = message; }, data);
-  return page.evaluate(() => new Promise((resolve) => {
-    const before = window.__timeslice.renders;
-    performance.clearMarks();
-    performance.mark('bench:post');
-    window.postMessage(window.__benchData, '*');
-    const poll = () => {
-      if (window.__timeslice.renders > before) {
-        const since = (mark) => performance.measure(mark, 'bench:post', mark).duration;
-        resolve({ received: since('timeslice:data-received'), rendered: since('timeslice:data-rendered'), drawn: since('timeslice:data-drawn') });
-      } else {
-        setTimeout(poll, 5);
-      }
-    };
-    poll();
-  }));
+  await page.evaluate((message) => {
+    window.__benchData = message;
+  }, data);
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const before = window.__timeslice.renders;
+        performance.clearMarks();
+        performance.mark('bench:post');
+        window.postMessage(window.__benchData, '*');
+        const poll = () => {
+          if (window.__timeslice.renders > before) {
+            const since = (mark) => performance.measure(mark, 'bench:post', mark).duration;
+            resolve({
+              received: since('timeslice:data-received'),
+              rendered: since('timeslice:data-rendered'),
+              drawn: since('timeslice:data-drawn'),
+            });
+          } else {
+            setTimeout(poll, 5);
+          }
+        };
+        poll();
+      }),
+  );
 }
 
 async function measure(browser, origin, decimation) {
   const data = benchData({ series: SERIES, points: POINTS, charts: CHARTS });
-  const init = { type: 'init', timeZone: 'utc', state: { entity: { kind: 'application', applicationId: 1, title: 'Bench' }, range: { preset: '7d', compare: 'none' }, view: 'chart' } };
+  const init = {
+    type: 'init',
+    timeZone: 'utc',
+    state: {
+      entity: { kind: 'application', applicationId: 1, title: 'Bench' },
+      range: { preset: '7d', compare: 'none' },
+      view: 'chart',
+    },
+  };
   const cold = [];
   const warm = [];
   const problems = new Set();
@@ -60,7 +77,9 @@ async function measure(browser, origin, decimation) {
     cold.push(await timeData(page, data));
     // The same panel again (a refresh): the code is warm, the old charts are replaced.
     warm.push(await timeData(page, data));
-    const drawnPoints = await page.evaluate(() => window.__timeslice.charts().reduce((n, c) => n + c.series.reduce((m, s) => m + s.points.length, 0), 0));
+    const drawnPoints = await page.evaluate(() =>
+      window.__timeslice.charts().reduce((n, c) => n + c.series.reduce((m, s) => m + s.points.length, 0), 0),
+    );
     if (drawnPoints !== SERIES * POINTS) problems.add(`__timeslice reported ${drawnPoints} points`);
     for (const v of await page.evaluate(() => window.__cspViolations)) problems.add(`CSP: ${v}`);
     for (const e of errors) problems.add(e);
@@ -80,15 +99,26 @@ async function main() {
   const { server, origin } = await startServer();
   const browser = await launch();
   try {
-    console.log(`Chart panel render: ${SERIES} series × ${POINTS.toLocaleString('en')} points in ${CHARTS} chart(s), ${RUNS} runs, headless Chromium ${browser.version()} (1280×900, software rendering)`);
+    console.log(
+      `Chart panel render: ${SERIES} series × ${POINTS.toLocaleString('en')} points in ${CHARTS} chart(s), ${RUNS} runs, headless Chromium ${browser.version()} (1280×900, software rendering)`,
+    );
     console.log('Time from posting the data message to the frame after the charts are drawn (target < 150 ms):');
     for (const decimation of [true, false]) {
       const { cold, warm, problems } = await measure(browser, origin, decimation);
-      console.log(decimation ? '  with decimation (Chart.js decimation plugin, lttb, about one point per pixel):' : '  without decimation (plugin disabled, everything else the same):');
-      for (const [name, runs] of [['first data (new panel)', cold], ['refresh (same panel) ', warm]]) {
+      console.log(
+        decimation
+          ? '  with decimation (Chart.js decimation plugin, lttb, about one point per pixel):'
+          : '  without decimation (plugin disabled, everything else the same):',
+      );
+      for (const [name, runs] of [
+        ['first data (new panel)', cold],
+        ['refresh (same panel) ', warm],
+      ]) {
         const drawn = runs.map((r) => r.drawn);
-        console.log(`    ${name}  median ${fmt(median(drawn))}, max ${fmt(Math.max(...drawn))}`
-          + `   (median split: message delivered ${fmt(median(runs.map((r) => r.received)))}, charts drawn on canvas ${fmt(median(runs.map((r) => r.rendered)))})`);
+        console.log(
+          `    ${name}  median ${fmt(median(drawn))}, max ${fmt(Math.max(...drawn))}` +
+            `   (median split: message delivered ${fmt(median(runs.map((r) => r.received)))}, charts drawn on canvas ${fmt(median(runs.map((r) => r.rendered)))})`,
+        );
       }
       for (const p of problems) console.log(`    ! ${p}`);
     }

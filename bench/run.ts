@@ -28,30 +28,55 @@ const DIST = path.join(OUT, 'dist');
 const DIST_HOOKED = path.join(OUT, 'dist-hooked');
 const quick = process.argv.includes('--quick');
 /** `--only panel` (or any step label's first word): run just those steps, to iterate on one figure; no checks. */
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') ?? [] : undefined;
+const only = process.argv.includes('--only')
+  ? (process.argv[process.argv.indexOf('--only') + 1]?.split(',') ?? [])
+  : undefined;
 
 function build(): void {
-  for (const [outdir, extra] of [[DIST, []], [DIST_HOOKED, ['--test-hooks']]] as const) {
-    const prod = spawnSync(process.execPath, ['esbuild.js', '--production', ...extra, '--outdir', outdir], { cwd: ROOT, stdio: 'inherit' });
+  for (const [outdir, extra] of [
+    [DIST, []],
+    [DIST_HOOKED, ['--test-hooks']],
+  ] as const) {
+    const prod = spawnSync(process.execPath, ['esbuild.js', '--production', ...extra, '--outdir', outdir], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (prod.status !== 0) {
       throw new Error(`the production build ${extra.join(' ')} failed`);
     }
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   (require('esbuild') as typeof import('esbuild')).buildSync({
-    absWorkingDir: ROOT, entryPoints: ['bench/anchors/rawChart.ts'], outfile: path.join(OUT, 'rawChart.js'),
-    bundle: true, minify: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'error',
+    absWorkingDir: ROOT,
+    entryPoints: ['bench/anchors/rawChart.ts'],
+    outfile: path.join(OUT, 'rawChart.js'),
+    bundle: true,
+    minify: true,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'error',
   });
 }
 
 /** Every figure a run must produce (quick mode checks each one is there). */
 const EXPECTED = [
-  'activation, later start (our code cache): require + activate(), stub vscode', 'activation, first start of a build (no code cache yet)', 'timers scheduled while unfocused, no view visible', 'requests while unfocused, no view visible',
-  'extension bundle (loaded at activation), minified', 'webview bundle, minified',
-  PANEL_DRAW, PANEL_DRAW_SAME_POINTS,
-  'metric-data requests to open: dashboard', 'metric-data requests to open: breakdown', 'requests per refresh, 10 bound apps',
-  'unchanged tree refresh: bodies parsed', 'key budget per minute: tree open + 10 bound apps, defaults', '5,000 applications into the tree (scale mode)',
-  '  progress reports while listing them', 'heap growth after 100 panel open/close cycles (after GC)',
+  'activation, later start (our code cache): require + activate(), stub vscode',
+  'activation, first start of a build (no code cache yet)',
+  'timers scheduled while unfocused, no view visible',
+  'requests while unfocused, no view visible',
+  'extension bundle (loaded at activation), minified',
+  'webview bundle, minified',
+  PANEL_DRAW,
+  PANEL_DRAW_SAME_POINTS,
+  'metric-data requests to open: dashboard',
+  'metric-data requests to open: breakdown',
+  'requests per refresh, 10 bound apps',
+  'unchanged tree refresh: bodies parsed',
+  'key budget per minute: tree open + 10 bound apps, defaults',
+  '5,000 applications into the tree (scale mode)',
+  '  progress reports while listing them',
+  'heap growth after 100 panel open/close cycles (after GC)',
 ];
 
 async function main(): Promise<void> {
@@ -112,7 +137,9 @@ async function main(): Promise<void> {
   await step('5,000 applications', () => scaleFigures(quick ? 1 : 3, quick ? 0 : 1));
   await step('heap', () => heapFigures(100));
 
-  console.log(`\nTimeslice benchmarks${quick ? ' (quick: one run each, times not checked)' : ''}: medians of interleaved runs; Node ${process.version}, Chromium ${chromium ?? '?'}, ${started.toISOString()}`);
+  console.log(
+    `\nTimeslice benchmarks${quick ? ' (quick: one run each, times not checked)' : ''}: medians of interleaved runs; Node ${process.version}, Chromium ${chromium ?? '?'}, ${started.toISOString()}`,
+  );
   console.log(textTable(figures));
   for (const f of figures.filter((x) => x.note)) {
     console.log(`  ${f.name.trim()}: ${f.note}`);
@@ -123,7 +150,11 @@ async function main(): Promise<void> {
   if (only) {
     return;
   }
-  writeResults(path.join(ROOT, quick ? path.join(OUT, 'results-quick.json') : path.join('bench', 'results.json')), { quick, chromium, started }, figures);
+  writeResults(
+    path.join(ROOT, quick ? path.join(OUT, 'results-quick.json') : path.join('bench', 'results.json')),
+    { quick, chromium, started },
+    figures,
+  );
   if (!quick) {
     fs.writeFileSync(path.join(ROOT, OUT, 'table.md'), `${markdownTable(figures)}\n`);
   }

@@ -17,7 +17,11 @@ async function ready(page) {
 
 async function shot(page, name, options = {}) {
   const file = path.join(OUT, `webview-${name}.png`);
-  await page.screenshot({ path: file, fullPage: options.fullPage !== false, ...(options.clip ? { clip: options.clip, fullPage: false } : {}) });
+  await page.screenshot({
+    path: file,
+    fullPage: options.fullPage !== false,
+    ...(options.clip ? { clip: options.clip, fullPage: false } : {}),
+  });
   console.log(`  ${path.relative(ROOT, file)}`);
 }
 
@@ -40,7 +44,9 @@ async function main() {
   }
   if (process.argv.includes('--serve')) {
     const { origin } = await startServer(Number(process.env.PORT || 0));
-    console.log(`Dev page: ${origin}/?demo=application&theme=dark (demo: application|host|breakdown|explorer; theme: dark|light|hc; tz=utc)`);
+    console.log(
+      `Dev page: ${origin}/?demo=application&theme=dark (demo: application|host|breakdown|explorer; theme: dark|light|hc; tz=utc)`,
+    );
     return;
   }
   fs.mkdirSync(OUT, { recursive: true });
@@ -56,7 +62,9 @@ async function main() {
       const box = await canvas.boundingBox();
       await app.page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
       await app.page.waitForTimeout(100);
-      await shot(app.page, `tooltip-${theme}`, { clip: { x: box.x - 20, y: box.y - 40, width: box.width + 40, height: box.height + 90 } });
+      await shot(app.page, `tooltip-${theme}`, {
+        clip: { x: box.x - 20, y: box.y - 40, width: box.width + 40, height: box.height + 90 },
+      });
       await report('application', app);
       await app.page.close();
 
@@ -85,14 +93,34 @@ async function main() {
     const { page } = states;
     await page.evaluate(() => window.__devPost({ type: 'loading' }));
     await shot(page, 'loading', { fullPage: false });
-    await page.evaluate(() => window.__devPost({ type: 'error', message: 'The service answered 429 Too Many Requests. Try again in a minute.', retryable: true }));
+    await page.evaluate(() =>
+      window.__devPost({
+        type: 'error',
+        message: 'The service answered 429 Too Many Requests. Try again in a minute.',
+        retryable: true,
+      }),
+    );
     await shot(page, 'error', { fullPage: false });
     // Keyboard: from the top, Tab to the third control and show its focus ring.
     await page.evaluate(() => document.activeElement && document.activeElement.blur());
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
     await shot(page, 'focus', { clip: { x: 0, y: 0, width: 1280, height: 220 } });
     // Custom range with an invalid span.
-    await page.evaluate(() => window.__devPost({ type: 'init', state: { ...window.__savedState, range: { preset: 'custom', from: '2026-01-05T12:00:00.000Z', to: '2026-01-05T12:00:30.000Z', compare: 'none' } }, timeZone: 'utc' }));
+    await page.evaluate(() =>
+      window.__devPost({
+        type: 'init',
+        state: {
+          ...window.__savedState,
+          range: {
+            preset: 'custom',
+            from: '2026-01-05T12:00:00.000Z',
+            to: '2026-01-05T12:00:30.000Z',
+            compare: 'none',
+          },
+        },
+        timeZone: 'utc',
+      }),
+    );
     await page.getByRole('button', { name: 'Apply' }).click();
     await shot(page, 'custom-range', { clip: { x: 0, y: 0, width: 1280, height: 300 } });
     // Theme switch without refetching: only the body class and variables change.
@@ -101,7 +129,9 @@ async function main() {
     await page.waitForTimeout(100);
     await shot(page, 'theme-switched-to-light', { fullPage: false });
     const after = await page.evaluate(() => window.__posted.slice(-1)[0]);
-    console.log(`  theme switch posted ${await page.evaluate(() => window.__posted.length) - posted} message(s)${after ? ` (last: ${after.type})` : ''}`);
+    console.log(
+      `  theme switch posted ${(await page.evaluate(() => window.__posted.length)) - posted} message(s)${after ? ` (last: ${after.type})` : ''}`,
+    );
     await report('states', states);
     await page.close();
   } finally {

@@ -69,7 +69,9 @@ function requestedPort() {
 }
 
 function usage(problem) {
-  console.error(`demo: ${problem}\nUsage: node scripts/demo.js [--port N] [--backend restV2|nerdGraph]   (or PORT=N, TIMESLICE_DEMO_BACKEND=…; default port ${DEFAULT_PORT})`);
+  console.error(
+    `demo: ${problem}\nUsage: node scripts/demo.js [--port N] [--backend restV2|nerdGraph]   (or PORT=N, TIMESLICE_DEMO_BACKEND=…; default port ${DEFAULT_PORT})`,
+  );
   process.exit(2);
 }
 

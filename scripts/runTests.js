@@ -13,7 +13,12 @@ const only = process.argv.slice(2);
 const SUITES = [
   // ESLint first (eslint.config.mjs): one check that counts 1 passed when the repository is clean, or
   // 1 failed per file with a problem (test/support/countingFormatter.js). Warnings fail it too.
-  { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '--format', './test/support/countingFormatter.js', '.'] },
+  {
+    name: 'lint',
+    command: ['npx', 'eslint', '--max-warnings', '0', '--format', './test/support/countingFormatter.js', '.'],
+  },
+  // Prettier (.prettierrc.json) over the code, one check like lint (test/support/formatCheck.js).
+  { name: 'format', command: ['node', 'test/support/formatCheck.js'] },
   { name: 'unit', command: ['npx', 'mocha', '--reporter', './test/support/countingReporter.js'] },
   { name: 'integration', command: ['node', 'test/integration/run.js'], needs: 'test/integration/run.js' },
   { name: 'ui', command: ['node', 'test/e2e/run.js'], needs: 'test/e2e/run.js' },
@@ -34,7 +39,10 @@ if (build.status !== 0) {
 const total = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 for (const suite of SUITES) {
-  if ((only.length > 0 && !only.includes(suite.name)) || (suite.needs && !fs.existsSync(path.join(root, suite.needs)))) {
+  if (
+    (only.length > 0 && !only.includes(suite.name)) ||
+    (suite.needs && !fs.existsSync(path.join(root, suite.needs)))
+  ) {
     continue;
   }
   console.log(`\n=== ${suite.name} tests ===`);
@@ -45,14 +53,21 @@ for (const suite of SUITES) {
   try {
     counts = JSON.parse(fs.readFileSync(statsFile, 'utf8'));
   } catch {
-    counts = { passed: 0, failed: 1, skipped: 0, failures: [`${suite.name}: the suite did not report results (exit ${result.status})`] };
+    counts = {
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      failures: [`${suite.name}: the suite did not report results (exit ${result.status})`],
+    };
   }
   if (result.status !== 0 && counts.failed === 0) {
     counts.failed = 1;
     counts.failures.push(`${suite.name}: exited with ${result.status}`);
   }
   fs.rmSync(statsFile, { force: true });
-  console.log(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`);
+  console.log(
+    `${suite.name}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`,
+  );
   total.passed += counts.passed;
   total.failed += counts.failed;
   total.skipped += counts.skipped;

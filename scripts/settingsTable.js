@@ -12,7 +12,11 @@ const END = '<!-- settings:end -->';
 
 /** The first sentence of a markdown description, with `#setting#` links shown as code. */
 function summary(text) {
-  const flat = text.replace(/`#([\w.]+)#`/g, '`$1`').replace(/#([\w.]+)#/g, '`$1`').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/`#([\w.]+)#`/g, '`$1`')
+    .replace(/#([\w.]+)#/g, '`$1`')
+    .replace(/\s+/g, ' ')
+    .trim();
   const first = flat.match(/^.*?[.!?](?=\s|$)/);
   return (first ? first[0] : flat).replace(/\|/g, '\\|');
 }
@@ -22,7 +26,10 @@ function settingsTable(root = ROOT) {
   const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
   const resolve = (v) => (typeof v === 'string' ? v.replace(/^%([^%]+)%$/, (_, k) => nls[k] ?? v) : v);
   const rows = Object.entries(manifest.contributes.configuration.properties).map(([key, p]) => {
-    const def = p.default === undefined || p.default === null || p.default === '' ? '' : `\`${JSON.stringify(p.default).replace(/^"|"$/g, '')}\``;
+    const def =
+      p.default === undefined || p.default === null || p.default === ''
+        ? ''
+        : `\`${JSON.stringify(p.default).replace(/^"|"$/g, '')}\``;
     const scope = p.scope === 'application' ? 'user only' : p.scope === 'resource' ? 'per folder' : 'user or workspace';
     return `| \`${key}\` | ${def} | ${scope} | ${summary(resolve(p.markdownDescription ?? p.description ?? ''))} |`;
   });

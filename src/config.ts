@@ -56,12 +56,14 @@ export class Config extends Disposable {
 
   constructor() {
     super();
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
-      this.cached = undefined;
-      if (e.affectsConfiguration('timeslice')) {
-        this.changed.fire(e);
-      }
-    }));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        this.cached = undefined;
+        if (e.affectsConfiguration('timeslice')) {
+          this.changed.fire(e);
+        }
+      }),
+    );
   }
 
   private get section(): vscode.WorkspaceConfiguration {
@@ -87,8 +89,14 @@ export class Config extends Disposable {
   /** Whether the user (or the workspace) set `timeslice.demo.backend`, even to its default: then Start Demo need not ask. */
   get demoBackendIsSet(): boolean {
     const i = this.section.inspect<string>(SETTING.demoBackend);
-    return [i?.globalValue, i?.workspaceValue, i?.workspaceFolderValue, i?.globalLanguageValue, i?.workspaceLanguageValue, i?.workspaceFolderLanguageValue]
-      .some((v) => v !== undefined);
+    return [
+      i?.globalValue,
+      i?.workspaceValue,
+      i?.workspaceFolderValue,
+      i?.globalLanguageValue,
+      i?.workspaceLanguageValue,
+      i?.workspaceFolderLanguageValue,
+    ].some((v) => v !== undefined);
   }
 
   get customBaseUrl(): string {

@@ -43,13 +43,13 @@ export type ConnectionState =
   | { kind: 'ready'; connection: Connection }
   | { kind: 'noKey'; region: Region }
   | {
-    kind: 'invalidConfig';
-    message: string;
-    /** The setting to open to fix it (default: the `timeslice` settings). */
-    setting?: string;
-    /** Fixed by setting the key again (the custom key was stored for another origin). */
-    setKey?: boolean;
-  };
+      kind: 'invalidConfig';
+      message: string;
+      /** The setting to open to fix it (default: the `timeslice` settings). */
+      setting?: string;
+      /** Fixed by setting the key again (the custom key was stored for another origin). */
+      setKey?: boolean;
+    };
 
 export class ConnectionManager extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<ConnectionState>());
@@ -86,13 +86,15 @@ export class ConnectionManager extends Disposable {
     this._register(backends.onDidChange(rebuild));
     this._register(keys.onDidChange(rebuild));
     this._register(demo.onDidChange(rebuild));
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (requiresNewConnection(e)) {
-        rebuild();
-      } else if (e.affectsConfiguration('timeslice.refreshIntervalSeconds')) {
-        this.current?.scheduler.update();
-      }
-    }));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (requiresNewConnection(e)) {
+          rebuild();
+        } else if (e.affectsConfiguration('timeslice.refreshIntervalSeconds')) {
+          this.current?.scheduler.update();
+        }
+      }),
+    );
     this._register(vscode.window.onDidChangeWindowState((state) => this.current?.scheduler.setFocused(state.focused)));
   }
 
@@ -170,10 +172,26 @@ export class ConnectionManager extends Disposable {
     if (demo) {
       // The demo simulator is on loopback in this process: never through a proxy.
       const decision = this.decide(demo.backend ?? this.config.demoBackend, originOf(demo.baseUrl));
-      const options = { baseUrl: demo.baseUrl, getApiKey: () => Promise.resolve(demo.key), ca: demo.certPem, log: this.log.scoped('api'), format: this.config.responseFormat, limiters: this.limiters };
-      return this.ready(createBackendApi(decision.backend, {
-        ...options, onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),
-      }), vscode.l10n.t('Demo'), true, undefined, `demo|${decision.backend}|${demo.baseUrl}|${this.config.responseFormat}`, decision.backend, () => createNrqlClient(options));
+      const options = {
+        baseUrl: demo.baseUrl,
+        getApiKey: () => Promise.resolve(demo.key),
+        ca: demo.certPem,
+        log: this.log.scoped('api'),
+        format: this.config.responseFormat,
+        limiters: this.limiters,
+      };
+      return this.ready(
+        createBackendApi(decision.backend, {
+          ...options,
+          onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),
+        }),
+        vscode.l10n.t('Demo'),
+        true,
+        undefined,
+        `demo|${decision.backend}|${demo.baseUrl}|${this.config.responseFormat}`,
+        decision.backend,
+        () => createNrqlClient(options),
+      );
     }
     const region = this.config.region;
     let baseUrl: string;
@@ -181,9 +199,14 @@ export class ConnectionManager extends Disposable {
       baseUrl = parseBaseUrl(baseUrlFor(region, this.config.customBaseUrl)).href;
       this.extraCa(); // A bad CA or proxy setting is a configuration error, shown before any request.
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : region === 'custom' && !this.config.customBaseUrl
-        ? vscode.l10n.t('The region is "Custom base URL" but no base URL is set. Set "timeslice.customBaseUrl" or switch the region.')
-        : String(e instanceof Error ? e.message : e);
+      const message =
+        e instanceof ApiError
+          ? e.message
+          : region === 'custom' && !this.config.customBaseUrl
+            ? vscode.l10n.t(
+                'The region is "Custom base URL" but no base URL is set. Set "timeslice.customBaseUrl" or switch the region.',
+              )
+            : String(e instanceof Error ? e.message : e);
       return { kind: 'invalidConfig', message };
     }
     try {
@@ -199,9 +222,13 @@ export class ConnectionManager extends Disposable {
     }
     if ('mismatch' in found) {
       return {
-        kind: 'invalidConfig', setKey: true,
-        message: vscode.l10n.t('The API key of the custom region was stored for {0}, and "timeslice.customBaseUrl" now points to {1}. Set the key again for the new URL: a key is only sent where it was entered for.',
-          found.mismatch ?? vscode.l10n.t('another base URL'), origin),
+        kind: 'invalidConfig',
+        setKey: true,
+        message: vscode.l10n.t(
+          'The API key of the custom region was stored for {0}, and "timeslice.customBaseUrl" now points to {1}. Set the key again for the new URL: a key is only sent where it was entered for.',
+          found.mismatch ?? vscode.l10n.t('another base URL'),
+          origin,
+        ),
       };
     }
     // Checked again at each request: the key read then must still belong to this origin.
@@ -212,8 +239,18 @@ export class ConnectionManager extends Disposable {
     const c = this.config;
     const decision = this.decide(c.backend, origin);
     const accountId = record?.accountId;
-    const identity = [decision.backend, accountId ?? 'auto', region, baseUrl, c.responseFormat, c.apiKeyHeader, c.caCertificatePath, c.requestTimeoutMs, JSON.stringify(this.proxyFor(baseUrl) ?? null),
-      createHash('sha256').update(found.key).digest('hex')].join('|');
+    const identity = [
+      decision.backend,
+      accountId ?? 'auto',
+      region,
+      baseUrl,
+      c.responseFormat,
+      c.apiKeyHeader,
+      c.caCertificatePath,
+      c.requestTimeoutMs,
+      JSON.stringify(this.proxyFor(baseUrl) ?? null),
+      createHash('sha256').update(found.key).digest('hex'),
+    ].join('|');
     const options = { ...this.clientOptions(baseUrl, getKey), accountId };
     const api = createBackendApi(decision.backend, {
       ...options,
@@ -221,7 +258,9 @@ export class ConnectionManager extends Disposable {
       onAccountPicked: (a) => this.log.info(`NerdGraph: the key sees one account, ${a.id}: NRQL runs there`),
     });
     // Typed NRQL goes to the NerdGraph endpoint of the same host whichever backend the views speak.
-    return this.ready(api, REGION_LABELS[region], false, region, identity, decision.backend, () => createNrqlClient(options));
+    return this.ready(api, REGION_LABELS[region], false, region, identity, decision.backend, () =>
+      createNrqlClient(options),
+    );
   }
 
   /** The backend for `setting` at `origin`, logged when it changes. */
@@ -244,10 +283,22 @@ export class ConnectionManager extends Disposable {
   }
 
   /** What a client of either backend is built from (the settings above, the proxy). */
-  clientOptions(baseUrl: string, getApiKey: () => Promise<string | undefined>, maxTries?: number): HttpTimesliceApiOptions {
+  clientOptions(
+    baseUrl: string,
+    getApiKey: () => Promise<string | undefined>,
+    maxTries?: number,
+  ): HttpTimesliceApiOptions {
     return {
-      baseUrl, getApiKey, ca: this.extraCa(), log: this.log.scoped('api'), format: this.config.responseFormat, keyHeader: this.config.apiKeyHeader,
-      timeoutMs: this.config.requestTimeoutMs, maxTries, proxy: this.proxyFor(baseUrl), limiters: this.limiters,
+      baseUrl,
+      getApiKey,
+      ca: this.extraCa(),
+      log: this.log.scoped('api'),
+      format: this.config.responseFormat,
+      keyHeader: this.config.apiKeyHeader,
+      timeoutMs: this.config.requestTimeoutMs,
+      maxTries,
+      proxy: this.proxyFor(baseUrl),
+      limiters: this.limiters,
     };
   }
 
@@ -268,9 +319,11 @@ export class ConnectionManager extends Disposable {
 
   /** One log line per change of proxy use; proxy credentials never reach the log. */
   private logProxyChoice(proxy: ProxyOptions | undefined): void {
-    const described = proxy ? `requests go through the proxy ${redactProxyUrl(proxy.url)} (CONNECT tunnel)` : 'no proxy';
+    const described = proxy
+      ? `requests go through the proxy ${redactProxyUrl(proxy.url)} (CONNECT tunnel)`
+      : 'no proxy';
     const relaxed = proxy && !proxy.strictSSL && proxy.url.startsWith('https:');
-    const line = `${described}${relaxed ? '; http.proxyStrictSSL is false, so the https proxy\'s own certificate is NOT verified (the API server\'s certificate still is, inside the tunnel)' : ''}`;
+    const line = `${described}${relaxed ? "; http.proxyStrictSSL is false, so the https proxy's own certificate is NOT verified (the API server's certificate still is, inside the tunnel)" : ''}`;
     if (line !== this.lastProxyLine) {
       this.lastProxyLine = line;
       if (relaxed) {
@@ -281,9 +334,24 @@ export class ConnectionManager extends Disposable {
     }
   }
 
-  private ready(api: TimesliceApi, label: string, demo: boolean, region: Region | undefined, identity: string, backend: Backend, nrql: () => NrqlClient): ConnectionState {
+  private ready(
+    api: TimesliceApi,
+    label: string,
+    demo: boolean,
+    region: Region | undefined,
+    identity: string,
+    backend: Backend,
+    nrql: () => NrqlClient,
+  ): ConnectionState {
     const session = new ConnectionSession({
-      api, nrql, label, demo, region, identity, backend, backendLabel: BACKEND_LABELS[backend],
+      api,
+      nrql,
+      label,
+      demo,
+      region,
+      identity,
+      backend,
+      backendLabel: BACKEND_LABELS[backend],
       jobs: this.jobs,
       intervalMs: () => this.config.refreshIntervalSeconds * 1000,
       focused: vscode.window.state.focused,

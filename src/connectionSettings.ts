@@ -8,9 +8,21 @@ export const PROXY_SETTINGS = ['proxy', 'proxyStrictSSL', 'proxyAuthorization', 
  * `requiresServerReloadOpts`). Any other setting (the binding, the status bar, alerts, the interval,
  * the time zone) is read where it is used, and never reconnects, reloads panels or clears the tree.
  */
-export const CONNECTION_SETTINGS = ['backend', 'demo.backend', 'region', 'customBaseUrl', 'responseFormat', 'apiKeyHeader', 'caCertificatePath', 'requestTimeoutSeconds'] as const;
+export const CONNECTION_SETTINGS = [
+  'backend',
+  'demo.backend',
+  'region',
+  'customBaseUrl',
+  'responseFormat',
+  'apiKeyHeader',
+  'caCertificatePath',
+  'requestTimeoutSeconds',
+] as const;
 
 /** Whether a configuration change touches a setting the connection is built from. */
 export function requiresNewConnection(e: { affectsConfiguration(section: string): boolean }): boolean {
-  return CONNECTION_SETTINGS.some((s) => e.affectsConfiguration(`timeslice.${s}`)) || PROXY_SETTINGS.some((s) => e.affectsConfiguration(`http.${s}`));
+  return (
+    CONNECTION_SETTINGS.some((s) => e.affectsConfiguration(`timeslice.${s}`)) ||
+    PROXY_SETTINGS.some((s) => e.affectsConfiguration(`http.${s}`))
+  );
 }

@@ -13,7 +13,6 @@ import { Disposable } from './util/lifecycle';
 
 const SHOWN_KEY = 'timeslice.endOfLifeNoticeShown';
 
-
 export class EndOfLifeNotice extends Disposable {
   private showing = false;
 
@@ -29,14 +28,22 @@ export class EndOfLifeNotice extends Disposable {
   }
 
   private async maybeShow(): Promise<void> {
-    if (this.showing || !shouldShowEndOfLifeNotice(this.connections.current, this.state.get<boolean>(SHOWN_KEY) === true, this.quiet)) {
+    if (
+      this.showing ||
+      !shouldShowEndOfLifeNotice(this.connections.current, this.state.get<boolean>(SHOWN_KEY) === true, this.quiet)
+    ) {
       return;
     }
     this.showing = true;
     // Flagged before it shows: a window closed with the notice open does not ask again.
     await this.state.update(SHOWN_KEY, true);
     const useNerdGraph = vscode.l10n.t('Use NerdGraph now');
-    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Timeslice speaks REST API v2, which reaches its end of life on 31 July 2027 (US and EU). With the "Automatic" backend it then switches to NerdGraph, its successor, by itself (the same key; NerdGraph also needs the account its queries run in). You can switch now.'), useNerdGraph);
+    const choice = await vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Timeslice speaks REST API v2, which reaches its end of life on 31 July 2027 (US and EU). With the "Automatic" backend it then switches to NerdGraph, its successor, by itself (the same key; NerdGraph also needs the account its queries run in). You can switch now.',
+      ),
+      useNerdGraph,
+    );
     if (choice === useNerdGraph) {
       await this.config.update('backend', 'nerdGraph');
     }

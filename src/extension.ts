@@ -30,7 +30,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Timesl
     return __TIMESLICE_TEST__ ? testApiFor(testApiSourceOf(services)) : undefined;
   } catch (e) {
     // VS Code shows nothing when activation fails: say it, then rethrow so the failure is recorded.
-    void vscode.window.showErrorMessage(vscode.l10n.t('Timeslice could not start: {0}', safeText(e instanceof Error ? e.message : String(e), 1000)));
+    void vscode.window.showErrorMessage(
+      vscode.l10n.t('Timeslice could not start: {0}', safeText(e instanceof Error ? e.message : String(e), 1000)),
+    );
     throw e;
   }
 }

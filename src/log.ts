@@ -56,10 +56,18 @@ export class ChannelLogger implements Logger {
     return line;
   }
 
-  trace(message: string): void { this.sink.trace(this.line(message)); }
-  debug(message: string): void { this.sink.debug(this.line(message)); }
-  info(message: string): void { this.sink.info(this.line(message)); }
-  warn(message: string): void { this.sink.warn(this.line(message)); }
+  trace(message: string): void {
+    this.sink.trace(this.line(message));
+  }
+  debug(message: string): void {
+    this.sink.debug(this.line(message));
+  }
+  info(message: string): void {
+    this.sink.info(this.line(message));
+  }
+  warn(message: string): void {
+    this.sink.warn(this.line(message));
+  }
   error(message: string | Error): void {
     const text = message instanceof Error ? `${message.message}${message.stack ? `\n${message.stack}` : ''}` : message;
     this.sink.error(this.line(text));
@@ -72,17 +80,32 @@ export class ChannelLogger implements Logger {
 /** Collects lines in memory (tests) or drops them. */
 export class MemoryLogger implements Logger {
   readonly lines: string[];
-  constructor(private readonly prefix = '', lines: string[] = []) {
+  constructor(
+    private readonly prefix = '',
+    lines: string[] = [],
+  ) {
     this.lines = lines;
   }
   private push(level: string, message: string | Error): void {
-    this.lines.push(`${level} ${this.prefix}${message instanceof Error ? `${message.message}\n${message.stack ?? ''}` : message}`);
+    this.lines.push(
+      `${level} ${this.prefix}${message instanceof Error ? `${message.message}\n${message.stack ?? ''}` : message}`,
+    );
   }
-  trace(m: string): void { this.push('trace', m); }
-  debug(m: string): void { this.push('debug', m); }
-  info(m: string): void { this.push('info', m); }
-  warn(m: string): void { this.push('warn', m); }
-  error(m: string | Error): void { this.push('error', m); }
+  trace(m: string): void {
+    this.push('trace', m);
+  }
+  debug(m: string): void {
+    this.push('debug', m);
+  }
+  info(m: string): void {
+    this.push('info', m);
+  }
+  warn(m: string): void {
+    this.push('warn', m);
+  }
+  error(m: string | Error): void {
+    this.push('error', m);
+  }
   scoped(component: string): Logger {
     return new MemoryLogger(`${this.prefix}[${component}] `, this.lines);
   }

@@ -52,24 +52,35 @@ export class Services extends Disposable {
     this.config = this._register(new Config());
     this.apiKeys = this._register(new ApiKeyStore(context.secrets));
     // Every key this session has seen, the demo's included, is redacted from every log line.
-    this.log = new ChannelLogger(this.channel, () => [...this.apiKeys.knownValues(), ...(this.demo?.endpoint ? [this.demo.endpoint.key] : [])], '', this.recentLines);
+    this.log = new ChannelLogger(
+      this.channel,
+      () => [...this.apiKeys.knownValues(), ...(this.demo?.endpoint ? [this.demo.endpoint.key] : [])],
+      '',
+      this.recentLines,
+    );
     this.demo = this._register(new DemoController(this.log.scoped('demo')));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
     this.tree = this._register(new MonitorTreeProvider(this.connections, this.log.scoped('tree')));
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections));
-    this.panels = this._register(new PanelManager(context.extensionUri, this.connections, this.config, this.log.scoped('panel')));
+    this.panels = this._register(
+      new PanelManager(context.extensionUri, this.connections, this.config, this.log.scoped('panel')),
+    );
     this.bindings = this._register(new WorkspaceBindings());
-    this.boundApps = this._register(new BoundAppsPoller({
-      bindings: () => this.bindings.all().map((fb) => fb.binding),
-      target: () => {
-        const conn = this.connections.current;
-        const region = this.connectionRegion();
-        return conn && region ? { api: conn.api, region } : undefined;
-      },
-      log: this.log.scoped('status'),
-    }));
+    this.boundApps = this._register(
+      new BoundAppsPoller({
+        bindings: () => this.bindings.all().map((fb) => fb.binding),
+        target: () => {
+          const conn = this.connections.current;
+          const region = this.connectionRegion();
+          return conn && region ? { api: conn.api, region } : undefined;
+        },
+        log: this.log.scoped('status'),
+      }),
+    );
     this.healthAlerts = this._register(new HealthAlertNotifier(this.boundApps, this.config, this.panels));
-    this.apdexStatusBar = this._register(new ApdexStatusBar(this.bindings, this.boundApps, this.connections, () => this.connectionRegion(), this.config));
+    this.apdexStatusBar = this._register(
+      new ApdexStatusBar(this.bindings, this.boundApps, this.connections, () => this.connectionRegion(), this.config),
+    );
     this._register(new BoundAppsScheduler(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
     this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config));

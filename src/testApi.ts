@@ -69,7 +69,12 @@ export function testApiSourceOf(services: Services): TestApiSource {
     panels: services.panels,
     applicationsView: services.applicationsView,
     recentLogLines: () => services.recentLines.all(),
-    status: { bindings: services.bindings, poller: services.boundApps, statusBar: services.apdexStatusBar, alerts: services.healthAlerts },
+    status: {
+      bindings: services.bindings,
+      poller: services.boundApps,
+      statusBar: services.apdexStatusBar,
+      alerts: services.healthAlerts,
+    },
   };
 }
 

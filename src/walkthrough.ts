@@ -39,12 +39,17 @@ function workbench(title: string): WalkthroughWorkbench {
  * for a quiet start). One of the two things Timeslice keeps in globalState, each one boolean (the
  * other: endOfLifeNotice.ts).
  */
-export function firstRunWalkthrough(context: Pick<vscode.ExtensionContext, 'globalState' | 'extension'>): FirstRunWalkthrough | undefined {
+export function firstRunWalkthrough(
+  context: Pick<vscode.ExtensionContext, 'globalState' | 'extension'>,
+): FirstRunWalkthrough | undefined {
   const state = context.globalState;
   if (state.get<boolean>(SHOWN_KEY) || process.env.TIMESLICE_SKIP_WALKTHROUGH === '1') {
     return undefined;
   }
-  const shown: ShownFlag = { get: () => state.get<boolean>(SHOWN_KEY) === true, set: () => state.update(SHOWN_KEY, true) };
+  const shown: ShownFlag = {
+    get: () => state.get<boolean>(SHOWN_KEY) === true,
+    set: () => state.update(SHOWN_KEY, true),
+  };
   // A rendered walkthrough's tab reads "Walkthrough: <display name>" (the manifest VS Code hands over is translated).
   const displayName = (context.extension.packageJSON as { displayName?: string }).displayName ?? 'Timeslice';
   return new FirstRunWalkthrough(workbench(displayName), shown, systemClock);

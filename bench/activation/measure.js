@@ -25,12 +25,23 @@ async function main() {
   const memento = { get: (_k, d) => d, update: async () => undefined, keys: () => [] };
   const context = {
     subscriptions: [],
-    extensionUri: { fsPath: path.dirname(bundle), path: path.dirname(bundle), scheme: 'file', with: () => context.extensionUri, toString: () => `file://${path.dirname(bundle)}` },
+    extensionUri: {
+      fsPath: path.dirname(bundle),
+      path: path.dirname(bundle),
+      scheme: 'file',
+      with: () => context.extensionUri,
+      toString: () => `file://${path.dirname(bundle)}`,
+    },
     extensionPath: path.dirname(bundle),
     // The manifest, as VS Code hands it over (the walkthrough reads the display name from it).
     extension: { id: 'timeslice.timeslice', packageJSON: require('../../package.json') },
     // A stored key, so activation builds a connection session with its scheduler (whose timers are counted).
-    secrets: { get: async () => 'NRAK-BENCHMARK00000000000000000000', store: async () => undefined, delete: async () => undefined, onDidChange: () => ({ dispose() {} }) },
+    secrets: {
+      get: async () => 'NRAK-BENCHMARK00000000000000000000',
+      store: async () => undefined,
+      delete: async () => undefined,
+      onDidChange: () => ({ dispose() {} }),
+    },
     globalState: memento,
     globalStorageUri: process.argv[3] ? { scheme: 'file', fsPath: path.resolve(process.argv[3]) } : undefined,
     workspaceState: memento,
@@ -47,11 +58,13 @@ async function main() {
   for (const d of context.subscriptions) d.dispose?.();
   // The loader's deactivate() resolves once a code cache it started writing is on disk.
   await ext.deactivate?.();
-  process.stdout.write(`${JSON.stringify({ requireMs: t1 - t0, activateMs: t2 - t1, totalMs: t2 - t0, timers, requests: requests.length, loaded })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ requireMs: t1 - t0, activateMs: t2 - t1, totalMs: t2 - t0, timers, requests: requests.length, loaded })}\n`,
+  );
   process.exit(0);
 }
 
 main().catch((e) => {
-  process.stdout.write(`${JSON.stringify({ error: String(e && e.stack || e) })}\n`);
+  process.stdout.write(`${JSON.stringify({ error: String((e && e.stack) || e) })}\n`);
   process.exit(1);
 });

@@ -38,41 +38,83 @@ class EventEmitter {
       return d;
     };
   }
-  fire(value) { this.emitter.emit('e', value); }
-  dispose() { this.emitter.removeAllListeners(); }
+  fire(value) {
+    this.emitter.emit('e', value);
+  }
+  dispose() {
+    this.emitter.removeAllListeners();
+  }
 }
 
 const event = () => disposable;
-const configuration = { get: (_key, fallback) => fallback, has: () => false, inspect: () => undefined, update: async () => undefined };
+const configuration = {
+  get: (_key, fallback) => fallback,
+  has: () => false,
+  inspect: () => undefined,
+  update: async () => undefined,
+};
 
 const overrides = {
   EventEmitter,
-  Disposable: class { constructor(fn) { this.dispose = fn; } static from(...ds) { return { dispose: () => ds.forEach((d) => d.dispose()) }; } },
-  workspace: new Proxy({
-    getConfiguration: () => configuration,
-    onDidChangeConfiguration: event,
-    onDidChangeWorkspaceFolders: event,
-    workspaceFolders: undefined,
-    registerTextDocumentContentProvider: () => disposable,
-  }, { get: (t, k) => (k in t ? t[k] : anything()) }),
-  window: new Proxy({
-    state: { focused: false, active: false },
-    onDidChangeWindowState: event,
-    createOutputChannel: () => anything(),
-    createTreeView: () => new Proxy({ visible: false, onDidChangeVisibility: event, onDidExpandElement: event, onDidCollapseElement: event, dispose: noop }, { get: (t, k) => (k in t ? t[k] : anything()) }),
-    registerWebviewPanelSerializer: () => disposable,
-  }, { get: (t, k) => (k in t ? t[k] : anything()) }),
+  Disposable: class {
+    constructor(fn) {
+      this.dispose = fn;
+    }
+    static from(...ds) {
+      return { dispose: () => ds.forEach((d) => d.dispose()) };
+    }
+  },
+  workspace: new Proxy(
+    {
+      getConfiguration: () => configuration,
+      onDidChangeConfiguration: event,
+      onDidChangeWorkspaceFolders: event,
+      workspaceFolders: undefined,
+      registerTextDocumentContentProvider: () => disposable,
+    },
+    { get: (t, k) => (k in t ? t[k] : anything()) },
+  ),
+  window: new Proxy(
+    {
+      state: { focused: false, active: false },
+      onDidChangeWindowState: event,
+      createOutputChannel: () => anything(),
+      createTreeView: () =>
+        new Proxy(
+          {
+            visible: false,
+            onDidChangeVisibility: event,
+            onDidExpandElement: event,
+            onDidCollapseElement: event,
+            dispose: noop,
+          },
+          { get: (t, k) => (k in t ? t[k] : anything()) },
+        ),
+      registerWebviewPanelSerializer: () => disposable,
+    },
+    { get: (t, k) => (k in t ? t[k] : anything()) },
+  ),
   commands: { registerCommand: () => disposable, executeCommand: async () => undefined },
   // Listed because the bundle copies the module's own keys (esbuild's __toESM) before reading them.
-  Uri: anything(), TreeItem: class {}, ThemeIcon: anything(), ThemeColor: anything(), MarkdownString: anything(),
-  env: anything(), languages: anything(), QuickInputButtons: anything(),
+  Uri: anything(),
+  TreeItem: class {},
+  ThemeIcon: anything(),
+  ThemeColor: anything(),
+  MarkdownString: anything(),
+  env: anything(),
+  languages: anything(),
+  QuickInputButtons: anything(),
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
   ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   ViewColumn: { Active: -1, Beside: -2, One: 1 },
   StatusBarAlignment: { Left: 1, Right: 2 },
   // English, as VS Code runs it with no language pack: no bundle, and t() fills the placeholders.
-  l10n: { bundle: undefined, uri: undefined, t: (message, ...args) => String(message).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m)) },
+  l10n: {
+    bundle: undefined,
+    uri: undefined,
+    t: (message, ...args) => String(message).replace(/\{(\d+)\}/g, (m, i) => (i < args.length ? String(args[i]) : m)),
+  },
 };
 
 module.exports = new Proxy(overrides, { get: (t, k) => (k in t ? t[k] : anything()) });

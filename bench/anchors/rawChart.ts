@@ -38,9 +38,21 @@ window.addEventListener('message', (e: MessageEvent<RawMessage>) => {
   box.replaceChildren(canvas);
   chart = new Chart(canvas, {
     type: 'line',
-    data: { datasets: m.series.map((s) => ({ label: s.label, data: s.points.map(([x, y]) => ({ x, y })), pointRadius: 0, borderWidth: 1, spanGaps: false })) },
+    data: {
+      datasets: m.series.map((s) => ({
+        label: s.label,
+        data: s.points.map(([x, y]) => ({ x, y })),
+        pointRadius: 0,
+        borderWidth: 1,
+        spanGaps: false,
+      })),
+    },
     options: {
-      animation: false, parsing: false, responsive: true, maintainAspectRatio: false, normalized: true,
+      animation: false,
+      parsing: false,
+      responsive: true,
+      maintainAspectRatio: false,
+      normalized: true,
       scales: { x: { type: 'linear' } },
       // Decimating to one point per pixel any series with more, as the panel asks (Chart.js's
       // default threshold, four times the samples, would leave 3,000 points undecimated here).

@@ -18,7 +18,14 @@ import * as path from 'node:path';
 import type { Figure } from '../lib/figure';
 import { countFigure, median } from '../lib/figure';
 
-interface Sample { requireMs: number; activateMs: number; totalMs: number; timers: number; requests: number; error?: string }
+interface Sample {
+  requireMs: number;
+  activateMs: number;
+  totalMs: number;
+  timers: number;
+  requests: number;
+  error?: string;
+}
 
 function sample(bundle: string, storage?: string): Sample {
   const args = [path.join(__dirname, '..', 'activation', 'measure.js'), bundle, ...(storage ? [storage] : [])];
@@ -30,7 +37,8 @@ function sample(bundle: string, storage?: string): Sample {
   return s;
 }
 
-const split = (samples: Sample[]) => `require ${median(samples.map((s) => s.requireMs)).toFixed(1)} ms + activate ${median(samples.map((s) => s.activateMs)).toFixed(1)} ms (medians)`;
+const split = (samples: Sample[]) =>
+  `require ${median(samples.map((s) => s.requireMs)).toFixed(1)} ms + activate ${median(samples.map((s) => s.activateMs)).toFixed(1)} ms (medians)`;
 
 export function activationFigures(distDir: string, runs: number): { figures: Figure[]; problems: string[] } {
   const loader = path.join(distDir, 'extension.js');
@@ -40,9 +48,13 @@ export function activationFigures(distDir: string, runs: number): { figures: Fig
   try {
     const kept = path.join(tmp, 'kept');
     sample(loader, kept); // warms the file cache and writes the code cache the later starts read
-    const cacheFiles = fs.existsSync(path.join(kept, 'code-cache')) ? fs.readdirSync(path.join(kept, 'code-cache')) : [];
+    const cacheFiles = fs.existsSync(path.join(kept, 'code-cache'))
+      ? fs.readdirSync(path.join(kept, 'code-cache'))
+      : [];
     if (cacheFiles.length !== 1) {
-      problems.push(`activation: the first start left ${cacheFiles.length} code-cache files in global storage (expected 1)`);
+      problems.push(
+        `activation: the first start left ${cacheFiles.length} code-cache files in global storage (expected 1)`,
+      );
     }
     const later: Sample[] = [];
     const first: Sample[] = [];
@@ -53,23 +65,44 @@ export function activationFigures(distDir: string, runs: number): { figures: Fig
       plain.push(sample(main));
     }
     const total = (samples: Sample[]) => samples.map((s) => s.totalMs);
-    const anchor = { anchor: median(total(plain)), anchorName: 'our main.js without the code cache: Node\'s require + activate()' };
+    const anchor = {
+      anchor: median(total(plain)),
+      anchorName: "our main.js without the code cache: Node's require + activate()",
+    };
     return {
       figures: [
         {
-          name: 'activation, later start (our code cache): require + activate(), stub vscode', unit: 'ms', ours: median(total(later)), ...anchor, budget: { kind: 'atMost', max: 50 },
+          name: 'activation, later start (our code cache): require + activate(), stub vscode',
+          unit: 'ms',
+          ours: median(total(later)),
+          ...anchor,
+          budget: { kind: 'atMost', max: 50 },
           samples: { ours: total(later), anchor: total(plain) },
           note: `later starts (V8 code cache from an earlier start): ${split(later)}; anchor ${split(plain)}; production bundle, fresh process per run`,
         },
         {
-          name: 'activation, first start of a build (no code cache yet)', unit: 'ms', ours: median(total(first)), ...anchor, budget: { kind: 'atMost', max: 50 },
+          name: 'activation, first start of a build (no code cache yet)',
+          unit: 'ms',
+          ours: median(total(first)),
+          ...anchor,
+          budget: { kind: 'atMost', max: 50 },
           samples: { ours: total(first), anchor: total(plain) },
           note: `${split(first)}; empty global storage, the cache is written after activate() resolves`,
         },
-        countFigure('timers scheduled while unfocused, no view visible', 'timers', median(later.map((s) => s.timers)), { kind: 'atMost', max: 0 },
-          'with a key stored, so a connection session and its scheduler exist: the scheduler sets no timer while the window is unfocused'),
-        countFigure('requests while unfocused, no view visible', 'requests', median(later.map((s) => s.requests)), { kind: 'exactly', value: 0 },
-          'after activation with a key stored and nothing bound'),
+        countFigure(
+          'timers scheduled while unfocused, no view visible',
+          'timers',
+          median(later.map((s) => s.timers)),
+          { kind: 'atMost', max: 0 },
+          'with a key stored, so a connection session and its scheduler exist: the scheduler sets no timer while the window is unfocused',
+        ),
+        countFigure(
+          'requests while unfocused, no view visible',
+          'requests',
+          median(later.map((s) => s.requests)),
+          { kind: 'exactly', value: 0 },
+          'after activation with a key stored and nothing bound',
+        ),
       ],
       problems,
     };

@@ -11,11 +11,40 @@ export function bundleFigures(distDir: string): Figure[] {
   const main = kb(path.join(distDir, 'main.js'));
   const loader = kb(path.join(distDir, 'extension.js'));
   return [
-    countFigure('extension bundle (loaded at activation), minified', 'KB', main + loader, undefined,
-      `dist/main.js ${main.toFixed(1)} KB, compiled with V8's code cache by the loader dist/extension.js ${loader.toFixed(1)} KB`),
-    countFigure('undici bundle (loaded at the first request)', 'KB', kb(path.join(distDir, 'undici.js')), undefined, 'dist/undici.js'),
-    countFigure('XML parser bundle (loaded at the first XML answer)', 'KB', kb(path.join(distDir, 'xml.js')), undefined, 'dist/xml.js: fast-xml-parser'),
-    countFigure('demo bundle (loaded when the demo starts)', 'KB', kb(path.join(distDir, 'demo.js')), undefined, 'dist/demo.js: simulator + selfsigned'),
-    countFigure('webview bundle, minified', 'KB', kb(path.join(distDir, 'webview', 'panel.js')), { kind: 'atMost', max: 300 }, 'dist/webview/panel.js'),
+    countFigure(
+      'extension bundle (loaded at activation), minified',
+      'KB',
+      main + loader,
+      undefined,
+      `dist/main.js ${main.toFixed(1)} KB, compiled with V8's code cache by the loader dist/extension.js ${loader.toFixed(1)} KB`,
+    ),
+    countFigure(
+      'undici bundle (loaded at the first request)',
+      'KB',
+      kb(path.join(distDir, 'undici.js')),
+      undefined,
+      'dist/undici.js',
+    ),
+    countFigure(
+      'XML parser bundle (loaded at the first XML answer)',
+      'KB',
+      kb(path.join(distDir, 'xml.js')),
+      undefined,
+      'dist/xml.js: fast-xml-parser',
+    ),
+    countFigure(
+      'demo bundle (loaded when the demo starts)',
+      'KB',
+      kb(path.join(distDir, 'demo.js')),
+      undefined,
+      'dist/demo.js: simulator + selfsigned',
+    ),
+    countFigure(
+      'webview bundle, minified',
+      'KB',
+      kb(path.join(distDir, 'webview', 'panel.js')),
+      { kind: 'atMost', max: 300 },
+      'dist/webview/panel.js',
+    ),
   ];
 }

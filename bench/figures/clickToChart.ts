@@ -31,7 +31,8 @@ import type { Figure } from '../lib/figure';
 import { median } from '../lib/figure';
 import { extensionFolder } from './workbenchActivation';
 
-export const CLICK_TO_CHART = 'click to chart: application row → dashboard drawn, real workbench (demo), first dashboard of a window';
+export const CLICK_TO_CHART =
+  'click to chart: application row → dashboard drawn, real workbench (demo), first dashboard of a window';
 
 /** The demo's reporting applications with plain names (src/simulator/dataset.ts). */
 const APPS = ['storefront-web', 'billing-api', 'inventory-service', 'search-gateway', 'reports-dotnet', 'legacy-admin'];
@@ -40,7 +41,11 @@ const DATA_LINE = /GET \/v2\/applications\/\d+\/metrics\/data\.json\S* 200 (\d+)
 /** The page code below (this file is type-checked without the DOM library). */
 interface PageGlobals {
   __clickAt?: number;
-  performance: { timeOrigin: number; getEntriesByName(name: string): Array<{ startTime: number }>; getEntriesByType(type: 'navigation'): Array<{ responseStart: number }> };
+  performance: {
+    timeOrigin: number;
+    getEntriesByName(name: string): Array<{ startTime: number }>;
+    getEntriesByType(type: 'navigation'): Array<{ responseStart: number }>;
+  };
   addEventListener(type: 'mousedown', listener: (e: { timeStamp: number }) => void, capture: boolean): void;
 }
 
@@ -66,7 +71,11 @@ function findLog(dir: string, name: string): string | undefined {
 }
 
 /** The lines of the Timeslice log after the first `from` lines, once one of them matches (the log is flushed a little later). */
-async function newDataLines(logsDir: string, from: number, timeoutMs = 15_000): Promise<{ lines: string[]; total: number }> {
+async function newDataLines(
+  logsDir: string,
+  from: number,
+  timeoutMs = 15_000,
+): Promise<{ lines: string[]; total: number }> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const file = findLog(logsDir, 'Timeslice.log');
@@ -79,9 +88,18 @@ async function newDataLines(logsDir: string, from: number, timeoutMs = 15_000): 
   }
 }
 
-export async function clickToChartFigures(root: string, distDir: string, runs = APPS.length): Promise<{ figures: Figure[]; problems: string[] }> {
+export async function clickToChartFigures(
+  root: string,
+  distDir: string,
+  runs = APPS.length,
+): Promise<{ figures: Figure[]; problems: string[] }> {
   if (!fs.existsSync(codeServer.codeServerBin())) {
-    return { figures: [], problems: [`${CLICK_TO_CHART}: not measured, code-server is not installed (bash scripts/vscode/installCodeServer.sh)`] };
+    return {
+      figures: [],
+      problems: [
+        `${CLICK_TO_CHART}: not measured, code-server is not installed (bash scripts/vscode/installCodeServer.sh)`,
+      ],
+    };
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-bench-click-'));
   const workspace = path.join(tmp, 'workspace');
@@ -90,7 +108,12 @@ export async function clickToChartFigures(root: string, distDir: string, runs = 
   const server = await codeServer.startCodeServer({
     extensionDirs: [{ path: extensionFolder(root, distDir, tmp), id: 'timeslice.timeslice' }],
     workspaceFolder: workspace,
-    env: { TIMESLICE_DEMO: '1', TIMESLICE_DEMO_NAMES: 'demo', TIMESLICE_SKIP_WALKTHROUGH: '1', TMPDIR: path.join(tmp, 'tmp') },
+    env: {
+      TIMESLICE_DEMO: '1',
+      TIMESLICE_DEMO_NAMES: 'demo',
+      TIMESLICE_SKIP_WALKTHROUGH: '1',
+      TMPDIR: path.join(tmp, 'tmp'),
+    },
   });
   const browser = await codeServer.launchBrowser();
   const samples = { ours: [] as number[], anchor: [] as number[] };
@@ -110,7 +133,13 @@ export async function clickToChartFigures(root: string, distDir: string, runs = 
       // The click's own time, as the browser stamped the event.
       await page.evaluate(() => {
         const w = globalThis as unknown as PageGlobals;
-        w.addEventListener('mousedown', (e) => { w.__clickAt = w.performance.timeOrigin + e.timeStamp; }, true);
+        w.addEventListener(
+          'mousedown',
+          (e) => {
+            w.__clickAt = w.performance.timeOrigin + e.timeStamp;
+          },
+          true,
+        );
       });
       // Let the demo's first load and the tree settle: a click is measured, not a race with a redraw.
       await page.waitForTimeout(2000);
@@ -133,11 +162,18 @@ export async function clickToChartFigures(root: string, distDir: string, runs = 
         };
         // VS Code loads an empty document (its webview's fake.html) into the frame and writes the panel's HTML into it.
         const navigation = p.getEntriesByType('navigation')[0];
-        return { drawnAt: at('timeslice:data-drawn'), receivedAt: at('timeslice:data-received'), pageAt: p.timeOrigin, documentAt: navigation ? p.timeOrigin + navigation.responseStart : undefined };
+        return {
+          drawnAt: at('timeslice:data-drawn'),
+          receivedAt: at('timeslice:data-received'),
+          pageAt: p.timeOrigin,
+          documentAt: navigation ? p.timeOrigin + navigation.responseStart : undefined,
+        };
       });
       const { lines } = await newDataLines(logsDir, Math.max(0, before - 1));
       if (clickAt === undefined || drawnAt === undefined || lines.length === 0) {
-        problems.push(`${CLICK_TO_CHART}: ${app}: ${clickAt === undefined ? 'no click time' : drawnAt === undefined ? 'no drawn mark' : 'no metric-data request in the log'}`);
+        problems.push(
+          `${CLICK_TO_CHART}: ${app}: ${clickAt === undefined ? 'no click time' : drawnAt === undefined ? 'no drawn mark' : 'no metric-data request in the log'}`,
+        );
       } else {
         if (lines.length !== 1) {
           problems.push(`${CLICK_TO_CHART}: ${app}: ${lines.length} metric-data requests logged (expected 1)`);
@@ -147,7 +183,9 @@ export async function clickToChartFigures(root: string, distDir: string, runs = 
         stages.page.push(pageAt - clickAt);
         stages.document.push((documentAt ?? NaN) - clickAt);
         stages.received.push((receivedAt ?? NaN) - clickAt);
-        console.error(`[bench] click to chart ${run + 1}/${runs} (${app}): ${(drawnAt - clickAt).toFixed(0)} ms (webview frame started at ${(pageAt - clickAt).toFixed(0)} ms, its document answered at ${((documentAt ?? NaN) - clickAt).toFixed(0)} ms, data in at ${((receivedAt ?? NaN) - clickAt).toFixed(0)} ms), request ${samples.anchor.at(-1)} ms`);
+        console.error(
+          `[bench] click to chart ${run + 1}/${runs} (${app}): ${(drawnAt - clickAt).toFixed(0)} ms (webview frame started at ${(pageAt - clickAt).toFixed(0)} ms, its document answered at ${((documentAt ?? NaN) - clickAt).toFixed(0)} ms, data in at ${((receivedAt ?? NaN) - clickAt).toFixed(0)} ms), request ${samples.anchor.at(-1)} ms`,
+        );
       }
       await page.context().close();
     }
@@ -160,13 +198,21 @@ export async function clickToChartFigures(root: string, distDir: string, runs = 
     return { figures: [], problems };
   }
   return {
-    figures: [{
-      name: CLICK_TO_CHART, unit: 'ms', ours: median(samples.ours), anchor: median(samples.anchor),
-      anchorName: 'floor: the same dashboard\'s metric-data request, round trip in the extension host', budget: { kind: 'overAnchor', max: 300 }, samples,
-      note: `VS Code 1.100.3 (code-server), production build with test hooks, demo mode (simulator over HTTPS loopback); from the row's mousedown to the frame after the charts are drawn, `
-        + `${samples.ours.length} clicks, one per application, a new window each (its first webview); `
-        + `medians after the click: the webview's frame started at ${median(stages.page).toFixed(0)} ms, VS Code's document for it (fake.html, code-server) answered at ${median(stages.document).toFixed(0)} ms, the panel had its data at ${median(stages.received).toFixed(0)} ms; the floor is the transport's own log line (whole-ms resolution)`,
-    }],
+    figures: [
+      {
+        name: CLICK_TO_CHART,
+        unit: 'ms',
+        ours: median(samples.ours),
+        anchor: median(samples.anchor),
+        anchorName: "floor: the same dashboard's metric-data request, round trip in the extension host",
+        budget: { kind: 'overAnchor', max: 300 },
+        samples,
+        note:
+          `VS Code 1.100.3 (code-server), production build with test hooks, demo mode (simulator over HTTPS loopback); from the row's mousedown to the frame after the charts are drawn, ` +
+          `${samples.ours.length} clicks, one per application, a new window each (its first webview); ` +
+          `medians after the click: the webview's frame started at ${median(stages.page).toFixed(0)} ms, VS Code's document for it (fake.html, code-server) answered at ${median(stages.document).toFixed(0)} ms, the panel had its data at ${median(stages.received).toFixed(0)} ms; the floor is the transport's own log line (whole-ms resolution)`,
+      },
+    ],
     problems,
   };
 }

@@ -19,7 +19,12 @@ const TARGET_BYTES = 2.7 * 2 ** 20;
 /** The simulator's answer for the query, as bytes, and the metric names asked for. */
 async function metricDataBody(): Promise<{ body: Buffer; names: string[] }> {
   const sim = await Simulator.start({ seed: 1, apps: 3, now: () => NOW, rateLimitPerMinute: 100_000 });
-  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({
+    baseUrl: sim.baseUrls.us,
+    getApiKey: () => Promise.resolve(sim.keys.us),
+    ca: sim.certPem,
+    log: new MemoryLogger(),
+  });
   try {
     const appId = sim.datasets.us.apps[0].id;
     const all = (await api.listMetricNames({ kind: 'application', applicationId: appId })).map((m) => m.name).sort();
@@ -54,16 +59,25 @@ export async function clientFigures(runs: number): Promise<{ figures: Figure[]; 
   const { body, names } = await metricDataBody();
   const server = await serveBody(body, 'application/json; charset=utf-8');
   const key = 'NRAK-BENCHBENCHBENCHBENCHBENCHBEN';
-  const api = new HttpTimesliceApi({ baseUrl: server.baseUrl, getApiKey: () => Promise.resolve(key), ca: server.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({
+    baseUrl: server.baseUrl,
+    getApiKey: () => Promise.resolve(key),
+    ca: server.certPem,
+    log: new MemoryLogger(),
+  });
   const agent = new Agent({ connect: { ca: server.certPem } });
   try {
-    const ours = () => timed(() => api.getMetricData({ kind: 'application', applicationId: 1 }, { names, from: FROM, to: NOW, period: 60 }));
+    const ours = () =>
+      timed(() =>
+        api.getMetricData({ kind: 'application', applicationId: 1 }, { names, from: FROM, to: NOW, period: 60 }),
+      );
     await ours();
     const url = `${server.baseUrl}${server.lastPath()}`; // the same request line, query and all
-    const anchor = () => timed(async () => {
-      const res = await request(url, { headers: { accept: 'application/json', 'api-key': key }, dispatcher: agent });
-      JSON.parse(await res.body.text());
-    });
+    const anchor = () =>
+      timed(async () => {
+        const res = await request(url, { headers: { accept: 'application/json', 'api-key': key }, dispatcher: agent });
+        JSON.parse(await res.body.text());
+      });
     const samples = await interleaved(runs, ours, anchor, 2);
     const text = body.toString('utf8');
     const parseOnly = [];
@@ -74,8 +88,16 @@ export async function clientFigures(runs: number): Promise<{ figures: Figure[]; 
     return {
       bodyBytes: body.length,
       figures: [
-        timedFigure(`client getMetricData, ${mb} MB body, HTTPS loopback`, samples, 'undici.request + JSON.parse', { kind: 'ratio', max: 1.15 }),
-        { name: `JSON.parse alone, same ${mb} MB body (the floor)`, unit: 'ms', ours: median(parseOnly), samples: { ours: parseOnly } },
+        timedFigure(`client getMetricData, ${mb} MB body, HTTPS loopback`, samples, 'undici.request + JSON.parse', {
+          kind: 'ratio',
+          max: 1.15,
+        }),
+        {
+          name: `JSON.parse alone, same ${mb} MB body (the floor)`,
+          unit: 'ms',
+          ours: median(parseOnly),
+          samples: { ours: parseOnly },
+        },
       ],
     };
   } finally {

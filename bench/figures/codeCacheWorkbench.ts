@@ -20,7 +20,7 @@ import type { Figure } from '../lib/figure';
 import { median } from '../lib/figure';
 import { activatingWorkspace, activationTimes, extensionFolder } from './workbenchActivation';
 
-export const CODE_CACHE_FIGURE = 'activation in the workbench with the code cache (VS Code\'s own time)';
+export const CODE_CACHE_FIGURE = "activation in the workbench with the code cache (VS Code's own time)";
 
 export interface CodeCacheSamples {
   withCache: number[];
@@ -32,17 +32,35 @@ export interface CodeCacheSamples {
   firstWindowWithCache?: number;
 }
 
-export async function codeCacheFigures(root: string, distDir: string, runs: number): Promise<{ figures: Figure[]; problems: string[]; samples?: CodeCacheSamples }> {
+export async function codeCacheFigures(
+  root: string,
+  distDir: string,
+  runs: number,
+): Promise<{ figures: Figure[]; problems: string[]; samples?: CodeCacheSamples }> {
   if (!fs.existsSync(codeServer.codeServerBin())) {
-    return { figures: [], problems: [`${CODE_CACHE_FIGURE}: not measured, code-server is not installed (bash scripts/vscode/installCodeServer.sh)`] };
+    return {
+      figures: [],
+      problems: [
+        `${CODE_CACHE_FIGURE}: not measured, code-server is not installed (bash scripts/vscode/installCodeServer.sh)`,
+      ],
+    };
   }
   const { tmp, workspace } = activatingWorkspace('ts-bench-cache-');
   const env = { TIMESLICE_DEMO: undefined, TIMESLICE_SKIP_WALKTHROUGH: '1', TMPDIR: path.join(tmp, 'tmp') };
   const cached = await codeServer.startCodeServer({
-    extensionDirs: [{ path: extensionFolder(root, distDir, tmp, { name: 'with-loader' }), id: 'timeslice.timeslice' }], workspaceFolder: workspace, env,
+    extensionDirs: [{ path: extensionFolder(root, distDir, tmp, { name: 'with-loader' }), id: 'timeslice.timeslice' }],
+    workspaceFolder: workspace,
+    env,
   });
   const plain = await codeServer.startCodeServer({
-    extensionDirs: [{ path: extensionFolder(root, distDir, tmp, { name: 'without-loader', main: './dist/main.js' }), id: 'timeslice.timeslice' }], workspaceFolder: workspace, env,
+    extensionDirs: [
+      {
+        path: extensionFolder(root, distDir, tmp, { name: 'without-loader', main: './dist/main.js' }),
+        id: 'timeslice.timeslice',
+      },
+    ],
+    workspaceFolder: workspace,
+    env,
   });
   const browser = await codeServer.launchBrowser();
   const samples: CodeCacheSamples = { withCache: [], withoutCache: [], gitBaseWith: [], gitBaseWithout: [] };
@@ -70,7 +88,9 @@ export async function codeCacheFigures(root: string, distDir: string, runs: numb
       const b = await window(plain.url);
       samples.withoutCache.push(b.get('Timeslice')!);
       samples.gitBaseWithout.push(b.get('Git Base')!);
-      console.error(`[bench] code cache, window pair ${run + 1}/${runs}: with ${samples.withCache[run]} ms, without ${samples.withoutCache[run]} ms`);
+      console.error(
+        `[bench] code cache, window pair ${run + 1}/${runs}: with ${samples.withCache[run]} ms, without ${samples.withoutCache[run]} ms`,
+      );
     }
   } finally {
     await browser.close();
@@ -80,13 +100,20 @@ export async function codeCacheFigures(root: string, distDir: string, runs: numb
   }
   const spread = (xs: number[]) => `${Math.min(...xs)}–${Math.max(...xs)} ms`;
   return {
-    figures: [{
-      name: CODE_CACHE_FIGURE, unit: 'ms', ours: median(samples.withCache), anchor: median(samples.withoutCache),
-      anchorName: 'the same bundle without loader or cache (main: dist/main.js)', samples: { ours: samples.withCache, anchor: samples.withoutCache },
-      note: `VS Code 1.100.3 (code-server), Running Extensions' code loading + activate() call, ${runs} windows each way, alternating; `
-        + `with the cache ${spread(samples.withCache)}, without ${spread(samples.withoutCache)}; Git Base in the same windows: median ${median(samples.gitBaseWith)} ms / ${median(samples.gitBaseWithout)} ms `
-        + `(${spread([...samples.gitBaseWith, ...samples.gitBaseWithout])}); the first cached window (no cache yet, not kept) ${samples.firstWindowWithCache} ms`,
-    }],
+    figures: [
+      {
+        name: CODE_CACHE_FIGURE,
+        unit: 'ms',
+        ours: median(samples.withCache),
+        anchor: median(samples.withoutCache),
+        anchorName: 'the same bundle without loader or cache (main: dist/main.js)',
+        samples: { ours: samples.withCache, anchor: samples.withoutCache },
+        note:
+          `VS Code 1.100.3 (code-server), Running Extensions' code loading + activate() call, ${runs} windows each way, alternating; ` +
+          `with the cache ${spread(samples.withCache)}, without ${spread(samples.withoutCache)}; Git Base in the same windows: median ${median(samples.gitBaseWith)} ms / ${median(samples.gitBaseWithout)} ms ` +
+          `(${spread([...samples.gitBaseWith, ...samples.gitBaseWithout])}); the first cached window (no cache yet, not kept) ${samples.firstWindowWithCache} ms`,
+      },
+    ],
     problems,
     samples,
   };
@@ -104,22 +131,42 @@ interface CodeCacheRun {
  * of all runs' samples pooled.
  */
 export function writeCodeCacheResults(file: string, samples: CodeCacheSamples): void {
-  const medians = (s: CodeCacheSamples) => ({ withCache: median(s.withCache), withoutCache: median(s.withoutCache), gitBaseWith: median(s.gitBaseWith), gitBaseWithout: median(s.gitBaseWithout) });
+  const medians = (s: CodeCacheSamples) => ({
+    withCache: median(s.withCache),
+    withoutCache: median(s.withoutCache),
+    gitBaseWith: median(s.gitBaseWith),
+    gitBaseWithout: median(s.gitBaseWithout),
+  });
   let runs: CodeCacheRun[] = [];
   if (fs.existsSync(file)) {
     const old = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs?: CodeCacheRun[] } & Partial<CodeCacheRun>;
-    runs = old.runs ?? (old.samples && old.date ? [{ date: old.date, loadAverage: old.loadAverage ?? [], medians: medians(old.samples), samples: old.samples }] : []);
+    runs =
+      old.runs ??
+      (old.samples && old.date
+        ? [{ date: old.date, loadAverage: old.loadAverage ?? [], medians: medians(old.samples), samples: old.samples }]
+        : []);
   }
   runs.push({ date: new Date().toISOString(), loadAverage: os.loadavg(), medians: medians(samples), samples });
   const pooled: CodeCacheSamples = {
-    withCache: runs.flatMap((r) => r.samples.withCache), withoutCache: runs.flatMap((r) => r.samples.withoutCache),
-    gitBaseWith: runs.flatMap((r) => r.samples.gitBaseWith), gitBaseWithout: runs.flatMap((r) => r.samples.gitBaseWithout),
+    withCache: runs.flatMap((r) => r.samples.withCache),
+    withoutCache: runs.flatMap((r) => r.samples.withoutCache),
+    gitBaseWith: runs.flatMap((r) => r.samples.gitBaseWith),
+    gitBaseWithout: runs.flatMap((r) => r.samples.gitBaseWithout),
   };
-  fs.writeFileSync(file, `${JSON.stringify({
-    what: 'VS Code 1.100.3 (code-server) Running Extensions activation time (code loading + activate() call) of Timeslice in ms, a new window each, alternating: '
-      + 'with the loader and its V8 code cache (cache written by a first window, not kept) and without (package.json main: dist/main.js); Git Base in the same windows as a yardstick of the noise',
-    node: process.version, cpus: os.cpus().length,
-    pooled: { windowsEachWay: pooled.withCache.length, medians: medians(pooled) },
-    runs,
-  }, null, 2)}\n`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        what:
+          'VS Code 1.100.3 (code-server) Running Extensions activation time (code loading + activate() call) of Timeslice in ms, a new window each, alternating: ' +
+          'with the loader and its V8 code cache (cache written by a first window, not kept) and without (package.json main: dist/main.js); Git Base in the same windows as a yardstick of the noise',
+        node: process.version,
+        cpus: os.cpus().length,
+        pooled: { windowsEachWay: pooled.withCache.length, medians: medians(pooled) },
+        runs,
+      },
+      null,
+      2,
+    )}\n`,
+  );
 }

@@ -28,9 +28,18 @@ function settledHeap(): number {
 
 export async function heapFigures(cycles: number): Promise<Figure[]> {
   const sim = await Simulator.start({ seed: 42, apps: 12, rateLimitPerMinute: 1_000_000 });
-  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({
+    baseUrl: sim.baseUrls.us,
+    getApiKey: () => Promise.resolve(sim.keys.us),
+    ca: sim.certPem,
+    log: new MemoryLogger(),
+  });
   const names = new MetricNamesCache(api);
-  const state: PanelState = { entity: { kind: 'application', applicationId: sim.datasets.us.apps[0].id, title: 'heap' }, range: { preset: '24h', compare: 'day' }, view: 'chart' };
+  const state: PanelState = {
+    entity: { kind: 'application', applicationId: sim.datasets.us.apps[0].id, title: 'heap' },
+    range: { preset: '24h', compare: 'day' },
+    view: 'chart',
+  };
   const cycle = async () => {
     const abort = new AbortController();
     const data = await loadPanelData({ api, metricNames: names, signal: abort.signal }, state);
@@ -49,8 +58,15 @@ export async function heapFigures(cycles: number): Promise<Figure[]> {
       sim.clearRequests(); // the simulator's log is the bench's, not the extension's
     }
     const growth = (settledHeap() - before) / 2 ** 20;
-    return [countFigure(`heap growth after ${cycles} panel open/close cycles (after GC)`, 'MB', growth, { kind: 'atMost', max: 5 },
-      'extension-host side in Node: data load + message per cycle (24 h dashboard with compare)')];
+    return [
+      countFigure(
+        `heap growth after ${cycles} panel open/close cycles (after GC)`,
+        'MB',
+        growth,
+        { kind: 'atMost', max: 5 },
+        'extension-host side in Node: data load + message per cycle (24 h dashboard with compare)',
+      ),
+    ];
   } finally {
     await api.dispose();
     await sim.stop();

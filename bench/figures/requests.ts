@@ -20,11 +20,23 @@ const KEY_LIMIT_PER_MINUTE = 1000;
 
 /** Metric-data requests each panel kind needs to open (the dashboard: one, the limit; the breakdown and
  * the explorer: the series and its summarized twin for the table). */
-const PANEL_REQUESTS: Record<PanelEntity['kind'], number> = { application: 1, host: 1, instance: 1, keyTransaction: 1, breakdown: 2, explorer: 2 };
+const PANEL_REQUESTS: Record<PanelEntity['kind'], number> = {
+  application: 1,
+  host: 1,
+  instance: 1,
+  keyTransaction: 1,
+  breakdown: 2,
+  explorer: 2,
+};
 
 export async function requestFigures(): Promise<Figure[]> {
   const sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW, rateLimitPerMinute: 100_000 });
-  const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
+  const api = new HttpTimesliceApi({
+    baseUrl: sim.baseUrls.us,
+    getApiKey: () => Promise.resolve(sim.keys.us),
+    ca: sim.certPem,
+    log: new MemoryLogger(),
+  });
   const figures: Figure[] = [];
   const count = async (fn: () => Promise<unknown>, endpoint?: string) => {
     sim.clearRequests();
@@ -32,32 +44,56 @@ export async function requestFigures(): Promise<Figure[]> {
     return sim.requests.filter((r) => endpoint === undefined || r.endpoint === endpoint).length;
   };
   try {
-    const app = sim.datasets.us.apps.find((a) => a.hostIds.length > 0 && a.instanceIds.length > 0) ?? sim.datasets.us.apps[0];
+    const app =
+      sim.datasets.us.apps.find((a) => a.hostIds.length > 0 && a.instanceIds.length > 0) ?? sim.datasets.us.apps[0];
     const kt = (await api.listKeyTransactions())[0];
     const entities: PanelEntity[] = [
       { kind: 'application', applicationId: app.id, title: 'dashboard' },
       { kind: 'host', applicationId: app.id, hostId: app.hostIds[0], title: 'host' },
       { kind: 'instance', applicationId: app.id, instanceId: app.instanceIds[0], title: 'instance' },
-      { kind: 'keyTransaction', applicationId: kt.applicationId ?? app.id, keyTransactionId: kt.id, title: 'key transaction' },
+      {
+        kind: 'keyTransaction',
+        applicationId: kt.applicationId ?? app.id,
+        keyTransactionId: kt.id,
+        title: 'key transaction',
+      },
       { kind: 'breakdown', applicationId: app.id, title: 'breakdown' },
       { kind: 'explorer', applicationId: app.id, title: 'explorer (one value list)' },
     ];
     for (const entity of entities) {
       const state: PanelState = {
-        entity, range: { preset: '30m', compare: 'none' }, view: 'chart',
+        entity,
+        range: { preset: '30m', compare: 'none' },
+        view: 'chart',
         ...(entity.kind === 'explorer' ? { explorer: { metrics: ['HttpDispatcher'], values: ['call_count'] } } : {}),
       };
       // A fresh names cache: the explorer's first open lists names (not a metric-data request).
-      const n = await count(() => loadPanelData({ api, metricNames: new MetricNamesCache(api), now: NOW }, state), 'metricData');
-      figures.push(countFigure(`metric-data requests to open: ${entity.title}`, 'requests', n, { kind: 'exactly', value: PANEL_REQUESTS[entity.kind] }));
+      const n = await count(
+        () => loadPanelData({ api, metricNames: new MetricNamesCache(api), now: NOW }, state),
+        'metricData',
+      );
+      figures.push(
+        countFigure(`metric-data requests to open: ${entity.title}`, 'requests', n, {
+          kind: 'exactly',
+          value: PANEL_REQUESTS[entity.kind],
+        }),
+      );
     }
 
     const ids = sim.datasets.us.apps.map((a) => a.id);
     for (const bound of [1, 10]) {
-      const poller = new BoundAppsPoller({ bindings: () => ids.slice(0, bound).map((id) => ({ id, region: 'us' as const })), target: () => ({ api, region: 'us' }) });
+      const poller = new BoundAppsPoller({
+        bindings: () => ids.slice(0, bound).map((id) => ({ id, region: 'us' as const })),
+        target: () => ({ api, region: 'us' }),
+      });
       const n = await count(() => poller.refreshNow());
       poller.dispose();
-      figures.push(countFigure(`requests per refresh, ${bound} bound app${bound === 1 ? '' : 's'}`, 'requests', n, { kind: 'exactly', value: 1 }));
+      figures.push(
+        countFigure(`requests per refresh, ${bound} bound app${bound === 1 ? '' : 's'}`, 'requests', n, {
+          kind: 'exactly',
+          value: 1,
+        }),
+      );
     }
 
     // One tree refresh lists the applications (the root; expanded groups keep their cache).
@@ -75,15 +111,32 @@ export async function requestFigures(): Promise<Figure[]> {
     } finally {
       JSON.parse = parse;
     }
-    figures.push(countFigure('unchanged tree refresh: 304 answers', 'requests', sim.requests.filter((r) => r.status === 304).length, { kind: 'exactly', value: tree },
-      'If-None-Match with the ETag of the last 200'));
+    figures.push(
+      countFigure(
+        'unchanged tree refresh: 304 answers',
+        'requests',
+        sim.requests.filter((r) => r.status === 304).length,
+        { kind: 'exactly', value: tree },
+        'If-None-Match with the ETag of the last 200',
+      ),
+    );
     figures.push(countFigure('unchanged tree refresh: bodies parsed', 'events', parses, { kind: 'exactly', value: 0 }));
-    const poller = new BoundAppsPoller({ bindings: () => ids.slice(0, 10).map((id) => ({ id, region: 'us' as const })), target: () => ({ api, region: 'us' }) });
+    const poller = new BoundAppsPoller({
+      bindings: () => ids.slice(0, 10).map((id) => ({ id, region: 'us' as const })),
+      target: () => ({ api, region: 'us' }),
+    });
     const bound = await count(() => poller.refreshNow());
     poller.dispose();
     const perMinute = (tree + bound) * (60 / DEFAULT_REFRESH_SECONDS);
-    figures.push(countFigure('key budget per minute: tree open + 10 bound apps, defaults', '%', (perMinute / KEY_LIMIT_PER_MINUTE) * 100, { kind: 'atMost', max: 1 },
-      `${tree} tree + ${bound} bound-apps request(s) every ${DEFAULT_REFRESH_SECONDS} s, of ${KEY_LIMIT_PER_MINUTE.toLocaleString('en')}/min (12 apps: one page)`));
+    figures.push(
+      countFigure(
+        'key budget per minute: tree open + 10 bound apps, defaults',
+        '%',
+        (perMinute / KEY_LIMIT_PER_MINUTE) * 100,
+        { kind: 'atMost', max: 1 },
+        `${tree} tree + ${bound} bound-apps request(s) every ${DEFAULT_REFRESH_SECONDS} s, of ${KEY_LIMIT_PER_MINUTE.toLocaleString('en')}/min (12 apps: one page)`,
+      ),
+    );
   } finally {
     await api.dispose();
     await sim.stop();

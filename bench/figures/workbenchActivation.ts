@@ -18,7 +18,7 @@ import { QuickInput } from '../../test/e2e/support/pageObjects/quickInput';
 import type { Figure } from '../lib/figure';
 import { median } from '../lib/figure';
 
-const NAME = 'activation in the workbench (VS Code\'s own time, Running Extensions)';
+const NAME = "activation in the workbench (VS Code's own time, Running Extensions)";
 const OURS = 'Timeslice';
 const ANCHOR = 'Git Base';
 /** Left out of the extension folder the workbench loads: big, or not part of an installed extension. */
@@ -28,7 +28,12 @@ const SKIP = new Set(['.git', '.vscode-test', 'bench', 'dist', 'node_modules']);
  * An extension folder like the packaged one: the repo's files through symlinks, with `dist` the
  * production build the bench made.
  */
-export function extensionFolder(root: string, distDir: string, tmp: string, options: { name?: string; main?: string } = {}): string {
+export function extensionFolder(
+  root: string,
+  distDir: string,
+  tmp: string,
+  options: { name?: string; main?: string } = {},
+): string {
   const dir = path.join(tmp, options.name ?? 'extension');
   fs.mkdirSync(dir);
   for (const name of fs.readdirSync(root)) {
@@ -39,7 +44,10 @@ export function extensionFolder(root: string, distDir: string, tmp: string, opti
   if (options.main) {
     // The same manifest with another entry point (e.g. dist/main.js: the bundle without the loader).
     const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string };
-    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ ...manifest, main: options.main }, null, 2)}\n`);
+    fs.writeFileSync(
+      path.join(dir, 'package.json'),
+      `${JSON.stringify({ ...manifest, main: options.main }, null, 2)}\n`,
+    );
   }
   fs.symlinkSync(path.resolve(root, distDir), path.join(dir, 'dist'));
   return dir;
@@ -65,7 +73,13 @@ export async function activationTimes(page: Page): Promise<Map<string, number>> 
   await rows.filter({ hasText: OURS }).locator('.activation-time', { hasText: /\d+ms/ }).waitFor({ timeout: 60_000 });
   await rows.filter({ hasText: ANCHOR }).locator('.activation-time', { hasText: /\d+ms/ }).waitFor({ timeout: 60_000 });
   // The page's elements, as far as this reads them (this file is type-checked without the DOM library).
-  const read = await rows.evaluateAll((elements: Array<{ querySelector(s: string): { textContent: string | null } | null }>) => elements.map((e) => [e.querySelector('.name')?.textContent ?? '', e.querySelector('.activation-time')?.textContent ?? '']));
+  const read = await rows.evaluateAll(
+    (elements: Array<{ querySelector(s: string): { textContent: string | null } | null }>) =>
+      elements.map((e) => [
+        e.querySelector('.name')?.textContent ?? '',
+        e.querySelector('.activation-time')?.textContent ?? '',
+      ]),
+  );
   const times = new Map<string, number>();
   for (const [name, text] of read) {
     const ms = /(\d+(?:\.\d+)?)ms/.exec(text);
@@ -76,9 +90,16 @@ export async function activationTimes(page: Page): Promise<Map<string, number>> 
   return times;
 }
 
-export async function workbenchActivationFigures(root: string, distDir: string, runs: number): Promise<{ figures: Figure[]; problems: string[] }> {
+export async function workbenchActivationFigures(
+  root: string,
+  distDir: string,
+  runs: number,
+): Promise<{ figures: Figure[]; problems: string[] }> {
   if (!fs.existsSync(codeServer.codeServerBin())) {
-    return { figures: [], problems: [`${NAME}: not measured, code-server is not installed (bash scripts/vscode/installCodeServer.sh)`] };
+    return {
+      figures: [],
+      problems: [`${NAME}: not measured, code-server is not installed (bash scripts/vscode/installCodeServer.sh)`],
+    };
   }
   const { tmp, workspace } = activatingWorkspace('ts-bench-act-');
   const server = await codeServer.startCodeServer({
@@ -109,12 +130,20 @@ export async function workbenchActivationFigures(root: string, distDir: string, 
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   return {
-    figures: [{
-      name: NAME, unit: 'ms', ours: median(samples.ours), anchor: median(samples.anchor), anchorName: 'built-in Git Base, same window',
-      budget: { kind: 'atMost', max: 50 }, samples,
-      note: `VS Code 1.100.3 (code-server): code loading + activate() call, read from "Developer: Show Running Extensions"; production bundle, activated by workspaceContains at start-up, `
-        + `a new window per run (${runs}; the first has no code cache yet: ${samples.ours[0]} ms, the others read the one it wrote)${git.length > 0 ? `; the built-in Git extension took ${median(git).toFixed(0)} ms in the same windows` : ''}`,
-    }],
+    figures: [
+      {
+        name: NAME,
+        unit: 'ms',
+        ours: median(samples.ours),
+        anchor: median(samples.anchor),
+        anchorName: 'built-in Git Base, same window',
+        budget: { kind: 'atMost', max: 50 },
+        samples,
+        note:
+          `VS Code 1.100.3 (code-server): code loading + activate() call, read from "Developer: Show Running Extensions"; production bundle, activated by workspaceContains at start-up, ` +
+          `a new window per run (${runs}; the first has no code cache yet: ${samples.ours[0]} ms, the others read the one it wrote)${git.length > 0 ? `; the built-in Git extension took ${median(git).toFixed(0)} ms in the same windows` : ''}`,
+      },
+    ],
     problems: [],
   };
 }

@@ -28,9 +28,10 @@ export async function serveBody(body: Buffer, contentType: string): Promise<Body
     baseUrl: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
     certPem: cert,
     lastPath: () => last,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -62,7 +62,12 @@ export async function timed(fn: () => unknown): Promise<number> {
  * Runs ours, anchor, ours, anchor … `runs` times each after `warmup` rounds that are not kept, so
  * that drift on a shared machine hits both alike. Each function returns the milliseconds it measured.
  */
-export async function interleaved(runs: number, ours: () => Promise<number>, anchor: () => Promise<number>, warmup = 1): Promise<{ ours: number[]; anchor: number[] }> {
+export async function interleaved(
+  runs: number,
+  ours: () => Promise<number>,
+  anchor: () => Promise<number>,
+  warmup = 1,
+): Promise<{ ours: number[]; anchor: number[] }> {
   for (let i = 0; i < warmup; i++) {
     await ours();
     await anchor();
@@ -76,8 +81,23 @@ export async function interleaved(runs: number, ours: () => Promise<number>, anc
 }
 
 /** A timed figure from interleaved samples. */
-export function timedFigure(name: string, samples: { ours: number[]; anchor: number[] }, anchorName: string, budget?: Budget, note?: string): Figure {
-  return { name, unit: 'ms', ours: median(samples.ours), anchor: median(samples.anchor), anchorName, budget, samples, note };
+export function timedFigure(
+  name: string,
+  samples: { ours: number[]; anchor: number[] },
+  anchorName: string,
+  budget?: Budget,
+  note?: string,
+): Figure {
+  return {
+    name,
+    unit: 'ms',
+    ours: median(samples.ours),
+    anchor: median(samples.anchor),
+    anchorName,
+    budget,
+    samples,
+    note,
+  };
 }
 
 /** A figure that is one count (no anchor). */

@@ -35,8 +35,20 @@ export function tableRows(figures: readonly Figure[]): string[][] {
     const r = ratio(f);
     const ok = withinBudget(f);
     // Over a floor, the margin above it is the result, not the ratio.
-    const compared = f.budget?.kind === 'overAnchor' && f.anchor !== undefined ? `+${value(f.ours - f.anchor, f.unit)}` : r === undefined ? '—' : `${r.toFixed(2)}×`;
-    return [f.name, value(f.ours, f.unit), f.anchor === undefined ? '—' : `${value(f.anchor, f.unit)} (${f.anchorName})`, compared, budgetText(f), ok === undefined ? '' : ok ? '✔' : '✘'];
+    const compared =
+      f.budget?.kind === 'overAnchor' && f.anchor !== undefined
+        ? `+${value(f.ours - f.anchor, f.unit)}`
+        : r === undefined
+          ? '—'
+          : `${r.toFixed(2)}×`;
+    return [
+      f.name,
+      value(f.ours, f.unit),
+      f.anchor === undefined ? '—' : `${value(f.anchor, f.unit)} (${f.anchorName})`,
+      compared,
+      budgetText(f),
+      ok === undefined ? '' : ok ? '✔' : '✘',
+    ];
   });
 }
 
@@ -46,16 +58,25 @@ const HEADER = ['Figure', 'Ours', 'Anchor (same run)', 'Ratio (or margin)', 'Bud
 export function textTable(figures: readonly Figure[]): string {
   const rows = [HEADER, ...tableRows(figures)];
   const widths = HEADER.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-  return rows.map((r, n) => {
-    const line = r.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join('  ').trimEnd();
-    return n === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
-  }).join('\n');
+  return rows
+    .map((r, n) => {
+      const line = r
+        .map((c, i) => c + ' '.repeat(widths[i] - [...c].length))
+        .join('  ')
+        .trimEnd();
+      return n === 0 ? `${line}\n${widths.map((w) => '-'.repeat(w)).join('  ')}` : line;
+    })
+    .join('\n');
 }
 
 /** The same table in Markdown, for docs/performance.md. */
 export function markdownTable(figures: readonly Figure[]): string {
   const rows = tableRows(figures);
-  return [`| ${HEADER.join(' | ')} |`, `|${HEADER.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  return [
+    `| ${HEADER.join(' | ')} |`,
+    `|${HEADER.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
 }
 
 export interface RunInfo {
@@ -69,7 +90,13 @@ export function writeResults(file: string, info: RunInfo, figures: readonly Figu
   const results = {
     date: info.started.toISOString(),
     quick: info.quick,
-    machine: { cpus: cpus.length, model: cpus[0]?.model, memoryGB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}`, loadAverage: os.loadavg() },
+    machine: {
+      cpus: cpus.length,
+      model: cpus[0]?.model,
+      memoryGB: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverage: os.loadavg(),
+    },
     node: process.version,
     chromium: info.chromium,
     figures: figures.map((f) => ({ ...f, ratio: ratio(f), withinBudget: withinBudget(f) })),
@@ -81,7 +108,10 @@ export function writeResults(file: string, info: RunInfo, figures: readonly Figu
  * Quick mode's counts, in the shape test/support/countingReporter.js writes, so `npm test` adds them
  * to its total: one test per figure produced, and one per exact count.
  */
-export function quickChecks(figures: readonly Figure[], expected: readonly string[]): { passed: number; failed: number; skipped: number; failures: string[] } {
+export function quickChecks(
+  figures: readonly Figure[],
+  expected: readonly string[],
+): { passed: number; failed: number; skipped: number; failures: string[] } {
   const out = { passed: 0, failed: 0, skipped: 0, failures: [] as string[] };
   const check = (ok: boolean, what: string) => {
     if (ok) {
@@ -93,7 +123,10 @@ export function quickChecks(figures: readonly Figure[], expected: readonly strin
   };
   for (const name of expected) {
     const f = figures.find((x) => x.name === name);
-    check(f !== undefined && Number.isFinite(f.ours) && (f.anchorName === undefined || Number.isFinite(f.anchor)), `bench: figure "${name}" was produced`);
+    check(
+      f !== undefined && Number.isFinite(f.ours) && (f.anchorName === undefined || Number.isFinite(f.anchor)),
+      `bench: figure "${name}" was produced`,
+    );
   }
   for (const f of figures) {
     if (f.budget?.kind === 'exactly') {

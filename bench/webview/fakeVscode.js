@@ -6,7 +6,9 @@
   window.__posted = [];
   window.__cspViolations = [];
   document.addEventListener('securitypolicyviolation', (e) => {
-    window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    window.__cspViolations.push(
+      `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+    );
   });
   if (params.get('decimation') === 'off') {
     window.__timesliceDecimation = false;
@@ -73,7 +75,11 @@
         window.__devPost({ type: 'metricNames', query: message.query, names: sample.searchNames(message.query) });
         break;
       case 'export':
-        window.__devPost({ type: 'exported', format: message.format, path: `/home/dev/timeslice-export.${message.format}` });
+        window.__devPost({
+          type: 'exported',
+          format: message.format,
+          path: `/home/dev/timeslice-export.${message.format}`,
+        });
         break;
     }
   }

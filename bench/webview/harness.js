@@ -21,7 +21,10 @@ function csp(origin, nonce) {
 
 /** The anchor page: one sized box and the Chart.js-only bundle. */
 function rawHtml(origin) {
-  const nonce = crypto.randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  const nonce = crypto
+    .randomBytes(18)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="${csp(origin, nonce)}"><title>Chart.js alone</title></head>
 <body><div id="box"></div>
@@ -31,7 +34,10 @@ function rawHtml(origin) {
 
 /** `bundle` is the panel bundle's path under ROOT (dist/webview/panel.js unless the bench built its own). */
 function pageHtml(origin, query, bundle = 'dist/webview/panel.js') {
-  const nonce = crypto.randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  const nonce = crypto
+    .randomBytes(18)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
   // The CSP of src/panels/html.ts, with this server's origin as the webview's cspSource.
   return `<!DOCTYPE html>
 <html lang="en">
@@ -78,7 +84,10 @@ function startServer(port = 0, { bundle } = {}) {
         res.writeHead(404).end();
         return;
       }
-      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] || 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
       fs.createReadStream(file).pipe(res);
     });
     server.listen(port, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${server.address().port}` }));
@@ -88,12 +97,24 @@ function startServer(port = 0, { bundle } = {}) {
 function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** Opens the panel page and waits until the bundle has posted 'ready'. */
-async function openPanel(browser, origin, { theme = 'dark', decimation = true, demo, tz, viewport = { width: 1280, height: 900 } } = {}) {
+async function openPanel(
+  browser,
+  origin,
+  { theme = 'dark', decimation = true, demo, tz, viewport = { width: 1280, height: 900 } } = {},
+) {
   const page = await browser.newPage({ viewport });
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));

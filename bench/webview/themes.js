@@ -3,7 +3,8 @@
 // The values are the workbench defaults as we read them; they are not shipped.
 window.__devThemes = (() => {
   const font = {
-    '--vscode-font-family': '-apple-system, BlinkMacSystemFont, "Segoe WPC", "Segoe UI", "Ubuntu", "Droid Sans", sans-serif',
+    '--vscode-font-family':
+      '-apple-system, BlinkMacSystemFont, "Segoe WPC", "Segoe UI", "Ubuntu", "Droid Sans", sans-serif',
     '--vscode-font-weight': 'normal',
     '--vscode-font-size': '13px',
     '--vscode-editor-font-family': '"Droid Sans Mono", "monospace", monospace',

@@ -90,7 +90,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  */
 function settlesWithin(promise, ms) {
   let timer;
-  const timeout = new Promise((r) => { timer = setTimeout(() => r(false), ms); });
+  const timeout = new Promise((r) => {
+    timer = setTimeout(() => r(false), ms);
+  });
   return Promise.race([promise.then(() => true), timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -226,14 +228,19 @@ async function startCodeServer(opts = {}) {
   for (let attempt = 1; ; attempt++) {
     const port = await getFreePort();
     const args = [
-      '--config', configFile,
-      '--auth', 'none',
+      '--config',
+      configFile,
+      '--auth',
+      'none',
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-workspace-trust',
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--user-data-dir', userDataDir,
-      '--extensions-dir', extensionsDir,
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
     ];
     if (workspaceFolder) args.push(path.resolve(workspaceFolder));
 
@@ -246,8 +253,14 @@ async function startCodeServer(opts = {}) {
     child.stderr.on('data', record);
     let exited = null;
     const exitPromise = new Promise((resolve) => {
-      child.on('exit', (code, signal) => { exited = { code, signal }; resolve(exited); });
-      child.on('error', (err) => { exited = { code: null, signal: null, err }; resolve(exited); });
+      child.on('exit', (code, signal) => {
+        exited = { code, signal };
+        resolve(exited);
+      });
+      child.on('error', (err) => {
+        exited = { code: null, signal: null, err };
+        resolve(exited);
+      });
     });
 
     const url = `http://127.0.0.1:${port}`;
@@ -255,15 +268,25 @@ async function startCodeServer(opts = {}) {
     while (Date.now() - t0 < timeoutMs && !exited) {
       try {
         // /healthz answers once the HTTP server is listening.
-        if ((await httpStatus(`${url}/healthz`)) === 200) { ready = true; break; }
-      } catch { /* not listening yet */ }
+        if ((await httpStatus(`${url}/healthz`)) === 200) {
+          ready = true;
+          break;
+        }
+      } catch {
+        /* not listening yet */
+      }
       await sleep(200);
     }
 
     const stop = makeStopper(child, exitPromise, () => exited, baseDir, logStream);
     if (ready) {
       return {
-        url, port, pid: child.pid, userDataDir, extensionsDir, extensions,
+        url,
+        port,
+        pid: child.pid,
+        userDataDir,
+        extensionsDir,
+        extensions,
         startupMs: Date.now() - t0,
         output: () => output,
         stop,
@@ -296,19 +319,28 @@ function procStat(pid) {
 function descendantPids(rootPid) {
   const children = new Map();
   let entries;
-  try { entries = fs.readdirSync('/proc'); } catch { return []; }
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return [];
+  }
   for (const name of entries) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const { ppid, startTime } = procStat(name);
       if (!children.has(ppid)) children.set(ppid, []);
       children.get(ppid).push({ pid: Number(name), startTime });
-    } catch { /* process exited meanwhile */ }
+    } catch {
+      /* process exited meanwhile */
+    }
   }
   const out = [];
   const queue = [rootPid];
   while (queue.length) {
-    for (const c of children.get(queue.shift()) || []) { out.push(c); queue.push(c.pid); }
+    for (const c of children.get(queue.shift()) || []) {
+      out.push(c);
+      queue.push(c.pid);
+    }
   }
   return out;
 }
@@ -318,7 +350,9 @@ function killRecorded(procs) {
   for (const { pid, startTime } of procs) {
     try {
       if (procStat(pid).startTime === startTime) process.kill(pid, 'SIGKILL');
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   }
 }
 
@@ -343,7 +377,12 @@ function installExitHooks() {
 
 /** True while any process of group `pgid` exists (zombies count until they are reaped). */
 function groupAlive(pgid) {
-  try { process.kill(-pgid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 /** Builds stop(): SIGTERM the process group, SIGKILL after 5 s, then remove the temp dirs. */
@@ -352,8 +391,16 @@ function makeStopper(child, exitPromise, getExited, baseDir, logStream) {
   // Synchronous last resort for process exit: kill the group, remove the temp dirs.
   const entry = {
     killNow() {
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
-      try { fs.rmSync(baseDir, { recursive: true, force: true }); } catch { /* best effort */ }
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+      try {
+        fs.rmSync(baseDir, { recursive: true, force: true });
+      } catch {
+        /* best effort */
+      }
     },
   };
   running.add(entry);
@@ -363,7 +410,11 @@ function makeStopper(child, exitPromise, getExited, baseDir, logStream) {
     running.delete(entry);
     stopping = (async () => {
       const killGroup = (sig) => {
-        try { process.kill(-child.pid, sig); } catch { /* group already gone */ }
+        try {
+          process.kill(-child.pid, sig);
+        } catch {
+          /* group already gone */
+        }
       };
       const descendants = descendantPids(child.pid);
       if (!getExited()) {

@@ -85,7 +85,11 @@ async function waitForFile(file, timeoutMs) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (fs.existsSync(file)) {
-      try { return JSON.parse(await fsp.readFile(file, 'utf8')); } catch { /* partially written */ }
+      try {
+        return JSON.parse(await fsp.readFile(file, 'utf8'));
+      } catch {
+        /* partially written */
+      }
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -120,7 +124,9 @@ async function main() {
       logFile,
       extensionInstallMode: mode,
     });
-    lap(`code-server answering at ${server.url} (startup ${server.startupMs} ms, extension ${mode === 'copy' ? 'copied' : 'symlinked'})`);
+    lap(
+      `code-server answering at ${server.url} (startup ${server.startupMs} ms, extension ${mode === 'copy' ? 'copied' : 'symlinked'})`,
+    );
 
     browser = await cs.launchBrowser();
     lap('chromium launched');
@@ -147,15 +153,21 @@ async function main() {
     console.log(`smoke: screenshot ${screenshot}`);
 
     const result = await waitForFile(resultFile, 20000);
-    if (!result) failures.push(`extension host did not write ${resultFile} (env SMOKE_RESULT not passed, or no activation)`);
+    if (!result)
+      failures.push(`extension host did not write ${resultFile} (env SMOKE_RESULT not passed, or no activation)`);
     else {
-      if (result.marker !== marker) failures.push(`env SMOKE_MARKER mismatch: got ${result.marker}, expected ${marker}`);
-      console.log(`smoke: extension host: VS Code ${result.vscodeVersion}, Node ${result.node}, pid ${result.pid}, extensionPath ${result.extensionPath}`);
+      if (result.marker !== marker)
+        failures.push(`env SMOKE_MARKER mismatch: got ${result.marker}, expected ${marker}`);
+      console.log(
+        `smoke: extension host: VS Code ${result.vscodeVersion}, Node ${result.node}, pid ${result.pid}, extensionPath ${result.extensionPath}`,
+      );
     }
     const extJson = path.join(server.extensionsDir, 'extensions.json');
     if (fs.existsSync(extJson)) {
       const list = JSON.parse(fs.readFileSync(extJson, 'utf8'));
-      console.log(`smoke: extensions.json written by VS Code lists: ${list.map((e) => `${e.identifier.id} -> ${e.location.path || e.location}`).join(', ')}`);
+      console.log(
+        `smoke: extensions.json written by VS Code lists: ${list.map((e) => `${e.identifier.id} -> ${e.location.path || e.location}`).join(', ')}`,
+      );
     }
     await page.context().close();
   } catch (e) {
@@ -168,7 +180,12 @@ async function main() {
       lap('code-server stopped');
       // Anything left in code-server's process group would be a leak.
       let alive = false;
-      try { process.kill(-pid, 0); alive = true; } catch { /* group gone: good */ }
+      try {
+        process.kill(-pid, 0);
+        alive = true;
+      } catch {
+        /* group gone: good */
+      }
       if (alive) failures.push(`processes of code-server group ${pid} still alive after stop()`);
       if (fs.existsSync(server.userDataDir)) failures.push(`stop() left ${server.userDataDir}`);
     }

@@ -42,17 +42,34 @@ export function pickAccount(accounts: NerdGraphAccount[], storedId?: number): Ac
   if (accounts.length === 1) {
     return { kind: 'use', account: accounts[0], automatic: true };
   }
-  return accounts.length === 0 ? { kind: 'none' } : { kind: 'ask', accounts: [...accounts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
+  return accounts.length === 0
+    ? { kind: 'none' }
+    : { kind: 'ask', accounts: [...accounts].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id) };
 }
 
 /** The error a connection's views show while no account is chosen (the tree offers Switch Account…). */
 export function accountError(pick: Exclude<AccountPick, { kind: 'use' }>, storedId?: number): ApiError {
   if (pick.kind === 'none') {
-    return new ApiError('noAccount', l10n.t('The key\'s user sees no account through NerdGraph. Check the key, or set a key of a user with access to an account.'));
+    return new ApiError(
+      'noAccount',
+      l10n.t(
+        "The key's user sees no account through NerdGraph. Check the key, or set a key of a user with access to an account.",
+      ),
+    );
   }
-  return new ApiError('noAccount', storedId === undefined
-    ? l10n.t('This key sees {0} accounts, and NRQL runs in one. Choose it with "Timeslice: Switch Account…".', pick.accounts.length)
-    : l10n.t('This key sees {0} accounts, and NRQL runs in one. The account chosen before ({1}) is no longer among them. Choose it with "Timeslice: Switch Account…".', pick.accounts.length, storedId));
+  return new ApiError(
+    'noAccount',
+    storedId === undefined
+      ? l10n.t(
+          'This key sees {0} accounts, and NRQL runs in one. Choose it with "Timeslice: Switch Account…".',
+          pick.accounts.length,
+        )
+      : l10n.t(
+          'This key sees {0} accounts, and NRQL runs in one. The account chosen before ({1}) is no longer among them. Choose it with "Timeslice: Switch Account…".',
+          pick.accounts.length,
+          storedId,
+        ),
+  );
 }
 
 /** The client for `backend`. */
@@ -80,8 +97,15 @@ export function createBackendApi(backend: Backend, options: BackendApiOptions): 
 }
 
 /** The accounts a key sees, with a client made only for this (e.g. right after the key is checked). */
-export async function listAccounts(options: HttpTimesliceApiOptions, request?: RequestOptions): Promise<NerdGraphAccount[]> {
-  const api = new NerdGraphTimesliceApi({ ...options, keyHeader: 'Api-Key', accountId: () => Promise.reject(new Error('not used')) });
+export async function listAccounts(
+  options: HttpTimesliceApiOptions,
+  request?: RequestOptions,
+): Promise<NerdGraphAccount[]> {
+  const api = new NerdGraphTimesliceApi({
+    ...options,
+    keyHeader: 'Api-Key',
+    accountId: () => Promise.reject(new Error('not used')),
+  });
   try {
     return await api.listAccounts(request);
   } finally {
@@ -109,7 +133,11 @@ export interface NrqlClient {
 export function createNrqlClient(options: HttpTimesliceApiOptions & { accountId?: number }): NrqlClient {
   const { accountId } = options;
   // The account is always passed to run(): the resolver is never asked.
-  const api = new NerdGraphTimesliceApi({ ...options, keyHeader: 'Api-Key', accountId: () => Promise.reject(new Error('not used')) });
+  const api = new NerdGraphTimesliceApi({
+    ...options,
+    keyHeader: 'Api-Key',
+    accountId: () => Promise.reject(new Error('not used')),
+  });
   return {
     graphqlUrl: api.graphqlUrl,
     storedAccountId: accountId,
@@ -122,12 +150,13 @@ export function createNrqlClient(options: HttpTimesliceApiOptions & { accountId?
 
 /** The same API, telling `onGone` when any request fails with REST's 410 Gone. */
 export function watchRestGone(api: TimesliceApi, onGone: () => void): TimesliceApi {
-  const watch = <T>(p: Promise<T>): Promise<T> => p.catch((e: unknown) => {
-    if (isRestGoneAnswer(e)) {
-      onGone();
-    }
-    throw e;
-  });
+  const watch = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((e: unknown) => {
+      if (isRestGoneAnswer(e)) {
+        onGone();
+      }
+      throw e;
+    });
   return {
     get baseUrl() {
       return api.baseUrl;

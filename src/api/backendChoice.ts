@@ -45,7 +45,7 @@ export interface BackendDecision {
 }
 
 export function parseBackendSetting(value: unknown): BackendSetting {
-  return (BACKEND_SETTINGS as readonly unknown[]).includes(value) ? value as BackendSetting : 'auto';
+  return (BACKEND_SETTINGS as readonly unknown[]).includes(value) ? (value as BackendSetting) : 'auto';
 }
 
 /** The decision for one connection. */
@@ -62,10 +62,14 @@ export function chooseBackend(setting: BackendSetting, now: Date, restGone: bool
 /** One line for the log and tooltips: why this backend. */
 export function describeDecision(d: BackendDecision): string {
   switch (d.reason) {
-    case 'setting': return `${BACKEND_LABELS[d.backend]} (set by "timeslice.backend")`;
-    case 'beforeEndOfLife': return 'REST v2 (automatic: until its end of life on 31 July 2027)';
-    case 'endOfLife': return 'NerdGraph (automatic: REST v2 reached its end of life on 31 July 2027)';
-    case 'restGone': return 'NerdGraph (automatic: the REST v2 host answered 410 Gone)';
+    case 'setting':
+      return `${BACKEND_LABELS[d.backend]} (set by "timeslice.backend")`;
+    case 'beforeEndOfLife':
+      return 'REST v2 (automatic: until its end of life on 31 July 2027)';
+    case 'endOfLife':
+      return 'NerdGraph (automatic: REST v2 reached its end of life on 31 July 2027)';
+    case 'restGone':
+      return 'NerdGraph (automatic: the REST v2 host answered 410 Gone)';
   }
 }
 
@@ -75,7 +79,11 @@ export function isRestGoneAnswer(e: unknown): boolean {
 }
 
 /** Whether the one-time end-of-life notice is due for this connection: a real one speaking REST v2. */
-export function shouldShowEndOfLifeNotice(connection: { backend: Backend; demo: boolean } | undefined, alreadyShown: boolean, quiet: boolean): boolean {
+export function shouldShowEndOfLifeNotice(
+  connection: { backend: Backend; demo: boolean } | undefined,
+  alreadyShown: boolean,
+  quiet: boolean,
+): boolean {
   return !alreadyShown && !quiet && connection !== undefined && !connection.demo && connection.backend === 'restV2';
 }
 

@@ -9,15 +9,33 @@ import { ConditionalCache } from './conditionalCache';
 import { ApiError } from './errors';
 import { nextPageUrl } from './pagination';
 import {
-  parseApplication, parseHost, parseInstance, parseKeyTransaction, parseList, parseMetricData, parseMetricName, unwrap,
+  parseApplication,
+  parseHost,
+  parseInstance,
+  parseKeyTransaction,
+  parseList,
+  parseMetricData,
+  parseMetricName,
+  unwrap,
 } from './parse';
 import type { ApiRequest } from './requests';
 import { buildRequest } from './requests';
 import type { HttpResponse, TransportOptions } from './transport';
 import { HttpTransport } from './transport';
 import type {
-  ApiFormat, Application, ApplicationFilter, Host, HostFilter, Instance, KeyTransaction, KeyTransactionFilter,
-  MetricData, MetricDataQuery, MetricName, MetricScope, RequestOptions,
+  ApiFormat,
+  Application,
+  ApplicationFilter,
+  Host,
+  HostFilter,
+  Instance,
+  KeyTransaction,
+  KeyTransactionFilter,
+  MetricData,
+  MetricDataQuery,
+  MetricName,
+  MetricScope,
+  RequestOptions,
 } from './types';
 
 /** The XML parser loads only when XML is chosen: most users never need it (about 60 KB minified). */
@@ -84,7 +102,9 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   async getApplication(applicationId: number, options?: RequestOptions): Promise<Application> {
-    return parseApplication(unwrap(await this.getOne({ endpoint: 'applications.show', applicationId }, options), 'application'));
+    return parseApplication(
+      unwrap(await this.getOne({ endpoint: 'applications.show', applicationId }, options), 'application'),
+    );
   }
 
   listHosts(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Host[]> {
@@ -92,23 +112,42 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   async getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host> {
-    return parseHost(unwrap(await this.getOne({ endpoint: 'hosts.show', applicationId, hostId }, options), 'application_host'));
+    return parseHost(
+      unwrap(await this.getOne({ endpoint: 'hosts.show', applicationId, hostId }, options), 'application_host'),
+    );
   }
 
   listInstances(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Instance[]> {
-    return this.getAllPages({ endpoint: 'instances.list', applicationId, filter }, 'application_instances', parseInstance, options);
+    return this.getAllPages(
+      { endpoint: 'instances.list', applicationId, filter },
+      'application_instances',
+      parseInstance,
+      options,
+    );
   }
 
   async getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance> {
-    return parseInstance(unwrap(await this.getOne({ endpoint: 'instances.show', applicationId, instanceId }, options), 'application_instance'));
+    return parseInstance(
+      unwrap(
+        await this.getOne({ endpoint: 'instances.show', applicationId, instanceId }, options),
+        'application_instance',
+      ),
+    );
   }
 
   listKeyTransactions(filter: KeyTransactionFilter = {}, options?: RequestOptions): Promise<KeyTransaction[]> {
-    return this.getAllPages({ endpoint: 'keyTransactions.list', filter }, 'key_transactions', parseKeyTransaction, options);
+    return this.getAllPages(
+      { endpoint: 'keyTransactions.list', filter },
+      'key_transactions',
+      parseKeyTransaction,
+      options,
+    );
   }
 
   async getKeyTransaction(keyTransactionId: number, options?: RequestOptions): Promise<KeyTransaction> {
-    return parseKeyTransaction(unwrap(await this.getOne({ endpoint: 'keyTransactions.show', keyTransactionId }, options), 'key_transaction'));
+    return parseKeyTransaction(
+      unwrap(await this.getOne({ endpoint: 'keyTransactions.show', keyTransactionId }, options), 'key_transaction'),
+    );
   }
 
   listMetricNames(scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> {
@@ -117,12 +156,17 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   async getMetricData(scope: MetricScope, query: MetricDataQuery, options?: RequestOptions): Promise<MetricData> {
-    return parseMetricData(unwrap(await this.getOne({ endpoint: 'metricData', scope, ...query }, options), 'metric_data'));
+    return parseMetricData(
+      unwrap(await this.getOne({ endpoint: 'metricData', scope, ...query }, options), 'metric_data'),
+    );
   }
 
   async rawRequest(path: string, query: URLSearchParams, options?: RequestOptions): Promise<RawResponse> {
     if (!/^\/v2\/[\w/.-]+\.(json|xml)$/.test(path)) {
-      throw new ApiError('invalidRequest', l10n.t('"{0}" is not a v2 API path (expected /v2/….json or /v2/….xml).', path));
+      throw new ApiError(
+        'invalidRequest',
+        l10n.t('"{0}" is not a v2 API path (expected /v2/….json or /v2/….xml).', path),
+      );
     }
     const res = await this.transport.get(this.transport.urlFor(path, query), options?.signal);
     return { status: res.status, contentType: res.headers['content-type'] ?? '', body: res.body, url: res.url };
@@ -151,7 +195,12 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   /** Follows `rel="next"` until there is none; pages strictly one after another. */
-  private async getAllPages<T>(request: ApiRequest, key: string, item: (v: unknown) => T, options?: RequestOptions): Promise<T[]> {
+  private async getAllPages<T>(
+    request: ApiRequest,
+    key: string,
+    item: (v: unknown) => T,
+    options?: RequestOptions,
+  ): Promise<T[]> {
     const items: T[] = [];
     const first = this.urlOf(request);
     const path = first.path;
@@ -159,7 +208,15 @@ export class HttpTimesliceApi implements TimesliceApi {
     const seen = new Set<string>();
     for (let page = 1; url; page++) {
       if (page > this.maxPages || seen.has(url.href)) {
-        throw new ApiError('badResponse', l10n.t('The service kept sending more pages for {0} ({1} so far). Narrow the request with a filter.', path, page - 1), { path });
+        throw new ApiError(
+          'badResponse',
+          l10n.t(
+            'The service kept sending more pages for {0} ({1} so far). Narrow the request with a filter.',
+            path,
+            page - 1,
+          ),
+          { path },
+        );
       }
       seen.add(url.href);
       const { res, decoded } = await this.getDecoded(url, options?.signal);
@@ -182,7 +239,16 @@ export class HttpTimesliceApi implements TimesliceApi {
       throw new ApiError('badResponse', l10n.t('The service sent an invalid next-page link for {0}.', path), { path });
     }
     if (!this.transport.mayCarryKey(url)) {
-      throw new ApiError('redirectRefused', l10n.t('The next page of {0} is on another host or not on HTTPS ({1}//{2}); it was not requested, so your API key was not sent there.', path, url.protocol, url.host), { path });
+      throw new ApiError(
+        'redirectRefused',
+        l10n.t(
+          'The next page of {0} is on another host or not on HTTPS ({1}//{2}); it was not requested, so your API key was not sent there.',
+          path,
+          url.protocol,
+          url.host,
+        ),
+        { path },
+      );
     }
     return url;
   }
@@ -192,7 +258,16 @@ export class HttpTimesliceApi implements TimesliceApi {
     const type = (res.headers['content-type'] ?? '').toLowerCase();
     const expected = this.format === 'json' ? 'json' : 'xml';
     if (type && !type.includes(expected)) {
-      throw new ApiError('badResponse', l10n.t('The service answered {0} with "{1}" instead of {2}. A proxy or login page may be in the way: check the base URL and proxy settings.', path, type.split(';')[0], expected.toUpperCase()), { path });
+      throw new ApiError(
+        'badResponse',
+        l10n.t(
+          'The service answered {0} with "{1}" instead of {2}. A proxy or login page may be in the way: check the base URL and proxy settings.',
+          path,
+          type.split(';')[0],
+          expected.toUpperCase(),
+        ),
+        { path },
+      );
     }
     const xml = this.format === 'xml' ? xmlModule() : undefined;
     try {
@@ -200,7 +275,15 @@ export class HttpTimesliceApi implements TimesliceApi {
     } catch (e) {
       if (e instanceof SyntaxError || (xml && e instanceof xml.XmlFormatError)) {
         this.log.debug(`unreadable ${expected} body for ${path} (${res.body.length} characters)`);
-        throw new ApiError('badResponse', l10n.t('The answer for {0} is not valid {1} (it may be truncated). Retry; if it persists, check your proxy.', path, expected.toUpperCase()), { path, cause: e });
+        throw new ApiError(
+          'badResponse',
+          l10n.t(
+            'The answer for {0} is not valid {1} (it may be truncated). Retry; if it persists, check your proxy.',
+            path,
+            expected.toUpperCase(),
+          ),
+          { path, cause: e },
+        );
       }
       throw e;
     }

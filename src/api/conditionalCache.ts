@@ -14,7 +14,10 @@ export interface CachedAnswer {
 export class ConditionalCache {
   private readonly entries = new Map<string, CachedAnswer>();
 
-  constructor(private readonly maxEntries = 64, private readonly maxBodyChars = 256 * 1024) {}
+  constructor(
+    private readonly maxEntries = 64,
+    private readonly maxBodyChars = 256 * 1024,
+  ) {}
 
   get(url: string): CachedAnswer | undefined {
     const hit = this.entries.get(url);

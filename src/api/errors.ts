@@ -63,7 +63,9 @@ export class ApiError extends Error {
 
   /** Whether trying again later could succeed (drives "Retry" buttons). */
   get retryable(): boolean {
-    return ['rateLimited', 'server', 'timeout', 'network', 'proxy', 'badResponse'].includes(this.kind) && this.status !== 407;
+    return (
+      ['rateLimited', 'server', 'timeout', 'network', 'proxy', 'badResponse'].includes(this.kind) && this.status !== 407
+    );
   }
 }
 
@@ -91,31 +93,113 @@ export function retryWaitMs(retryAfterMs?: number): number {
 }
 
 /** The error for an HTTP status the client does not accept. `bodyText` is only sniffed, never quoted. */
-export function errorForStatus(status: number, host: string, path: string, bodyText: string, retryAfterMs?: number): ApiError {
+export function errorForStatus(
+  status: number,
+  host: string,
+  path: string,
+  bodyText: string,
+  retryAfterMs?: number,
+): ApiError {
   const details = { status, path, retryAfterMs };
   const title = errorTitle(bodyText);
   const suffix = title ? ` ${l10n.t('The service said: "{0}".', title)}` : '';
   switch (true) {
     case status === 401:
-      return new ApiError('auth', l10n.t('The API key was rejected by {0} (401). Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".{1}', host, suffix), details);
+      return new ApiError(
+        'auth',
+        l10n.t(
+          'The API key was rejected by {0} (401). Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".{1}',
+          host,
+          suffix,
+        ),
+        details,
+      );
     case status === 403 && isRegionMismatchPage(bodyText):
-      return new ApiError('wrongRegion', l10n.t('{0} answered "Account is not valid in this region" (403): the key belongs to an account in the other region (US or EU). Switch the region with "Timeslice: Switch Region…".', host), details);
+      return new ApiError(
+        'wrongRegion',
+        l10n.t(
+          '{0} answered "Account is not valid in this region" (403): the key belongs to an account in the other region (US or EU). Switch the region with "Timeslice: Switch Region…".',
+          host,
+        ),
+        details,
+      );
     case status === 403:
-      return new ApiError('forbidden', looksLikeHtml(bodyText)
-        ? l10n.t('Access was refused by {0} (403) with an HTML page. The key may belong to the other region (US or EU): check the region setting, or that the key\'s user may see this account.{1}', host, suffix)
-        : l10n.t('Access was refused by {0} (403). The key may belong to the other region (US or EU): check the region setting, or that the key\'s user may see this account.{1}', host, suffix), details);
+      return new ApiError(
+        'forbidden',
+        looksLikeHtml(bodyText)
+          ? l10n.t(
+              "Access was refused by {0} (403) with an HTML page. The key may belong to the other region (US or EU): check the region setting, or that the key's user may see this account.{1}",
+              host,
+              suffix,
+            )
+          : l10n.t(
+              "Access was refused by {0} (403). The key may belong to the other region (US or EU): check the region setting, or that the key's user may see this account.{1}",
+              host,
+              suffix,
+            ),
+        details,
+      );
     case status === 404:
-      return new ApiError('notFound', l10n.t('{0} was not found on {1} (404). The application, host or key transaction may have been removed: refresh the view.{2}', path, host, suffix), details);
+      return new ApiError(
+        'notFound',
+        l10n.t(
+          '{0} was not found on {1} (404). The application, host or key transaction may have been removed: refresh the view.{2}',
+          path,
+          host,
+          suffix,
+        ),
+        details,
+      );
     case status === 410:
-      return new ApiError('retired', l10n.t('{0} answered 410 Gone on {1}: REST API v2 has been retired there (its end of life was announced for 31 July 2027). Set "timeslice.backend" to "auto" or "nerdGraph" to use its successor, NerdGraph.{2}', host, path, suffix), details);
+      return new ApiError(
+        'retired',
+        l10n.t(
+          '{0} answered 410 Gone on {1}: REST API v2 has been retired there (its end of life was announced for 31 July 2027). Set "timeslice.backend" to "auto" or "nerdGraph" to use its successor, NerdGraph.{2}',
+          host,
+          path,
+          suffix,
+        ),
+        details,
+      );
     case status === 422:
-      return new ApiError('invalidRequest', l10n.t('{0} refused the request parameters (422){1} Check the time range (at least 60 s, from before to) and the period.', host, suffix || '.'), details);
+      return new ApiError(
+        'invalidRequest',
+        l10n.t(
+          '{0} refused the request parameters (422){1} Check the time range (at least 60 s, from before to) and the period.',
+          host,
+          suffix || '.',
+        ),
+        details,
+      );
     case status === 429:
-      return new ApiError('rateLimited', l10n.t('The rate limit of {0} was reached (429). Wait {1} before trying again.', host, formatWait(retryWaitMs(retryAfterMs))), details);
+      return new ApiError(
+        'rateLimited',
+        l10n.t(
+          'The rate limit of {0} was reached (429). Wait {1} before trying again.',
+          host,
+          formatWait(retryWaitMs(retryAfterMs)),
+        ),
+        details,
+      );
     case status >= 500:
-      return new ApiError('server', l10n.t('{0} had a server error ({1}) on {2}. Try again in {3}; if it persists, check the service status.{4}', host, status, path, formatWait(retryWaitMs(retryAfterMs)), suffix), { ...details });
+      return new ApiError(
+        'server',
+        l10n.t(
+          '{0} had a server error ({1}) on {2}. Try again in {3}; if it persists, check the service status.{4}',
+          host,
+          status,
+          path,
+          formatWait(retryWaitMs(retryAfterMs)),
+          suffix,
+        ),
+        { ...details },
+      );
     default:
-      return new ApiError('badResponse', l10n.t('{0} answered {1} on {2}, which the client does not expect.{3}', host, status, path, suffix), details);
+      return new ApiError(
+        'badResponse',
+        l10n.t('{0} answered {1} on {2}, which the client does not expect.{3}', host, status, path, suffix),
+        details,
+      );
   }
 }
 
@@ -150,10 +234,19 @@ function errorTitle(bodyText: string): string | undefined {
 
 /** Error codes Node and undici use for certificate problems. */
 const TLS_CODES = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_SIGNATURE_FAILURE', 'CERT_UNTRUSTED', 'CERT_REJECTED',
-  'ERR_SSL_WRONG_VERSION_NUMBER', 'EPROTO',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'EPROTO',
 ]);
 
 function errorCodes(e: unknown): string[] {
@@ -181,17 +274,51 @@ function proxyStatus(e: unknown): number | undefined {
 }
 
 /** Maps a failure to reach or use the proxy, or returns undefined when the proxy was not the problem. */
-function errorForProxyFailure(e: unknown, codes: string[], host: string, proxyHost: string, details: ApiErrorDetails): ApiError | undefined {
+function errorForProxyFailure(
+  e: unknown,
+  codes: string[],
+  host: string,
+  proxyHost: string,
+  details: ApiErrorDetails,
+): ApiError | undefined {
   const status = proxyStatus(e);
   if (status === 407) {
-    return new ApiError('proxy', l10n.t('The proxy {0} asked for credentials (407) or refused the ones given. Check the proxy credentials in the "http.proxy" setting (http://user:password@host:port) or "http.proxyAuthorization".', proxyHost), { ...details, status });
+    return new ApiError(
+      'proxy',
+      l10n.t(
+        'The proxy {0} asked for credentials (407) or refused the ones given. Check the proxy credentials in the "http.proxy" setting (http://user:password@host:port) or "http.proxyAuthorization".',
+        proxyHost,
+      ),
+      { ...details, status },
+    );
   }
   if (status !== undefined) {
-    return new ApiError('proxy', l10n.t('The proxy {0} would not open a tunnel to {1} (it answered {2}). Check that the proxy allows HTTPS to {1}, or check "http.proxy" and "http.noProxy".', proxyHost, host, status), { ...details, status });
+    return new ApiError(
+      'proxy',
+      l10n.t(
+        'The proxy {0} would not open a tunnel to {1} (it answered {2}). Check that the proxy allows HTTPS to {1}, or check "http.proxy" and "http.noProxy".',
+        proxyHost,
+        host,
+        status,
+      ),
+      { ...details, status },
+    );
   }
   // With a proxy, every connection we open goes to the proxy: failing to connect means the proxy is unreachable.
-  if (codes.some((c) => ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(c))) {
-    return new ApiError('proxy', l10n.t('The proxy {0} could not be reached ({1}). Check the "http.proxy" setting (or HTTPS_PROXY) and that the proxy is running.', proxyHost, String(codes.find((c) => c.startsWith('E') || c.startsWith('UND')))), details);
+  if (
+    codes.some((c) =>
+      ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(c),
+    )
+  ) {
+    return new ApiError(
+      'proxy',
+      l10n.t(
+        'The proxy {0} could not be reached ({1}). Check the "http.proxy" setting (or HTTPS_PROXY) and that the proxy is running.',
+        proxyHost,
+        String(codes.find((c) => c.startsWith('E') || c.startsWith('UND'))),
+      ),
+      details,
+    );
   }
   return undefined;
 }
@@ -200,7 +327,13 @@ function errorForProxyFailure(e: unknown, codes: string[], host: string, proxyHo
  * Maps a transport failure (undici / Node) to an ApiError. `proxyHost` (host:port, never credentials)
  * is set when the request went through a proxy, so proxy failures get their own advice.
  */
-export function errorForTransportFailure(e: unknown, host: string, path: string, timeoutMs: number, proxyHost?: string): ApiError {
+export function errorForTransportFailure(
+  e: unknown,
+  host: string,
+  path: string,
+  timeoutMs: number,
+  proxyHost?: string,
+): ApiError {
   if (e instanceof ApiError) {
     return e;
   }
@@ -212,21 +345,56 @@ export function errorForTransportFailure(e: unknown, host: string, path: string,
     return viaProxy;
   }
   if (codes.some((c) => TLS_CODES.has(c))) {
-    return new ApiError('tls', l10n.t('The TLS certificate of {0} could not be verified ({1}). If you are behind a proxy that inspects HTTPS, add its CA certificate with the "timeslice.caCertificatePath" setting or NODE_EXTRA_CA_CERTS.', host, String(codes.find((c) => TLS_CODES.has(c)))), details);
+    return new ApiError(
+      'tls',
+      l10n.t(
+        'The TLS certificate of {0} could not be verified ({1}). If you are behind a proxy that inspects HTTPS, add its CA certificate with the "timeslice.caCertificatePath" setting or NODE_EXTRA_CA_CERTS.',
+        host,
+        String(codes.find((c) => TLS_CODES.has(c))),
+      ),
+      details,
+    );
   }
   if (has('UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT', 'TimeoutError')) {
-    return new ApiError('timeout', l10n.t('{0} did not answer within {1}. Check your network or proxy, then retry.', host, formatWait(timeoutMs)), details);
+    return new ApiError(
+      'timeout',
+      l10n.t('{0} did not answer within {1}. Check your network or proxy, then retry.', host, formatWait(timeoutMs)),
+      details,
+    );
   }
   if (has('ENOTFOUND', 'EAI_AGAIN')) {
-    return new ApiError('network', l10n.t('The host name {0} could not be resolved (DNS). Check the base URL setting and your network.', host), details);
+    return new ApiError(
+      'network',
+      l10n.t('The host name {0} could not be resolved (DNS). Check the base URL setting and your network.', host),
+      details,
+    );
   }
   if (has('ECONNREFUSED')) {
-    return new ApiError('network', l10n.t('The connection to {0} was refused. Check the base URL and that the service (or proxy) is running.', host), details);
+    return new ApiError(
+      'network',
+      l10n.t('The connection to {0} was refused. Check the base URL and that the service (or proxy) is running.', host),
+      details,
+    );
   }
   if (has('ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE', 'UND_ERR_CLOSED')) {
-    return new ApiError('network', l10n.t('The connection to {0} was reset before the answer was complete. Retry; if it keeps happening, check your proxy or network.', host), { ...details, reset: true });
+    return new ApiError(
+      'network',
+      l10n.t(
+        'The connection to {0} was reset before the answer was complete. Retry; if it keeps happening, check your proxy or network.',
+        host,
+      ),
+      { ...details, reset: true },
+    );
   }
-  return new ApiError('network', l10n.t('The request to {0} failed ({1}). Check your network, then retry.', host, codes[0] ?? l10n.t('unknown network error')), details);
+  return new ApiError(
+    'network',
+    l10n.t(
+      'The request to {0} failed ({1}). Check your network, then retry.',
+      host,
+      codes[0] ?? l10n.t('unknown network error'),
+    ),
+    details,
+  );
 }
 
 /**
@@ -241,14 +409,18 @@ export function describeFailure(error: ApiError, retryInMs?: number): string {
       return wait ? l10n.t('rate limited, retrying in {0}', wait) : l10n.t('rate limited');
     case 'server':
       if (error.status) {
-        return wait ? l10n.t('server error ({0}), retrying in {1}', error.status, wait) : l10n.t('server error ({0})', error.status);
+        return wait
+          ? l10n.t('server error ({0}), retrying in {1}', error.status, wait)
+          : l10n.t('server error ({0})', error.status);
       }
       return wait ? l10n.t('server error, retrying in {0}', wait) : l10n.t('server error');
     case 'network':
     case 'timeout':
     case 'proxy':
     case 'tls':
-      return wait ? l10n.t('offline: {0}, retrying in {1}', firstSentence, wait) : l10n.t('offline: {0}', firstSentence);
+      return wait
+        ? l10n.t('offline: {0}, retrying in {1}', firstSentence, wait)
+        : l10n.t('offline: {0}', firstSentence);
     default:
       return wait ? l10n.t('{0}, retrying in {1}', firstSentence, wait) : firstSentence;
   }

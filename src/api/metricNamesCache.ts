@@ -39,12 +39,17 @@ export class MetricNamesCache {
     if (hit) {
       return hit.names;
     }
-    const names = this.api.listMetricNames(scope, nameFilter ? { name: nameFilter } : {}, { onProgress: options?.onProgress });
+    const names = this.api.listMetricNames(scope, nameFilter ? { name: nameFilter } : {}, {
+      onProgress: options?.onProgress,
+    });
     const entry: Entry = { at: this.now(), names };
     this.entries.set(key, entry);
-    names.then((list) => {
-      entry.settled = list;
-    }, () => undefined);
+    names.then(
+      (list) => {
+        entry.settled = list;
+      },
+      () => undefined,
+    );
     // A failed or cancelled lookup must not stay cached.
     names.catch(() => {
       if (this.entries.get(key) === entry) {

@@ -32,7 +32,10 @@ export interface MetricRequestPlan {
  * asked for exactly the same values; unlisted metrics share one request without `values[]` (one
  * unlisted metric alone is asked for its wanted values).
  */
-export function planMetricRequests(wants: readonly MetricWant[], listed: ReadonlyMap<string, readonly string[]> = new Map()): MetricRequestPlan {
+export function planMetricRequests(
+  wants: readonly MetricWant[],
+  listed: ReadonlyMap<string, readonly string[]> = new Map(),
+): MetricRequestPlan {
   const groups = new Map<string, MetricRequest>();
   const allValues: string[] = [];
   const lacking: MetricWant[] = [];
@@ -91,14 +94,25 @@ export function mergeMetricData(parts: readonly MetricData[]): MetricData {
 }
 
 /** Runs the plan's requests in parallel over the same range and summarize setting (spec 4.6 rule 5). */
-export async function fetchPlanned(api: Pick<TimesliceApi, 'getMetricData'>, scope: MetricScope, plan: MetricRequestPlan,
-  query: Omit<MetricDataQuery, 'names' | 'values'>, options?: RequestOptions): Promise<MetricData> {
-  const parts = await Promise.all(plan.requests.map((r) => api.getMetricData(scope, { ...query, names: r.names, values: r.values }, options)));
+export async function fetchPlanned(
+  api: Pick<TimesliceApi, 'getMetricData'>,
+  scope: MetricScope,
+  plan: MetricRequestPlan,
+  query: Omit<MetricDataQuery, 'names' | 'values'>,
+  options?: RequestOptions,
+): Promise<MetricData> {
+  const parts = await Promise.all(
+    plan.requests.map((r) => api.getMetricData(scope, { ...query, names: r.names, values: r.values }, options)),
+  );
   return mergeMetricData(parts);
 }
 
 /** Every wanted value that no slice of a metric has (a found metric answered `{}`, or its listing lacks it). */
-export function missingValues(data: MetricData, wants: readonly MetricWant[], lacking: readonly MetricWant[] = []): Array<{ metric: string; value: string }> {
+export function missingValues(
+  data: MetricData,
+  wants: readonly MetricWant[],
+  lacking: readonly MetricWant[] = [],
+): Array<{ metric: string; value: string }> {
   const out: Array<{ metric: string; value: string }> = [];
   for (const want of wants) {
     const metric = data.metrics.find((m) => m.name === want.name);

@@ -112,7 +112,11 @@ export function rubyDatabaseSourceForVersion(version: string): DatabaseSource | 
  * Database source for an application. Non-Ruby agents: generic. Ruby: by agent version when known;
  * otherwise by data (api-notes): ActiveRecord/all when it is found, generic terms when not.
  */
-export function databaseSource(language: string, metricsFound: Iterable<string>, agentVersion?: string): DatabaseSource {
+export function databaseSource(
+  language: string,
+  metricsFound: Iterable<string>,
+  agentVersion?: string,
+): DatabaseSource {
   if (language.toLowerCase() !== 'ruby') {
     return 'generic';
   }
@@ -127,8 +131,15 @@ export function databaseSource(language: string, metricsFound: Iterable<string>,
 export function breakdownNeeds(datastoreMetrics: string[] = []): CalculationNeeds {
   return {
     names: [
-      METRIC.httpDispatcher, METRIC.queueTime, METRIC.webTransactionTotalTime, METRIC.database, METRIC.activeRecord,
-      METRIC.memcache, METRIC.external, METRIC.datastoreAll, ...datastoreMetrics.filter(isDatastoreTypeMetric),
+      METRIC.httpDispatcher,
+      METRIC.queueTime,
+      METRIC.webTransactionTotalTime,
+      METRIC.database,
+      METRIC.activeRecord,
+      METRIC.memcache,
+      METRIC.external,
+      METRIC.datastoreAll,
+      ...datastoreMetrics.filter(isDatastoreTypeMetric),
     ],
     values: ['average_call_time', 'average_response_time', 'call_count'],
   };
@@ -163,7 +174,9 @@ export interface BreakdownOptions {
 
 /** Datastore time summed over the database types; `Datastore/allWeb` stands in when no type is found. */
 function datastoreTime(point: PointValues): number | undefined {
-  const byType = Object.keys(point).filter(isDatastoreTypeMetric).map((m) => componentTime(point, m));
+  const byType = Object.keys(point)
+    .filter(isDatastoreTypeMetric)
+    .map((m) => componentTime(point, m));
   const found = byType.filter((t): t is number => t !== undefined);
   if (found.length > 0) {
     return found.reduce((a, b) => a + b, 0);
@@ -198,7 +211,13 @@ export function breakdown(point: PointValues, options: BreakdownOptions): Breakd
   const wttt = value(point, METRIC.webTransactionTotalTime, 'average_response_time');
   const total = wttt ?? dispatcherTime;
   return {
-    responseTime, queue, datastore, database, rubyDatabase, memcache, external,
+    responseTime,
+    queue,
+    datastore,
+    database,
+    rubyDatabase,
+    memcache,
+    external,
     application: total - datastore - database - rubyDatabase - external - memcache,
     total,
     totalSource: wttt === undefined ? 'HttpDispatcher' : 'WebTransactionTotalTime',
@@ -224,7 +243,10 @@ export function pointsByTime(data: MetricData): Array<{ from: string; to: string
 }
 
 /** The breakdown of every timeslice of a metric-data answer (a series, or one summarized point). */
-export function breakdownSeries(data: MetricData, options: Omit<BreakdownOptions, 'metricsFound'>): Array<{ from: string; to: string; breakdown: Breakdown }> {
+export function breakdownSeries(
+  data: MetricData,
+  options: Omit<BreakdownOptions, 'metricsFound'>,
+): Array<{ from: string; to: string; breakdown: Breakdown }> {
   const out: Array<{ from: string; to: string; breakdown: Breakdown }> = [];
   for (const { from, to, point } of pointsByTime(data)) {
     const b = breakdown(point, { ...options, metricsFound: data.metricsFound });

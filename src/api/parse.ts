@@ -7,8 +7,18 @@ import * as l10n from '@vscode/l10n';
  */
 import { ApiError } from './errors';
 import type {
-  Application, ApplicationSettings, ApplicationSummary, EndUserSummary, HealthStatus, Host, Instance,
-  KeyTransaction, MetricData, MetricName, MetricSeries, Timeslice,
+  Application,
+  ApplicationSettings,
+  ApplicationSummary,
+  EndUserSummary,
+  HealthStatus,
+  Host,
+  Instance,
+  KeyTransaction,
+  MetricData,
+  MetricName,
+  MetricSeries,
+  Timeslice,
 } from './types';
 import { HEALTH_STATUSES } from './types';
 
@@ -19,7 +29,13 @@ function isRec(v: unknown): v is Rec {
 }
 
 function bad(what: string): ApiError {
-  return new ApiError('badResponse', l10n.t('The service sent a response the client cannot read ({0}). Retry; if it persists, switch the response format setting or report it.', what));
+  return new ApiError(
+    'badResponse',
+    l10n.t(
+      'The service sent a response the client cannot read ({0}). Retry; if it persists, switch the response format setting or report it.',
+      what,
+    ),
+  );
 }
 
 /** The value under `key` of a response envelope, e.g. `applications`. */
@@ -66,7 +82,9 @@ function bool(v: unknown): boolean | undefined {
 }
 
 function ids(v: unknown): number[] {
-  return list(v).map(int).filter((n): n is number => n !== undefined);
+  return list(v)
+    .map(int)
+    .filter((n): n is number => n !== undefined);
 }
 
 function requiredId(r: Rec, what: string): number {
@@ -93,7 +111,9 @@ function parseSummary(v: unknown): ApplicationSummary | undefined {
     apdexScore: num(v.apdex_score) ?? 0,
   };
   const optional: Array<[keyof ApplicationSummary, unknown]> = [
-    ['hostCount', v.host_count], ['instanceCount', v.instance_count], ['concurrentInstanceCount', v.concurrent_instance_count],
+    ['hostCount', v.host_count],
+    ['instanceCount', v.instance_count],
+    ['concurrentInstanceCount', v.concurrent_instance_count],
   ];
   for (const [key, raw] of optional) {
     const n = num(raw);
@@ -215,7 +235,12 @@ export function parseMetricName(v: unknown): MetricName {
   if (name === undefined) {
     throw bad(l10n.t('a metric without a name'));
   }
-  return { name, values: list(r.values).map(str).filter((s): s is string => s !== undefined) };
+  return {
+    name,
+    values: list(r.values)
+      .map(str)
+      .filter((s): s is string => s !== undefined),
+  };
 }
 
 /**
@@ -271,7 +296,10 @@ export function parseMetricData(v: unknown): MetricData {
     throw bad(l10n.t('metric_data is not an object'));
   }
   const metrics = list(v.metrics).map(parseSeries);
-  const strings = (x: unknown) => list(x).map(str).filter((s): s is string => s !== undefined);
+  const strings = (x: unknown) =>
+    list(x)
+      .map(str)
+      .filter((s): s is string => s !== undefined);
   return {
     from: str(v.from) ?? '',
     to: str(v.to) ?? '',

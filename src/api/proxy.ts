@@ -52,14 +52,22 @@ export function chooseProxy(target: URL, sources: ProxySources): ProxyChoice {
   if (!raw) {
     return { reason: 'no proxy configured' };
   }
-  const origin = fromSetting ? l10n.t('the "http.proxy" setting') : env.HTTPS_PROXY || env.https_proxy ? 'HTTPS_PROXY' : 'HTTP_PROXY';
+  const origin = fromSetting
+    ? l10n.t('the "http.proxy" setting')
+    : env.HTTPS_PROXY || env.https_proxy
+      ? 'HTTPS_PROXY'
+      : 'HTTP_PROXY';
   const url = parseProxyUrl(raw, origin);
   const noProxy = [...splitNoProxy(sources.env.NO_PROXY ?? sources.env.no_proxy), ...(sources.noProxy ?? [])];
   if (matchesNoProxy(target, noProxy)) {
     return { reason: `${target.host} is in NO_PROXY / http.noProxy, so the proxy from ${origin} is not used` };
   }
   return {
-    proxy: { url: url.href, strictSSL: sources.strictSSL ?? true, authorization: sources.authorization?.trim() || undefined },
+    proxy: {
+      url: url.href,
+      strictSSL: sources.strictSSL ?? true,
+      authorization: sources.authorization?.trim() || undefined,
+    },
     reason: `proxy ${redactProxyUrl(url.href)} from ${origin}`,
   };
 }
@@ -71,10 +79,20 @@ export function parseProxyUrl(raw: string, origin = 'the "http.proxy" setting'):
   try {
     url = new URL(withScheme);
   } catch {
-    throw new ApiError('invalidConfig', l10n.t('The proxy in {0} is not a URL. Use http://host:port (or http://user:password@host:port).', origin));
+    throw new ApiError(
+      'invalidConfig',
+      l10n.t('The proxy in {0} is not a URL. Use http://host:port (or http://user:password@host:port).', origin),
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError('invalidConfig', l10n.t('The proxy in {0} uses {1}//, which Timeslice does not support. Use an http:// or https:// proxy.', origin, url.protocol));
+    throw new ApiError(
+      'invalidConfig',
+      l10n.t(
+        'The proxy in {0} uses {1}//, which Timeslice does not support. Use an http:// or https:// proxy.',
+        origin,
+        url.protocol,
+      ),
+    );
   }
   return url;
 }
@@ -110,7 +128,9 @@ export function matchesNoProxy(target: URL, entries: readonly string[]): boolean
     if (entry === '*') {
       return true;
     }
-    const parsed = /^(\[[^\]]+\]|[^:]+|[0-9a-f:]+)(?::(\d+))?$/.exec(entry.includes('::') && !entry.startsWith('[') ? `[${entry}]` : entry);
+    const parsed = /^(\[[^\]]+\]|[^:]+|[0-9a-f:]+)(?::(\d+))?$/.exec(
+      entry.includes('::') && !entry.startsWith('[') ? `[${entry}]` : entry,
+    );
     if (!parsed) {
       continue;
     }
@@ -134,9 +154,15 @@ export function matchesNoProxy(target: URL, entries: readonly string[]): boolean
  * (the proxy's own certificate); the API server's certificate, inside the tunnel, is always verified,
  * because that is where the key goes.
  */
-export function proxyTlsOptions(proxy: Pick<ProxyOptions, 'strictSSL'>, ca?: string | string[]): { requestTls: { ca?: string | string[] }; proxyTls: { ca?: string | string[]; rejectUnauthorized?: boolean } } {
+export function proxyTlsOptions(
+  proxy: Pick<ProxyOptions, 'strictSSL'>,
+  ca?: string | string[],
+): { requestTls: { ca?: string | string[] }; proxyTls: { ca?: string | string[]; rejectUnauthorized?: boolean } } {
   const trusted = ca ? { ca } : {};
-  return { requestTls: { ...trusted }, proxyTls: { ...trusted, ...(proxy.strictSSL ? {} : { rejectUnauthorized: false }) } };
+  return {
+    requestTls: { ...trusted },
+    proxyTls: { ...trusted, ...(proxy.strictSSL ? {} : { rejectUnauthorized: false }) },
+  };
 }
 
 /**

@@ -26,7 +26,11 @@ export function otherRegion(region: Region): Exclude<Region, 'custom'> | undefin
 export function wrongRegionAdvice(region: Region): string {
   const other = otherRegion(region);
   return other
-    ? l10n.t('This key belongs to an account in the {0} region, not {1}: switch the region to {0}.', REGION_LABELS[other], REGION_LABELS[region])
+    ? l10n.t(
+        'This key belongs to an account in the {0} region, not {1}: switch the region to {0}.',
+        REGION_LABELS[other],
+        REGION_LABELS[region],
+      )
     : l10n.t('This key belongs to an account in the other region: switch the region to US or EU.');
 }
 

@@ -20,15 +20,20 @@ export type ApiRequest =
   | { endpoint: 'keyTransactions.show'; keyTransactionId: number }
   | { endpoint: 'metricNames'; scope: MetricScope; name?: string }
   | {
-    endpoint: 'metricData'; scope: MetricScope; names: string[]; values?: string[];
-    /**
-     * Both or neither (the service then answers the last 30 minutes). A `Date` is written as the
-     * service writes times; a string (ISO 8601, as a user gave it) is sent as it is.
-     */
-    from?: Date | string; to?: Date | string;
-    /** Seconds per point; one of `validPeriods` for the range. */
-    period?: number; summarize?: boolean;
-  };
+      endpoint: 'metricData';
+      scope: MetricScope;
+      names: string[];
+      values?: string[];
+      /**
+       * Both or neither (the service then answers the last 30 minutes). A `Date` is written as the
+       * service writes times; a string (ISO 8601, as a user gave it) is sent as it is.
+       */
+      from?: Date | string;
+      to?: Date | string;
+      /** Seconds per point; one of `validPeriods` for the range. */
+      period?: number;
+      summarize?: boolean;
+    };
 
 export type ApiEndpointId = ApiRequest['endpoint'];
 
@@ -74,7 +79,11 @@ function checkedScopePath(scope: MetricScope): string {
  * `filter[key]` parameters in the order of `keys` (only those the endpoint knows): text trimmed and
  * left out when empty, id lists checked and joined with commas, and left out when empty.
  */
-function setFilters<F extends object>(query: URLSearchParams, filter: F | undefined, keys: ReadonlyArray<keyof F & string>): void {
+function setFilters<F extends object>(
+  query: URLSearchParams,
+  filter: F | undefined,
+  keys: ReadonlyArray<keyof F & string>,
+): void {
   for (const key of keys) {
     const value: unknown = filter?.[key];
     if (Array.isArray(value)) {
@@ -100,11 +109,17 @@ export function buildRequest(request: ApiRequest): BuiltRequest {
     case 'hosts.list':
     case 'instances.list':
       setFilters(query, request.filter, ['hostname', 'ids']);
-      return { path: `${app(request.applicationId)}/${request.endpoint === 'hosts.list' ? 'hosts' : 'instances'}`, query };
+      return {
+        path: `${app(request.applicationId)}/${request.endpoint === 'hosts.list' ? 'hosts' : 'instances'}`,
+        query,
+      };
     case 'hosts.show':
       return { path: `${app(request.applicationId)}/hosts/${checkId(request.hostId, l10n.t('A host'))}`, query };
     case 'instances.show':
-      return { path: `${app(request.applicationId)}/instances/${checkId(request.instanceId, l10n.t('An instance'))}`, query };
+      return {
+        path: `${app(request.applicationId)}/instances/${checkId(request.instanceId, l10n.t('An instance'))}`,
+        query,
+      };
     case 'keyTransactions.list':
       setFilters(query, request.filter, ['name', 'ids']);
       return { path: '/v2/key_transactions', query };

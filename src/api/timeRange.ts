@@ -45,7 +45,9 @@ export function defaultPeriodSeconds(rangeSeconds: number): number {
 export function validPeriods(rangeSeconds: number): number[] {
   const base = defaultPeriodSeconds(rangeSeconds);
   const steps = new Set(GRANULARITY_TABLE.map((row) => row.periodSeconds));
-  return [...steps].filter((p) => p >= base && p % base === 0 && p <= Math.max(base, rangeSeconds)).sort((a, b) => a - b);
+  return [...steps]
+    .filter((p) => p >= base && p % base === 0 && p <= Math.max(base, rangeSeconds))
+    .sort((a, b) => a - b);
 }
 
 /** Throws `invalidRequest` for what the service would refuse, before anything is sent. */
@@ -61,13 +63,34 @@ export function checkRange(range: Partial<TimeRange>, period?: number): void {
   }
   const rangeSeconds = from && to ? (to.getTime() - from.getTime()) / 1000 : 30 * MINUTE;
   if (from && to && rangeSeconds <= 0) {
-    throw new ApiError('invalidRequest', l10n.t('The range starts ({0}) at or after its end ({1}). Pick a "from" before "to".', formatApiTime(from), formatApiTime(to)));
+    throw new ApiError(
+      'invalidRequest',
+      l10n.t(
+        'The range starts ({0}) at or after its end ({1}). Pick a "from" before "to".',
+        formatApiTime(from),
+        formatApiTime(to),
+      ),
+    );
   }
   if (rangeSeconds < MIN_RANGE_SECONDS) {
-    throw new ApiError('invalidRequest', l10n.t('The range is {0} s long; the service needs at least {1} s. Pick a longer range.', Math.round(rangeSeconds), MIN_RANGE_SECONDS));
+    throw new ApiError(
+      'invalidRequest',
+      l10n.t(
+        'The range is {0} s long; the service needs at least {1} s. Pick a longer range.',
+        Math.round(rangeSeconds),
+        MIN_RANGE_SECONDS,
+      ),
+    );
   }
   if (period !== undefined && !validPeriods(rangeSeconds).includes(period)) {
-    throw new ApiError('invalidRequest', l10n.t('A period of {0} s is not valid for this range; choose one of {1} s.', period, validPeriods(rangeSeconds).join(', ')));
+    throw new ApiError(
+      'invalidRequest',
+      l10n.t(
+        'A period of {0} s is not valid for this range; choose one of {1} s.',
+        period,
+        validPeriods(rangeSeconds).join(', '),
+      ),
+    );
   }
 }
 

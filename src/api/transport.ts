@@ -74,14 +74,27 @@ export function parseBaseUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new ApiError('invalidConfig', l10n.t('"{0}" is not a URL. Enter a base URL such as https://api.newrelic.com.', raw));
+    throw new ApiError(
+      'invalidConfig',
+      l10n.t('"{0}" is not a URL. Enter a base URL such as https://api.newrelic.com.', raw),
+    );
   }
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new ApiError('invalidConfig', l10n.t('The base URL must use https:// (got {0}//{1}); the API key is never sent over plain HTTP.', url.protocol, url.host));
+    throw new ApiError(
+      'invalidConfig',
+      l10n.t(
+        'The base URL must use https:// (got {0}//{1}); the API key is never sent over plain HTTP.',
+        url.protocol,
+        url.host,
+      ),
+    );
   }
   if (url.username || url.password || url.search || url.hash) {
-    throw new ApiError('invalidConfig', l10n.t('The base URL must not contain a user name, password, query or fragment.'));
+    throw new ApiError(
+      'invalidConfig',
+      l10n.t('The base URL must not contain a user name, password, query or fragment.'),
+    );
   }
   url.pathname = url.pathname.replace(/\/+$/, '');
   return url;
@@ -145,8 +158,11 @@ export class HttpTransport {
 
   private get dispatcher(): Dispatcher {
     const { options } = this;
-    this.ownDispatcher ??= options.dispatcher
-      ?? (options.proxy ? createProxyDispatcher(options.proxy, options.ca) : new (undici().Agent)({ connect: options.ca ? { ca: options.ca } : {} }));
+    this.ownDispatcher ??=
+      options.dispatcher ??
+      (options.proxy
+        ? createProxyDispatcher(options.proxy, options.ca)
+        : new (undici().Agent)({ connect: options.ca ? { ca: options.ca } : {} }));
     return this.ownDispatcher;
   }
 
@@ -191,14 +207,32 @@ export class HttpTransport {
       try {
         const response = await this.getOnce(url, key, limiter, signal, request);
         response.retries = retries;
-        this.logLine(url, `${response.status}`, started, retries, undefined, request.body === undefined ? 'GET' : 'POST');
+        this.logLine(
+          url,
+          `${response.status}`,
+          started,
+          retries,
+          undefined,
+          request.body === undefined ? 'GET' : 'POST',
+        );
         return response;
       } catch (e) {
-        const error = this.scrub(e instanceof ApiError ? e : errorForTransportFailure(e, this.base.host, url.pathname, this.timeoutMs, this.proxyHost));
+        const error = this.scrub(
+          e instanceof ApiError
+            ? e
+            : errorForTransportFailure(e, this.base.host, url.pathname, this.timeoutMs, this.proxyHost),
+        );
         const wait = this.retryDelay(error, retries);
         if (wait === undefined || retries + 1 >= this.maxTries || signal?.aborted) {
           error.retries = retries;
-          this.logLine(url, `${error.status ?? error.kind}`, started, retries, error, request.body === undefined ? 'GET' : 'POST');
+          this.logLine(
+            url,
+            `${error.status ?? error.kind}`,
+            started,
+            retries,
+            error,
+            request.body === undefined ? 'GET' : 'POST',
+          );
           throw error;
         }
         retries++;
@@ -210,8 +244,8 @@ export class HttpTransport {
 
   /** How long to wait before retrying `error`, or undefined when it must not be retried. */
   private retryDelay(error: ApiError, retriesSoFar: number): number | undefined {
-    const retriable = (error.status !== undefined && RETRIED_STATUSES.has(error.status))
-      || (error.kind === 'network' && error.reset);
+    const retriable =
+      (error.status !== undefined && RETRIED_STATUSES.has(error.status)) || (error.kind === 'network' && error.reset);
     if (!retriable) {
       return undefined;
     }
@@ -225,7 +259,13 @@ export class HttpTransport {
     return Math.round(exponential / 2 + (this.random() * exponential) / 2);
   }
 
-  private async getOnce(initial: URL, key: string, limiter: RequestLimiter, signal?: AbortSignal, request: RequestShape = {}): Promise<HttpResponse> {
+  private async getOnce(
+    initial: URL,
+    key: string,
+    limiter: RequestLimiter,
+    signal?: AbortSignal,
+    request: RequestShape = {},
+  ): Promise<HttpResponse> {
     const release = await limiter.acquire(signal);
     try {
       let url = initial;
@@ -235,11 +275,23 @@ export class HttpTransport {
           return this.accept(res, url, request.ifNoneMatch !== undefined);
         }
         if (request.body !== undefined && res.status !== 307 && res.status !== 308) {
-          throw new ApiError('redirectRefused', l10n.t('{0} answered a POST with a {1} redirect, which would drop the request body; it was not followed. Check the base URL setting.', this.base.host, res.status), { path: initial.pathname, status: res.status });
+          throw new ApiError(
+            'redirectRefused',
+            l10n.t(
+              '{0} answered a POST with a {1} redirect, which would drop the request body; it was not followed. Check the base URL setting.',
+              this.base.host,
+              res.status,
+            ),
+            { path: initial.pathname, status: res.status },
+          );
         }
         url = this.followable(url, res.headers.location);
         if (hop >= MAX_REDIRECTS) {
-          throw new ApiError('redirectRefused', l10n.t('{0} redirected more than {1} times. Check the base URL.', this.base.host, MAX_REDIRECTS), { path: initial.pathname });
+          throw new ApiError(
+            'redirectRefused',
+            l10n.t('{0} redirected more than {1} times. Check the base URL.', this.base.host, MAX_REDIRECTS),
+            { path: initial.pathname },
+          );
         }
       }
     } finally {
@@ -250,33 +302,73 @@ export class HttpTransport {
   /** The redirect target, if it may be followed with the key; otherwise a redirectRefused error. */
   private followable(from: URL, location: string | undefined): URL {
     if (!location) {
-      throw new ApiError('badResponse', l10n.t('{0} sent a redirect without a Location. Check the base URL.', this.base.host), { path: from.pathname });
+      throw new ApiError(
+        'badResponse',
+        l10n.t('{0} sent a redirect without a Location. Check the base URL.', this.base.host),
+        { path: from.pathname },
+      );
     }
     let target: URL;
     try {
       target = new URL(location, from);
     } catch {
-      throw new ApiError('badResponse', l10n.t('{0} sent a redirect to an invalid address. Check the base URL.', this.base.host), { path: from.pathname });
+      throw new ApiError(
+        'badResponse',
+        l10n.t('{0} sent a redirect to an invalid address. Check the base URL.', this.base.host),
+        { path: from.pathname },
+      );
     }
     if (target.hostname !== this.base.hostname) {
-      throw new ApiError('redirectRefused', l10n.t('{0} redirected to another host ({1}); the request was not repeated there, so your API key was not sent. Check the base URL setting.', this.base.host, target.host), { path: from.pathname });
+      throw new ApiError(
+        'redirectRefused',
+        l10n.t(
+          '{0} redirected to another host ({1}); the request was not repeated there, so your API key was not sent. Check the base URL setting.',
+          this.base.host,
+          target.host,
+        ),
+        { path: from.pathname },
+      );
     }
     if (target.protocol !== 'https:') {
-      throw new ApiError('redirectRefused', l10n.t('{0} redirected to plain HTTP ({1}//{2}); the API key is never sent over HTTP. Check the base URL or your proxy.', this.base.host, target.protocol, target.host), { path: from.pathname });
+      throw new ApiError(
+        'redirectRefused',
+        l10n.t(
+          '{0} redirected to plain HTTP ({1}//{2}); the API key is never sent over HTTP. Check the base URL or your proxy.',
+          this.base.host,
+          target.protocol,
+          target.host,
+        ),
+        { path: from.pathname },
+      );
     }
     // Only the http→https upgrade of the service's 301 may change the port; after that the origin is fixed.
     if (from.protocol === 'http:' && this.keyOrigin === undefined) {
       this.keyOrigin = target.origin;
     } else if (target.origin !== this.keyOrigin) {
-      throw new ApiError('redirectRefused', l10n.t('{0} redirected to another port ({1}); the request was not repeated there, so your API key was not sent. Check the base URL setting.', this.base.host, target.host), { path: from.pathname });
+      throw new ApiError(
+        'redirectRefused',
+        l10n.t(
+          '{0} redirected to another port ({1}); the request was not repeated there, so your API key was not sent. Check the base URL setting.',
+          this.base.host,
+          target.host,
+        ),
+        { path: from.pathname },
+      );
     }
     return target;
   }
 
-  private async send(url: URL, key: string, signal?: AbortSignal, request: RequestShape = {}): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  private async send(
+    url: URL,
+    key: string,
+    signal?: AbortSignal,
+    request: RequestShape = {},
+  ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const headers: Record<string, string> = { accept: url.pathname.endsWith('.xml') ? 'application/xml' : 'application/json' };
+    const headers: Record<string, string> = {
+      accept: url.pathname.endsWith('.xml') ? 'application/xml' : 'application/json',
+    };
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
     }
@@ -289,7 +381,11 @@ export class HttpTransport {
     }
     try {
       const res = await undici().request(url, {
-        method: request.body === undefined ? 'GET' : 'POST', headers, dispatcher: this.dispatcher, signal: combined, body: request.body,
+        method: request.body === undefined ? 'GET' : 'POST',
+        headers,
+        dispatcher: this.dispatcher,
+        signal: combined,
+        body: request.body,
       });
       const flat = flattenHeaders(res.headers);
       const body = await this.readBody(res.body, flat, url);
@@ -299,15 +395,40 @@ export class HttpTransport {
         throw new ApiError('cancelled', l10n.t('The request was cancelled.'), { path: url.pathname });
       }
       if (timeout.aborted) {
-        throw new ApiError('timeout', l10n.t('{0} did not answer within {1}. Check your network or proxy, then retry.', this.base.host, formatWait(this.timeoutMs)), { path: url.pathname });
+        throw new ApiError(
+          'timeout',
+          l10n.t(
+            '{0} did not answer within {1}. Check your network or proxy, then retry.',
+            this.base.host,
+            formatWait(this.timeoutMs),
+          ),
+          { path: url.pathname },
+        );
       }
       throw e;
     }
   }
 
-  private async readBody(body: Dispatcher.ResponseData['body'], headers: Record<string, string>, url: URL): Promise<string> {
-    const limit = this.maxBodyBytes >= 1048576 ? `${Math.round(this.maxBodyBytes / 1048576)} MB` : `${Math.round(this.maxBodyBytes / 1024)} KB`;
-    const tooLarge = () => new ApiError('tooLarge', l10n.t('The answer from {0} for {1} is larger than {2}, so it was not read. Narrow the request (a name filter or a shorter range).', this.base.host, url.pathname, limit), { path: url.pathname });
+  private async readBody(
+    body: Dispatcher.ResponseData['body'],
+    headers: Record<string, string>,
+    url: URL,
+  ): Promise<string> {
+    const limit =
+      this.maxBodyBytes >= 1048576
+        ? `${Math.round(this.maxBodyBytes / 1048576)} MB`
+        : `${Math.round(this.maxBodyBytes / 1024)} KB`;
+    const tooLarge = () =>
+      new ApiError(
+        'tooLarge',
+        l10n.t(
+          'The answer from {0} for {1} is larger than {2}, so it was not read. Narrow the request (a name filter or a shorter range).',
+          this.base.host,
+          url.pathname,
+          limit,
+        ),
+        { path: url.pathname },
+      );
     const declared = Number(headers['content-length']);
     if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
       body.destroy();
@@ -326,18 +447,32 @@ export class HttpTransport {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  private accept(res: { status: number; headers: Record<string, string>; body: string }, url: URL, conditional: boolean): HttpResponse {
+  private accept(
+    res: { status: number; headers: Record<string, string>; body: string },
+    url: URL,
+    conditional: boolean,
+  ): HttpResponse {
     if ((res.status >= 200 && res.status < 300) || (res.status === 304 && conditional)) {
       return { ...res, url: url.href, retries: 0 };
     }
-    throw errorForStatus(res.status, this.base.host, url.pathname, res.body, retryAfterMs(res.headers, this.clock.now()));
+    throw errorForStatus(
+      res.status,
+      this.base.host,
+      url.pathname,
+      res.body,
+      retryAfterMs(res.headers, this.clock.now()),
+    );
   }
 
   /** Belt and braces: whatever a server echoes, no message that leaves here holds the key. */
   private scrub(error: ApiError): ApiError {
     if (this.lastKey && error.message.includes(this.lastKey)) {
       return new ApiError(error.kind, redact(error.message, [this.lastKey]), {
-        status: error.status, retryAfterMs: error.retryAfterMs, path: error.path, retries: error.retries, reset: error.reset,
+        status: error.status,
+        retryAfterMs: error.retryAfterMs,
+        path: error.path,
+        retries: error.retries,
+        reset: error.reset,
       });
     }
     return error;

@@ -28,10 +28,19 @@ export function trustedCertificates(sources: TrustSources): string[] | undefined
   try {
     pem = read(sources.caFile);
   } catch {
-    throw new ApiError('invalidConfig', l10n.t('The CA certificate file "{0}" (setting timeslice.caCertificatePath) cannot be read. Fix the path or clear the setting.', sources.caFile));
+    throw new ApiError(
+      'invalidConfig',
+      l10n.t(
+        'The CA certificate file "{0}" (setting timeslice.caCertificatePath) cannot be read. Fix the path or clear the setting.',
+        sources.caFile,
+      ),
+    );
   }
   if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-    throw new ApiError('invalidConfig', l10n.t('"{0}" (setting timeslice.caCertificatePath) holds no PEM certificate.', sources.caFile));
+    throw new ApiError(
+      'invalidConfig',
+      l10n.t('"{0}" (setting timeslice.caCertificatePath) holds no PEM certificate.', sources.caFile),
+    );
   }
   let extra: string | undefined;
   if (sources.extraCaFile) {

@@ -66,7 +66,9 @@ export interface Application {
  * How many hosts and instances an application has, whichever backend described it: the counts a
  * backend gave without ids (NerdGraph), else the linked ids (REST).
  */
-export function hostAndInstanceCounts(app: Pick<Application, 'hostIds' | 'instanceIds' | 'hostCount' | 'instanceCount'>): { hosts: number; instances: number } {
+export function hostAndInstanceCounts(
+  app: Pick<Application, 'hostIds' | 'instanceIds' | 'hostCount' | 'instanceCount'>,
+): { hosts: number; instances: number } {
   return { hosts: app.hostCount ?? app.hostIds.length, instances: app.instanceCount ?? app.instanceIds.length };
 }
 

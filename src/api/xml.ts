@@ -41,14 +41,17 @@ function nestingDepthExceeds(text: string, max: number): boolean {
   let depth = 0;
   for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i + 1)) {
     const next = text.charCodeAt(i + 1);
-    if (next === 47) { // "</"
+    if (next === 47) {
+      // "</"
       depth--;
-    } else if (next !== 33 && next !== 63) { // not "<!" or "<?"
+    } else if (next !== 33 && next !== 63) {
+      // not "<!" or "<?"
       const end = text.indexOf('>', i);
       if (end < 0) {
         return false; // Truncated: the parser says so.
       }
-      if (text.charCodeAt(end - 1) !== 47 && ++depth > max) { // not "/>"
+      if (text.charCodeAt(end - 1) !== 47 && ++depth > max) {
+        // not "/>"
         return true;
       }
       i = end;

@@ -19,13 +19,15 @@ export class ApiKeyStore extends Disposable {
 
   constructor(private readonly secrets: vscode.SecretStorage) {
     super();
-    this._register(secrets.onDidChange((e) => {
-      const region = KEY_REGIONS.find((r) => PREFIX + r === e.key);
-      if (region) {
-        this.known.delete(region);
-        this.changed.fire(region);
-      }
-    }));
+    this._register(
+      secrets.onDidChange((e) => {
+        const region = KEY_REGIONS.find((r) => PREFIX + r === e.key);
+        if (region) {
+          this.known.delete(region);
+          this.changed.fire(region);
+        }
+      }),
+    );
   }
 
   /** The stored key with, for the custom region, the origin it was stored for. */
@@ -48,7 +50,10 @@ export class ApiKeyStore extends Disposable {
    */
   async set(region: Region, key: string, origin?: string, accountId?: number): Promise<void> {
     this.known.set(region, key);
-    await this.secrets.store(PREFIX + region, encodeKeyRecord({ key, origin: region === 'custom' ? origin : undefined, accountId }));
+    await this.secrets.store(
+      PREFIX + region,
+      encodeKeyRecord({ key, origin: region === 'custom' ? origin : undefined, accountId }),
+    );
     // Fired here too: secrets.onDidChange is for changes made by other windows, and may come late.
     this.changed.fire(region);
   }

@@ -19,7 +19,8 @@ export interface KeyRecord {
 const TAG = 'timeslice-key/1';
 
 export function encodeKeyRecord(record: KeyRecord): string {
-  return record.origin === undefined && record.accountId === undefined ? record.key
+  return record.origin === undefined && record.accountId === undefined
+    ? record.key
     : JSON.stringify({ tag: TAG, key: record.key, origin: record.origin, accountId: record.accountId });
 }
 
@@ -32,9 +33,16 @@ export function decodeKeyRecord(raw: string | undefined): KeyRecord | undefined 
     try {
       const v = JSON.parse(raw) as Partial<Record<'tag' | 'key' | 'origin' | 'accountId', unknown>>;
       const origin = typeof v.origin === 'string' ? v.origin : undefined;
-      const accountId = typeof v.accountId === 'number' && Number.isSafeInteger(v.accountId) && v.accountId > 0 ? v.accountId : undefined;
+      const accountId =
+        typeof v.accountId === 'number' && Number.isSafeInteger(v.accountId) && v.accountId > 0
+          ? v.accountId
+          : undefined;
       if (v.tag === TAG && typeof v.key === 'string' && v.key && (origin !== undefined || accountId !== undefined)) {
-        return { key: v.key, ...(origin !== undefined ? { origin } : {}), ...(accountId !== undefined ? { accountId } : {}) };
+        return {
+          key: v.key,
+          ...(origin !== undefined ? { origin } : {}),
+          ...(accountId !== undefined ? { accountId } : {}),
+        };
       }
     } catch {
       // Not a record: a key never starts with "{", so this is damage; treat it as no key.
@@ -53,7 +61,11 @@ export function originOf(baseUrl: string): string {
  * The key to send to `origin`, or why not. US and EU keys have fixed hosts; a custom key only goes to
  * the origin it was stored for (one stored before origins were recorded is asked for again too).
  */
-export function keyForOrigin(record: KeyRecord | undefined, custom: boolean, origin: string): { key: string } | { mismatch: string | undefined } | undefined {
+export function keyForOrigin(
+  record: KeyRecord | undefined,
+  custom: boolean,
+  origin: string,
+): { key: string } | { mismatch: string | undefined } | undefined {
   if (!record) {
     return undefined;
   }

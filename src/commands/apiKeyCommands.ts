@@ -22,8 +22,16 @@ function regionItems(services: Services, withKeys: ReadonlySet<Region>, only?: R
   return (only ?? (['us', 'eu', 'custom'] as Region[])).map((region) => ({
     region,
     label: REGION_LABELS[region],
-    description: region === 'custom' ? services.config.customBaseUrl || vscode.l10n.t('a proxy or the simulator') : REGION_BASE_URLS[region],
-    detail: [region === current ? vscode.l10n.t('current region') : '', withKeys.has(region) ? vscode.l10n.t('key set') : vscode.l10n.t('no key')].filter(Boolean).join(' · '),
+    description:
+      region === 'custom'
+        ? services.config.customBaseUrl || vscode.l10n.t('a proxy or the simulator')
+        : REGION_BASE_URLS[region],
+    detail: [
+      region === current ? vscode.l10n.t('current region') : '',
+      withKeys.has(region) ? vscode.l10n.t('key set') : vscode.l10n.t('no key'),
+    ]
+      .filter(Boolean)
+      .join(' · '),
   }));
 }
 
@@ -31,7 +39,11 @@ const REGION_PLACEHOLDER = () => vscode.l10n.t('Where does your account live?');
 
 async function pickRegion(services: Services, title: string, only?: Region[]): Promise<Region | undefined> {
   const items = regionItems(services, new Set(await services.apiKeys.regionsWithKeys()), only);
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: REGION_PLACEHOLDER(), ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title,
+    placeHolder: REGION_PLACEHOLDER(),
+    ignoreFocusOut: true,
+  });
   return picked?.region;
 }
 
@@ -51,14 +63,25 @@ const CUSTOM_BASE_URL_STEP = (services: Services) => ({
 
 async function askCustomBaseUrl(services: Services): Promise<string | undefined> {
   const step = CUSTOM_BASE_URL_STEP(services);
-  return vscode.window.showInputBox({ title: step.title, prompt: step.prompt, value: step.value, ignoreFocusOut: true, validateInput: step.validate });
+  return vscode.window.showInputBox({
+    title: step.title,
+    prompt: step.prompt,
+    value: step.value,
+    ignoreFocusOut: true,
+    validateInput: step.validate,
+  });
 }
 
 /**
  * One request with the candidate key before it is stored, to the backend the connection will speak:
  * REST v2 lists no application; NerdGraph lists the key's accounts (returned, so one can be chosen).
  */
-async function checkKey(services: Services, region: Region, key: string, baseUrl: string): Promise<NerdGraphAccount[] | undefined> {
+async function checkKey(
+  services: Services,
+  region: Region,
+  key: string,
+  baseUrl: string,
+): Promise<NerdGraphAccount[] | undefined> {
   if (services.connections.backends.decide(services.config.backend, originOf(baseUrl)).backend === 'nerdGraph') {
     return fetchAccounts(services, baseUrl, key);
   }
@@ -71,11 +94,17 @@ async function checkKey(services: Services, region: Region, key: string, baseUrl
   }
   try {
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', REGION_LABELS[region]), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Checking the key with {0}…', REGION_LABELS[region]),
+        cancellable: true,
+      },
       (_progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
-        return api.rawRequest('/v2/applications.json', new URLSearchParams({ 'filter[ids]': '0' }), { signal: abort.signal });
+        return api.rawRequest('/v2/applications.json', new URLSearchParams({ 'filter[ids]': '0' }), {
+          signal: abort.signal,
+        });
       },
     );
   } finally {
@@ -92,10 +121,14 @@ export function setApiKey(services: Services) {
     let baseUrl: string | undefined;
     let key: string | undefined;
     try {
-      region = presetRegion ?? (await steps.pick(regionItems(services, new Set(await services.apiKeys.regionsWithKeys())), {
-        title: vscode.l10n.t('Set API Key: region'),
-        placeholder: REGION_PLACEHOLDER(),
-      }))?.region;
+      region =
+        presetRegion ??
+        (
+          await steps.pick(regionItems(services, new Set(await services.apiKeys.regionsWithKeys())), {
+            title: vscode.l10n.t('Set API Key: region'),
+            placeholder: REGION_PLACEHOLDER(),
+          })
+        )?.region;
       if (!region) {
         return;
       }
@@ -110,7 +143,9 @@ export function setApiKey(services: Services) {
       const legacyHeader = services.config.apiKeyHeader === 'X-Api-Key';
       key = await steps.input({
         title: vscode.l10n.t('Set API Key: {0}', REGION_LABELS[region]),
-        prompt: vscode.l10n.t('Your User API key (create one under your account\'s API keys page; it starts with NRAK-)'),
+        prompt: vscode.l10n.t(
+          "Your User API key (create one under your account's API keys page; it starts with NRAK-)",
+        ),
         placeholder: 'NRAK-…',
         password: true,
         validate: (v) => {
@@ -146,8 +181,14 @@ export function setApiKey(services: Services) {
         // The service told us where the key lives: offer to store it there instead of asking again.
         // Not wrongRegionAdvice's "switch the region": saving the key for its region is this command's own answer.
         const choice = await vscode.window.showErrorMessage(
-          vscode.l10n.t('The key was not saved: it belongs to an account in the {0} region, not {1}. Save it for {0} instead (that also makes {0} the current region).', REGION_LABELS[other], REGION_LABELS[region]),
-          vscode.l10n.t('Save for {0}', REGION_LABELS[other]), vscode.l10n.t('Show Log'));
+          vscode.l10n.t(
+            'The key was not saved: it belongs to an account in the {0} region, not {1}. Save it for {0} instead (that also makes {0} the current region).',
+            REGION_LABELS[other],
+            REGION_LABELS[region],
+          ),
+          vscode.l10n.t('Save for {0}', REGION_LABELS[other]),
+          vscode.l10n.t('Show Log'),
+        );
         if (choice === vscode.l10n.t('Save for {0}', REGION_LABELS[other])) {
           await saveCheckedKey(services, other, key.trim(), baseUrlFor(other));
         } else if (choice === vscode.l10n.t('Show Log')) {
@@ -159,10 +200,19 @@ export function setApiKey(services: Services) {
         // The error's own advice is to run Set API Key, the command the user is in. Through NerdGraph a
         // key of the other region is refused the same way (401, no region page): say so, and offer that region.
         const text = other
-          ? vscode.l10n.t('The key was not saved: the {0} service rejected it. Check that it is a User key (it starts with NRAK-) of an account in the {0} region: a key of the {1} region is rejected the same way.', REGION_LABELS[region], REGION_LABELS[other])
-          : vscode.l10n.t('The key was not saved: the service at this base URL rejected it. Check that it is a User key (it starts with NRAK-) the service accepts.');
+          ? vscode.l10n.t(
+              'The key was not saved: the {0} service rejected it. Check that it is a User key (it starts with NRAK-) of an account in the {0} region: a key of the {1} region is rejected the same way.',
+              REGION_LABELS[region],
+              REGION_LABELS[other],
+            )
+          : vscode.l10n.t(
+              'The key was not saved: the service at this base URL rejected it. Check that it is a User key (it starts with NRAK-) the service accepts.',
+            );
         const tryOther = other ? vscode.l10n.t('Save for {0}', REGION_LABELS[other]) : undefined;
-        const choice = await vscode.window.showErrorMessage(text, ...[vscode.l10n.t('Try Again'), ...(tryOther ? [tryOther] : []), vscode.l10n.t('Show Log')]);
+        const choice = await vscode.window.showErrorMessage(
+          text,
+          ...[vscode.l10n.t('Try Again'), ...(tryOther ? [tryOther] : []), vscode.l10n.t('Show Log')],
+        );
         if (choice === vscode.l10n.t('Try Again')) {
           await vscode.commands.executeCommand('timeslice.setApiKey', region);
         } else if (other && choice === tryOther) {
@@ -172,7 +222,11 @@ export function setApiKey(services: Services) {
         }
         return;
       }
-      const again = await vscode.window.showErrorMessage(vscode.l10n.t('The key was not saved: {0}', safeText(message, 1000)), vscode.l10n.t('Try Again'), vscode.l10n.t('Show Log'));
+      const again = await vscode.window.showErrorMessage(
+        vscode.l10n.t('The key was not saved: {0}', safeText(message, 1000)),
+        vscode.l10n.t('Try Again'),
+        vscode.l10n.t('Show Log'),
+      );
       if (again === vscode.l10n.t('Try Again')) {
         await vscode.commands.executeCommand('timeslice.setApiKey', region);
       } else if (again === vscode.l10n.t('Show Log')) {
@@ -191,21 +245,35 @@ async function saveCheckedKey(services: Services, region: Region, key: string, b
     accounts = await checkKey(services, region, key, baseUrl);
   } catch (e) {
     if (!(isApiError(e) && e.kind === 'cancelled')) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The key was not saved for {0} either: {1}', REGION_LABELS[region], safeText(e instanceof Error ? e.message : String(e), 1000)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          'The key was not saved for {0} either: {1}',
+          REGION_LABELS[region],
+          safeText(e instanceof Error ? e.message : String(e), 1000),
+        ),
+      );
     }
     return;
   }
   await storeKey(services, region, key, baseUrl, accounts);
 }
 
-async function storeKey(services: Services, region: Region, key: string, baseUrl: string | undefined, accounts?: NerdGraphAccount[]): Promise<void> {
+async function storeKey(
+  services: Services,
+  region: Region,
+  key: string,
+  baseUrl: string | undefined,
+  accounts?: NerdGraphAccount[],
+): Promise<void> {
   // NerdGraph: the account NRQL runs in, stored with the key (asked only when the key sees several).
   let accountId: number | undefined;
   if (accounts) {
     try {
       accountId = await askAccount(accounts);
     } catch (e) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('The key was not saved: {0}', safeText(e instanceof Error ? e.message : String(e), 1000)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('The key was not saved: {0}', safeText(e instanceof Error ? e.message : String(e), 1000)),
+      );
       return;
     }
     if (accountId === undefined) {
@@ -220,7 +288,9 @@ async function storeKey(services: Services, region: Region, key: string, baseUrl
     await services.config.update('region', region);
   }
   await services.apiKeys.set(region, key, region === 'custom' && baseUrl ? originOf(baseUrl) : undefined, accountId);
-  void vscode.window.showInformationMessage(vscode.l10n.t('API key for {0} saved in VS Code\'s secret storage.', REGION_LABELS[region]));
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t("API key for {0} saved in VS Code's secret storage.", REGION_LABELS[region]),
+  );
 }
 
 export function removeApiKey(services: Services) {
@@ -234,7 +304,11 @@ export function removeApiKey(services: Services) {
     if (!region) {
       return;
     }
-    const confirm = await vscode.window.showWarningMessage(vscode.l10n.t('Remove the API key for {0}?', REGION_LABELS[region]), { modal: true }, vscode.l10n.t('Remove'));
+    const confirm = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Remove the API key for {0}?', REGION_LABELS[region]),
+      { modal: true },
+      vscode.l10n.t('Remove'),
+    );
     if (confirm === vscode.l10n.t('Remove')) {
       await services.apiKeys.delete(region);
     }
@@ -257,4 +331,3 @@ export function switchRegion(services: Services) {
     await services.config.update('region', region);
   };
 }
-

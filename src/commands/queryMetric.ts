@@ -11,7 +11,14 @@ import type { RangePreset } from '../panels/protocol';
 import { explorerEntity, PRESET_MINUTES } from '../panels/protocol';
 import type { RangePresetItem, ScopeItem } from '../palette/items';
 import { runSteps } from '../palette/items';
-import { pickApplication, pickMetricName, pickRange, pickScope, pickValues, requireConnection } from '../palette/pickers';
+import {
+  pickApplication,
+  pickMetricName,
+  pickRange,
+  pickScope,
+  pickValues,
+  requireConnection,
+} from '../palette/pickers';
 import type { Services } from '../services';
 
 /** A finished query: what the pickers collect, or what a caller (a test, a keybinding) passes. */
@@ -32,26 +39,41 @@ export function isMetricQuery(v: unknown): v is MetricQuery {
   }
   const q = v as Record<string, unknown>;
   const s = q.scope as Record<string, unknown> | undefined;
-  const scopeOk = typeof s === 'object' && s !== null && isId(s.applicationId)
-    && (s.kind === 'application' || (s.kind === 'host' && isId(s.hostId)) || (s.kind === 'instance' && isId(s.instanceId)));
-  return scopeOk && typeof q.title === 'string' && typeof q.metric === 'string' && q.metric !== ''
-    && Array.isArray(q.values) && q.values.length > 0 && q.values.every((x) => typeof x === 'string')
-    && typeof q.preset === 'string' && q.preset in PRESET_MINUTES;
+  const scopeOk =
+    typeof s === 'object' &&
+    s !== null &&
+    isId(s.applicationId) &&
+    (s.kind === 'application' ||
+      (s.kind === 'host' && isId(s.hostId)) ||
+      (s.kind === 'instance' && isId(s.instanceId)));
+  return (
+    scopeOk &&
+    typeof q.title === 'string' &&
+    typeof q.metric === 'string' &&
+    q.metric !== '' &&
+    Array.isArray(q.values) &&
+    q.values.length > 0 &&
+    q.values.every((x) => typeof x === 'string') &&
+    typeof q.preset === 'string' &&
+    q.preset in PRESET_MINUTES
+  );
 }
 
 /** Opens (or updates and reveals) the explorer panel for the query's scope. */
 export function openMetricQuery(services: Services, q: MetricQuery): ChartPanel {
-  return services.panels.show(
-    explorerEntity(q.scope, q.title),
-    { explorer: { metrics: [q.metric], values: q.values }, range: { preset: q.preset, compare: 'none' } },
-  );
+  return services.panels.show(explorerEntity(q.scope, q.title), {
+    explorer: { metrics: [q.metric], values: q.values },
+    range: { preset: q.preset, compare: 'none' },
+  });
 }
 
 export function queryMetric(services: Services) {
   return async (answers?: unknown): Promise<void> => {
     if (answers !== undefined) {
       if (!isMetricQuery(answers)) {
-        throw new Error(l10n.t('Query Metric was given an incomplete query (scope, metric, values and range preset are needed).'));
+        throw new Error(
+          l10n.t('Query Metric was given an incomplete query (scope, metric, values and range preset are needed).'),
+        );
       }
       openMetricQuery(services, answers);
       return;
@@ -74,7 +96,13 @@ export function queryMetric(services: Services) {
       async (nav) => !!(range = await pickRange(nav)),
     ]);
     if (finished && scope && metric && values && range) {
-      openMetricQuery(services, { scope: scope.scope, title: scope.title, metric: metric.name, values, preset: range.preset });
+      openMetricQuery(services, {
+        scope: scope.scope,
+        title: scope.title,
+        metric: metric.name,
+        values,
+        preset: range.preset,
+      });
     }
   };
 }

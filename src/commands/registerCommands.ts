@@ -14,7 +14,14 @@ import { queryMetric } from './queryMetric';
 import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
 import { runNrqlQuery } from './runNrqlQuery';
 import {
-  clearFilter, copyId, filterApplications, refresh, refreshNode, showLog, startDemo, stopDemo,
+  clearFilter,
+  copyId,
+  filterApplications,
+  refresh,
+  refreshNode,
+  showLog,
+  startDemo,
+  stopDemo,
 } from './viewCommands';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
@@ -83,5 +90,6 @@ export function registerCommands(services: Services): vscode.Disposable[] {
         });
         return undefined;
       }
-    }));
+    }),
+  );
 }

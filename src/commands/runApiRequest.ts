@@ -12,7 +12,14 @@ import type { ApiEndpointId, ApiRequest } from '../api/requests';
 import { formatApiTime, lastMinutes, validPeriods } from '../api/timeRange';
 import type { ApiFormat } from '../api/types';
 import type { Connection } from '../connection';
-import { pickApplication, pickMetricName, pickRange, pickScope, pickValues, requireConnection } from '../palette/pickers';
+import {
+  pickApplication,
+  pickMetricName,
+  pickRange,
+  pickScope,
+  pickValues,
+  requireConnection,
+} from '../palette/pickers';
 import { RAW_SCHEME } from '../palette/rawResponseProvider';
 import type { Services } from '../services';
 import { safeText } from '../util/safeText';
@@ -28,23 +35,47 @@ interface FilterField {
 /** A function: module-level text would be read before VS Code has loaded the translations. */
 const filters = (): Partial<Record<ApiEndpointId, FilterField[]>> => ({
   'applications.list': [
-    { key: 'name', prompt: vscode.l10n.t('Part of the application name') }, { key: 'host', prompt: vscode.l10n.t('Part of a host name') },
-    { key: 'ids', prompt: vscode.l10n.t('Application IDs, comma-separated'), ids: true }, { key: 'language', prompt: vscode.l10n.t('Agent language, e.g. java') },
+    { key: 'name', prompt: vscode.l10n.t('Part of the application name') },
+    { key: 'host', prompt: vscode.l10n.t('Part of a host name') },
+    { key: 'ids', prompt: vscode.l10n.t('Application IDs, comma-separated'), ids: true },
+    { key: 'language', prompt: vscode.l10n.t('Agent language, e.g. java') },
   ],
-  'hosts.list': [{ key: 'hostname', prompt: vscode.l10n.t('Part of the host name') }, { key: 'ids', prompt: vscode.l10n.t('Host IDs, comma-separated'), ids: true }],
-  'instances.list': [{ key: 'hostname', prompt: vscode.l10n.t('Part of the host name') }, { key: 'ids', prompt: vscode.l10n.t('Instance IDs, comma-separated'), ids: true }],
-  'keyTransactions.list': [{ key: 'name', prompt: vscode.l10n.t('Part of the key transaction name') }, { key: 'ids', prompt: vscode.l10n.t('Key transaction IDs, comma-separated'), ids: true }],
+  'hosts.list': [
+    { key: 'hostname', prompt: vscode.l10n.t('Part of the host name') },
+    { key: 'ids', prompt: vscode.l10n.t('Host IDs, comma-separated'), ids: true },
+  ],
+  'instances.list': [
+    { key: 'hostname', prompt: vscode.l10n.t('Part of the host name') },
+    { key: 'ids', prompt: vscode.l10n.t('Instance IDs, comma-separated'), ids: true },
+  ],
+  'keyTransactions.list': [
+    { key: 'name', prompt: vscode.l10n.t('Part of the key transaction name') },
+    { key: 'ids', prompt: vscode.l10n.t('Key transaction IDs, comma-separated'), ids: true },
+  ],
 });
 
 /** Optional filters: pick one to set, again to change; "Send" ends. Undefined on Escape. */
 async function askFilters(fields: FilterField[]): Promise<Record<string, string | number[]> | undefined> {
   const values: Record<string, string | number[]> = {};
   for (;;) {
-    const send = { label: `$(arrow-right) ${vscode.l10n.t('Continue')}`, description: Object.keys(values).length ? vscode.l10n.t('with these filters') : vscode.l10n.t('without filters'), field: undefined };
-    const items = [send, ...fields.map((f) => ({
-      label: `filter[${f.key}]`, description: values[f.key] !== undefined ? `= ${String(values[f.key])}` : vscode.l10n.t('optional'), field: f,
-    }))];
-    const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filters'), placeHolder: vscode.l10n.t('Add a filter, or continue'), ...KEEP_OPEN });
+    const send = {
+      label: `$(arrow-right) ${vscode.l10n.t('Continue')}`,
+      description: Object.keys(values).length ? vscode.l10n.t('with these filters') : vscode.l10n.t('without filters'),
+      field: undefined,
+    };
+    const items = [
+      send,
+      ...fields.map((f) => ({
+        label: `filter[${f.key}]`,
+        description: values[f.key] !== undefined ? `= ${String(values[f.key])}` : vscode.l10n.t('optional'),
+        field: f,
+      })),
+    ];
+    const picked = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Filters'),
+      placeHolder: vscode.l10n.t('Add a filter, or continue'),
+      ...KEEP_OPEN,
+    });
     if (!picked) {
       return undefined;
     }
@@ -53,7 +84,10 @@ async function askFilters(fields: FilterField[]): Promise<Record<string, string 
     }
     const field = picked.field;
     const text = await vscode.window.showInputBox({
-      title: `filter[${field.key}]`, prompt: vscode.l10n.t('{0} (empty removes the filter)', field.prompt), value: String(values[field.key] ?? ''), ...KEEP_OPEN,
+      title: `filter[${field.key}]`,
+      prompt: vscode.l10n.t('{0} (empty removes the filter)', field.prompt),
+      value: String(values[field.key] ?? ''),
+      ...KEEP_OPEN,
       validateInput: (v) => {
         if (!field.ids) {
           return undefined;
@@ -85,14 +119,24 @@ interface PickTexts {
   none: string;
 }
 
-async function pickOne<T>(texts: PickTexts, load: () => Promise<T[]>, item: (t: T) => vscode.QuickPickItem): Promise<T | undefined> {
+async function pickOne<T>(
+  texts: PickTexts,
+  load: () => Promise<T[]>,
+  item: (t: T) => vscode.QuickPickItem,
+): Promise<T | undefined> {
   const { title } = texts;
-  const all = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: texts.loading }, load);
+  const all = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: texts.loading },
+    load,
+  );
   if (all.length === 0) {
     void vscode.window.showInformationMessage(texts.none);
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(all.map((t) => ({ ...item(t), value: t })), { title, matchOnDescription: true, ...KEEP_OPEN });
+  const picked = await vscode.window.showQuickPick(
+    all.map((t) => ({ ...item(t), value: t })),
+    { title, matchOnDescription: true, ...KEEP_OPEN },
+  );
   return picked?.value;
 }
 
@@ -106,8 +150,14 @@ async function askSpec(conn: Connection, endpoint: ApiEndpointId): Promise<ApiRe
     }
     case 'keyTransactions.show': {
       const kt = await pickOne(
-        { title: vscode.l10n.t('Key transaction'), loading: vscode.l10n.t('Loading key transactions…'), none: vscode.l10n.t('There is no key transaction to pick here.') },
-        () => conn.api.listKeyTransactions(), (k) => ({ label: safeText(k.name), description: `${k.id}` }));
+        {
+          title: vscode.l10n.t('Key transaction'),
+          loading: vscode.l10n.t('Loading key transactions…'),
+          none: vscode.l10n.t('There is no key transaction to pick here.'),
+        },
+        () => conn.api.listKeyTransactions(),
+        (k) => ({ label: safeText(k.name), description: `${k.id}` }),
+      );
       return kt && { endpoint, keyTransactionId: kt.id };
     }
     default:
@@ -127,14 +177,26 @@ async function askSpec(conn: Connection, endpoint: ApiEndpointId): Promise<ApiRe
     }
     case 'hosts.show': {
       const host = await pickOne(
-        { title: vscode.l10n.t('Host'), loading: vscode.l10n.t('Loading hosts…'), none: vscode.l10n.t('There is no host to pick here.') },
-        () => conn.api.listHosts(app.id), (h) => ({ label: safeText(h.host), description: `${h.id}` }));
+        {
+          title: vscode.l10n.t('Host'),
+          loading: vscode.l10n.t('Loading hosts…'),
+          none: vscode.l10n.t('There is no host to pick here.'),
+        },
+        () => conn.api.listHosts(app.id),
+        (h) => ({ label: safeText(h.host), description: `${h.id}` }),
+      );
       return host && { endpoint, applicationId: app.id, hostId: host.id };
     }
     case 'instances.show': {
       const inst = await pickOne(
-        { title: vscode.l10n.t('Instance'), loading: vscode.l10n.t('Loading instances…'), none: vscode.l10n.t('There is no instance to pick here.') },
-        () => conn.api.listInstances(app.id), (i) => ({ label: safeText(`${i.host}:${i.port ?? ''}`), description: `${i.id}` }));
+        {
+          title: vscode.l10n.t('Instance'),
+          loading: vscode.l10n.t('Loading instances…'),
+          none: vscode.l10n.t('There is no instance to pick here.'),
+        },
+        () => conn.api.listInstances(app.id),
+        (i) => ({ label: safeText(`${i.host}:${i.port ?? ''}`), description: `${i.id}` }),
+      );
       return inst && { endpoint, applicationId: app.id, instanceId: inst.id };
     }
     default:
@@ -145,29 +207,53 @@ async function askSpec(conn: Connection, endpoint: ApiEndpointId): Promise<ApiRe
     return undefined;
   }
   if (endpoint === 'metricNames') {
-    const name = await vscode.window.showInputBox({ title: vscode.l10n.t('name (optional)'), prompt: vscode.l10n.t('Only metric names containing this text; empty lists all'), ...KEEP_OPEN });
+    const name = await vscode.window.showInputBox({
+      title: vscode.l10n.t('name (optional)'),
+      prompt: vscode.l10n.t('Only metric names containing this text; empty lists all'),
+      ...KEEP_OPEN,
+    });
     return name === undefined ? undefined : { endpoint, scope: scope.scope, name };
   }
   const metric = await pickMetricName(conn, scope.scope);
-  const values = metric && await pickValues(metric);
-  const range = values && await pickRange();
+  const values = metric && (await pickValues(metric));
+  const range = values && (await pickRange());
   if (!metric || !values || !range) {
     return undefined;
   }
-  const period = await vscode.window.showQuickPick(validPeriods(range.minutes * 60).map((p, i) => ({
-    label: periodLabel(p), description: i === 0 ? vscode.l10n.t('default for this range') : undefined, seconds: p,
-  })), { title: vscode.l10n.t('Period'), placeHolder: vscode.l10n.t('Seconds per point'), ...KEEP_OPEN });
-  const summarize = period && await vscode.window.showQuickPick([
-    { label: vscode.l10n.t('Series'), description: vscode.l10n.t('one value per period'), summarize: false },
-    { label: vscode.l10n.t('Summarize'), description: vscode.l10n.t('summarize=true: one value for the whole range'), summarize: true },
-  ], { title: vscode.l10n.t('Summarize'), ...KEEP_OPEN });
+  const period = await vscode.window.showQuickPick(
+    validPeriods(range.minutes * 60).map((p, i) => ({
+      label: periodLabel(p),
+      description: i === 0 ? vscode.l10n.t('default for this range') : undefined,
+      seconds: p,
+    })),
+    { title: vscode.l10n.t('Period'), placeHolder: vscode.l10n.t('Seconds per point'), ...KEEP_OPEN },
+  );
+  const summarize =
+    period &&
+    (await vscode.window.showQuickPick(
+      [
+        { label: vscode.l10n.t('Series'), description: vscode.l10n.t('one value per period'), summarize: false },
+        {
+          label: vscode.l10n.t('Summarize'),
+          description: vscode.l10n.t('summarize=true: one value for the whole range'),
+          summarize: true,
+        },
+      ],
+      { title: vscode.l10n.t('Summarize'), ...KEEP_OPEN },
+    ));
   if (!period || !summarize) {
     return undefined;
   }
   const { from, to } = lastMinutes(range.minutes);
   return {
-    endpoint, scope: scope.scope, names: [metric.name], values, from: formatApiTime(from), to: formatApiTime(to),
-    period: period.seconds, ...(summarize.summarize ? { summarize: true } : {}),
+    endpoint,
+    scope: scope.scope,
+    names: [metric.name],
+    values,
+    from: formatApiTime(from),
+    to: formatApiTime(to),
+    period: period.seconds,
+    ...(summarize.summarize ? { summarize: true } : {}),
   };
 }
 
@@ -176,8 +262,14 @@ function periodLabel(seconds: number): string {
 }
 
 async function askFormat(preferred: ApiFormat): Promise<ApiFormat | undefined> {
-  const items = [{ label: 'JSON', format: 'json' as const }, { label: 'XML', format: 'xml' as const }];
-  const picked = await vscode.window.showQuickPick(preferred === 'xml' ? items.reverse() : items, { title: vscode.l10n.t('Response format'), ...KEEP_OPEN });
+  const items = [
+    { label: 'JSON', format: 'json' as const },
+    { label: 'XML', format: 'xml' as const },
+  ];
+  const picked = await vscode.window.showQuickPick(preferred === 'xml' ? items.reverse() : items, {
+    title: vscode.l10n.t('Response format'),
+    ...KEEP_OPEN,
+  });
   return picked?.format;
 }
 
@@ -189,15 +281,25 @@ export interface RawRequestArgs {
 
 function isRawRequestArgs(v: unknown): v is RawRequestArgs {
   const a = v as Partial<RawRequestArgs> | undefined;
-  return typeof a === 'object' && a !== null && (a.format === 'json' || a.format === 'xml')
-    && typeof a.spec === 'object' && a.spec !== null && RAW_ENDPOINTS.some((e) => e.id === a.spec!.endpoint);
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    (a.format === 'json' || a.format === 'xml') &&
+    typeof a.spec === 'object' &&
+    a.spec !== null &&
+    RAW_ENDPOINTS.some((e) => e.id === a.spec!.endpoint)
+  );
 }
 
 /** Runs the request; returns the URI (as a string) of the tab that shows the answer. */
 export function runApiRequest(services: Services) {
   return async (args?: unknown): Promise<string | undefined> => {
     if (args !== undefined && !isRawRequestArgs(args)) {
-      throw new Error(vscode.l10n.t('Run API Request was given an unusable request (an endpoint and a format, json or xml, are needed).'));
+      throw new Error(
+        vscode.l10n.t(
+          'Run API Request was given an unusable request (an endpoint and a format, json or xml, are needed).',
+        ),
+      );
     }
     const conn = requireConnection(services.connections.current);
     if (!conn) {
@@ -205,11 +307,17 @@ export function runApiRequest(services: Services) {
     }
     let request = args;
     if (!request) {
-      const endpoint = await vscode.window.showQuickPick(RAW_ENDPOINTS.map((e) => ({ label: e.label, description: e.path, id: e.id })), {
-        title: vscode.l10n.t('API endpoint'), placeHolder: vscode.l10n.t('Which request to send (GET)'), matchOnDescription: true, ...KEEP_OPEN,
-      });
-      const spec = endpoint && await askSpec(conn, endpoint.id);
-      const format = spec && await askFormat(services.config.responseFormat);
+      const endpoint = await vscode.window.showQuickPick(
+        RAW_ENDPOINTS.map((e) => ({ label: e.label, description: e.path, id: e.id })),
+        {
+          title: vscode.l10n.t('API endpoint'),
+          placeHolder: vscode.l10n.t('Which request to send (GET)'),
+          matchOnDescription: true,
+          ...KEEP_OPEN,
+        },
+      );
+      const spec = endpoint && (await askSpec(conn, endpoint.id));
+      const format = spec && (await askFormat(services.config.responseFormat));
       if (!spec || !format) {
         return undefined;
       }
@@ -217,11 +325,14 @@ export function runApiRequest(services: Services) {
     }
     const { path, query } = buildRawRequest(request.spec, request.format);
     // rawRequest goes through the same transport as everything else: key rules, limiter, retries, log.
-    const response = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `GET ${path}…`, cancellable: true }, (_p, token) => {
-      const abort = new AbortController();
-      token.onCancellationRequested(() => abort.abort());
-      return conn.api.rawRequest(path, query, { signal: abort.signal });
-    });
+    const response = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `GET ${path}…`, cancellable: true },
+      (_p, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        return conn.api.rawRequest(path, query, { signal: abort.signal });
+      },
+    );
     const editor = await services.rawResponses.show(response, request.format);
     return editor.document.uri.toString();
   };
@@ -233,13 +344,24 @@ export function copyAsCurl(services: Services) {
     const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
     const raw = target?.scheme === RAW_SCHEME ? services.rawResponses.get(target) : undefined;
     if (!raw) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Open a response of "Timeslice: Run API Request…" or "Timeslice: Run NRQL Query…" first; "Copy as curl" copies that request.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Open a response of "Timeslice: Run API Request…" or "Timeslice: Run NRQL Query…" first; "Copy as curl" copies that request.',
+        ),
+      );
       return undefined;
     }
     // A NRQL tab's request is the NerdGraph POST it came from (NRQL as a variable), else the REST GET.
-    const command = raw.graphql ? graphqlCurlCommand(raw.response.url, raw.graphql) : curlCommand(raw.response.url, services.config.apiKeyHeader);
+    const command = raw.graphql
+      ? graphqlCurlCommand(raw.response.url, raw.graphql)
+      : curlCommand(raw.response.url, services.config.apiKeyHeader);
     await vscode.env.clipboard.writeText(command);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Copied the curl command. It reads the key from ${0}: set that variable in your shell first.', CURL_KEY_VARIABLE));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Copied the curl command. It reads the key from ${0}: set that variable in your shell first.',
+        CURL_KEY_VARIABLE,
+      ),
+    );
     return command;
   };
 }
@@ -249,7 +371,11 @@ export function togglePrettyPrint(services: Services) {
   return (uri?: vscode.Uri): void => {
     const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
     if (!target || target.scheme !== RAW_SCHEME || !services.rawResponses.togglePretty(target)) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Pretty print works on a JSON response of "Timeslice: Run API Request…". XML is shown as the service sent it.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Pretty print works on a JSON response of "Timeslice: Run API Request…". XML is shown as the service sent it.',
+        ),
+      );
     }
   };
 }

@@ -45,8 +45,14 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafe
 
 function isNrqlQueryArgs(v: unknown): v is NrqlQueryArgs {
   const a = v as Partial<NrqlQueryArgs> | undefined;
-  return typeof a === 'object' && a !== null && typeof a.nrql === 'string' && a.nrql.trim() !== '' && isId(a.applicationId)
-    && (a.accountId === undefined || isId(a.accountId));
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    typeof a.nrql === 'string' &&
+    a.nrql.trim() !== '' &&
+    isId(a.applicationId) &&
+    (a.accountId === undefined || isId(a.accountId))
+  );
 }
 
 /**
@@ -57,7 +63,8 @@ async function chooseAccount(client: NrqlClient, picked: WeakMap<NrqlClient, num
   if (client.storedAccountId !== undefined) {
     return client.storedAccountId;
   }
-  const accountId = picked.get(client) ?? await askAccount(await listingAccounts((options) => client.listAccounts(options)));
+  const accountId =
+    picked.get(client) ?? (await askAccount(await listingAccounts((options) => client.listAccounts(options))));
   if (accountId !== undefined) {
     picked.set(client, accountId);
   }
@@ -74,8 +81,13 @@ async function applicationFor(services: Services, conn: Connection): Promise<num
 }
 
 /** The query, prefilled for the application (or the last unanswered query, to correct); undefined on Escape. */
-async function askQuery(services: Services, conn: Connection, accountId: number, start?: TypedQuery): Promise<TypedQuery | undefined> {
-  const applicationId = start?.applicationId ?? await applicationFor(services, conn);
+async function askQuery(
+  services: Services,
+  conn: Connection,
+  accountId: number,
+  start?: TypedQuery,
+): Promise<TypedQuery | undefined> {
+  const applicationId = start?.applicationId ?? (await applicationFor(services, conn));
   if (applicationId === undefined) {
     return undefined;
   }
@@ -84,9 +96,12 @@ async function askQuery(services: Services, conn: Connection, accountId: number,
     prompt: vscode.l10n.t('A NRQL query; with TIMESERIES its result is charted too.'),
     value: start?.nrql ?? exampleNrql(applicationId),
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() === ''
-      ? vscode.l10n.t('Enter a NRQL query.')
-      : v.length > MAX_NRQL_LENGTH ? vscode.l10n.t('A query of at most {0} characters.', MAX_NRQL_LENGTH) : undefined),
+    validateInput: (v) =>
+      v.trim() === ''
+        ? vscode.l10n.t('Enter a NRQL query.')
+        : v.length > MAX_NRQL_LENGTH
+          ? vscode.l10n.t('A query of at most {0} characters.', MAX_NRQL_LENGTH)
+          : undefined,
   });
   return nrql === undefined ? undefined : { nrql, applicationId };
 }
@@ -99,7 +114,11 @@ function excerpt(nrql: string): string {
 
 async function run(client: NrqlClient, accountId: number, nrql: string): Promise<NrqlResult> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Running the NRQL query in account {0}…', accountId), cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: vscode.l10n.t('Running the NRQL query in account {0}…', accountId),
+      cancellable: true,
+    },
     (_progress, token) => {
       const abort = new AbortController();
       token.onCancellationRequested(() => abort.abort());
@@ -120,18 +139,22 @@ export function runNrqlQuery(services: Services) {
 
   return async (args?: unknown): Promise<NrqlQueryOutcome | undefined> => {
     if (args !== undefined && !isNrqlQueryArgs(args)) {
-      throw new Error(vscode.l10n.t('Run NRQL Query was given an unusable query (NRQL text and an application ID are needed).'));
+      throw new Error(
+        vscode.l10n.t('Run NRQL Query was given an unusable query (NRQL text and an application ID are needed).'),
+      );
     }
     const conn = requireConnection(services.connections.current);
     const client = conn?.nrql;
     if (!conn || !client) {
       return undefined;
     }
-    const accountId = args?.accountId ?? await chooseAccount(client, picked);
+    const accountId = args?.accountId ?? (await chooseAccount(client, picked));
     if (accountId === undefined) {
       return undefined;
     }
-    const query = args ? { nrql: args.nrql, applicationId: args.applicationId } : await askQuery(services, conn, accountId, unanswered);
+    const query = args
+      ? { nrql: args.nrql, applicationId: args.applicationId }
+      : await askQuery(services, conn, accountId, unanswered);
     if (!query) {
       return undefined;
     }
@@ -149,9 +172,17 @@ export function runNrqlQuery(services: Services) {
       throw e; // The command wrapper shows the service's message with the error policy's actions.
     }
     const editor = await services.rawResponses.show(
-      { status: 200, contentType: 'application/json', body: `${JSON.stringify(result.results, null, 2)}\n`, url: client.graphqlUrl },
+      {
+        status: 200,
+        contentType: 'application/json',
+        body: `${JSON.stringify(result.results, null, 2)}\n`,
+        url: client.graphqlUrl,
+      },
       'json',
-      { title: vscode.l10n.t('NRQL in account {0} ({1} rows)', accountId, result.results.length), graphql: client.request(accountId, nrql) },
+      {
+        title: vscode.l10n.t('NRQL in account {0} ({1} rows)', accountId, result.results.length),
+        graphql: client.request(accountId, nrql),
+      },
     );
     const charted = nrqlTimeseriesCharts(result) !== undefined;
     if (charted) {

@@ -51,8 +51,16 @@ export function copyId(services: Services) {
 /** The two APIs the demo can speak, for Start Demo's question. */
 function demoBackendItems(): Array<vscode.QuickPickItem & { backend: Backend }> {
   return [
-    { label: vscode.l10n.t('REST API v2'), description: vscode.l10n.t('the API every view was built on; retired on 31 July 2027'), backend: 'restV2' },
-    { label: vscode.l10n.t('NerdGraph (successor API)'), description: vscode.l10n.t('GraphQL and NRQL: what Timeslice speaks after REST v2'), backend: 'nerdGraph' },
+    {
+      label: vscode.l10n.t('REST API v2'),
+      description: vscode.l10n.t('the API every view was built on; retired on 31 July 2027'),
+      backend: 'restV2',
+    },
+    {
+      label: vscode.l10n.t('NerdGraph (successor API)'),
+      description: vscode.l10n.t('GraphQL and NRQL: what Timeslice speaks after REST v2'),
+      backend: 'nerdGraph',
+    },
   ];
 }
 
@@ -65,7 +73,8 @@ export function startDemo(services: Services) {
     let asked = typeof backend === 'string' ? parseBackendSetting(backend) : undefined;
     if (asked === undefined && !services.demo.active && !services.config.demoBackendIsSet) {
       const picked = await vscode.window.showQuickPick(demoBackendItems(), {
-        title: vscode.l10n.t('Start Demo'), placeHolder: vscode.l10n.t('Which API should the demo speak? Set "timeslice.demo.backend" to answer for good.'),
+        title: vscode.l10n.t('Start Demo'),
+        placeHolder: vscode.l10n.t('Which API should the demo speak? Set "timeslice.demo.backend" to answer for good.'),
       });
       if (!picked) {
         return;
@@ -73,10 +82,17 @@ export function startDemo(services: Services) {
       asked = picked.backend;
     }
     try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Timeslice demo…') }, () => services.demo.start(asked));
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the Timeslice demo…') },
+        () => services.demo.start(asked),
+      );
       await vscode.commands.executeCommand('timeslice.applications.focus');
     } catch (e) {
-      throw isApiError(e) ? e : new Error(vscode.l10n.t('The demo simulator could not start: {0}', e instanceof Error ? e.message : String(e)));
+      throw isApiError(e)
+        ? e
+        : new Error(
+            vscode.l10n.t('The demo simulator could not start: {0}', e instanceof Error ? e.message : String(e)),
+          );
     }
   };
 }

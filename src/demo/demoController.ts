@@ -29,7 +29,10 @@ function startSimulator(): Promise<Simulator> {
   const { Simulator: Sim } = require('../simulator/server') as typeof import('../simulator/server');
   // Plausible names for a new user; the test harness asks for the names that catch markup injection.
   return Sim.start({
-    seed: 42, apps: 12, maxRecordedRequests: DEMO_RECORDED_REQUESTS, names: process.env.TIMESLICE_DEMO_NAMES === 'test' ? 'test' : 'demo',
+    seed: 42,
+    apps: 12,
+    maxRecordedRequests: DEMO_RECORDED_REQUESTS,
+    names: process.env.TIMESLICE_DEMO_NAMES === 'test' ? 'test' : 'demo',
   });
 }
 
@@ -54,7 +57,9 @@ export class DemoController extends Disposable {
   }
 
   get endpoint(): DemoEndpoint | undefined {
-    return this.sim ? { baseUrl: this.sim.baseUrls.us, key: this.sim.keys.us, certPem: this.sim.certPem, backend: this.backend } : undefined;
+    return this.sim
+      ? { baseUrl: this.sim.baseUrls.us, key: this.sim.keys.us, certPem: this.sim.certPem, backend: this.backend }
+      : undefined;
   }
 
   /** Starts the simulator; `backend` (REST v2 or NerdGraph, both served) overrides the setting for this demo. */

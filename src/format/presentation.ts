@@ -32,16 +32,31 @@ export function formatErrorRate(fraction: number): string {
 
 /** "Apdex 0.94 · 123 ms · 1.2k rpm". */
 export function describeSummary(summary: ApplicationSummary): string {
-  return l10n.t('Apdex {0} · {1} · {2}', formatApdex(summary.apdexScore), formatMs(summary.responseTime), formatRpm(summary.throughput));
+  return l10n.t(
+    'Apdex {0} · {1} · {2}',
+    formatApdex(summary.apdexScore),
+    formatMs(summary.responseTime),
+    formatRpm(summary.throughput),
+  );
 }
 
 /** Getters: this object is built when the module loads, before activation configures the translations. */
 export const HEALTH_LABELS: Readonly<Record<HealthStatus, string>> = {
-  get green() { return l10n.t('Healthy'); },
-  get orange() { return l10n.t('Warning'); },
-  get red() { return l10n.t('Critical'); },
-  get gray() { return l10n.t('Not reporting'); },
-  get unknown() { return l10n.t('Unknown (no alert policy)'); },
+  get green() {
+    return l10n.t('Healthy');
+  },
+  get orange() {
+    return l10n.t('Warning');
+  },
+  get red() {
+    return l10n.t('Critical');
+  },
+  get gray() {
+    return l10n.t('Not reporting');
+  },
+  get unknown() {
+    return l10n.t('Unknown (no alert policy)');
+  },
 };
 
 /**

@@ -12,7 +12,11 @@ import { safeText } from '../util/safeText';
 
 /** The codicon of a health status, written into labels as `$(name)`. */
 export const HEALTH_CODICONS: Readonly<Record<HealthStatus, string>> = {
-  green: 'pass', orange: 'warning', red: 'error', gray: 'circle-slash', unknown: 'question',
+  green: 'pass',
+  orange: 'warning',
+  red: 'error',
+  gray: 'circle-slash',
+  unknown: 'question',
 };
 
 export interface PlainItem {
@@ -26,7 +30,9 @@ export function applicationSummaryItem(app: Application): PlainItem & { app: App
   const health: HealthStatus = app.reporting ? app.healthStatus : 'gray';
   return {
     label: `$(${HEALTH_CODICONS[health]}) ${safeText(app.name)}`,
-    description: app.summary ? l10n.t('{0} · {1} errors', describeSummary(app.summary), formatErrorRate(app.summary.errorRate)) : l10n.t('not reporting'),
+    description: app.summary
+      ? l10n.t('{0} · {1} errors', describeSummary(app.summary), formatErrorRate(app.summary.errorRate))
+      : l10n.t('not reporting'),
     detail: l10n.t('ID {0} · {1} · {2}', app.id, safeText(app.language), HEALTH_LABELS[health]),
     app,
   };
@@ -37,7 +43,10 @@ export type RangePresetItem = PlainItem & { preset: Exclude<RangePreset, 'custom
 /** The panels' presets, 30 minutes to 7 days, shortest first. */
 export function rangePresetItems(): RangePresetItem[] {
   return (Object.keys(PRESET_MINUTES) as Array<Exclude<RangePreset, 'custom'>>).map((preset) => ({
-    label: presetLabel(preset), description: preset, preset, minutes: PRESET_MINUTES[preset],
+    label: presetLabel(preset),
+    description: preset,
+    preset,
+    minutes: PRESET_MINUTES[preset],
   }));
 }
 
@@ -46,13 +55,26 @@ export type ScopeItem = PlainItem & { scope: MetricScope; title: string };
 /** The application itself, then each host, then each instance. */
 export function scopeItems(app: Pick<Application, 'id' | 'name'>, hosts: Host[], instances: Instance[]): ScopeItem[] {
   return [
-    { label: `$(server-process) ${safeText(app.name)}`, description: l10n.t('whole application'), scope: { kind: 'application', applicationId: app.id }, title: app.name },
+    {
+      label: `$(server-process) ${safeText(app.name)}`,
+      description: l10n.t('whole application'),
+      scope: { kind: 'application', applicationId: app.id },
+      title: app.name,
+    },
     ...hosts.map((h): ScopeItem => ({
-      label: `$(vm) ${safeText(h.host)}`, description: l10n.t('host {0}', h.id), scope: { kind: 'host', applicationId: app.id, hostId: h.id }, title: h.host,
+      label: `$(vm) ${safeText(h.host)}`,
+      description: l10n.t('host {0}', h.id),
+      scope: { kind: 'host', applicationId: app.id, hostId: h.id },
+      title: h.host,
     })),
     ...instances.map((i): ScopeItem => {
       const name = i.port !== undefined ? `${i.host}:${i.port}` : i.host;
-      return { label: `$(symbol-event) ${safeText(name)}`, description: l10n.t('instance {0}', i.id), scope: { kind: 'instance', applicationId: app.id, instanceId: i.id }, title: name };
+      return {
+        label: `$(symbol-event) ${safeText(name)}`,
+        description: l10n.t('instance {0}', i.id),
+        scope: { kind: 'instance', applicationId: app.id, instanceId: i.id },
+        title: name,
+      };
     }),
   ];
 }
@@ -62,7 +84,9 @@ export const MAX_METRIC_ITEMS = 500;
 
 export function metricNameItems(names: MetricName[]): Array<PlainItem & { metric: MetricName }> {
   return names.slice(0, MAX_METRIC_ITEMS).map((m) => ({
-    label: safeText(m.name), description: m.values.length === 1 ? l10n.t('1 value') : l10n.t('{0} values', m.values.length), metric: m,
+    label: safeText(m.name),
+    description: m.values.length === 1 ? l10n.t('1 value') : l10n.t('{0} values', m.values.length),
+    metric: m,
   }));
 }
 
@@ -92,7 +116,11 @@ export class DebouncedSearch<T> {
 
   constructor(
     private readonly search: (query: string) => Promise<T>,
-    private readonly handlers: { apply(query: string, result: T): void; fail(query: string, error: unknown): void; busy(busy: boolean): void },
+    private readonly handlers: {
+      apply(query: string, result: T): void;
+      fail(query: string, error: unknown): void;
+      busy(busy: boolean): void;
+    },
     private readonly delayMs = 250,
     private readonly timers: Timers = realTimers,
   ) {}

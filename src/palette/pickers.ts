@@ -9,7 +9,14 @@ import type { Application, MetricName, MetricScope } from '../api/types';
 import type { Connection } from '../connection';
 import type { Navigation, RangePresetItem, ScopeItem } from './items';
 import { COMMAND } from '../constants';
-import { acceptedValues, applicationSummaryItem, DebouncedSearch, metricNameItems, rangePresetItems, scopeItems } from './items';
+import {
+  acceptedValues,
+  applicationSummaryItem,
+  DebouncedSearch,
+  metricNameItems,
+  rangePresetItems,
+  scopeItems,
+} from './items';
 import { safeText } from '../util/safeText';
 
 /**
@@ -26,7 +33,9 @@ export function requireConnection(current: Connection | undefined, why?: string)
   if (!current) {
     const setKey = vscode.l10n.t('Set API Key…');
     const startDemo = vscode.l10n.t('Start Demo');
-    const message = why ? vscode.l10n.t('Set an API key or start the demo first: {0}.', why) : vscode.l10n.t('Set an API key or start the demo first.');
+    const message = why
+      ? vscode.l10n.t('Set an API key or start the demo first: {0}.', why)
+      : vscode.l10n.t('Set an API key or start the demo first.');
     void vscode.window.showWarningMessage(message, setKey, startDemo).then((choice) => {
       if (choice) {
         void vscode.commands.executeCommand(choice === startDemo ? COMMAND.startDemo : COMMAND.setApiKey);
@@ -53,7 +62,8 @@ interface PickOptions {
  * failure it reports through `fail` closes the pick and rejects, so the command shows the error.
  */
 function showPick<T extends vscode.QuickPickItem, R>(
-  options: PickOptions, nav: Navigation | undefined,
+  options: PickOptions,
+  nav: Navigation | undefined,
   setUp: (pick: vscode.QuickPick<T>, fail: (error: unknown) => void) => { accept(): R | undefined; dispose?(): void },
 ): Promise<R | undefined> {
   return new Promise((resolve, reject) => {
@@ -66,7 +76,11 @@ function showPick<T extends vscode.QuickPickItem, R>(
     pick.buttons = nav?.canGoBack ? [vscode.QuickInputButtons.Back] : [];
     let done = false;
     // `fail` settles a microtask later, so it never runs before setUp has returned `behaviour`.
-    const behaviour = setUp(pick, (error) => void Promise.resolve().then(() => end(() => reject(error instanceof Error ? error : new Error(String(error))))));
+    const behaviour = setUp(
+      pick,
+      (error) =>
+        void Promise.resolve().then(() => end(() => reject(error instanceof Error ? error : new Error(String(error))))),
+    );
     const end = (settle: () => void) => {
       if (!done) {
         done = true;
@@ -94,7 +108,11 @@ function showPick<T extends vscode.QuickPickItem, R>(
 }
 
 /** A fixed list: Enter takes the highlighted item. */
-function pickFrom<T extends vscode.QuickPickItem>(items: T[], options: PickOptions, nav?: Navigation): Promise<T | undefined> {
+function pickFrom<T extends vscode.QuickPickItem>(
+  items: T[],
+  options: PickOptions,
+  nav?: Navigation,
+): Promise<T | undefined> {
   return showPick<T, T>(options, nav, (pick) => {
     pick.items = items;
     return { accept: () => pick.selectedItems[0] ?? pick.activeItems[0] };
@@ -110,59 +128,110 @@ function pickFrom<T extends vscode.QuickPickItem>(items: T[], options: PickOptio
  * but costs a request per pause in typing against the 1,000 per minute limit), and the list does not
  * change under the user's Enter while an answer is in flight.
  */
-export function pickApplication(conn: Connection, title = vscode.l10n.t('Application'), nav?: Navigation): Promise<Application | undefined> {
+export function pickApplication(
+  conn: Connection,
+  title = vscode.l10n.t('Application'),
+  nav?: Navigation,
+): Promise<Application | undefined> {
   type Item = vscode.QuickPickItem & { app: Application };
   const loadingText = vscode.l10n.t('Loading applications ({0})…', safeText(conn.label));
-  return showPick<Item, Application>({ title, placeholder: loadingText, matchOnDescription: true, matchOnDetail: true }, nav, (pick, fail) => {
-    const abort = new AbortController();
-    pick.busy = true;
-    conn.api.listApplications({}, {
-      signal: abort.signal,
-      onProgress: ({ itemsSoFar }) => {
-        pick.placeholder = vscode.l10n.t('Loading applications ({0})… {1} so far', safeText(conn.label), itemsSoFar);
-      },
-    }).then((apps) => {
-      pick.items = apps.map(applicationSummaryItem);
-      pick.placeholder = apps.length > 0 ? vscode.l10n.t('Type to filter applications by name or ID') : vscode.l10n.t('This account has no applications');
-      pick.busy = false;
-    }, (error: unknown) => {
-      if (!abort.signal.aborted) {
-        fail(error);
-      }
-    });
-    return { accept: () => (pick.selectedItems[0] ?? pick.activeItems[0])?.app, dispose: () => abort.abort() };
-  });
+  return showPick<Item, Application>(
+    { title, placeholder: loadingText, matchOnDescription: true, matchOnDetail: true },
+    nav,
+    (pick, fail) => {
+      const abort = new AbortController();
+      pick.busy = true;
+      conn.api
+        .listApplications(
+          {},
+          {
+            signal: abort.signal,
+            onProgress: ({ itemsSoFar }) => {
+              pick.placeholder = vscode.l10n.t(
+                'Loading applications ({0})… {1} so far',
+                safeText(conn.label),
+                itemsSoFar,
+              );
+            },
+          },
+        )
+        .then(
+          (apps) => {
+            pick.items = apps.map(applicationSummaryItem);
+            pick.placeholder =
+              apps.length > 0
+                ? vscode.l10n.t('Type to filter applications by name or ID')
+                : vscode.l10n.t('This account has no applications');
+            pick.busy = false;
+          },
+          (error: unknown) => {
+            if (!abort.signal.aborted) {
+              fail(error);
+            }
+          },
+        );
+      return { accept: () => (pick.selectedItems[0] ?? pick.activeItems[0])?.app, dispose: () => abort.abort() };
+    },
+  );
 }
 
 /** The application itself or one of its hosts or instances. */
 export async function pickScope(conn: Connection, app: Application, nav?: Navigation): Promise<ScopeItem | undefined> {
-  const [hosts, instances] = await loading(vscode.l10n.t('Loading hosts and instances of {0}…', safeText(app.name)), () =>
-    Promise.all([conn.api.listHosts(app.id), conn.api.listInstances(app.id)]));
-  return pickFrom(scopeItems(app, hosts, instances), {
-    title: vscode.l10n.t('Scope'), placeholder: vscode.l10n.t('The whole application, or one host or instance'), matchOnDescription: true,
-  }, nav);
+  const [hosts, instances] = await loading(
+    vscode.l10n.t('Loading hosts and instances of {0}…', safeText(app.name)),
+    () => Promise.all([conn.api.listHosts(app.id), conn.api.listInstances(app.id)]),
+  );
+  return pickFrom(
+    scopeItems(app, hosts, instances),
+    {
+      title: vscode.l10n.t('Scope'),
+      placeholder: vscode.l10n.t('The whole application, or one host or instance'),
+      matchOnDescription: true,
+    },
+    nav,
+  );
 }
 
 /**
  * Metric names as the user types: the name filter goes to the (cached) names listing after a short
  * pause, and the pick shows its busy bar meanwhile.
  */
-export function pickMetricName(conn: Connection, scope: MetricScope, nav?: Navigation): Promise<MetricName | undefined> {
+export function pickMetricName(
+  conn: Connection,
+  scope: MetricScope,
+  nav?: Navigation,
+): Promise<MetricName | undefined> {
   // An item without a metric is a message ("nothing found", an error) that Enter ignores.
   type Item = vscode.QuickPickItem & { metric?: MetricName };
-  const options = { title: vscode.l10n.t('Metric name'), placeholder: vscode.l10n.t('Type part of a metric name, e.g. HttpDispatcher or Datastore/') };
+  const options = {
+    title: vscode.l10n.t('Metric name'),
+    placeholder: vscode.l10n.t('Type part of a metric name, e.g. HttpDispatcher or Datastore/'),
+  };
   return showPick<Item, MetricName>(options, nav, (pick) => {
     const search = new DebouncedSearch((query: string) => conn.metricNames.get(scope, query.trim()), {
       // The service did the filtering: alwaysShow keeps the pick's own fuzzy match from hiding its answer.
       apply: (query, names) => {
-        pick.items = names.length > 0
-          ? metricNameItems(names).map((item) => ({ ...item, alwaysShow: true }))
-          : [{ label: `$(info) ${vscode.l10n.t('No metric name contains "{0}"', safeText(query.trim()))}`, alwaysShow: true }];
+        pick.items =
+          names.length > 0
+            ? metricNameItems(names).map((item) => ({ ...item, alwaysShow: true }))
+            : [
+                {
+                  label: `$(info) ${vscode.l10n.t('No metric name contains "{0}"', safeText(query.trim()))}`,
+                  alwaysShow: true,
+                },
+              ];
       },
       fail: (_query, error) => {
-        pick.items = [{ label: `$(error) ${vscode.l10n.t('Could not list metric names: {0}', safeText(error instanceof Error ? error.message : String(error), 1000))}`, alwaysShow: true }];
+        pick.items = [
+          {
+            label: `$(error) ${vscode.l10n.t('Could not list metric names: {0}', safeText(error instanceof Error ? error.message : String(error), 1000))}`,
+            alwaysShow: true,
+          },
+        ];
       },
-      busy: (busy) => { pick.busy = busy; },
+      busy: (busy) => {
+        pick.busy = busy;
+      },
     });
     pick.onDidChangeValue((value) => search.update(value));
     search.update('', true);
@@ -172,7 +241,10 @@ export function pickMetricName(conn: Connection, scope: MetricScope, nav?: Navig
 
 /** The metric's value names, several at once; Enter with none checked takes the highlighted one. */
 export function pickValues(metric: MetricName, nav?: Navigation): Promise<string[] | undefined> {
-  const options = { title: vscode.l10n.t('Values of {0}', safeText(metric.name)), placeholder: vscode.l10n.t('Space checks a value; Enter confirms (the highlighted one if none is checked)') };
+  const options = {
+    title: vscode.l10n.t('Values of {0}', safeText(metric.name)),
+    placeholder: vscode.l10n.t('Space checks a value; Enter confirms (the highlighted one if none is checked)'),
+  };
   return showPick<vscode.QuickPickItem & { value: string }, string[]>(options, nav, (pick) => {
     pick.canSelectMany = true;
     pick.items = metric.values.map((v) => ({ label: safeText(v), value: v }));
@@ -185,7 +257,10 @@ export function pickValues(metric: MetricName, nav?: Navigation): Promise<string
     highlight('');
     return {
       accept: () => {
-        const values = acceptedValues(pick.selectedItems.map((i) => i.value), pick.activeItems.map((i) => i.value));
+        const values = acceptedValues(
+          pick.selectedItems.map((i) => i.value),
+          pick.activeItems.map((i) => i.value),
+        );
         return values.length > 0 ? values : undefined;
       },
     };
@@ -193,5 +268,9 @@ export function pickValues(metric: MetricName, nav?: Navigation): Promise<string
 }
 
 export function pickRange(nav?: Navigation): Promise<RangePresetItem | undefined> {
-  return pickFrom(rangePresetItems(), { title: vscode.l10n.t('Time range'), placeholder: vscode.l10n.t('How far back to chart') }, nav);
+  return pickFrom(
+    rangePresetItems(),
+    { title: vscode.l10n.t('Time range'), placeholder: vscode.l10n.t('How far back to chart') },
+    nav,
+  );
 }

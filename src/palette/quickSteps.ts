@@ -20,17 +20,22 @@ export class QuickSteps implements vscode.Disposable {
   private shown: vscode.QuickInput | undefined;
 
   /** A pick of `items`; undefined when dismissed. */
-  pick<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeholder?: string }): Promise<T | undefined> {
+  pick<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: { title: string; placeholder?: string },
+  ): Promise<T | undefined> {
     const pick = vscode.window.createQuickPick<T>();
     pick.title = options.title;
     pick.placeholder = options.placeholder;
     pick.items = items;
-    return this.step(pick, (accept) => pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
-      if (chosen) {
-        accept(chosen);
-      }
-    }));
+    return this.step(pick, (accept) =>
+      pick.onDidAccept(() => {
+        const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+        if (chosen) {
+          accept(chosen);
+        }
+      }),
+    );
   }
 
   /** A line of text, accepted only when `validate` has nothing to say; undefined when dismissed. */
@@ -42,15 +47,17 @@ export class QuickSteps implements vscode.Disposable {
     box.value = options.value ?? '';
     box.password = options.password ?? false;
     const message = (v: string) => options.validate?.(v);
-    return this.step(box, (accept) => vscode.Disposable.from(
-      box.onDidChangeValue((v) => (box.validationMessage = message(v))),
-      box.onDidAccept(() => {
-        box.validationMessage = message(box.value);
-        if (box.validationMessage === undefined) {
-          accept(box.value);
-        }
-      }),
-    ));
+    return this.step(box, (accept) =>
+      vscode.Disposable.from(
+        box.onDidChangeValue((v) => (box.validationMessage = message(v))),
+        box.onDidAccept(() => {
+          box.validationMessage = message(box.value);
+          if (box.validationMessage === undefined) {
+            accept(box.value);
+          }
+        }),
+      ),
+    );
   }
 
   dispose(): void {
@@ -58,7 +65,10 @@ export class QuickSteps implements vscode.Disposable {
     this.shown = undefined;
   }
 
-  private step<T>(input: vscode.QuickInput, listen: (accept: (value: T) => void) => vscode.Disposable): Promise<T | undefined> {
+  private step<T>(
+    input: vscode.QuickInput,
+    listen: (accept: (value: T) => void) => vscode.Disposable,
+  ): Promise<T | undefined> {
     input.ignoreFocusOut = true;
     return new Promise<T | undefined>((resolve) => {
       let settled = false;

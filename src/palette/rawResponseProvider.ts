@@ -49,7 +49,13 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
     // The tab shows the path's last segment, so the title's slashes become look-alike division
     // slashes (U+2215); the number in front keeps two runs of one request apart.
     const uri = vscode.Uri.from({ scheme: RAW_SCHEME, path: `/${++this.counter}/${title.replace(/\//g, '\u2215')}` });
-    this.documents.set(uri.toString(), { response, format, title, pretty: false, ...(graphql ? { graphql: graphql.graphql } : {}) });
+    this.documents.set(uri.toString(), {
+      response,
+      format,
+      title,
+      pretty: false,
+      ...(graphql ? { graphql: graphql.graphql } : {}),
+    });
     for (const key of this.documents.keys()) {
       if (this.documents.size <= MAX_KEPT) {
         break;
@@ -66,7 +72,9 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
   provideTextDocumentContent(uri: vscode.Uri): string {
     const doc = this.get(uri);
     if (!doc) {
-      return vscode.l10n.t('This response is no longer kept. Run "Timeslice: Run API Request…" or "Timeslice: Run NRQL Query…" again.');
+      return vscode.l10n.t(
+        'This response is no longer kept. Run "Timeslice: Run API Request…" or "Timeslice: Run NRQL Query…" again.',
+      );
     }
     return (doc.pretty && doc.format === 'json' ? prettyJson(doc.response.body) : undefined) ?? doc.response.body;
   }

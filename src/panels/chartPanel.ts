@@ -35,7 +35,10 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & 
   return {
     enableScripts: true,
     retainContextWhenHidden: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+    localResourceRoots: [
+      vscode.Uri.joinPath(extensionUri, 'dist', 'webview'),
+      vscode.Uri.joinPath(extensionUri, 'media'),
+    ],
   };
 }
 
@@ -64,27 +67,37 @@ export class ChartPanel extends Disposable {
   private pendingStatus: ToWebview | undefined;
   private readonly inFlight = this._register(new MutableDisposable());
 
-  constructor(readonly panel: vscode.WebviewPanel, private stateValue: PanelState, private readonly deps: ChartPanelDeps) {
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private stateValue: PanelState,
+    private readonly deps: ChartPanelDeps,
+  ) {
     super();
     panel.webview.options = panelOptions(deps.extensionUri);
     panel.title = this.panelTitle(stateValue.entity.title);
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'timeslice.svg');
     this._register(panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)));
-    this._register(deps.connections.registerJob({
-      name: `${stateValue.entity.kind} panel refresh`,
-      active: () => this.ready && !this.disposed && this.panel.visible,
-      run: () => this.load(),
-    }));
+    this._register(
+      deps.connections.registerJob({
+        name: `${stateValue.entity.kind} panel refresh`,
+        active: () => this.ready && !this.disposed && this.panel.visible,
+        run: () => this.load(),
+      }),
+    );
     this._register(panel.onDidChangeViewState(() => deps.connections.scheduleChanged()));
-    this._register(deps.connections.onDidChangeSession(() => {
-      this.forgetData(); // Another account, region or key: nothing of the old session stays up.
-      void this.load();
-    }));
-    this._register(panel.onDidDispose(() => {
-      this.disposed = true;
-      this.disposedEmitter.fire();
-      this.dispose();
-    }));
+    this._register(
+      deps.connections.onDidChangeSession(() => {
+        this.forgetData(); // Another account, region or key: nothing of the old session stays up.
+        void this.load();
+      }),
+    );
+    this._register(
+      panel.onDidDispose(() => {
+        this.disposed = true;
+        this.disposedEmitter.fire();
+        this.dispose();
+      }),
+    );
     this.render();
   }
 
@@ -96,10 +109,25 @@ export class ChartPanel extends Disposable {
    * What the panel shows, for tests: its data (every slice, before thinning for the plot) and its
    * charts' lines, when and through which backend it was loaded, and the last failure (cleared by new data).
    */
-  get status(): { data?: PanelData; dataAt?: number; backend?: Backend; error?: string; staleNote?: string; charts?: Array<{ title: string; series: string[]; points: number }> } {
+  get status(): {
+    data?: PanelData;
+    dataAt?: number;
+    backend?: Backend;
+    error?: string;
+    staleNote?: string;
+    charts?: Array<{ title: string; series: string[]; points: number }>;
+  } {
     return {
-      data: this.lastData, dataAt: this.lastDataAt, backend: this.lastDataSession?.backend, error: this.lastError?.message, staleNote: this.lastError?.staleNote,
-      charts: this.lastData?.charts.map((c) => ({ title: c.title, series: c.series.map((x) => x.label), points: c.series.reduce((n, x) => n + x.points.length, 0) })),
+      data: this.lastData,
+      dataAt: this.lastDataAt,
+      backend: this.lastDataSession?.backend,
+      error: this.lastError?.message,
+      staleNote: this.lastError?.staleNote,
+      charts: this.lastData?.charts.map((c) => ({
+        title: c.title,
+        series: c.series.map((x) => x.label),
+        points: c.series.reduce((n, x) => n + x.points.length, 0),
+      })),
     };
   }
 
@@ -132,7 +160,11 @@ export class ChartPanel extends Disposable {
 
   /** Takes a new explorer selection or range (a palette query for an open panel) and reloads. */
   applySelection(change: Partial<Pick<PanelState, 'explorer' | 'range'>>): void {
-    this.stateValue = { ...this.stateValue, ...(change.explorer ? { explorer: change.explorer } : {}), ...(change.range ? { range: change.range } : {}) };
+    this.stateValue = {
+      ...this.stateValue,
+      ...(change.explorer ? { explorer: change.explorer } : {}),
+      ...(change.range ? { range: change.range } : {}),
+    };
     this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone() });
     void this.load();
   }
@@ -147,18 +179,27 @@ export class ChartPanel extends Disposable {
       return vscode.l10n.t('NRQL: {0}', name);
     }
     return {
-      application: vscode.l10n.t('Dashboard: {0}', name), breakdown: vscode.l10n.t('Breakdown: {0}', name), explorer: vscode.l10n.t('Explorer: {0}', name),
-      host: vscode.l10n.t('Host: {0}', name), instance: vscode.l10n.t('Instance: {0}', name), keyTransaction: vscode.l10n.t('Key transaction: {0}', name),
+      application: vscode.l10n.t('Dashboard: {0}', name),
+      breakdown: vscode.l10n.t('Breakdown: {0}', name),
+      explorer: vscode.l10n.t('Explorer: {0}', name),
+      host: vscode.l10n.t('Host: {0}', name),
+      instance: vscode.l10n.t('Instance: {0}', name),
+      keyTransaction: vscode.l10n.t('Key transaction: {0}', name),
     }[this.stateValue.entity.kind];
   }
 
   private render(): void {
     const webview = this.panel.webview;
-    const asset = (...p: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
+    const asset = (...p: string[]) =>
+      webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
     this.ready = false;
     webview.html = renderPanelHtml({
-      cspSource: webview.cspSource, nonce: makeNonce(), title: this.panel.title, lang: vscode.env.language,
-      scriptUri: asset('dist', 'webview', 'panel.js'), styleUri: asset('media', 'panel.css'),
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      title: this.panel.title,
+      lang: vscode.env.language,
+      scriptUri: asset('dist', 'webview', 'panel.js'),
+      styleUri: asset('media', 'panel.css'),
     });
   }
 
@@ -209,7 +250,12 @@ export class ChartPanel extends Disposable {
       case 'plotWidth':
         this.plotWidth = message.width;
         // Wider than the points sent can fill: send them again for the new width.
-        if (this.postedBudget !== undefined && pointBudget(message.width) > this.postedBudget && this.lastData && this.stateValue.view === 'chart') {
+        if (
+          this.postedBudget !== undefined &&
+          pointBudget(message.width) > this.postedBudget &&
+          this.lastData &&
+          this.stateValue.view === 'chart'
+        ) {
           this.postData(this.lastData);
         }
         return;
@@ -235,18 +281,27 @@ export class ChartPanel extends Disposable {
     }
     this.loadedEarly ||= !this.ready;
     if (!conn) {
-      this.post({ type: 'error', message: vscode.l10n.t('No connection: set an API key or start the demo, then retry.'), retryable: true });
+      this.post({
+        type: 'error',
+        message: vscode.l10n.t('No connection: set an API key or start the demo, then retry.'),
+        retryable: true,
+      });
       return;
     }
     const abort = new AbortController();
     this.inFlight.value = toDisposable(() => abort.abort());
     this.post({ type: 'loading' });
     try {
-      const data = await loadPanelData({ api: conn.api, metricNames: conn.metricNames, nrql: conn.nrql, signal: abort.signal }, this.stateValue);
+      const data = await loadPanelData(
+        { api: conn.api, metricNames: conn.metricNames, nrql: conn.nrql, signal: abort.signal },
+        this.stateValue,
+      );
       if (abort.signal.aborted || this.disposed || conn.disposed) {
         return;
       }
-      this.deps.log.info(`${this.stateValue.entity.kind} panel loaded with ${data.metricDataRequests} metric-data ${data.metricDataRequests === 1 ? 'request' : 'requests'}`);
+      this.deps.log.info(
+        `${this.stateValue.entity.kind} panel loaded with ${data.metricDataRequests} metric-data ${data.metricDataRequests === 1 ? 'request' : 'requests'}`,
+      );
       this.lastData = data;
       this.lastDataAt = Date.now();
       this.lastDataSession = conn;
@@ -261,12 +316,18 @@ export class ChartPanel extends Disposable {
       const message = e instanceof Error ? e.message : String(e);
       const policy = errorPolicy(e);
       // A passing failure (offline, rate limited) leaves the charts up, saying how old they are.
-      const kept = policy.keepLastData && this.lastData && this.lastDataAt !== undefined && this.lastDataSession === conn;
-      const staleNote = kept ? vscode.l10n.t('Showing data from {0}', formatAge(Date.now() - this.lastDataAt!)) : undefined;
+      const kept =
+        policy.keepLastData && this.lastData && this.lastDataAt !== undefined && this.lastDataSession === conn;
+      const staleNote = kept
+        ? vscode.l10n.t('Showing data from {0}', formatAge(Date.now() - this.lastDataAt!))
+        : undefined;
       const fix = policy.actions.find((a) => a !== 'retry' && a !== 'showLog');
       this.lastError = { message, staleNote, fix };
       this.post({
-        type: 'error', message, retryable: policy.actions.includes('retry'), staleNote,
+        type: 'error',
+        message,
+        retryable: policy.actions.includes('retry'),
+        staleNote,
         ...(fix ? { fix: errorActionCommand(fix).title } : {}),
       });
     }
@@ -287,12 +348,20 @@ export class ChartPanel extends Disposable {
     const { charts, decimated, budget } = chartsForView(data.charts, this.stateValue.view, this.plotWidth);
     this.postedBudget = budget;
     this.post({
-      type: 'data', summary: data.summary, summaryNote: data.summaryNote, charts, table: data.table, ...(decimated ? { decimated } : {}),
+      type: 'data',
+      summary: data.summary,
+      summaryNote: data.summaryNote,
+      charts,
+      table: data.table,
+      ...(decimated ? { decimated } : {}),
       range: {
-        from: data.shown.from.toISOString(), to: data.shown.to.toISOString(), period: data.range.period,
+        from: data.shown.from.toISOString(),
+        to: data.shown.to.toISOString(),
+        period: data.range.period,
         ...(data.shown.requestedTo ? { requestedTo: data.shown.requestedTo.toISOString() } : {}),
       },
-      validPeriods: data.range.validPeriods, fetchedAt: new Date(this.lastDataAt ?? Date.now()).toISOString(),
+      validPeriods: data.range.validPeriods,
+      fetchedAt: new Date(this.lastDataAt ?? Date.now()).toISOString(),
     });
   }
 

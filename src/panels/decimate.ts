@@ -145,7 +145,9 @@ export function decimatePoints(points: Point[], budget: number): Point[] {
  */
 function decimateGroup(series: SeriesSpec[], budget: number): SeriesSpec[] {
   const first = series[0].points;
-  const shared = series.length > 1 && series.every((s) => s.points.length === first.length && s.points.every((p, i) => p[0] === first[i][0]));
+  const shared =
+    series.length > 1 &&
+    series.every((s) => s.points.length === first.length && s.points.every((p, i) => p[0] === first[i][0]));
   if (!shared) {
     return series.map((s) => (s.points.length <= budget ? s : { ...s, points: decimatePoints(s.points, budget) }));
   }
@@ -170,7 +172,11 @@ function decimateGroup(series: SeriesSpec[], budget: number): SeriesSpec[] {
  * What a panel posts for its view: for the chart view, each series thinned to the plot's width;
  * for the table view, every slice. `budget` is set when something was thinned.
  */
-export function chartsForView(charts: ChartSpec[], view: 'chart' | 'table', plotWidth: number | undefined): { charts: ChartSpec[]; decimated: boolean; budget?: number } {
+export function chartsForView(
+  charts: ChartSpec[],
+  view: 'chart' | 'table',
+  plotWidth: number | undefined,
+): { charts: ChartSpec[]; decimated: boolean; budget?: number } {
   if (view === 'table') {
     return { charts, decimated: false };
   }

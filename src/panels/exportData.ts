@@ -11,18 +11,31 @@ import type { PanelState } from './protocol';
 import { chartsToCsv, chartsToJson } from './shaping';
 
 /** Asks where to save and writes the file; resolves with the path shown to the user, or undefined when cancelled. */
-export async function exportPanelData(data: PanelData, entity: PanelState['entity'], format: 'csv' | 'json'): Promise<string | undefined> {
+export async function exportPanelData(
+  data: PanelData,
+  entity: PanelState['entity'],
+  format: 'csv' | 'json',
+): Promise<string | undefined> {
   const safeName = data.title.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'timeslice';
   const target = await vscode.window.showSaveDialog({
-    defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir()), `${safeName}.${format}`),
+    defaultUri: vscode.Uri.joinPath(
+      vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir()),
+      `${safeName}.${format}`,
+    ),
     filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
   });
   if (!target) {
     return undefined;
   }
-  const text = format === 'csv'
-    ? chartsToCsv(data.charts)
-    : chartsToJson(data.charts, { entity, from: data.range.from.toISOString(), to: data.range.to.toISOString(), period: data.range.period });
+  const text =
+    format === 'csv'
+      ? chartsToCsv(data.charts)
+      : chartsToJson(data.charts, {
+          entity,
+          from: data.range.from.toISOString(),
+          to: data.range.to.toISOString(),
+          period: data.range.period,
+        });
   // Through VS Code's file system, not Node's: the chosen URI may be remote (SSH, WSL, a container)
   // or virtual, where fsPath names a file on the wrong machine or on none.
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));

@@ -16,7 +16,9 @@ export interface PanelHtmlInput {
 }
 
 export function makeNonce(): string {
-  return randomBytes(18).toString('base64').replace(/[^A-Za-z0-9]/g, '');
+  return randomBytes(18)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '');
 }
 
 function escapeAttribute(text: string): string {

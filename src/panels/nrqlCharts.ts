@@ -13,7 +13,14 @@ import type { ChartSpec, NrqlSource, SeriesSpec } from './protocol';
 /** More lines than this make a chart unreadable (FACET's default is 10, LIMIT MAX 5,000). */
 export const MAX_NRQL_SERIES = 20;
 
-const PALETTE = ['--vscode-charts-blue', '--vscode-charts-green', '--vscode-charts-orange', '--vscode-charts-purple', '--vscode-charts-red', '--vscode-charts-yellow'];
+const PALETTE = [
+  '--vscode-charts-blue',
+  '--vscode-charts-green',
+  '--vscode-charts-orange',
+  '--vscode-charts-purple',
+  '--vscode-charts-red',
+  '--vscode-charts-yellow',
+];
 const BUCKET_KEYS = new Set(['beginTimeSeconds', 'endTimeSeconds']);
 
 export interface NrqlCharts {
@@ -31,7 +38,9 @@ type Row = Record<string, unknown>;
 
 function bucketOf(row: Row): { begin: number; end: number } | undefined {
   const { beginTimeSeconds: begin, endTimeSeconds: end } = row;
-  return typeof begin === 'number' && typeof end === 'number' && Number.isFinite(begin) && end > begin ? { begin, end } : undefined;
+  return typeof begin === 'number' && typeof end === 'number' && Number.isFinite(begin) && end > begin
+    ? { begin, end }
+    : undefined;
 }
 
 /** One facet's name: a string, or an array for several attributes (notes 5.4); undefined without FACET. */
@@ -69,11 +78,19 @@ function aggregateKeys(rows: Row[], facetAttributes: readonly string[]): string[
       }
     }
   }
-  const isAggregate = (v: unknown) => v === undefined || v === null || typeof v === 'number' || apdexScore(v) !== undefined;
+  const isAggregate = (v: unknown) =>
+    v === undefined || v === null || typeof v === 'number' || apdexScore(v) !== undefined;
   // `FACET x AS name` repeats the facet under the alias, which metadata.facets does not name.
-  const repeatsFacet = (key: string) => rows.every((row) => facetOf(row) !== undefined && String(row[key]) === facetOf(row));
-  return keys.filter((key) => !BUCKET_KEYS.has(key) && key !== 'facet' && !facetAttributes.includes(key)
-    && rows.every((row) => isAggregate(row[key])) && !repeatsFacet(key));
+  const repeatsFacet = (key: string) =>
+    rows.every((row) => facetOf(row) !== undefined && String(row[key]) === facetOf(row));
+  return keys.filter(
+    (key) =>
+      !BUCKET_KEYS.has(key) &&
+      key !== 'facet' &&
+      !facetAttributes.includes(key) &&
+      rows.every((row) => isAggregate(row[key])) &&
+      !repeatsFacet(key),
+  );
 }
 
 /** The charts of a TIMESERIES result; undefined when the result has no buckets (no TIMESERIES). */
@@ -107,20 +124,38 @@ export function nrqlTimeseriesCharts(result: NrqlResult): NrqlCharts | undefined
     series: drawn.map((facet, i): SeriesSpec => ({
       label: facet ?? key,
       color: PALETTE[i % PALETTE.length],
-      points: rows.filter((row) => facetOf(row) === facet)
+      points: rows
+        .filter((row) => facetOf(row) === facet)
         .map((row): [number, number | null] => [bucketOf(row)!.begin * 1000, chartValue(row[key])])
         .sort((a, b) => a[0] - b[0]),
     })),
   }));
-  return { charts, from: new Date(from * 1000), to: new Date(to * 1000), bucketSeconds: first.end - first.begin, facetsLeftOut: facets.length - drawn.length };
+  return {
+    charts,
+    from: new Date(from * 1000),
+    to: new Date(to * 1000),
+    bucketSeconds: first.end - first.begin,
+    facetsLeftOut: facets.length - drawn.length,
+  };
 }
 
 /** The explorer panel's data for a NRQL query's result (a panel shows only TIMESERIES queries). */
-export function nrqlPanelData(result: NrqlResult, source: NrqlSource, title: string, now: Date = new Date()): PanelData {
+export function nrqlPanelData(
+  result: NrqlResult,
+  source: NrqlSource,
+  title: string,
+  now: Date = new Date(),
+): PanelData {
   const set = nrqlTimeseriesCharts(result);
   const notes = [
-    ...(set ? [] : [l10n.t('This query has no TIMESERIES clause, so there is nothing to chart: its results are in the JSON tab.')]),
-    ...(set && set.facetsLeftOut > 0 ? [l10n.t('The first {0} facets are drawn; {1} more are in the JSON tab.', MAX_NRQL_SERIES, set.facetsLeftOut)] : []),
+    ...(set
+      ? []
+      : [
+          l10n.t('This query has no TIMESERIES clause, so there is nothing to chart: its results are in the JSON tab.'),
+        ]),
+    ...(set && set.facetsLeftOut > 0
+      ? [l10n.t('The first {0} facets are drawn; {1} more are in the JSON tab.', MAX_NRQL_SERIES, set.facetsLeftOut)]
+      : []),
     ...result.metadata.messages,
   ];
   const from = set?.from ?? new Date(result.metadata.timeWindow?.begin ?? now.getTime());
@@ -130,12 +165,19 @@ export function nrqlPanelData(result: NrqlResult, source: NrqlSource, title: str
     summary: [
       { label: l10n.t('Account'), value: String(source.accountId) },
       { label: l10n.t('Rows'), value: String(result.results.length) },
-      ...(result.metadata.facets.length > 0 ? [{ label: l10n.t('Facets'), value: result.metadata.facets.join(', ') }] : []),
+      ...(result.metadata.facets.length > 0
+        ? [{ label: l10n.t('Facets'), value: result.metadata.facets.join(', ') }]
+        : []),
     ],
     ...(notes.length > 0 ? { summaryNote: notes.join(' ') } : {}),
     charts: set?.charts ?? [],
     // The query's own SINCE/UNTIL/TIMESERIES set the range: the panel offers no other period.
-    range: { from, to, period: Math.max(1, set?.bucketSeconds ?? Math.round((to.getTime() - from.getTime()) / 1000)), validPeriods: [] },
+    range: {
+      from,
+      to,
+      period: Math.max(1, set?.bucketSeconds ?? Math.round((to.getTime() - from.getTime()) / 1000)),
+      validPeriods: [],
+    },
     shown: { from, to },
     metricDataRequests: 0,
   };

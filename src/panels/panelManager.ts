@@ -37,16 +37,23 @@ export function panelKey(e: PanelEntity): string {
 export class PanelManager extends Disposable implements vscode.WebviewPanelSerializer<unknown> {
   private readonly panels = new Map<string, ChartPanel>();
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly connections: ConnectionManager, private readonly config: Config, private readonly log: Logger) {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly connections: ConnectionManager,
+    private readonly config: Config,
+    private readonly log: Logger,
+  ) {
     super();
     this._register(vscode.window.registerWebviewPanelSerializer(CHART_VIEW_TYPE, this));
-    this._register(config.onDidChange((e) => {
-      if (e.affectsConfiguration('timeslice.timeZone')) {
-        for (const panel of this.panels.values()) {
-          panel.timeZoneChanged(); // Redrawn in the new zone from the data it has: no request.
+    this._register(
+      config.onDidChange((e) => {
+        if (e.affectsConfiguration('timeslice.timeZone')) {
+          for (const panel of this.panels.values()) {
+            panel.timeZoneChanged(); // Redrawn in the new zone from the data it has: no request.
+          }
         }
-      }
-    }));
+      }),
+    );
   }
 
   /** Open panels, for tests. */
@@ -58,7 +65,11 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
    * Opens the entity's panel, or reveals it. `opened.loaded`: data its opener already has (shown without
    * asking again); `opened.beside`: beside the active editor, which keeps the focus (a result tab).
    */
-  show(entity: PanelEntity, initial?: Partial<PanelState>, opened: { loaded?: PanelData; beside?: boolean } = {}): ChartPanel {
+  show(
+    entity: PanelEntity,
+    initial?: Partial<PanelState>,
+    opened: { loaded?: PanelData; beside?: boolean } = {},
+  ): ChartPanel {
     const key = panelKey(entity);
     const existing = this.panels.get(key);
     const { loaded, beside = false } = opened;
@@ -72,7 +83,12 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
       return existing;
     }
     const column = beside ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true } : vscode.ViewColumn.Active;
-    const panel = vscode.window.createWebviewPanel(CHART_VIEW_TYPE, entity.title, column, panelOptions(this.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      CHART_VIEW_TYPE,
+      entity.title,
+      column,
+      panelOptions(this.extensionUri),
+    );
     const chart = this.track(panel, { entity, range: { preset: '30m', compare: 'none' }, view: 'chart', ...initial });
     if (loaded) {
       chart.showLoaded(loaded);
@@ -97,7 +113,9 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
   private track(panel: vscode.WebviewPanel, state: PanelState): ChartPanel {
     const key = panelKey(state.entity);
     const chart = new ChartPanel(panel, state, {
-      extensionUri: this.extensionUri, connections: this.connections, log: this.log,
+      extensionUri: this.extensionUri,
+      connections: this.connections,
+      log: this.log,
       timeZone: () => this.config.timeZone,
     });
     this.panels.set(key, chart);

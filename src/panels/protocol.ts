@@ -10,7 +10,14 @@ import type { MetricScope } from '../api/types';
 
 /** What a panel shows. */
 export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction';
-export const PANEL_KINDS: readonly PanelKind[] = ['application', 'breakdown', 'explorer', 'host', 'instance', 'keyTransaction'];
+export const PANEL_KINDS: readonly PanelKind[] = [
+  'application',
+  'breakdown',
+  'explorer',
+  'host',
+  'instance',
+  'keyTransaction',
+];
 
 /** What every panel's entity has: the application it belongs to, and its name (display text only, never HTML). */
 interface EntityBase {
@@ -35,10 +42,10 @@ export const MAX_NRQL_LENGTH = 4000;
  * flat (as in every other entity) so kept panel state reads the same; `undefined` keeps the four apart.
  */
 export type ExplorerEntity =
-  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined; nrql?: undefined }
-  | EntityBase & { kind: 'explorer'; hostId: number; instanceId?: undefined; nrql?: undefined }
-  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId: number; nrql?: undefined }
-  | EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined; nrql: NrqlSource };
+  | (EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined; nrql?: undefined })
+  | (EntityBase & { kind: 'explorer'; hostId: number; instanceId?: undefined; nrql?: undefined })
+  | (EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId: number; nrql?: undefined })
+  | (EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined; nrql: NrqlSource });
 
 /**
  * The entity a panel is about, told apart by `kind`: each kind carries exactly the ids its panel
@@ -46,10 +53,10 @@ export type ExplorerEntity =
  * transaction metrics.
  */
 export type PanelEntity =
-  | EntityBase & { kind: 'application' | 'breakdown' }
-  | EntityBase & { kind: 'host'; hostId: number }
-  | EntityBase & { kind: 'instance'; instanceId: number }
-  | EntityBase & { kind: 'keyTransaction'; keyTransactionId: number }
+  | (EntityBase & { kind: 'application' | 'breakdown' })
+  | (EntityBase & { kind: 'host'; hostId: number })
+  | (EntityBase & { kind: 'instance'; instanceId: number })
+  | (EntityBase & { kind: 'keyTransaction'; keyTransactionId: number })
   | ExplorerEntity;
 
 /** The scope the explorer charts and searches metric names in. */
@@ -78,7 +85,13 @@ export function explorerEntity(scope: MetricScope, title: string): ExplorerEntit
 export type RangePreset = '30m' | '1h' | '3h' | '6h' | '24h' | '3d' | '7d' | 'custom';
 export const RANGE_PRESETS: readonly RangePreset[] = ['30m', '1h', '3h', '6h', '24h', '3d', '7d', 'custom'];
 export const PRESET_MINUTES: Readonly<Record<Exclude<RangePreset, 'custom'>, number>> = {
-  '30m': 30, '1h': 60, '3h': 180, '6h': 360, '24h': 1440, '3d': 4320, '7d': 10_080,
+  '30m': 30,
+  '1h': 60,
+  '3h': 180,
+  '6h': 360,
+  '24h': 1440,
+  '3d': 4320,
+  '7d': 10_080,
 };
 /** How a range reads in the panels' controls and summary and in the palette's range pick (the one table). */
 export function presetLabel(preset: RangePreset): string {
@@ -176,42 +189,44 @@ export interface SummaryTable {
 
 export type ToWebview =
   | {
-    type: 'init'; state: PanelState; timeZone: 'local' | 'utc';
-    /** The translations of the display language (`vscode.l10n.bundle`), on the first 'init' only; none for English. */
-    l10n?: Record<string, string>;
-  }
+      type: 'init';
+      state: PanelState;
+      timeZone: 'local' | 'utc';
+      /** The translations of the display language (`vscode.l10n.bundle`), on the first 'init' only; none for English. */
+      l10n?: Record<string, string>;
+    }
   | { type: 'loading' }
   /** Drop everything shown: it was another session's (account, region or key). */
   | { type: 'clear' }
   | {
-    type: 'data';
-    summary: SummaryItem[];
-    /** Shown under the summary, e.g. "Key transaction summaries are a rolling 10-minute average." */
-    summaryNote?: string;
-    charts: ChartSpec[];
-    table?: SummaryTable;
-    /**
-     * What the returned slices cover (the first may start before the requested `from`); `requestedTo`
-     * is set when the data ends before the requested end (the service lags the clock).
-     */
-    range: { from: string; to: string; period: number; requestedTo?: string };
-    validPeriods: number[];
-    fetchedAt: string;
-    /**
-     * The charts' points were thinned for drawing (src/panels/decimate.ts): the table view asks for
-     * every slice with `setView` and waits for the next 'data' message, which has them all.
-     */
-    decimated?: boolean;
-  }
+      type: 'data';
+      summary: SummaryItem[];
+      /** Shown under the summary, e.g. "Key transaction summaries are a rolling 10-minute average." */
+      summaryNote?: string;
+      charts: ChartSpec[];
+      table?: SummaryTable;
+      /**
+       * What the returned slices cover (the first may start before the requested `from`); `requestedTo`
+       * is set when the data ends before the requested end (the service lags the clock).
+       */
+      range: { from: string; to: string; period: number; requestedTo?: string };
+      validPeriods: number[];
+      fetchedAt: string;
+      /**
+       * The charts' points were thinned for drawing (src/panels/decimate.ts): the table view asks for
+       * every slice with `setView` and waits for the next 'data' message, which has them all.
+       */
+      decimated?: boolean;
+    }
   | {
-    type: 'error';
-    message: string;
-    retryable: boolean;
-    /** Set when the charts shown stay up: their age, e.g. "Showing data from 3 min ago". */
-    staleNote?: string;
-    /** The label of the error policy's fix ("Set API Key…", "Switch Region…"); its button posts `fix`. */
-    fix?: string;
-  }
+      type: 'error';
+      message: string;
+      retryable: boolean;
+      /** Set when the charts shown stay up: their age, e.g. "Showing data from 3 min ago". */
+      staleNote?: string;
+      /** The label of the error policy's fix ("Set API Key…", "Switch Region…"); its button posts `fix`. */
+      fix?: string;
+    }
   | { type: 'metricNames'; query: string; names: Array<{ name: string; values: string[] }> }
   | { type: 'exported'; format: 'csv' | 'json'; path: string };
 
@@ -237,10 +252,13 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafe
 const isShortString = (v: unknown, max = 1000): v is string => typeof v === 'string' && v.length <= max;
 const isIso = (v: unknown): v is string => isShortString(v, 40) && !Number.isNaN(Date.parse(v));
 const isPlotWidth = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 100_000;
-const isStringList = (v: unknown, maxItems: number): v is string[] => Array.isArray(v) && v.length <= maxItems && v.every((s) => isShortString(s, 500));
+const isStringList = (v: unknown, maxItems: number): v is string[] =>
+  Array.isArray(v) && v.length <= maxItems && v.every((s) => isShortString(s, 500));
 
 /** The ids each kind must carry; an id that does not belong to the kind refuses the entity. */
-const KIND_IDS: Readonly<Record<PanelKind, ReadonlyArray<ReadonlyArray<'hostId' | 'instanceId' | 'keyTransactionId'>>>> = {
+const KIND_IDS: Readonly<
+  Record<PanelKind, ReadonlyArray<ReadonlyArray<'hostId' | 'instanceId' | 'keyTransactionId'>>>
+> = {
   application: [[]],
   breakdown: [[]],
   host: [['hostId']],
@@ -254,7 +272,12 @@ export function isNrqlSource(v: unknown): v is NrqlSource {
 }
 
 export function isPanelEntity(v: unknown): v is PanelEntity {
-  if (!isRec(v) || !PANEL_KINDS.includes(v.kind as PanelKind) || !isId(v.applicationId) || !isShortString(v.title, 500)) {
+  if (
+    !isRec(v) ||
+    !PANEL_KINDS.includes(v.kind as PanelKind) ||
+    !isId(v.applicationId) ||
+    !isShortString(v.title, 500)
+  ) {
     return false;
   }
   const present = (['hostId', 'instanceId', 'keyTransactionId'] as const).filter((k) => v[k] !== undefined);
@@ -265,11 +288,17 @@ export function isPanelEntity(v: unknown): v is PanelEntity {
     // Only the explorer charts NRQL, and then for no host or instance of its own.
     return v.kind === 'explorer' && present.length === 0 && isNrqlSource(v.nrql);
   }
-  return KIND_IDS[v.kind as PanelKind].some((ids) => ids.length === present.length && ids.every((k) => present.includes(k)));
+  return KIND_IDS[v.kind as PanelKind].some(
+    (ids) => ids.length === present.length && ids.every((k) => present.includes(k)),
+  );
 }
 
 export function isRangeSelection(v: unknown): v is RangeSelection {
-  if (!isRec(v) || !RANGE_PRESETS.includes(v.preset as RangePreset) || !['none', 'day', 'week'].includes(v.compare as string)) {
+  if (
+    !isRec(v) ||
+    !RANGE_PRESETS.includes(v.preset as RangePreset) ||
+    !['none', 'day', 'week'].includes(v.compare as string)
+  ) {
     return false;
   }
   if (v.period !== undefined && !(isId(v.period) && v.period % 60 === 0)) {
@@ -286,8 +315,13 @@ export function isExplorerSelection(v: unknown): v is ExplorerSelection {
 }
 
 export function isPanelState(v: unknown): v is PanelState {
-  return isRec(v) && isPanelEntity(v.entity) && isRangeSelection(v.range) && (v.view === 'chart' || v.view === 'table')
-    && (v.explorer === undefined || isExplorerSelection(v.explorer));
+  return (
+    isRec(v) &&
+    isPanelEntity(v.entity) &&
+    isRangeSelection(v.range) &&
+    (v.view === 'chart' || v.view === 'table') &&
+    (v.explorer === undefined || isExplorerSelection(v.explorer))
+  );
 }
 
 /** Guards a message from the webview. */
@@ -325,17 +359,32 @@ export function isToWebview(v: unknown): v is ToWebview {
   }
   switch (v.type) {
     case 'init':
-      return isPanelState(v.state) && (v.timeZone === 'local' || v.timeZone === 'utc')
-        && (v.l10n === undefined || (isRec(v.l10n) && Object.values(v.l10n).every((t) => typeof t === 'string')));
+      return (
+        isPanelState(v.state) &&
+        (v.timeZone === 'local' || v.timeZone === 'utc') &&
+        (v.l10n === undefined || (isRec(v.l10n) && Object.values(v.l10n).every((t) => typeof t === 'string')))
+      );
     case 'loading':
     case 'clear':
       return true;
     case 'data':
-      return Array.isArray(v.summary) && Array.isArray(v.charts) && isRec(v.range) && Array.isArray(v.validPeriods) && typeof v.fetchedAt === 'string'
-        && v.charts.every((c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series));
+      return (
+        Array.isArray(v.summary) &&
+        Array.isArray(v.charts) &&
+        isRec(v.range) &&
+        Array.isArray(v.validPeriods) &&
+        typeof v.fetchedAt === 'string' &&
+        v.charts.every(
+          (c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series),
+        )
+      );
     case 'error':
-      return typeof v.message === 'string' && typeof v.retryable === 'boolean' && (v.staleNote === undefined || isShortString(v.staleNote, 200))
-        && (v.fix === undefined || isShortString(v.fix, 60));
+      return (
+        typeof v.message === 'string' &&
+        typeof v.retryable === 'boolean' &&
+        (v.staleNote === undefined || isShortString(v.staleNote, 200)) &&
+        (v.fix === undefined || isShortString(v.fix, 60))
+      );
     case 'metricNames':
       return typeof v.query === 'string' && Array.isArray(v.names);
     case 'exported':

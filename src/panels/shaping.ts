@@ -29,7 +29,10 @@ export function resolveRange(selection: RangeSelection, now: Date = new Date()):
   }
   const seconds = (to.getTime() - from.getTime()) / 1000;
   const periods = seconds >= 60 ? validPeriods(seconds) : [];
-  const period = selection.period !== undefined && periods.includes(selection.period) ? selection.period : defaultPeriodSeconds(Math.max(seconds, 60));
+  const period =
+    selection.period !== undefined && periods.includes(selection.period)
+      ? selection.period
+      : defaultPeriodSeconds(Math.max(seconds, 60));
   return { from, to, period, validPeriods: periods };
 }
 
@@ -71,7 +74,9 @@ export function shownRange(range: ResolvedRange, data: MetricData | undefined): 
 /** The same range one day or week earlier. */
 export function compareRange(range: ResolvedRange, compare: RangeSelection['compare']): ResolvedRange | undefined {
   const shift = COMPARE_SHIFT_MS[compare];
-  return shift === 0 ? undefined : { ...range, from: new Date(range.from.getTime() - shift), to: new Date(range.to.getTime() - shift) };
+  return shift === 0
+    ? undefined
+    : { ...range, from: new Date(range.from.getTime() - shift), to: new Date(range.to.getTime() - shift) };
 }
 
 export function compareShiftMs(compare: RangeSelection['compare']): number {
@@ -79,7 +84,12 @@ export function compareShiftMs(compare: RangeSelection['compare']): number {
 }
 
 /** [time, value] points of one value of one metric; missing values are gaps (null). */
-export function seriesPoints(data: MetricData, metric: string, value: string, transform: (v: number) => number = (v) => v): Array<[number, number | null]> {
+export function seriesPoints(
+  data: MetricData,
+  metric: string,
+  value: string,
+  transform: (v: number) => number = (v) => v,
+): Array<[number, number | null]> {
   const found = data.metrics.find((m) => m.name === metric);
   if (!found) {
     return [];
@@ -91,7 +101,12 @@ export function seriesPoints(data: MetricData, metric: string, value: string, tr
 }
 
 /** Points computed from two metrics' values per slice (e.g. errors ÷ calls). */
-export function ratioPoints(data: MetricData, a: [string, string], b: [string, string], scale = 1): Array<[number, number | null]> {
+export function ratioPoints(
+  data: MetricData,
+  a: [string, string],
+  b: [string, string],
+  scale = 1,
+): Array<[number, number | null]> {
   const numerator = new Map(seriesPoints(data, a[0], a[1]));
   return seriesPoints(data, b[0], b[1]).map(([t, d]) => {
     const n = numerator.get(t);
@@ -101,7 +116,12 @@ export function ratioPoints(data: MetricData, a: [string, string], b: [string, s
 
 /** Moves a compare series forward onto the current range and marks it dashed. */
 export function asCompare(series: SeriesSpec, shiftMs: number, label: string): SeriesSpec {
-  return { ...series, label: `${series.label} (${label})`, compare: true, points: series.points.map(([t, v]) => [t + shiftMs, v]) };
+  return {
+    ...series,
+    label: `${series.label} (${label})`,
+    compare: true,
+    points: series.points.map(([t, v]) => [t + shiftMs, v]),
+  };
 }
 
 function csvCell(value: string | number | null): string {
@@ -128,11 +148,20 @@ export function chartsToCsv(charts: ChartSpec[]): string {
 }
 
 export function chartsToJson(charts: ChartSpec[], meta: Record<string, unknown>): string {
-  return `${JSON.stringify({
-    ...meta,
-    charts: charts.map((c) => ({
-      title: c.title, unit: c.unit,
-      series: c.series.map((s) => ({ label: s.label, compare: s.compare ?? false, points: s.points.map(([t, v]) => ({ time: new Date(t).toISOString(), value: v })) })),
-    })),
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      ...meta,
+      charts: charts.map((c) => ({
+        title: c.title,
+        unit: c.unit,
+        series: c.series.map((s) => ({
+          label: s.label,
+          compare: s.compare ?? false,
+          points: s.points.map(([t, v]) => ({ time: new Date(t).toISOString(), value: v })),
+        })),
+      })),
+    },
+    null,
+    2,
+  )}\n`;
 }

@@ -75,9 +75,16 @@ export class ConnectionSession implements IDisposable {
     this.demo = options.demo;
     this.region = options.region;
     this.identity = options.identity;
-    this.scheduler = new RefreshScheduler({ clock: this.clock, intervalMs: options.intervalMs, focused: options.focused, onError: options.onJobError });
+    this.scheduler = new RefreshScheduler({
+      clock: this.clock,
+      intervalMs: options.intervalMs,
+      focused: options.focused,
+      onError: options.onJobError,
+    });
     // An announced wait (429 Retry-After the transport did not wait out) pauses every refresh.
-    this.api = observeRateLimits(boundToSignal(options.api, this.abort.signal), (ms) => this.scheduler.pauseUntil(this.clock.now() + ms));
+    this.api = observeRateLimits(boundToSignal(options.api, this.abort.signal), (ms) =>
+      this.scheduler.pauseUntil(this.clock.now() + ms),
+    );
     this.metricNames = new MetricNamesCache(this.api);
     for (const job of options.jobs) {
       this.scheduler.add(job);
@@ -125,12 +132,13 @@ export class ConnectionSession implements IDisposable {
 
 /** Wraps every method so a rate-limit failure that names a wait tells `pause` how long. */
 function observeRateLimits(api: TimesliceApi, pause: (ms: number) => void): TimesliceApi {
-  const watch = <T>(p: Promise<T>): Promise<T> => p.catch((e: unknown) => {
-    if (isApiError(e) && e.kind === 'rateLimited' && e.retryAfterMs !== undefined) {
-      pause(e.retryAfterMs);
-    }
-    throw e;
-  });
+  const watch = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((e: unknown) => {
+      if (isApiError(e) && e.kind === 'rateLimited' && e.retryAfterMs !== undefined) {
+        pause(e.retryAfterMs);
+      }
+      throw e;
+    });
   return new Proxy(api, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);

@@ -7,7 +7,16 @@
 import type { ApiError, ApiErrorKind } from '../api/errors';
 import { isApiError, retryWaitMs } from '../api/errors';
 
-export type ErrorAction = 'retry' | 'setApiKey' | 'switchRegion' | 'switchAccount' | 'openBackendSetting' | 'openProxySettings' | 'openCaSetting' | 'openSettings' | 'showLog';
+export type ErrorAction =
+  | 'retry'
+  | 'setApiKey'
+  | 'switchRegion'
+  | 'switchAccount'
+  | 'openBackendSetting'
+  | 'openProxySettings'
+  | 'openCaSetting'
+  | 'openSettings'
+  | 'showLog';
 
 export interface ErrorPolicy {
   /** The failure says nothing about the data itself (offline, rate limited, a server error): what is shown stays, with its age. */

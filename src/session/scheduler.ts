@@ -133,9 +133,12 @@ export class RefreshScheduler implements IDisposable {
 
   /** When `job` is next due, ignoring pauses; unfocused, a refresh is due only for its retry. */
   private dueAt(job: ScheduledJob): number {
-    const regular = job.everyMs !== undefined
-      ? (this.lastRedraw.get(job) ?? this.lastTick) + job.everyMs
-      : this.focused ? this.lastTick + this.options.intervalMs() : Number.POSITIVE_INFINITY;
+    const regular =
+      job.everyMs !== undefined
+        ? (this.lastRedraw.get(job) ?? this.lastTick) + job.everyMs
+        : this.focused
+          ? this.lastTick + this.options.intervalMs()
+          : Number.POSITIVE_INFINITY;
     const early = this.runAtByJob.get(job);
     return early !== undefined ? Math.min(early, regular) : regular;
   }
@@ -191,7 +194,8 @@ export class RefreshScheduler implements IDisposable {
     }
     for (const job of active) {
       const early = this.runAtByJob.get(job);
-      const redrawDue = redrawing && job.everyMs !== undefined && now >= (this.lastRedraw.get(job) ?? now) + job.everyMs;
+      const redrawDue =
+        redrawing && job.everyMs !== undefined && now >= (this.lastRedraw.get(job) ?? now) + job.everyMs;
       const due = (job.everyMs === undefined && refreshDue) || redrawDue || (early !== undefined && now >= early);
       if (!due) {
         continue;

@@ -35,10 +35,19 @@ function positiveInt(raw: string | undefined, name: string, fallback: number, al
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string' }, 'http-port': { type: 'string' }, apps: { type: 'string' }, 'page-size': { type: 'string' },
-      seed: { type: 'string' }, 'us-key': { type: 'string' }, 'eu-key': { type: 'string' }, fault: { type: 'string', multiple: true },
-      'values-rule': { type: 'string' }, 'lag-minutes': { type: 'string' }, 'rest-retired': { type: 'boolean' },
-      'accounts-per-key': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      port: { type: 'string' },
+      'http-port': { type: 'string' },
+      apps: { type: 'string' },
+      'page-size': { type: 'string' },
+      seed: { type: 'string' },
+      'us-key': { type: 'string' },
+      'eu-key': { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      'values-rule': { type: 'string' },
+      'lag-minutes': { type: 'string' },
+      'rest-retired': { type: 'boolean' },
+      'accounts-per-key': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
@@ -63,9 +72,13 @@ async function main(): Promise<void> {
     restRetired: values['rest-retired'] === true,
     accountsPerKey: positiveInt(values['accounts-per-key'], 'accounts-per-key', 1),
   });
-  const accounts = sim.accounts.us.length === 1 ? ''
-    : `\n  NerdGraph accounts: ${(['us', 'eu'] as const).map((r) => sim.accounts[r].map((a) => `${a.id} (${a.dataset.apps.length} apps)`).join(', ')).join('; ')}`;
-  faults.forEach((f) => (isNerdGraphFault(f.kind) ? sim.injectNerdGraphFault(f as NerdGraphFault) : sim.injectFault(f as Fault)));
+  const accounts =
+    sim.accounts.us.length === 1
+      ? ''
+      : `\n  NerdGraph accounts: ${(['us', 'eu'] as const).map((r) => sim.accounts[r].map((a) => `${a.id} (${a.dataset.apps.length} apps)`).join(', ')).join('; ')}`;
+  faults.forEach((f) =>
+    isNerdGraphFault(f.kind) ? sim.injectNerdGraphFault(f as NerdGraphFault) : sim.injectFault(f as Fault),
+  );
   console.log(`Timeslice API simulator
   HTTPS (US):  ${sim.baseUrls.us}
   HTTPS (EU):  ${sim.baseUrls.eu}

@@ -103,28 +103,97 @@ interface AppSeed {
 
 /** The hand-picked applications at the head of every data set. */
 const SPECIAL_APPS: AppSeed[] = [
-  { name: 'storefront-web', language: 'ruby', health: 'green', family: 'datastore', agentVersion: '9.6.0', hasQueue: true },
-  { name: 'billing-api', language: 'ruby', health: 'orange', family: 'activeRecord', agentVersion: '3.9.9.275', hasQueue: true },
+  {
+    name: 'storefront-web',
+    language: 'ruby',
+    health: 'green',
+    family: 'datastore',
+    agentVersion: '9.6.0',
+    hasQueue: true,
+  },
+  {
+    name: 'billing-api',
+    language: 'ruby',
+    health: 'orange',
+    family: 'activeRecord',
+    agentVersion: '3.9.9.275',
+    hasQueue: true,
+  },
   { name: 'inventory-service', language: 'java', health: 'green', family: 'datastore', agentVersion: '8.9.1' },
   { name: 'search-gateway', language: 'go', health: 'red', family: 'datastore', agentVersion: '3.30.0' },
-  { name: 'notifications-worker', language: 'python', health: 'gray', reporting: false, agentVersion: '9.2.0', hostCount: 0 },
-  { name: '<img src=x onerror=alert(1)> & "q"', language: 'nodejs', health: 'unknown', family: 'datastore', agentVersion: '11.10.0' },
-  { name: 'Zahlungsdienst – Köln ☕', language: 'php', health: 'green', family: 'database', agentVersion: '4.23.0', hasTotalTime: false },
+  {
+    name: 'notifications-worker',
+    language: 'python',
+    health: 'gray',
+    reporting: false,
+    agentVersion: '9.2.0',
+    hostCount: 0,
+  },
+  {
+    name: '<img src=x onerror=alert(1)> & "q"',
+    language: 'nodejs',
+    health: 'unknown',
+    family: 'datastore',
+    agentVersion: '11.10.0',
+  },
+  {
+    name: 'Zahlungsdienst – Köln ☕',
+    language: 'php',
+    health: 'green',
+    family: 'database',
+    agentVersion: '4.23.0',
+    hasTotalTime: false,
+  },
   { name: 'reports-dotnet', language: 'dotnet', health: 'green', family: 'datastore', agentVersion: '10.20.0' },
-  { name: 'legacy-admin', language: 'ruby', health: 'green', family: 'activeRecord', agentVersion: '3.10.0.279', hasQueue: false },
+  {
+    name: 'legacy-admin',
+    language: 'ruby',
+    health: 'green',
+    family: 'activeRecord',
+    agentVersion: '3.10.0.279',
+    hasQueue: false,
+  },
 ];
 
 const NAME_WORDS = [
-  'checkout', 'catalog', 'accounts', 'payments', 'shipping', 'pricing', 'recommendations', 'auth', 'orders', 'reviews',
-  'media', 'mailer', 'analytics', 'gateway', 'profile', 'cart', 'ledger', 'invoicing', 'scheduler', 'tenant',
+  'checkout',
+  'catalog',
+  'accounts',
+  'payments',
+  'shipping',
+  'pricing',
+  'recommendations',
+  'auth',
+  'orders',
+  'reviews',
+  'media',
+  'mailer',
+  'analytics',
+  'gateway',
+  'profile',
+  'cart',
+  'ledger',
+  'invoicing',
+  'scheduler',
+  'tenant',
 ];
 const NAME_SUFFIXES = ['service', 'api', 'web', 'worker', 'backend'];
 const LANGUAGES = ['java', 'ruby', 'python', 'nodejs', 'go', 'php', 'dotnet'];
 const APDEX_TARGETS = [0.1, 0.2, 0.3, 0.5, 1, 1.5, 2];
 const DATASTORE_TYPES = ['MySQL', 'Postgres', 'Redis', 'MongoDB', 'DynamoDB', 'Elasticsearch'];
 const CONTROLLERS = [
-  'orders/create', 'orders/show', 'orders/index', 'carts/update', 'users/show', 'sessions/create', 'products/index',
-  'products/show', 'search/query', 'health/check', 'payments/authorize', 'invoices/download',
+  'orders/create',
+  'orders/show',
+  'orders/index',
+  'carts/update',
+  'users/show',
+  'sessions/create',
+  'products/index',
+  'products/show',
+  'search/query',
+  'health/check',
+  'payments/authorize',
+  'invoices/download',
 ];
 
 export interface DatasetOptions {
@@ -170,7 +239,7 @@ export class Dataset {
     for (let i = 0; i < options.apps; i++) {
       const special = i < SPECIAL_APPS.length ? SPECIAL_APPS[i] : undefined;
       const seed = special
-        ? { ...special, name: this.demoNames ? DEMO_NAMES[special.name] ?? special.name : special.name }
+        ? { ...special, name: this.demoNames ? (DEMO_NAMES[special.name] ?? special.name) : special.name }
         : generatedSeed(rng, i - SPECIAL_APPS.length);
       const app = this.makeApp(rng, i, seed, base);
       const hostCount = seed.hostCount ?? (seed.reporting === false ? 0 : rng.int(1, 3));
@@ -179,17 +248,27 @@ export class Dataset {
         const hostId = base + 2_000_000 + hostSeq++ * 8 + rng.int(0, 7);
         const serverId = base + 5_000_000 + serverSeq++ * 4 + rng.int(0, 3);
         const host: SimHost = {
-          id: hostId, appId: app.id, name: hostName(rng, app.language, h), share: hostShares[h],
+          id: hostId,
+          appId: app.id,
+          name: hostName(rng, app.language, h),
+          share: hostShares[h],
           slowness: h === 0 && app.health === 'red' ? 1.6 : rng.range(0.9, 1.15),
           health: h === 0 ? app.health : rng.chance(0.85) ? 'green' : 'orange',
-          instanceIds: [], serverId, memoryMb: rng.int(600, 3800),
+          instanceIds: [],
+          serverId,
+          memoryMb: rng.int(600, 3800),
         };
         const instanceCount = rng.int(1, 3);
         const instanceShares = splitShares(rng, instanceCount);
         for (let k = 0; k < instanceCount; k++) {
           const instance: SimInstance = {
-            id: base + 3_000_000 + instanceSeq++ * 8 + rng.int(0, 7), appId: app.id, hostId, port: 8080 + k,
-            share: instanceShares[k], health: host.health, serverId,
+            id: base + 3_000_000 + instanceSeq++ * 8 + rng.int(0, 7),
+            appId: app.id,
+            hostId,
+            port: 8080 + k,
+            share: instanceShares[k],
+            health: host.health,
+            serverId,
           };
           this.instances.set(instance.id, instance);
           host.instanceIds.push(instance.id);
@@ -210,8 +289,10 @@ export class Dataset {
           }
           picked.add(txn.name);
           const kt: SimKeyTransaction = {
-            id: base + 4_000_000 + this.keyTransactions.length * 8 + rng.int(0, 7), appId: app.id,
-            name: keyTransactionLabel(txn.name), transactionName: txn.name,
+            id: base + 4_000_000 + this.keyTransactions.length * 8 + rng.int(0, 7),
+            appId: app.id,
+            name: keyTransactionLabel(txn.name),
+            transactionName: txn.name,
             health: rng.chance(0.8) ? app.health : 'orange',
           };
           this.keyTransactions.push(kt);
@@ -230,17 +311,34 @@ export class Dataset {
     const language = seed.language;
     const controllerCount = rng.int(4, CONTROLLERS.length);
     const prefix = language === 'java' || language === 'go' ? 'WebTransaction/Uri/' : 'WebTransaction/Controller/';
-    const transactions = CONTROLLERS.slice(0, controllerCount).map((c) => ({ name: prefix + c, weight: rng.range(0.2, 1), speed: rng.range(0.4, 1.8) }));
+    const transactions = CONTROLLERS.slice(0, controllerCount).map((c) => ({
+      name: prefix + c,
+      weight: rng.range(0.2, 1),
+      speed: rng.range(0.4, 1.8),
+    }));
     if (index === 0) {
       // Names a client must render as text, never as markup.
-      transactions.push({ name: `${prefix}${this.demoNames ? DEMO_TRANSACTIONS.hostile : '<img src=x onerror=alert(1)> & "q"'}`, weight: 0.05, speed: 1.1 });
-      transactions.push({ name: `${prefix}${this.demoNames ? DEMO_TRANSACTIONS.unicode : 'Bestellung/Übersicht ✓'}`, weight: 0.08, speed: 0.9 });
+      transactions.push({
+        name: `${prefix}${this.demoNames ? DEMO_TRANSACTIONS.hostile : '<img src=x onerror=alert(1)> & "q"'}`,
+        weight: 0.05,
+        speed: 1.1,
+      });
+      transactions.push({
+        name: `${prefix}${this.demoNames ? DEMO_TRANSACTIONS.unicode : 'Bestellung/Übersicht ✓'}`,
+        weight: 0.08,
+        speed: 0.9,
+      });
     }
     normaliseTransactions(transactions);
     const datastoreTypes = family === 'datastore' ? pickSome(rng, DATASTORE_TYPES, rng.int(1, 2)) : [];
     const profile: AppProfile = {
       baseRpm: Math.round(rng.range(60, 2400)),
-      baseResponseMs: seed.health === 'red' ? rng.range(900, 1600) : seed.health === 'orange' ? rng.range(350, 600) : rng.range(40, 260),
+      baseResponseMs:
+        seed.health === 'red'
+          ? rng.range(900, 1600)
+          : seed.health === 'orange'
+            ? rng.range(350, 600)
+            : rng.range(40, 260),
       apdexT: 0, // Set below from the response time, so health and Apdex tell the same story.
       endUserApdexT: rng.pick([3, 7]),
       errorRate: seed.health === 'red' ? rng.range(0.04, 0.09) : rng.range(0.0005, 0.012),
@@ -290,10 +388,19 @@ function generatedSeed(rng: Rng, n: number): AppSeed {
   const name = `${word}-${suffix}${round > 0 ? `-${round + 1}` : ''}`;
   const language = rng.pick(LANGUAGES);
   const roll = rng.next();
-  const health: HealthStatus = roll < 0.7 ? 'green' : roll < 0.82 ? 'orange' : roll < 0.9 ? 'red' : roll < 0.95 ? 'unknown' : 'gray';
+  const health: HealthStatus =
+    roll < 0.7 ? 'green' : roll < 0.82 ? 'orange' : roll < 0.9 ? 'red' : roll < 0.95 ? 'unknown' : 'gray';
   const reporting = health !== 'gray';
-  const family: DatabaseFamily = language === 'ruby' && rng.chance(0.4) ? 'activeRecord' : rng.chance(0.1) ? 'database' : 'datastore';
-  return { name, language, health, reporting, family, agentVersion: family === 'activeRecord' ? `3.${rng.int(6, 10)}.0.${rng.int(100, 279)}` : undefined };
+  const family: DatabaseFamily =
+    language === 'ruby' && rng.chance(0.4) ? 'activeRecord' : rng.chance(0.1) ? 'database' : 'datastore';
+  return {
+    name,
+    language,
+    health,
+    reporting,
+    family,
+    agentVersion: family === 'activeRecord' ? `3.${rng.int(6, 10)}.0.${rng.int(100, 279)}` : undefined,
+  };
 }
 
 function splitShares(rng: Rng, n: number): number[] {

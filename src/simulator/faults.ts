@@ -1,25 +1,65 @@
 /** Faults the simulator can inject per endpoint, from tests (the in-process API) or CLI flags. */
 
 export const ENDPOINTS = [
-  'applications.list', 'applications.show', 'hosts.list', 'hosts.show', 'instances.list', 'instances.show',
-  'keyTransactions.list', 'keyTransactions.show', 'metricNames', 'metricData',
+  'applications.list',
+  'applications.show',
+  'hosts.list',
+  'hosts.show',
+  'instances.list',
+  'instances.show',
+  'keyTransactions.list',
+  'keyTransactions.show',
+  'metricNames',
+  'metricData',
 ] as const;
 export type EndpointId = (typeof ENDPOINTS)[number];
 
 /** NerdGraph operations, named by the top-level field a request asks for (nerdgraph-notes 7). */
-export const NERDGRAPH_OPERATIONS = ['graphql.user', 'graphql.accounts', 'graphql.entitySearch', 'graphql.entity', 'graphql.nrql'] as const;
+export const NERDGRAPH_OPERATIONS = [
+  'graphql.user',
+  'graphql.accounts',
+  'graphql.entitySearch',
+  'graphql.entity',
+  'graphql.nrql',
+] as const;
 export type NerdGraphOperation = (typeof NERDGRAPH_OPERATIONS)[number];
 
 export const FAULT_KINDS = [
-  'unauthorized', 'forbiddenJson', 'forbiddenHtml', 'wrongRegion', 'notFound', 'unprocessable', 'rateLimited', 'serverError',
-  'badGateway', 'unavailable', 'gatewayTimeout', 'delay', 'resetMidBody', 'truncated', 'invalidBody',
-  'wrongContentType', 'hugeBody', 'redirectHttp', 'redirectOtherHost', 'redirectOtherPort', 'noLastLink', 'gone',
+  'unauthorized',
+  'forbiddenJson',
+  'forbiddenHtml',
+  'wrongRegion',
+  'notFound',
+  'unprocessable',
+  'rateLimited',
+  'serverError',
+  'badGateway',
+  'unavailable',
+  'gatewayTimeout',
+  'delay',
+  'resetMidBody',
+  'truncated',
+  'invalidBody',
+  'wrongContentType',
+  'hugeBody',
+  'redirectHttp',
+  'redirectOtherHost',
+  'redirectOtherPort',
+  'noLastLink',
+  'gone',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** NerdGraph-only answers (nerdgraph-notes 1.4 and 7, "Faults worth scripting"); REST routes ignore them. */
 export const NERDGRAPH_FAULT_KINDS = [
-  'paymentRequired', 'tooManyRequests', 'nrqlTimeout', 'invalidInput', 'accessDenied', 'graphqlServerError', 'internalServerError', 'deprecation',
+  'paymentRequired',
+  'tooManyRequests',
+  'nrqlTimeout',
+  'invalidInput',
+  'accessDenied',
+  'graphqlServerError',
+  'internalServerError',
+  'deprecation',
 ] as const;
 export type NerdGraphFaultKind = (typeof NERDGRAPH_FAULT_KINDS)[number];
 
@@ -59,7 +99,9 @@ export class FaultTable {
 
   /** How many times the faults injected for `endpoint` have been applied (a delayed request counts when it starts waiting). */
   used(endpoint: EndpointId | NerdGraphOperation): number {
-    return this.faults.filter((f) => f.endpoint === endpoint && f.times !== undefined).reduce((n, f) => n + (f.times! - f.left), 0);
+    return this.faults
+      .filter((f) => f.endpoint === endpoint && f.times !== undefined)
+      .reduce((n, f) => n + (f.times! - f.left), 0);
   }
 
   /** The first live fault for this endpoint, used up by one. */
@@ -76,7 +118,9 @@ export class FaultTable {
 export function parseFaultFlag(flag: string): AnyFault {
   const [endpoint, kind, times] = flag.split(':');
   if (endpoint !== '*' && ![...ENDPOINTS, ...NERDGRAPH_OPERATIONS].includes(endpoint as EndpointId)) {
-    throw new Error(`Unknown endpoint "${endpoint}" in --fault ${flag}; use one of *, ${[...ENDPOINTS, ...NERDGRAPH_OPERATIONS].join(', ')}.`);
+    throw new Error(
+      `Unknown endpoint "${endpoint}" in --fault ${flag}; use one of *, ${[...ENDPOINTS, ...NERDGRAPH_OPERATIONS].join(', ')}.`,
+    );
   }
   const kinds: readonly string[] = [...FAULT_KINDS, ...NERDGRAPH_FAULT_KINDS];
   if (!kinds.includes(kind)) {

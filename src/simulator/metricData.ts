@@ -54,7 +54,13 @@ function parseTime(raw: string | null, what: string): Date | undefined {
   return new Date(t);
 }
 
-export function metricDataBody(seed: number, scope: SimScope, params: URLSearchParams, now: Date, options: MetricDataOptions = {}): Record<string, unknown> {
+export function metricDataBody(
+  seed: number,
+  scope: SimScope,
+  params: URLSearchParams,
+  now: Date,
+  options: MetricDataOptions = {},
+): Record<string, unknown> {
   const names = [...params.getAll('names[]'), ...params.getAll('names')];
   if (names.length === 0) {
     throw new ParameterError("Parameter 'names' is required");
@@ -88,13 +94,15 @@ export function metricDataBody(seed: number, scope: SimScope, params: URLSearchP
     }
   }
   const summarize = params.get('summarize') === 'true';
-  const lag = summarize ? 0 : options.lagMinutes ?? 0;
+  const lag = summarize ? 0 : (options.lagMinutes ?? 0);
   const fromMinute = Math.floor(from.getTime() / 60_000) - lag;
   const toMinute = Math.floor(to.getTime() / 60_000) - lag;
   const periodMinutes = period / 60;
   const firstSlice = Math.floor(fromMinute / periodMinutes) * periodMinutes;
   if (!summarize && (toMinute - firstSlice) / periodMinutes > MAX_POINTS_PER_METRIC) {
-    throw new ParameterError(`Too many timeslices requested: choose a period of at least ${Math.ceil(((toMinute - firstSlice) * 60) / MAX_POINTS_PER_METRIC / 60) * 60} seconds`);
+    throw new ParameterError(
+      `Too many timeslices requested: choose a period of at least ${Math.ceil(((toMinute - firstSlice) * 60) / MAX_POINTS_PER_METRIC / 60) * 60} seconds`,
+    );
   }
 
   const catalog = new Map(metricCatalog(scope.app).map((d) => [d.name, d]));
@@ -119,7 +127,11 @@ export function metricDataBody(seed: number, scope: SimScope, params: URLSearchP
     }
   }
   const perSlice = slices.map(([a, b]) => sliceValues(seed, scope, found, a, b));
-  const columns = valueColumns(found.map((def) => valueNames(def, scope.kind)), wanted, options.valuesRule ?? 'strict');
+  const columns = valueColumns(
+    found.map((def) => valueNames(def, scope.kind)),
+    wanted,
+    options.valuesRule ?? 'strict',
+  );
   const metrics = found.map((def, i) => ({
     name: def.name,
     timeslices: slices.map(([a, b], s) => ({
@@ -144,7 +156,11 @@ export function metricDataBody(seed: number, scope: SimScope, params: URLSearchP
  * The value names each found metric answers with, under `rule` (see ValuesRule); undefined = all of
  * its values (no `values[]` asked).
  */
-export function valueColumns(valueLists: ReadonlyArray<readonly string[]>, wanted: readonly string[], rule: ValuesRule): Array<readonly string[] | undefined> {
+export function valueColumns(
+  valueLists: ReadonlyArray<readonly string[]>,
+  wanted: readonly string[],
+  rule: ValuesRule,
+): Array<readonly string[] | undefined> {
   if (wanted.length === 0) {
     return valueLists.map(() => undefined);
   }

@@ -17,13 +17,26 @@ function def(app: SimApp, name: string): MetricDef | undefined {
   return metricCatalog(app).find((d) => d.name === name);
 }
 
-function summaryOf(seed: number, scope: SimScope, nowMinute: number, windowMinutes: number, transaction?: string): { app: Wire; endUser?: Wire } {
+function summaryOf(
+  seed: number,
+  scope: SimScope,
+  nowMinute: number,
+  windowMinutes: number,
+  transaction?: string,
+): { app: Wire; endUser?: Wire } {
   const app = scope.app;
   // A key transaction's numbers are all its transaction's own: times, Apdex (`Apdex/<txn>`) and
   // errors (`Errors/<txn>`) over its calls (nerdgraph-notes 4.3); NerdGraph's summary reads the same metrics.
   const apdexName = transaction ? transactionApdexName(transaction) : 'Apdex';
   const errorsName = transaction ? transactionErrorsName(transaction) : 'Errors/all';
-  const names = ['HttpDispatcher', apdexName, errorsName, 'EndUser', 'EndUser/Apdex', ...(transaction ? [transaction] : [])];
+  const names = [
+    'HttpDispatcher',
+    apdexName,
+    errorsName,
+    'EndUser',
+    'EndUser/Apdex',
+    ...(transaction ? [transaction] : []),
+  ];
   const defs = names.map((n) => def(app, n)).filter((d): d is MetricDef => d !== undefined);
   const values = sliceValues(seed, scope, defs, nowMinute - windowMinutes, nowMinute);
   const by = new Map(defs.map((d, i) => [d.name, values[i]]));
@@ -40,22 +53,30 @@ function summaryOf(seed: number, scope: SimScope, nowMinute: number, windowMinut
   const endUserApdex = by.get('EndUser/Apdex');
   return {
     app: summary,
-    endUser: endUser && endUserApdex ? {
-      // The browser side is in seconds, as on the real service.
-      response_time: Math.round(endUser.average_response_time) / 1000,
-      throughput: Math.round((endUser.call_count / (windowMinutes)) * 10) / 10,
-      apdex_target: app.profile.endUserApdexT,
-      apdex_score: endUserApdex.score,
-    } : undefined,
+    endUser:
+      endUser && endUserApdex
+        ? {
+            // The browser side is in seconds, as on the real service.
+            response_time: Math.round(endUser.average_response_time) / 1000,
+            throughput: Math.round((endUser.call_count / windowMinutes) * 10) / 10,
+            apdex_target: app.profile.endUserApdexT,
+            apdex_score: endUserApdex.score,
+          }
+        : undefined,
   };
 }
 
 function lastReported(app: SimApp, now: Date): string | undefined {
-  return app.lastReportedAgoSeconds === undefined ? undefined : formatApiTime(new Date(Math.floor(now.getTime() / 1000) * 1000 - app.lastReportedAgoSeconds * 1000));
+  return app.lastReportedAgoSeconds === undefined
+    ? undefined
+    : formatApiTime(new Date(Math.floor(now.getTime() / 1000) * 1000 - app.lastReportedAgoSeconds * 1000));
 }
 
 export class RecordBuilder {
-  constructor(private readonly dataset: Dataset, private readonly now: () => Date) {}
+  constructor(
+    private readonly dataset: Dataset,
+    private readonly now: () => Date,
+  ) {}
 
   private nowMinute(): number {
     return Math.floor(this.now().getTime() / 60_000);
@@ -74,7 +95,12 @@ export class RecordBuilder {
       record.last_reported_at = last;
     }
     if (app.reporting) {
-      const { app: summary, endUser } = summaryOf(this.dataset.seed, { kind: 'application', app }, this.nowMinute(), APP_WINDOW_MINUTES);
+      const { app: summary, endUser } = summaryOf(
+        this.dataset.seed,
+        { kind: 'application', app },
+        this.nowMinute(),
+        APP_WINDOW_MINUTES,
+      );
       record.application_summary = {
         ...summary,
         host_count: app.hostIds.length,
@@ -105,7 +131,12 @@ export class RecordBuilder {
 
   host(host: SimHost): Wire {
     const app = this.dataset.appsById.get(host.appId)!;
-    const { app: summary, endUser } = summaryOf(this.dataset.seed, { kind: 'host', app, host }, this.nowMinute(), APP_WINDOW_MINUTES);
+    const { app: summary, endUser } = summaryOf(
+      this.dataset.seed,
+      { kind: 'host', app, host },
+      this.nowMinute(),
+      APP_WINDOW_MINUTES,
+    );
     const record: Wire = {
       id: host.id,
       application_name: app.name,
@@ -124,7 +155,12 @@ export class RecordBuilder {
   instance(instance: SimInstance): Wire {
     const app = this.dataset.appsById.get(instance.appId)!;
     const host = this.dataset.hosts.get(instance.hostId)!;
-    const { app: summary, endUser } = summaryOf(this.dataset.seed, { kind: 'instance', app, host, instance }, this.nowMinute(), APP_WINDOW_MINUTES);
+    const { app: summary, endUser } = summaryOf(
+      this.dataset.seed,
+      { kind: 'instance', app, host, instance },
+      this.nowMinute(),
+      APP_WINDOW_MINUTES,
+    );
     const record: Wire = {
       id: instance.id,
       application_name: app.name,
@@ -143,7 +179,13 @@ export class RecordBuilder {
 
   keyTransaction(kt: SimKeyTransaction): Wire {
     const app = this.dataset.appsById.get(kt.appId)!;
-    const { app: summary } = summaryOf(this.dataset.seed, { kind: 'application', app }, this.nowMinute(), KEY_TRANSACTION_WINDOW_MINUTES, kt.transactionName);
+    const { app: summary } = summaryOf(
+      this.dataset.seed,
+      { kind: 'application', app },
+      this.nowMinute(),
+      KEY_TRANSACTION_WINDOW_MINUTES,
+      kt.transactionName,
+    );
     const record: Wire = {
       id: kt.id,
       name: kt.name,

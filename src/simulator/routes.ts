@@ -50,7 +50,10 @@ export function matchRoute(pathname: string): Route | undefined {
     const m = pattern.exec(bare);
     if (m) {
       // For scoped metric routes, ids = [app, kind marker (1 host / 2 instance), id].
-      const ids = m.slice(1).filter((x) => x !== undefined).map((x) => (x === 'hosts' ? 1 : x === 'instances' ? 2 : Number(x)));
+      const ids = m
+        .slice(1)
+        .filter((x) => x !== undefined)
+        .map((x) => (x === 'hosts' ? 1 : x === 'instances' ? 2 : Number(x)));
       return { endpoint, region, format: format[1] as Format, ids };
     }
   }
@@ -69,7 +72,12 @@ const LIST_LINKS = {
 
 function idsParam(params: URLSearchParams): number[] | undefined {
   const raw = params.get('filter[ids]') ?? params.get('filter[id]');
-  return raw === null ? undefined : raw.split(',').map((s) => Number(s.trim())).filter(Number.isInteger);
+  return raw === null
+    ? undefined
+    : raw
+        .split(',')
+        .map((s) => Number(s.trim()))
+        .filter(Number.isInteger);
 }
 
 function contains(haystack: string, needle: string | null): boolean {
@@ -78,8 +86,12 @@ function contains(haystack: string, needle: string | null): boolean {
 
 export class Routes {
   /** `metricData` is read at every request, so a running simulator can switch readings of the notes. */
-  constructor(private readonly dataset: Dataset, private readonly records: RecordBuilder, private readonly now: () => Date,
-    private readonly metricData: Readonly<MetricDataOptions> = {}) {}
+  constructor(
+    private readonly dataset: Dataset,
+    private readonly records: RecordBuilder,
+    private readonly now: () => Date,
+    private readonly metricData: Readonly<MetricDataOptions> = {},
+  ) {}
 
   answer(route: Route, params: URLSearchParams): Answer {
     const d = this.dataset;
@@ -105,10 +117,15 @@ export class Routes {
     const ids = idsParam(params);
     switch (route.endpoint) {
       case 'applications.list': {
-        const items = d.apps.filter((a) => contains(a.name, params.get('filter[name]'))
-          && (!ids || ids.includes(a.id))
-          && (params.get('filter[language]') === null || a.language.toLowerCase() === params.get('filter[language]')!.toLowerCase())
-          && (params.get('filter[host]') === null || a.hostIds.some((h) => contains(d.hosts.get(h)!.name, params.get('filter[host]')))));
+        const items = d.apps.filter(
+          (a) =>
+            contains(a.name, params.get('filter[name]')) &&
+            (!ids || ids.includes(a.id)) &&
+            (params.get('filter[language]') === null ||
+              a.language.toLowerCase() === params.get('filter[language]')!.toLowerCase()) &&
+            (params.get('filter[host]') === null ||
+              a.hostIds.some((h) => contains(d.hosts.get(h)!.name, params.get('filter[host]')))),
+        );
         return { type: 'list', envelope: 'applications', items: items.map((a) => r.application(a)), links: LIST_LINKS };
       }
       case 'applications.show':
@@ -117,11 +134,18 @@ export class Routes {
       case 'instances.list': {
         const hosts = route.endpoint === 'hosts.list';
         const all = hosts ? app.hostIds.map((h) => d.hosts.get(h)!) : app.instanceIds.map((i) => d.instances.get(i)!);
-        const items = all.filter((x) => (!ids || ids.includes(x.id))
-          && contains(d.hosts.get('hostId' in x ? x.hostId : x.id)!.name, params.get('filter[hostname]')));
+        const items = all.filter(
+          (x) =>
+            (!ids || ids.includes(x.id)) &&
+            contains(d.hosts.get('hostId' in x ? x.hostId : x.id)!.name, params.get('filter[hostname]')),
+        );
         return hosts
           ? { type: 'list', envelope: 'application_hosts', items: items.map((h) => r.host(d.hosts.get(h.id)!)) }
-          : { type: 'list', envelope: 'application_instances', items: items.map((i) => r.instance(d.instances.get(i.id)!)) };
+          : {
+              type: 'list',
+              envelope: 'application_instances',
+              items: items.map((i) => r.instance(d.instances.get(i.id)!)),
+            };
       }
       case 'hosts.show': {
         const host = d.hosts.get(route.ids[1]);
@@ -136,20 +160,32 @@ export class Routes {
           : { type: 'error', status: 404, title: `No Application Instance found with ID ${route.ids[1]}` };
       }
       case 'keyTransactions.list': {
-        const items = d.keyTransactions.filter((k) => contains(k.name, params.get('filter[name]')) && (!ids || ids.includes(k.id)));
+        const items = d.keyTransactions.filter(
+          (k) => contains(k.name, params.get('filter[name]')) && (!ids || ids.includes(k.id)),
+        );
         return { type: 'list', envelope: 'key_transactions', items: items.map((k) => r.keyTransaction(k)) };
       }
       case 'keyTransactions.show': {
         const kt = d.keyTransactionsById.get(route.ids[0]);
         return kt
-          ? { type: 'one', body: { key_transaction: r.keyTransaction(kt), links: { 'key_transaction.application': '/v2/applications/{application_id}' } } }
+          ? {
+              type: 'one',
+              body: {
+                key_transaction: r.keyTransaction(kt),
+                links: { 'key_transaction.application': '/v2/applications/{application_id}' },
+              },
+            }
           : { type: 'error', status: 404, title: `No Key Transaction found with ID ${route.ids[0]}` };
       }
       case 'metricNames':
       case 'metricData': {
         const scope = this.scope(app, route.ids);
         if (!scope) {
-          return { type: 'error', status: 404, title: `No ${route.ids[1] === 1 ? 'Application Host' : 'Application Instance'} found with ID ${route.ids[2]}` };
+          return {
+            type: 'error',
+            status: 404,
+            title: `No ${route.ids[1] === 1 ? 'Application Host' : 'Application Instance'} found with ID ${route.ids[2]}`,
+          };
         }
         return route.endpoint === 'metricNames'
           ? { type: 'list', envelope: 'metrics', items: metricNameRecords(scope, params.get('name')) }
@@ -167,6 +203,8 @@ export class Routes {
       return host && host.appId === app.id ? { kind: 'host', app, host } : undefined;
     }
     const instance = this.dataset.instances.get(ids[2]);
-    return instance && instance.appId === app.id ? { kind: 'instance', app, host: this.dataset.hosts.get(instance.hostId)!, instance } : undefined;
+    return instance && instance.appId === app.id
+      ? { kind: 'instance', app, host: this.dataset.hosts.get(instance.hostId)!, instance }
+      : undefined;
   }
 }

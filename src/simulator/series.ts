@@ -72,8 +72,16 @@ export function transactionErrorsName(transactionName: string): string {
 }
 
 const TIMED_VALUES = [
-  'average_response_time', 'calls_per_minute', 'call_count', 'min_response_time', 'max_response_time',
-  'average_exclusive_time', 'average_value', 'total_call_time_per_minute', 'requests_per_minute', 'standard_deviation',
+  'average_response_time',
+  'calls_per_minute',
+  'call_count',
+  'min_response_time',
+  'max_response_time',
+  'average_exclusive_time',
+  'average_value',
+  'total_call_time_per_minute',
+  'requests_per_minute',
+  'standard_deviation',
 ];
 
 /** Value names a metric offers in a listing (spec 2.8). */
@@ -108,12 +116,16 @@ export function metricCatalog(app: SimApp): MetricDef[] {
   }
   const p = app.profile;
   const defs: MetricDef[] = [];
-  const timed = (name: string, fn: (m: Minute) => { calls: number; totalMs: number }) => defs.push({ name, kind: 'timed', timed: fn });
+  const timed = (name: string, fn: (m: Minute) => { calls: number; totalMs: number }) =>
+    defs.push({ name, kind: 'timed', timed: fn });
   const web = (m: Minute) => ({ calls: m.calls, totalMs: m.serverMs * m.calls });
   // A component with k calls per web request taking `ms` per request in all.
-  const component = (k: number, ms: (m: Minute) => number, share = 1) => (m: Minute) => ({
-    calls: Math.round(m.calls * k * share), totalMs: ms(m) * share * m.calls,
-  });
+  const component =
+    (k: number, ms: (m: Minute) => number, share = 1) =>
+    (m: Minute) => ({
+      calls: Math.round(m.calls * k * share),
+      totalMs: ms(m) * share * m.calls,
+    });
 
   defs.push({ name: 'Apdex', kind: 'apdex' });
   defs.push({ name: 'HttpDispatcher', kind: 'dispatcher', timed: web });
@@ -126,8 +138,16 @@ export function metricCatalog(app: SimApp): MetricDef[] {
     timed(t.name, (m) => ({ calls: calls(m), totalMs: m.serverMs * t.speed * calls(m) }));
     // Each transaction's own Apdex (from its own response time) and errors (slower ones fail more),
     // so a key transaction's summary is its own, not its application's (nerdgraph-notes 4.3).
-    defs.push({ name: transactionApdexName(t.name), kind: 'apdex', apdex: (m) => apdexSplit(calls(m), m.serverMs * t.speed + m.queueMs, p.apdexT, 0.5, 0.5) });
-    defs.push({ name: transactionErrorsName(t.name), kind: 'errors', errors: (m) => Math.min(calls(m), Math.round(m.errors * t.weight * t.speed)) });
+    defs.push({
+      name: transactionApdexName(t.name),
+      kind: 'apdex',
+      apdex: (m) => apdexSplit(calls(m), m.serverMs * t.speed + m.queueMs, p.apdexT, 0.5, 0.5),
+    });
+    defs.push({
+      name: transactionErrorsName(t.name),
+      kind: 'errors',
+      errors: (m) => Math.min(calls(m), Math.round(m.errors * t.weight * t.speed)),
+    });
   }
   if (p.hasQueue) {
     timed('WebFrontend/QueueTime', (m) => ({ calls: m.calls, totalMs: m.queueMs * m.calls }));
@@ -157,21 +177,40 @@ export function metricCatalog(app: SimApp): MetricDef[] {
     }
   }
   if (p.hasMemcache) {
-    timed('Memcache/allWeb', component(2, (m) => m.memcacheMs));
+    timed(
+      'Memcache/allWeb',
+      component(2, (m) => m.memcacheMs),
+    );
   }
-  timed('External/all', component(1.3 * 1.1, (m) => m.externalMs, 1.1));
-  timed('External/allWeb', component(1.3, (m) => m.externalMs));
-  timed('External/api.stripe.com/all', component(1.3, (m) => m.externalMs, 0.6));
+  timed(
+    'External/all',
+    component(1.3 * 1.1, (m) => m.externalMs, 1.1),
+  );
+  timed(
+    'External/allWeb',
+    component(1.3, (m) => m.externalMs),
+  );
+  timed(
+    'External/api.stripe.com/all',
+    component(1.3, (m) => m.externalMs, 0.6),
+  );
   timed('OtherTransaction/all', (m) => ({ calls: m.otherCalls, totalMs: m.otherMs * m.otherCalls }));
   defs.push({ name: 'Errors/all', kind: 'errors' });
   if (p.realUserMonitoring) {
-    defs.push({ name: 'EndUser', kind: 'endUser', timed: (m) => ({ calls: m.endUserCalls, totalMs: m.endUserMs * m.endUserCalls }) });
+    defs.push({
+      name: 'EndUser',
+      kind: 'endUser',
+      timed: (m) => ({ calls: m.endUserCalls, totalMs: m.endUserMs * m.endUserCalls }),
+    });
     defs.push({ name: 'EndUser/Apdex', kind: 'endUserApdex' });
   }
   defs.push({ name: 'CPU/User Time', kind: 'cpu' });
   defs.push({ name: 'Memory/Physical', kind: 'memory' });
   for (let i = 0; i < 40; i++) {
-    timed(`Supportability/Agent/Collector/${['metric_data', 'analytic_event_data', 'error_data', 'span_event_data'][i % 4]}/${i}`, (m) => ({ calls: 1, totalMs: 5 + (m.calls % 7) }));
+    timed(
+      `Supportability/Agent/Collector/${['metric_data', 'analytic_event_data', 'error_data', 'span_event_data'][i % 4]}/${i}`,
+      (m) => ({ calls: 1, totalMs: 5 + (m.calls % 7) }),
+    );
   }
   catalogs.set(app, defs);
   return defs;
@@ -206,7 +245,8 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
   const p = app.profile;
   const key = Dataset.seriesKey('app', app.id);
   const u = (salt: number) => unit(seed, key, minute, salt);
-  const share = scope.kind === 'application' ? 1 : scope.host.share * (scope.kind === 'instance' ? scope.instance.share : 1);
+  const share =
+    scope.kind === 'application' ? 1 : scope.host.share * (scope.kind === 'instance' ? scope.instance.share : 1);
   const slowness = scope.kind === 'application' ? 1 : scope.host.slowness;
   const diurnal = 1 + 0.35 * Math.sin((2 * Math.PI * (minute % 1440)) / 1440 + p.phase);
   const appCalls = app.reporting ? Math.max(0, Math.round(p.baseRpm * diurnal * (0.85 + 0.3 * u(0)))) : 0;
@@ -218,9 +258,10 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
   const endUserAppCalls = p.realUserMonitoring ? Math.round(appCalls * 0.55) : 0;
   const endUserMs = app.reporting ? (serverMs + queueMs) * 2.5 + 900 + 400 * u(12) : 0;
   const endUserCalls = Math.round(endUserAppCalls * share);
-  const hostMemory = scope.kind === 'application'
-    ? app.memoryMb
-    : scope.host.memoryMb * (scope.kind === 'instance' ? scope.instance.share : 1);
+  const hostMemory =
+    scope.kind === 'application'
+      ? app.memoryMb
+      : scope.host.memoryMb * (scope.kind === 'instance' ? scope.instance.share : 1);
   return {
     calls,
     serverMs,
@@ -236,7 +277,11 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
     otherMs: app.reporting ? p.baseResponseMs * 2.5 * (0.8 + 0.4 * u(11)) : 0,
     endUserCalls,
     endUserMs,
-    endUserApdex: shareOf(apdexSplit(endUserAppCalls, endUserMs, p.endUserApdexT, u(14), u(15)), endUserCalls, endUserAppCalls),
+    endUserApdex: shareOf(
+      apdexSplit(endUserAppCalls, endUserMs, p.endUserApdexT, u(14), u(15)),
+      endUserCalls,
+      endUserAppCalls,
+    ),
   };
 }
 
@@ -269,15 +314,25 @@ const round = (x: number, digits = 3) => {
  * The values of one timeslice made of `raws` (one per sampled minute), `weight` minutes per sample,
  * over `minutes` minutes in all.
  */
-function valuesOf(def: MetricDef, scope: SimScope, raws: Raw[], weight: number, minutes: number): Record<string, number> {
+function valuesOf(
+  def: MetricDef,
+  scope: SimScope,
+  raws: Raw[],
+  weight: number,
+  minutes: number,
+): Record<string, number> {
   const p = scope.app.profile;
   switch (def.kind) {
     case 'apdex':
     case 'endUserApdex': {
-      let s = 0, t = 0, f = 0;
+      let s = 0,
+        t = 0,
+        f = 0;
       for (const r of raws) {
         if (r.type === 'apdex') {
-          s += r.s * weight; t += r.t * weight; f += r.f * weight;
+          s += r.s * weight;
+          t += r.t * weight;
+          f += r.f * weight;
         }
       }
       const count = s + t + f;
@@ -298,34 +353,56 @@ function valuesOf(def: MetricDef, scope: SimScope, raws: Raw[], weight: number, 
       return { [valueNames(def, scope.kind)[0]]: round(avg, def.kind === 'cpu' ? 2 : 1) };
     }
     default: {
-      let calls = 0, total = 0, min = Number.POSITIVE_INFINITY, max = 0;
+      let calls = 0,
+        total = 0,
+        min = Number.POSITIVE_INFINITY,
+        max = 0;
       for (const r of raws) {
         if (r.type === 'timed') {
-          calls += r.calls * weight; total += r.totalMs * weight;
+          calls += r.calls * weight;
+          total += r.totalMs * weight;
           if (r.calls > 0) {
-            min = Math.min(min, r.minMs); max = Math.max(max, r.maxMs);
+            min = Math.min(min, r.minMs);
+            max = Math.max(max, r.maxMs);
           }
         }
       }
       const avg = calls > 0 ? total / calls : 0;
       if (def.kind === 'dispatcher') {
-        return { average_response_time: round(avg), average_call_time: round(avg), call_count: calls, requests_per_minute: round(calls / minutes) };
+        return {
+          average_response_time: round(avg),
+          average_call_time: round(avg),
+          call_count: calls,
+          requests_per_minute: round(calls / minutes),
+        };
       }
       if (def.kind === 'endUser') {
         return { call_count: calls, average_response_time: round(avg) };
       }
       return {
-        average_response_time: round(avg), calls_per_minute: round(calls / minutes), call_count: calls,
-        min_response_time: calls > 0 ? round(min) : 0, max_response_time: round(max), average_exclusive_time: round(avg * 0.82),
-        average_value: round(avg / 1000, 6), total_call_time_per_minute: round(total / minutes),
-        requests_per_minute: round(calls / minutes), standard_deviation: round(avg * 0.4),
+        average_response_time: round(avg),
+        calls_per_minute: round(calls / minutes),
+        call_count: calls,
+        min_response_time: calls > 0 ? round(min) : 0,
+        max_response_time: round(max),
+        average_exclusive_time: round(avg * 0.82),
+        average_value: round(avg / 1000, 6),
+        total_call_time_per_minute: round(total / minutes),
+        requests_per_minute: round(calls / minutes),
+        standard_deviation: round(avg * 0.4),
       };
     }
   }
 }
 
 /** Values of `defs` over the minutes [startMinute, endMinute), sampling at most ~60 minutes per slice. */
-export function sliceValues(seed: number, scope: SimScope, defs: MetricDef[], startMinute: number, endMinute: number): Array<Record<string, number>> {
+export function sliceValues(
+  seed: number,
+  scope: SimScope,
+  defs: MetricDef[],
+  startMinute: number,
+  endMinute: number,
+): Array<Record<string, number>> {
   const minutes = Math.max(1, endMinute - startMinute);
   // Long slices (3 h and more) are sampled: each sample stands for `stride` minutes.
   const stride = Math.max(1, Math.floor(minutes / 60));

@@ -78,11 +78,13 @@ export interface RecordedRequest {
 }
 
 const HUGE_BODY_BYTES = 50 * 1024 * 1024;
-const FORBIDDEN_HTML = '<!DOCTYPE html>\n<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>You are not authorized to access this resource.</p></body></html>\n';
+const FORBIDDEN_HTML =
+  '<!DOCTYPE html>\n<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>You are not authorized to access this resource.</p></body></html>\n';
 /** What a retired REST v2 answers (410 Gone: see src/api/backendChoice.ts for why this shape). */
 const GONE_TITLE = 'REST API v2 has reached its end of life. Use NerdGraph (POST /graphql) instead.';
 /** The service's answer to a key of the other region (its own wording). */
-const WRONG_REGION_HTML = '<!DOCTYPE html>\n<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>Account is not valid in this region</p></body></html>\n';
+const WRONG_REGION_HTML =
+  '<!DOCTYPE html>\n<html><head><title>403 Forbidden</title></head><body><h1>Forbidden</h1><p>Account is not valid in this region</p></body></html>\n';
 
 function randomKey(): string {
   return `NRAK-${Array.from({ length: 27 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[Math.floor(Math.random() * 36)]).join('')}`;
@@ -128,16 +130,28 @@ export class Simulator {
     this.restRetiredValue = options.restRetired ?? false;
     this.keys = { us: options.usKey ?? randomKey(), eu: options.euKey ?? randomKey() };
     const names = options.names ?? 'test';
-    this.datasets = { us: new Dataset({ seed, apps, names }), eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)), names }) };
+    this.datasets = {
+      us: new Dataset({ seed, apps, names }),
+      eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)), names }),
+    };
     const perKey = options.accountsPerKey ?? 1;
     if (!Number.isInteger(perKey) || perKey < 1 || perKey > 5) {
       throw new Error(`accountsPerKey must be a whole number from 1 to 5 (got ${perKey}).`);
     }
-    const accountsOf = (region: Region): SimulatedAccount[] => Array.from({ length: perKey }, (_, k) => ({
-      ...simulatedAccountOutline(region, k),
-      // The others: smaller, seeded apart, and with ids 10 million apart (ids are unique across accounts).
-      dataset: k === 0 ? this.datasets[region] : new Dataset({ seed: (this.datasets[region].seed + k * 0x9e37) >>> 0, apps: Math.max(3, Math.ceil(apps / 2)), names, idBase: k * 10_000_000 }),
-    }));
+    const accountsOf = (region: Region): SimulatedAccount[] =>
+      Array.from({ length: perKey }, (_, k) => ({
+        ...simulatedAccountOutline(region, k),
+        // The others: smaller, seeded apart, and with ids 10 million apart (ids are unique across accounts).
+        dataset:
+          k === 0
+            ? this.datasets[region]
+            : new Dataset({
+                seed: (this.datasets[region].seed + k * 0x9e37) >>> 0,
+                apps: Math.max(3, Math.ceil(apps / 2)),
+                names,
+                idBase: k * 10_000_000,
+              }),
+      }));
     this.accounts = { us: accountsOf('us'), eu: accountsOf('eu') };
     this.metricData = { valuesRule: options.valuesRule ?? 'strict', lagMinutes: options.lagMinutes ?? 0 };
     this.routes = {
@@ -145,7 +159,12 @@ export class Simulator {
       eu: new Routes(this.datasets.eu, new RecordBuilder(this.datasets.eu, this.now), this.now, this.metricData),
     };
     this.nerdGraph = new NerdGraphService({
-      accounts: this.accounts, keys: this.keys, now: this.now, faults: this.faults, pageSize: this.pageSize, errorRateScale: options.errorRateScale,
+      accounts: this.accounts,
+      keys: this.keys,
+      now: this.now,
+      faults: this.faults,
+      pageSize: this.pageSize,
+      errorRateScale: options.errorRateScale,
     });
   }
 
@@ -262,7 +281,7 @@ export class Simulator {
    * `clearRequests` (without a key: of all keys together), so tests can check a client's limiter.
    */
   peakInFlight(key?: string): number {
-    return key === undefined ? this.peakAll : this.peaks.get(key) ?? 0;
+    return key === undefined ? this.peakAll : (this.peaks.get(key) ?? 0);
   }
 
   /** Counts a request as in flight until its response closes (sent, or the client gone). */
@@ -279,10 +298,11 @@ export class Simulator {
   }
 
   async stop(): Promise<void> {
-    const close = (server: http.Server | https.Server) => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    const close = (server: http.Server | https.Server) =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
     await Promise.all([close(this.httpsServer), close(this.httpServer)]);
     rmSync(this.certDir, { recursive: true, force: true });
   }
@@ -313,11 +333,26 @@ export class Simulator {
     res.end(`You are being redirected to ${target}\n`);
   }
 
-  private record(req: http.IncomingMessage, scheme: 'https' | 'http', status: number, route?: Pick<RecordedRequest, 'region' | 'endpoint'>, body?: string, requestBody?: string): void {
+  private record(
+    req: http.IncomingMessage,
+    scheme: 'https' | 'http',
+    status: number,
+    route?: Pick<RecordedRequest, 'region' | 'endpoint'>,
+    body?: string,
+    requestBody?: string,
+  ): void {
     const url = new URL(req.url ?? '/', 'http://x');
     this.requests.push({
-      scheme, method: req.method ?? 'GET', host: req.headers.host ?? '', path: url.pathname, query: url.searchParams,
-      headers: { ...req.headers }, region: route?.region, endpoint: route?.endpoint, status, ...(body !== undefined ? { body } : {}),
+      scheme,
+      method: req.method ?? 'GET',
+      host: req.headers.host ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: { ...req.headers },
+      region: route?.region,
+      endpoint: route?.endpoint,
+      status,
+      ...(body !== undefined ? { body } : {}),
       ...(requestBody !== undefined ? { requestBody } : {}),
     });
     if (this.requests.length > this.maxRecorded) {
@@ -329,7 +364,9 @@ export class Simulator {
   private async handleGraphql(req: http.IncomingMessage, res: http.ServerResponse, region: Region): Promise<void> {
     if (req.method !== 'POST') {
       this.record(req, 'https', 405, { region });
-      res.writeHead(405, { allow: 'POST', 'content-type': 'application/json' }).end('{"errors":[{"message":"Use POST"}]}');
+      res
+        .writeHead(405, { allow: 'POST', 'content-type': 'application/json' })
+        .end('{"errors":[{"message":"Use POST"}]}');
       return;
     }
     const chunks: Buffer[] = [];
@@ -338,7 +375,9 @@ export class Simulator {
       size += (chunk as Buffer).length;
       if (size > 1024 * 1024) {
         this.record(req, 'https', 413, { region });
-        res.writeHead(413, { 'content-type': 'application/json' }).end('{"errors":[{"message":"Request body too large"}]}');
+        res
+          .writeHead(413, { 'content-type': 'application/json' })
+          .end('{"errors":[{"message":"Request body too large"}]}');
         return;
       }
       chunks.push(chunk as Buffer);
@@ -396,7 +435,7 @@ export class Simulator {
     }
     const taken = this.faults.take(route.endpoint);
     // NerdGraph-only faults (a `*` fault of that kind) leave REST routes alone.
-    const fault = taken && !isNerdGraphFault(taken.kind) ? taken as Fault : undefined;
+    const fault = taken && !isNerdGraphFault(taken.kind) ? (taken as Fault) : undefined;
     if (fault && (await this.applyFault(fault, req, res, url, route, send, error))) {
       return;
     }
@@ -422,8 +461,14 @@ export class Simulator {
     this.sendAnswer(answer, url, route, send, error, fault?.kind === 'noLastLink');
   }
 
-  private sendAnswer(answer: Answer, url: URL, route: Route, send: (s: number, b: string, h?: Record<string, string | number>) => void,
-    error: (s: number, t: string) => void, omitLast: boolean): void {
+  private sendAnswer(
+    answer: Answer,
+    url: URL,
+    route: Route,
+    send: (s: number, b: string, h?: Record<string, string | number>) => void,
+    error: (s: number, t: string) => void,
+    omitLast: boolean,
+  ): void {
     if (answer.type === 'error') {
       error(answer.status, answer.title);
       return;
@@ -457,24 +502,58 @@ export class Simulator {
   }
 
   /** Returns true when the fault answered the request itself. */
-  private async applyFault(fault: Fault, req: http.IncomingMessage, res: http.ServerResponse, url: URL, route: Route,
-    send: (s: number, b: string, h?: Record<string, string | number>) => void, error: (s: number, t: string, h?: Record<string, string | number>) => void): Promise<boolean> {
+  private async applyFault(
+    fault: Fault,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    route: Route,
+    send: (s: number, b: string, h?: Record<string, string | number>) => void,
+    error: (s: number, t: string, h?: Record<string, string | number>) => void,
+  ): Promise<boolean> {
     const wait = fault.retryAfterSeconds ?? 1;
     const hostName = url.hostname;
     const json = { 'content-type': contentType(route.format) };
     switch (fault.kind) {
-      case 'unauthorized': error(401, 'Invalid API key'); return true;
-      case 'forbiddenJson': error(403, 'The API key is not allowed to access this account'); return true;
-      case 'forbiddenHtml': send(403, FORBIDDEN_HTML, { 'content-type': 'text/html; charset=utf-8' }); return true;
-      case 'wrongRegion': send(403, WRONG_REGION_HTML, { 'content-type': 'text/html; charset=utf-8' }); return true;
-      case 'notFound': error(404, 'Resource not found'); return true;
-      case 'unprocessable': error(422, "Invalid parameter 'from': expected an ISO 8601 time"); return true;
+      case 'unauthorized':
+        error(401, 'Invalid API key');
+        return true;
+      case 'forbiddenJson':
+        error(403, 'The API key is not allowed to access this account');
+        return true;
+      case 'forbiddenHtml':
+        send(403, FORBIDDEN_HTML, { 'content-type': 'text/html; charset=utf-8' });
+        return true;
+      case 'wrongRegion':
+        send(403, WRONG_REGION_HTML, { 'content-type': 'text/html; charset=utf-8' });
+        return true;
+      case 'notFound':
+        error(404, 'Resource not found');
+        return true;
+      case 'unprocessable':
+        error(422, "Invalid parameter 'from': expected an ISO 8601 time");
+        return true;
       // `{}` is JSON whatever the suffix, as on the real limit below.
-      case 'rateLimited': send(429, '{}', { 'content-type': 'application/json', ...rateLimitHeaders(this.rateLimit, wait) }); return true;
-      case 'serverError': send(500, '<html><body><h1>We\'re sorry, but something went wrong.</h1></body></html>', { 'content-type': 'text/html' }); return true;
-      case 'badGateway': send(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'content-type': 'text/html' }); return true;
-      case 'unavailable': send(503, '<html><body><h1>503 Service Unavailable</h1></body></html>', { 'content-type': 'text/html', 'retry-after': wait }); return true;
-      case 'gatewayTimeout': send(504, '<html><body><h1>504 Gateway Time-out</h1></body></html>', { 'content-type': 'text/html' }); return true;
+      case 'rateLimited':
+        send(429, '{}', { 'content-type': 'application/json', ...rateLimitHeaders(this.rateLimit, wait) });
+        return true;
+      case 'serverError':
+        send(500, "<html><body><h1>We're sorry, but something went wrong.</h1></body></html>", {
+          'content-type': 'text/html',
+        });
+        return true;
+      case 'badGateway':
+        send(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', { 'content-type': 'text/html' });
+        return true;
+      case 'unavailable':
+        send(503, '<html><body><h1>503 Service Unavailable</h1></body></html>', {
+          'content-type': 'text/html',
+          'retry-after': wait,
+        });
+        return true;
+      case 'gatewayTimeout':
+        send(504, '<html><body><h1>504 Gateway Time-out</h1></body></html>', { 'content-type': 'text/html' });
+        return true;
       case 'delay':
         await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 5000));
         return res.destroyed || req.socket.destroyed; // The client gave up: nothing left to answer.
@@ -485,32 +564,61 @@ export class Simulator {
         res.write(body.slice(0, Math.floor(body.length / 2)), () => req.socket.destroy());
         return true;
       }
-      case 'truncated': send(200, this.bodyFor(route, url).slice(0, 40), json); return true;
-      case 'invalidBody': send(200, route.format === 'xml' ? '<applications type="array"><application><id>1</id>' : '{"applications": [{"id": 1,,]', json); return true;
-      case 'wrongContentType': send(200, '<!DOCTYPE html><html><body><form>Sign in</form></body></html>', { 'content-type': 'text/html; charset=utf-8' }); return true;
-      case 'hugeBody': await this.sendHuge(req, res, route); return true;
+      case 'truncated':
+        send(200, this.bodyFor(route, url).slice(0, 40), json);
+        return true;
+      case 'invalidBody':
+        send(
+          200,
+          route.format === 'xml'
+            ? '<applications type="array"><application><id>1</id>'
+            : '{"applications": [{"id": 1,,]',
+          json,
+        );
+        return true;
+      case 'wrongContentType':
+        send(200, '<!DOCTYPE html><html><body><form>Sign in</form></body></html>', {
+          'content-type': 'text/html; charset=utf-8',
+        });
+        return true;
+      case 'hugeBody':
+        await this.sendHuge(req, res, route);
+        return true;
       case 'redirectHttp':
-        send(301, 'You are being redirected', { location: `http://${hostName}:${this.httpPort}${url.pathname}${url.search}` });
+        send(301, 'You are being redirected', {
+          location: `http://${hostName}:${this.httpPort}${url.pathname}${url.search}`,
+        });
         return true;
       case 'redirectOtherHost': {
         const otherHost = hostName === 'localhost' ? '127.0.0.1' : 'localhost';
-        send(301, 'You are being redirected', { location: `https://${otherHost}:${this.httpsPort}${url.pathname}${url.search}` });
+        send(301, 'You are being redirected', {
+          location: `https://${otherHost}:${this.httpsPort}${url.pathname}${url.search}`,
+        });
         return true;
       }
       case 'redirectOtherPort':
         // Same host name, another port: a key must not follow it either.
-        send(301, 'You are being redirected', { location: `https://${hostName}:${this.httpPort}${url.pathname}${url.search}` });
+        send(301, 'You are being redirected', {
+          location: `https://${hostName}:${this.httpPort}${url.pathname}${url.search}`,
+        });
         return true;
       case 'noLastLink':
         return false;
-      case 'gone': error(410, GONE_TITLE); return true;
+      case 'gone':
+        error(410, GONE_TITLE);
+        return true;
     }
   }
 
   /** A valid body for the route (used to cut it short). */
   private bodyFor(route: Route, url: URL): string {
     const answer = this.routes[route.region].answer(route, url.searchParams);
-    const body = answer.type === 'list' ? { [answer.envelope]: answer.items } : answer.type === 'one' ? answer.body : { error: { title: answer.title } };
+    const body =
+      answer.type === 'list'
+        ? { [answer.envelope]: answer.items }
+        : answer.type === 'one'
+          ? answer.body
+          : { error: { title: answer.title } };
     return route.format === 'xml' ? toXml(body) : toJson(body);
   }
 

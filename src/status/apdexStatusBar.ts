@@ -29,25 +29,31 @@ export class ApdexStatusBar extends Disposable {
     private readonly config: Config,
   ) {
     super();
-    this.item = this._register(vscode.window.createStatusBarItem('timeslice.apdex', vscode.StatusBarAlignment.Left, 10));
+    this.item = this._register(
+      vscode.window.createStatusBarItem('timeslice.apdex', vscode.StatusBarAlignment.Left, 10),
+    );
     this.item.name = vscode.l10n.t('Timeslice Apdex');
     const render = () => this.render();
     this._register(bindings.onDidChange(render));
     this._register(bindings.onDidChangeActive(render));
     this._register(poller.onDidRefresh(render));
     this._register(connections.onDidChangeSession(render));
-    this._register(config.onDidChange((e) => {
-      if (e.affectsConfiguration('timeslice.statusBar')) {
-        render();
-      }
-    }));
-    this._register(connections.registerJob({
-      name: 'status bar age',
-      everyMs: AGE_REDRAW_MS,
-      // Only an item that shows an application's data has an age to keep true.
-      active: () => this.viewValue?.visible === true && this.shownKind === 'bound',
-      run: render,
-    }));
+    this._register(
+      config.onDidChange((e) => {
+        if (e.affectsConfiguration('timeslice.statusBar')) {
+          render();
+        }
+      }),
+    );
+    this._register(
+      connections.registerJob({
+        name: 'status bar age',
+        everyMs: AGE_REDRAW_MS,
+        // Only an item that shows an application's data has an age to keep true.
+        active: () => this.viewValue?.visible === true && this.shownKind === 'bound',
+        run: render,
+      }),
+    );
     this.render();
   }
 
@@ -70,7 +76,13 @@ export class ApdexStatusBar extends Disposable {
     if (region !== binding.region) {
       return { kind: 'otherRegion', binding, connectionRegion: region };
     }
-    return { kind: 'bound', binding, snapshot: this.poller.snapshot(binding), otherBound: this.bindings.all().length - 1, via: this.connections.current?.backendLabel };
+    return {
+      kind: 'bound',
+      binding,
+      snapshot: this.poller.snapshot(binding),
+      otherBound: this.bindings.all().length - 1,
+      via: this.connections.current?.backendLabel,
+    };
   }
 
   render(): void {
@@ -86,14 +98,17 @@ export class ApdexStatusBar extends Disposable {
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
     this.item.tooltip = tooltip;
     this.item.accessibilityInformation = { label: view.accessibilityLabel, role: 'button' };
-    this.item.backgroundColor = view.background ? new vscode.ThemeColor(`statusBarItem.${view.background}Background`) : undefined;
-    this.item.command = view.action === 'bind'
-      ? { command: COMMAND.bindWorkspace, title: vscode.l10n.t('Bind Workspace to Application…') }
-      : view.action === 'setApiKey'
-        ? { command: COMMAND.setApiKey, title: vscode.l10n.t('Set API Key…') }
-        : view.action === 'switchRegion'
-          ? { command: COMMAND.switchRegion, title: vscode.l10n.t('Switch Region…') }
-        : { command: COMMAND.openBoundApplication, title: vscode.l10n.t('Open Dashboard') };
+    this.item.backgroundColor = view.background
+      ? new vscode.ThemeColor(`statusBarItem.${view.background}Background`)
+      : undefined;
+    this.item.command =
+      view.action === 'bind'
+        ? { command: COMMAND.bindWorkspace, title: vscode.l10n.t('Bind Workspace to Application…') }
+        : view.action === 'setApiKey'
+          ? { command: COMMAND.setApiKey, title: vscode.l10n.t('Set API Key…') }
+          : view.action === 'switchRegion'
+            ? { command: COMMAND.switchRegion, title: vscode.l10n.t('Switch Region…') }
+            : { command: COMMAND.openBoundApplication, title: vscode.l10n.t('Open Dashboard') };
     // A window without a folder has nowhere to keep a binding: offering one there would only fail.
     const hasFolder = (vscode.workspace.workspaceFolders?.length ?? 0) > 0;
     if (view.visible && (hasFolder || input.kind !== 'unbound')) {

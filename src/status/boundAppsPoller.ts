@@ -80,7 +80,14 @@ export class BoundAppsPoller implements IDisposable {
     if (!target || this.abort.signal.aborted) {
       return;
     }
-    const ids = [...new Set(this.deps.bindings().filter((b) => b.region === target.region).map((b) => b.id))].sort((a, b) => a - b);
+    const ids = [
+      ...new Set(
+        this.deps
+          .bindings()
+          .filter((b) => b.region === target.region)
+          .map((b) => b.id),
+      ),
+    ].sort((a, b) => a - b);
     if (ids.length === 0) {
       return;
     }
@@ -96,9 +103,15 @@ export class BoundAppsPoller implements IDisposable {
       const byId = new Map(apps.map((a) => [a.id, a]));
       for (const id of ids) {
         const app = byId.get(id);
-        this.snapshots.set(bindingKey({ id, region: target.region }), app ? { app, fetchedAt: at } : { missing: true, fetchedAt: at });
+        this.snapshots.set(
+          bindingKey({ id, region: target.region }),
+          app ? { app, fetchedAt: at } : { missing: true, fetchedAt: at },
+        );
       }
-      result = { region: target.region, apps: ids.map((id) => byId.get(id)).filter((a): a is Application => a !== undefined) };
+      result = {
+        region: target.region,
+        apps: ids.map((id) => byId.get(id)).filter((a): a is Application => a !== undefined),
+      };
     } catch (e) {
       if (this.abort.signal.aborted || replaced()) {
         return;
@@ -108,7 +121,10 @@ export class BoundAppsPoller implements IDisposable {
       const at = this.now();
       for (const id of ids) {
         const key = bindingKey({ id, region: target.region });
-        this.snapshots.set(key, { ...this.snapshots.get(key), error: { message, at, ...(isApiError(e) ? { kind: e.kind } : {}) } });
+        this.snapshots.set(key, {
+          ...this.snapshots.get(key),
+          error: { message, at, ...(isApiError(e) ? { kind: e.kind } : {}) },
+        });
       }
       result = { region: target.region, apps: [], error: message };
     }

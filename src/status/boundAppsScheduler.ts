@@ -10,21 +10,31 @@ import type { BoundAppsPoller } from './boundAppsPoller';
 import type { WorkspaceBindings } from './workspaceBinding';
 
 export class BoundAppsScheduler extends Disposable {
-  constructor(private readonly poller: BoundAppsPoller, bindings: WorkspaceBindings, connections: ConnectionManager) {
+  constructor(
+    private readonly poller: BoundAppsPoller,
+    bindings: WorkspaceBindings,
+    connections: ConnectionManager,
+  ) {
     super();
-    this._register(connections.registerJob({
-      name: 'bound applications refresh',
-      active: () => bindings.all().length > 0,
-      run: () => this.poller.refreshNow(),
-    }));
-    this._register(bindings.onDidChange(() => {
-      connections.scheduleChanged();
-      this.refresh();
-    }));
-    this._register(connections.onDidChangeSession(() => {
-      this.poller.reset();
-      this.refresh();
-    }));
+    this._register(
+      connections.registerJob({
+        name: 'bound applications refresh',
+        active: () => bindings.all().length > 0,
+        run: () => this.poller.refreshNow(),
+      }),
+    );
+    this._register(
+      bindings.onDidChange(() => {
+        connections.scheduleChanged();
+        this.refresh();
+      }),
+    );
+    this._register(
+      connections.onDidChangeSession(() => {
+        this.poller.reset();
+        this.refresh();
+      }),
+    );
     this.refresh();
   }
 

@@ -16,7 +16,11 @@ export class HealthAlertNotifier extends Disposable {
   private readonly tracker = new HealthAlertTracker();
   private readonly shownAlerts: HealthAlert[] = [];
 
-  constructor(poller: BoundAppsPoller, private readonly config: Config, private readonly panels: Pick<PanelManager, 'show'>) {
+  constructor(
+    poller: BoundAppsPoller,
+    private readonly config: Config,
+    private readonly panels: Pick<PanelManager, 'show'>,
+  ) {
     super();
     this._register(poller.onDidRefresh((result) => this.observe(result)));
   }
@@ -30,7 +34,13 @@ export class HealthAlertNotifier extends Disposable {
     const now = Date.now();
     for (const app of result.apps) {
       // Tracked even while alerts are off, so turning them on does not report an old change.
-      const alert = this.tracker.observe(bindingKey({ id: app.id, region: result.region }), app.id, app.name, app.healthStatus, now);
+      const alert = this.tracker.observe(
+        bindingKey({ id: app.id, region: result.region }),
+        app.id,
+        app.name,
+        app.healthStatus,
+        now,
+      );
       if (alert && this.config.alertsEnabled) {
         this.show(alert);
       }

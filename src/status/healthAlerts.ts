@@ -31,7 +31,13 @@ export class HealthAlertTracker {
    * seen before (never on the first status seen, e.g. when VS Code starts) and the application had no
    * alert within the interval.
    */
-  observe(key: string, applicationId: number, name: string, health: HealthStatus, now: number): HealthAlert | undefined {
+  observe(
+    key: string,
+    applicationId: number,
+    name: string,
+    health: HealthStatus,
+    now: number,
+  ): HealthAlert | undefined {
     const previous = this.last.get(key);
     this.last.set(key, health);
     if (previous === undefined || previous === health || (health !== 'orange' && health !== 'red')) {
@@ -53,5 +59,11 @@ export class HealthAlertTracker {
 
 /** The notification's text; the name comes from the service, so it is made safe for a notification. */
 export function alertMessage(alert: Pick<HealthAlert, 'name' | 'from' | 'to'>): string {
-  return l10n.t('{0}: health is now {1} ({2}), was {3}.', safeText(alert.name), HEALTH_LABELS[alert.to].toLowerCase(), alert.to, HEALTH_LABELS[alert.from].toLowerCase());
+  return l10n.t(
+    '{0}: health is now {1} ({2}), was {3}.',
+    safeText(alert.name),
+    HEALTH_LABELS[alert.to].toLowerCase(),
+    alert.to,
+    HEALTH_LABELS[alert.from].toLowerCase(),
+  );
 }

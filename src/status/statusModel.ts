@@ -53,7 +53,9 @@ export function bindingProblem(value: unknown): string | undefined {
     return undefined;
   }
   // One literal, not a concatenation: the string extractor (l10n-dev) only reads a literal message.
-  return l10n.t('The "name" of "timeslice.boundApplication" is not a plain application name (it has link, icon or HTML syntax, invisible characters, or is longer than 200 characters), so the binding is ignored. Bind the folder again with "Timeslice: Bind Workspace to Application…", or remove "name" from the setting.');
+  return l10n.t(
+    'The "name" of "timeslice.boundApplication" is not a plain application name (it has link, icon or HTML syntax, invisible characters, or is longer than 200 characters), so the binding is ignored. Bind the folder again with "Timeslice: Bind Workspace to Application…", or remove "name" from the setting.',
+  );
 }
 
 export function bindingKey(b: Pick<Binding, 'id' | 'region'>): string {
@@ -98,7 +100,10 @@ export interface StatusView {
 }
 
 /** The item's colour: by the service's health status, or by the user's Apdex thresholds. */
-export function severityOf(app: Application, settings: Pick<StatusSettings, 'colorMode' | 'apdexWarning' | 'apdexError'>): Severity | undefined {
+export function severityOf(
+  app: Application,
+  settings: Pick<StatusSettings, 'colorMode' | 'apdexWarning' | 'apdexError'>,
+): Severity | undefined {
   if (settings.colorMode === 'health') {
     return severityOfHealth(app.healthStatus);
   }
@@ -122,7 +127,9 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
       return {
         visible: settings.showWhenUnbound,
         text: `$(plug) ${l10n.t('Bind application')}`,
-        tooltip: l10n.t('This workspace is not bound to a monitored application. Click to choose one; its Apdex then shows here.'),
+        tooltip: l10n.t(
+          'This workspace is not bound to a monitored application. Click to choose one; its Apdex then shows here.',
+        ),
         accessibilityLabel: l10n.t('Timeslice: bind this workspace to an application'),
         action: 'bind',
       };
@@ -141,8 +148,12 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
       return {
         visible: true,
         text: '$(pulse) —',
-        tooltip: l10n.t('{0} is bound in the {1} region, but the current connection is {2}. It is not queried there (the ID would name another account\'s application). Switch the region to {1} to see it.',
-        `**${escapeMarkdown(name)}**`, regionLabel(input.binding.region), regionLabel(input.connectionRegion)),
+        tooltip: l10n.t(
+          "{0} is bound in the {1} region, but the current connection is {2}. It is not queried there (the ID would name another account's application). Switch the region to {1} to see it.",
+          `**${escapeMarkdown(name)}**`,
+          regionLabel(input.binding.region),
+          regionLabel(input.connectionRegion),
+        ),
         accessibilityLabel: l10n.t('Apdex of {0} unavailable: bound in another region', name),
         action: 'openDashboard',
       };
@@ -156,7 +167,14 @@ function displayName(binding: Binding, app?: Application): string {
   return app?.name ?? binding.name ?? l10n.t('application {0}', binding.id);
 }
 
-function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings: StatusSettings, now: number, otherBound: number, via?: string): StatusView {
+function describeBound(
+  binding: Binding,
+  snap: AppSnapshot | undefined,
+  settings: StatusSettings,
+  now: number,
+  otherBound: number,
+  via?: string,
+): StatusView {
   const app = snap?.app;
   const name = displayName(binding, app);
   const lines: string[] = [`**${escapeMarkdown(name)}** · ${regionLabel(binding.region)} · ID ${binding.id}`];
@@ -166,7 +184,9 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
   if (snap?.missing) {
     text = '$(pulse) ?';
     label = l10n.t('{0}: not found', name);
-    lines.push(l10n.t('The service has no application with ID {0} in this account. Bind the workspace again.', binding.id));
+    lines.push(
+      l10n.t('The service has no application with ID {0} in this account. Bind the workspace again.', binding.id),
+    );
   } else if (!app) {
     text = snap?.error ? '$(pulse) — $(warning)' : '$(sync~spin) Apdex';
     label = snap?.error ? l10n.t('Apdex of {0} unavailable', name) : l10n.t('Loading the Apdex of {0}', name);
@@ -181,12 +201,16 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
     background = severityOf(app, settings);
     label = l10n.t('Apdex {0} for {1}, {2}', formatApdex(s.apdexScore), name, HEALTH_LABELS[app.healthStatus]);
     lines.push(
-      `| | |\n|:--|--:|\n| ${l10n.t('Apdex (T {0} s)', s.apdexTarget)} | ${formatApdex(s.apdexScore)} |\n| ${l10n.t('Response time')} | ${formatMs(s.responseTime)} |`
-      + `\n| ${l10n.t('Throughput')} | ${formatRpm(s.throughput)} |\n| ${l10n.t('Error rate')} | ${formatErrorRate(s.errorRate)} |\n| ${l10n.t('Health')} | ${HEALTH_LABELS[app.healthStatus]} |`,
+      `| | |\n|:--|--:|\n| ${l10n.t('Apdex (T {0} s)', s.apdexTarget)} | ${formatApdex(s.apdexScore)} |\n| ${l10n.t('Response time')} | ${formatMs(s.responseTime)} |` +
+        `\n| ${l10n.t('Throughput')} | ${formatRpm(s.throughput)} |\n| ${l10n.t('Error rate')} | ${formatErrorRate(s.errorRate)} |\n| ${l10n.t('Health')} | ${HEALTH_LABELS[app.healthStatus]} |`,
     );
   }
   if (snap?.fetchedAt !== undefined) {
-    lines.push(via ? l10n.t('Data from {0} through {1}.', formatAge(now - snap.fetchedAt), escapeMarkdown(via)) : l10n.t('Data from {0}.', formatAge(now - snap.fetchedAt)));
+    lines.push(
+      via
+        ? l10n.t('Data from {0} through {1}.', formatAge(now - snap.fetchedAt), escapeMarkdown(via))
+        : l10n.t('Data from {0}.', formatAge(now - snap.fetchedAt)),
+    );
   } else if (via) {
     lines.push(l10n.t('Through {0}.', escapeMarkdown(via)));
   }
@@ -195,12 +219,19 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
       text += ' $(warning)';
     }
     label = l10n.t('{0}, refresh failed {1}', label, formatAge(now - snap.error.at));
-    lines.push(`$(warning) ${l10n.t('The last refresh failed ({0}): {1}', formatAge(now - snap.error.at), escapeMarkdown(snap.error.message))}`);
+    lines.push(
+      `$(warning) ${l10n.t('The last refresh failed ({0}): {1}', formatAge(now - snap.error.at), escapeMarkdown(snap.error.message))}`,
+    );
   }
   if (otherBound > 0) {
-    lines.push(otherBound === 1
-      ? l10n.t('1 other workspace folder is bound too; this item follows the active editor\'s folder.')
-      : l10n.t('{0} other workspace folders are bound too; this item follows the active editor\'s folder.', otherBound));
+    lines.push(
+      otherBound === 1
+        ? l10n.t("1 other workspace folder is bound too; this item follows the active editor's folder.")
+        : l10n.t(
+            "{0} other workspace folders are bound too; this item follows the active editor's folder.",
+            otherBound,
+          ),
+    );
   }
   // A key of the other region cannot fix itself: the click switches the region instead.
   const wrongRegion = snap?.error?.kind === 'wrongRegion' && binding.region !== 'demo';
@@ -216,7 +247,11 @@ function describeBound(binding: Binding, snap: AppSnapshot | undefined, settings
     lines[lines.length - 1] = l10n.t('Click to set the API key.');
   }
   return {
-    visible: true, text, tooltip: lines.filter((l) => l !== '').join('\n\n'), background, accessibilityLabel: label,
+    visible: true,
+    text,
+    tooltip: lines.filter((l) => l !== '').join('\n\n'),
+    background,
+    accessibilityLabel: label,
     action: wrongRegion ? 'switchRegion' : setKey ? 'setApiKey' : 'openDashboard',
   };
 }

@@ -39,11 +39,13 @@ export class WorkspaceBindings extends Disposable {
 
   constructor() {
     super();
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`timeslice.${SETTING.boundApplication}`)) {
-        this.update();
-      }
-    }));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`timeslice.${SETTING.boundApplication}`)) {
+          this.update();
+        }
+      }),
+    );
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.update()));
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.update()));
     this._register(vscode.window.onDidChangeActiveTextEditor((editor) => this.followEditor(editor)));
@@ -89,7 +91,9 @@ export class WorkspaceBindings extends Disposable {
       // Without a workspace file the folder's settings are the workspace's: read that way, VS Code
       // skips merging a configuration for the folder (up to ~25 ms, the first time in a window).
       const scope = vscode.workspace.workspaceFile ? folder.uri : undefined;
-      const inspected = vscode.workspace.getConfiguration('timeslice', scope).inspect<unknown>(SETTING.boundApplication);
+      const inspected = vscode.workspace
+        .getConfiguration('timeslice', scope)
+        .inspect<unknown>(SETTING.boundApplication);
       this.rawValues.set(key, inspected?.workspaceFolderValue ?? inspected?.workspaceValue);
     }
     return this.rawValues.get(key);
@@ -133,8 +137,13 @@ export class WorkspaceBindings extends Disposable {
   }
 
   async bind(folder: vscode.WorkspaceFolder, binding: Binding): Promise<void> {
-    await vscode.workspace.getConfiguration('timeslice', folder.uri)
-      .update(SETTING.boundApplication, { id: binding.id, region: binding.region, name: binding.name }, vscode.ConfigurationTarget.WorkspaceFolder);
+    await vscode.workspace
+      .getConfiguration('timeslice', folder.uri)
+      .update(
+        SETTING.boundApplication,
+        { id: binding.id, region: binding.region, name: binding.name },
+        vscode.ConfigurationTarget.WorkspaceFolder,
+      );
     // (The change event clears it too; this covers a read between the write and the event.)
     this.rawValues.clear();
     this.lastFolder = folder;
@@ -145,7 +154,10 @@ export class WorkspaceBindings extends Disposable {
     await config.update(SETTING.boundApplication, undefined, vscode.ConfigurationTarget.WorkspaceFolder);
     // In a single-folder window the folder's settings are the workspace's; a `.code-workspace` value
     // applies to every folder and is left alone in a multi-root window.
-    if ((vscode.workspace.workspaceFolders?.length ?? 0) === 1 && config.inspect(SETTING.boundApplication)?.workspaceValue !== undefined) {
+    if (
+      (vscode.workspace.workspaceFolders?.length ?? 0) === 1 &&
+      config.inspect(SETTING.boundApplication)?.workspaceValue !== undefined
+    ) {
       await config.update(SETTING.boundApplication, undefined, vscode.ConfigurationTarget.Workspace);
     }
     this.rawValues.clear();

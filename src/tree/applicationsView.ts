@@ -32,33 +32,48 @@ export class ApplicationsView extends Disposable {
     run: () => this.provider.refresh(),
   };
 
-  constructor(private readonly provider: MonitorTreeProvider, private readonly connections: ConnectionManager) {
+  constructor(
+    private readonly provider: MonitorTreeProvider,
+    private readonly connections: ConnectionManager,
+  ) {
     super();
-    this.view = this._register(vscode.window.createTreeView(APPLICATIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
+    this.view = this._register(
+      vscode.window.createTreeView(APPLICATIONS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }),
+    );
     provider.progressMessage = (message) => this.onLoading(message);
     this._register(connections.registerJob(this.refreshJob));
-    this._register(connections.registerJob({
-      name: 'applications view stale-data age',
-      everyMs: STALE_REDRAW_MS,
-      active: () => this.view.visible && this.provider.staleness !== undefined,
-      run: () => this.updateMessage(),
-    }));
-    this._register(this.view.onDidChangeVisibility(() => {
-      connections.scheduleChanged();
-      this.updateVisibleContext();
-    }));
+    this._register(
+      connections.registerJob({
+        name: 'applications view stale-data age',
+        everyMs: STALE_REDRAW_MS,
+        active: () => this.view.visible && this.provider.staleness !== undefined,
+        run: () => this.updateMessage(),
+      }),
+    );
+    this._register(
+      this.view.onDidChangeVisibility(() => {
+        connections.scheduleChanged();
+        this.updateVisibleContext();
+      }),
+    );
     this.updateVisibleContext();
     this._register(provider.onDidChangeStaleness((s) => this.onStaleness(s)));
-    this._register(connections.onDidChangeSession(() => {
-      this.updateTitle();
-      this.updateMessage();
-    }));
+    this._register(
+      connections.onDidChangeSession(() => {
+        this.updateTitle();
+        this.updateMessage();
+      }),
+    );
     this.updateTitle();
   }
 
   private updateVisibleContext(): void {
     // False while a walkthrough may be opening: see aroundWalkthrough.
-    void vscode.commands.executeCommand('setContext', CONTEXT.applicationsVisible, this.walkthroughOpening === 0 && this.view.visible);
+    void vscode.commands.executeCommand(
+      'setContext',
+      CONTEXT.applicationsVisible,
+      this.walkthroughOpening === 0 && this.view.visible,
+    );
   }
 
   /**
@@ -96,8 +111,11 @@ export class ApplicationsView extends Disposable {
   private updateMessage(): void {
     const stale = this.provider.staleness;
     const conn = this.connections.current;
-    this.view.message = (stale ? describeStaleness(stale, Date.now()) : undefined)
-      ?? (conn?.demo ? vscode.l10n.t('{0} demo: a simulated account. Stop Demo returns to your own key.', conn.backendLabel) : undefined);
+    this.view.message =
+      (stale ? describeStaleness(stale, Date.now()) : undefined) ??
+      (conn?.demo
+        ? vscode.l10n.t('{0} demo: a simulated account. Stop Demo returns to your own key.', conn.backendLabel)
+        : undefined);
   }
 
   /** Loading shows as the view's progress bar, and the page in the description (neither moves a row). */
@@ -110,7 +128,10 @@ export class ApplicationsView extends Disposable {
     } else {
       const loading = { text, done: () => undefined as void };
       this.loading = loading;
-      void vscode.window.withProgress({ location: { viewId: APPLICATIONS_VIEW_ID } }, () => new Promise<void>((resolve) => (loading.done = resolve)));
+      void vscode.window.withProgress(
+        { location: { viewId: APPLICATIONS_VIEW_ID } },
+        () => new Promise<void>((resolve) => (loading.done = resolve)),
+      );
     }
     this.updateTitle();
   }
@@ -133,6 +154,9 @@ export class ApplicationsView extends Disposable {
     this.view.title = vscode.l10n.t('Applications');
     const where = conn?.demo ? 'demo' : conn?.label;
     const filter = this.provider.filter.trim();
-    this.view.description = [where, conn?.backendLabel, filter ? `filter: "${filter}"` : undefined, this.loading?.text].filter(Boolean).join(' · ') || undefined;
+    this.view.description =
+      [where, conn?.backendLabel, filter ? `filter: "${filter}"` : undefined, this.loading?.text]
+        .filter(Boolean)
+        .join(' · ') || undefined;
   }
 }

@@ -20,7 +20,13 @@ import { errorActionCommand } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
 import type { MonitorNode } from './nodes';
 import {
-  ApplicationNode, GroupNode, HostNode, InstanceNode, KeyTransactionNode, MessageNode, SHOW_LOG_COMMAND,
+  ApplicationNode,
+  GroupNode,
+  HostNode,
+  InstanceNode,
+  KeyTransactionNode,
+  MessageNode,
+  SHOW_LOG_COMMAND,
 } from './nodes';
 
 export class MonitorTreeProvider extends Disposable implements vscode.TreeDataProvider<MonitorNode> {
@@ -38,14 +44,19 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
   /** Set by the view owner, so the provider can show loading progress in the view. */
   progressMessage: ((message: string | undefined) => void) | undefined;
 
-  constructor(private readonly connections: ConnectionManager, private readonly log: Logger) {
+  constructor(
+    private readonly connections: ConnectionManager,
+    private readonly log: Logger,
+  ) {
     super();
-    this._register(connections.onDidChangeSession(() => {
-      // Another account, region or key: the new session's last good data starts empty.
-      this.stalenessSubscription.value = this.lastGood.onDidChangeStaleness((s) => this.stalenessChanged.fire(s));
-      this.stalenessChanged.fire(this.lastGood.staleness);
-      this.refresh();
-    }));
+    this._register(
+      connections.onDidChangeSession(() => {
+        // Another account, region or key: the new session's last good data starts empty.
+        this.stalenessSubscription.value = this.lastGood.onDidChangeStaleness((s) => this.stalenessChanged.fire(s));
+        this.stalenessChanged.fire(this.lastGood.staleness);
+        this.refresh();
+      }),
+    );
   }
 
   /** The tree's last good data: the current session's own. */
@@ -100,23 +111,28 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
     if (!children) {
       const session = this.connections.current;
       const lastGood = this.lastGood;
-      children = lastGood.load(key, () => this.loadChildren(node), session !== undefined).then(({ value, stale }) => {
-        if (session !== this.connections.current) {
-          return []; // A late answer of a replaced session: the view has asked the new one already.
-        }
-        if (stale) {
-          this.childCache.delete(key); // Old data is not cached: the next expand or retry asks again.
-          this.log.warn(`showing earlier data for ${key || 'the applications'}: ${lastGood.staleness?.error.message ?? ''}`);
-          return key === '' ? [this.staleNode(), ...value] : value;
-        }
-        return value;
-      }).catch((e: unknown) => {
-        if (session !== this.connections.current) {
-          return []; // The replaced session's requests end cancelled: nothing to show of them.
-        }
-        this.childCache.delete(key); // Errors are not cached: the next expand or retry asks again.
-        return this.errorNodes(key, e);
-      });
+      children = lastGood
+        .load(key, () => this.loadChildren(node), session !== undefined)
+        .then(({ value, stale }) => {
+          if (session !== this.connections.current) {
+            return []; // A late answer of a replaced session: the view has asked the new one already.
+          }
+          if (stale) {
+            this.childCache.delete(key); // Old data is not cached: the next expand or retry asks again.
+            this.log.warn(
+              `showing earlier data for ${key || 'the applications'}: ${lastGood.staleness?.error.message ?? ''}`,
+            );
+            return key === '' ? [this.staleNode(), ...value] : value;
+          }
+          return value;
+        })
+        .catch((e: unknown) => {
+          if (session !== this.connections.current) {
+            return []; // The replaced session's requests end cancelled: nothing to show of them.
+          }
+          this.childCache.delete(key); // Errors are not cached: the next expand or retry asks again.
+          return this.errorNodes(key, e);
+        });
       this.childCache.set(key, children);
     }
     return children;
@@ -135,7 +151,10 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
       case 'application': {
         // The record lists no key transactions: count them in the account's list (one request, shared).
         // Without it the group still shows, only without its count.
-        const keyTransactions = await this.accountKeyTransactions(conn).then((all) => all.filter((k) => k.applicationId === node.app.id).length, () => undefined);
+        const keyTransactions = await this.accountKeyTransactions(conn).then(
+          (all) => all.filter((k) => k.applicationId === node.app.id).length,
+          () => undefined,
+        );
         const counts = hostAndInstanceCounts(node.app);
         return [
           new GroupNode(node, 'hosts', counts.hosts),
@@ -152,18 +171,24 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
 
   private async loadApplications(conn: Connection): Promise<MonitorNode[]> {
     const apps = await vscode.window.withProgress({ location: { viewId: APPLICATIONS_VIEW_ID } }, () =>
-      conn.api.listApplications(this.filterValue ? { name: this.filterValue } : {}, {
-        onProgress: (p) => this.progressMessage?.(vscode.l10n.t('Loading applications… page {0}', p.pagesDone + 1)),
-      }).finally(() => this.progressMessage?.(undefined)));
+      conn.api
+        .listApplications(this.filterValue ? { name: this.filterValue } : {}, {
+          onProgress: (p) => this.progressMessage?.(vscode.l10n.t('Loading applications… page {0}', p.pagesDone + 1)),
+        })
+        .finally(() => this.progressMessage?.(undefined)),
+    );
     if (apps.length === 0) {
-      return [this.filterValue
-        ? new MessageNode('empty', vscode.l10n.t('No application name contains "{0}".', this.filterValue), 'info', { command: COMMAND.clearFilter, title: vscode.l10n.t('Clear Filter') })
-        : new MessageNode('empty', vscode.l10n.t('This account has no applications yet.'), 'info')];
+      return [
+        this.filterValue
+          ? new MessageNode('empty', vscode.l10n.t('No application name contains "{0}".', this.filterValue), 'info', {
+              command: COMMAND.clearFilter,
+              title: vscode.l10n.t('Clear Filter'),
+            })
+          : new MessageNode('empty', vscode.l10n.t('This account has no applications yet.'), 'info'),
+      ];
     }
     const prefix = conn.demo ? 'demo/' : '';
-    return apps
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((a) => new ApplicationNode(a, prefix));
+    return apps.sort((a, b) => a.name.localeCompare(b.name)).map((a) => new ApplicationNode(a, prefix));
   }
 
   private async loadGroup(conn: Connection, group: GroupNode): Promise<MonitorNode[]> {
@@ -182,7 +207,17 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
         break;
       }
     }
-    return nodes.length > 0 ? nodes : [new MessageNode(`${group.id}/empty`, group.group === 'keyTransactions' ? vscode.l10n.t('No key transactions') : vscode.l10n.t('None reported in the last hour'), 'info')];
+    return nodes.length > 0
+      ? nodes
+      : [
+          new MessageNode(
+            `${group.id}/empty`,
+            group.group === 'keyTransactions'
+              ? vscode.l10n.t('No key transactions')
+              : vscode.l10n.t('None reported in the last hour'),
+            'info',
+          ),
+        ];
   }
 
   /** The list is account-wide: fetched once per refresh and shared between applications. */
@@ -199,9 +234,18 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
       return []; // The welcome view (viewsWelcome) explains what to do.
     }
     return [
-      new MessageNode('config-error', state.message, 'error', state.setKey
-        ? { command: COMMAND.setApiKey, title: vscode.l10n.t('Set API Key…'), arguments: ['custom'] }
-        : { command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [state.setting ?? 'timeslice'] }),
+      new MessageNode(
+        'config-error',
+        state.message,
+        'error',
+        state.setKey
+          ? { command: COMMAND.setApiKey, title: vscode.l10n.t('Set API Key…'), arguments: ['custom'] }
+          : {
+              command: 'workbench.action.openSettings',
+              title: vscode.l10n.t('Open Settings'),
+              arguments: [state.setting ?? 'timeslice'],
+            },
+      ),
       new MessageNode('config-error/log', vscode.l10n.t('Show Log'), 'output', SHOW_LOG_COMMAND),
     ];
   }
@@ -210,23 +254,39 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
   private staleNode(): MonitorNode {
     const s = this.lastGood.staleness;
     const text = s ? describeStaleness(s, Date.now()) : vscode.l10n.t('Showing earlier data');
-    return new MessageNode('stale', text, 'warning', { command: COMMAND.refresh, title: vscode.l10n.t('Retry') },
-      vscode.l10n.t('{0}\n\n{1}\n\nClick to retry now.', text, s?.error.message ?? ''));
+    return new MessageNode(
+      'stale',
+      text,
+      'warning',
+      { command: COMMAND.refresh, title: vscode.l10n.t('Retry') },
+      vscode.l10n.t('{0}\n\n{1}\n\nClick to retry now.', text, s?.error.message ?? ''),
+    );
   }
 
   /** The error, then one node per action the error policy offers (the fix first, Show Log last). */
   private errorNodes(parentId: string, e: unknown): MonitorNode[] {
     this.log.error(e instanceof Error ? e : String(e));
     const region = this.connections.state.kind === 'ready' ? this.connections.state.connection.region : undefined;
-    const message = !isApiError(e) ? vscode.l10n.t('Unexpected error: {0}', e instanceof Error ? e.message : String(e))
-      : e.kind === 'wrongRegion' && region ? vscode.l10n.t('{0} The service answered "Account is not valid in this region" (403).', wrongRegionAdvice(region)) : e.message;
+    const message = !isApiError(e)
+      ? vscode.l10n.t('Unexpected error: {0}', e instanceof Error ? e.message : String(e))
+      : e.kind === 'wrongRegion' && region
+        ? vscode.l10n.t(
+            '{0} The service answered "Account is not valid in this region" (403).',
+            wrongRegionAdvice(region),
+          )
+        : e.message;
     const policy = errorPolicy(e).actions;
-    const actions = (policy.length > 0 ? policy : ['showLog' as const]).map((a) => ({ name: a, command: errorActionCommand(a) }));
+    const actions = (policy.length > 0 ? policy : ['showLog' as const]).map((a) => ({
+      name: a,
+      command: errorActionCommand(a),
+    }));
     const first = actions[0].command;
     const id = `${parentId}/error`;
     return [
       new MessageNode(id, message, 'error', first, `${message}\n\n${first.hint}`),
-      ...actions.map((a) => new MessageNode(`${id}/${a.name}`, a.command.title.replace('…', ''), a.command.icon, a.command)),
+      ...actions.map(
+        (a) => new MessageNode(`${id}/${a.name}`, a.command.title.replace('…', ''), a.command.icon, a.command),
+      ),
     ];
   }
 }

@@ -8,7 +8,14 @@ import type { Application, HealthStatus, Host, Instance, KeyTransaction } from '
 import { hostAndInstanceCounts } from '../api/types';
 import { COMMAND } from '../constants';
 import {
-  describeSummary, formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS, hostHealthLabel,
+  describeSummary,
+  formatAge,
+  formatApdex,
+  formatErrorRate,
+  formatMs,
+  formatRpm,
+  HEALTH_LABELS,
+  hostHealthLabel,
 } from '../format/presentation';
 import { escapeMarkdown } from '../util/safeText';
 
@@ -33,9 +40,15 @@ function hostIcon(health: HealthStatus | undefined, kind: 'host' | 'instance'): 
 export type GroupKind = 'hosts' | 'instances' | 'keyTransactions';
 // Getters: module-level text would be read before VS Code has loaded the translations.
 const GROUP_LABELS: Readonly<Record<GroupKind, string>> = {
-  get hosts() { return vscode.l10n.t('Hosts'); },
-  get instances() { return vscode.l10n.t('Instances'); },
-  get keyTransactions() { return vscode.l10n.t('Key transactions'); },
+  get hosts() {
+    return vscode.l10n.t('Hosts');
+  },
+  get instances() {
+    return vscode.l10n.t('Instances');
+  },
+  get keyTransactions() {
+    return vscode.l10n.t('Key transactions');
+  },
 };
 
 function summaryTooltip(title: string, lines: Array<[string, string]>): vscode.MarkdownString {
@@ -61,7 +74,10 @@ function summaryLines(summary: Application['summary']): Array<[string, string]> 
 
 export class ApplicationNode {
   readonly kind = 'application';
-  constructor(readonly app: Application, readonly idPrefix = '') {}
+  constructor(
+    readonly app: Application,
+    readonly idPrefix = '',
+  ) {}
 
   get id(): string {
     return `${this.idPrefix}app:${this.app.id}`;
@@ -70,7 +86,10 @@ export class ApplicationNode {
   toTreeItem(): vscode.TreeItem {
     const a = this.app;
     const counts = hostAndInstanceCounts(a);
-    const item = new vscode.TreeItem(a.name || vscode.l10n.t('(unnamed application {0})', a.id), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      a.name || vscode.l10n.t('(unnamed application {0})', a.id),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = this.id;
     item.description = a.reporting && a.summary ? describeSummary(a.summary) : vscode.l10n.t('not reporting');
     item.iconPath = healthIcon(a.reporting ? a.healthStatus : 'gray');
@@ -84,7 +103,14 @@ export class ApplicationNode {
       [vscode.l10n.t('Instances'), String(counts.instances)],
       [vscode.l10n.t('Language'), a.language],
       // Only when the service said (NerdGraph has no last report, nerdgraph-notes 6.3): no line is better than a wrong one.
-      ...(a.lastReportedAt ? [[vscode.l10n.t('Last reported'), `${a.lastReportedAt} (${formatAge(Date.now() - Date.parse(a.lastReportedAt))})`] as [string, string]] : []),
+      ...(a.lastReportedAt
+        ? [
+            [
+              vscode.l10n.t('Last reported'),
+              `${a.lastReportedAt} (${formatAge(Date.now() - Date.parse(a.lastReportedAt))})`,
+            ] as [string, string],
+          ]
+        : []),
       [vscode.l10n.t('Application ID'), String(a.id)],
     ]);
     return item;
@@ -93,17 +119,26 @@ export class ApplicationNode {
 
 export class GroupNode {
   readonly kind = 'group';
-  constructor(readonly parent: ApplicationNode, readonly group: GroupKind, readonly count?: number) {}
+  constructor(
+    readonly parent: ApplicationNode,
+    readonly group: GroupKind,
+    readonly count?: number,
+  ) {}
 
   get id(): string {
     return `${this.parent.id}/${this.group}`;
   }
 
   toTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(GROUP_LABELS[this.group], this.count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      GROUP_LABELS[this.group],
+      this.count === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = this.id;
     item.description = this.count === undefined ? undefined : String(this.count);
-    item.iconPath = new vscode.ThemeIcon(this.group === 'hosts' ? 'server' : this.group === 'instances' ? 'server-process' : 'key');
+    item.iconPath = new vscode.ThemeIcon(
+      this.group === 'hosts' ? 'server' : this.group === 'instances' ? 'server-process' : 'key',
+    );
     item.contextValue = 'group';
     return item;
   }
@@ -111,7 +146,10 @@ export class GroupNode {
 
 export class HostNode {
   readonly kind = 'host';
-  constructor(readonly parent: GroupNode, readonly host: Host) {}
+  constructor(
+    readonly parent: GroupNode,
+    readonly host: Host,
+  ) {}
 
   get id(): string {
     return `${this.parent.id}/host:${this.host.id}`;
@@ -127,7 +165,9 @@ export class HostNode {
     item.contextValue = h.localId ? 'hostWithoutId' : 'host';
     item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
     item.tooltip = summaryTooltip(h.host, [
-      [vscode.l10n.t('Health'), hostHealthLabel(h.healthStatus)], ...summaryLines(h.summary), [vscode.l10n.t('Instances'), String(h.instanceIds.length)],
+      [vscode.l10n.t('Health'), hostHealthLabel(h.healthStatus)],
+      ...summaryLines(h.summary),
+      [vscode.l10n.t('Instances'), String(h.instanceIds.length)],
       ...(h.localId ? [] : [[vscode.l10n.t('Host ID'), String(h.id)] as [string, string]]),
     ]);
     return item;
@@ -136,7 +176,10 @@ export class HostNode {
 
 export class InstanceNode {
   readonly kind = 'instance';
-  constructor(readonly parent: GroupNode, readonly instance: Instance) {}
+  constructor(
+    readonly parent: GroupNode,
+    readonly instance: Instance,
+  ) {}
 
   get id(): string {
     return `${this.parent.id}/instance:${this.instance.id}`;
@@ -153,7 +196,9 @@ export class InstanceNode {
     item.contextValue = 'instance';
     item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
     item.tooltip = summaryTooltip(label, [
-      [vscode.l10n.t('Health'), hostHealthLabel(i.healthStatus)], ...summaryLines(i.summary), [vscode.l10n.t('Instance ID'), String(i.id)],
+      [vscode.l10n.t('Health'), hostHealthLabel(i.healthStatus)],
+      ...summaryLines(i.summary),
+      [vscode.l10n.t('Instance ID'), String(i.id)],
       ...(i.hostId === undefined ? [] : [[vscode.l10n.t('Host ID'), String(i.hostId)] as [string, string]]),
     ]);
     return item;
@@ -162,7 +207,10 @@ export class InstanceNode {
 
 export class KeyTransactionNode {
   readonly kind = 'keyTransaction';
-  constructor(readonly parent: GroupNode, readonly keyTransaction: KeyTransaction) {}
+  constructor(
+    readonly parent: GroupNode,
+    readonly keyTransaction: KeyTransaction,
+  ) {}
 
   get id(): string {
     return `${this.parent.id}/kt:${this.keyTransaction.id}`;
@@ -170,15 +218,21 @@ export class KeyTransactionNode {
 
   toTreeItem(): vscode.TreeItem {
     const k = this.keyTransaction;
-    const item = new vscode.TreeItem(k.name || vscode.l10n.t('key transaction {0}', k.id), vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      k.name || vscode.l10n.t('key transaction {0}', k.id),
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = this.id;
     item.description = k.summary ? describeSummary(k.summary) : vscode.l10n.t('no summary');
     item.iconPath = healthIcon(k.healthStatus);
     item.contextValue = 'keyTransaction';
     item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
     item.tooltip = summaryTooltip(k.name, [
-      [vscode.l10n.t('Transaction'), k.transactionName], [vscode.l10n.t('Health'), HEALTH_LABELS[k.healthStatus]], ...summaryLines(k.summary),
-      [vscode.l10n.t('Summary'), vscode.l10n.t('a rolling 10-minute average')], [vscode.l10n.t('Key transaction ID'), String(k.id)],
+      [vscode.l10n.t('Transaction'), k.transactionName],
+      [vscode.l10n.t('Health'), HEALTH_LABELS[k.healthStatus]],
+      ...summaryLines(k.summary),
+      [vscode.l10n.t('Summary'), vscode.l10n.t('a rolling 10-minute average')],
+      [vscode.l10n.t('Key transaction ID'), String(k.id)],
     ]);
     return item;
   }
@@ -198,7 +252,8 @@ export class MessageNode {
   toTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    const color = this.icon === 'error' ? 'errorForeground' : this.icon === 'warning' ? 'list.warningForeground' : undefined;
+    const color =
+      this.icon === 'error' ? 'errorForeground' : this.icon === 'warning' ? 'list.warningForeground' : undefined;
     item.iconPath = new vscode.ThemeIcon(this.icon, color ? new vscode.ThemeColor(color) : undefined);
     item.command = this.command;
     item.tooltip = this.tooltip ?? this.label;
@@ -212,16 +267,23 @@ export type MonitorNode = ApplicationNode | GroupNode | HostNode | InstanceNode 
 /** The numeric ID a "Copy ID" on this node copies. */
 export function entityId(node: MonitorNode): number | undefined {
   switch (node.kind) {
-    case 'application': return node.app.id;
-    case 'host': return node.host.localId ? undefined : node.host.id;
-    case 'instance': return node.instance.id;
-    case 'keyTransaction': return node.keyTransaction.id;
-    default: return undefined;
+    case 'application':
+      return node.app.id;
+    case 'host':
+      return node.host.localId ? undefined : node.host.id;
+    case 'instance':
+      return node.instance.id;
+    case 'keyTransaction':
+      return node.keyTransaction.id;
+    default:
+      return undefined;
   }
 }
 
 export const SHOW_LOG_COMMAND: vscode.Command = {
   command: COMMAND.showLog,
   // A getter: module-level text would be read before VS Code has loaded the translations.
-  get title() { return vscode.l10n.t('Show Log'); },
+  get title() {
+    return vscode.l10n.t('Show Log');
+  },
 };

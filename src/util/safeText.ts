@@ -33,12 +33,14 @@ function clean(text: string, max: number): string {
  */
 export function safeText(text: unknown, max = MAX_FOREIGN_LENGTH): string {
   const s = clean(typeof text === 'string' ? text : String(text), max);
-  return s
-    // Brackets and parentheses each get a break, so neither the markdown form `[x](y)`, nor
-    // `[x] (y)`-like variants, nor autolink forms `<command:…>` can be assembled from them.
-    .replace(/[[\]]/g, `$&${BREAK}`)
-    .replace(/\(/g, `${BREAK}(`)
-    .replace(/</g, `<${BREAK}`);
+  return (
+    s
+      // Brackets and parentheses each get a break, so neither the markdown form `[x](y)`, nor
+      // `[x] (y)`-like variants, nor autolink forms `<command:…>` can be assembled from them.
+      .replace(/[[\]]/g, `$&${BREAK}`)
+      .replace(/\(/g, `${BREAK}(`)
+      .replace(/</g, `<${BREAK}`)
+  );
 }
 
 /**
@@ -47,7 +49,12 @@ export function safeText(text: unknown, max = MAX_FOREIGN_LENGTH): string {
  * from a cloned repository and is shown in the status bar and in notifications.
  */
 export function isPlainDisplayName(value: string): boolean {
-  return value.length > 0 && value.length <= MAX_FOREIGN_LENGTH && clean(value, MAX_FOREIGN_LENGTH) === value && !/[[\]<>`]|\$\(/.test(value);
+  return (
+    value.length > 0 &&
+    value.length <= MAX_FOREIGN_LENGTH &&
+    clean(value, MAX_FOREIGN_LENGTH) === value &&
+    !/[[\]<>`]|\$\(/.test(value)
+  );
 }
 
 /**
@@ -57,14 +64,16 @@ export function isPlainDisplayName(value: string): boolean {
  * is plain `(` again), so `$` gets an invisible U+200B after it and `$(zap)` in a name stays text.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-    .replace(/\$/g, '$\u200b')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
-    .replace(/\r?\n/g, ' ');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+      .replace(/\$/g, '$\u200b')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
+      .replace(/\r?\n/g, ' ')
+  );
 }

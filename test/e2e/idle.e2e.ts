@@ -16,7 +16,9 @@ describe('idle while the window is unfocused (real workbench)', () => {
 
   before(async () => {
     sim = await Simulator.start({ seed: 13, apps: 4 });
-    wb = await startWorkbench({ settings: { 'timeslice.caCertificatePath': sim.certPath, 'timeslice.refreshIntervalSeconds': 60 } });
+    wb = await startWorkbench({
+      settings: { 'timeslice.caCertificatePath': sim.certPath, 'timeslice.refreshIntervalSeconds': 60 },
+    });
   });
 
   after(async () => {
@@ -53,7 +55,11 @@ describe('idle while the window is unfocused (real workbench)', () => {
     const blurredAt = Date.now();
     // The behaviour under test is the absence of requests over time: watched for the whole span, failing at the first one.
     while (Date.now() - blurredAt < BLURRED_MS) {
-      assert.deepEqual(sim.requests.map((r) => `${r.endpoint ?? r.path} after ${Math.round((Date.now() - blurredAt) / 1000)} s`), [], 'no request while blurred');
+      assert.deepEqual(
+        sim.requests.map((r) => `${r.endpoint ?? r.path} after ${Math.round((Date.now() - blurredAt) / 1000)} s`),
+        [],
+        'no request while blurred',
+      );
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     await screenshot(wb.page, 'idle-blurred-3min');

@@ -31,20 +31,38 @@ describe('hostile workspace settings in the real workbench', () => {
     // Region "us" while the demo is connected: before the fix, clicking the item showed the name in a
     // warning, where VS Code turned it into a link that runs the command.
     fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
-    fs.writeFileSync(path.join(wb.workspaceFolder, '.vscode', 'settings.json'), JSON.stringify({
-      'timeslice.boundApplication': { id: web.id, region: 'us', name: HOSTILE },
-    }, null, 2));
+    fs.writeFileSync(
+      path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
+      JSON.stringify(
+        {
+          'timeslice.boundApplication': { id: web.id, region: 'us', name: HOSTILE },
+        },
+        null,
+        2,
+      ),
+    );
     const toast = await wb.notifications.waitFor(/not a plain application name/, 30_000);
     await screenshot(wb.page, 'injection-binding-refused');
-    assert.equal(await toast.locator('.notification-list-item-message a').count(), 0, 'the refusal notification has a link');
+    assert.equal(
+      await toast.locator('.notification-list-item-message a').count(),
+      0,
+      'the refusal notification has a link',
+    );
     // The binding is ignored: the item still offers to bind, and clicking it opens the picker, not a warning.
     await wb.statusBar.click('Bind application');
     await wb.page.locator('.quick-input-widget').waitFor({ state: 'visible', timeout: 15_000 });
     await wb.page.keyboard.press('Escape');
     const links = wb.page.locator('.notifications-toasts .notification-list-item-message a');
     assert.equal(await links.count(), 0, `links in notifications: ${(await links.allInnerTexts()).join(' | ')}`);
-    assert.ok(!(await wb.notifications.messages()).some((m) => m.includes('command:')), 'a notification shows the hostile name');
-    assert.equal(await wb.page.locator('.statusbar-item .codicon-zap').count(), 0, 'the status bar renders the name\'s icon');
+    assert.ok(
+      !(await wb.notifications.messages()).some((m) => m.includes('command:')),
+      'a notification shows the hostile name',
+    );
+    assert.equal(
+      await wb.page.locator('.statusbar-item .codicon-zap').count(),
+      0,
+      "the status bar renders the name's icon",
+    );
   });
 });
 
@@ -62,11 +80,19 @@ describe('hostile application names from the service in the real workbench', () 
     const apps = sim.datasets.us.apps;
     apps[0].name = LINK_NAME;
     apps[1].name = HTML_NAME;
-    wb = await startWorkbench({ settings: { 'timeslice.region': 'custom', 'timeslice.customBaseUrl': sim.baseUrls.us, 'timeslice.caCertificatePath': sim.certPath } });
+    wb = await startWorkbench({
+      settings: {
+        'timeslice.region': 'custom',
+        'timeslice.customBaseUrl': sim.baseUrls.us,
+        'timeslice.caCertificatePath': sim.certPath,
+      },
+    });
     await wb.sidebar.open();
     await wb.quickInput.runCommand('Timeslice: Set API Key…');
     await wb.quickInput.pick('Custom base URL');
-    await wb.quickInput.widget.locator('.quick-input-title', { hasText: 'Custom base URL' }).waitFor({ timeout: 10_000 });
+    await wb.quickInput.widget
+      .locator('.quick-input-title', { hasText: 'Custom base URL' })
+      .waitFor({ timeout: 10_000 });
     await wb.quickInput.enter();
     await wb.quickInput.widget.locator('.quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
     await wb.quickInput.type(sim.keys.us);
@@ -86,11 +112,25 @@ describe('hostile application names from the service in the real workbench', () 
     const items = wb.quickInput.items;
     await items.filter({ hasText: 'onerror' }).first().waitFor({ timeout: 15_000 });
     const texts = (await wb.quickInput.widget.locator('.monaco-list-row .label-name').allInnerTexts()).map(strip);
-    assert.ok(texts.some((t) => t.includes(LINK_NAME)), `pick labels: ${texts.join(' | ')}`);
-    assert.ok(texts.some((t) => t.includes(HTML_NAME)), `pick labels: ${texts.join(' | ')}`);
+    assert.ok(
+      texts.some((t) => t.includes(LINK_NAME)),
+      `pick labels: ${texts.join(' | ')}`,
+    );
+    assert.ok(
+      texts.some((t) => t.includes(HTML_NAME)),
+      `pick labels: ${texts.join(' | ')}`,
+    );
     const widget = wb.quickInput.widget;
-    assert.equal(await widget.locator('.codicon-zap, .codicon-flame').count(), 0, 'a name rendered as an icon in the pick');
-    assert.equal(await widget.locator('a[href*="command:"], img').count(), 0, 'a name rendered as a link or an image in the pick');
+    assert.equal(
+      await widget.locator('.codicon-zap, .codicon-flame').count(),
+      0,
+      'a name rendered as an icon in the pick',
+    );
+    assert.equal(
+      await widget.locator('a[href*="command:"], img').count(),
+      0,
+      'a name rendered as a link or an image in the pick',
+    );
     await screenshot(wb.page, 'injection-pick');
     // Choose the application named with link syntax: the next pick has the name as its title.
     await wb.quickInput.input.fill('Run');
@@ -98,10 +138,10 @@ describe('hostile application names from the service in the real workbench', () 
     const title = widget.locator('.quick-input-title');
     await title.filter({ hasText: 'command:' }).waitFor({ timeout: 15_000 });
     assert.equal(strip(await title.innerText()), LINK_NAME);
-    assert.equal(await widget.locator('.codicon-zap').count(), 0, 'the title renders the name\'s icon');
+    assert.equal(await widget.locator('.codicon-zap').count(), 0, "the title renders the name's icon");
     await wb.quickInput.choose('Copy ID', 'Copy ID');
     const message = await wb.statusBar.waitForItem(/Copied the ID of/);
-    assert.equal(await message.locator('.codicon-zap').count(), 0, 'the status-bar message renders the name\'s icon');
+    assert.equal(await message.locator('.codicon-zap').count(), 0, "the status-bar message renders the name's icon");
     assert.ok(strip(await message.innerText()).includes(LINK_NAME));
     await screenshot(wb.page, 'injection-status-message');
     assert.deepEqual(wb.pageErrors, []);
@@ -120,7 +160,9 @@ describe('hostile application names from the service in the real workbench', () 
     assert.equal(await frame.locator('h1').innerText(), HTML_NAME);
     await frame.locator('vscode-button', { hasText: 'Table' }).click();
     await frame.locator('table caption').first().waitFor({ timeout: 10_000 });
-    const made = await frame.locator('img, a[href], b').evaluateAll((els) => els.map((e) => (e as unknown as { outerHTML: string }).outerHTML.slice(0, 120)));
+    const made = await frame
+      .locator('img, a[href], b')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { outerHTML: string }).outerHTML.slice(0, 120)));
     assert.deepEqual(made, [], 'an element made from the name');
     assert.ok((await frame.locator('body').innerText()).includes(HTML_NAME), 'the name shows as text');
     await screenshot(wb.page, 'injection-panel-table');

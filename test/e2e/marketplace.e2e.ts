@@ -10,7 +10,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { openFromPalette } from './support/panels';
-import { publishScreenshot, screenshot, startDemoWorkbench, startWorkbench, type Theme, type Workbench } from './support/workbench';
+import {
+  publishScreenshot,
+  screenshot,
+  startDemoWorkbench,
+  startWorkbench,
+  type Theme,
+  type Workbench,
+} from './support/workbench';
 
 const ROOT = path.join(__dirname, '..', '..');
 const WALKTHROUGH_TITLE = 'Get started with Timeslice';
@@ -36,11 +43,19 @@ describe('the walkthrough', () => {
     const page = walkthroughPage(wb);
     await page.waitFor({ state: 'visible', timeout: 30_000 });
     const text = await page.innerText();
-    for (const step of ['Set an API key, or try the demo', 'See your applications', 'Open a dashboard', 'Bind this workspace for the status bar', 'Ask from the command palette']) {
+    for (const step of [
+      'Set an API key, or try the demo',
+      'See your applications',
+      'Open a dashboard',
+      'Bind this workspace for the status bar',
+      'Ask from the command palette',
+    ]) {
       assert.ok(text.includes(step), `step "${step}" in ${text.slice(0, 400)}`);
     }
     // The view opened first and is visible: "See your applications" is ticked (onView alone left it unticked).
-    await page.locator('.getting-started-step [data-done-step-id$="#applications"][aria-checked="true"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await page
+      .locator('.getting-started-step [data-done-step-id$="#applications"][aria-checked="true"]')
+      .waitFor({ state: 'attached', timeout: 15_000 });
     await screenshot(wb.page, 'walkthrough-dark');
     // Close it and reload: it was shown once and stays closed.
     await wb.quickInput.openCommandPalette();
@@ -63,11 +78,15 @@ describe('the walkthrough', () => {
     await wb.sidebar.open();
     // As fast as a user: the button shows before activation has finished and the walkthrough opened.
     await wb.sidebar.clickWelcomeButton('Set API Key');
-    await wb.quickInput.widget.locator('.quick-input-title', { hasText: 'Set API Key: region' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.quickInput.widget
+      .locator('.quick-input-title', { hasText: 'Set API Key: region' })
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await wb.page.keyboard.type('EU', { delay: 60 });
     await wb.quickInput.waitForFocused('EU');
     await wb.page.keyboard.press('Enter');
-    await wb.quickInput.widget.locator('.quick-input-title', { hasText: 'Set API Key: EU' }).waitFor({ state: 'visible', timeout: 15_000 });
+    await wb.quickInput.widget
+      .locator('.quick-input-title', { hasText: 'Set API Key: EU' })
+      .waitFor({ state: 'visible', timeout: 15_000 });
     const key = 'NRAK-TYPEDKEYBYKEY0123456789ABC';
     await wb.page.keyboard.type(key, { delay: 60 });
     assert.equal(await wb.quickInput.input.inputValue(), key, 'every character reached the key box');
@@ -80,7 +99,11 @@ describe('the walkthrough', () => {
 
   it("reaches the user in a brand-new profile: after VS Code's own first-run walkthrough, not over it", async () => {
     // A brand-new profile's start-up editor: VS Code's own walkthrough holds the Welcome editor.
-    wb = await startWorkbench({ env: { TIMESLICE_SKIP_WALKTHROUGH: undefined }, settings: { 'workbench.startupEditor': 'welcomePage' }, viewport: SMALL });
+    wb = await startWorkbench({
+      env: { TIMESLICE_SKIP_WALKTHROUGH: undefined },
+      settings: { 'workbench.startupEditor': 'welcomePage' },
+      viewport: SMALL,
+    });
     const theirs = wb.page.locator('.gettingStartedContainer').first();
     await theirs.waitFor({ state: 'visible', timeout: 30_000 });
     await wb.sidebar.open();
@@ -93,7 +116,10 @@ describe('the walkthrough', () => {
   });
 });
 
-for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'dark' }, { theme: 'Default Light Modern' as Theme, slug: 'light' }]) {
+for (const { theme, slug } of [
+  { theme: 'Default Dark Modern' as Theme, slug: 'dark' },
+  { theme: 'Default Light Modern' as Theme, slug: 'light' },
+]) {
   describe(`pictures for the README and the walkthrough (${theme})`, () => {
     let wb: Workbench;
 
@@ -124,25 +150,52 @@ for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'd
       await publishScreenshot(wb.page, `media/screenshots/${slug}-dashboard.png`);
       await publishScreenshot(wb.page, `media/walkthrough/dashboard-${slug}.png`);
 
-      await openFromPalette(wb, 'Timeslice: Open Response-Time Breakdown…', 'storefront-web', 'Response-time breakdown');
+      await openFromPalette(
+        wb,
+        'Timeslice: Open Response-Time Breakdown…',
+        'storefront-web',
+        'Response-time breakdown',
+      );
       await publishScreenshot(wb.page, `media/screenshots/${slug}-breakdown.png`);
 
-      const explorer = await openFromPalette(wb, 'Timeslice: Open Metric Explorer…', 'storefront-web', 'Metric explorer');
+      const explorer = await openFromPalette(
+        wb,
+        'Timeslice: Open Metric Explorer…',
+        'storefront-web',
+        'Metric explorer',
+      );
       await explorer.locator('vscode-textfield[type="search"]').click();
       await wb.page.keyboard.type('External/');
-      await explorer.locator('.explorer-groups fieldset:first-child vscode-checkbox', { hasText: 'External/allWeb' }).first().click({ timeout: 15_000 });
-      await explorer.locator('.explorer-groups fieldset:nth-child(3) vscode-checkbox', { hasText: 'average_response_time' }).first().click();
+      await explorer
+        .locator('.explorer-groups fieldset:first-child vscode-checkbox', { hasText: 'External/allWeb' })
+        .first()
+        .click({ timeout: 15_000 });
+      await explorer
+        .locator('.explorer-groups fieldset:nth-child(3) vscode-checkbox', { hasText: 'average_response_time' })
+        .first()
+        .click();
       await explorer.locator('vscode-button', { hasText: 'Chart Selected' }).click();
-      await explorer.waitForFunction(() => (globalThis as unknown as { __timeslice: { charts(): unknown[] } }).__timeslice.charts().length > 0, undefined, { timeout: 15_000 });
+      await explorer.waitForFunction(
+        () => (globalThis as unknown as { __timeslice: { charts(): unknown[] } }).__timeslice.charts().length > 0,
+        undefined,
+        { timeout: 15_000 },
+      );
       await publishScreenshot(wb.page, `media/screenshots/${slug}-explorer.png`);
       await publishScreenshot(wb.page, `media/walkthrough/palette-${slug}.png`);
 
       await wb.quickInput.openCommandPalette();
-      await wb.quickInput.choose('>Timeslice: Bind Workspace to Application…', 'Timeslice: Bind Workspace to Application…');
+      await wb.quickInput.choose(
+        '>Timeslice: Bind Workspace to Application…',
+        'Timeslice: Bind Workspace to Application…',
+      );
       await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Bind Workspace to Application' });
       const item = await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
       await item.hover();
-      await wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Response time' }).first().waitFor({ state: 'visible', timeout: 10_000 });
+      await wb.page
+        .locator('.monaco-hover, .workbench-hover')
+        .filter({ hasText: 'Response time' })
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 });
       await publishScreenshot(wb.page, `media/screenshots/${slug}-statusbar.png`);
       await publishScreenshot(wb.page, `media/walkthrough/bind-${slug}.png`);
       await wb.page.mouse.move(500, 300);
@@ -152,7 +205,9 @@ for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'd
       await wb.quickInput.choose('List applications', 'List applications', { title: 'API endpoint' });
       await wb.quickInput.choose('Continue', 'Continue', { title: 'Filters' });
       await wb.quickInput.choose('JSON', 'JSON', { title: 'Response format' });
-      await wb.page.locator('.tab', { hasText: 'GET \u2215v2\u2215applications.json (200)' }).waitFor({ timeout: 30_000 });
+      await wb.page
+        .locator('.tab', { hasText: 'GET \u2215v2\u2215applications.json (200)' })
+        .waitFor({ timeout: 30_000 });
       await publishScreenshot(wb.page, `media/screenshots/${slug}-raw-request.png`);
     });
   });
@@ -162,8 +217,16 @@ describe('the pictures the README and the walkthrough name', () => {
   it('are committed PNGs, in light and dark', () => {
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const manifest = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
-    const named = new Set([...readme.matchAll(/\]\((media\/[^)\s]+\.png)\)/g), ...manifest.matchAll(/"(media\/walkthrough\/[^"]+\.png)"/g)].map((m) => m[1]));
-    assert.ok([...named].filter((n) => n.startsWith('media/screenshots/')).length >= 12, `README shows six pictures in two themes (${[...named].join(', ')})`);
+    const named = new Set(
+      [
+        ...readme.matchAll(/\]\((media\/[^)\s]+\.png)\)/g),
+        ...manifest.matchAll(/"(media\/walkthrough\/[^"]+\.png)"/g),
+      ].map((m) => m[1]),
+    );
+    assert.ok(
+      [...named].filter((n) => n.startsWith('media/screenshots/')).length >= 12,
+      `README shows six pictures in two themes (${[...named].join(', ')})`,
+    );
     for (const name of named) {
       const file = path.join(ROOT, name);
       assert.ok(fs.existsSync(file), `${name} is committed`);

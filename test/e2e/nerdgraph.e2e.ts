@@ -17,7 +17,9 @@ const APDEX_ITEM = /^\s*0\.\d\d\s*$/;
 /** storefront-web's Apdex as the demo reports it in this minute and the one before (the item may be a minute old). */
 function expectedApdex(): string[] {
   return [Date.now(), Date.now() - 60_000].map((t) => {
-    const summary = new RecordBuilder(demo, () => new Date(t)).application(web).application_summary as { apdex_score: number };
+    const summary = new RecordBuilder(demo, () => new Date(t)).application(web).application_summary as {
+      apdex_score: number;
+    };
     return summary.apdex_score.toFixed(2);
   });
 }
@@ -42,7 +44,7 @@ describe('the demo on NerdGraph', () => {
     await wb?.close();
   });
 
-  it('lists the applications under a message that says NerdGraph, draws the dashboard and the 4.8 breakdown, and shows the bound application\'s Apdex', async () => {
+  it("lists the applications under a message that says NerdGraph, draws the dashboard and the 4.8 breakdown, and shows the bound application's Apdex", async () => {
     // The tree: every application of the demo (all fit in the window), under the view's message
     // naming the backend (the view is alone in its container, so VS Code hides its description).
     await wb.sidebar.waitForRows(demo.apps.length);
@@ -68,22 +70,37 @@ describe('the demo on NerdGraph', () => {
     // The dashboard: four charts drawn, the throughput exactly the demo's calls per minute.
     const dashboard = await openPanelByRow(wb, 'storefront-web', 'Application');
     const charts = await chartsOf(dashboard);
-    assert.deepEqual(charts.map((c) => c.id), ['responseTime', 'throughput', 'errorRate', 'apdex']);
+    assert.deepEqual(
+      charts.map((c) => c.id),
+      ['responseTime', 'throughput', 'errorRate', 'apdex'],
+    );
     await assertDrawn(dashboard, 4);
     const throughput = charts.find((c) => c.id === 'throughput')!.series[0].points;
     assert.equal(throughput.length, 30);
     const defs = metricCatalog(web).filter((d) => d.name === 'HttpDispatcher');
     for (const [t, v] of throughput) {
       const minute = t / 60_000;
-      assert.equal(v, sliceValues(demo.seed, { kind: 'application', app: web }, defs, minute, minute + 1)[0].requests_per_minute, `requests per minute at ${new Date(t).toISOString()}`);
+      assert.equal(
+        v,
+        sliceValues(demo.seed, { kind: 'application', app: web }, defs, minute, minute + 1)[0].requests_per_minute,
+        `requests per minute at ${new Date(t).toISOString()}`,
+      );
     }
     await screenshot(wb.page, 'nerdgraph-dashboard');
 
     // The 4.8 breakdown: more than one component stacked, not only the application's own code.
-    const breakdown = await openFromPalette(wb, 'Timeslice: Open Response-Time Breakdown…', 'storefront-web', 'Response-time breakdown');
+    const breakdown = await openFromPalette(
+      wb,
+      'Timeslice: Open Response-Time Breakdown…',
+      'storefront-web',
+      'Response-time breakdown',
+    );
     const [stacked] = await chartsOf(breakdown);
     const components = stacked.series.map((s) => s.label);
-    assert.ok(components.length > 1 && components.includes('Application code') && components.includes('Datastore'), components.join(', '));
+    assert.ok(
+      components.length > 1 && components.includes('Application code') && components.includes('Datastore'),
+      components.join(', '),
+    );
     await assertDrawn(breakdown, 2);
     await screenshot(wb.page, 'nerdgraph-breakdown');
 
@@ -91,8 +108,14 @@ describe('the demo on NerdGraph', () => {
     await bindByPalette(wb, 'storefront-web');
     const item = await wb.statusBar.waitForItem(APDEX_ITEM, 30_000);
     const text = (await item.innerText()).trim();
-    assert.ok(expectedApdex().includes(text), `status bar shows ${text}, the demo says ${expectedApdex().join(' or ')}`);
-    assert.match((await wb.statusBar.ariaLabel(APDEX_ITEM)) ?? '', new RegExp(`^Apdex ${text.replace('.', '\\.')} for storefront-web, Healthy`));
+    assert.ok(
+      expectedApdex().includes(text),
+      `status bar shows ${text}, the demo says ${expectedApdex().join(' or ')}`,
+    );
+    assert.match(
+      (await wb.statusBar.ariaLabel(APDEX_ITEM)) ?? '',
+      new RegExp(`^Apdex ${text.replace('.', '\\.')} for storefront-web, Healthy`),
+    );
     await item.hover();
     const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Response time' }).first();
     await hover.waitFor({ state: 'visible', timeout: 10_000 });

@@ -17,10 +17,15 @@ async function drawnPanel(page: Page, title: string, timeoutMs: number): Promise
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     for (const frame of page.frames()) {
-      const drawn = await frame.evaluate((t) => {
-        const w = globalThis as unknown as { __timeslice?: { ready: boolean }; document: { querySelector(s: string): { textContent: string | null } | null } };
-        return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t;
-      }, title).catch(() => false);
+      const drawn = await frame
+        .evaluate((t) => {
+          const w = globalThis as unknown as {
+            __timeslice?: { ready: boolean };
+            document: { querySelector(s: string): { textContent: string | null } | null };
+          };
+          return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t;
+        }, title)
+        .catch(() => false);
       if (drawn) {
         return frame;
       }
@@ -46,7 +51,9 @@ async function openDashboard(wb: Workbench, name: string): Promise<Frame> {
 }
 
 async function chartsOf(frame: Frame): Promise<HookCharts> {
-  return frame.evaluate(() => (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts());
+  return frame.evaluate(() =>
+    (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts(),
+  );
 }
 
 describe('when a refresh fails, the charts and the tree keep their data', () => {
@@ -55,11 +62,19 @@ describe('when a refresh fails, the charts and the tree keep their data', () => 
 
   before(async () => {
     sim = await Simulator.start({ seed: 21, apps: 4 });
-    wb = await startWorkbench({ settings: { 'timeslice.region': 'custom', 'timeslice.customBaseUrl': sim.baseUrls.us, 'timeslice.caCertificatePath': sim.certPath } });
+    wb = await startWorkbench({
+      settings: {
+        'timeslice.region': 'custom',
+        'timeslice.customBaseUrl': sim.baseUrls.us,
+        'timeslice.caCertificatePath': sim.certPath,
+      },
+    });
     await wb.sidebar.open();
     await wb.quickInput.runCommand('Timeslice: Set API Key…');
     await wb.quickInput.pick('Custom base URL');
-    await wb.quickInput.widget.locator('.quick-input-title', { hasText: 'Custom base URL' }).waitFor({ timeout: 10_000 });
+    await wb.quickInput.widget
+      .locator('.quick-input-title', { hasText: 'Custom base URL' })
+      .waitFor({ timeout: 10_000 });
     await wb.quickInput.enter(); // The base URL is prefilled from the setting.
     await wb.quickInput.widget.locator('.quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
     await wb.quickInput.type(sim.keys.us);
@@ -72,7 +87,7 @@ describe('when a refresh fails, the charts and the tree keep their data', () => 
     await sim?.stop();
   });
 
-  it('a panel whose reload fails keeps its charts under a banner with the data\'s age and Retry', async () => {
+  it("a panel whose reload fails keeps its charts under a banner with the data's age and Retry", async () => {
     const name = [...sim.datasets.us.apps].sort((a, b) => a.name.localeCompare(b.name))[0].name;
     const frame = await openDashboard(wb, name);
     const before = await chartsOf(frame);
@@ -84,7 +99,7 @@ describe('when a refresh fails, the charts and the tree keep their data', () => 
     await banner.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await banner.innerText(), /Showing data from just now — .*server error \(500\)[\s\S]*Retry/);
     assert.deepEqual(await chartsOf(frame), before, 'the charts are still there');
-    assert.ok(await frame.locator('.content.stale canvas').count() > 0, 'drawn, dimmed');
+    assert.ok((await frame.locator('.content.stale canvas').count()) > 0, 'drawn, dimmed');
     await screenshot(wb.page, 'network-panel-stale');
     sim.clearFaults();
     await banner.locator('vscode-button', { hasText: 'Retry' }).click();
@@ -96,13 +111,20 @@ describe('when a refresh fails, the charts and the tree keep their data', () => 
     await wb.page.keyboard.press('Escape');
     sim.injectFault({ endpoint: 'applications.list', kind: 'rateLimited', retryAfterSeconds: 1 });
     await wb.quickInput.runCommand('Timeslice: Refresh');
-    await wb.page.locator('.part.sidebar .monaco-list-row', { hasText: /^Showing data from just now — rate limited/ }).first().waitFor({ timeout: 30_000 });
+    await wb.page
+      .locator('.part.sidebar .monaco-list-row', { hasText: /^Showing data from just now — rate limited/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     const labels = await wb.sidebar.rowLabels();
     for (const app of sim.datasets.us.apps) {
       assert.ok(labels.includes(app.name), `${app.name} still listed`);
     }
     // The view's message (above the rows) says the same and counts down to the retry.
-    await wb.page.locator('.part.sidebar .message:not(.hide)', { hasText: /^Showing data from just now — rate limited, retrying in \d+ s$/ }).waitFor({ timeout: 15_000 });
+    await wb.page
+      .locator('.part.sidebar .message:not(.hide)', {
+        hasText: /^Showing data from just now — rate limited, retrying in \d+ s$/,
+      })
+      .waitFor({ timeout: 15_000 });
     await screenshot(wb.page, 'network-tree-stale');
     sim.clearFaults();
   });

@@ -16,14 +16,26 @@ const APP = demo.apps.find((a) => a.name === 'storefront-web')!;
 type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;
 
 /** The frame of a drawn chart panel whose h1 is `title` and that has a chart with id `chartId`. */
-async function chartFrame(page: Page, title: string, chartId: string, timeoutMs = 30_000): Promise<{ frame: Frame; charts: HookCharts }> {
+async function chartFrame(
+  page: Page,
+  title: string,
+  chartId: string,
+  timeoutMs = 30_000,
+): Promise<{ frame: Frame; charts: HookCharts }> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     for (const frame of page.frames()) {
-      const charts = await frame.evaluate((t) => {
-        const w = globalThis as unknown as { __timeslice?: { ready: boolean; charts(): unknown }; document: { querySelector(s: string): { textContent: string | null } | null } };
-        return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t ? w.__timeslice.charts() : undefined;
-      }, title).catch(() => undefined) as HookCharts | undefined;
+      const charts = (await frame
+        .evaluate((t) => {
+          const w = globalThis as unknown as {
+            __timeslice?: { ready: boolean; charts(): unknown };
+            document: { querySelector(s: string): { textContent: string | null } | null };
+          };
+          return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t
+            ? w.__timeslice.charts()
+            : undefined;
+        }, title)
+        .catch(() => undefined)) as HookCharts | undefined;
       if (charts?.some((c) => c.id === chartId)) {
         return { frame, charts };
       }
@@ -42,7 +54,10 @@ async function runFromPalette(wb: Workbench, command: string): Promise<void> {
 
 /** The visible text of the active editor (Monaco renders spaces as non-breaking ones). */
 async function editorText(wb: Workbench): Promise<string> {
-  return (await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').innerText()).replace(/\u00a0/g, ' ');
+  return (await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').innerText()).replace(
+    /\u00a0/g,
+    ' ',
+  );
 }
 
 for (const { theme, slug, all } of [
@@ -56,18 +71,22 @@ for (const { theme, slug, all } of [
       wb = await startDemoWorkbench({ theme });
     });
 
-
     after(async () => {
       await wb?.close();
     });
 
     it('Show Application Summary: health and numbers per application, then Open Dashboard', async () => {
       await runFromPalette(wb, 'Timeslice: Show Application Summary…');
-      const row = wb.quickInput.items.filter({ has: wb.page.locator('.label-name', { hasText: /^\s*storefront-web\s*$/ }) }).first();
+      const row = wb.quickInput.items
+        .filter({ has: wb.page.locator('.label-name', { hasText: /^\s*storefront-web\s*$/ }) })
+        .first();
       await wb.page.locator('.quick-input-title', { hasText: 'Application summary' }).waitFor();
       await row.waitFor();
-      assert.match(await row.locator('.label-description').innerText(), /^Apdex \d\.\d\d · [\d.]+ m?s · [\d.]+k? rpm · \d+\.\d\d % errors$/);
-      assert.equal(await row.locator('.codicon').count() > 0, true, 'the health icon');
+      assert.match(
+        await row.locator('.label-description').innerText(),
+        /^Apdex \d\.\d\d · [\d.]+ m?s · [\d.]+k? rpm · \d+\.\d\d % errors$/,
+      );
+      assert.equal((await row.locator('.codicon').count()) > 0, true, 'the health icon');
       await screenshot(wb.page, `palette-${slug}-summary-pick`);
       await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Application summary' });
       await wb.page.locator('.quick-input-title', { hasText: 'storefront-web' }).waitFor();
@@ -98,7 +117,9 @@ for (const { theme, slug, all } of [
       await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines').click();
       await wb.page.keyboard.type('typed');
       assert.equal(await editorText(wb), text);
-      const copy = wb.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Copy as curl"]');
+      const copy = wb.page.locator(
+        '.editor-group-container.active .editor-actions .action-label[aria-label*="Copy as curl"]',
+      );
       await copy.waitFor();
       await screenshot(wb.page, `palette-${slug}-raw-xml`);
       await runFromPalette(wb, 'Timeslice: Copy as curl');
@@ -131,7 +152,9 @@ for (const { theme, slug, all } of [
         await wb.page.waitForTimeout(250);
         // The first label of a row is its name (a detail line, even a hidden one, has its own).
         // Read in one go: the list recycles its rows while it redraws.
-        names = await wb.quickInput.items.evaluateAll((rows) => rows.map((r) => r.querySelector('.label-name')?.textContent?.trim() ?? ''));
+        names = await wb.quickInput.items.evaluateAll((rows) =>
+          rows.map((r) => r.querySelector('.label-name')?.textContent?.trim() ?? ''),
+        );
       }
       assert.ok(names.length > 0 && names.every((n) => n.includes('Datastore/')), names.join(', '));
       await screenshot(wb.page, `palette-${slug}-query-names`);
@@ -145,7 +168,10 @@ for (const { theme, slug, all } of [
       await wb.quickInput.choose('Last 3 hours', 'Last 3 hours', { title: 'Time range' });
       const { charts } = await chartFrame(wb.page, 'storefront-web', 'value:call_count');
       const chart = charts.find((c) => c.id === 'value:call_count')!;
-      assert.deepEqual(chart.series.map((s) => s.label), ['HttpDispatcher']);
+      assert.deepEqual(
+        chart.series.map((s) => s.label),
+        ['HttpDispatcher'],
+      );
       assert.ok(chart.series[0].points.length > 0);
       await screenshot(wb.page, `palette-${slug}-query-explorer`);
     });
@@ -164,7 +190,9 @@ for (const { theme, slug, all } of [
       await wb.quickInput.choose('5 min', '5 min', { title: 'Period' });
       await wb.quickInput.choose('Series', 'Series', { title: 'Summarize' });
       await wb.quickInput.choose('JSON', 'JSON', { title: 'Response format' });
-      await wb.page.locator('.tab', { hasText: `GET \u2215v2\u2215applications\u2215${APP.id}\u2215metrics\u2215data.json (200)` }).waitFor({ timeout: 30_000 });
+      await wb.page
+        .locator('.tab', { hasText: `GET \u2215v2\u2215applications\u2215${APP.id}\u2215metrics\u2215data.json (200)` })
+        .waitFor({ timeout: 30_000 });
       const text = await editorText(wb);
       assert.match(text, /^\{"metric_data":\{"from":/);
       assert.ok(text.includes('"name":"HttpDispatcher"'));
@@ -172,9 +200,13 @@ for (const { theme, slug, all } of [
       assert.ok(!text.includes('"average_call_time":'), 'only the value asked for');
       await screenshot(wb.page, `palette-${slug}-raw-metric-data`);
       // The editor title offers the pretty-print toggle on a JSON response; the palette runs it too.
-      await wb.page.locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Toggle Pretty Print"]').waitFor();
+      await wb.page
+        .locator('.editor-group-container.active .editor-actions .action-label[aria-label*="Toggle Pretty Print"]')
+        .waitFor();
       await runFromPalette(wb, 'Timeslice: Toggle Pretty Print');
-      await wb.page.locator('.editor-group-container.active .monaco-editor .view-lines', { hasText: '"metric_data": {' }).waitFor();
+      await wb.page
+        .locator('.editor-group-container.active .monaco-editor .view-lines', { hasText: '"metric_data": {' })
+        .waitFor();
       assert.match(await editorText(wb), /^\{\n {2}"metric_data": \{\n {4}"from": /);
       await screenshot(wb.page, `palette-${slug}-raw-metric-data-pretty`);
     });

@@ -15,7 +15,9 @@ const web = demo.apps.find((a) => a.name === 'storefront-web')!;
 function expectedApdex(): string[] {
   const now = Date.now();
   return [now, now - 60_000].map((t) => {
-    const summary = new RecordBuilder(demo, () => new Date(t)).application(web).application_summary as { apdex_score: number };
+    const summary = new RecordBuilder(demo, () => new Date(t)).application(web).application_summary as {
+      apdex_score: number;
+    };
     return summary.apdex_score.toFixed(2);
   });
 }
@@ -26,10 +28,16 @@ async function assertShowsWebApdex(wb: Workbench): Promise<void> {
   const item = await wb.statusBar.waitForItem(APDEX_ITEM, 30_000);
   const text = (await item.innerText()).trim();
   assert.ok(expectedApdex().includes(text), `status bar shows ${text}, the demo says ${expectedApdex().join(' or ')}`);
-  assert.match((await wb.statusBar.ariaLabel(APDEX_ITEM)) ?? '', new RegExp(`^Apdex ${text.replace('.', '\\.')} for storefront-web, Healthy`));
+  assert.match(
+    (await wb.statusBar.ariaLabel(APDEX_ITEM)) ?? '',
+    new RegExp(`^Apdex ${text.replace('.', '\\.')} for storefront-web, Healthy`),
+  );
 }
 
-for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'dark' }, { theme: 'Default Light Modern' as Theme, slug: 'light' }]) {
+for (const { theme, slug } of [
+  { theme: 'Default Dark Modern' as Theme, slug: 'dark' },
+  { theme: 'Default Light Modern' as Theme, slug: 'light' },
+]) {
   describe(`status bar binding (${theme})`, () => {
     let wb: Workbench;
 
@@ -45,13 +53,18 @@ for (const { theme, slug } of [{ theme: 'Default Dark Modern' as Theme, slug: 'd
       await wb.statusBar.waitForItem('Bind application');
       await bindByPalette(wb, 'storefront-web');
       await assertShowsWebApdex(wb);
-      const settings = JSON.parse(fs.readFileSync(path.join(wb.workspaceFolder, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+      const settings = JSON.parse(
+        fs.readFileSync(path.join(wb.workspaceFolder, '.vscode', 'settings.json'), 'utf8'),
+      ) as Record<string, unknown>;
       assert.deepEqual(settings['timeslice.boundApplication'], { id: web.id, region: 'demo', name: 'storefront-web' });
       await screenshot(wb.page, `status-${slug}-bound`);
       await (await wb.statusBar.waitForItem(APDEX_ITEM)).hover();
       const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Response time' }).first();
       await hover.waitFor({ state: 'visible', timeout: 10_000 });
-      assert.match(await hover.innerText(), /Throughput[\s\S]*Error rate[\s\S]*Health\s*Healthy[\s\S]*Data from just now/);
+      assert.match(
+        await hover.innerText(),
+        /Throughput[\s\S]*Error rate[\s\S]*Health\s*Healthy[\s\S]*Data from just now/,
+      );
       await screenshot(wb.page, `status-${slug}-tooltip`);
       await wb.page.mouse.move(700, 300);
     });
@@ -77,7 +90,7 @@ describe('status bar binding after a window reload', () => {
     await wb?.close();
   });
 
-  it('comes back from the folder\'s settings', async () => {
+  it("comes back from the folder's settings", async () => {
     await bindByPalette(wb, 'storefront-web');
     await assertShowsWebApdex(wb);
     await wb.quickInput.openCommandPalette();

@@ -35,14 +35,20 @@ for (const { theme, slug } of THEMES) {
       await wb.page.locator('.part.sidebar', { hasText: 'Demo: a simulated account' }).waitFor({ timeout: 15_000 });
       const description = await wb.sidebar.row('storefront-web').locator('.label-description').innerText();
       assert.match(description, /^Apdex \d\.\d\d · \d+ (ms|s) · [\d.]+k? rpm$/);
-      assert.match(await wb.sidebar.row('notifications-worker').locator('.label-description').innerText(), /not reporting/);
+      assert.match(
+        await wb.sidebar.row('notifications-worker').locator('.label-description').innerText(),
+        /not reporting/,
+      );
       await screenshot(wb.page, `tree-${slug}-2-demo`);
     });
 
     it('expands an application to its hosts, instances and key transactions', async () => {
       await wb.sidebar.expand('storefront-web');
       await wb.sidebar.expand('Hosts');
-      await wb.sidebar.rows.locator('.label-name', { hasText: /\.ec2\.internal$|\.prod\.example\.com$/ }).first().waitFor({ timeout: 15_000 });
+      await wb.sidebar.rows
+        .locator('.label-name', { hasText: /\.ec2\.internal$|\.prod\.example\.com$/ })
+        .first()
+        .waitFor({ timeout: 15_000 });
       await wb.sidebar.expand('Key transactions');
       await wb.sidebar.row('Key transactions').locator('xpath=following-sibling::*[1]').waitFor({ timeout: 15_000 });
       const labels = await wb.sidebar.rowLabels();
@@ -60,7 +66,10 @@ for (const { theme, slug } of THEMES) {
       assert.ok(labels.includes('Instances'));
       await wb.sidebar.expand('Instances');
       // Children arrive after the twistie turns: wait for an instance row, "host:port".
-      await wb.sidebar.rows.locator('.label-name', { hasText: /:\d{4}$/ }).first().waitFor({ timeout: 15_000 });
+      await wb.sidebar.rows
+        .locator('.label-name', { hasText: /:\d{4}$/ })
+        .first()
+        .waitFor({ timeout: 15_000 });
       const instanceRows = (await wb.sidebar.rowLabels()).filter((l) => /:\d{4}$/.test(l));
       assert.equal(instanceRows.length, demo.apps.find((a) => a.name === 'storefront-web')!.instanceIds.length);
       await screenshot(wb.page, `tree-${slug}-3-expanded`);
@@ -71,7 +80,11 @@ for (const { theme, slug } of THEMES) {
       const row = wb.sidebar.row(name);
       await row.waitFor({ state: 'visible' });
       assert.equal(await row.locator('.label-name').innerText(), name);
-      assert.equal(await wb.page.locator('.part.sidebar img[src="x"]').count(), 0, 'no image element was made from the name');
+      assert.equal(
+        await wb.page.locator('.part.sidebar img[src="x"]').count(),
+        0,
+        'no image element was made from the name',
+      );
       await row.hover();
       const hover = wb.page.locator('.monaco-hover, .workbench-hover').first();
       await hover.waitFor({ state: 'visible', timeout: 10_000 });
@@ -106,7 +119,9 @@ describe('set-key flow through the quick pick and input box', () => {
     await wb.quickInput.widget.locator('.quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
     await wb.quickInput.type('not-a-key');
     // Validation runs as the user types; the prompt is replaced by the message.
-    await wb.quickInput.message.filter({ hasText: 'Only User keys are accepted (they start with NRAK-).' }).waitFor({ timeout: 10_000 });
+    await wb.quickInput.message
+      .filter({ hasText: 'Only User keys are accepted (they start with NRAK-).' })
+      .waitFor({ timeout: 10_000 });
     await screenshot(wb.page, 'setKey-1-validation');
     await wb.quickInput.type(sim.keys.us);
     await wb.quickInput.enter();
@@ -133,7 +148,9 @@ describe('set-key flow through the quick pick and input box', () => {
     await wb.quickInput.pick('EU');
     await wb.quickInput.type('NRAK-WRONGKEY0000000000000000000');
     await wb.quickInput.enter();
-    const toast = wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'The key was not saved' }).first();
+    const toast = wb.page
+      .locator('.notifications-toasts .notification-toast', { hasText: 'The key was not saved' })
+      .first();
     await toast.waitFor({ state: 'visible', timeout: 30_000 });
     await screenshot(wb.page, 'setKey-4-wrong-key');
   });

@@ -24,11 +24,14 @@ function expectedComponents(app: SimApp, fromMinute: number, toMinute: number): 
   const values = sliceValues(demo.seed, { kind: 'application', app }, defs, fromMinute, toMinute);
   const of = (name: string) => values[defs.findIndex((d) => d.name === name)];
   const web = of('HttpDispatcher');
-  const per = (name: string) => (of(name) ? (of(name).average_response_time * of(name).call_count) / web.call_count : undefined);
+  const per = (name: string) =>
+    of(name) ? (of(name).average_response_time * of(name).call_count) / web.call_count : undefined;
   const out: Record<string, number | undefined> = {
     'Database (ActiveRecord)': per('ActiveRecord/all'),
     Database: per('Database/allWeb'),
-    Datastore: app.profile.datastoreTypes.length ? app.profile.datastoreTypes.reduce((a, t) => a + per(`Datastore/${t}/allWeb`)!, 0) : undefined,
+    Datastore: app.profile.datastoreTypes.length
+      ? app.profile.datastoreTypes.reduce((a, t) => a + per(`Datastore/${t}/allWeb`)!, 0)
+      : undefined,
     Memcache: per('Memcache/allWeb'),
     'Web external': per('External/allWeb'),
     'Request queuing': per('WebFrontend/QueueTime'),
@@ -50,7 +53,12 @@ describe('the 4.8 breakdown and the explorer against the strict values[] rule', 
   for (const name of ['billing-api', 'storefront-web', 'Zahlungsdienst – Köln ☕', 'catalog-service']) {
     it(`${name}: the summarized table shows each reported component with the simulator's value`, async () => {
       const app = demo.apps.find((a) => a.name === name)!;
-      const frame = await openFromPalette(wb, 'Timeslice: Open Response-Time Breakdown…', name, 'Response-time breakdown');
+      const frame = await openFromPalette(
+        wb,
+        'Timeslice: Open Response-Time Breakdown…',
+        name,
+        'Response-time breakdown',
+      );
       await frame.locator('vscode-button', { hasText: 'Table' }).click();
       const table = frame.locator('table.summary-table');
       await table.waitFor({ timeout: 10_000 });
@@ -58,23 +66,33 @@ describe('the 4.8 breakdown and the explorer against the strict values[] rule', 
       const charts = await chartsOf(frame);
       const times = charts[0].series[0].points.map(([t]) => t);
       const [fromMinute, toMinute] = [times[0] / 60_000, times[times.length - 1] / 60_000 + 1];
-      const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => {
-        const cells = (tr as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> }).querySelectorAll('th, td');
-        return Array.from(cells).map((c) => c.textContent ?? '');
-      }));
+      const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => {
+          const cells = (
+            tr as unknown as { querySelectorAll(s: string): ArrayLike<{ textContent: string | null }> }
+          ).querySelectorAll('th, td');
+          return Array.from(cells).map((c) => c.textContent ?? '');
+        }),
+      );
       const shown = new Map(rows.map(([label, ms]) => [label, Number(ms.replace(/,/g, ''))]));
       const expected = expectedComponents(app, fromMinute, toMinute);
       assert.ok(Object.keys(expected).length >= 3, `${name} reports database, external and more`);
       for (const [label, ms] of Object.entries(expected)) {
         assert.ok(shown.has(label), `${label} row in ${JSON.stringify(rows)}`);
-        assert.ok(Math.abs(shown.get(label)! - ms) < 0.02, `${label}: shown ${shown.get(label)}, simulator ${ms.toFixed(3)}`);
+        assert.ok(
+          Math.abs(shown.get(label)! - ms) < 0.02,
+          `${label}: shown ${shown.get(label)}, simulator ${ms.toFixed(3)}`,
+        );
         assert.ok(ms > 0);
       }
       assert.ok(shown.get('Application code')! > 0);
       // "% of total": one decimal on every row (6.0 beside 58.5), "—" where there is no share.
       const shares = rows.map((r) => r[2]).filter((s) => s !== '—');
       assert.ok(shares.length >= 3, JSON.stringify(rows));
-      assert.ok(shares.every((s) => /^\d{1,3}\.\d$/.test(s)), `shares ${shares.join(' | ')}`);
+      assert.ok(
+        shares.every((s) => /^\d{1,3}\.\d$/.test(s)),
+        `shares ${shares.join(' | ')}`,
+      );
       await screenshot(wb.page, `valuesRule-breakdown-${app.id}`);
     });
   }
@@ -83,30 +101,66 @@ describe('the 4.8 breakdown and the explorer against the strict values[] rule', 
     const frame = await openFromPalette(wb, 'Timeslice: Open Metric Explorer…', 'storefront-web', 'Metric explorer');
     await frame.locator('vscode-textfield[type="search"]').click();
     await wb.page.keyboard.type('EndUser');
-    await frame.waitForFunction(() => {
-      const d = (globalThis as unknown as { document: { querySelector(s: string): { textContent: string | null } | null; querySelectorAll(s: string): ArrayLike<{ label: string }> } }).document;
-      const names = Array.from(d.querySelectorAll('.explorer-groups fieldset:first-child vscode-checkbox')).map((b) => b.label);
-      return d.querySelector('.explorer-search .field-note')?.textContent !== 'Searching…' && names.includes('EndUser/Apdex');
-    }, undefined, { timeout: 15_000 });
+    await frame.waitForFunction(
+      () => {
+        const d = (
+          globalThis as unknown as {
+            document: {
+              querySelector(s: string): { textContent: string | null } | null;
+              querySelectorAll(s: string): ArrayLike<{ label: string }>;
+            };
+          }
+        ).document;
+        const names = Array.from(d.querySelectorAll('.explorer-groups fieldset:first-child vscode-checkbox')).map(
+          (b) => b.label,
+        );
+        return (
+          d.querySelector('.explorer-search .field-note')?.textContent !== 'Searching…' &&
+          names.includes('EndUser/Apdex')
+        );
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
     for (const metric of ['EndUser', 'EndUser/Apdex']) {
-      await frame.locator('.explorer-groups fieldset:first-child vscode-checkbox').filter({ hasText: exactly(metric) }).click();
+      await frame
+        .locator('.explorer-groups fieldset:first-child vscode-checkbox')
+        .filter({ hasText: exactly(metric) })
+        .click();
     }
     for (const value of ['call_count', 'score']) {
-      await frame.locator('.explorer-groups fieldset:nth-child(3) vscode-checkbox').filter({ hasText: exactly(value) }).click();
+      await frame
+        .locator('.explorer-groups fieldset:nth-child(3) vscode-checkbox')
+        .filter({ hasText: exactly(value) })
+        .click();
     }
     await frame.locator('vscode-button', { hasText: 'Chart Selected' }).click();
-    await frame.waitForFunction(() => (globalThis as unknown as { __timeslice: { charts(): unknown[] } }).__timeslice.charts().length === 2, undefined, { timeout: 15_000 });
+    await frame.waitForFunction(
+      () => (globalThis as unknown as { __timeslice: { charts(): unknown[] } }).__timeslice.charts().length === 2,
+      undefined,
+      { timeout: 15_000 },
+    );
     const charts = await chartsOf(frame);
     const byId = new Map(charts.map((c) => [c.id, c]));
-    assert.deepEqual(byId.get('value:call_count')!.series.map((s) => s.label), ['EndUser']);
-    assert.deepEqual(byId.get('value:score')!.series.map((s) => s.label), ['EndUser/Apdex']);
+    assert.deepEqual(
+      byId.get('value:call_count')!.series.map((s) => s.label),
+      ['EndUser'],
+    );
+    assert.deepEqual(
+      byId.get('value:score')!.series.map((s) => s.label),
+      ['EndUser/Apdex'],
+    );
     const app = demo.apps.find((a) => a.name === 'storefront-web')!;
     const defs = metricCatalog(app).filter((d) => d.name === 'EndUser/Apdex');
     const score = byId.get('value:score')!.series[0].points;
     assert.equal(score.length, 30);
     for (const [t, v] of score) {
       const minute = t / 60_000;
-      assert.equal(v, sliceValues(demo.seed, { kind: 'application', app }, defs, minute, minute + 1)[0].score, `score at ${new Date(t).toISOString()}`);
+      assert.equal(
+        v,
+        sliceValues(demo.seed, { kind: 'application', app }, defs, minute, minute + 1)[0].score,
+        `score at ${new Date(t).toISOString()}`,
+      );
     }
     const body = await frame.locator('body').innerText();
     assert.match(body, /EndUser\/Apdex returned no `call_count`\./);

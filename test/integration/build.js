@@ -54,7 +54,10 @@ module.exports = { OUT_DIR, buildIntegrationTests, integrationTestFiles };
 
 if (require.main === module) {
   buildIntegrationTests().then(
-    (files) => console.log(`built ${files.length} integration test bundle(s) in ${path.relative(process.cwd(), OUT_DIR) || '.'}`),
+    (files) =>
+      console.log(
+        `built ${files.length} integration test bundle(s) in ${path.relative(process.cwd(), OUT_DIR) || '.'}`,
+      ),
     (e) => {
       console.error(e.message);
       process.exit(1);

@@ -146,7 +146,9 @@ async function main() {
     });
     browser = await codeServer.launchBrowser();
     await codeServer.openWorkbench(browser, server.url, workspace);
-    console.log(`integration: VS Code workbench up in ${seconds(Date.now() - t0)}; running the suite in its extension host`);
+    console.log(
+      `integration: VS Code workbench up in ${seconds(Date.now() - t0)}; running the suite in its extension host`,
+    );
 
     let offset = 0;
     const deadline = Date.now() + TIMEOUT_MS;

@@ -22,17 +22,26 @@ export class ConnectProxy {
   private readonly clientBytes: Buffer[] = [];
   private readonly sockets = new Set<net.Socket>();
 
-  private constructor(private readonly server: http.Server, private readonly credentials?: string) {}
+  private constructor(
+    private readonly server: http.Server,
+    private readonly credentials?: string,
+  ) {}
   private secure = false;
 
   /** `tls`: the proxy itself speaks HTTPS (an https:// proxy URL) with this certificate. */
-  static async start(options: { credentials?: { user: string; password: string }; tls?: { cert: string; key: string } } = {}): Promise<ConnectProxy> {
+  static async start(
+    options: { credentials?: { user: string; password: string }; tls?: { cert: string; key: string } } = {},
+  ): Promise<ConnectProxy> {
     const server = options.tls ? https.createServer(options.tls) : http.createServer();
-    const creds = options.credentials ? Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64') : undefined;
+    const creds = options.credentials
+      ? Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')
+      : undefined;
     const proxy = new ConnectProxy(server, creds);
     proxy.secure = options.tls !== undefined;
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => proxy.onRequest(req, res));
-    server.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => proxy.onConnect(req, socket, head));
+    server.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) =>
+      proxy.onConnect(req, socket, head),
+    );
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
     return proxy;
   }
@@ -81,7 +90,9 @@ export class ConnectProxy {
     const allowed = !this.credentials || req.headers['proxy-authorization'] === `Basic ${this.credentials}`;
     this.connects.push({ target, headers: req.headers, allowed });
     if (!allowed) {
-      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n');
+      client.end(
+        'HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test"\r\nContent-Length: 0\r\n\r\n',
+      );
       return;
     }
     const [host, port] = splitHostPort(target);

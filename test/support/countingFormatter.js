@@ -12,7 +12,9 @@ module.exports = async function countingFormatter(results, context) {
     passed: dirty.length === 0 ? 1 : 0,
     failed: dirty.length,
     skipped: 0,
-    failures: dirty.map((r) => `lint: ${path.relative(context.cwd, r.filePath)}: ${r.errorCount} errors, ${r.warningCount} warnings`),
+    failures: dirty.map(
+      (r) => `lint: ${path.relative(context.cwd, r.filePath)}: ${r.errorCount} errors, ${r.warningCount} warnings`,
+    ),
   };
   const out = process.env.TIMESLICE_TEST_STATS;
   if (out) fs.writeFileSync(out, JSON.stringify(counts));

@@ -53,7 +53,7 @@ export class FakeSecretStorage {
 export class FakeMemento {
   readonly values = new Map<string, unknown>();
   get<T>(key: string, fallback?: T): T | undefined {
-    return this.values.has(key) ? this.values.get(key) as T : fallback;
+    return this.values.has(key) ? (this.values.get(key) as T) : fallback;
   }
 
   update(key: string, value: unknown): Promise<void> {
@@ -99,7 +99,11 @@ export function installFakeVscode(): FakeVscodeControl & { uninstall(): void } {
   loader._load = function (request: string, ...rest: unknown[]) {
     return request === 'vscode' ? fake : original.call(this, request, ...rest);
   };
-  return Object.assign(Object.create(shared.control) as FakeVscodeControl, { uninstall: () => { loader._load = original; } });
+  return Object.assign(Object.create(shared.control) as FakeVscodeControl, {
+    uninstall: () => {
+      loader._load = original;
+    },
+  });
 }
 
 function buildFake(): { control: FakeVscodeControl; module: unknown } {
@@ -120,17 +124,30 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
       command?: unknown;
       iconPath?: unknown;
       contextValue?: string;
-      constructor(readonly label: string, readonly collapsibleState?: number) {}
+      constructor(
+        readonly label: string,
+        readonly collapsibleState?: number,
+      ) {}
     },
     TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
     Uri: {
       joinPath: (base: { path: string }, ...parts: string[]) => fakeUri([base.path, ...parts].join('/')),
       file: (path: string) => fakeUri(path),
     },
-    ThemeIcon: class { constructor(readonly id: string, readonly color?: unknown) {} },
-    ThemeColor: class { constructor(readonly id: string) {} },
+    ThemeIcon: class {
+      constructor(
+        readonly id: string,
+        readonly color?: unknown,
+      ) {}
+    },
+    ThemeColor: class {
+      constructor(readonly id: string) {}
+    },
     MarkdownString: class {
-      constructor(public value = '', readonly supportThemeIcons = false) {}
+      constructor(
+        public value = '',
+        readonly supportThemeIcons = false,
+      ) {}
       appendMarkdown(text: string) {
         this.value += text;
         return this;
@@ -146,7 +163,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
       getConfiguration(section = '') {
         const full = (key: string) => (section ? `${section}.${key}` : key);
         return {
-          get: <T>(key: string, fallback?: T) => (settings.has(full(key)) ? settings.get(full(key)) as T : fallback),
+          get: <T>(key: string, fallback?: T) => (settings.has(full(key)) ? (settings.get(full(key)) as T) : fallback),
           // Every value set here is a user (global) value.
           inspect: (key: string) => ({ key: full(key), globalValue: settings.get(full(key)) }),
           update: (key: string, value: unknown) => Promise.resolve(control.setSetting(full(key), value)),
@@ -160,7 +177,8 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
         return { ...windowState };
       },
       onDidChangeWindowState: windowStateChanged.event,
-      withProgress: <T>(_options: unknown, task: (progress: { report(): void }) => Promise<T>) => task({ report: () => undefined }),
+      withProgress: <T>(_options: unknown, task: (progress: { report(): void }) => Promise<T>) =>
+        task({ report: () => undefined }),
       showQuickPick: async (items: unknown[] | Promise<unknown[]>, options?: unknown) => {
         const list = await items;
         control.quickPicks.push({ items: list, options });
@@ -182,7 +200,8 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
     l10n: {
       bundle: undefined,
       uri: undefined,
-      t: (message: string, ...args: unknown[]) => message.replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m)),
+      t: (message: string, ...args: unknown[]) =>
+        message.replace(/\{(\d+)\}/g, (m, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : m)),
     },
   };
 

@@ -8,10 +8,63 @@ import { createHash } from 'node:crypto';
 
 import { Rng } from '../../src/simulator/random';
 
-const NUMBERISH = ['NaN', 'Infinity', '-Infinity', '1e309', '-1e309', '0x1F', '1_000', ' 12 ', '', '-0', '١٢٣', '１２', '9007199254740993', '1e-400', 'null', 'true'];
-const HUGE = ['1e308', '-1e308', '179769313486231570000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000', '18446744073709551616', '-9223372036854775809', '5e-324', '1e400'];
-const UNICODE = ['\u202egnp.exe', '😀'.repeat(50), '\ud800', '\udfff\ud800', '\u0000', 'e\u0301', '\ufeff', 'x'.repeat(70_000), '[Open](command:workbench.action.terminal.sendSequence)', '$(zap)', '<img src=x onerror=alert(1)>', '__proto__', 'constructor'];
-const JSON_VALUES = ['null', 'true', 'false', '0', '-1', '""', '[]', '{}', '[[]]', '{"":{}}', '"x"', '[null]', '{"__proto__":{"polluted":1}}'];
+const NUMBERISH = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-1e309',
+  '0x1F',
+  '1_000',
+  ' 12 ',
+  '',
+  '-0',
+  '١٢٣',
+  '１２',
+  '9007199254740993',
+  '1e-400',
+  'null',
+  'true',
+];
+const HUGE = [
+  '1e308',
+  '-1e308',
+  '179769313486231570000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000',
+  '18446744073709551616',
+  '-9223372036854775809',
+  '5e-324',
+  '1e400',
+];
+const UNICODE = [
+  '\u202egnp.exe',
+  '😀'.repeat(50),
+  '\ud800',
+  '\udfff\ud800',
+  '\u0000',
+  'e\u0301',
+  '\ufeff',
+  'x'.repeat(70_000),
+  '[Open](command:workbench.action.terminal.sendSequence)',
+  '$(zap)',
+  '<img src=x onerror=alert(1)>',
+  '__proto__',
+  'constructor',
+];
+const JSON_VALUES = [
+  'null',
+  'true',
+  'false',
+  '0',
+  '-1',
+  '""',
+  '[]',
+  '{}',
+  '[[]]',
+  '{"":{}}',
+  '"x"',
+  '[null]',
+  '{"__proto__":{"polluted":1}}',
+];
 
 export type Format = 'json' | 'xml';
 
@@ -27,7 +80,13 @@ export interface FuzzSeed {
 /** The commit checked out here, or undefined without git or outside a repository. */
 export function headCommit(cwd: string): string | undefined {
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+    return (
+      execFileSync('git', ['rev-parse', 'HEAD'], {
+        cwd,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -44,12 +103,18 @@ export function seedOfCommit(commit: string): number {
  * the commit, so running CI again on a commit fuzzes the same bodies and a failure there can be
  * replayed anywhere; each new commit fuzzes new ones. Elsewhere it is random. The caller prints it.
  */
-export function fuzzSeed(env: NodeJS.ProcessEnv, commit: () => string | undefined, random: () => number = Math.random): FuzzSeed {
+export function fuzzSeed(
+  env: NodeJS.ProcessEnv,
+  commit: () => string | undefined,
+  random: () => number = Math.random,
+): FuzzSeed {
   const given = env[FUZZ_SEED_VARIABLE];
   if (given !== undefined && given.trim() !== '') {
     const seed = Number(given);
     if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-      throw new Error(`${FUZZ_SEED_VARIABLE}="${given}" is not a seed: give the whole number a run printed (0 to 4294967295).`);
+      throw new Error(
+        `${FUZZ_SEED_VARIABLE}="${given}" is not a seed: give the whole number a run printed (0 to 4294967295).`,
+      );
     }
     return { seed, source: `${FUZZ_SEED_VARIABLE}` };
   }
@@ -81,12 +146,15 @@ function deepXml(depth: number): string {
 }
 
 /** Every [start, end) of a JSON value in `text`: found by a small scanner, so mutations hit real tokens. */
-function jsonTokens(text: string): Array<{ start: number; end: number; kind: 'string' | 'number' | 'literal' | 'key' }> {
+function jsonTokens(
+  text: string,
+): Array<{ start: number; end: number; kind: 'string' | 'number' | 'literal' | 'key' }> {
   const out: Array<{ start: number; end: number; kind: 'string' | 'number' | 'literal' | 'key' }> = [];
   const isNumberChar = (c: number) => (c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
   for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
-    if (c === 34) { // "
+    if (c === 34) {
+      // "
       let j = i + 1;
       while (j < text.length && text.charCodeAt(j) !== 34) {
         j += text.charCodeAt(j) === 92 ? 2 : 1;
@@ -105,7 +173,8 @@ function jsonTokens(text: string): Array<{ start: number; end: number; kind: 'st
       }
       out.push({ start: i, end: j, kind: 'number' });
       i = j;
-    } else if (c === 116 || c === 102 || c === 110) { // t f n
+    } else if (c === 116 || c === 102 || c === 110) {
+      // t f n
       const m = /^(true|false|null)/.exec(text.slice(i, i + 5));
       const len = m ? m[0].length : 1;
       out.push({ start: i, end: i + len, kind: 'literal' });
@@ -120,7 +189,9 @@ function jsonTokens(text: string): Array<{ start: number; end: number; kind: 'st
 /** The [start, end) of a `"key": value` member whose value is a scalar, for removal and duplication. */
 function jsonMember(text: string, rng: Rng): { start: number; end: number; key: string } | undefined {
   const tokens = jsonTokens(text);
-  const keys = tokens.map((t, i) => ({ t, i })).filter(({ t, i }) => t.kind === 'key' && tokens[i + 1] && tokens[i + 1].kind !== 'key');
+  const keys = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t, i }) => t.kind === 'key' && tokens[i + 1] && tokens[i + 1].kind !== 'key');
   if (keys.length === 0) {
     return undefined;
   }
@@ -141,27 +212,35 @@ function mutateJson(text: string, rng: Rng): [string, string] {
   const tokens = jsonTokens(text);
   const of = (kinds: string[]) => tokens.filter((t) => kinds.includes(t.kind));
   switch (rng.int(0, 9)) {
-    case 0: { // A value of the wrong type.
+    case 0: {
+      // A value of the wrong type.
       const t = rng.pick(of(['string', 'number', 'literal']));
       return t ? [splice(text, t.start, t.end, rng.pick(JSON_VALUES)), 'wrongType'] : [text, 'none'];
     }
-    case 1: { // A member removed.
+    case 1: {
+      // A member removed.
       const m = jsonMember(text, rng);
       return m ? [splice(text, m.start, m.end, '"_removed":0'), 'missingField'] : [text, 'none'];
     }
-    case 2: { // Huge numbers.
+    case 2: {
+      // Huge numbers.
       const t = rng.pick(of(['number']));
       return t ? [splice(text, t.start, t.end, rng.pick(HUGE)), 'hugeNumber'] : [text, 'none'];
     }
-    case 3: { // NaN-ish strings where numbers were.
+    case 3: {
+      // NaN-ish strings where numbers were.
       const t = rng.pick(of(['number', 'string']));
       return t ? [splice(text, t.start, t.end, JSON.stringify(rng.pick(NUMBERISH))), 'nanish'] : [text, 'none'];
     }
-    case 4: { // Deep nesting in place of a value.
+    case 4: {
+      // Deep nesting in place of a value.
       const t = rng.pick(of(['string', 'number', 'literal']));
-      return t ? [splice(text, t.start, t.end, deepJson(rng.pick([64, 1000, 10_000, 50_000]), rng)), 'deepNesting'] : [text, 'none'];
+      return t
+        ? [splice(text, t.start, t.end, deepJson(rng.pick([64, 1000, 10_000, 50_000]), rng)), 'deepNesting']
+        : [text, 'none'];
     }
-    case 5: { // Unicode oddities, lone surrogates included (as escapes: JSON text is UTF-16 here).
+    case 5: {
+      // Unicode oddities, lone surrogates included (as escapes: JSON text is UTF-16 here).
       const t = rng.pick(of(['string', 'key']));
       const u = rng.pick(UNICODE);
       const lit = rng.chance(0.5) ? JSON.stringify(u) : `"${u.replace(/[\\"]/g, '')}"`;
@@ -169,18 +248,53 @@ function mutateJson(text: string, rng: Rng): [string, string] {
     }
     case 6: // Truncated anywhere.
       return [text.slice(0, rng.int(0, text.length)), 'truncation'];
-    case 7: { // A duplicate key: the later one wins in JSON.parse.
+    case 7: {
+      // A duplicate key: the later one wins in JSON.parse.
       const m = jsonMember(text, rng);
-      return m ? [splice(text, m.end, m.end, `,${m.key}:${rng.pick([...JSON_VALUES, ...HUGE, JSON.stringify(rng.pick(NUMBERISH))])}`), 'duplicateKey'] : [text, 'none'];
+      return m
+        ? [
+            splice(
+              text,
+              m.end,
+              m.end,
+              `,${m.key}:${rng.pick([...JSON_VALUES, ...HUGE, JSON.stringify(rng.pick(NUMBERISH))])}`,
+            ),
+            'duplicateKey',
+          ]
+        : [text, 'none'];
     }
-    case 8: { // The envelope itself: renamed, wrapped, or replaced.
+    case 8: {
+      // The envelope itself: renamed, wrapped, or replaced.
       const choice = rng.int(0, 3);
-      return [choice === 0 ? text.replace(/^\{"[^"]*"/, '{"other"') : choice === 1 ? `[${text}]` : choice === 2 ? rng.pick(JSON_VALUES) : `${text}${text}`, 'envelope'];
+      return [
+        choice === 0
+          ? text.replace(/^\{"[^"]*"/, '{"other"')
+          : choice === 1
+            ? `[${text}]`
+            : choice === 2
+              ? rng.pick(JSON_VALUES)
+              : `${text}${text}`,
+        'envelope',
+      ];
     }
-    default: { // Random bytes flipped.
+    default: {
+      // Random bytes flipped.
       const chars = [...text];
       for (let n = rng.int(1, 8); n > 0 && chars.length > 0; n--) {
-        chars[rng.int(0, chars.length - 1)] = rng.pick(['{', '}', '[', ']', ',', ':', '"', '\\', '\u0000', 'x', '9', ' ']);
+        chars[rng.int(0, chars.length - 1)] = rng.pick([
+          '{',
+          '}',
+          '[',
+          ']',
+          ',',
+          ':',
+          '"',
+          '\\',
+          '\u0000',
+          'x',
+          '9',
+          ' ',
+        ]);
       }
       return [chars.join(''), 'byteFlip'];
     }
@@ -188,7 +302,9 @@ function mutateJson(text: string, rng: Rng): [string, string] {
 }
 
 /** Leaf elements `<name ...>text</name>` of an XML document. */
-function xmlLeaves(text: string): Array<{ start: number; end: number; textStart: number; textEnd: number; name: string }> {
+function xmlLeaves(
+  text: string,
+): Array<{ start: number; end: number; textStart: number; textEnd: number; name: string }> {
   const out: Array<{ start: number; end: number; textStart: number; textEnd: number; name: string }> = [];
   const re = /<([\w-]+)((?:\s[^<>]*)?)>([^<]*)<\/\1>/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -212,36 +328,82 @@ function mutateXml(text: string, rng: Rng): [string, string] {
       }
       return rng.chance(0.5)
         ? [splice(text, leaf.textStart, leaf.textEnd, xmlEscape(rng.pick([...NUMBERISH, 'true', 'yes']))), 'wrongType']
-        : [splice(text, leaf.start, leaf.end, `<${leaf.name} type="${rng.pick(['array', 'integer', 'boolean', 'hash', 'float'])}"${rng.chance(0.3) ? ' nil="true"' : ''}>${text.slice(leaf.textStart, leaf.textEnd)}</${leaf.name}>`), 'wrongType'];
+        : [
+            splice(
+              text,
+              leaf.start,
+              leaf.end,
+              `<${leaf.name} type="${rng.pick(['array', 'integer', 'boolean', 'hash', 'float'])}"${rng.chance(0.3) ? ' nil="true"' : ''}>${text.slice(leaf.textStart, leaf.textEnd)}</${leaf.name}>`,
+            ),
+            'wrongType',
+          ];
     case 1: // A field removed.
       return leaf ? [splice(text, leaf.start, leaf.end, ''), 'missingField'] : [text, 'none'];
     case 2:
       return leaf ? [splice(text, leaf.textStart, leaf.textEnd, rng.pick(HUGE)), 'hugeNumber'] : [text, 'none'];
     case 3:
-      return leaf ? [splice(text, leaf.textStart, leaf.textEnd, xmlEscape(rng.pick(NUMBERISH))), 'nanish'] : [text, 'none'];
+      return leaf
+        ? [splice(text, leaf.textStart, leaf.textEnd, xmlEscape(rng.pick(NUMBERISH))), 'nanish']
+        : [text, 'none'];
     case 4:
-      return leaf ? [splice(text, leaf.textStart, leaf.textEnd, deepXml(rng.pick([64, 1000, 10_000, 50_000]))), 'deepNesting'] : [text, 'none'];
-    case 5: { // Unicode, references and element names that are object keys elsewhere.
+      return leaf
+        ? [splice(text, leaf.textStart, leaf.textEnd, deepXml(rng.pick([64, 1000, 10_000, 50_000]))), 'deepNesting']
+        : [text, 'none'];
+    case 5: {
+      // Unicode, references and element names that are object keys elsewhere.
       if (!leaf) {
         return [text, 'none'];
       }
-      const u = rng.pick([...UNICODE.map(xmlEscape), '&#0;', '&#xD800;', '&#1114112;', '&bogus;', '&amp', ']]>', '<![CDATA[x]]>']);
+      const u = rng.pick([
+        ...UNICODE.map(xmlEscape),
+        '&#0;',
+        '&#xD800;',
+        '&#1114112;',
+        '&bogus;',
+        '&amp',
+        ']]>',
+        '<![CDATA[x]]>',
+      ]);
       return rng.chance(0.7)
         ? [splice(text, leaf.textStart, leaf.textEnd, u), 'unicode']
-        : [splice(text, leaf.start, leaf.end, `<${rng.pick(['__proto__', 'constructor', 'prototype', 'toString'])}>1</x>`), 'unicode'];
+        : [
+            splice(
+              text,
+              leaf.start,
+              leaf.end,
+              `<${rng.pick(['__proto__', 'constructor', 'prototype', 'toString'])}>1</x>`,
+            ),
+            'unicode',
+          ];
     }
     case 6:
       return [text.slice(0, rng.int(0, text.length)), 'truncation'];
     case 7: // A duplicate element: one value becomes two.
-      return leaf ? [splice(text, leaf.end, leaf.end, text.slice(leaf.start, leaf.end).replace(/>[^<]*</, `>${xmlEscape(rng.pick(NUMBERISH))}<`)), 'duplicateKey'] : [text, 'none'];
-    case 8: { // The envelope: another root, two roots, a DOCTYPE with entities, or not XML at all.
+      return leaf
+        ? [
+            splice(
+              text,
+              leaf.end,
+              leaf.end,
+              text.slice(leaf.start, leaf.end).replace(/>[^<]*</, `>${xmlEscape(rng.pick(NUMBERISH))}<`),
+            ),
+            'duplicateKey',
+          ]
+        : [text, 'none'];
+    case 8: {
+      // The envelope: another root, two roots, a DOCTYPE with entities, or not XML at all.
       const choice = rng.int(0, 4);
       const body = text.replace(/^<\?xml[^>]*>\s*/, '');
       return [
-        choice === 0 ? body.replace(/^<([\w-]+)/, '<other').replace(/<\/[\w-]+>\s*$/, '</other>')
-          : choice === 1 ? `${body}${body}`
-            : choice === 2 ? `<!DOCTYPE x [<!ENTITY a "${'a'.repeat(100)}"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>${body.replace(/>([^<]+)</, '>&c;<')}`
-              : choice === 3 ? '{"applications":[]}' : '',
+        choice === 0
+          ? body.replace(/^<([\w-]+)/, '<other').replace(/<\/[\w-]+>\s*$/, '</other>')
+          : choice === 1
+            ? `${body}${body}`
+            : choice === 2
+              ? `<!DOCTYPE x [<!ENTITY a "${'a'.repeat(100)}"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>${body.replace(/>([^<]+)</, '>&c;<')}`
+              : choice === 3
+                ? '{"applications":[]}'
+                : '',
         'envelope',
       ];
     }

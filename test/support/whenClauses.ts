@@ -128,8 +128,9 @@ export function clausesOf(manifest: unknown): Array<{ where: string; clause: str
         if ((k === 'when' || k === 'enablement') && typeof v === 'string') {
           found.push({ where: `${where}.${k}`, clause: v });
         } else if (k === 'completionEvents' && Array.isArray(v)) {
-          v.filter((e): e is string => typeof e === 'string' && e.startsWith('onContext:'))
-            .forEach((e) => found.push({ where: `${where}.completionEvents`, clause: e.slice('onContext:'.length) }));
+          v.filter((e): e is string => typeof e === 'string' && e.startsWith('onContext:')).forEach((e) =>
+            found.push({ where: `${where}.completionEvents`, clause: e.slice('onContext:'.length) }),
+          );
         } else {
           walk(v, `${where}.${k}`);
         }
@@ -143,5 +144,8 @@ export function clausesOf(manifest: unknown): Array<{ where: string; clause: str
 /** "where: key" for every context key the manifest reads that is not in `known`. */
 export function unknownContextKeys(manifest: unknown, known: ReadonlySet<string>): string[] {
   return clausesOf(manifest).flatMap(({ where, clause }) =>
-    parseWhen(clause).keys.filter((k) => !known.has(k)).map((k) => `${where}: ${k}`));
+    parseWhen(clause)
+      .keys.filter((k) => !known.has(k))
+      .map((k) => `${where}: ${k}`),
+  );
 }

@@ -46,12 +46,28 @@ describe('formatAge (the one age formatter) / staleNote / describeFailure', () =
   });
 
   it('describes why data is stale, with the retry wait', () => {
-    const limited = new ApiError('rateLimited', 'The rate limit of h was reached (429). Wait 40 s before trying again.', { status: 429, retryAfterMs: 40_000 });
-    assert.equal(staleNote(180_000, describeFailure(limited, 40_000)), 'Showing data from 3 min ago — rate limited, retrying in 40 s');
-    const refused = new ApiError('network', 'The connection to h was refused. Check the base URL and that the service (or proxy) is running.');
+    const limited = new ApiError(
+      'rateLimited',
+      'The rate limit of h was reached (429). Wait 40 s before trying again.',
+      { status: 429, retryAfterMs: 40_000 },
+    );
+    assert.equal(
+      staleNote(180_000, describeFailure(limited, 40_000)),
+      'Showing data from 3 min ago — rate limited, retrying in 40 s',
+    );
+    const refused = new ApiError(
+      'network',
+      'The connection to h was refused. Check the base URL and that the service (or proxy) is running.',
+    );
     assert.equal(describeFailure(refused), 'offline: The connection to h was refused');
-    const proxy = new ApiError('proxy', 'The proxy p:1 could not be reached (ECONNREFUSED). Check the "http.proxy" setting.');
-    assert.equal(describeFailure(proxy, 30_000), 'offline: The proxy p:1 could not be reached (ECONNREFUSED), retrying in 30 s');
+    const proxy = new ApiError(
+      'proxy',
+      'The proxy p:1 could not be reached (ECONNREFUSED). Check the "http.proxy" setting.',
+    );
+    assert.equal(
+      describeFailure(proxy, 30_000),
+      'offline: The proxy p:1 could not be reached (ECONNREFUSED), retrying in 30 s',
+    );
     assert.equal(describeFailure(new ApiError('server', 'x. y.', { status: 503 })), 'server error (503)');
   });
 });

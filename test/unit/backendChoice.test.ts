@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 
 import { accountError, createBackendApi, listAccounts, pickAccount } from '../../src/api/backend';
-import { BackendSelector, chooseBackend, describeDecision, isRestGoneAnswer, parseBackendSetting, REST_V2_END_OF_LIFE } from '../../src/api/backendChoice';
+import {
+  BackendSelector,
+  chooseBackend,
+  describeDecision,
+  isRestGoneAnswer,
+  parseBackendSetting,
+  REST_V2_END_OF_LIFE,
+} from '../../src/api/backendChoice';
 import { ApiError } from '../../src/api/errors';
 import { decodeKeyRecord, encodeKeyRecord } from '../../src/auth/keyRecord';
 import { requiresNewConnection } from '../../src/connectionSettings';
@@ -20,7 +27,7 @@ const AFTER = new Date('2028-01-15T09:00:00Z');
 const TODAY = new Date('2026-11-20T12:00:30Z');
 
 describe('backend choice: the date rule', () => {
-  it('REST v2\'s end of life is 31 July 2027, 00:00 UTC', () => {
+  it("REST v2's end of life is 31 July 2027, 00:00 UTC", () => {
     assert.equal(REST_V2_END_OF_LIFE.toISOString(), AT.toISOString());
   });
 
@@ -68,7 +75,11 @@ describe('backend choice: the date rule', () => {
     selector.markRestGone('https://api.newrelic.com');
     assert.equal(heard, 1);
     assert.equal(selector.decide('auto', 'https://api.newrelic.com').backend, 'nerdGraph');
-    assert.equal(selector.decide('auto', 'https://api.eu.newrelic.com').backend, 'restV2', 'the EU host did not say so');
+    assert.equal(
+      selector.decide('auto', 'https://api.eu.newrelic.com').backend,
+      'restV2',
+      'the EU host did not say so',
+    );
     sub.dispose();
     selector.markRestGone('https://api.eu.newrelic.com');
     assert.equal(heard, 1, 'a disposed listener hears nothing');
@@ -99,21 +110,37 @@ describe('backend choice: REST answering "gone", against the simulator', functio
     await sim.stop();
   });
 
-  const options = () => ({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 });
+  const options = () => ({
+    baseUrl: sim.baseUrls.us,
+    getApiKey: () => Promise.resolve(KEY),
+    ca: sim.certPem,
+    log: new MemoryLogger(),
+    timeoutMs: 3000,
+    backoffBaseMs: 10,
+  });
 
   it('a retired REST host makes auto switch to NerdGraph, which lists the same applications', async () => {
     const origin = new URL(sim.baseUrls.us).origin;
     const selector = new BackendSelector(() => TODAY);
     let changes = 0;
     selector.onDidChange(() => changes++);
-    const before = createBackendApi(selector.decide('auto', origin).backend, { ...options(), onRestGone: () => selector.markRestGone(origin) });
+    const before = createBackendApi(selector.decide('auto', origin).backend, {
+      ...options(),
+      onRestGone: () => selector.markRestGone(origin),
+    });
     const names = (await before.listApplications()).map((a) => a.name).sort();
     await before.dispose();
 
     sim.setRestRetired(true);
     try {
-      const rest = createBackendApi(selector.decide('auto', origin).backend, { ...options(), onRestGone: () => selector.markRestGone(origin) });
-      await assert.rejects(rest.listApplications(), (e: unknown) => e instanceof ApiError && e.kind === 'retired' && e.status === 410);
+      const rest = createBackendApi(selector.decide('auto', origin).backend, {
+        ...options(),
+        onRestGone: () => selector.markRestGone(origin),
+      });
+      await assert.rejects(
+        rest.listApplications(),
+        (e: unknown) => e instanceof ApiError && e.kind === 'retired' && e.status === 410,
+      );
       await rest.dispose();
       assert.equal(changes, 1, 'the gone answer was heard once');
       const decision = selector.decide('auto', origin);
@@ -172,10 +199,21 @@ describe('backend choice: the account NRQL runs in', () => {
   it('the chosen account is kept with the key, and older records still read', () => {
     const KEY = 'NRAK-RECORDKEY0000000000000001';
     assert.deepEqual(decodeKeyRecord(encodeKeyRecord({ key: KEY, accountId: 42 })), { key: KEY, accountId: 42 });
-    assert.deepEqual(decodeKeyRecord(encodeKeyRecord({ key: KEY, origin: 'https://x.test', accountId: 42 })), { key: KEY, origin: 'https://x.test', accountId: 42 });
+    assert.deepEqual(decodeKeyRecord(encodeKeyRecord({ key: KEY, origin: 'https://x.test', accountId: 42 })), {
+      key: KEY,
+      origin: 'https://x.test',
+      accountId: 42,
+    });
     assert.equal(encodeKeyRecord({ key: KEY }), KEY, 'a key without an account is stored as before');
-    assert.deepEqual(decodeKeyRecord(JSON.stringify({ tag: 'timeslice-key/1', key: KEY, origin: 'https://x.test' })), { key: KEY, origin: 'https://x.test' });
-    assert.equal(decodeKeyRecord(JSON.stringify({ tag: 'timeslice-key/1', key: KEY, accountId: -1 })), undefined, 'a damaged account is no record');
+    assert.deepEqual(decodeKeyRecord(JSON.stringify({ tag: 'timeslice-key/1', key: KEY, origin: 'https://x.test' })), {
+      key: KEY,
+      origin: 'https://x.test',
+    });
+    assert.equal(
+      decodeKeyRecord(JSON.stringify({ tag: 'timeslice-key/1', key: KEY, accountId: -1 })),
+      undefined,
+      'a damaged account is no record',
+    );
   });
 });
 
@@ -190,18 +228,34 @@ describe('backend choice: a key that sees two accounts', function () {
   });
   after(() => sim.stop());
 
-  const options = () => ({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), timeoutMs: 3000, backoffBaseMs: 10 });
-
-  it('with no account chosen, NerdGraph asks for one (noAccount) and sends no NRQL', async () => {
-    assert.deepEqual((await listAccounts(options())).map((a) => a.id), sim.accounts.us.map((a) => a.id));
-    sim.clearRequests();
-    const ng = createBackendApi('nerdGraph', options());
-    await assert.rejects(ng.listApplications(), (e: unknown) => e instanceof ApiError && e.kind === 'noAccount' && /2 accounts/.test(e.message));
-    await ng.dispose();
-    assert.deepEqual(sim.requests.map((r) => r.endpoint), ['graphql.accounts']);
+  const options = () => ({
+    baseUrl: sim.baseUrls.us,
+    getApiKey: () => Promise.resolve(KEY),
+    ca: sim.certPem,
+    log: new MemoryLogger(),
+    timeoutMs: 3000,
+    backoffBaseMs: 10,
   });
 
-  it('the chosen account\'s applications, and their data, come from that account only', async () => {
+  it('with no account chosen, NerdGraph asks for one (noAccount) and sends no NRQL', async () => {
+    assert.deepEqual(
+      (await listAccounts(options())).map((a) => a.id),
+      sim.accounts.us.map((a) => a.id),
+    );
+    sim.clearRequests();
+    const ng = createBackendApi('nerdGraph', options());
+    await assert.rejects(
+      ng.listApplications(),
+      (e: unknown) => e instanceof ApiError && e.kind === 'noAccount' && /2 accounts/.test(e.message),
+    );
+    await ng.dispose();
+    assert.deepEqual(
+      sim.requests.map((r) => r.endpoint),
+      ['graphql.accounts'],
+    );
+  });
+
+  it("the chosen account's applications, and their data, come from that account only", async () => {
     for (const account of sim.accounts.us) {
       const ng = createBackendApi('nerdGraph', { ...options(), accountId: account.id });
       try {
@@ -211,8 +265,14 @@ describe('backend choice: a key that sees two accounts', function () {
         const app = account.dataset.apps.find((a) => a.reporting)!;
         // By id alone (no account in the search): the ids are unique across the key's accounts.
         assert.equal((await ng.getApplication(app.id)).name, app.name);
-        const data = await ng.getMetricData({ kind: 'application', applicationId: app.id }, { names: ['HttpDispatcher'], summarize: true });
-        assert.ok((data.metrics[0]?.timeslices[0]?.values.call_count ?? 0) > 0, `${account.name}: data for its own application`);
+        const data = await ng.getMetricData(
+          { kind: 'application', applicationId: app.id },
+          { names: ['HttpDispatcher'], summarize: true },
+        );
+        assert.ok(
+          (data.metrics[0]?.timeslices[0]?.values.call_count ?? 0) > 0,
+          `${account.name}: data for its own application`,
+        );
       } finally {
         await ng.dispose();
       }

@@ -14,7 +14,12 @@ describe('conditional requests (ETag / If-None-Match)', function () {
 
   before(async () => {
     sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW });
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger() });
+    api = new HttpTimesliceApi({
+      baseUrl: sim.baseUrls.us,
+      getApiKey: () => Promise.resolve(sim.keys.us),
+      ca: sim.certPem,
+      log: new MemoryLogger(),
+    });
   });
   beforeEach(() => sim.clearRequests());
   after(async () => {
@@ -55,7 +60,10 @@ describe('conditional requests (ETag / If-None-Match)', function () {
     const parses = await parsesDuring(async () => {
       again = await api.listApplications({ name: 'e' });
     });
-    assert.deepEqual(sim.requests.map((r) => r.status), [200, 304]);
+    assert.deepEqual(
+      sim.requests.map((r) => r.status),
+      [200, 304],
+    );
     assert.equal(parses, 0);
     assert.deepEqual(again, before);
   });
@@ -65,19 +73,30 @@ describe('conditional requests (ETag / If-None-Match)', function () {
     const next = app.healthStatus === 'red' ? 'green' : 'red';
     sim.setApplicationHealth('us', app.id, next);
     const changed = await api.getApplication(app.id);
-    assert.deepEqual(sim.requests.map((r) => r.status), [200, 200]);
+    assert.deepEqual(
+      sim.requests.map((r) => r.status),
+      [200, 200],
+    );
     assert.notEqual(sim.requests[1].headers['if-none-match'], undefined);
     assert.equal(changed.healthStatus, next);
   });
 
   it('every page of a list is conditional on its own, and a 304 page still leads to the next', async () => {
     const paged = await Simulator.start({ seed: 42, apps: 450, now: () => NOW });
-    const client = new HttpTimesliceApi({ baseUrl: paged.baseUrls.us, getApiKey: () => Promise.resolve(paged.keys.us), ca: paged.certPem, log: new MemoryLogger() });
+    const client = new HttpTimesliceApi({
+      baseUrl: paged.baseUrls.us,
+      getApiKey: () => Promise.resolve(paged.keys.us),
+      ca: paged.certPem,
+      log: new MemoryLogger(),
+    });
     try {
       const first = await client.listApplications();
       paged.clearRequests();
       const second = await client.listApplications();
-      assert.deepEqual(paged.requests.map((r) => r.status), [304, 304, 304]);
+      assert.deepEqual(
+        paged.requests.map((r) => r.status),
+        [304, 304, 304],
+      );
       assert.deepEqual(second, first);
     } finally {
       await client.dispose();

@@ -9,7 +9,13 @@ import { HttpTimesliceApi } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { parseApplication, parseMetricName, unwrap } from '../../src/api/parse';
 import type {
-  ApiFormat, Application, Host, Instance, KeyTransaction, MetricScope, PageProgress,
+  ApiFormat,
+  Application,
+  Host,
+  Instance,
+  KeyTransaction,
+  MetricScope,
+  PageProgress,
 } from '../../src/api/types';
 import { parseXmlDocument } from '../../src/api/xml';
 import { MemoryLogger } from '../../src/log';
@@ -72,10 +78,12 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
   const hostOf = (id: number): SimHost => us().hosts.get(id)!;
   const instanceOf = (id: number): SimInstance => us().instances.get(id)!;
   /** The application with the most instances (more than a page of them). */
-  const appWithManyInstances = (): SimApp => [...us().apps].sort((a, b) => b.instanceIds.length - a.instanceIds.length)[0];
+  const appWithManyInstances = (): SimApp =>
+    [...us().apps].sort((a, b) => b.instanceIds.length - a.instanceIds.length)[0];
   /** An application with several hosts. */
   const appWithHosts = (): SimApp => us().apps.find((a) => a.hostIds.length >= 3)!;
-  const lastReported = (agoSeconds: number | undefined) => (agoSeconds === undefined ? undefined : apiTime(NOW.getTime() - agoSeconds * 1000));
+  const lastReported = (agoSeconds: number | undefined) =>
+    agoSeconds === undefined ? undefined : apiTime(NOW.getTime() - agoSeconds * 1000);
 
   function expectApplication(got: Application, app: SimApp): void {
     assert.equal(got.id, app.id);
@@ -174,13 +182,25 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
   }
 
   /** The values the simulator serves for `name` over [startMinute, endMinute). */
-  function expectedValues(scope: MetricScope, name: string, startMinute: number, endMinute: number): Record<string, number> {
+  function expectedValues(
+    scope: MetricScope,
+    name: string,
+    startMinute: number,
+    endMinute: number,
+  ): Record<string, number> {
     const s = simScope(scope);
     return sliceValues(us().seed, s, [defOf(s.app, name)], startMinute, endMinute)[0];
   }
 
   before(async () => {
-    sim = await Simulator.start({ seed: 7, apps: 12, pageSize: PAGE_SIZE, now: () => NOW, usKey: US_KEY, euKey: EU_KEY });
+    sim = await Simulator.start({
+      seed: 7,
+      apps: 12,
+      pageSize: PAGE_SIZE,
+      now: () => NOW,
+      usKey: US_KEY,
+      euKey: EU_KEY,
+    });
   });
 
   after(async () => {
@@ -209,36 +229,57 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
 
       it('lists every application over all pages, as the data set has them', async () => {
         const apps = await client(format).listApplications();
-        assert.deepEqual(apps.map((a) => a.id), us().apps.map((a) => a.id));
+        assert.deepEqual(
+          apps.map((a) => a.id),
+          us().apps.map((a) => a.id),
+        );
         apps.forEach((a, i) => expectApplication(a, us().apps[i]));
         const requests = requestsTo('applications.list');
-        assert.deepEqual(requests.map((r) => r.query.get('page')), [null, '2', '3']);
+        assert.deepEqual(
+          requests.map((r) => r.query.get('page')),
+          [null, '2', '3'],
+        );
         assert.ok(requests.every((r) => r.path === `/v2/applications${suffix}` && r.status === 200));
       });
 
       it('filters applications by name: a case-insensitive substring', async () => {
         const apps = await client(format).listApplications({ name: 'SERVICE' });
-        const expected = us().apps.filter((a) => a.name.toLowerCase().includes('service')).map((a) => a.id);
+        const expected = us()
+          .apps.filter((a) => a.name.toLowerCase().includes('service'))
+          .map((a) => a.id);
         assert.ok(expected.length > 1 && expected.length < us().apps.length);
-        assert.deepEqual(apps.map((a) => a.id), expected);
+        assert.deepEqual(
+          apps.map((a) => a.id),
+          expected,
+        );
         assert.equal(requestsTo('applications.list')[0].query.get('filter[name]'), 'SERVICE');
       });
 
       it('filters applications by host name', async () => {
         const host = hostOf(appWithHosts().hostIds[1]);
         const apps = await client(format).listApplications({ host: host.name });
-        const expected = us().apps.filter((a) => a.hostIds.some((h) => hostOf(h).name.toLowerCase().includes(host.name.toLowerCase())));
+        const expected = us().apps.filter((a) =>
+          a.hostIds.some((h) => hostOf(h).name.toLowerCase().includes(host.name.toLowerCase())),
+        );
         assert.ok(expected.length >= 1 && expected.length < us().apps.length);
-        assert.deepEqual(apps.map((a) => a.id), expected.map((a) => a.id));
+        assert.deepEqual(
+          apps.map((a) => a.id),
+          expected.map((a) => a.id),
+        );
         assert.ok(apps.some((a) => a.hostIds.includes(host.id)));
         assert.equal(requestsTo('applications.list')[0].query.get('filter[host]'), host.name);
       });
 
       it('filters applications by several ids (more than a page of them)', async () => {
-        const wanted = us().apps.filter((_, i) => i % 2 === 0).map((a) => a.id);
+        const wanted = us()
+          .apps.filter((_, i) => i % 2 === 0)
+          .map((a) => a.id);
         assert.ok(wanted.length > PAGE_SIZE);
         const apps = await client(format).listApplications({ ids: wanted });
-        assert.deepEqual(apps.map((a) => a.id), wanted);
+        assert.deepEqual(
+          apps.map((a) => a.id),
+          wanted,
+        );
         const requests = requestsTo('applications.list');
         assert.equal(requests.length, 2);
         assert.ok(requests.every((r) => r.query.get('filter[ids]') === wanted.join(',')));
@@ -246,9 +287,14 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
 
       it('filters applications by language', async () => {
         const apps = await client(format).listApplications({ language: 'ruby' });
-        const expected = us().apps.filter((a) => a.language === 'ruby').map((a) => a.id);
+        const expected = us()
+          .apps.filter((a) => a.language === 'ruby')
+          .map((a) => a.id);
         assert.ok(expected.length >= 3);
-        assert.deepEqual(apps.map((a) => a.id), expected);
+        assert.deepEqual(
+          apps.map((a) => a.id),
+          expected,
+        );
         assert.ok(apps.every((a) => a.language === 'ruby'));
       });
 
@@ -257,26 +303,41 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
         for (const app of [appNamed('storefront-web'), appNamed('notifications-worker')]) {
           expectApplication(await api.getApplication(app.id), app);
         }
-        assert.deepEqual(requestsTo('applications.show').map((r) => r.path), [
-          `/v2/applications/${appNamed('storefront-web').id}${suffix}`, `/v2/applications/${appNamed('notifications-worker').id}${suffix}`,
-        ]);
+        assert.deepEqual(
+          requestsTo('applications.show').map((r) => r.path),
+          [
+            `/v2/applications/${appNamed('storefront-web').id}${suffix}`,
+            `/v2/applications/${appNamed('notifications-worker').id}${suffix}`,
+          ],
+        );
       });
 
       it('lists the hosts of an application, filtered by hostname and by ids', async () => {
         const api = client(format);
         const app = appWithHosts();
         const hosts = await api.listHosts(app.id);
-        assert.deepEqual(hosts.map((h) => h.id), app.hostIds);
+        assert.deepEqual(
+          hosts.map((h) => h.id),
+          app.hostIds,
+        );
         hosts.forEach((h) => expectHost(h, hostOf(h.id)));
 
         const target = hostOf(app.hostIds[2]);
         const byName = await api.listHosts(app.id, { hostname: target.name });
-        const expectedByName = app.hostIds.filter((h) => hostOf(h).name.toLowerCase().includes(target.name.toLowerCase()));
+        const expectedByName = app.hostIds.filter((h) =>
+          hostOf(h).name.toLowerCase().includes(target.name.toLowerCase()),
+        );
         assert.ok(expectedByName.length < app.hostIds.length);
-        assert.deepEqual(byName.map((h) => h.id), expectedByName);
+        assert.deepEqual(
+          byName.map((h) => h.id),
+          expectedByName,
+        );
 
         const byIds = await api.listHosts(app.id, { ids: [app.hostIds[0], app.hostIds[2]] });
-        assert.deepEqual(byIds.map((h) => h.id), [app.hostIds[0], app.hostIds[2]]);
+        assert.deepEqual(
+          byIds.map((h) => h.id),
+          [app.hostIds[0], app.hostIds[2]],
+        );
         assert.equal(requestsTo('hosts.list').at(-1)!.query.get('filter[ids]'), `${app.hostIds[0]},${app.hostIds[2]}`);
       });
 
@@ -291,42 +352,69 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
         const api = client(format);
         const app = appWithManyInstances();
         const instances = await api.listInstances(app.id);
-        assert.deepEqual(instances.map((i) => i.id), app.instanceIds);
+        assert.deepEqual(
+          instances.map((i) => i.id),
+          app.instanceIds,
+        );
         instances.forEach((i) => expectInstance(i, instanceOf(i.id)));
         assert.equal(requestsTo('instances.list').length, Math.ceil(app.instanceIds.length / PAGE_SIZE));
 
         const host = hostOf(app.hostIds[0]);
         const byHost = await api.listInstances(app.id, { hostname: host.name });
-        const expected = app.instanceIds.filter((i) => hostOf(instanceOf(i).hostId).name.toLowerCase().includes(host.name.toLowerCase()));
+        const expected = app.instanceIds.filter((i) =>
+          hostOf(instanceOf(i).hostId).name.toLowerCase().includes(host.name.toLowerCase()),
+        );
         assert.ok(expected.length >= 1 && expected.length < app.instanceIds.length);
-        assert.deepEqual(byHost.map((i) => i.id), expected);
+        assert.deepEqual(
+          byHost.map((i) => i.id),
+          expected,
+        );
 
         const wanted = [app.instanceIds[1], app.instanceIds[app.instanceIds.length - 1]];
-        assert.deepEqual((await api.listInstances(app.id, { ids: wanted })).map((i) => i.id), wanted);
+        assert.deepEqual(
+          (await api.listInstances(app.id, { ids: wanted })).map((i) => i.id),
+          wanted,
+        );
       });
 
       it('gets one instance', async () => {
         const app = appWithManyInstances();
         const instance = instanceOf(app.instanceIds[3]);
         expectInstance(await client(format).getInstance(app.id, instance.id), instance);
-        assert.equal(requestsTo('instances.show')[0].path, `/v2/applications/${app.id}/instances/${instance.id}${suffix}`);
+        assert.equal(
+          requestsTo('instances.show')[0].path,
+          `/v2/applications/${app.id}/instances/${instance.id}${suffix}`,
+        );
       });
 
       it('lists every key transaction over all pages, filtered by name and by ids', async () => {
         const api = client(format);
         const all = await api.listKeyTransactions();
-        assert.deepEqual(all.map((k) => k.id), us().keyTransactions.map((k) => k.id));
+        assert.deepEqual(
+          all.map((k) => k.id),
+          us().keyTransactions.map((k) => k.id),
+        );
         all.forEach((k, i) => expectKeyTransaction(k, us().keyTransactions[i]));
         assert.equal(requestsTo('keyTransactions.list').length, Math.ceil(us().keyTransactions.length / PAGE_SIZE));
 
         const needle = us().keyTransactions[0].name.split(' ')[0].toUpperCase();
-        const expectedByName = us().keyTransactions.filter((k) => k.name.toLowerCase().includes(needle.toLowerCase())).map((k) => k.id);
+        const expectedByName = us()
+          .keyTransactions.filter((k) => k.name.toLowerCase().includes(needle.toLowerCase()))
+          .map((k) => k.id);
         assert.ok(expectedByName.length >= 1 && expectedByName.length < us().keyTransactions.length);
-        assert.deepEqual((await api.listKeyTransactions({ name: needle })).map((k) => k.id), expectedByName);
+        assert.deepEqual(
+          (await api.listKeyTransactions({ name: needle })).map((k) => k.id),
+          expectedByName,
+        );
 
-        const wanted = us().keyTransactions.filter((_, i) => i % 3 === 0).map((k) => k.id);
+        const wanted = us()
+          .keyTransactions.filter((_, i) => i % 3 === 0)
+          .map((k) => k.id);
         assert.ok(wanted.length > PAGE_SIZE);
-        assert.deepEqual((await api.listKeyTransactions({ ids: wanted })).map((k) => k.id), wanted);
+        assert.deepEqual(
+          (await api.listKeyTransactions({ ids: wanted })).map((k) => k.id),
+          wanted,
+        );
       });
 
       it('gets one key transaction', async () => {
@@ -339,7 +427,10 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
         const app = appNamed('storefront-web');
         const names = await client(format).listMetricNames({ kind: 'application', applicationId: app.id });
         const catalog = metricCatalog(app);
-        assert.deepEqual(names, catalog.map((d) => ({ name: d.name, values: valueNames(d, 'application') })));
+        assert.deepEqual(
+          names,
+          catalog.map((d) => ({ name: d.name, values: valueNames(d, 'application') })),
+        );
         assert.equal(requestsTo('metricNames').length, Math.ceil(catalog.length / PAGE_SIZE));
       });
 
@@ -349,24 +440,38 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
         const host = hostOf(app.hostIds[0]);
         const instance = instanceOf(host.instanceIds[0]);
 
-        const datastore = await api.listMetricNames({ kind: 'application', applicationId: app.id }, { name: 'Datastore' });
-        const expected = metricCatalog(app).filter((d) => d.name.includes('Datastore')).map((d) => ({ name: d.name, values: valueNames(d, 'application') }));
+        const datastore = await api.listMetricNames(
+          { kind: 'application', applicationId: app.id },
+          { name: 'Datastore' },
+        );
+        const expected = metricCatalog(app)
+          .filter((d) => d.name.includes('Datastore'))
+          .map((d) => ({ name: d.name, values: valueNames(d, 'application') }));
         assert.ok(expected.length > PAGE_SIZE);
         assert.deepEqual(datastore, expected);
 
-        assert.deepEqual(await api.listMetricNames({ kind: 'application', applicationId: app.id }, { name: 'Memory' }),
-          [{ name: 'Memory/Physical', values: ['total_used_mb'] }]);
-        assert.deepEqual(await api.listMetricNames({ kind: 'host', applicationId: app.id, hostId: host.id }, { name: 'Memory' }),
-          [{ name: 'Memory/Physical', values: ['used_mb_by_host'] }]);
-        assert.deepEqual(await api.listMetricNames({ kind: 'instance', applicationId: app.id, instanceId: instance.id }, { name: 'CPU' }),
-          [{ name: 'CPU/User Time', values: ['percent'] }]);
+        assert.deepEqual(
+          await api.listMetricNames({ kind: 'application', applicationId: app.id }, { name: 'Memory' }),
+          [{ name: 'Memory/Physical', values: ['total_used_mb'] }],
+        );
+        assert.deepEqual(
+          await api.listMetricNames({ kind: 'host', applicationId: app.id, hostId: host.id }, { name: 'Memory' }),
+          [{ name: 'Memory/Physical', values: ['used_mb_by_host'] }],
+        );
+        assert.deepEqual(
+          await api.listMetricNames(
+            { kind: 'instance', applicationId: app.id, instanceId: instance.id },
+            { name: 'CPU' },
+          ),
+          [{ name: 'CPU/User Time', values: ['percent'] }],
+        );
 
         const paths = requestsTo('metricNames').map((r) => `${r.path}?${r.query.get('name')}`);
         assert.ok(paths.includes(`/v2/applications/${app.id}/hosts/${host.id}/metrics${suffix}?Memory`));
         assert.ok(paths.includes(`/v2/applications/${app.id}/instances/${instance.id}/metrics${suffix}?CPU`));
       });
 
-      it('gets metric data for an application: a per-minute series with the data set\'s values', async () => {
+      it("gets metric data for an application: a per-minute series with the data set's values", async () => {
         const app = appNamed('inventory-service');
         const scope: MetricScope = { kind: 'application', applicationId: app.id };
         const from = new Date('2026-11-20T11:30:00Z');
@@ -376,7 +481,10 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
         assert.equal(data.to, '2026-11-20T12:00:00+00:00');
         assert.deepEqual(data.metricsFound, ['HttpDispatcher', 'Apdex']);
         assert.deepEqual(data.metricsNotFound, []);
-        assert.deepEqual(data.metrics.map((m) => m.name), ['HttpDispatcher', 'Apdex']);
+        assert.deepEqual(
+          data.metrics.map((m) => m.name),
+          ['HttpDispatcher', 'Apdex'],
+        );
         for (const series of data.metrics) {
           assert.equal(series.timeslices.length, 30);
           series.timeslices.forEach((slice, i) => {
@@ -411,20 +519,34 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
           assert.deepEqual(data.metricsFound, ['HttpDispatcher', 'Memory/Physical']);
           const [web, memory] = data.metrics;
           assert.equal(web.timeslices.length, 10);
-          web.timeslices.forEach((slice, i) => assert.deepEqual(slice.values, expectedValues(scope, 'HttpDispatcher', fromMinute + i, fromMinute + i + 1)));
+          web.timeslices.forEach((slice, i) =>
+            assert.deepEqual(slice.values, expectedValues(scope, 'HttpDispatcher', fromMinute + i, fromMinute + i + 1)),
+          );
           memory.timeslices.forEach((slice, i) => {
             assert.deepEqual(Object.keys(slice.values), ['used_mb_by_host']);
-            assert.deepEqual(slice.values, expectedValues(scope, 'Memory/Physical', fromMinute + i, fromMinute + i + 1));
+            assert.deepEqual(
+              slice.values,
+              expectedValues(scope, 'Memory/Physical', fromMinute + i, fromMinute + i + 1),
+            );
           });
         }
-        const appWide = await api.getMetricData({ kind: 'application', applicationId: app.id }, { names: ['HttpDispatcher'], from, to });
+        const appWide = await api.getMetricData(
+          { kind: 'application', applicationId: app.id },
+          { names: ['HttpDispatcher'], from, to },
+        );
         const hostWide = expectedValues(scopes[0], 'HttpDispatcher', fromMinute, fromMinute + 1);
-        assert.ok(appWide.metrics[0].timeslices[0].values.call_count > hostWide.call_count, 'the host sees part of the application\'s traffic');
-        assert.deepEqual(requestsTo('metricData').map((r) => r.path), [
-          `/v2/applications/${app.id}/hosts/${host.id}/metrics/data${suffix}`,
-          `/v2/applications/${app.id}/instances/${instance.id}/metrics/data${suffix}`,
-          `/v2/applications/${app.id}/metrics/data${suffix}`,
-        ]);
+        assert.ok(
+          appWide.metrics[0].timeslices[0].values.call_count > hostWide.call_count,
+          "the host sees part of the application's traffic",
+        );
+        assert.deepEqual(
+          requestsTo('metricData').map((r) => r.path),
+          [
+            `/v2/applications/${app.id}/hosts/${host.id}/metrics/data${suffix}`,
+            `/v2/applications/${app.id}/instances/${instance.id}/metrics/data${suffix}`,
+            `/v2/applications/${app.id}/metrics/data${suffix}`,
+          ],
+        );
       });
 
       it('honours period: UTC timeslices aligned to whole periods, the first starting at or before from', async () => {
@@ -444,7 +566,10 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
           if (i > 0) {
             assert.equal(slice.from, slices[i - 1].to);
           }
-          assert.deepEqual(slice.values, expectedValues(scope, 'HttpDispatcher', minuteOfIso(slice.from), minuteOfIso(slice.to)));
+          assert.deepEqual(
+            slice.values,
+            expectedValues(scope, 'HttpDispatcher', minuteOfIso(slice.from), minuteOfIso(slice.to)),
+          );
         }
         assert.equal(requestsTo('metricData')[0].query.get('period'), '600');
       });
@@ -454,7 +579,12 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
         const scope: MetricScope = { kind: 'application', applicationId: app.id };
         const from = new Date('2026-11-20T11:00:00Z');
         const to = new Date('2026-11-20T12:00:00Z');
-        const data = await client(format).getMetricData(scope, { names: ['HttpDispatcher', 'Apdex'], from, to, summarize: true });
+        const data = await client(format).getMetricData(scope, {
+          names: ['HttpDispatcher', 'Apdex'],
+          from,
+          to,
+          summarize: true,
+        });
         assert.equal(data.metrics.length, 2);
         for (const series of data.metrics) {
           assert.equal(series.timeslices.length, 1);
@@ -462,20 +592,28 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
           assert.equal(slice.from, '2026-11-20T11:00:00+00:00');
           assert.match(slice.to, /:59\+00:00$/);
           assert.equal(slice.to, '2026-11-20T11:59:59+00:00');
-          assert.deepEqual(slice.values, expectedValues(scope, series.name, minuteOfIso(slice.from), minuteOfIso('2026-11-20T12:00:00Z')));
+          assert.deepEqual(
+            slice.values,
+            expectedValues(scope, series.name, minuteOfIso(slice.from), minuteOfIso('2026-11-20T12:00:00Z')),
+          );
         }
         assert.equal(requestsTo('metricData')[0].query.get('summarize'), 'true');
       });
 
-      it('without from and to, the range is the 30 minutes before the simulator\'s clock', async () => {
+      it("without from and to, the range is the 30 minutes before the simulator's clock", async () => {
         const app = appNamed('storefront-web');
-        const data = await client(format).getMetricData({ kind: 'application', applicationId: app.id }, { names: ['HttpDispatcher'] });
+        const data = await client(format).getMetricData(
+          { kind: 'application', applicationId: app.id },
+          { names: ['HttpDispatcher'] },
+        );
         assert.equal(data.from, '2026-11-20T11:30:30+00:00');
         assert.equal(data.to, '2026-11-20T12:00:30+00:00');
         const slices = data.metrics[0].timeslices;
         assert.equal(slices.length, 30);
         assert.equal(slices[0].from, '2026-11-20T11:30:00+00:00');
-        assert.ok(slices.every((s) => UTC_TIME.test(s.from) && UTC_TIME.test(s.to) && Date.parse(s.from) % 60_000 === 0));
+        assert.ok(
+          slices.every((s) => UTC_TIME.test(s.from) && UTC_TIME.test(s.to) && Date.parse(s.from) % 60_000 === 0),
+        );
         const request = requestsTo('metricData')[0];
         assert.equal(request.query.has('from'), false);
         assert.equal(request.query.has('to'), false);
@@ -483,41 +621,66 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
 
       it('values[] narrows the values; a metric lacking them comes back with values {}', async () => {
         const app = appNamed('storefront-web');
-        const data = await client(format).getMetricData({ kind: 'application', applicationId: app.id }, {
-          names: ['HttpDispatcher', 'CPU/User Time'], values: ['call_count'], from: new Date('2026-11-20T11:55:00Z'), to: new Date('2026-11-20T12:00:00Z'),
-        });
+        const data = await client(format).getMetricData(
+          { kind: 'application', applicationId: app.id },
+          {
+            names: ['HttpDispatcher', 'CPU/User Time'],
+            values: ['call_count'],
+            from: new Date('2026-11-20T11:55:00Z'),
+            to: new Date('2026-11-20T12:00:00Z'),
+          },
+        );
         const [web, cpu] = data.metrics;
         assert.equal(web.name, 'HttpDispatcher');
         assert.equal(web.timeslices.length, 5);
-        assert.ok(web.timeslices.every((s) => Object.keys(s.values).join() === 'call_count' && s.values.call_count > 0));
+        assert.ok(
+          web.timeslices.every((s) => Object.keys(s.values).join() === 'call_count' && s.values.call_count > 0),
+        );
         assert.equal(cpu.name, 'CPU/User Time');
         assert.equal(cpu.timeslices.length, 5);
-        assert.ok(cpu.timeslices.every((s) => Object.keys(s.values).length === 0), 'CPU has no call_count: values {}');
+        assert.ok(
+          cpu.timeslices.every((s) => Object.keys(s.values).length === 0),
+          'CPU has no call_count: values {}',
+        );
         assert.deepEqual(requestsTo('metricData')[0].query.getAll('values[]'), ['call_count']);
       });
 
       it('an unknown metric name is listed in metricsNotFound, not an error', async () => {
         const app = appNamed('storefront-web');
-        const data = await client(format).getMetricData({ kind: 'application', applicationId: app.id }, {
-          names: ['HttpDispatcher', 'Nope/Does/Not/Exist'], summarize: true,
-        });
+        const data = await client(format).getMetricData(
+          { kind: 'application', applicationId: app.id },
+          {
+            names: ['HttpDispatcher', 'Nope/Does/Not/Exist'],
+            summarize: true,
+          },
+        );
         assert.deepEqual(data.metricsNotFound, ['Nope/Does/Not/Exist']);
         assert.deepEqual(data.metricsFound, ['HttpDispatcher']);
-        assert.deepEqual(data.metrics.map((m) => m.name), ['HttpDispatcher']);
+        assert.deepEqual(
+          data.metrics.map((m) => m.name),
+          ['HttpDispatcher'],
+        );
       });
 
       it('CPU/User Time (a name with a space) is found', async () => {
         const app = appNamed('storefront-web');
         const scope: MetricScope = { kind: 'host', applicationId: app.id, hostId: app.hostIds[0] };
         const data = await client(format).getMetricData(scope, {
-          names: ['CPU/User Time'], values: ['percent'], from: new Date('2026-11-20T11:58:00Z'), to: new Date('2026-11-20T12:00:00Z'),
+          names: ['CPU/User Time'],
+          values: ['percent'],
+          from: new Date('2026-11-20T11:58:00Z'),
+          to: new Date('2026-11-20T12:00:00Z'),
         });
         assert.deepEqual(data.metricsFound, ['CPU/User Time']);
         assert.deepEqual(data.metricsNotFound, []);
         const start = Date.parse('2026-11-20T11:58:00Z') / 60_000;
-        assert.deepEqual(data.metrics[0].timeslices.map((s) => s.values), [
-          expectedValues(scope, 'CPU/User Time', start, start + 1), expectedValues(scope, 'CPU/User Time', start + 1, start + 2),
-        ]);
+        assert.deepEqual(
+          data.metrics[0].timeslices.map((s) => s.values),
+          [
+            expectedValues(scope, 'CPU/User Time', start, start + 1),
+            expectedValues(scope, 'CPU/User Time', start + 1, start + 2),
+          ],
+        );
         assert.deepEqual(requestsTo('metricData')[0].query.getAll('names[]'), ['CPU/User Time']);
       });
 
@@ -537,10 +700,23 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
         const store = appNamed('storefront-web');
         const special = await api.listMetricNames({ kind: 'application', applicationId: store.id }, { name: '<img' });
         // The transaction, its own Apdex and its own errors (every web transaction has them).
-        const own = (txn: string) => [`WebTransaction/Controller/${txn}`, `Apdex/Controller/${txn}`, `Errors/WebTransaction/Controller/${txn}`];
-        assert.deepEqual(special.map((m) => m.name), own(HTML_NAME));
-        const umlaut = await api.listMetricNames({ kind: 'application', applicationId: store.id }, { name: 'Übersicht' });
-        assert.deepEqual(umlaut.map((m) => m.name), own('Bestellung/Übersicht ✓'));
+        const own = (txn: string) => [
+          `WebTransaction/Controller/${txn}`,
+          `Apdex/Controller/${txn}`,
+          `Errors/WebTransaction/Controller/${txn}`,
+        ];
+        assert.deepEqual(
+          special.map((m) => m.name),
+          own(HTML_NAME),
+        );
+        const umlaut = await api.listMetricNames(
+          { kind: 'application', applicationId: store.id },
+          { name: 'Übersicht' },
+        );
+        assert.deepEqual(
+          umlaut.map((m) => m.name),
+          own('Bestellung/Übersicht ✓'),
+        );
       });
     });
   }
@@ -607,20 +783,32 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
 
   it('fetches pages strictly one after another', async () => {
     const requestedWhenPageDone: number[] = [];
-    const kts = await client('json').listKeyTransactions({}, {
-      onProgress: () => requestedWhenPageDone.push(requestsTo('keyTransactions.list').length),
-    });
+    const kts = await client('json').listKeyTransactions(
+      {},
+      {
+        onProgress: () => requestedWhenPageDone.push(requestsTo('keyTransactions.list').length),
+      },
+    );
     const pages = Math.ceil(us().keyTransactions.length / PAGE_SIZE);
     assert.equal(kts.length, us().keyTransactions.length);
     // When page k is done, page k+1 has not been asked for yet.
-    assert.deepEqual(requestedWhenPageDone, Array.from({ length: pages }, (_, i) => i + 1));
-    assert.deepEqual(requestsTo('keyTransactions.list').map((r) => r.query.get('page')), [null, ...Array.from({ length: pages - 1 }, (_, i) => String(i + 2))]);
+    assert.deepEqual(
+      requestedWhenPageDone,
+      Array.from({ length: pages }, (_, i) => i + 1),
+    );
+    assert.deepEqual(
+      requestsTo('keyTransactions.list').map((r) => r.query.get('page')),
+      [null, ...Array.from({ length: pages - 1 }, (_, i) => String(i + 2))],
+    );
   });
 
   it('follows rel="next" when rel="last" is missing', async () => {
     sim.injectFault({ endpoint: 'applications.list', kind: 'noLastLink' });
     const apps = await client('json').listApplications();
-    assert.deepEqual(apps.map((a) => a.id), us().apps.map((a) => a.id));
+    assert.deepEqual(
+      apps.map((a) => a.id),
+      us().apps.map((a) => a.id),
+    );
     assert.equal(requestsTo('applications.list').length, 3);
   });
 
@@ -628,8 +816,14 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
     const eu = sim.datasets.eu;
     const api = client('json', { baseUrl: sim.baseUrls.eu, getApiKey: () => Promise.resolve(EU_KEY) });
     const apps = await api.listApplications();
-    assert.deepEqual(apps.map((a) => a.id), eu.apps.map((a) => a.id));
-    assert.notDeepEqual(apps.map((a) => a.id), us().apps.map((a) => a.id));
+    assert.deepEqual(
+      apps.map((a) => a.id),
+      eu.apps.map((a) => a.id),
+    );
+    assert.notDeepEqual(
+      apps.map((a) => a.id),
+      us().apps.map((a) => a.id),
+    );
     const euKt = eu.keyTransactions[0];
     assert.equal((await api.getKeyTransaction(euKt.id)).name, euKt.name);
     assert.ok(sim.requests.length > 0 && sim.requests.every((r) => r.region === 'eu' && r.path.startsWith('/eu/v2/')));
@@ -665,18 +859,30 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
   it('an AbortSignal cancels a request in flight', async () => {
     sim.injectFault({ endpoint: 'instances.list', kind: 'delay', delayMs: 1000, times: 1 });
     const controller = new AbortController();
-    const pending = client('json', { timeoutMs: 5000 }).listInstances(us().apps[0].id, {}, { signal: controller.signal }).then(() => undefined, (e: unknown) => e);
+    const pending = client('json', { timeoutMs: 5000 })
+      .listInstances(us().apps[0].id, {}, { signal: controller.signal })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     await until(() => sim.peakInFlight() > 0, 'the request to reach the simulator');
     controller.abort();
     const caught = await pending;
     assert.ok(caught instanceof ApiError, `expected an ApiError, got ${String(caught)}`);
     assert.equal(caught.kind, 'cancelled');
-    assert.equal(requestsTo('instances.list').length, 0, 'cancelled without waiting for the answer (the simulator records a request when it answers)');
+    assert.equal(
+      requestsTo('instances.list').length,
+      0,
+      'cancelled without waiting for the answer (the simulator records a request when it answers)',
+    );
   });
 
   it('a plain-http base URL is followed via 301 to https, and the http request carried no key', async () => {
     const apps = await client('json', { baseUrl: sim.baseUrls.http }).listApplications();
-    assert.deepEqual(apps.map((a) => a.id), us().apps.map((a) => a.id));
+    assert.deepEqual(
+      apps.map((a) => a.id),
+      us().apps.map((a) => a.id),
+    );
     const [first, ...rest] = sim.requests;
     assert.equal(first.scheme, 'http');
     assert.equal(first.status, 301);
@@ -691,18 +897,34 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
   describe('XML parsing edge cases', () => {
     // Leading and trailing spaces of a name must survive XML as they survive JSON (fixed: trimValues false).
     it('keeps leading and trailing spaces of names in XML, as JSON does', () => {
-      const json = parseApplication(unwrap(JSON.parse('{"application": {"id": 5, "name": "  padded name  "}}'), 'application'));
-      const xml = parseApplication(unwrap(parseXmlDocument('<application><id type="integer">5</id><name>  padded name  </name></application>'), 'application'));
+      const json = parseApplication(
+        unwrap(JSON.parse('{"application": {"id": 5, "name": "  padded name  "}}'), 'application'),
+      );
+      const xml = parseApplication(
+        unwrap(
+          parseXmlDocument('<application><id type="integer">5</id><name>  padded name  </name></application>'),
+          'application',
+        ),
+      );
       assert.equal(json.name, '  padded name  ');
       assert.deepEqual(xml, json);
-      const metric = parseMetricName(unwrap(parseXmlDocument('<metric><name>Custom/trailing </name><values type="array"/></metric>'), 'metric'));
+      const metric = parseMetricName(
+        unwrap(parseXmlDocument('<metric><name>Custom/trailing </name><values type="array"/></metric>'), 'metric'),
+      );
       assert.equal(metric.name, 'Custom/trailing ');
     });
 
     // Numeric character references (&#233; &#x2713; &#10;) are decoded, as any conforming XML parser does.
     it('decodes numeric character references in XML', () => {
-      const json = parseApplication(unwrap(JSON.parse('{"application": {"id": 5, "name": "Caf\u00e9 \u2713"}}'), 'application'));
-      const xml = parseApplication(unwrap(parseXmlDocument('<application><id type="integer">5</id><name>Caf&#233; &#x2713;</name></application>'), 'application'));
+      const json = parseApplication(
+        unwrap(JSON.parse('{"application": {"id": 5, "name": "Caf\u00e9 \u2713"}}'), 'application'),
+      );
+      const xml = parseApplication(
+        unwrap(
+          parseXmlDocument('<application><id type="integer">5</id><name>Caf&#233; &#x2713;</name></application>'),
+          'application',
+        ),
+      );
       assert.equal(json.name, 'Café ✓');
       assert.deepEqual(xml, json);
     });

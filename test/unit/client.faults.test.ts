@@ -71,7 +71,13 @@ describe('HttpTimesliceApi failures against the simulator', function () {
   }
 
   /** Awaits a failure and checks kind, wording and key hygiene. */
-  async function expectError(work: Promise<unknown>, kind: ApiErrorKind, phrase: RegExp, log: MemoryLogger, logged = true): Promise<ApiError> {
+  async function expectError(
+    work: Promise<unknown>,
+    kind: ApiErrorKind,
+    phrase: RegExp,
+    log: MemoryLogger,
+    logged = true,
+  ): Promise<ApiError> {
     let caught: unknown;
     try {
       await work;
@@ -82,7 +88,10 @@ describe('HttpTimesliceApi failures against the simulator', function () {
     assert.equal(caught.kind, kind, `kind of: ${caught.message}`);
     assert.match(caught.message, phrase);
     if (logged) {
-      assert.ok(log.lines.some((l) => l.startsWith('warn ')), 'the failure is logged');
+      assert.ok(
+        log.lines.some((l) => l.startsWith('warn ')),
+        'the failure is logged',
+      );
     }
     assertNoKey(caught, log);
     return caught;
@@ -119,7 +128,12 @@ describe('HttpTimesliceApi failures against the simulator', function () {
     it('410 Gone → retired, not retried, says how to use NerdGraph (REST v2 past its end of life)', async () => {
       const { api, log } = client();
       inject({ endpoint: 'applications.list', kind: 'gone' });
-      const e = await expectError(api.listApplications(), 'retired', /410 Gone.*retired.*"timeslice\.backend".*NerdGraph/, log);
+      const e = await expectError(
+        api.listApplications(),
+        'retired',
+        /410 Gone.*retired.*"timeslice\.backend".*NerdGraph/,
+        log,
+      );
       assert.equal(e.status, 410);
       assert.equal(e.retryable, false);
       assert.equal(tries('applications.list'), 1);
@@ -159,10 +173,14 @@ describe('HttpTimesliceApi failures against the simulator', function () {
     it('422 → invalidRequest, not retried, points at the range and period', async () => {
       const { api, log } = client();
       inject({ endpoint: 'metricData', kind: 'unprocessable' });
-      const e = await expectError(api.getMetricData({ kind: 'application', applicationId: appId }, { names: ['HttpDispatcher'] }),
-        'invalidRequest', /Check the time range/, log);
+      const e = await expectError(
+        api.getMetricData({ kind: 'application', applicationId: appId }, { names: ['HttpDispatcher'] }),
+        'invalidRequest',
+        /Check the time range/,
+        log,
+      );
       assert.equal(e.status, 422);
-      assert.match(e.message, /Invalid parameter 'from'/, 'the service\'s title is passed on');
+      assert.match(e.message, /Invalid parameter 'from'/, "the service's title is passed on");
       assert.equal(tries('metricData'), 1);
     });
   });
@@ -187,7 +205,10 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       clock.advance(1);
       const app = await pending;
       assert.equal(app.id, appId);
-      assert.deepEqual(sim.requests.map((r) => r.status), [429, 200]);
+      assert.deepEqual(
+        sim.requests.map((r) => r.status),
+        [429, 200],
+      );
     });
 
     it('429 asking for longer than maxRetryWaitMs → rateLimited at once, naming the wait', async () => {
@@ -198,7 +219,10 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       const e = await expectError(api.getApplication(appId), 'rateLimited', /Wait 9[01] s/, log);
       assert.equal(clock.timersSet, 0, 'no wait at all');
       assert.equal(e.status, 429);
-      assert.ok(e.retryAfterMs !== undefined && e.retryAfterMs > 85_000 && e.retryAfterMs <= 91_000, `retryAfterMs ${e.retryAfterMs}`);
+      assert.ok(
+        e.retryAfterMs !== undefined && e.retryAfterMs > 85_000 && e.retryAfterMs <= 91_000,
+        `retryAfterMs ${e.retryAfterMs}`,
+      );
       assert.equal(tries('applications.show'), 1);
     });
 
@@ -215,7 +239,12 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       it(`${status} (${kind}) is tried 3 times in all, then fails as server`, async () => {
         const { api, log } = client();
         inject({ endpoint: 'applications.show', kind, retryAfterSeconds });
-        const e = await expectError(api.getApplication(appId), 'server', status === 503 ? /Try again in 5 s/ : /Try again in 30 s/, log);
+        const e = await expectError(
+          api.getApplication(appId),
+          'server',
+          status === 503 ? /Try again in 5 s/ : /Try again in 30 s/,
+          log,
+        );
         assert.equal(e.status, status);
         assert.equal(e.retries, 2);
         assert.equal(tries('applications.show'), 3);
@@ -226,7 +255,10 @@ describe('HttpTimesliceApi failures against the simulator', function () {
           const { api } = client();
           inject({ endpoint: 'applications.show', kind, times, retryAfterSeconds });
           assert.equal((await api.getApplication(appId)).id, appId);
-          assert.deepEqual(sim.requests.map((r) => r.status), [...Array<number>(times).fill(status), 200]);
+          assert.deepEqual(
+            sim.requests.map((r) => r.status),
+            [...Array<number>(times).fill(status), 200],
+          );
         });
       }
     }
@@ -258,7 +290,10 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       assert.equal(clock.nextIn, 600, 'second retry: 800/2 + 0.5 × 800/2');
       clock.advance(600);
       assert.equal((await pending).id, appId);
-      assert.deepEqual(sim.requests.map((r) => r.status), [500, 500, 200]);
+      assert.deepEqual(
+        sim.requests.map((r) => r.status),
+        [500, 500, 200],
+      );
     });
 
     it('maxTries bounds the tries', async () => {
@@ -298,14 +333,26 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       it(`a truncated ${format.toUpperCase()} body → badResponse`, async () => {
         const { api, log } = client({}, format);
         inject({ endpoint: 'applications.show', kind: 'truncated' });
-        await expectError(api.getApplication(appId), 'badResponse', new RegExp(`not valid ${format.toUpperCase()}.*truncated`), log, false);
+        await expectError(
+          api.getApplication(appId),
+          'badResponse',
+          new RegExp(`not valid ${format.toUpperCase()}.*truncated`),
+          log,
+          false,
+        );
         assert.equal(tries('applications.show'), 1);
       });
 
       it(`an invalid ${format.toUpperCase()} body → badResponse`, async () => {
         const { api, log } = client({}, format);
         inject({ endpoint: 'applications.list', kind: 'invalidBody' });
-        await expectError(api.listApplications(), 'badResponse', new RegExp(`not valid ${format.toUpperCase()}`), log, false);
+        await expectError(
+          api.listApplications(),
+          'badResponse',
+          new RegExp(`not valid ${format.toUpperCase()}`),
+          log,
+          false,
+        );
         assert.equal(tries('applications.list'), 1);
       });
     }
@@ -343,7 +390,9 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       assert.ok(sim.requests[0].host.startsWith('127.0.0.1:'));
       const other = sim.requests.filter((r) => r.host.startsWith('localhost'));
       assert.deepEqual(other, [], 'no request reached the other host');
-      assert.ok(!sim.requests.some((r) => r.host.startsWith('localhost') && (r.headers['api-key'] ?? r.headers['x-api-key'])));
+      assert.ok(
+        !sim.requests.some((r) => r.host.startsWith('localhost') && (r.headers['api-key'] ?? r.headers['x-api-key'])),
+      );
     });
   });
 
@@ -375,7 +424,7 @@ describe('HttpTimesliceApi failures against the simulator', function () {
       await expectError(api.listApplications(), 'network', /DNS/, log);
     });
 
-    it('a client without the simulator\'s CA → tls, naming the CA setting', async () => {
+    it("a client without the simulator's CA → tls, naming the CA setting", async () => {
       const { api, log } = client({ ca: undefined });
       await expectError(api.listApplications(), 'tls', /could not be verified.*caCertificatePath/, log);
       assert.equal(tries('applications.list'), 0, 'nothing got through the handshake');
@@ -392,7 +441,12 @@ describe('HttpTimesliceApi failures against the simulator', function () {
 
     it('the US key on the EU base URL → wrongRegion: the service\'s "Account is not valid in this region" page is recognised', async () => {
       const { api, log } = client({ baseUrl: sim.baseUrls.eu });
-      const e = await expectError(api.listApplications(), 'wrongRegion', /Account is not valid in this region.*other region.*Switch Region/, log);
+      const e = await expectError(
+        api.listApplications(),
+        'wrongRegion',
+        /Account is not valid in this region.*other region.*Switch Region/,
+        log,
+      );
       assert.equal(e.status, 403);
       assert.equal(tries('applications.list'), 1);
       assert.equal(sim.requests[0].region, 'eu');
@@ -416,14 +470,68 @@ describe('HttpTimesliceApi failures against the simulator', function () {
 
   describe('client-side checks send nothing', () => {
     const scope = (): MetricScope => ({ kind: 'application', applicationId: appId });
-    const cases: Array<{ title: string; query: () => Parameters<HttpTimesliceApi['getMetricData']>[1]; phrase: RegExp }> = [
-      { title: 'from after to', query: () => ({ names: ['HttpDispatcher'], from: new Date('2026-11-20T12:00:00Z'), to: new Date('2026-11-20T11:00:00Z') }), phrase: /at or after its end/ },
-      { title: 'from equal to to', query: () => ({ names: ['HttpDispatcher'], from: new Date('2026-11-20T12:00:00Z'), to: new Date('2026-11-20T12:00:00Z') }), phrase: /at or after its end/ },
-      { title: 'a range under 60 s', query: () => ({ names: ['HttpDispatcher'], from: new Date('2026-11-20T11:59:30Z'), to: new Date('2026-11-20T12:00:00Z') }), phrase: /30 s long.*at least 60 s/ },
-      { title: 'an invalid period', query: () => ({ names: ['HttpDispatcher'], from: new Date('2026-11-20T11:00:00Z'), to: new Date('2026-11-20T12:00:00Z'), period: 90 }), phrase: /period of 90 s is not valid/ },
-      { title: 'a period finer than the range allows', query: () => ({ names: ['HttpDispatcher'], from: new Date('2026-11-19T12:00:00Z'), to: new Date('2026-11-20T12:00:00Z'), period: 60 }), phrase: /period of 60 s is not valid/ },
-      { title: 'only from', query: () => ({ names: ['HttpDispatcher'], from: new Date('2026-11-20T11:00:00Z') }), phrase: /both "from" and "to"/ },
-      { title: 'an invalid date', query: () => ({ names: ['HttpDispatcher'], from: new Date('nonsense'), to: new Date('2026-11-20T12:00:00Z') }), phrase: /invalid date/ },
+    const cases: Array<{
+      title: string;
+      query: () => Parameters<HttpTimesliceApi['getMetricData']>[1];
+      phrase: RegExp;
+    }> = [
+      {
+        title: 'from after to',
+        query: () => ({
+          names: ['HttpDispatcher'],
+          from: new Date('2026-11-20T12:00:00Z'),
+          to: new Date('2026-11-20T11:00:00Z'),
+        }),
+        phrase: /at or after its end/,
+      },
+      {
+        title: 'from equal to to',
+        query: () => ({
+          names: ['HttpDispatcher'],
+          from: new Date('2026-11-20T12:00:00Z'),
+          to: new Date('2026-11-20T12:00:00Z'),
+        }),
+        phrase: /at or after its end/,
+      },
+      {
+        title: 'a range under 60 s',
+        query: () => ({
+          names: ['HttpDispatcher'],
+          from: new Date('2026-11-20T11:59:30Z'),
+          to: new Date('2026-11-20T12:00:00Z'),
+        }),
+        phrase: /30 s long.*at least 60 s/,
+      },
+      {
+        title: 'an invalid period',
+        query: () => ({
+          names: ['HttpDispatcher'],
+          from: new Date('2026-11-20T11:00:00Z'),
+          to: new Date('2026-11-20T12:00:00Z'),
+          period: 90,
+        }),
+        phrase: /period of 90 s is not valid/,
+      },
+      {
+        title: 'a period finer than the range allows',
+        query: () => ({
+          names: ['HttpDispatcher'],
+          from: new Date('2026-11-19T12:00:00Z'),
+          to: new Date('2026-11-20T12:00:00Z'),
+          period: 60,
+        }),
+        phrase: /period of 60 s is not valid/,
+      },
+      {
+        title: 'only from',
+        query: () => ({ names: ['HttpDispatcher'], from: new Date('2026-11-20T11:00:00Z') }),
+        phrase: /both "from" and "to"/,
+      },
+      {
+        title: 'an invalid date',
+        query: () => ({ names: ['HttpDispatcher'], from: new Date('nonsense'), to: new Date('2026-11-20T12:00:00Z') }),
+        phrase: /invalid date/,
+      },
       { title: 'no metric names', query: () => ({ names: [] }), phrase: /at least one metric name/ },
     ];
     for (const { title, query, phrase } of cases) {

@@ -66,7 +66,14 @@ describe('code cache (startup/codeCache)', () => {
 
   for (const [what, damage] of [
     ['truncated', (bytes: Buffer) => bytes.subarray(0, bytes.length - 100)],
-    ['with one byte changed', (bytes: Buffer) => { const copy = Buffer.from(bytes); copy[copy.length - 1] ^= 0xff; return copy; }],
+    [
+      'with one byte changed',
+      (bytes: Buffer) => {
+        const copy = Buffer.from(bytes);
+        copy[copy.length - 1] ^= 0xff;
+        return copy;
+      },
+    ],
     ['empty', () => Buffer.alloc(0)],
   ] as const) {
     it(`refuses a cache file ${what} before V8 reads it, and deletes it`, () => {

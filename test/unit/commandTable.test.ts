@@ -23,8 +23,9 @@ function registeredIds(): { ids: string[]; internal: readonly string[] } {
   try {
     fake = installFakeVscode();
     const before = fake.registered.length;
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { registerCommands } = require('../../src/commands/registerCommands') as typeof import('../../src/commands/registerCommands');
+    const { registerCommands } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require('../../src/commands/registerCommands') as typeof import('../../src/commands/registerCommands');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { INTERNAL_COMMANDS } = require('../../src/constants') as typeof import('../../src/constants');
     // The factories only close over the services: registering touches none of them.
@@ -52,8 +53,10 @@ function referencedCommands(): Array<{ id: string; where: string }> {
     refs.push({ id: binding.command.replace(/^-/, ''), where: 'keybindings' });
   }
   // Links in the welcome view and the walkthrough (their text may sit in package.nls.json).
-  const shownText = JSON.stringify([manifest.contributes.viewsWelcome, manifest.contributes.walkthroughs])
-    .replace(/%([^%"]+)%/g, (whole, key: string) => nls[key] ?? whole);
+  const shownText = JSON.stringify([manifest.contributes.viewsWelcome, manifest.contributes.walkthroughs]).replace(
+    /%([^%"]+)%/g,
+    (whole, key: string) => nls[key] ?? whole,
+  );
   for (const m of shownText.matchAll(/command:(timeslice\.[\w.]+)/g)) {
     refs.push({ id: m[1], where: 'a command: link' });
   }

@@ -11,7 +11,10 @@ function wave(n: number, seed = 1): Point[] {
     s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
     return s / 2_147_483_648;
   };
-  return Array.from({ length: n }, (_, i): Point => [1_700_000_000_000 + i * 60_000, 100 + 30 * Math.sin(i / 50) + 10 * random()]);
+  return Array.from({ length: n }, (_, i): Point => [
+    1_700_000_000_000 + i * 60_000,
+    100 + 30 * Math.sin(i / 50) + 10 * random(),
+  ]);
 }
 
 /** True when `sub` is `all` with some points left out (same tuples, same order). */
@@ -31,7 +34,13 @@ function isSubsequence(sub: Point[], all: Point[]): boolean {
 
 describe('decimation before posting (LTTB with bucket extremes)', () => {
   it('respects the point budget, keeps first and last, and only drops points', () => {
-    for (const [n, budget] of [[3000, 2400], [3000, 200], [10_080, 2000], [1001, 1000], [50_000, 5]] as const) {
+    for (const [n, budget] of [
+      [3000, 2400],
+      [3000, 200],
+      [10_080, 2000],
+      [1001, 1000],
+      [50_000, 5],
+    ] as const) {
       const points = wave(n);
       const out = decimatePoints(points, budget);
       assert.ok(out.length <= budget, `${n} → ${budget}: got ${out.length}`);
@@ -45,12 +54,27 @@ describe('decimation before posting (LTTB with bucket extremes)', () => {
     const points = wave(500);
     assert.equal(decimatePoints(points, 500), points);
     assert.equal(decimatePoints(points, 2400), points);
-    assert.equal(decimateIndices([[1, 1], [2, 2]], 2), undefined);
+    assert.equal(
+      decimateIndices(
+        [
+          [1, 1],
+          [2, 2],
+        ],
+        2,
+      ),
+      undefined,
+    );
   });
 
   it('is deterministic', () => {
     const points = wave(3000, 7);
-    assert.deepEqual(decimatePoints(points, 600), decimatePoints(points.map((p): Point => [p[0], p[1]]), 600));
+    assert.deepEqual(
+      decimatePoints(points, 600),
+      decimatePoints(
+        points.map((p): Point => [p[0], p[1]]),
+        600,
+      ),
+    );
   });
 
   it('keeps a one-slice spike and a one-slice dip', () => {
@@ -81,7 +105,11 @@ describe('decimation before posting (LTTB with bucket extremes)', () => {
 
   it('keeps a gap a gap: a null run stays null and no kept segment spans it', () => {
     const points = wave(3000);
-    const runs: Array<[number, number]> = [[10, 10], [1500, 1529], [2990, 2990]];
+    const runs: Array<[number, number]> = [
+      [10, 10],
+      [1500, 1529],
+      [2990, 2990],
+    ];
     for (const [a, b] of runs) {
       for (let i = a; i <= b; i++) {
         points[i] = [points[i][0], null];
@@ -92,14 +120,20 @@ describe('decimation before posting (LTTB with bucket extremes)', () => {
     for (const [a, b] of runs) {
       const from = points[a][0];
       const to = points[b][0];
-      assert.ok(out.some((p) => p[1] === null && p[0] >= from && p[0] <= to), `a null kept in ${a}–${b}`);
+      assert.ok(
+        out.some((p) => p[1] === null && p[0] >= from && p[0] <= to),
+        `a null kept in ${a}–${b}`,
+      );
       // No two consecutive kept points with values on either side of the run (that would draw across it).
       for (let i = 1; i < out.length; i++) {
         const spans = out[i - 1][1] !== null && out[i][1] !== null && out[i - 1][0] < from && out[i][0] > to;
         assert.ok(!spans, `a line drawn across the gap ${a}–${b}`);
       }
     }
-    assert.ok(out.every((p) => p[1] !== null || points.includes(p)), 'no gap is made up');
+    assert.ok(
+      out.every((p) => p[1] !== null || points.includes(p)),
+      'no gap is made up',
+    );
   });
 
   it('copes with all-null and leading or trailing gaps', () => {
@@ -116,7 +150,10 @@ describe('decimation before posting (LTTB with bucket extremes)', () => {
   it('thins the layers of a stacked chart at the same times, compare lines on their own', () => {
     const layer = (seed: number) => wave(3000, seed);
     const chart: ChartSpec = {
-      id: 'breakdown', title: 'Breakdown', unit: 'ms', stacked: true,
+      id: 'breakdown',
+      title: 'Breakdown',
+      unit: 'ms',
+      stacked: true,
       series: [
         { label: 'a', color: '--vscode-charts-blue', points: layer(1) },
         { label: 'b', color: '--vscode-charts-green', points: layer(2) },
@@ -126,14 +163,22 @@ describe('decimation before posting (LTTB with bucket extremes)', () => {
     const { charts, decimated } = decimateCharts([chart], 300);
     assert.equal(decimated, true);
     const [a, b, compare] = charts[0].series;
-    assert.deepEqual(a.points.map((p) => p[0]), b.points.map((p) => p[0]));
+    assert.deepEqual(
+      a.points.map((p) => p[0]),
+      b.points.map((p) => p[0]),
+    );
     assert.ok(a.points.length <= 300 && compare.points.length <= 300);
     assert.equal(compare.compare, true);
     assert.equal(chart.series[0].points.length, 3000, 'the input is not changed');
   });
 
   it('returns charts within budget as they were', () => {
-    const chart: ChartSpec = { id: 'x', title: 'X', unit: '', series: [{ label: 's', color: '--vscode-charts-red', points: wave(30) }] };
+    const chart: ChartSpec = {
+      id: 'x',
+      title: 'X',
+      unit: '',
+      series: [{ label: 's', color: '--vscode-charts-red', points: wave(30) }],
+    };
     const result = decimateCharts([chart], pointBudget(undefined));
     assert.equal(result.decimated, false);
     assert.equal(result.charts[0], chart);

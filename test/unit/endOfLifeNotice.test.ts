@@ -10,7 +10,7 @@ describe('the end-of-life notice', () => {
     assert.equal(shouldShowEndOfLifeNotice(rest, true, false), false, 'already shown on this install');
   });
 
-  it('never in the demo, on NerdGraph, without a connection, or in the harness\'s quiet start', () => {
+  it("never in the demo, on NerdGraph, without a connection, or in the harness's quiet start", () => {
     assert.equal(shouldShowEndOfLifeNotice({ backend: 'restV2', demo: true }, false, false), false);
     assert.equal(shouldShowEndOfLifeNotice({ backend: 'nerdGraph', demo: false }, false, false), false);
     assert.equal(shouldShowEndOfLifeNotice(undefined, false, false), false);

@@ -1,7 +1,11 @@
 import * as assert from 'node:assert/strict';
 
 import type { TabView, WalkthroughWorkbench } from '../../src/firstRunWalkthrough';
-import { FirstRunWalkthrough, WALKTHROUGH_SETTLE_TIMEOUT_MS, WALKTHROUGH_STEP_FOCUS_MS } from '../../src/firstRunWalkthrough';
+import {
+  FirstRunWalkthrough,
+  WALKTHROUGH_SETTLE_TIMEOUT_MS,
+  WALKTHROUGH_STEP_FOCUS_MS,
+} from '../../src/firstRunWalkthrough';
 import { FakeClock } from '../support/fakeClock';
 
 /** A workbench whose tabs a test sets; `open` records the request and leaves the answer to the test. */
@@ -29,12 +33,24 @@ class FakeWorkbench implements WalkthroughWorkbench {
   }
 }
 
-const tab = (label: string, unknownKind: boolean, active: boolean): TabView => ({ identity: {}, label, unknownKind, active });
+const tab = (label: string, unknownKind: boolean, active: boolean): TabView => ({
+  identity: {},
+  label,
+  unknownKind,
+  active,
+});
 
 function setUp(shownBefore = false) {
   const workbench = new FakeWorkbench();
   const clock = new FakeClock();
-  const flag = { value: shownBefore, get: () => flag.value, set: () => { flag.value = true; return Promise.resolve(); } };
+  const flag = {
+    value: shownBefore,
+    get: () => flag.value,
+    set: () => {
+      flag.value = true;
+      return Promise.resolve();
+    },
+  };
   const walkthrough = new FirstRunWalkthrough(workbench, flag, clock);
   return { workbench, clock, flag, walkthrough };
 }
@@ -59,7 +75,11 @@ describe('the first-run walkthrough', () => {
     assert.equal(await isSettled(walkthrough.whenSettled()), false);
     workbench.setTabs([tab('Walkthrough: Timeslice', true, true)]);
     clock.advance(WALKTHROUGH_STEP_FOCUS_MS - 1);
-    assert.equal(await isSettled(walkthrough.whenSettled()), false, 'VS Code focuses its step a moment after it renders');
+    assert.equal(
+      await isSettled(walkthrough.whenSettled()),
+      false,
+      'VS Code focuses its step a moment after it renders',
+    );
     clock.advance(1);
     assert.equal(await isSettled(walkthrough.whenSettled()), true);
     assert.equal(flag.value, true, 'shown once it appeared');

@@ -5,7 +5,10 @@ import { escapeMarkdown } from '../../src/util/safeText';
 
 describe('shared wording of numbers', () => {
   it('describes a summary as "Apdex 0.94 · 123 ms · 1.2k rpm"', () => {
-    assert.equal(describeSummary({ apdexScore: 0.94, responseTime: 123.4, throughput: 1234, errorRate: 0, apdexTarget: 0.5 }), 'Apdex 0.94 · 123 ms · 1.2k rpm');
+    assert.equal(
+      describeSummary({ apdexScore: 0.94, responseTime: 123.4, throughput: 1234, errorRate: 0, apdexTarget: 0.5 }),
+      'Apdex 0.94 · 123 ms · 1.2k rpm',
+    );
   });
 
   it('formats times, throughput and error rates', () => {

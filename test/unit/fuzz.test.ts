@@ -29,7 +29,23 @@ const { seed: SEED, source: SEED_SOURCE } = fuzzSeed(process.env, () => headComm
 /** One case in this many also loads a panel whose requests meet the mutated body. */
 const PANEL_EVERY = 25;
 const ORIGIN = 'https://fuzz.example.test';
-const KINDS = new Set(['auth', 'forbidden', 'notFound', 'invalidRequest', 'rateLimited', 'server', 'badResponse', 'network', 'tls', 'timeout', 'proxy', 'redirectRefused', 'cancelled', 'invalidConfig', 'unknown']);
+const KINDS = new Set([
+  'auth',
+  'forbidden',
+  'notFound',
+  'invalidRequest',
+  'rateLimited',
+  'server',
+  'badResponse',
+  'network',
+  'tls',
+  'timeout',
+  'proxy',
+  'redirectRefused',
+  'cancelled',
+  'invalidConfig',
+  'unknown',
+]);
 const NOW = new Date('2026-11-20T12:00:30Z');
 
 type Endpoint = 'apps' | 'app' | 'hosts' | 'host' | 'instances' | 'instance' | 'kts' | 'kt' | 'names' | 'data';
@@ -48,7 +64,6 @@ function endpointOf(path: string): Endpoint {
   if (/\/applications\/\d+$/.test(p)) return 'app';
   return 'apps';
 }
-
 
 /** An entity of each kind, with the ids that kind carries. */
 function fuzzEntity(kind: PanelKind): PanelEntity {
@@ -69,7 +84,10 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
   this.timeout(120_000);
   // Printed first, so that a run that hangs or dies can still be replayed.
   console.log(`      fuzz: ${FUZZ_SEED_VARIABLE}=${SEED} (${SEED_SOURCE})`);
-  const real: Record<Format, Record<Endpoint, string>> = { json: {} as Record<Endpoint, string>, xml: {} as Record<Endpoint, string> };
+  const real: Record<Format, Record<Endpoint, string>> = {
+    json: {} as Record<Endpoint, string>,
+    xml: {} as Record<Endpoint, string>,
+  };
   let scope: MetricScope;
 
   before(async () => {
@@ -77,7 +95,13 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
     try {
       const log = new MemoryLogger();
       for (const format of ['json', 'xml'] as const) {
-        const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log, format });
+        const api = new HttpTimesliceApi({
+          baseUrl: sim.baseUrls.us,
+          getApiKey: () => Promise.resolve(sim.keys.us),
+          ca: sim.certPem,
+          log,
+          format,
+        });
         try {
           const [app] = await api.listApplications();
           const [host] = await api.listHosts(app.id);
@@ -103,7 +127,10 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
             kt: await raw(`/v2/key_transactions/${kt.id}`),
             names: await raw(`${a}/metrics`, { name: 'HttpDispatcher' }),
             data: await raw(`${a}/metrics/data`, {
-              'names[]': ['HttpDispatcher', 'Apdex', 'Errors/all'], from: '2026-11-20T11:45:00+00:00', to: '2026-11-20T12:00:00+00:00', period: '60',
+              'names[]': ['HttpDispatcher', 'Apdex', 'Errors/all'],
+              from: '2026-11-20T11:45:00+00:00',
+              to: '2026-11-20T12:00:00+00:00',
+              period: '60',
             }),
           };
         } finally {
@@ -124,15 +151,30 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
       agent.disableNetConnect();
       let target: Endpoint = 'apps';
       let body = '';
-      agent.get(ORIGIN).intercept({ path: () => true, method: 'GET' }).reply((opts) => {
-        const endpoint = endpointOf(opts.path);
-        return {
-          statusCode: 200,
-          data: endpoint === target ? body : real[format][endpoint],
-          responseOptions: { headers: { 'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'application/xml; charset=utf-8' } },
-        };
-      }).persist();
-      const api = new HttpTimesliceApi({ baseUrl: ORIGIN, getApiKey: () => Promise.resolve('NRAK-FUZZ'), log: new MemoryLogger(), format, dispatcher: agent, maxTries: 1,
+      agent
+        .get(ORIGIN)
+        .intercept({ path: () => true, method: 'GET' })
+        .reply((opts) => {
+          const endpoint = endpointOf(opts.path);
+          return {
+            statusCode: 200,
+            data: endpoint === target ? body : real[format][endpoint],
+            responseOptions: {
+              headers: {
+                'content-type':
+                  format === 'json' ? 'application/json; charset=utf-8' : 'application/xml; charset=utf-8',
+              },
+            },
+          };
+        })
+        .persist();
+      const api = new HttpTimesliceApi({
+        baseUrl: ORIGIN,
+        getApiKey: () => Promise.resolve('NRAK-FUZZ'),
+        log: new MemoryLogger(),
+        format,
+        dispatcher: agent,
+        maxTries: 1,
         // The client's own rate limit (900 a minute) would make this a 20-minute test.
         limiters: new LimiterRegistry({ perMinute: Number.MAX_SAFE_INTEGER }),
       });
@@ -152,7 +194,13 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
         kts: () => api.listKeyTransactions(),
         kt: () => api.getKeyTransaction(3),
         names: () => api.listMetricNames(scope, { name: 'HttpDispatcher' }),
-        data: () => api.getMetricData(scope, { names: ['HttpDispatcher', 'Apdex', 'Errors/all'], from: new Date('2026-11-20T11:45:00Z'), to: new Date('2026-11-20T12:00:00Z'), period: 60 }),
+        data: () =>
+          api.getMetricData(scope, {
+            names: ['HttpDispatcher', 'Apdex', 'Errors/all'],
+            from: new Date('2026-11-20T11:45:00Z'),
+            to: new Date('2026-11-20T12:00:00Z'),
+            period: 60,
+          }),
       };
       const endpoints = Object.keys(calls) as Endpoint[];
       const panelKinds: PanelKind[] = ['application', 'host', 'instance', 'keyTransaction', 'breakdown', 'explorer'];
@@ -166,11 +214,15 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
             if (panel) {
               counts.panels += 1;
               const names = new MetricNamesCache(api);
-              await loadPanelData({ api, metricNames: names, now: NOW }, {
-                entity: fuzzEntity(panel),
-                range: { preset: '30m', compare: 'none' }, view: 'chart',
-                explorer: { metrics: ['HttpDispatcher'], values: ['average_response_time'] },
-              });
+              await loadPanelData(
+                { api, metricNames: names, now: NOW },
+                {
+                  entity: fuzzEntity(panel),
+                  range: { preset: '30m', compare: 'none' },
+                  view: 'chart',
+                  explorer: { metrics: ['HttpDispatcher'], values: ['average_response_time'] },
+                },
+              );
             } else {
               await calls[target]();
             }
@@ -181,7 +233,9 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
             } else {
               counts.crashes += 1;
               if (crashes.length < 5) {
-                crashes.push(`case ${i} (${target}${panel ? `, ${panel} panel` : ''}; ${fuzzCase.mutations.join('+')}): ${e instanceof Error ? `${e.name}: ${e.message.slice(0, 200)}` : String(e)}`);
+                crashes.push(
+                  `case ${i} (${target}${panel ? `, ${panel} panel` : ''}; ${fuzzCase.mutations.join('+')}): ${e instanceof Error ? `${e.name}: ${e.message.slice(0, 200)}` : String(e)}`,
+                );
               }
             }
           }
@@ -193,7 +247,9 @@ describe('fuzz: hostile response bodies through the client and the panel loaders
         await api.dispose();
         await agent.close();
       }
-      console.log(`      fuzz ${format}: ${FUZZ_SEED_VARIABLE}=${SEED} (${SEED_SOURCE}), ${CASES} bodies in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+      console.log(
+        `      fuzz ${format}: ${FUZZ_SEED_VARIABLE}=${SEED} (${SEED_SOURCE}), ${CASES} bodies in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`,
+      );
       assert.deepEqual(crashes, [], `crashes (replay with ${FUZZ_SEED_VARIABLE}=${SEED})`);
       assert.equal(unhandled.length, 0, `unhandled rejections: ${unhandled.map(String).join('; ')}`);
       assert.ok(counts.ok > 0 && (counts.badResponse ?? 0) > 0, 'both outcomes occur, so the generator really mutates');

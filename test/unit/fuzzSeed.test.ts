@@ -36,15 +36,17 @@ describe('fuzz seed', () => {
   });
 
   it('TIMESLICE_FUZZ_SEED replays a run, in CI too, 0 included; a value that is not a seed is refused', () => {
-    assert.deepEqual(fuzzSeed({ TIMESLICE_FUZZ_SEED: '123456', CI: 'true' }, commit),
-      { seed: 123456, source: 'TIMESLICE_FUZZ_SEED' });
+    assert.deepEqual(fuzzSeed({ TIMESLICE_FUZZ_SEED: '123456', CI: 'true' }, commit), {
+      seed: 123456,
+      source: 'TIMESLICE_FUZZ_SEED',
+    });
     assert.equal(fuzzSeed({ TIMESLICE_FUZZ_SEED: '0' }, commit, () => 0.5).seed, 0);
     for (const bad of ['12abc', '-1', '1.5', '4294967296']) {
       assert.throws(() => fuzzSeed({ TIMESLICE_FUZZ_SEED: bad }, commit), /is not a seed/, bad);
     }
   });
 
-  it('reads this checkout\'s commit with git rev-parse HEAD (none outside a repository)', function () {
+  it("reads this checkout's commit with git rev-parse HEAD (none outside a repository)", function () {
     const id = headCommit(path.join(__dirname, '..', '..'));
     if (id === undefined) {
       this.skip(); // A copy of the sources without .git (CI always has one: .ci/run starts from a clone).

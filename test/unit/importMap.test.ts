@@ -20,13 +20,20 @@ function tsFiles(entry: string): string[] {
   if (fs.statSync(full).isFile()) {
     return [full];
   }
-  return (fs.readdirSync(full, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => path.join(full, f));
+  return (fs.readdirSync(full, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(full, f));
 }
 
 /** Every module a file names: `import … from`, `export … from`, bare `import '…'`, `require('…')`, `import('…')`. */
 function importedSpecifiers(text: string): string[] {
   const found: string[] = [];
-  const patterns = [/\bfrom\s+['"]([^'"]+)['"]/g, /\bimport\s+['"]([^'"]+)['"]/g, /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
+  const patterns = [
+    /\bfrom\s+['"]([^'"]+)['"]/g,
+    /\bimport\s+['"]([^'"]+)['"]/g,
+    /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
   for (const pattern of patterns) {
     for (const m of text.matchAll(pattern)) {
       found.push(m[1]);
@@ -47,14 +54,18 @@ function featureOf(file: string, specifier: string): string | undefined {
 
 describe('import map', () => {
   it('reads every kind of import', () => {
-    const text = "import type { A } from '../a';\nimport * as b from \"./b\";\nexport { c } from '../c';\nimport './d';\nrequire('../e');\nawait import('./f');";
+    const text =
+      "import type { A } from '../a';\nimport * as b from \"./b\";\nexport { c } from '../c';\nimport './d';\nrequire('../e');\nawait import('./f');";
     assert.deepEqual(importedSpecifiers(text).sort(), ['../a', '../c', '../e', './b', './d', './f']);
   });
 
   it('has no arrow from a neutral module (config, presentation, api/, util/, auth/) into a feature folder', () => {
     const arrows: string[] = [];
     const files = NEUTRAL.flatMap(tsFiles);
-    assert.ok(files.some((f) => f.endsWith(path.join('src', 'config.ts'))) && files.some((f) => f.includes(`${path.sep}format${path.sep}`)));
+    assert.ok(
+      files.some((f) => f.endsWith(path.join('src', 'config.ts'))) &&
+        files.some((f) => f.includes(`${path.sep}format${path.sep}`)),
+    );
     for (const file of files) {
       for (const specifier of importedSpecifiers(fs.readFileSync(file, 'utf8'))) {
         const feature = featureOf(file, specifier);

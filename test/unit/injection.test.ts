@@ -29,10 +29,22 @@ const RAW_HTML = /<\s*(img|script|a|iframe|svg)\b/i;
 
 function appWith(s: string): Application {
   return {
-    id: 7, name: s, language: s, healthStatus: 'orange', reporting: true, lastReportedAt: s,
+    id: 7,
+    name: s,
+    language: s,
+    healthStatus: 'orange',
+    reporting: true,
+    lastReportedAt: s,
     summary: { responseTime: 1, throughput: 2, errorRate: 0.1, apdexTarget: 0.5, apdexScore: 0.9 },
-    settings: { appApdexThreshold: 0.5, endUserApdexThreshold: 7, enableRealUserMonitoring: false, useServerSideConfig: false },
-    hostIds: [], instanceIds: [], serverIds: [],
+    settings: {
+      appApdexThreshold: 0.5,
+      endUserApdexThreshold: 7,
+      enableRealUserMonitoring: false,
+      useServerSideConfig: false,
+    },
+    hostIds: [],
+    instanceIds: [],
+    serverIds: [],
   } as unknown as Application;
 }
 
@@ -55,15 +67,39 @@ describe('injection sweep: hostile names in every string field', () => {
       // Quick picks, notifications and titles: plain text where VS Code renders links and icons.
       const texts: Array<[string, string, string]> = [
         ['application pick label', applicationSummaryItem(app).label, applicationSummaryItem(plain).label],
-        ['application pick detail', applicationSummaryItem(app).detail ?? '', applicationSummaryItem(plain).detail ?? ''],
-        ...scopeItems(app, hosts, instances).map((i, n): [string, string, string] => [`scope pick ${n}`, i.label, scopeItems(plain, [{ id: 1, host: 'h' } as Host], [{ id: 2, host: 'h', port: 8080 } as Instance])[n].label]),
+        [
+          'application pick detail',
+          applicationSummaryItem(app).detail ?? '',
+          applicationSummaryItem(plain).detail ?? '',
+        ],
+        ...scopeItems(app, hosts, instances).map((i, n): [string, string, string] => [
+          `scope pick ${n}`,
+          i.label,
+          scopeItems(plain, [{ id: 1, host: 'h' } as Host], [{ id: 2, host: 'h', port: 8080 } as Instance])[n].label,
+        ]),
         ['metric pick label', metricNameItems(names)[0].label, ''],
         ['health alert', alertMessage({ name: payload, from: 'green', to: 'red' }), ''],
         ['error notification (command wrapper)', safeText(`The service said: ${payload}`, 1000), ''],
       ];
       // Markdown: tooltips of the status bar (and the tree, through the same escaping).
-      const bound = describeStatus({ kind: 'bound', binding: { id: 7, region: 'demo' }, snapshot: { app, fetchedAt: 0, error: { message: payload, at: 0 } } }, SETTINGS, 0);
-      const boundPlain = describeStatus({ kind: 'bound', binding: { id: 7, region: 'demo' }, snapshot: { app: plain, fetchedAt: 0, error: { message: 'plain', at: 0 } } }, SETTINGS, 0);
+      const bound = describeStatus(
+        {
+          kind: 'bound',
+          binding: { id: 7, region: 'demo' },
+          snapshot: { app, fetchedAt: 0, error: { message: payload, at: 0 } },
+        },
+        SETTINGS,
+        0,
+      );
+      const boundPlain = describeStatus(
+        {
+          kind: 'bound',
+          binding: { id: 7, region: 'demo' },
+          snapshot: { app: plain, fetchedAt: 0, error: { message: 'plain', at: 0 } },
+        },
+        SETTINGS,
+        0,
+      );
       const markdown: Array<[string, string, string]> = [
         ['status bar tooltip', bound.tooltip, boundPlain.tooltip],
         ['tree tooltip text', escapeMarkdown(payload), ''],
@@ -71,8 +107,12 @@ describe('injection sweep: hostile names in every string field', () => {
       for (const [place, text, benign] of [...texts, ...markdown]) {
         assert.doesNotMatch(text, LINK, `${place} has a link: ${text}`);
         assert.deepEqual(foreignIcons(text, benign), [], `${place} renders an icon from the name: ${text}`);
-        // eslint-disable-next-line no-control-regex -- these control characters are what the sweep looks for.
-        assert.doesNotMatch(text, /[\u0000-\u0008\u000b-\u001f\u202a-\u202e]/, `${place} has control or bidi characters`);
+        assert.doesNotMatch(
+          text,
+          // eslint-disable-next-line no-control-regex -- these control characters are what the sweep looks for.
+          /[\u0000-\u0008\u000b-\u001f\u202a-\u202e]/,
+          `${place} has control or bidi characters`,
+        );
       }
       for (const [place, text] of markdown) {
         assert.doesNotMatch(text, RAW_HTML, `${place} has raw HTML`);

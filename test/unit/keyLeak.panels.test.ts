@@ -26,7 +26,13 @@ describe('key leak sweep: panel messages, state and exports', function () {
 
   before(async () => {
     sim = await Simulator.start({ seed: 42, apps: 12, usKey: KEY });
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), maxTries: 1 });
+    api = new HttpTimesliceApi({
+      baseUrl: sim.baseUrls.us,
+      getApiKey: () => Promise.resolve(KEY),
+      ca: sim.certPem,
+      log: new MemoryLogger(),
+      maxTries: 1,
+    });
   });
 
   after(async () => {
@@ -46,21 +52,45 @@ describe('key leak sweep: panel messages, state and exports', function () {
       { kind: 'keyTransaction', applicationId: app.id, keyTransactionId: kt.id, title: kt.name },
     ];
     const searched: Record<string, string[]> = { html: [], messages: [], state: [], csv: [], json: [] };
-    searched.html.push(renderPanelHtml({ cspSource: 'vscode-webview://x', nonce: 'abcdefghijklmnopqrstuvwx', scriptUri: 'vscode-webview://x/panel.js', styleUri: 'vscode-webview://x/panel.css', title: app.name }));
+    searched.html.push(
+      renderPanelHtml({
+        cspSource: 'vscode-webview://x',
+        nonce: 'abcdefghijklmnopqrstuvwx',
+        scriptUri: 'vscode-webview://x/panel.js',
+        styleUri: 'vscode-webview://x/panel.css',
+        title: app.name,
+      }),
+    );
     for (const entity of entities) {
       const state: PanelState = {
-        entity, range: { preset: '1h', compare: 'day' }, view: 'chart',
-        ...(entity.kind === 'explorer' ? { explorer: { metrics: ['HttpDispatcher', 'EndUser/Apdex'], values: ['call_count', 'score'] } } : {}),
+        entity,
+        range: { preset: '1h', compare: 'day' },
+        view: 'chart',
+        ...(entity.kind === 'explorer'
+          ? { explorer: { metrics: ['HttpDispatcher', 'EndUser/Apdex'], values: ['call_count', 'score'] } }
+          : {}),
       };
       searched.state.push(JSON.stringify(state));
       const data = await loadPanelData({ api, metricNames: new MetricNamesCache(api) }, state);
       searched.messages.push(JSON.stringify({ type: 'data', ...data }));
       searched.csv.push(chartsToCsv(data.charts));
-      searched.json.push(chartsToJson(data.charts, { entity, from: data.range.from.toISOString(), to: data.range.to.toISOString() }));
+      searched.json.push(
+        chartsToJson(data.charts, { entity, from: data.range.from.toISOString(), to: data.range.to.toISOString() }),
+      );
       // The same panel failing in every way the service can fail: the error message a webview gets.
-      for (const kind of ['unauthorized', 'forbiddenHtml', 'wrongRegion', 'serverError', 'invalidBody', 'redirectOtherHost'] as const) {
+      for (const kind of [
+        'unauthorized',
+        'forbiddenHtml',
+        'wrongRegion',
+        'serverError',
+        'invalidBody',
+        'redirectOtherHost',
+      ] as const) {
         sim.injectFault({ endpoint: '*', kind, times: 1 });
-        const error = await loadPanelData({ api, metricNames: new MetricNamesCache(api) }, state).then(() => undefined, (e: unknown) => e);
+        const error = await loadPanelData({ api, metricNames: new MetricNamesCache(api) }, state).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         sim.clearFaults();
         assert.ok(error instanceof Error, `${entity.kind} with ${kind} fails`);
         searched.messages.push(JSON.stringify({ type: 'error', message: error.message, stack: error.stack }));

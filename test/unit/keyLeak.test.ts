@@ -35,7 +35,9 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
   const observed = new Map<string, string[]>();
   const see = (place: string, value: unknown) => {
     const list = observed.get(place) ?? [];
-    list.push(typeof value === 'string' ? value : inspect(value, { depth: 8, showHidden: true, breakLength: Infinity }));
+    list.push(
+      typeof value === 'string' ? value : inspect(value, { depth: 8, showHidden: true, breakLength: Infinity }),
+    );
     observed.set(place, list);
   };
 
@@ -56,9 +58,19 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
       ['hosts.list', () => api.listHosts(sim.datasets.us.apps[0].id)],
       ['keyTransactions.list', () => api.listKeyTransactions()],
       ['metricNames', () => api.listMetricNames({ kind: 'application', applicationId: sim.datasets.us.apps[0].id })],
-      ['metricData', () => api.getMetricData({ kind: 'application', applicationId: sim.datasets.us.apps[0].id }, { names: ['HttpDispatcher'] })],
+      [
+        'metricData',
+        () =>
+          api.getMetricData(
+            { kind: 'application', applicationId: sim.datasets.us.apps[0].id },
+            { names: ['HttpDispatcher'] },
+          ),
+      ],
     ];
-    const faults: Array<FaultKind | undefined> = [undefined, ...FAULT_KINDS.filter((k) => k !== 'delay' && k !== 'hugeBody')];
+    const faults: Array<FaultKind | undefined> = [
+      undefined,
+      ...FAULT_KINDS.filter((k) => k !== 'delay' && k !== 'hugeBody'),
+    ];
     for (const fault of faults) {
       for (const [endpoint, call] of calls) {
         sim.clearFaults();
@@ -69,7 +81,10 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
           see(`${label}: results`, await call());
         } catch (e) {
           see(`${label}: error messages, stacks and causes`, e);
-          see(`${label}: error messages, stacks and causes`, e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e));
+          see(
+            `${label}: error messages, stacks and causes`,
+            e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e),
+          );
         }
       }
     }
@@ -79,13 +94,22 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
     see(`${label}: curl command`, curlCommand(raw.url, 'Api-Key'));
   }
 
-  it('0 hits in logs, errors, results, raw responses, curl, proxy traffic and the simulator\'s view of non-key bytes', async () => {
+  it("0 hits in logs, errors, results, raw responses, curl, proxy traffic and the simulator's view of non-key bytes", async () => {
     const options = {
-      getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log, timeoutMs: 3000, backoffBaseMs: 1, maxRetryWaitMs: 10,
+      getApiKey: () => Promise.resolve(KEY),
+      ca: sim.certPem,
+      log,
+      timeoutMs: 3000,
+      backoffBaseMs: 1,
+      maxRetryWaitMs: 10,
       limiters: new LimiterRegistry({ perMinute: Number.MAX_SAFE_INTEGER }),
     };
     const direct = new HttpTimesliceApi({ ...options, baseUrl: sim.baseUrls.us });
-    const viaProxy = new HttpTimesliceApi({ ...options, baseUrl: sim.baseUrls.us.replace('127.0.0.1', 'localhost'), proxy: { url: proxy.url, strictSSL: true } });
+    const viaProxy = new HttpTimesliceApi({
+      ...options,
+      baseUrl: sim.baseUrls.us.replace('127.0.0.1', 'localhost'),
+      proxy: { url: proxy.url, strictSSL: true },
+    });
     // Plain http on loopback: followed to https after a 301, and the http request must not carry the key.
     const plain = new HttpTimesliceApi({ ...options, baseUrl: sim.baseUrls.http });
     try {
@@ -99,11 +123,18 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
     see('log channel (every level, unredacted: the client never writes the key at all)', log.lines.join('\n'));
     see('proxy: CONNECT requests and their headers', proxy.connects);
     see('proxy: plain requests', proxy.plainRequests);
-    see('proxy: bytes inside the tunnels (TLS, so the key must not appear in clear)', proxy.tunnelledBytes().toString('latin1'));
+    see(
+      'proxy: bytes inside the tunnels (TLS, so the key must not appear in clear)',
+      proxy.tunnelledBytes().toString('latin1'),
+    );
     // The service's view: everything but the one header that is meant to carry the key.
     for (const r of sim.requests) {
       const { ['api-key']: keyHeader, ...otherHeaders } = r.headers;
-      see('simulator: method, host, path, query, other headers, response bodies', { ...r, headers: otherHeaders, query: r.query.toString() });
+      see('simulator: method, host, path, query, other headers, response bodies', {
+        ...r,
+        headers: otherHeaders,
+        query: r.query.toString(),
+      });
       if (r.scheme === 'http') {
         assert.equal(keyHeader, undefined, 'the key went over plain http');
       }
@@ -134,17 +165,35 @@ describe('key leak sweep: stores and clipboard, by construction', () => {
   // Both are flags, never data; the NerdGraph account chosen for a key is kept with the key in
   // SecretStorage (auth/keyRecord.ts says why), so it is covered by the first assertion.
   it('only auth/apiKeyStore.ts reads or writes SecretStorage; globalState holds two booleans (walkthrough and end-of-life notice shown), workspaceState nothing', () => {
-    assert.deepEqual(sources.filter((s) => /\bsecrets\.(get|store|delete)\(/.test(s.text)).map((s) => s.file), ['auth/apiKeyStore.ts']);
-    assert.deepEqual(sources.filter((s) => /\b(globalState|workspaceState)\b/.test(s.text)).map((s) => s.file).sort(), ['endOfLifeNotice.ts', 'services.ts', 'walkthrough.ts']);
-    assert.match(sources.find((s) => s.file === 'services.ts')!.text, /new EndOfLifeNotice\(this\.connections, context\.globalState, this\.config\)/);
+    assert.deepEqual(
+      sources.filter((s) => /\bsecrets\.(get|store|delete)\(/.test(s.text)).map((s) => s.file),
+      ['auth/apiKeyStore.ts'],
+    );
+    assert.deepEqual(
+      sources
+        .filter((s) => /\b(globalState|workspaceState)\b/.test(s.text))
+        .map((s) => s.file)
+        .sort(),
+      ['endOfLifeNotice.ts', 'services.ts', 'walkthrough.ts'],
+    );
+    assert.match(
+      sources.find((s) => s.file === 'services.ts')!.text,
+      /new EndOfLifeNotice\(this\.connections, context\.globalState, this\.config\)/,
+    );
     for (const file of ['walkthrough.ts', 'endOfLifeNotice.ts']) {
       const text = sources.find((s) => s.file === file)!.text;
-      assert.deepEqual([...text.matchAll(/\bstate\.update\(([^)]*)\)/g)].map((m) => m[1]), ['SHOWN_KEY, true'], file);
+      assert.deepEqual(
+        [...text.matchAll(/\bstate\.update\(([^)]*)\)/g)].map((m) => m[1]),
+        ['SHOWN_KEY, true'],
+        file,
+      );
     }
   });
 
   it('the clipboard gets an ID or the curl command, never anything else', () => {
-    const writes = sources.flatMap((s) => [...s.text.matchAll(/clipboard\.writeText\(([^)]*\)?)\)/g)].map((m) => `${s.file}: ${m[1]}`));
+    const writes = sources.flatMap((s) =>
+      [...s.text.matchAll(/clipboard\.writeText\(([^)]*\)?)\)/g)].map((m) => `${s.file}: ${m[1]}`),
+    );
     assert.deepEqual(writes.sort(), [
       'commands/applicationSummary.ts: String(app.id)',
       'commands/runApiRequest.ts: command',

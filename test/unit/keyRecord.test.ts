@@ -20,8 +20,16 @@ describe('stored keys and the origin a custom key belongs to', () => {
     const record = decodeKeyRecord(encodeKeyRecord({ key: KEY, origin: A }));
     assert.deepEqual(keyForOrigin(record, true, A), { key: KEY });
     assert.deepEqual(keyForOrigin(record, true, originOf('https://elsewhere.example.test')), { mismatch: A });
-    assert.deepEqual(keyForOrigin(record, true, originOf('https://proxy.example.test')), { mismatch: A }, 'another port is another origin');
-    assert.deepEqual(keyForOrigin(record, true, originOf('http://proxy.example.test:8443')), { mismatch: A }, 'another scheme too');
+    assert.deepEqual(
+      keyForOrigin(record, true, originOf('https://proxy.example.test')),
+      { mismatch: A },
+      'another port is another origin',
+    );
+    assert.deepEqual(
+      keyForOrigin(record, true, originOf('http://proxy.example.test:8443')),
+      { mismatch: A },
+      'another scheme too',
+    );
   });
 
   it('asks again for a custom key stored before origins were recorded; US/EU keys need no origin', () => {

@@ -50,19 +50,48 @@ function sourceFiles(): string[] {
 // ---- (b) the source check --------------------------------------------------------------------
 
 /** Calls whose every argument a user reads. */
-const MESSAGE_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage']);
+const MESSAGE_CALLS = new Set([
+  'showInformationMessage',
+  'showWarningMessage',
+  'showErrorMessage',
+  'setStatusBarMessage',
+]);
 /** Constructors whose arguments at these positions are shown. */
 const SHOWN_ARGS: ReadonlyMap<string, readonly number[]> = new Map([
-  ['ApiError', [1]], ['TreeItem', [0]], ['MessageNode', [1, 4]], ['XmlFormatError', [0]],
+  ['ApiError', [1]],
+  ['TreeItem', [0]],
+  ['MessageNode', [1, 4]],
+  ['XmlFormatError', [0]],
 ]);
 /** The webview's DOM helpers (webview/shared/elements.ts, dom.ts): labels, placeholders, children. */
 const WEBVIEW_SHOWN_ARGS: ReadonlyMap<string, readonly number[]> = new Map([
-  ['button', [0]], ['field', [0]], ['select', [0]], ['textfield', [0, 2]], ['h', [2, 3, 4, 5, 6, 7, 8]],
+  ['button', [0]],
+  ['field', [0]],
+  ['select', [0]],
+  ['textfield', [0, 2]],
+  ['h', [2, 3, 4, 5, 6, 7, 8]],
 ]);
 /** Properties (in object literals and assignments) that hold text a user reads. */
 const SHOWN_PROPERTIES = new Set([
-  'title', 'placeholder', 'placeHolder', 'prompt', 'tooltip', 'description', 'detail', 'label', 'message', 'text',
-  'accessibilityLabel', 'summaryNote', 'caption', 'rowHeader', 'hint', 'error', 'textContent', 'ariaLabel', 'aria-label',
+  'title',
+  'placeholder',
+  'placeHolder',
+  'prompt',
+  'tooltip',
+  'description',
+  'detail',
+  'label',
+  'message',
+  'text',
+  'accessibilityLabel',
+  'summaryNote',
+  'caption',
+  'rowHeader',
+  'hint',
+  'error',
+  'textContent',
+  'ariaLabel',
+  'aria-label',
 ]);
 /** Words that stay as they are in every language. */
 const UNTRANSLATED = /^(Timeslice|UTC|JSON|XML|CSV|Apdex|ID|NRAK|GET|filter)$/;
@@ -137,15 +166,22 @@ export function findHardWired(fileName: string, source: string): string[] {
       if (callee && MESSAGE_CALLS.has(callee)) {
         args.forEach((a) => check(a));
       }
-      const shown = callee === undefined ? undefined : SHOWN_ARGS.get(callee) ?? (inWebview ? WEBVIEW_SHOWN_ARGS.get(callee) : undefined);
+      const shown =
+        callee === undefined
+          ? undefined
+          : (SHOWN_ARGS.get(callee) ?? (inWebview ? WEBVIEW_SHOWN_ARGS.get(callee) : undefined));
       shown?.forEach((i) => check(args[i]));
       if (isL10nCall(node) && !inFunction) {
         report(node, 'translated when the module loads, before the translations are configured');
       }
     } else if (ts.isPropertyAssignment(node) && SHOWN_PROPERTIES.has(nameOf(node.name) ?? '')) {
       check(node.initializer);
-    } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken
-      && ts.isPropertyAccessExpression(node.left) && SHOWN_PROPERTIES.has(node.left.name.text)) {
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isPropertyAccessExpression(node.left) &&
+      SHOWN_PROPERTIES.has(node.left.name.text)
+    ) {
       check(node.right);
     }
     // Function bodies (and class members, which run at construction) run after activation.
@@ -162,9 +198,14 @@ const pseudo = (text: string) => `[ŧ${text}]`;
 
 function app(): Application {
   return {
-    id: 7, name: 'storefront', language: 'go', healthStatus: 'orange', reporting: true,
+    id: 7,
+    name: 'storefront',
+    language: 'go',
+    healthStatus: 'orange',
+    reporting: true,
     summary: { responseTime: 123, throughput: 1500, errorRate: 0.0123, apdexTarget: 0.5, apdexScore: 0.94 },
-    hostIds: [], instanceIds: [],
+    hostIds: [],
+    instanceIds: [],
   } as unknown as Application;
 }
 
@@ -174,11 +215,25 @@ describe('translations', function () {
   it('l10n/bundle.l10n.json is what @vscode/l10n-dev exports now (run `npm run l10n:export` after adding a string)', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-l10n-'));
     try {
-      execFileSync(process.execPath, [CLI, 'export', '--outDir', out, './src', './webview'], { cwd: ROOT, stdio: 'pipe' });
-      const exported = JSON.parse(fs.readFileSync(path.join(out, 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
+      execFileSync(process.execPath, [CLI, 'export', '--outDir', out, './src', './webview'], {
+        cwd: ROOT,
+        stdio: 'pipe',
+      });
+      const exported = JSON.parse(fs.readFileSync(path.join(out, 'bundle.l10n.json'), 'utf8')) as Record<
+        string,
+        string
+      >;
       const committed = JSON.parse(fs.readFileSync(BUNDLE, 'utf8')) as Record<string, string>;
-      assert.deepEqual(Object.keys(committed).filter((k) => !(k in exported)), [], 'strings in the bundle that the code no longer has');
-      assert.deepEqual(Object.keys(exported).filter((k) => !(k in committed)), [], 'strings in the code that the bundle lacks');
+      assert.deepEqual(
+        Object.keys(committed).filter((k) => !(k in exported)),
+        [],
+        'strings in the bundle that the code no longer has',
+      );
+      assert.deepEqual(
+        Object.keys(exported).filter((k) => !(k in committed)),
+        [],
+        'strings in the code that the bundle lacks',
+      );
       assert.deepEqual(committed, exported);
       assert.ok(Object.keys(committed).length > 400, `${Object.keys(committed).length} strings`);
     } finally {
@@ -200,11 +255,15 @@ describe('translations', function () {
       "  void vscode.window.showInformationMessage(vscode.l10n.t('Saved {0}.', name), vscode.l10n.t('Open'));",
       "  pick.placeholder = name ? 'Type a name' : vscode.l10n.t('Nothing here');",
       "  void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Loading…' }, async () => undefined);",
-      "  return new vscode.TreeItem(`$(pulse) ${name}`);",
+      '  return new vscode.TreeItem(`$(pulse) ${name}`);',
       '}',
     ].join('\n');
     const problems = findHardWired(path.join(ROOT, 'src', 'sample.ts'), sample);
-    assert.deepEqual(problems.map((p) => p.split(': ')[0]), ['src/sample.ts:2', 'src/sample.ts:4', 'src/sample.ts:4', 'src/sample.ts:6', 'src/sample.ts:7'], problems.join('\n'));
+    assert.deepEqual(
+      problems.map((p) => p.split(': ')[0]),
+      ['src/sample.ts:2', 'src/sample.ts:4', 'src/sample.ts:4', 'src/sample.ts:6', 'src/sample.ts:7'],
+      problems.join('\n'),
+    );
   });
 
   describe('pseudo-translated', () => {
@@ -219,29 +278,49 @@ describe('translations', function () {
 
     it('ApiError messages, with the host and the wait filled in', () => {
       const e = errorForStatus(429, 'api.example.com', '/v2/applications.json', '', 45_000);
-      assert.equal(e.message, '[ŧThe rate limit of api.example.com was reached (429). Wait [ŧ45 s] before trying again.]');
-      assert.equal(errorForStatus(401, 'api.example.com', '/v2/applications.json', '{"error":{"title":"Bad key"}}').message,
-        '[ŧThe API key was rejected by api.example.com (401). Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…". [ŧThe service said: "Bad key".]]');
-      const refused = errorForTransportFailure(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }), '127.0.0.1:1', '/v2/applications.json', 30_000);
+      assert.equal(
+        e.message,
+        '[ŧThe rate limit of api.example.com was reached (429). Wait [ŧ45 s] before trying again.]',
+      );
+      assert.equal(
+        errorForStatus(401, 'api.example.com', '/v2/applications.json', '{"error":{"title":"Bad key"}}').message,
+        '[ŧThe API key was rejected by api.example.com (401). Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…". [ŧThe service said: "Bad key".]]',
+      );
+      const refused = errorForTransportFailure(
+        Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+        '127.0.0.1:1',
+        '/v2/applications.json',
+        30_000,
+      );
       assert.match(refused.message, /^\[ŧThe connection to 127\.0\.0\.1:1 was refused\. .*\]$/);
       assert.equal(describeFailure(e, 40_000), '[ŧrate limited, retrying in [ŧ40 s]]');
-      assert.throws(() => checkRange({ from: new Date() }), (x: unknown) => x instanceof ApiError && x.message.startsWith('[ŧGive both'));
+      assert.throws(
+        () => checkRange({ from: new Date() }),
+        (x: unknown) => x instanceof ApiError && x.message.startsWith('[ŧGive both'),
+      );
     });
 
     it('the status bar: text, tooltip and accessibility label, from the pure model', () => {
-      const unbound = describeStatus({ kind: 'unbound' }, { colorMode: 'health', apdexWarning: 0.85, apdexError: 0.7, showWhenUnbound: true }, 0);
+      const unbound = describeStatus(
+        { kind: 'unbound' },
+        { colorMode: 'health', apdexWarning: 0.85, apdexError: 0.7, showWhenUnbound: true },
+        0,
+      );
       assert.equal(unbound.text, '$(plug) [ŧBind application]');
       assert.match(unbound.tooltip, /^\[ŧThis workspace is not bound/);
       const now = Date.parse('2026-11-20T12:00:00Z');
-      const bound = describeStatus({ kind: 'bound', binding: { id: 7, region: 'us' }, snapshot: { app: app(), fetchedAt: now - 180_000 } },
-        { colorMode: 'health', apdexWarning: 0.85, apdexError: 0.7, showWhenUnbound: true }, now);
+      const bound = describeStatus(
+        { kind: 'bound', binding: { id: 7, region: 'us' }, snapshot: { app: app(), fetchedAt: now - 180_000 } },
+        { colorMode: 'health', apdexWarning: 0.85, apdexError: 0.7, showWhenUnbound: true },
+        now,
+      );
       assert.equal(bound.accessibilityLabel, '[ŧApdex 0.94 for storefront, [ŧWarning]]');
       assert.match(bound.tooltip, /\| \[ŧResponse time\] \| 123 ms \|/);
       assert.match(bound.tooltip, /\[ŧData from \[ŧ3 min ago\]\.\]/);
       assert.match(bound.tooltip, /\[ŧClick to open its dashboard\.\]$/);
     });
 
-    it('labels read through getters, ages, palette items and the webview\'s wording', () => {
+    it("labels read through getters, ages, palette items and the webview's wording", () => {
       assert.equal(HEALTH_LABELS.red, '[ŧCritical]');
       assert.equal(staleNote(180_000, 'offline'), '[ŧShowing data from [ŧ3 min ago] — offline]');
       assert.equal(rangePresetItems()[0].label, '[ŧLast 30 minutes]');
@@ -251,7 +330,10 @@ describe('translations', function () {
   });
 
   it('without a bundle, l10n.t gives the English source with its placeholders filled', () => {
-    assert.equal(errorForStatus(429, 'h', '/p', '', 40_000).message, 'The rate limit of h was reached (429). Wait 40 s before trying again.');
+    assert.equal(
+      errorForStatus(429, 'h', '/p', '', 40_000).message,
+      'The rate limit of h was reached (429). Wait 40 s before trying again.',
+    );
     assert.equal(HEALTH_LABELS.red, 'Critical');
   });
 });

@@ -110,7 +110,7 @@ describe('one rate limiter per key, shared by the views, NRQL and the key check'
       return app;
     });
     await clock.until(() => clock.pending > 0);
-    assert.equal(sim.requests.length, 0, 'the new session waits for the old one\'s minute');
+    assert.equal(sim.requests.length, 0, "the new session waits for the old one's minute");
     assert.equal(answered, false);
     clock.advance(60_000);
     assert.equal((await pending).id, apps[0].id);

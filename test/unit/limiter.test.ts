@@ -14,9 +14,23 @@ function settle(): Promise<void> {
 }
 
 /** Tracks whether a promise has settled, without awaiting it. */
-function track<T>(promise: Promise<T>): { readonly done: boolean; readonly value?: T; readonly error?: unknown; promise: Promise<T> } {
+function track<T>(promise: Promise<T>): {
+  readonly done: boolean;
+  readonly value?: T;
+  readonly error?: unknown;
+  promise: Promise<T>;
+} {
   const state: { done: boolean; value?: T; error?: unknown; promise: Promise<T> } = { done: false, promise };
-  promise.then((v) => { state.done = true; state.value = v; }, (e: unknown) => { state.done = true; state.error = e; });
+  promise.then(
+    (v) => {
+      state.done = true;
+      state.value = v;
+    },
+    (e: unknown) => {
+      state.done = true;
+      state.error = e;
+    },
+  );
   return state;
 }
 
@@ -131,7 +145,7 @@ describe('RequestLimiter', () => {
     const waiting = track(limiter.acquire(controller.signal));
     await settle();
     assert.equal(waiting.done, false);
-    assert.equal(clock.pending, 1, 'it waits on the window\'s timer');
+    assert.equal(clock.pending, 1, "it waits on the window's timer");
     controller.abort();
     await settle();
     assert.ok(waiting.error instanceof ApiError);
@@ -145,7 +159,10 @@ describe('RequestLimiter', () => {
     const limiter = new RequestLimiter({ clock: new FakeClock() });
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(limiter.acquire(controller.signal), (e: unknown) => e instanceof ApiError && e.kind === 'cancelled');
+    await assert.rejects(
+      limiter.acquire(controller.signal),
+      (e: unknown) => e instanceof ApiError && e.kind === 'cancelled',
+    );
     assert.equal(limiter.active, 0);
   });
 

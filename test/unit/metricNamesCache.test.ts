@@ -31,11 +31,20 @@ class FakeApi {
   /** When set, calls answer at once with the names that match, as the service's filter does. */
   autoAnswer = true;
 
-  listMetricNames = (scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> =>
+  listMetricNames = (
+    scope: MetricScope,
+    filter: { name?: string } = {},
+    options?: RequestOptions,
+  ): Promise<MetricName[]> =>
     new Promise<MetricName[]>((resolve, reject) => {
       this.calls.push({ scope, filter, options, resolve, reject });
       if (this.autoAnswer) {
-        resolve(NAMES.filter((n) => !filter.name || n.name.includes(filter.name)).map((n) => ({ ...n, values: [...n.values] })));
+        resolve(
+          NAMES.filter((n) => !filter.name || n.name.includes(filter.name)).map((n) => ({
+            ...n,
+            values: [...n.values],
+          })),
+        );
       }
     });
 }
@@ -82,18 +91,28 @@ describe('MetricNamesCache', () => {
     assert.equal(api.calls.length, 2);
   });
 
-  it('serves filtered lookups from the cached full list, with the service\'s simple character match', async () => {
+  it("serves filtered lookups from the cached full list, with the service's simple character match", async () => {
     await cache.get(APP);
     const datastore = await cache.get(APP, 'Datastore');
-    assert.deepEqual(datastore.map((n) => n.name), ['Datastore/all', 'Datastore/MySQL/allWeb'], 'case-sensitive, like the service');
-    assert.deepEqual((await cache.get(APP, 'User T')).map((n) => n.name), ['CPU/User Time']);
+    assert.deepEqual(
+      datastore.map((n) => n.name),
+      ['Datastore/all', 'Datastore/MySQL/allWeb'],
+      'case-sensitive, like the service',
+    );
+    assert.deepEqual(
+      (await cache.get(APP, 'User T')).map((n) => n.name),
+      ['CPU/User Time'],
+    );
     assert.deepEqual(await cache.get(APP, 'no such metric'), []);
     assert.equal(api.calls.length, 1, 'no request for a filtered lookup');
   });
 
   it('asks the service with the name filter when no full list is cached, and caches that answer', async () => {
     const datastore = await cache.get(APP, 'Datastore');
-    assert.deepEqual(datastore.map((n) => n.name), ['Datastore/all', 'Datastore/MySQL/allWeb']);
+    assert.deepEqual(
+      datastore.map((n) => n.name),
+      ['Datastore/all', 'Datastore/MySQL/allWeb'],
+    );
     assert.equal(api.calls.length, 1);
     assert.deepEqual(api.calls[0].filter, { name: 'Datastore' });
     await cache.get(APP, 'Datastore');
@@ -117,7 +136,10 @@ describe('MetricNamesCache', () => {
     await cache.get(HOST);
     await cache.get(INSTANCE);
     await cache.get(APP_12);
-    assert.deepEqual(api.calls.map((c) => c.scope), [APP, HOST, INSTANCE, APP_12]);
+    assert.deepEqual(
+      api.calls.map((c) => c.scope),
+      [APP, HOST, INSTANCE, APP_12],
+    );
     await Promise.all([cache.get(APP), cache.get(HOST), cache.get(INSTANCE), cache.get(APP_12)]);
     assert.equal(api.calls.length, 4);
   });
@@ -165,7 +187,10 @@ describe('MetricNamesCache', () => {
     const [ra, rb, rc, rd] = await Promise.all([a, b, c, d]);
     assert.equal(ra, rb, 'the same answer');
     assert.deepEqual(ra, NAMES);
-    assert.deepEqual(rc.map((n) => n.name), ['Datastore/all', 'Datastore/MySQL/allWeb']);
+    assert.deepEqual(
+      rc.map((n) => n.name),
+      ['Datastore/all', 'Datastore/MySQL/allWeb'],
+    );
     assert.deepEqual(rd, [NAMES[3]]);
   });
 
@@ -210,7 +235,7 @@ describe('MetricNamesCache', () => {
     assert.equal(api.calls.length, 2, 'the newer answer is still cached');
   });
 
-  it('passes progress on but not a caller\'s signal, so one caller cannot cancel a shared lookup', async () => {
+  it("passes progress on but not a caller's signal, so one caller cannot cancel a shared lookup", async () => {
     const onProgress = () => undefined;
     await cache.get(APP, 'CPU', { onProgress });
     assert.equal(api.calls[0].options?.onProgress, onProgress);

@@ -1,7 +1,13 @@
 import * as assert from 'node:assert/strict';
 
 import {
-  breakdown, breakdownNeeds, breakdownSeries, componentTime, compareVersions, databaseSource, responseTimeWithQueue,
+  breakdown,
+  breakdownNeeds,
+  breakdownSeries,
+  componentTime,
+  compareVersions,
+  databaseSource,
+  responseTimeWithQueue,
   rubyDatabaseSourceForVersion,
 } from '../../src/api/metrics';
 import type { PointValues } from '../../src/api/metrics';
@@ -26,7 +32,10 @@ describe('4.8 calculations', () => {
   });
 
   it('response time with half the requests queued: 120 + 200*10/400 = 125', () => {
-    assert.equal(responseTimeWithQueue({ ...point, 'WebFrontend/QueueTime': { call_count: 200, average_response_time: 10 } }), 125);
+    assert.equal(
+      responseTimeWithQueue({ ...point, 'WebFrontend/QueueTime': { call_count: 200, average_response_time: 10 } }),
+      125,
+    );
   });
 
   it('response time without a queue metric is the call time alone', () => {
@@ -42,7 +51,13 @@ describe('4.8 calculations', () => {
   });
 
   it('component time is 0 when there were no web calls, not a division by zero', () => {
-    assert.equal(componentTime({ ...point, HttpDispatcher: { average_call_time: 0, average_response_time: 0, call_count: 0 } }, 'External/allWeb'), 0);
+    assert.equal(
+      componentTime(
+        { ...point, HttpDispatcher: { average_call_time: 0, average_response_time: 0, call_count: 0 } },
+        'External/allWeb',
+      ),
+      0,
+    );
   });
 
   it('generic breakdown (non-Ruby): datastore types summed, database, memcache, external, rest is application', () => {
@@ -107,23 +122,51 @@ describe('4.8 calculations', () => {
   });
 
   it('lists absent terms and treats them as zero', () => {
-    const b = breakdown({ HttpDispatcher: point.HttpDispatcher }, { language: 'go', metricsFound: ['HttpDispatcher'] })!;
-    assert.deepEqual(b.absent.sort(), ['Database/allWeb', 'Datastore', 'External/allWeb', 'Memcache/allWeb', 'WebFrontend/QueueTime']);
+    const b = breakdown(
+      { HttpDispatcher: point.HttpDispatcher },
+      { language: 'go', metricsFound: ['HttpDispatcher'] },
+    )!;
+    assert.deepEqual(b.absent.sort(), [
+      'Database/allWeb',
+      'Datastore',
+      'External/allWeb',
+      'Memcache/allWeb',
+      'WebFrontend/QueueTime',
+    ]);
     assert.equal(b.application, 120);
   });
 
   it('uses Datastore/allWeb when no per-type datastore metric is found', () => {
-    const b = breakdown({ HttpDispatcher: point.HttpDispatcher, 'Datastore/allWeb': { average_response_time: 3, call_count: 400 } }, { language: 'go', metricsFound: [] })!;
+    const b = breakdown(
+      { HttpDispatcher: point.HttpDispatcher, 'Datastore/allWeb': { average_response_time: 3, call_count: 400 } },
+      { language: 'go', metricsFound: [] },
+    )!;
     assert.equal(b.datastore, 3);
   });
 
   it('is undefined without HttpDispatcher', () => {
-    assert.equal(breakdown({ 'External/allWeb': { average_response_time: 1, call_count: 1 } }, { language: 'go', metricsFound: [] }), undefined);
+    assert.equal(
+      breakdown(
+        { 'External/allWeb': { average_response_time: 1, call_count: 1 } },
+        { language: 'go', metricsFound: [] },
+      ),
+      undefined,
+    );
   });
 
   it('needs every term in one request', () => {
     const needs = breakdownNeeds(['Datastore/MySQL/allWeb', 'Datastore/statement/MySQL/x', 'Datastore/Redis/allWeb']);
-    for (const name of ['HttpDispatcher', 'WebFrontend/QueueTime', 'WebTransactionTotalTime', 'Database/allWeb', 'ActiveRecord/all', 'Memcache/allWeb', 'External/allWeb', 'Datastore/MySQL/allWeb', 'Datastore/Redis/allWeb']) {
+    for (const name of [
+      'HttpDispatcher',
+      'WebFrontend/QueueTime',
+      'WebTransactionTotalTime',
+      'Database/allWeb',
+      'ActiveRecord/all',
+      'Memcache/allWeb',
+      'External/allWeb',
+      'Datastore/MySQL/allWeb',
+      'Datastore/Redis/allWeb',
+    ]) {
       assert.ok(needs.names.includes(name), name);
     }
     assert.ok(!needs.names.includes('Datastore/statement/MySQL/x'));
@@ -133,14 +176,29 @@ describe('4.8 calculations', () => {
   it('computes a series per timeslice, aligned by start time', () => {
     const slice = (from: string, values: Record<string, number>) => ({ from, to: from, values });
     const data: MetricData = {
-      from: '', to: '', metricsFound: ['HttpDispatcher', 'External/allWeb'], metricsNotFound: [],
+      from: '',
+      to: '',
+      metricsFound: ['HttpDispatcher', 'External/allWeb'],
+      metricsNotFound: [],
       metrics: [
-        { name: 'HttpDispatcher', timeslices: [slice('2026-01-01T00:01:00+00:00', { average_call_time: 100, average_response_time: 100, call_count: 10 }), slice('2026-01-01T00:00:00+00:00', { average_call_time: 50, average_response_time: 50, call_count: 10 })] },
-        { name: 'External/allWeb', timeslices: [slice('2026-01-01T00:00:00+00:00', { average_response_time: 20, call_count: 5 })] },
+        {
+          name: 'HttpDispatcher',
+          timeslices: [
+            slice('2026-01-01T00:01:00+00:00', { average_call_time: 100, average_response_time: 100, call_count: 10 }),
+            slice('2026-01-01T00:00:00+00:00', { average_call_time: 50, average_response_time: 50, call_count: 10 }),
+          ],
+        },
+        {
+          name: 'External/allWeb',
+          timeslices: [slice('2026-01-01T00:00:00+00:00', { average_response_time: 20, call_count: 5 })],
+        },
       ],
     };
     const series = breakdownSeries(data, { language: 'go' });
-    assert.deepEqual(series.map((s) => s.from), ['2026-01-01T00:00:00+00:00', '2026-01-01T00:01:00+00:00']);
+    assert.deepEqual(
+      series.map((s) => s.from),
+      ['2026-01-01T00:00:00+00:00', '2026-01-01T00:01:00+00:00'],
+    );
     assert.equal(series[0].breakdown.external, 10);
     assert.equal(series[0].breakdown.application, 40);
     assert.equal(series[1].breakdown.external, 0);

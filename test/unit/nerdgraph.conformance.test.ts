@@ -16,7 +16,8 @@ const EU_KEY = 'NRAK-NERDGRAPHEUKEY00000000002';
 const US = SIMULATED_ACCOUNTS.us.id;
 const UNTIL = Date.parse('2026-11-20T12:00:00Z');
 const SINCE = UNTIL - 30 * 60_000;
-const NRQL_QUERY = 'query($id: Int!, $q: Nrql!) { actor { account(id: $id) { nrql(query: $q, timeout: 30) { results metadata { timeWindow { begin end } facets } } } } }';
+const NRQL_QUERY =
+  'query($id: Int!, $q: Nrql!) { actor { account(id: $id) { nrql(query: $q, timeout: 30) { results metadata { timeWindow { begin end } facets } } } } }';
 
 interface Reply {
   status: number;
@@ -42,14 +43,21 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     sim.clearRequests();
   });
 
-  async function post(query: string, variables?: Record<string, unknown>, options: { key?: string | null; path?: string; header?: string; port?: number; agent?: Agent } = {}): Promise<Reply> {
+  async function post(
+    query: string,
+    variables?: Record<string, unknown>,
+    options: { key?: string | null; path?: string; header?: string; port?: number; agent?: Agent } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     const key = options.key === undefined ? US_KEY : options.key;
     if (key !== null) {
       headers[options.header ?? 'API-Key'] = key;
     }
     const res = await request(`https://127.0.0.1:${options.port ?? sim.httpsPort}${options.path ?? '/graphql'}`, {
-      method: 'POST', dispatcher: options.agent ?? agent, headers, body: JSON.stringify(variables ? { query, variables } : { query }),
+      method: 'POST',
+      dispatcher: options.agent ?? agent,
+      headers,
+      body: JSON.stringify(variables ? { query, variables } : { query }),
     });
     const body = await res.body.text();
     let json: Reply['json'] = {};
@@ -66,14 +74,22 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
   const window = `SINCE ${SINCE} UNTIL ${UNTIL}`;
 
   it('"POST /graphql with a JSON body {query, variables?, operationName?}" and "query { actor { user { id name email } } }: key check"', async () => {
-    const r = await post('query Me { actor { user { id name email } } } query Other { requestContext { userId } }', undefined);
+    const r = await post(
+      'query Me { actor { user { id name email } } } query Other { requestContext { userId } }',
+      undefined,
+    );
     assert.equal(r.status, 200);
     assert.match(r.json.errors?.[0].message ?? '', /operation name/i, 'two operations need operationName');
     const named = await request(`${sim.baseUrls.us}/graphql`, {
-      method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', 'api-key': US_KEY },
-      body: JSON.stringify({ query: 'query Me { actor { user { id name email } } } query Other { requestContext { userId } }', operationName: 'Me' }),
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json', 'api-key': US_KEY },
+      body: JSON.stringify({
+        query: 'query Me { actor { user { id name email } } } query Other { requestContext { userId } }',
+        operationName: 'Me',
+      }),
     });
-    const json = await named.body.json() as { data: { actor: { user: { id: number; email: string } } } };
+    const json = (await named.body.json()) as { data: { actor: { user: { id: number; email: string } } } };
     assert.equal(typeof json.data.actor.user.id, 'number');
     assert.match(json.data.actor.user.email, /@/);
   });
@@ -88,7 +104,9 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     for (const key of [null, 'NRAK-WRONG']) {
       const r = await post('{ actor { user { id } } }', undefined, { key });
       assert.equal(r.status, 401);
-      assert.deepEqual(r.json, { errors: [{ extensions: { error_code: 'BAD_API_KEY' }, message: 'Bad API Key or no API Key provided' }] });
+      assert.deepEqual(r.json, {
+        errors: [{ extensions: { error_code: 'BAD_API_KEY' }, message: 'Bad API Key or no API Key provided' }],
+      });
     }
   });
 
@@ -102,7 +120,10 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     const extra = await post('{ actor { user { id } } }');
     assert.equal(extra.status, 429);
     assert.equal(extra.body, '{}');
-    assert.deepEqual((await Promise.all(held)).map((r) => r.status), Array(25).fill(200));
+    assert.deepEqual(
+      (await Promise.all(held)).map((r) => r.status),
+      Array(25).fill(200),
+    );
     assert.equal((await post('{ actor { user { id } } }')).status, 200, 'free again once they are answered');
   });
 
@@ -111,11 +132,17 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.deepEqual(eu.json.data.actor.accounts, [SIMULATED_ACCOUNTS.eu]);
     const us = await post('{ actor { accounts { id name } } }');
     assert.deepEqual(us.json.data.actor.accounts, [SIMULATED_ACCOUNTS.us]);
-    assert.equal((await post('{ actor { user { id } } }', undefined, { key: EU_KEY })).status, 401, 'an EU key is not a US key');
+    assert.equal(
+      (await post('{ actor { user { id } } }', undefined, { key: EU_KEY })).status,
+      401,
+      'an EU key is not a US key',
+    );
   });
 
   it('"query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }"', async () => {
-    const r = await post('query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }', { scope: 'IN_REGION' });
+    const r = await post('query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }', {
+      scope: 'IN_REGION',
+    });
     assert.deepEqual(r.json.data.actor.accounts, [SIMULATED_ACCOUNTS.us]);
   });
 
@@ -155,26 +182,59 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
 
   it('"__typename: ApmApplicationEntityOutline or KeyTransactionEntityOutline", "domain/type: APM/APPLICATION, or EXT/KEY_TRANSACTION", "entityType: APM_APPLICATION_ENTITY or KEY_TRANSACTION_ENTITY"', async () => {
     const apps = await searchAll("domain = 'APM' AND type = 'APPLICATION'");
-    assert.ok(apps.every((e: any) => e.__typename === 'ApmApplicationEntityOutline' && e.domain === 'APM' && e.type === 'APPLICATION' && e.entityType === 'APM_APPLICATION_ENTITY'));
-    const kts = (await post(SEARCH, { q: `type = 'KEY_TRANSACTION' AND accountId = ${US}` })).json.data.actor.entitySearch;
+    assert.ok(
+      apps.every(
+        (e: any) =>
+          e.__typename === 'ApmApplicationEntityOutline' &&
+          e.domain === 'APM' &&
+          e.type === 'APPLICATION' &&
+          e.entityType === 'APM_APPLICATION_ENTITY',
+      ),
+    );
+    const kts = (await post(SEARCH, { q: `type = 'KEY_TRANSACTION' AND accountId = ${US}` })).json.data.actor
+      .entitySearch;
     assert.equal(kts.count, sim.datasets.us.keyTransactions.length);
-    assert.ok(kts.results.entities.every((e: any) => e.__typename === 'KeyTransactionEntityOutline' && e.domain === 'EXT' && e.type === 'KEY_TRANSACTION' && e.entityType === 'KEY_TRANSACTION_ENTITY'));
+    assert.ok(
+      kts.results.entities.every(
+        (e: any) =>
+          e.__typename === 'KeyTransactionEntityOutline' &&
+          e.domain === 'EXT' &&
+          e.type === 'KEY_TRANSACTION' &&
+          e.entityType === 'KEY_TRANSACTION_ENTITY',
+      ),
+    );
   });
 
-  it('"Support q of the forms … [AND name LIKE \'…\'], domainId = \'N\' AND domain = \'APM\'" (LIKE as case-insensitive contains, % optional)', async () => {
+  it("\"Support q of the forms … [AND name LIKE '…'], domainId = 'N' AND domain = 'APM'\" (LIKE as case-insensitive contains, % optional)", async () => {
     for (const like of ['BILLING', '%bill%']) {
       const r = await post(SEARCH, { q: `domain = 'APM' AND type = 'APPLICATION' and name like '${like}'` });
-      assert.deepEqual(r.json.data.actor.entitySearch.results.entities.map((e: any) => e.name), ['billing-api']);
+      assert.deepEqual(
+        r.json.data.actor.entitySearch.results.entities.map((e: any) => e.name),
+        ['billing-api'],
+      );
     }
     const byId = await post(SEARCH, { q: `domainId = '${app().id}' AND domain = 'APM'` });
-    assert.deepEqual(byId.json.data.actor.entitySearch.results.entities.map((e: any) => e.applicationId), [app().id]);
+    assert.deepEqual(
+      byId.json.data.actor.entitySearch.results.entities.map((e: any) => e.applicationId),
+      [app().id],
+    );
   });
 
   it('"apmSummary … times are in seconds" and the health map of 3.3 (alertSeverity + reporting)', async () => {
-    const byId = new Map((await searchAll("domain = 'APM' AND type = 'APPLICATION'")).map((e: any) => [e.applicationId, e]));
-    const rest = await request(`${sim.baseUrls.us}/v2/applications.json`, { dispatcher: agent, headers: { 'api-key': US_KEY } });
-    const restApps = (await rest.body.json() as { applications: any[] }).applications;
-    const severity: Record<string, string> = { red: 'CRITICAL', orange: 'WARNING', green: 'NOT_ALERTING', unknown: 'NOT_CONFIGURED' };
+    const byId = new Map(
+      (await searchAll("domain = 'APM' AND type = 'APPLICATION'")).map((e: any) => [e.applicationId, e]),
+    );
+    const rest = await request(`${sim.baseUrls.us}/v2/applications.json`, {
+      dispatcher: agent,
+      headers: { 'api-key': US_KEY },
+    });
+    const restApps = ((await rest.body.json()) as { applications: any[] }).applications;
+    const severity: Record<string, string> = {
+      red: 'CRITICAL',
+      orange: 'WARNING',
+      green: 'NOT_ALERTING',
+      unknown: 'NOT_CONFIGURED',
+    };
     for (const a of restApps) {
       const e: any = byId.get(a.id);
       assert.equal(e.reporting, a.reporting);
@@ -186,17 +246,30 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
       assert.equal(e.alertSeverity, severity[a.health_status]);
       assert.equal(e.apmSummary.responseTimeAverage, a.application_summary.response_time / 1000);
       assert.equal(e.apmSummary.throughput, a.application_summary.throughput);
-      assert.equal(e.apmSummary.errorRate, a.application_summary.error_rate, 'a fraction by default, like REST error_rate');
+      assert.equal(
+        e.apmSummary.errorRate,
+        a.application_summary.error_rate,
+        'a fraction by default, like REST error_rate',
+      );
       assert.equal(e.settings.apdexTarget, a.settings.app_apdex_threshold);
     }
   });
 
   it('errorRate is a fraction by default (3.2 leaves it open; 6.1: "PERCENTAGE values are given as a decimal … 0.5 for 50%"; 4.3: "a fraction, although the unit says PERCENTAGE"), and a percentage when asked', async () => {
-    const rates = async (on?: { port: number; agent: Agent }) => new Map((await searchAll("domain = 'APM' AND type = 'APPLICATION'", on))
-      .filter((e: any) => e.apmSummary).map((e: any) => [e.applicationId as number, e.apmSummary.errorRate as number]));
+    const rates = async (on?: { port: number; agent: Agent }) =>
+      new Map(
+        (await searchAll("domain = 'APM' AND type = 'APPLICATION'", on))
+          .filter((e: any) => e.apmSummary)
+          .map((e: any) => [e.applicationId as number, e.apmSummary.errorRate as number]),
+      );
     const fraction = await rates();
-    const rest = await request(`${sim.baseUrls.us}/v2/applications.json`, { dispatcher: agent, headers: { 'api-key': US_KEY } });
-    const erring = (await rest.body.json() as { applications: any[] }).applications.filter((a) => a.application_summary?.error_rate > 0);
+    const rest = await request(`${sim.baseUrls.us}/v2/applications.json`, {
+      dispatcher: agent,
+      headers: { 'api-key': US_KEY },
+    });
+    const erring = ((await rest.body.json()) as { applications: any[] }).applications.filter(
+      (a) => a.application_summary?.error_rate > 0,
+    );
     assert.ok(erring.length > 0, 'some application has errors');
     for (const a of erring) {
       assert.equal(fraction.get(a.id), a.application_summary.error_rate, a.name);
@@ -215,7 +288,8 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
   });
 
   it('"entity(guid:) … applicationInstances { details { host hostDisplayName id instanceName language name } }" and "Unknown guid → entity: null"', async () => {
-    const guid = (await post(SEARCH, { q: `domainId = '${app().id}'` })).json.data.actor.entitySearch.results.entities[0].guid;
+    const guid = (await post(SEARCH, { q: `domainId = '${app().id}'` })).json.data.actor.entitySearch.results
+      .entities[0].guid;
     const q = `query($guid: EntityGuid!) { actor { entity(guid: $guid) { __typename guid name ... on ApmApplicationEntity { applicationId
       applicationInstances { details { host hostDisplayName id instanceName language name } } } } } }`;
     const r = await post(q, { guid });
@@ -231,8 +305,11 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     const kt = sim.datasets.us.keyTransactions[0];
     const list = await searchAll("type = 'KEY_TRANSACTION'");
     const guid = list.find((e: any) => e.name === kt.name).guid;
-    const r = await post(`query($guid: EntityGuid!) { actor { entity(guid: $guid) { name ... on KeyTransactionEntity { apdexTarget metricName
-      application { guid entity { guid name ... on ApmApplicationEntityOutline { applicationId } } } } } } }`, { guid });
+    const r = await post(
+      `query($guid: EntityGuid!) { actor { entity(guid: $guid) { name ... on KeyTransactionEntity { apdexTarget metricName
+      application { guid entity { guid name ... on ApmApplicationEntityOutline { applicationId } } } } } } }`,
+      { guid },
+    );
     const e = r.json.data.actor.entity;
     assert.equal(e.metricName, kt.transactionName);
     assert.equal(e.application.entity.applicationId, kt.appId);
@@ -240,35 +317,48 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
   });
 
   it('key transactions have their own "Apdex/<txn>" (4.3: "Use the parent app\'s metricTimesliceName = \'Apdex/<txn>\'") and "Errors/WebTransaction/<name>" (6.1), which REST\'s KT summary reports too', async () => {
-    const restKts = await request(`${sim.baseUrls.us}/v2/key_transactions.json`, { dispatcher: agent, headers: { 'api-key': US_KEY } });
-    const kts = (await restKts.body.json() as { key_transactions: any[] }).key_transactions;
+    const restKts = await request(`${sim.baseUrls.us}/v2/key_transactions.json`, {
+      dispatcher: agent,
+      headers: { 'api-key': US_KEY },
+    });
+    const kts = ((await restKts.body.json()) as { key_transactions: any[] }).key_transactions;
     const since = Date.parse('2026-11-20T11:50:00Z');
     let differ = 0;
     for (const kt of kts.filter((k) => k.application_summary)) {
       const short = `Apdex/${kt.transaction_name.replace(/^WebTransaction\//, '')}`;
       const errors = `Errors/${kt.transaction_name}`;
-      const r = await nrql(`SELECT count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x
+      const r =
+        await nrql(`SELECT count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x
         FROM Metric WHERE appId = ${kt.links.application} AND metricTimesliceName IN (${[short, 'Apdex', errors, kt.transaction_name].map((n) => `'${n.replace(/'/g, "\\'")}'`).join(', ')})
         FACET metricTimesliceName SINCE ${since} UNTIL ${UNTIL} LIMIT MAX`);
       const rows = new Map((r.json.data.actor.account.nrql.results as any[]).map((row) => [row.facet, row]));
       const score = (row: any) => (row.c + row.t / 2) / (row.c + row.t + row.x);
       const own = rows.get(short);
       assert.ok(own, `${short} is served`);
-      assert.equal(own.c + own.t + own.x, rows.get(kt.transaction_name).c, 'its s + t + f are the transaction\'s calls');
-      assert.ok(Math.abs(kt.application_summary.apdex_score - score(own)) <= 0.005, `REST apdex_score ${kt.application_summary.apdex_score} is Apdex/<txn>'s ${score(own)}`);
+      assert.equal(own.c + own.t + own.x, rows.get(kt.transaction_name).c, "its s + t + f are the transaction's calls");
+      assert.ok(
+        Math.abs(kt.application_summary.apdex_score - score(own)) <= 0.005,
+        `REST apdex_score ${kt.application_summary.apdex_score} is Apdex/<txn>'s ${score(own)}`,
+      );
       const errorRate = (rows.get(errors)?.c ?? 0) / rows.get(kt.transaction_name).c;
-      assert.ok(Math.abs(kt.application_summary.error_rate - errorRate) <= 0.00005, `REST error_rate ${kt.application_summary.error_rate} is Errors/<txn>'s ${errorRate}`);
+      assert.ok(
+        Math.abs(kt.application_summary.error_rate - errorRate) <= 0.00005,
+        `REST error_rate ${kt.application_summary.error_rate} is Errors/<txn>'s ${errorRate}`,
+      );
       differ += Math.abs(score(own) - score(rows.get('Apdex'))) > 0.01 ? 1 : 0;
     }
-    assert.ok(differ > 0, 'some KT\'s Apdex differs from its application\'s');
+    assert.ok(differ > 0, "some KT's Apdex differs from its application's");
   });
 
   it('"Allow several aliased nrql fields per request" and "aliases as keys"', async () => {
-    const r = await post(`query($id: Int!, $a: Nrql!, $b: Nrql!) { actor { account(id: $id) { first: nrql(query: $a) { results } second: nrql(query: $b) { results } } } }`, {
-      id: US,
-      a: `SELECT count(newrelic.timeslice.value) AS calls FROM Metric WHERE appId = ${app().id} AND metricTimesliceName = 'HttpDispatcher' ${window}`,
-      b: `FROM Metric SELECT count(newrelic.timeslice.value) WHERE appId = ${app().id} AND metricTimesliceName = 'Errors/all' ${window}`,
-    });
+    const r = await post(
+      `query($id: Int!, $a: Nrql!, $b: Nrql!) { actor { account(id: $id) { first: nrql(query: $a) { results } second: nrql(query: $b) { results } } } }`,
+      {
+        id: US,
+        a: `SELECT count(newrelic.timeslice.value) AS calls FROM Metric WHERE appId = ${app().id} AND metricTimesliceName = 'HttpDispatcher' ${window}`,
+        b: `FROM Metric SELECT count(newrelic.timeslice.value) WHERE appId = ${app().id} AND metricTimesliceName = 'Errors/all' ${window}`,
+      },
+    );
     const acc = r.json.data.actor.account;
     assert.equal(typeof acc.first.results[0].calls, 'number');
     assert.equal(typeof acc.second.results[0]['count.newrelic.timeslice.value'], 'number', 'else <fn>.<attr>');
@@ -282,14 +372,21 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
   });
 
   it('the timeslice components equal the REST series: "Apdex stored as s→count, t→total, f→totalExclusive, threshold→max", call_count = count, average = 1000·sum/count', async () => {
-    const r = await nrql(`SELECT count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x,
+    const r =
+      await nrql(`SELECT count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x,
       max(newrelic.timeslice.value) AS mx FROM Metric WHERE appId = ${app().id} AND metricTimesliceName IN ('HttpDispatcher', 'Apdex')
       FACET metricTimesliceName ${window} TIMESERIES 5 minutes`);
     const defs = metricCatalog(app()).filter((d) => d.name === 'HttpDispatcher' || d.name === 'Apdex');
     const rows = r.json.data.actor.account.nrql.results as any[];
     assert.equal(rows.length, 12);
     for (const row of rows) {
-      const [apdex, dispatcher] = sliceValues(sim.datasets.us.seed, { kind: 'application', app: app() }, defs, row.beginTimeSeconds / 60, row.endTimeSeconds / 60);
+      const [apdex, dispatcher] = sliceValues(
+        sim.datasets.us.seed,
+        { kind: 'application', app: app() },
+        defs,
+        row.beginTimeSeconds / 60,
+        row.endTimeSeconds / 60,
+      );
       if (row.facet === 'Apdex') {
         assert.deepEqual([row.c, row.t, row.x, row.mx], [apdex.s, apdex.t, apdex.f, apdex.threshold]);
       } else {
@@ -301,66 +398,114 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
 
   it('"TIMESERIES adds beginTimeSeconds/endTimeSeconds (epoch s), buckets aligned to UNTIL" and "metadata.timeWindow.begin/end in epoch ms"', async () => {
     const until = UNTIL - 30_000; // not on a 5-minute boundary
-    const r = await nrql(`SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app().id} SINCE ${until - 12 * 60_000} UNTIL ${until} TIMESERIES 5 minutes`);
+    const r = await nrql(
+      `SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app().id} SINCE ${until - 12 * 60_000} UNTIL ${until} TIMESERIES 5 minutes`,
+    );
     const rows = r.json.data.actor.account.nrql.results as any[];
-    assert.deepEqual(rows.map((x) => x.endTimeSeconds), [until - 10 * 60_000, until - 5 * 60_000, until].map((t) => t / 1000));
+    assert.deepEqual(
+      rows.map((x) => x.endTimeSeconds),
+      [until - 10 * 60_000, until - 5 * 60_000, until].map((t) => t / 1000),
+    );
     assert.equal(rows[0].beginTimeSeconds, (until - 15 * 60_000) / 1000, 'the first bucket is a full one');
     assert.deepEqual(r.json.data.actor.account.nrql.metadata.timeWindow, { begin: until - 15 * 60_000, end: until });
   });
 
   it('"more than 366 → error TIMESERIES supports a maximum of 366 buckets"', async () => {
-    const r = await nrql(`SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} SINCE ${UNTIL - 367 * 60_000} UNTIL ${UNTIL} TIMESERIES 1 minute`);
+    const r = await nrql(
+      `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} SINCE ${UNTIL - 367 * 60_000} UNTIL ${UNTIL} TIMESERIES 1 minute`,
+    );
     assert.equal(r.json.errors?.[0].message, 'TIMESERIES supports a maximum of 366 buckets');
-    const ok = await nrql(`SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} SINCE ${UNTIL - 366 * 60_000} UNTIL ${UNTIL} TIMESERIES 1 minute`);
+    const ok = await nrql(
+      `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} SINCE ${UNTIL - 366 * 60_000} UNTIL ${UNTIL} TIMESERIES 1 minute`,
+    );
     assert.equal(ok.json.data.actor.account.nrql.results.length, 366);
   });
 
   it('"TIMESERIES step size is larger than the current time window" and "start time must be before its end time" (troubleshooting texts)', async () => {
-    const big = await nrql(`SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = 1 SINCE ${UNTIL - 60_000} UNTIL ${UNTIL} TIMESERIES 5 minutes`);
+    const big = await nrql(
+      `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = 1 SINCE ${UNTIL - 60_000} UNTIL ${UNTIL} TIMESERIES 5 minutes`,
+    );
     assert.match(big.json.errors?.[0].message ?? '', /TIMESERIES step size is larger than the current time window/);
-    const backwards = await nrql(`SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = 1 SINCE ${UNTIL} UNTIL ${UNTIL - 60_000}`);
+    const backwards = await nrql(
+      `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = 1 SINCE ${UNTIL} UNTIL ${UNTIL - 60_000}`,
+    );
     assert.match(backwards.json.errors?.[0].message ?? '', /start time must be before its end time/);
   });
 
   it('"FACET adds facet (a string, or an array when there are several attributes) plus the attribute or alias key; metadata.facets"', async () => {
-    const one = await nrql(`SELECT count(newrelic.timeslice.value) AS calls FROM Metric WHERE appId = ${app().id} AND metricTimesliceName = 'HttpDispatcher' FACET host ${window}`);
+    const one = await nrql(
+      `SELECT count(newrelic.timeslice.value) AS calls FROM Metric WHERE appId = ${app().id} AND metricTimesliceName = 'HttpDispatcher' FACET host ${window}`,
+    );
     const rows = one.json.data.actor.account.nrql.results as any[];
-    assert.deepEqual(new Set(rows.map((x) => x.facet)), new Set(app().hostIds.map((id) => sim.datasets.us.hosts.get(id)!.name)));
+    assert.deepEqual(
+      new Set(rows.map((x) => x.facet)),
+      new Set(app().hostIds.map((id) => sim.datasets.us.hosts.get(id)!.name)),
+    );
     assert.ok(rows.every((x) => x.host === x.facet));
     assert.deepEqual(one.json.data.actor.account.nrql.metadata.facets, ['host']);
-    const two = await nrql(`SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} AND metricTimesliceName = 'HttpDispatcher' FACET host, realAgentId ${window}`);
-    assert.ok((two.json.data.actor.account.nrql.results as any[]).every((x) => Array.isArray(x.facet) && x.facet[0] === x.host && x.facet[1] === String(x.realAgentId)));
-    const aliased = await nrql(`SELECT count(newrelic.timeslice.value) AS value FROM Metric WHERE appId = ${app().id} FACET metricTimesliceName AS name ${window} LIMIT 3`);
+    const two = await nrql(
+      `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} AND metricTimesliceName = 'HttpDispatcher' FACET host, realAgentId ${window}`,
+    );
+    assert.ok(
+      (two.json.data.actor.account.nrql.results as any[]).every(
+        (x) => Array.isArray(x.facet) && x.facet[0] === x.host && x.facet[1] === String(x.realAgentId),
+      ),
+    );
+    const aliased = await nrql(
+      `SELECT count(newrelic.timeslice.value) AS value FROM Metric WHERE appId = ${app().id} FACET metricTimesliceName AS name ${window} LIMIT 3`,
+    );
     assert.ok((aliased.json.data.actor.account.nrql.results as any[]).every((x) => x.name === x.facet));
   });
 
   it('"FACET + TIMESERIES → flattened rows" and "default LIMIT 10 facets, MAX 5000"', async () => {
-    const r = await nrql(`SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app().id} FACET metricTimesliceName ${window} TIMESERIES 10 minutes`);
+    const r = await nrql(
+      `SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app().id} FACET metricTimesliceName ${window} TIMESERIES 10 minutes`,
+    );
     const rows = r.json.data.actor.account.nrql.results as any[];
     assert.equal(new Set(rows.map((x) => x.facet)).size, 10);
     assert.equal(rows.length, 30);
-    const all = await nrql(`SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app().id} FACET metricTimesliceName ${window} LIMIT MAX`);
+    const all = await nrql(
+      `SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app().id} FACET metricTimesliceName ${window} LIMIT MAX`,
+    );
     assert.equal(all.json.data.actor.account.nrql.results.length, metricCatalog(app()).length);
   });
 
   it('"uniques(attr[, n])" → "uniques.x holding an array", with "metricTimesliceName LIKE \'…%…\'" and "newrelic.timeslice.value IS NOT NULL"', async () => {
-    const r = await nrql(`SELECT uniques(metricTimesliceName, 10000) FROM Metric WHERE appId = '${app().id}' AND newrelic.timeslice.value IS NOT NULL AND metricTimesliceName LIKE '%allweb%' ${window} LIMIT MAX`);
+    const r = await nrql(
+      `SELECT uniques(metricTimesliceName, 10000) FROM Metric WHERE appId = '${app().id}' AND newrelic.timeslice.value IS NOT NULL AND metricTimesliceName LIKE '%allweb%' ${window} LIMIT MAX`,
+    );
     const names = r.json.data.actor.account.nrql.results[0]['uniques.metricTimesliceName'] as string[];
-    assert.deepEqual(names.sort(), metricCatalog(app()).map((d) => d.name).filter((n) => /allweb/i.test(n)).sort());
+    assert.deepEqual(
+      names.sort(),
+      metricCatalog(app())
+        .map((d) => d.name)
+        .filter((n) => /allweb/i.test(n))
+        .sort(),
+    );
   });
 
   it('"syntax error → errorClass: INVALID_INPUT, message NRQL Syntax Error: Error at line 1 position N, unexpected \'X\'"', async () => {
     const r = await nrql('SELECT count(newrelic.timeslice.value) FORM Metric');
     assert.equal(r.json.errors?.[0].extensions?.errorClass, 'INVALID_INPUT');
     assert.equal(r.json.errors?.[0].message, "NRQL Syntax Error: Error at line 1 position 40, unexpected 'FORM'");
-    assert.equal(r.json.data.actor.account.nrql, null, '"A failed field is null in data, with an error whose path points at it"');
+    assert.equal(
+      r.json.data.actor.account.nrql,
+      null,
+      '"A failed field is null in data, with an error whose path points at it"',
+    );
   });
 
   it('"Faults worth scripting": 429; 200 + TOO_MANY_REQUESTS; 200 + TIMEOUT (null nrql); 200 + INVALID_INPUT; a deprecation warning alongside data', async () => {
     const q = `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} ${window}`;
     sim.injectFault({ endpoint: 'graphql.nrql', kind: 'rateLimited', times: 1 });
     assert.equal((await nrql(q)).status, 429);
-    for (const [kind, errorClass] of [['tooManyRequests', 'TOO_MANY_REQUESTS'], ['nrqlTimeout', 'TIMEOUT'], ['invalidInput', 'INVALID_INPUT'], ['accessDenied', 'ACCESS_DENIED'], ['graphqlServerError', 'SERVER_ERROR']] as const) {
+    for (const [kind, errorClass] of [
+      ['tooManyRequests', 'TOO_MANY_REQUESTS'],
+      ['nrqlTimeout', 'TIMEOUT'],
+      ['invalidInput', 'INVALID_INPUT'],
+      ['accessDenied', 'ACCESS_DENIED'],
+      ['graphqlServerError', 'SERVER_ERROR'],
+    ] as const) {
       sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind, times: 1 });
       const r = await nrql(q);
       assert.equal(r.status, 200, kind);
@@ -400,23 +545,39 @@ describe('NerdGraph simulator conformance: a key that sees several accounts (ner
     await sim.stop();
   });
 
-  async function post(query: string, variables: Record<string, unknown> = {}, key = US_KEY, path = '/graphql'): Promise<any> {
+  async function post(
+    query: string,
+    variables: Record<string, unknown> = {},
+    key = US_KEY,
+    path = '/graphql',
+  ): Promise<any> {
     const res = await request(`https://127.0.0.1:${sim.httpsPort}${path}`, {
-      method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', 'api-key': key }, body: JSON.stringify({ query, variables }),
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json', 'api-key': key },
+      body: JSON.stringify({ query, variables }),
     });
     return res.body.json();
   }
 
-  const SEARCH = 'query($q: String!) { actor { entitySearch(query: $q) { count results { entities { guid name accountId ... on ApmApplicationEntityOutline { applicationId } } } } } }';
+  const SEARCH =
+    'query($q: String!) { actor { entitySearch(query: $q) { count results { entities { guid name accountId ... on ApmApplicationEntityOutline { applicationId } } } } } }';
   const [first, second] = [0, 1].map((k) => simulatedAccountOutline('us', k));
 
   it('"Without scope you get the accounts the user can see": both, in each region its own', async () => {
     assert.deepEqual((await post('{ actor { accounts { id name } } }')).data.actor.accounts, [first, second]);
-    assert.deepEqual((await post('{ actor { accounts { id name } } }', {}, EU_KEY, '/eu/graphql')).data.actor.accounts, [0, 1].map((k) => simulatedAccountOutline('eu', k)));
+    assert.deepEqual(
+      (await post('{ actor { accounts { id name } } }', {}, EU_KEY, '/eu/graphql')).data.actor.accounts,
+      [0, 1].map((k) => simulatedAccountOutline('eu', k)),
+    );
     assert.equal(first, SIMULATED_ACCOUNTS.us, 'the first is the account REST v2 serves');
     assert.notEqual(sim.accounts.us[1].dataset, sim.datasets.us, 'the second has data of its own');
     const ids = (k: number) => new Set(sim.accounts.us[k].dataset.apps.map((a) => a.id));
-    assert.deepEqual([...ids(1)].filter((id) => ids(0).has(id)), [], 'application ids are unique across the accounts');
+    assert.deepEqual(
+      [...ids(1)].filter((id) => ids(0).has(id)),
+      [],
+      'application ids are unique across the accounts',
+    );
   });
 
   it('"Every entity also carries accountId … so the account for an app\'s NRQL is entity.accountId"; `accountId = N` narrows the search to one account', async () => {
@@ -424,21 +585,38 @@ describe('NerdGraph simulator conformance: a key that sees several accounts (ner
     assert.equal(all.count, sim.accounts.us[0].dataset.apps.length + sim.accounts.us[1].dataset.apps.length);
     for (const [k, account] of sim.accounts.us.entries()) {
       const mine = all.results.entities.filter((e: any) => e.accountId === account.id);
-      assert.deepEqual(mine.map((e: any) => e.applicationId).sort(), account.dataset.apps.map((a) => a.id).sort(), `account ${k + 1}`);
-      const narrowed = (await post(SEARCH, { q: `domain = 'APM' AND type = 'APPLICATION' AND accountId = ${account.id}` })).data.actor.entitySearch.results.entities;
+      assert.deepEqual(
+        mine.map((e: any) => e.applicationId).sort(),
+        account.dataset.apps.map((a) => a.id).sort(),
+        `account ${k + 1}`,
+      );
+      const narrowed = (
+        await post(SEARCH, { q: `domain = 'APM' AND type = 'APPLICATION' AND accountId = ${account.id}` })
+      ).data.actor.entitySearch.results.entities;
       assert.deepEqual(narrowed.map((e: any) => e.guid).sort(), mine.map((e: any) => e.guid).sort());
     }
     const app = sim.accounts.us[1].dataset.apps[0];
-    const [outline] = (await post(SEARCH, { q: `domainId = '${app.id}' AND domain = 'APM'` })).data.actor.entitySearch.results.entities;
-    const entity = (await post('query($guid: EntityGuid!) { actor { entity(guid: $guid) { name accountId } } }', { guid: outline.guid })).data.actor.entity;
+    const [outline] = (await post(SEARCH, { q: `domainId = '${app.id}' AND domain = 'APM'` })).data.actor.entitySearch
+      .results.entities;
+    const entity = (
+      await post('query($guid: EntityGuid!) { actor { entity(guid: $guid) { name accountId } } }', {
+        guid: outline.guid,
+      })
+    ).data.actor.entity;
     assert.deepEqual(entity, { name: app.name, accountId: second.id });
   });
 
-  it('NRQL runs in the account asked for, over that account\'s data only; an account the key can\'t see is refused', async () => {
+  it("NRQL runs in the account asked for, over that account's data only; an account the key can't see is refused", async () => {
     const app = sim.accounts.us[1].dataset.apps.find((a) => a.reporting)!;
     const q = `SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app.id} AND metricTimesliceName = 'HttpDispatcher' SINCE ${SINCE} UNTIL ${UNTIL}`;
     const [def] = metricCatalog(app).filter((d) => d.name === 'HttpDispatcher');
-    const expected = sliceValues(sim.accounts.us[1].dataset.seed, { kind: 'application', app }, [def], SINCE / 60_000, UNTIL / 60_000)[0].call_count;
+    const expected = sliceValues(
+      sim.accounts.us[1].dataset.seed,
+      { kind: 'application', app },
+      [def],
+      SINCE / 60_000,
+      UNTIL / 60_000,
+    )[0].call_count;
     const inSecond = await post(NRQL_QUERY, { id: second.id, q });
     assert.equal(inSecond.data.actor.account.nrql.results[0].c, expected);
     assert.ok(expected > 0);

@@ -19,7 +19,10 @@ const HOST = 'api.newrelic.com';
 describe('NerdGraph error mapping', () => {
   it('reads errorClass in extensions and in extensions.nerdGraphExtensions (notes 1.3)', () => {
     assert.equal(errorClassOf({ message: 'x', extensions: { errorClass: 'TIMEOUT' } }), 'TIMEOUT');
-    assert.equal(errorClassOf({ message: 'x', extensions: { nerdGraphExtensions: { errorClass: 'ACCESS_DENIED' } } }), 'ACCESS_DENIED');
+    assert.equal(
+      errorClassOf({ message: 'x', extensions: { nerdGraphExtensions: { errorClass: 'ACCESS_DENIED' } } }),
+      'ACCESS_DENIED',
+    );
     assert.equal(errorClassOf({ message: 'x' }), undefined);
   });
 
@@ -56,28 +59,46 @@ describe('NerdGraph client against the simulator', function () {
   after(async () => {
     await sim.stop();
   });
-  const options = () => ({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), backoffBaseMs: 5 });
+  const options = () => ({
+    baseUrl: sim.baseUrls.us,
+    getApiKey: () => Promise.resolve(KEY),
+    ca: sim.certPem,
+    log: new MemoryLogger(),
+    backoffBaseMs: 5,
+  });
 
-  it('keeps the good aliases of a partial answer and throws the failed alias\'s own error', async () => {
+  it("keeps the good aliases of a partial answer and throws the failed alias's own error", async () => {
     const transport = new HttpTransport(options());
     const client = new GraphqlClient({ transport, log: new MemoryLogger() });
-    const result = await client.query('query($a: Nrql!, $b: Nrql!, $id: Int!) { actor { account(id: $id) { good: nrql(query: $a) { results } bad: nrql(query: $b) { results } } } }', {
-      id: SIMULATED_ACCOUNTS.us.id, a: 'SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = 1 SINCE 1 hour ago', b: 'SELECT nothing FORM Metric',
-    });
+    const result = await client.query(
+      'query($a: Nrql!, $b: Nrql!, $id: Int!) { actor { account(id: $id) { good: nrql(query: $a) { results } bad: nrql(query: $b) { results } } } }',
+      {
+        id: SIMULATED_ACCOUNTS.us.id,
+        a: 'SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = 1 SINCE 1 hour ago',
+        b: 'SELECT nothing FORM Metric',
+      },
+    );
     assert.ok(Array.isArray((client.field(result, ['actor', 'account', 'good']) as { results: unknown[] }).results));
-    assert.throws(() => client.field(result, ['actor', 'account', 'bad']), (e: unknown) => e instanceof ApiError && e.kind === 'invalidRequest' && /NRQL Syntax Error/.test(e.message));
+    assert.throws(
+      () => client.field(result, ['actor', 'account', 'bad']),
+      (e: unknown) => e instanceof ApiError && e.kind === 'invalidRequest' && /NRQL Syntax Error/.test(e.message),
+    );
     await transport.close();
   });
 
-  it('retries TOO_MANY_REQUESTS after base × 2^n on the transport\'s clock, not sooner', async () => {
+  it("retries TOO_MANY_REQUESTS after base × 2^n on the transport's clock, not sooner", async () => {
     const clock = new FakeClock();
     const transport = new HttpTransport({ ...options(), backoffBaseMs: 500, clock });
     const client = new GraphqlClient({ transport, log: new MemoryLogger(), backoffBaseMs: 500 });
     sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind: 'tooManyRequests', times: 2 });
     sim.clearRequests();
-    const pending = client.query('query($a: Nrql!, $id: Int!) { actor { account(id: $id) { nrql(query: $a) { results } } } }', {
-      id: SIMULATED_ACCOUNTS.us.id, a: 'SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = 1 SINCE 1 hour ago',
-    });
+    const pending = client.query(
+      'query($a: Nrql!, $id: Int!) { actor { account(id: $id) { nrql(query: $a) { results } } } }',
+      {
+        id: SIMULATED_ACCOUNTS.us.id,
+        a: 'SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = 1 SINCE 1 hour ago',
+      },
+    );
     await clock.until(() => clock.pending > 0, 'the first backoff');
     assert.equal(clock.nextIn, 500);
     assert.equal(sim.requests.length, 1);
@@ -99,10 +120,19 @@ describe('NerdGraph client against the simulator', function () {
     const progress: PageProgress[] = [];
     const apps = await api.listApplications({}, { onProgress: (p) => progress.push(p) });
     assert.equal(apps.length, sim.datasets.us.apps.length);
-    assert.deepEqual(progress.map((p) => p.pagesDone), [1, 2, 3]);
-    assert.deepEqual(progress.map((p) => p.itemsSoFar), [4, 8, 12]);
+    assert.deepEqual(
+      progress.map((p) => p.pagesDone),
+      [1, 2, 3],
+    );
+    assert.deepEqual(
+      progress.map((p) => p.itemsSoFar),
+      [4, 8, 12],
+    );
     const controller = new AbortController();
-    await assert.rejects(api.listApplications({}, { signal: controller.signal, onProgress: () => controller.abort() }), (e: unknown) => e instanceof ApiError && e.kind === 'cancelled');
+    await assert.rejects(
+      api.listApplications({}, { signal: controller.signal, onProgress: () => controller.abort() }),
+      (e: unknown) => e instanceof ApiError && e.kind === 'cancelled',
+    );
     await api.dispose();
   });
 });

@@ -30,7 +30,7 @@ describe('NRQL request', () => {
     assert.match(body.query, /account\(id: \$accountId\)/);
   });
 
-  it('is GraphQL the simulator\'s schema (the notes\' subset) accepts, asking for results and metadata', () => {
+  it("is GraphQL the simulator's schema (the notes' subset) accepts, asking for results and metadata", () => {
     const doc = parse(nrqlGraphql());
     assert.deepEqual(validate(nerdGraphSchema, doc), []);
     assert.match(nrqlGraphql(), /results metadata \{/);
@@ -50,7 +50,13 @@ describe('NRQL client against the simulator', function () {
   });
   // What a REST v2 connection is built from: its own header setting, its format. The NRQL client still speaks NerdGraph.
   const restOptions = () => ({
-    baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(KEY), ca: sim.certPem, log: new MemoryLogger(), format: 'xml' as const, keyHeader: 'X-Api-Key' as const, backoffBaseMs: 5,
+    baseUrl: sim.baseUrls.us,
+    getApiKey: () => Promise.resolve(KEY),
+    ca: sim.certPem,
+    log: new MemoryLogger(),
+    format: 'xml' as const,
+    keyHeader: 'X-Api-Key' as const,
+    backoffBaseMs: 5,
   });
   const account = SIMULATED_ACCOUNTS.us.id;
 
@@ -62,20 +68,33 @@ describe('NRQL client against the simulator', function () {
       assert.equal(client.graphqlUrl, `${sim.baseUrls.us.replace(/\/$/, '')}/graphql`);
       const result = await client.run(account, exampleNrql(app.id));
       assert.equal(result.results.length, 30);
-      assert.ok(result.results.every((r) => typeof r.beginTimeSeconds === 'number' && typeof r['Response time (ms)'] === 'number' && typeof r['Throughput (rpm)'] === 'number'));
-      assert.ok(result.metadata.timeWindow && result.metadata.timeWindow.end - result.metadata.timeWindow.begin === 30 * 60_000);
+      assert.ok(
+        result.results.every(
+          (r) =>
+            typeof r.beginTimeSeconds === 'number' &&
+            typeof r['Response time (ms)'] === 'number' &&
+            typeof r['Throughput (rpm)'] === 'number',
+        ),
+      );
+      assert.ok(
+        result.metadata.timeWindow && result.metadata.timeWindow.end - result.metadata.timeWindow.begin === 30 * 60_000,
+      );
       const sent = sim.requests.filter((r) => r.path === '/graphql');
       assert.equal(sent.length, 1);
       assert.equal(sent[0].method, 'POST');
       assert.equal(sent[0].headers['api-key'], KEY);
       assert.equal(sent[0].headers['x-api-key'], undefined);
-      assert.deepEqual(JSON.parse(sent[0].requestBody!), client.request(account, exampleNrql(app.id)), 'Copy as curl copies what was sent');
+      assert.deepEqual(
+        JSON.parse(sent[0].requestBody!),
+        client.request(account, exampleNrql(app.id)),
+        'Copy as curl copies what was sent',
+      );
     } finally {
       await client.dispose();
     }
   });
 
-  it('uses the stored account it was given, and lists the key\'s accounts', async () => {
+  it("uses the stored account it was given, and lists the key's accounts", async () => {
     const client = createNrqlClient({ ...restOptions(), accountId: account });
     try {
       assert.equal(client.storedAccountId, account);
@@ -97,7 +116,11 @@ describe('NRQL client against the simulator', function () {
         return true;
       });
       // The client keeps working after the refusal.
-      assert.equal((await client.run(account, 'SELECT count(newrelic.timeslice.value) AS c FROM Metric SINCE 10 minutes ago')).results.length, 1);
+      assert.equal(
+        (await client.run(account, 'SELECT count(newrelic.timeslice.value) AS c FROM Metric SINCE 10 minutes ago'))
+          .results.length,
+        1,
+      );
     } finally {
       await client.dispose();
     }
@@ -106,7 +129,10 @@ describe('NRQL client against the simulator', function () {
   it('refuses an account the key cannot see with a forbidden ApiError', async () => {
     const client = createNrqlClient(restOptions());
     try {
-      await assert.rejects(client.run(999, 'SELECT count(*) FROM Metric'), (e: unknown) => e instanceof ApiError && e.kind === 'forbidden' && /999/.test(e.message));
+      await assert.rejects(
+        client.run(999, 'SELECT count(*) FROM Metric'),
+        (e: unknown) => e instanceof ApiError && e.kind === 'forbidden' && /999/.test(e.message),
+      );
     } finally {
       await client.dispose();
     }

@@ -46,23 +46,68 @@ describe('the package', function () {
   this.timeout(60_000);
 
   it('lists exactly the allowlist', () => {
-    const files = execFileSync(VSCE, ['ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' }).split('\n').map((f) => f.trim()).filter(Boolean).sort();
-    const allowed = [/^dist\/(extension|main)\.js$/, /^dist\/webview\/[\w.-]+\.js$/, /^dist\/demo\.js$/, /^dist\/undici\.js$/, /^dist\/xml\.js$/, /^media\/(?!screenshots\/)[\w./-]+$/, /^package\.json$/, /^package\.nls\.json$/, /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/, /^README\.md$/, /^CHANGELOG\.md$/, /^LICENSE$/];
-    assert.deepEqual(files.filter((f) => !allowed.some((a) => a.test(f))), [], 'nothing outside the allowlist');
-    for (const needed of ['dist/extension.js', 'dist/main.js', 'dist/undici.js', 'dist/xml.js', 'dist/demo.js', 'package.json', 'package.nls.json', 'README.md', 'LICENSE', 'media/icon.png', 'media/walkthrough/connect-dark.png', 'l10n/bundle.l10n.json']) {
+    const files = execFileSync(VSCE, ['ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .map((f) => f.trim())
+      .filter(Boolean)
+      .sort();
+    const allowed = [
+      /^dist\/(extension|main)\.js$/,
+      /^dist\/webview\/[\w.-]+\.js$/,
+      /^dist\/demo\.js$/,
+      /^dist\/undici\.js$/,
+      /^dist\/xml\.js$/,
+      /^media\/(?!screenshots\/)[\w./-]+$/,
+      /^package\.json$/,
+      /^package\.nls\.json$/,
+      /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
+      /^README\.md$/,
+      /^CHANGELOG\.md$/,
+      /^LICENSE$/,
+    ];
+    assert.deepEqual(
+      files.filter((f) => !allowed.some((a) => a.test(f))),
+      [],
+      'nothing outside the allowlist',
+    );
+    for (const needed of [
+      'dist/extension.js',
+      'dist/main.js',
+      'dist/undici.js',
+      'dist/xml.js',
+      'dist/demo.js',
+      'package.json',
+      'package.nls.json',
+      'README.md',
+      'LICENSE',
+      'media/icon.png',
+      'media/walkthrough/connect-dark.png',
+      'l10n/bundle.l10n.json',
+    ]) {
       assert.ok(files.includes(needed), `${needed} is packaged (${files.join(', ')})`);
     }
     assert.ok(!files.some((f) => f.startsWith('media/screenshots/')), 'the README pictures stay in the repository');
-    assert.ok(!files.some((f) => f === 'CONTRIBUTING.md' || f.startsWith('docs/')), 'development documents stay in the repository');
+    assert.ok(
+      !files.some((f) => f === 'CONTRIBUTING.md' || f.startsWith('docs/')),
+      'development documents stay in the repository',
+    );
   });
 
   it('packages as npm run package does: no invented repository, prompts or rewritten links', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     // Timeslice has no public repository: a repository, bugs or homepage field would name an address
     // nobody owns, and vsce would point the README's pictures at it.
-    assert.deepEqual(['repository', 'bugs', 'homepage'].filter((k) => k in manifest), [], 'no repository is named until there is one');
+    assert.deepEqual(
+      ['repository', 'bugs', 'homepage'].filter((k) => k in manifest),
+      [],
+      'no repository is named until there is one',
+    );
     const args = packageArguments(manifest.scripts.package);
-    assert.deepEqual(args.filter((a) => a.startsWith('--')).sort(), ['--allow-missing-repository', '--no-dependencies', '--no-rewrite-relative-links'], manifest.scripts.package);
+    assert.deepEqual(
+      args.filter((a) => a.startsWith('--')).sort(),
+      ['--allow-missing-repository', '--no-dependencies', '--no-rewrite-relative-links'],
+      manifest.scripts.package,
+    );
     assert.ok(manifest.galleryBanner.color && manifest.keywords.length >= 5);
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-vsix-'));
     try {
@@ -73,10 +118,18 @@ describe('the package', function () {
       assert.ok(fs.statSync(vsix).size > 10_000);
       const files = unzip(fs.readFileSync(vsix));
       const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-      assert.equal(files.get('extension/readme.md')?.toString('utf8') ?? files.get('extension/README.md')?.toString('utf8'), readme, 'the packaged README is README.md, its links as written');
+      assert.equal(
+        files.get('extension/readme.md')?.toString('utf8') ?? files.get('extension/README.md')?.toString('utf8'),
+        readme,
+        'the packaged README is README.md, its links as written',
+      );
       for (const [name, data] of files) {
         if (/\.(md|json|xml|vsixmanifest)$/.test(name)) {
-          assert.doesNotMatch(data.toString('utf8'), /github\.com\/timeslice\b/, `${name} names no invented repository`);
+          assert.doesNotMatch(
+            data.toString('utf8'),
+            /github\.com\/timeslice\b/,
+            `${name} names no invented repository`,
+          );
         }
       }
     } finally {

@@ -8,7 +8,11 @@ describe('Link header: the next page', () => {
     assert.equal(nextPageUrl(`<${a}>; rel="next", <https://x/last>; rel="last"`), a);
     assert.equal(nextPageUrl(`<https://x/last>; rel="last", <${a}>; rel=next`), a);
     assert.equal(nextPageUrl(`<${a}>;rel="NEXT last"`), a);
-    assert.equal(nextPageUrl(`<${a}>; title="a, b; rel=next"; rel="last"`), undefined, 'a rel inside another quoted parameter');
+    assert.equal(
+      nextPageUrl(`<${a}>; title="a, b; rel=next"; rel="last"`),
+      undefined,
+      'a rel inside another quoted parameter',
+    );
     assert.equal(nextPageUrl(`<https://x/first>; rel="first", <https://x/prev>; rel="prev"`), undefined);
     assert.equal(nextPageUrl(`<https://x/p>; rel="nextish"`), undefined);
     assert.equal(nextPageUrl(undefined), undefined);
@@ -18,7 +22,7 @@ describe('Link header: the next page', () => {
 
   // The quadratic parser this replaced took 440 ms and more on these; how long the linear one takes is
   // a figure for the bench, not a bound a busy machine can break. Here: each is read, and none has a next page.
-  it('reads crafted 16 KB headers (a quadratic parser\'s worst cases) and finds no next page in them', () => {
+  it("reads crafted 16 KB headers (a quadratic parser's worst cases) and finds no next page in them", () => {
     const crafted = [
       `<a>;rel="${' '.repeat(16_000)}x`,
       `<a>;rel=${'\t '.repeat(8_000)}`,

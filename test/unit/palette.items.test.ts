@@ -3,12 +3,28 @@ import assert from 'node:assert/strict';
 import type { Application, Host, Instance } from '../../src/api/types';
 import type { Navigation, Timers } from '../../src/palette/items';
 import {
-  acceptedValues, applicationSummaryItem, DebouncedSearch, MAX_METRIC_ITEMS, metricNameItems, prettyJson, rangePresetItems, runSteps, scopeItems,
+  acceptedValues,
+  applicationSummaryItem,
+  DebouncedSearch,
+  MAX_METRIC_ITEMS,
+  metricNameItems,
+  prettyJson,
+  rangePresetItems,
+  runSteps,
+  scopeItems,
 } from '../../src/palette/items';
 
 function app(over: Partial<Application> = {}): Application {
   return {
-    id: 42, name: 'storefront-web', language: 'java', healthStatus: 'green', reporting: true, settings: {}, hostIds: [], instanceIds: [], serverIds: [],
+    id: 42,
+    name: 'storefront-web',
+    language: 'java',
+    healthStatus: 'green',
+    reporting: true,
+    settings: {},
+    hostIds: [],
+    instanceIds: [],
+    serverIds: [],
     summary: { responseTime: 123.4, throughput: 1234, errorRate: 0.0123, apdexTarget: 0.5, apdexScore: 0.94 },
     ...over,
   };
@@ -46,7 +62,9 @@ describe('palette: picker items', () => {
   });
 
   it('maps every health to its icon; a non-reporting application is shown as not reporting', () => {
-    const icons = (['green', 'orange', 'red', 'gray', 'unknown'] as const).map((h) => applicationSummaryItem(app({ healthStatus: h })).label.split(' ')[0]);
+    const icons = (['green', 'orange', 'red', 'gray', 'unknown'] as const).map(
+      (h) => applicationSummaryItem(app({ healthStatus: h })).label.split(' ')[0],
+    );
     assert.deepEqual(icons, ['$(pass)', '$(warning)', '$(error)', '$(circle-slash)', '$(question)']);
     const silent = applicationSummaryItem(app({ reporting: false, summary: undefined, healthStatus: 'green' }));
     assert.equal(silent.label, '$(circle-slash) storefront-web');
@@ -54,9 +72,12 @@ describe('palette: picker items', () => {
     assert.match(silent.detail!, /Not reporting/);
   });
 
-  it('offers the panels\' range presets from 30 minutes to 7 days', () => {
+  it("offers the panels' range presets from 30 minutes to 7 days", () => {
     const items = rangePresetItems();
-    assert.deepEqual(items.map((i) => i.preset), ['30m', '1h', '3h', '6h', '24h', '3d', '7d']);
+    assert.deepEqual(
+      items.map((i) => i.preset),
+      ['30m', '1h', '3h', '6h', '24h', '3d', '7d'],
+    );
     assert.equal(items[0].minutes, 30);
     assert.equal(items.at(-1)!.minutes, 7 * 24 * 60);
   });
@@ -65,17 +86,26 @@ describe('palette: picker items', () => {
     const hosts = [{ id: 7, host: 'web-1' } as Host];
     const instances = [{ id: 9, host: 'web-1', port: 8080 } as Instance, { id: 10, host: 'web-2' } as Instance];
     const items = scopeItems({ id: 42, name: 'storefront-web' }, hosts, instances);
-    assert.deepEqual(items.map((i) => i.scope), [
-      { kind: 'application', applicationId: 42 },
-      { kind: 'host', applicationId: 42, hostId: 7 },
-      { kind: 'instance', applicationId: 42, instanceId: 9 },
-      { kind: 'instance', applicationId: 42, instanceId: 10 },
-    ]);
-    assert.deepEqual(items.map((i) => i.title), ['storefront-web', 'web-1', 'web-1:8080', 'web-2']);
+    assert.deepEqual(
+      items.map((i) => i.scope),
+      [
+        { kind: 'application', applicationId: 42 },
+        { kind: 'host', applicationId: 42, hostId: 7 },
+        { kind: 'instance', applicationId: 42, instanceId: 9 },
+        { kind: 'instance', applicationId: 42, instanceId: 10 },
+      ],
+    );
+    assert.deepEqual(
+      items.map((i) => i.title),
+      ['storefront-web', 'web-1', 'web-1:8080', 'web-2'],
+    );
   });
 
   it('shows metric names with their value count, at most MAX_METRIC_ITEMS', () => {
-    const names = Array.from({ length: MAX_METRIC_ITEMS + 5 }, (_, i) => ({ name: `M/${i}`, values: i === 0 ? ['a'] : ['a', 'b'] }));
+    const names = Array.from({ length: MAX_METRIC_ITEMS + 5 }, (_, i) => ({
+      name: `M/${i}`,
+      values: i === 0 ? ['a'] : ['a', 'b'],
+    }));
     const items = metricNameItems(names);
     assert.equal(items.length, MAX_METRIC_ITEMS);
     assert.equal(items[0].description, '1 value');
@@ -97,10 +127,15 @@ describe('palette: debounced metric-name search', () => {
     const applied: Array<[string, string[]]> = [];
     const busy: boolean[] = [];
     const failed: string[] = [];
-    const search = new DebouncedSearch((q: string) => {
-      calls.push(q);
-      return new Promise<string[]>((resolve, reject) => answers.set(q, { resolve, reject }));
-    }, { apply: (q, r) => applied.push([q, r]), fail: (q) => failed.push(q), busy: (b) => busy.push(b) }, 250, timers);
+    const search = new DebouncedSearch(
+      (q: string) => {
+        calls.push(q);
+        return new Promise<string[]>((resolve, reject) => answers.set(q, { resolve, reject }));
+      },
+      { apply: (q, r) => applied.push([q, r]), fail: (q) => failed.push(q), busy: (b) => busy.push(b) },
+      250,
+      timers,
+    );
     return { timers, calls, answers, applied, busy, failed, search };
   }
 
@@ -148,7 +183,10 @@ describe('palette: debounced metric-name search', () => {
 describe('palette: pretty print of a raw response', () => {
   it('indents JSON by two spaces, keeping every value (escapes included)', () => {
     const body = '{"a":[1,2.5,{"b":"<x> & \\u00e9"}],"c":null}';
-    assert.equal(prettyJson(body), '{\n  "a": [\n    1,\n    2.5,\n    {\n      "b": "<x> & é"\n    }\n  ],\n  "c": null\n}\n');
+    assert.equal(
+      prettyJson(body),
+      '{\n  "a": [\n    1,\n    2.5,\n    {\n      "b": "<x> & é"\n    }\n  ],\n  "c": null\n}\n',
+    );
     assert.deepEqual(JSON.parse(prettyJson(body)!), JSON.parse(body));
   });
 
@@ -179,14 +217,21 @@ describe('palette: steps with Back', () => {
 
   it('goes back to the step before, which runs again', async () => {
     const log: string[] = [];
-    const done = await runSteps([scripted('a', ['next', 'next'], log), scripted('b', ['back', 'next', 'next'], log), scripted('c', ['back', 'next'], log)]);
+    const done = await runSteps([
+      scripted('a', ['next', 'next'], log),
+      scripted('b', ['back', 'next', 'next'], log),
+      scripted('c', ['back', 'next'], log),
+    ]);
     assert.equal(done, true);
     assert.deepEqual(log, ['a:next(first)', 'b:back', 'a:next(first)', 'b:next', 'c:back', 'b:next', 'c:next']);
   });
 
   it('stops at Escape in any step, and the first step has no Back', async () => {
     const log: string[] = [];
-    assert.equal(await runSteps([scripted('a', ['next'], log), scripted('b', ['stop'], log), scripted('c', ['next'], log)]), false);
+    assert.equal(
+      await runSteps([scripted('a', ['next'], log), scripted('b', ['stop'], log), scripted('c', ['next'], log)]),
+      false,
+    );
     assert.deepEqual(log, ['a:next(first)', 'b:stop']);
     const first: string[] = [];
     assert.equal(await runSteps([scripted('a', ['back'], first)]), false);

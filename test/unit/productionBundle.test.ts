@@ -15,9 +15,9 @@ const ROOT = path.join(__dirname, '../..');
 /** Marker → where it comes from. */
 const MARKERS: Record<string, string> = {
   TIMESLICE_TEST_HARNESS: 'the test API (src/testApi.ts), returned by activate() to the integration tests',
-  recentLogLines: 'the test API\'s source (src/testApi.ts)',
-  __timeslice: 'the webview\'s window.__timeslice hook and the bench\'s __timesliceDecimation switch',
-  'timeslice:data-': 'the webview\'s performance marks (bench)',
+  recentLogLines: "the test API's source (src/testApi.ts)",
+  __timeslice: "the webview's window.__timeslice hook and the bench's __timesliceDecimation switch",
+  'timeslice:data-': "the webview's performance marks (bench)",
 };
 
 function build(outdir: string, ...flags: string[]): Map<string, string> {
@@ -31,7 +31,8 @@ function build(outdir: string, ...flags: string[]): Map<string, string> {
   return files;
 }
 
-const holding = (files: Map<string, string>, marker: string) => [...files].filter(([, text]) => text.includes(marker)).map(([name]) => name);
+const holding = (files: Map<string, string>, marker: string) =>
+  [...files].filter(([, text]) => text.includes(marker)).map(([name]) => name);
 
 describe('production bundles', function () {
   this.timeout(60_000);
@@ -50,13 +51,20 @@ describe('production bundles', function () {
   });
 
   it('builds the extension and the webview', () => {
-    assert.ok(production.has('extension.js') && production.has('main.js') && production.has(path.join('webview', 'panel.js')), [...production.keys()].join(', '));
+    assert.ok(
+      production.has('extension.js') && production.has('main.js') && production.has(path.join('webview', 'panel.js')),
+      [...production.keys()].join(', '),
+    );
   });
 
   for (const [marker, what] of Object.entries(MARKERS)) {
     it(`leaves out ${what}`, () => {
       assert.deepEqual(holding(production, marker), [], `"${marker}" is in the production bundles`);
-      assert.notDeepEqual(holding(testBuild, marker), [], `"${marker}" is missing from the test build: the marker no longer names the hook`);
+      assert.notDeepEqual(
+        holding(testBuild, marker),
+        [],
+        `"${marker}" is missing from the test build: the marker no longer names the hook`,
+      );
     });
   }
 
@@ -64,14 +72,21 @@ describe('production bundles', function () {
     const loader = production.get('extension.js')!;
     assert.ok(loader.length < 5 * 1024, `the loader is ${loader.length} bytes`);
     assert.ok(!loader.includes('require("vscode")'), 'the loader requires the vscode API');
-    assert.ok(loader.includes('main.js') && loader.includes('cachedData'), 'the loader compiles main.js with the code cache');
+    assert.ok(
+      loader.includes('main.js') && loader.includes('cachedData'),
+      'the loader compiles main.js with the code cache',
+    );
     assert.ok(production.get('main.js')!.includes('activate'), 'main.js holds activate()');
   });
 
   it('keeps the libraries activation does not need out of main.js, each in its own file', () => {
     const extension = production.get('main.js')!;
     // A string each library's own code holds (its error texts), never our code.
-    const apart: Array<[file: string, marker: string]> = [['undici.js', 'undici:request:create'], ['xml.js', 'Unclosed tag'], ['demo.js', 'RSASSA-PKCS1-v1_5']];
+    const apart: Array<[file: string, marker: string]> = [
+      ['undici.js', 'undici:request:create'],
+      ['xml.js', 'Unclosed tag'],
+      ['demo.js', 'RSASSA-PKCS1-v1_5'],
+    ];
     for (const [file, marker] of apart) {
       assert.ok(production.get(file)?.includes(marker), `${file} holds "${marker}"`);
       assert.ok(!extension.includes(marker), `main.js holds "${marker}" (code of ${file})`);
@@ -83,9 +98,19 @@ describe('production bundles', function () {
     // The test build is not minified, so esbuild's helper keeps its name there.
     const extension = testBuild.get('main.js')!;
     assert.equal(extension.split('require("vscode")').length - 1, 1, 'main.js requires vscode exactly once');
-    assert.ok(!/__toESM\(require_vscode\(\)\)/.test(extension), 'an `import * as vscode` was bundled as a copy of the API (__toESM)');
+    assert.ok(
+      !/__toESM\(require_vscode\(\)\)/.test(extension),
+      'an `import * as vscode` was bundled as a copy of the API (__toESM)',
+    );
     // The same for Node's modules: `import * as fs from 'node:fs'` copies every export at load; name the imports.
-    assert.deepEqual(extension.match(/__toESM\(require\("(node:)?[a-z_/]+"\)\)/g) ?? [], [], 'a namespace import of a Node module');
-    assert.ok(production.get('main.js')!.split('require("vscode")').length - 1 === 1, 'the production bundle requires vscode exactly once');
+    assert.deepEqual(
+      extension.match(/__toESM\(require\("(node:)?[a-z_/]+"\)\)/g) ?? [],
+      [],
+      'a namespace import of a Node module',
+    );
+    assert.ok(
+      production.get('main.js')!.split('require("vscode")').length - 1 === 1,
+      'the production bundle requires vscode exactly once',
+    );
   });
 });

@@ -15,7 +15,12 @@ describe('panel entities', () => {
     { kind: 'explorer', applicationId: 1, title: 'a' },
     { kind: 'explorer', applicationId: 1, hostId: 7, title: 'h' },
     { kind: 'explorer', applicationId: 1, instanceId: 9, title: 'i' },
-    { kind: 'explorer', applicationId: 1, title: 'q', nrql: { accountId: 5, query: 'SELECT count(*) FROM Metric TIMESERIES' } },
+    {
+      kind: 'explorer',
+      applicationId: 1,
+      title: 'q',
+      nrql: { accountId: 5, query: 'SELECT count(*) FROM Metric TIMESERIES' },
+    },
   ];
 
   it('accepts each kind with exactly the ids it carries', () => {

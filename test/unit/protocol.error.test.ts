@@ -5,7 +5,14 @@ import { isToWebview } from '../../src/panels/protocol';
 describe('protocol: the error message with a stale note', () => {
   it('accepts an error with or without a short stale note', () => {
     assert.ok(isToWebview({ type: 'error', message: 'rate limited', retryable: true }));
-    assert.ok(isToWebview({ type: 'error', message: 'rate limited', retryable: true, staleNote: 'Showing data from 3 min ago' }));
+    assert.ok(
+      isToWebview({
+        type: 'error',
+        message: 'rate limited',
+        retryable: true,
+        staleNote: 'Showing data from 3 min ago',
+      }),
+    );
   });
 
   it('rejects a stale note that is not a short string', () => {

@@ -24,7 +24,15 @@ describe('HttpTimesliceApi through a proxy', function () {
 
   function client(overrides: Partial<HttpTimesliceApiOptions> = {}): { api: HttpTimesliceApi; log: MemoryLogger } {
     const log = new MemoryLogger();
-    const api = new HttpTimesliceApi({ baseUrl, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log, timeoutMs: 3000, backoffBaseMs: 10, ...overrides });
+    const api = new HttpTimesliceApi({
+      baseUrl,
+      getApiKey: () => Promise.resolve(sim.keys.us),
+      ca: sim.certPem,
+      log,
+      timeoutMs: 3000,
+      backoffBaseMs: 10,
+      ...overrides,
+    });
     open.push(api);
     return { api, log };
   }
@@ -53,7 +61,10 @@ describe('HttpTimesliceApi through a proxy', function () {
     const viaProxy = await client({ proxy: { url: proxy.url, strictSSL: true } }).api.listApplications();
     assert.deepEqual(viaProxy, direct);
     assert.ok(proxy.tunnels > 0, 'at least one tunnel');
-    assert.ok(proxy.connects.every((c) => c.target === `localhost:${new URL(baseUrl).port}`), `CONNECT targets: ${proxy.connects.map((c) => c.target).join(', ')}`);
+    assert.ok(
+      proxy.connects.every((c) => c.target === `localhost:${new URL(baseUrl).port}`),
+      `CONNECT targets: ${proxy.connects.map((c) => c.target).join(', ')}`,
+    );
     assert.equal(proxy.plainRequests.length, 0, 'no request was sent to the proxy in plain text');
   });
 
@@ -66,7 +77,10 @@ describe('HttpTimesliceApi through a proxy', function () {
     for (const c of proxy.connects) {
       assert.ok(!JSON.stringify(c.headers).includes(sim.keys.us), 'the key is not in a CONNECT header');
     }
-    assert.ok(sim.requests.length >= 2 && sim.requests.every((r) => r.headers['api-key'] === sim.keys.us), 'the service got the key through the tunnel');
+    assert.ok(
+      sim.requests.length >= 2 && sim.requests.every((r) => r.headers['api-key'] === sim.keys.us),
+      'the service got the key through the tunnel',
+    );
   });
 
   it('still verifies the service certificate through the proxy (strict SSL)', async () => {
@@ -75,7 +89,7 @@ describe('HttpTimesliceApi through a proxy', function () {
     assert.ok(proxy.tunnels > 0);
   });
 
-  it('strictSSL false does not relax the API server\'s certificate: the key only goes to a verified server', async () => {
+  it("strictSSL false does not relax the API server's certificate: the key only goes to a verified server", async () => {
     const { api } = client({ proxy: { url: proxy.url, strictSSL: false }, ca: undefined });
     await assert.rejects(api.listApplications(), (e: ApiError) => e.kind === 'tls');
     assert.ok(proxy.tunnels > 0, 'it went through the proxy');
@@ -85,11 +99,18 @@ describe('HttpTimesliceApi through a proxy', function () {
     const tlsProxy = await ConnectProxy.start({ tls: await makeCertificate() });
     try {
       const strict = client({ proxy: { url: tlsProxy.url, strictSSL: true } }).api;
-      await assert.rejects(strict.listApplications(), (e: ApiError) => e.kind === 'proxy' || e.kind === 'tls', 'the proxy\'s certificate is verified by default');
+      await assert.rejects(
+        strict.listApplications(),
+        (e: ApiError) => e.kind === 'proxy' || e.kind === 'tls',
+        "the proxy's certificate is verified by default",
+      );
       const relaxed = client({ proxy: { url: tlsProxy.url, strictSSL: false } }).api;
       assert.ok((await relaxed.listApplications()).length > 0);
       assert.ok(tlsProxy.tunnels > 0);
-      assert.deepEqual(proxyTlsOptions({ strictSSL: false }, 'CA'), { requestTls: { ca: 'CA' }, proxyTls: { ca: 'CA', rejectUnauthorized: false } });
+      assert.deepEqual(proxyTlsOptions({ strictSSL: false }, 'CA'), {
+        requestTls: { ca: 'CA' },
+        proxyTls: { ca: 'CA', rejectUnauthorized: false },
+      });
     } finally {
       await tlsProxy.stop();
     }
@@ -106,7 +127,9 @@ describe('HttpTimesliceApi through a proxy', function () {
         assert.equal(e.retryable, false);
         return true;
       });
-      const withCredentials = client({ proxy: { url: `http://alice:s3cret@127.0.0.1:${guarded.port}`, strictSSL: true } });
+      const withCredentials = client({
+        proxy: { url: `http://alice:s3cret@127.0.0.1:${guarded.port}`, strictSSL: true },
+      });
       assert.ok((await withCredentials.api.listApplications()).length > 0);
       assert.ok(guarded.tunnels > 0);
       const logged = [...anonymous.log.lines, ...withCredentials.log.lines].join('\n');
@@ -121,7 +144,10 @@ describe('HttpTimesliceApi through a proxy', function () {
     const { api } = client({ proxy: { url: `http://127.0.0.1:${port}`, strictSSL: true } });
     await assert.rejects(api.listApplications(), (e: ApiError) => {
       assert.equal(e.kind, 'proxy');
-      assert.match(e.message, new RegExp(`proxy 127\\.0\\.0\\.1:${port} could not be reached \\(ECONNREFUSED\\).*"http\\.proxy"`));
+      assert.match(
+        e.message,
+        new RegExp(`proxy 127\\.0\\.0\\.1:${port} could not be reached \\(ECONNREFUSED\\).*"http\\.proxy"`),
+      );
       assert.equal(e.retryable, true);
       return true;
     });
@@ -142,26 +168,50 @@ describe('chooseProxy / NO_PROXY / redaction', () => {
   const target = new URL('https://api.newrelic.com');
 
   it('uses http.proxy before HTTPS_PROXY, then HTTPS_PROXY, then HTTP_PROXY (either case)', () => {
-    assert.equal(chooseProxy(target, { setting: 'http://a:1', env: { HTTPS_PROXY: 'http://b:2' } }).proxy?.url, 'http://a:1/');
+    assert.equal(
+      chooseProxy(target, { setting: 'http://a:1', env: { HTTPS_PROXY: 'http://b:2' } }).proxy?.url,
+      'http://a:1/',
+    );
     assert.equal(chooseProxy(target, { env: { HTTPS_PROXY: 'http://b:2' } }).proxy?.url, 'http://b:2/');
     assert.equal(chooseProxy(target, { env: { https_proxy: 'http://c:3' } }).proxy?.url, 'http://c:3/');
-    assert.equal(chooseProxy(target, { env: { HTTP_PROXY: 'http://d:4', HTTPS_PROXY: 'http://b:2' } }).proxy?.url, 'http://b:2/');
-    assert.equal(chooseProxy(target, { env: { http_proxy: 'http://d:4' } }).proxy?.url, 'http://d:4/', 'HTTP_PROXY alone serves https too');
+    assert.equal(
+      chooseProxy(target, { env: { HTTP_PROXY: 'http://d:4', HTTPS_PROXY: 'http://b:2' } }).proxy?.url,
+      'http://b:2/',
+    );
+    assert.equal(
+      chooseProxy(target, { env: { http_proxy: 'http://d:4' } }).proxy?.url,
+      'http://d:4/',
+      'HTTP_PROXY alone serves https too',
+    );
     assert.equal(chooseProxy(target, { setting: '  ', env: {} }).proxy, undefined);
   });
 
   it('reads a bare host:port as http, keeps strictSSL and authorization', () => {
-    const choice = chooseProxy(target, { setting: 'proxy.corp:3128', strictSSL: false, authorization: 'Basic eA==', env: {} });
+    const choice = chooseProxy(target, {
+      setting: 'proxy.corp:3128',
+      strictSSL: false,
+      authorization: 'Basic eA==',
+      env: {},
+    });
     assert.deepEqual(choice.proxy, { url: 'http://proxy.corp:3128/', strictSSL: false, authorization: 'Basic eA==' });
   });
 
   it('refuses a proxy scheme it cannot use, as a configuration error', () => {
-    assert.throws(() => parseProxyUrl('socks5://x:1080'), (e: ApiError) => e.kind === 'invalidConfig' && /http:\/\/ or https:\/\/ proxy/.test(e.message));
+    assert.throws(
+      () => parseProxyUrl('socks5://x:1080'),
+      (e: ApiError) => e.kind === 'invalidConfig' && /http:\/\/ or https:\/\/ proxy/.test(e.message),
+    );
   });
 
   it('bypasses the proxy for NO_PROXY and http.noProxy matches', () => {
-    assert.equal(chooseProxy(target, { setting: 'http://p:1', env: { NO_PROXY: 'example.com,.newrelic.com' } }).proxy, undefined);
-    assert.equal(chooseProxy(target, { setting: 'http://p:1', noProxy: ['api.newrelic.com'], env: {} }).proxy, undefined);
+    assert.equal(
+      chooseProxy(target, { setting: 'http://p:1', env: { NO_PROXY: 'example.com,.newrelic.com' } }).proxy,
+      undefined,
+    );
+    assert.equal(
+      chooseProxy(target, { setting: 'http://p:1', noProxy: ['api.newrelic.com'], env: {} }).proxy,
+      undefined,
+    );
     assert.ok(chooseProxy(target, { setting: 'http://p:1', env: { no_proxy: 'example.com' } }).proxy);
   });
 

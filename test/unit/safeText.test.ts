@@ -57,7 +57,11 @@ describe('workspace binding names', () => {
   });
 
   it('accepts plain names and bindings without a name', () => {
-    assert.deepEqual(parseBinding({ id: 1, region: 'demo', name: 'storefront (prod) – EU' }), { id: 1, region: 'demo', name: 'storefront (prod) – EU' });
+    assert.deepEqual(parseBinding({ id: 1, region: 'demo', name: 'storefront (prod) – EU' }), {
+      id: 1,
+      region: 'demo',
+      name: 'storefront (prod) – EU',
+    });
     assert.deepEqual(parseBinding({ id: 1, region: 'demo' }), { id: 1, region: 'demo' });
     assert.equal(bindingProblem({ id: 1, region: 'demo', name: 'ok' }), undefined);
     assert.ok(isPlainDisplayName('x'.repeat(200)));
@@ -66,8 +70,14 @@ describe('workspace binding names', () => {
 
 describe('foreign names where VS Code parses text', () => {
   const hostileApp = {
-    id: 9, name: `${HOSTILE} $(zap)`, language: '$(flame)[x](command:y)', healthStatus: 'red', reporting: true,
-    hostIds: [], instanceIds: [], serverIds: [],
+    id: 9,
+    name: `${HOSTILE} $(zap)`,
+    language: '$(flame)[x](command:y)',
+    healthStatus: 'red',
+    reporting: true,
+    hostIds: [],
+    instanceIds: [],
+    serverIds: [],
   } as unknown as Application;
 
   it('a health alert names the application without a link or icon', () => {
@@ -83,7 +93,11 @@ describe('foreign names where VS Code parses text', () => {
     assert.ok(item.label.startsWith('$(error) '));
     assert.doesNotMatch(item.detail ?? '', ICON);
     assert.doesNotMatch(item.detail ?? '', LINK);
-    for (const scope of scopeItems(hostileApp, [{ id: 1, host: '$(zap)h' } as Host], [{ id: 2, host: '$(zap)i', port: 1 } as Instance])) {
+    for (const scope of scopeItems(
+      hostileApp,
+      [{ id: 1, host: '$(zap)h' } as Host],
+      [{ id: 2, host: '$(zap)i', port: 1 } as Instance],
+    )) {
       assert.equal(scope.label.match(new RegExp(ICON.source, 'gi'))?.length, 1, scope.label);
     }
     assert.doesNotMatch(metricNameItems([{ name: '$(zap)Custom/[a](command:x)', values: [] }])[0].label, ICON);

@@ -24,21 +24,49 @@ describe('ConnectionSession', function () {
   after(() => sim.stop());
   afterEach(() => sim.clearFaults());
 
-  function session(api: TimesliceApi, clock = new FakeClock(), jobs: Array<{ name: string; active(): boolean; run(): void }> = []) {
-    return new ConnectionSession({ api, label: 'US', demo: false, region: 'us', identity: 'test', jobs, intervalMs: () => 60_000, focused: true, clock });
+  function session(
+    api: TimesliceApi,
+    clock = new FakeClock(),
+    jobs: Array<{ name: string; active(): boolean; run(): void }> = [],
+  ) {
+    return new ConnectionSession({
+      api,
+      label: 'US',
+      demo: false,
+      region: 'us',
+      identity: 'test',
+      jobs,
+      intervalMs: () => 60_000,
+      focused: true,
+      clock,
+    });
   }
-  const httpApi = () => new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger(), maxTries: 1 });
+  const httpApi = () =>
+    new HttpTimesliceApi({
+      baseUrl: sim.baseUrls.us,
+      getApiKey: () => Promise.resolve(sim.keys.us),
+      ca: sim.certPem,
+      log: new MemoryLogger(),
+      maxTries: 1,
+    });
 
   it('disposing cancels a request in flight at once: its caller gets "cancelled", not the late answer', async () => {
     const s = session(httpApi());
     sim.injectFault({ endpoint: 'applications.list', kind: 'delay', delayMs: 10_000, times: 1 });
     sim.clearRequests();
-    const pending = s.api.listApplications().then(() => 'answered', (e: unknown) => e);
+    const pending = s.api.listApplications().then(
+      () => 'answered',
+      (e: unknown) => e,
+    );
     await until(() => sim.peakInFlight() > 0, 'the request to reach the simulator');
     s.dispose();
     const outcome = await pending;
     assert.ok(outcome instanceof ApiError && outcome.kind === 'cancelled', `cancelled, not ${String(outcome)}`);
-    assert.equal(sim.requests.length, 0, 'at once, not after the delay (the simulator records a request when it answers)');
+    assert.equal(
+      sim.requests.length,
+      0,
+      'at once, not after the delay (the simulator records a request when it answers)',
+    );
     assert.equal(s.disposed, true);
     assert.equal(s.signal.aborted, true);
   });
@@ -53,8 +81,11 @@ describe('ConnectionSession', function () {
     assert.deepEqual(offline, { value: ['storefront'], stale: true });
     a.dispose();
     const b = session(httpApi());
-    await assert.rejects(b.lastGood<string[]>('tree').load('', () => Promise.reject(new ApiError('network', 'offline'))), /offline/,
-      'nothing of the old session to fall back on');
+    await assert.rejects(
+      b.lastGood<string[]>('tree').load('', () => Promise.reject(new ApiError('network', 'offline'))),
+      /offline/,
+      'nothing of the old session to fall back on',
+    );
     b.dispose();
   });
 
@@ -63,7 +94,8 @@ describe('ConnectionSession', function () {
     const runs: number[] = [];
     const failing = {
       ...httpApi(),
-      listApplications: () => Promise.reject(new ApiError('rateLimited', 'slow down', { status: 429, retryAfterMs: 180_000 })),
+      listApplications: () =>
+        Promise.reject(new ApiError('rateLimited', 'slow down', { status: 429, retryAfterMs: 180_000 })),
       dispose: () => Promise.resolve(undefined),
     } as unknown as TimesliceApi;
     const s = session(failing, clock, [{ name: 'tree', active: () => true, run: () => void runs.push(clock.now()) }]);

@@ -26,7 +26,15 @@ describe('LastGoodData (the tree keeps its last data when a refresh fails)', fun
   });
 
   beforeEach(() => {
-    api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: sim.certPem, log: new MemoryLogger(), backoffBaseMs: 10, maxTries: 2, maxRetryWaitMs: 1000 });
+    api = new HttpTimesliceApi({
+      baseUrl: sim.baseUrls.us,
+      getApiKey: () => Promise.resolve(sim.keys.us),
+      ca: sim.certPem,
+      log: new MemoryLogger(),
+      backoffBaseMs: 10,
+      maxTries: 2,
+      maxRetryWaitMs: 1000,
+    });
     clock = Date.parse('2026-11-20T12:00:00Z');
     changes = [];
     data = new LastGoodData<Application[]>(() => clock);
@@ -48,7 +56,10 @@ describe('LastGoodData (the tree keeps its last data when a refresh fails)', fun
     sim.injectFault({ endpoint: 'applications.list', kind: 'rateLimited', retryAfterSeconds: 40 });
     const second = await data.load('', () => api.listApplications());
     assert.equal(second.stale, true);
-    assert.deepEqual(second.value.map((a) => a.id), first.value.map((a) => a.id));
+    assert.deepEqual(
+      second.value.map((a) => a.id),
+      first.value.map((a) => a.id),
+    );
     const s = data.staleness!;
     assert.equal(s.error.kind, 'rateLimited');
     // The simulator announces the wait in Retry-After and X-RateLimit-Reset (whole seconds), so allow a second.
@@ -64,30 +75,50 @@ describe('LastGoodData (the tree keeps its last data when a refresh fails)', fun
     sim.clearFaults();
     assert.equal((await data.load('', () => api.listApplications())).stale, false);
     assert.equal(data.staleness, undefined);
-    assert.deepEqual(changes.map((c) => c?.error.kind), ['server', undefined]);
+    assert.deepEqual(
+      changes.map((c) => c?.error.kind),
+      ['server', undefined],
+    );
   });
 
   it('keeps the data when the service cannot be reached at all', async () => {
     await data.load('', () => api.listApplications());
-    const offline = new HttpTimesliceApi({ baseUrl: 'https://127.0.0.1:1', getApiKey: () => Promise.resolve('k'), log: new MemoryLogger(), maxTries: 1 });
+    const offline = new HttpTimesliceApi({
+      baseUrl: 'https://127.0.0.1:1',
+      getApiKey: () => Promise.resolve('k'),
+      log: new MemoryLogger(),
+      maxTries: 1,
+    });
     const result = await data.load('', () => offline.listApplications());
     await offline.dispose();
     assert.equal(result.stale, true);
-    assert.match(describeStaleness(data.staleness!, clock), /^Showing data from just now — offline: The connection to 127\.0\.0\.1:1 was refused, retrying in 30 s$/);
+    assert.match(
+      describeStaleness(data.staleness!, clock),
+      /^Showing data from just now — offline: The connection to 127\.0\.0\.1:1 was refused, retrying in 30 s$/,
+    );
   });
 
   it('does not hide failures that say the data is wrong, nor failures with nothing to fall back on', async () => {
-    await assert.rejects(data.load('', () => Promise.reject(new ApiError('network', 'down'))), /down/);
+    await assert.rejects(
+      data.load('', () => Promise.reject(new ApiError('network', 'down'))),
+      /down/,
+    );
     await data.load('', () => api.listApplications());
     sim.injectFault({ endpoint: 'applications.list', kind: 'unauthorized' });
-    await assert.rejects(data.load('', () => api.listApplications()), (e: ApiError) => e.kind === 'auth');
+    await assert.rejects(
+      data.load('', () => api.listApplications()),
+      (e: ApiError) => e.kind === 'auth',
+    );
     assert.equal(data.staleness, undefined);
   });
 
   it('forgets everything on clear (another account or filter)', async () => {
     await data.load('', () => api.listApplications());
     data.clear();
-    await assert.rejects(data.load('', () => Promise.reject(new ApiError('timeout', 'slow'))), /slow/);
+    await assert.rejects(
+      data.load('', () => Promise.reject(new ApiError('timeout', 'slow'))),
+      /slow/,
+    );
   });
 
   it('retries after the wait the service asked for, within 5 s and 5 min', () => {

@@ -11,7 +11,10 @@ import { FakeClock } from '../support/fakeClock';
 
 const MIN = 60_000;
 
-function job(name: string, opts: { active?: () => boolean; everyMs?: number } = {}): ScheduledJob & { runs: number[]; clock?: FakeClock } {
+function job(
+  name: string,
+  opts: { active?: () => boolean; everyMs?: number } = {},
+): ScheduledJob & { runs: number[]; clock?: FakeClock } {
   const j = {
     name,
     runs: [] as number[],
@@ -51,7 +54,10 @@ describe('RefreshScheduler (one focus-aware clock per session)', () => {
     clock.advance(20_000);
     const panel = add(job('panel'));
     clock.advance(5 * MIN);
-    assert.deepEqual(tree.runs.map((t) => t - t0), [1, 2, 3, 4, 5].map((n) => n * MIN));
+    assert.deepEqual(
+      tree.runs.map((t) => t - t0),
+      [1, 2, 3, 4, 5].map((n) => n * MIN),
+    );
     assert.deepEqual(panel.runs, tree.runs, 'the panel added later ticks with the tree');
     assert.equal(clock.timersFired, 5, 'five wake-ups for two jobs over five minutes');
   });
@@ -85,9 +91,17 @@ describe('RefreshScheduler (one focus-aware clock per session)', () => {
     assert.equal(tree.runs.length, 0);
     scheduler.setFocused(true);
     clock.advance(0);
-    assert.deepEqual(tree.runs.map((t) => t - t0), [10.5 * MIN], 'one catch-up run on focus, not ten');
+    assert.deepEqual(
+      tree.runs.map((t) => t - t0),
+      [10.5 * MIN],
+      'one catch-up run on focus, not ten',
+    );
     clock.advance(MIN);
-    assert.deepEqual(tree.runs.map((t) => t - t0), [10.5 * MIN, 11.5 * MIN], 'then every interval from there');
+    assert.deepEqual(
+      tree.runs.map((t) => t - t0),
+      [10.5 * MIN, 11.5 * MIN],
+      'then every interval from there',
+    );
   });
 
   it('unfocused (or told so wrongly) but visible: a promised retry still runs when due, and its countdown redraws until it has', () => {
@@ -100,8 +114,16 @@ describe('RefreshScheduler (one focus-aware clock per session)', () => {
     scheduler.runAt(tree, failedAt + 30_000); // The view now says "retrying in 30 s".
     const redrawsBefore = countdown.runs.length;
     clock.advance(30_000);
-    assert.deepEqual(tree.runs.map((t) => t - t0), [MIN, MIN + 30_000], 'the retry ran on time, unfocused');
-    assert.deepEqual(countdown.runs.slice(redrawsBefore).map((t) => t - failedAt), [5_000, 10_000, 15_000, 20_000, 25_000, 30_000], 'the countdown went on');
+    assert.deepEqual(
+      tree.runs.map((t) => t - t0),
+      [MIN, MIN + 30_000],
+      'the retry ran on time, unfocused',
+    );
+    assert.deepEqual(
+      countdown.runs.slice(redrawsBefore).map((t) => t - failedAt),
+      [5_000, 10_000, 15_000, 20_000, 25_000, 30_000],
+      'the countdown went on',
+    );
     assert.equal(clock.pending, 0, 'once the retry has run, no timer is left while unfocused');
     clock.advance(10 * MIN);
     assert.equal(tree.runs.length, 2, 'no regular tick while unfocused');
@@ -133,7 +155,10 @@ describe('RefreshScheduler (one focus-aware clock per session)', () => {
     interval = 5 * MIN;
     scheduler.update();
     clock.advance(10 * MIN);
-    assert.deepEqual(tree.runs.map((t) => t - t0), [5 * MIN, 10 * MIN]);
+    assert.deepEqual(
+      tree.runs.map((t) => t - t0),
+      [5 * MIN, 10 * MIN],
+    );
   });
 
   it('runs a job early when asked (a retry after a passing failure), the others keep their tick', () => {
@@ -142,8 +167,14 @@ describe('RefreshScheduler (one focus-aware clock per session)', () => {
     const status = add(job('status'));
     scheduler.runAt(tree, t0 + 15_000);
     clock.advance(MIN);
-    assert.deepEqual(tree.runs.map((t) => t - t0), [15_000, MIN]);
-    assert.deepEqual(status.runs.map((t) => t - t0), [MIN]);
+    assert.deepEqual(
+      tree.runs.map((t) => t - t0),
+      [15_000, MIN],
+    );
+    assert.deepEqual(
+      status.runs.map((t) => t - t0),
+      [MIN],
+    );
   });
 
   it('pauses every job until an announced wait has passed (429 Retry-After)', () => {
@@ -153,21 +184,43 @@ describe('RefreshScheduler (one focus-aware clock per session)', () => {
     clock.advance(10_000);
     scheduler.pauseUntil(t0 + 3 * MIN + 10_000);
     clock.advance(3 * MIN);
-    assert.deepEqual(tree.runs.map((t) => t - t0), [3 * MIN + 10_000], 'the ticks due in the pause ran once after it');
-    assert.ok(age.runs.every((t) => t - t0 <= 10_000 || t - t0 >= 3 * MIN + 10_000), 'no redraw inside the pause');
+    assert.deepEqual(
+      tree.runs.map((t) => t - t0),
+      [3 * MIN + 10_000],
+      'the ticks due in the pause ran once after it',
+    );
+    assert.ok(
+      age.runs.every((t) => t - t0 <= 10_000 || t - t0 >= 3 * MIN + 10_000),
+      'no redraw inside the pause',
+    );
   });
 
   it('keeps going when a job throws or rejects, and reports it', async () => {
     const errors: string[] = [];
     scheduler.dispose();
-    scheduler = new RefreshScheduler({ clock, intervalMs: () => interval, focused: true, onError: (j, e) => errors.push(`${j.name}: ${String(e)}`) });
-    add({ ...job('bad'), run: () => { throw new Error('boom'); } });
+    scheduler = new RefreshScheduler({
+      clock,
+      intervalMs: () => interval,
+      focused: true,
+      onError: (j, e) => errors.push(`${j.name}: ${String(e)}`),
+    });
+    add({
+      ...job('bad'),
+      run: () => {
+        throw new Error('boom');
+      },
+    });
     add({ ...job('rejects'), run: () => Promise.reject(new Error('nope')) });
     const good = add(job('good'));
     clock.advance(2 * MIN);
     await Promise.resolve();
     assert.equal(good.runs.length, 2);
-    assert.deepEqual(errors.sort(), ['bad: Error: boom', 'bad: Error: boom', 'rejects: Error: nope', 'rejects: Error: nope']);
+    assert.deepEqual(errors.sort(), [
+      'bad: Error: boom',
+      'bad: Error: boom',
+      'rejects: Error: nope',
+      'rejects: Error: nope',
+    ]);
   });
 
   it('disposed: its timer is cleared and nothing runs again', () => {

@@ -70,8 +70,12 @@ describe('ConnectionManager with fakes (SecretStorage, settings, window focus)',
     const session = manager.current!;
     const before = changes;
     for (const [key, value] of [
-      ['timeslice.statusBar.colorMode', 'thresholds'], ['timeslice.alerts.enabled', false], ['timeslice.boundApplication', { id: 1, region: 'us', name: 'x' }],
-      ['timeslice.refreshIntervalSeconds', 120], ['timeslice.timeZone', 'utc'], ['editor.fontSize', 20],
+      ['timeslice.statusBar.colorMode', 'thresholds'],
+      ['timeslice.alerts.enabled', false],
+      ['timeslice.boundApplication', { id: 1, region: 'us', name: 'x' }],
+      ['timeslice.refreshIntervalSeconds', 120],
+      ['timeslice.timeZone', 'utc'],
+      ['editor.fontSize', 20],
     ] as const) {
       vscode.setSetting(key, value);
       await manager.whenSettled();
@@ -153,7 +157,10 @@ async function connectToSimulator(seed: number, apps: number): Promise<Simulator
   await keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
   await manager.whenSettled();
   return {
-    vscode, sim, manager, log,
+    vscode,
+    sim,
+    manager,
+    log,
     close: async () => {
       manager.dispose();
       keys.dispose();
@@ -175,8 +182,9 @@ describe('the tree provider on a session (fakes + the simulator)', function () {
   before(async () => {
     connection = await connectToSimulator(8, 4);
     ({ vscode, sim, manager } = connection);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the fake is installed
-    const { MonitorTreeProvider } = require('../../src/tree/monitorTreeProvider') as typeof import('../../src/tree/monitorTreeProvider');
+    const { MonitorTreeProvider } =
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the fake is installed
+      require('../../src/tree/monitorTreeProvider') as typeof import('../../src/tree/monitorTreeProvider');
     tree = new MonitorTreeProvider(manager, connection.log);
   });
 
@@ -187,9 +195,10 @@ describe('the tree provider on a session (fakes + the simulator)', function () {
 
   afterEach(() => sim.clearFaults());
 
-  const appNames = (nodes: Array<{ kind: string }>) => nodes.flatMap((n) => (n.kind === 'application' ? [(n as unknown as { app: { name: string } }).app.name] : []));
+  const appNames = (nodes: Array<{ kind: string }>) =>
+    nodes.flatMap((n) => (n.kind === 'application' ? [(n as unknown as { app: { name: string } }).app.name] : []));
 
-  it('keeps the session\'s last data under a warning when a refresh fails for a passing reason', async () => {
+  it("keeps the session's last data under a warning when a refresh fails for a passing reason", async () => {
     const first = await tree.getChildren();
     assert.equal(appNames(first).length, 4);
     sim.injectFault({ endpoint: 'applications.list', kind: 'unavailable', times: 10 });
@@ -199,7 +208,7 @@ describe('the tree provider on a session (fakes + the simulator)', function () {
     assert.deepEqual(appNames(stale), appNames(first));
   });
 
-  it('a new session drops the old one\'s late answer, and its first failure shows an error, not the old data', async () => {
+  it("a new session drops the old one's late answer, and its first failure shows an error, not the old data", async () => {
     sim.injectFault({ endpoint: 'applications.list', kind: 'delay', delayMs: 10_000, times: 1 });
     tree.refresh();
     const late = tree.getChildren();
@@ -210,15 +219,18 @@ describe('the tree provider on a session (fakes + the simulator)', function () {
     sim.injectFault({ endpoint: 'applications.list', kind: 'unavailable', times: 10 });
     vscode.setSetting('timeslice.responseFormat', 'xml');
     await manager.whenSettled();
-    assert.deepEqual(await late, [], 'the replaced session\'s answer reaches no view');
+    assert.deepEqual(await late, [], "the replaced session's answer reaches no view");
     const roots = await tree.getChildren();
     assert.deepEqual(appNames(roots), [], 'nothing of the old session, not even as stale');
     assert.equal(roots[0].id, '/error');
-    assert.ok(roots.some((n) => n.id === '/error/retry'), 'Retry offered (the error policy\'s action)');
+    assert.ok(
+      roots.some((n) => n.id === '/error/retry'),
+      "Retry offered (the error policy's action)",
+    );
   });
 });
 
-describe('a chart panel\'s message handling (fakes + the simulator)', function () {
+describe("a chart panel's message handling (fakes + the simulator)", function () {
   this.timeout(30_000);
   let vscode: FakeVscodeControl;
   let sim: SimulatorConnection['sim'];
@@ -232,9 +244,14 @@ describe('a chart panel\'s message handling (fakes + the simulator)', function (
     const received = new EventEmitter<unknown>();
     const posted: Array<{ type: string; [k: string]: unknown }> = [];
     const panel = {
-      title: '', iconPath: undefined, visible: true,
+      title: '',
+      iconPath: undefined,
+      visible: true,
       webview: {
-        options: {}, html: '', cspSource: 'vscode-webview:', asWebviewUri: (u: unknown) => u,
+        options: {},
+        html: '',
+        cspSource: 'vscode-webview:',
+        asWebviewUri: (u: unknown) => u,
         postMessage: (m: { type: string }) => {
           posted.push(m);
           return Promise.resolve(true);
@@ -269,8 +286,15 @@ describe('a chart panel\'s message handling (fakes + the simulator)', function (
   function open() {
     const f = fakePanel();
     const app = sim.datasets.us.apps[0];
-    const chart = new ChartPanel(f.panel as never, { entity: { kind: 'application', applicationId: app.id, title: app.name }, range: { preset: '30m', compare: 'none' }, view: 'chart' },
-      { extensionUri: { path: '/ext' } as never, connections: manager, log, timeZone: () => 'utc' });
+    const chart = new ChartPanel(
+      f.panel as never,
+      {
+        entity: { kind: 'application', applicationId: app.id, title: app.name },
+        range: { preset: '30m', compare: 'none' },
+        view: 'chart',
+      },
+      { extensionUri: { path: '/ext' } as never, connections: manager, log, timeZone: () => 'utc' },
+    );
     return { ...f, chart };
   }
 
@@ -282,7 +306,10 @@ describe('a chart panel\'s message handling (fakes + the simulator)', function (
     send({ type: 'ready' });
     const data = await next('data');
     assert.ok(data, 'data posted');
-    assert.deepEqual(posted.slice(0, 2).map((m) => m.type), ['init', 'loading']);
+    assert.deepEqual(
+      posted.slice(0, 2).map((m) => m.type),
+      ['init', 'loading'],
+    );
     chart.dispose();
   });
 
@@ -310,8 +337,8 @@ describe('a chart panel\'s message handling (fakes + the simulator)', function (
     posted.length = 0;
     vscode.setSetting('timeslice.responseFormat', 'xml');
     await manager.whenSettled();
-    assert.equal(posted[0]?.type, 'clear', 'the old session\'s charts are dropped first');
-    assert.ok(await next('data'), 'then the new session\'s data');
+    assert.equal(posted[0]?.type, 'clear', "the old session's charts are dropped first");
+    assert.ok(await next('data'), "then the new session's data");
     vscode.setSetting('timeslice.responseFormat', undefined);
     await manager.whenSettled();
     chart.dispose();

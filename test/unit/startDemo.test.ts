@@ -30,7 +30,8 @@ describe('Start Demo: which backend', () => {
     vscode = installFakeVscode();
     /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed */
     modules = {
-      startDemo: (require('../../src/commands/viewCommands') as typeof import('../../src/commands/viewCommands')).startDemo,
+      startDemo: (require('../../src/commands/viewCommands') as typeof import('../../src/commands/viewCommands'))
+        .startDemo,
       Config: (require('../../src/config') as typeof import('../../src/config')).Config,
     };
     /* eslint-enable @typescript-eslint/no-require-imports */
@@ -61,10 +62,19 @@ describe('Start Demo: which backend', () => {
     await run();
     assert.equal(vscode.quickPicks.length, 1);
     const items = vscode.quickPicks[0].items as Item[];
-    assert.deepEqual(items.map((i) => i.label), ['REST API v2', 'NerdGraph (successor API)']);
-    assert.ok(items.every((i) => (i.description ?? '').length > 10), 'each choice says what it is');
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['REST API v2', 'NerdGraph (successor API)'],
+    );
+    assert.ok(
+      items.every((i) => (i.description ?? '').length > 10),
+      'each choice says what it is',
+    );
     assert.deepEqual(started, ['nerdGraph']);
-    assert.ok(vscode.executed.some((c) => c[0] === 'timeslice.applications.focus'), 'the view is shown');
+    assert.ok(
+      vscode.executed.some((c) => c[0] === 'timeslice.applications.focus'),
+      'the view is shown',
+    );
   });
 
   it('starts nothing and says nothing when the question is dismissed (Escape)', async () => {

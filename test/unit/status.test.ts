@@ -12,10 +12,24 @@ import { HttpTimesliceApi } from '../../src/api/client';
 
 function app(id: number, health: HealthStatus, apdex: number | undefined, name = `app-${id}`): Application {
   return {
-    id, name, language: 'go', healthStatus: health, reporting: apdex !== undefined,
-    summary: apdex === undefined ? undefined : { responseTime: 123, throughput: 1500, errorRate: 0.0123, apdexTarget: 0.5, apdexScore: apdex },
-    settings: { appApdexThreshold: 0.5, endUserApdexThreshold: 7, enableRealUserMonitoring: false, useServerSideConfig: false },
-    hostIds: [], instanceIds: [], serverIds: [],
+    id,
+    name,
+    language: 'go',
+    healthStatus: health,
+    reporting: apdex !== undefined,
+    summary:
+      apdex === undefined
+        ? undefined
+        : { responseTime: 123, throughput: 1500, errorRate: 0.0123, apdexTarget: 0.5, apdexScore: apdex },
+    settings: {
+      appApdexThreshold: 0.5,
+      endUserApdexThreshold: 7,
+      enableRealUserMonitoring: false,
+      useServerSideConfig: false,
+    },
+    hostIds: [],
+    instanceIds: [],
+    serverIds: [],
   };
 }
 
@@ -41,8 +55,12 @@ describe('status bar model', () => {
     assert.equal(severityOf(app(1, 'green', undefined), THRESHOLDS), undefined);
   });
 
-  it('shows the Apdex with a tooltip of name, numbers, health and the data\'s age', () => {
-    const view = describeStatus({ kind: 'bound', binding, snapshot: { app: app(7, 'orange', 0.9412, 'web_<b>'), fetchedAt: T0 } }, HEALTH, T0 + 3 * 60_000 + 5_000);
+  it("shows the Apdex with a tooltip of name, numbers, health and the data's age", () => {
+    const view = describeStatus(
+      { kind: 'bound', binding, snapshot: { app: app(7, 'orange', 0.9412, 'web_<b>'), fetchedAt: T0 } },
+      HEALTH,
+      T0 + 3 * 60_000 + 5_000,
+    );
     assert.equal(view.text, '$(pulse) 0.94');
     assert.equal(view.background, 'warning');
     assert.equal(view.action, 'openDashboard');
@@ -57,34 +75,65 @@ describe('status bar model', () => {
   });
 
   it('keeps the last data after a failed refresh and marks the item with the error and both ages', () => {
-    const view = describeStatus({
-      kind: 'bound', binding,
-      snapshot: { app: app(7, 'green', 0.97), fetchedAt: T0, error: { message: 'Rate limited: retry in 30 s', at: T0 + 5 * 60_000 } },
-    }, HEALTH, T0 + 6 * 60_000);
+    const view = describeStatus(
+      {
+        kind: 'bound',
+        binding,
+        snapshot: {
+          app: app(7, 'green', 0.97),
+          fetchedAt: T0,
+          error: { message: 'Rate limited: retry in 30 s', at: T0 + 5 * 60_000 },
+        },
+      },
+      HEALTH,
+      T0 + 6 * 60_000,
+    );
     assert.equal(view.text, '$(pulse) 0.97 $(warning)');
     assert.match(view.tooltip, /Data from 6 min ago\./);
     assert.match(view.tooltip, /The last refresh failed \(1 min ago\): Rate limited: retry in 30 s/);
   });
 
   it('a key of the other region: the tooltip names the region the key belongs to and the click switches the region', () => {
-    const error = { message: 'answered "Account is not valid in this region" (403)', at: T0, kind: 'wrongRegion' as const };
+    const error = {
+      message: 'answered "Account is not valid in this region" (403)',
+      at: T0,
+      kind: 'wrongRegion' as const,
+    };
     const view = describeStatus({ kind: 'bound', binding, snapshot: { error } }, HEALTH, T0);
     assert.equal(view.action, 'switchRegion');
     assert.match(view.tooltip, /belongs to an account in the EU region, not US: switch the region to EU/);
     assert.match(view.tooltip, /Click to switch the region\./);
     assert.doesNotMatch(view.tooltip, /open its dashboard/);
-    const otherError = describeStatus({ kind: 'bound', binding, snapshot: { error: { ...error, kind: 'forbidden' as const } } }, HEALTH, T0);
+    const otherError = describeStatus(
+      { kind: 'bound', binding, snapshot: { error: { ...error, kind: 'forbidden' as const } } },
+      HEALTH,
+      T0,
+    );
     assert.equal(otherError.action, 'openDashboard');
   });
 
   it('says when there is no data yet, when the app is unknown, not reporting, or bound in another region', () => {
     assert.equal(describeStatus({ kind: 'bound', binding }, HEALTH, T0).text, '$(sync~spin) Apdex');
-    assert.equal(describeStatus({ kind: 'bound', binding, snapshot: { error: { message: 'offline', at: T0 } } }, HEALTH, T0).text, '$(pulse) — $(warning)');
+    assert.equal(
+      describeStatus({ kind: 'bound', binding, snapshot: { error: { message: 'offline', at: T0 } } }, HEALTH, T0).text,
+      '$(pulse) — $(warning)',
+    );
     const missing = describeStatus({ kind: 'bound', binding, snapshot: { missing: true, fetchedAt: T0 } }, HEALTH, T0);
     assert.equal(missing.text, '$(pulse) ?');
     assert.match(missing.tooltip, /no application with ID 7/);
-    assert.equal(describeStatus({ kind: 'bound', binding, snapshot: { app: app(7, 'gray', undefined), fetchedAt: T0 } }, HEALTH, T0).text, '$(pulse) —');
-    const other = describeStatus({ kind: 'otherRegion', binding: { ...binding, region: 'eu' }, connectionRegion: 'us' }, HEALTH, T0);
+    assert.equal(
+      describeStatus(
+        { kind: 'bound', binding, snapshot: { app: app(7, 'gray', undefined), fetchedAt: T0 } },
+        HEALTH,
+        T0,
+      ).text,
+      '$(pulse) —',
+    );
+    const other = describeStatus(
+      { kind: 'otherRegion', binding: { ...binding, region: 'eu' }, connectionRegion: 'us' },
+      HEALTH,
+      T0,
+    );
     assert.match(other.tooltip, /bound in the EU region, but the current connection is US/);
   });
 
@@ -104,7 +153,12 @@ describe('status bar model', () => {
   });
 
   it('words the data\'s age with the shared formatter ("1 day ago", never "1 days ago")', () => {
-    const at = (ms: number) => describeStatus({ kind: 'bound', binding, snapshot: { app: app(7, 'green', 0.9), fetchedAt: T0 } }, HEALTH, T0 + ms).tooltip;
+    const at = (ms: number) =>
+      describeStatus(
+        { kind: 'bound', binding, snapshot: { app: app(7, 'green', 0.9), fetchedAt: T0 } },
+        HEALTH,
+        T0 + ms,
+      ).tooltip;
     assert.match(at(59_000), /Data from just now\./);
     assert.match(at(2 * 3600_000), /Data from 2 h ago\./);
     assert.match(at(24 * 3600_000), /Data from 1 day ago\./);
@@ -119,7 +173,14 @@ describe('health alerts', () => {
     assert.equal(t.observe('us:1', 1, 'a', 'red', T0 + 1), undefined);
     assert.equal(t.observe('us:2', 2, 'b', 'green', T0), undefined);
     assert.equal(t.observe('us:2', 2, 'b', 'green', T0 + 1), undefined);
-    assert.deepEqual(t.observe('us:2', 2, 'b', 'orange', T0 + 2), { key: 'us:2', applicationId: 2, name: 'b', from: 'green', to: 'orange', at: T0 + 2 });
+    assert.deepEqual(t.observe('us:2', 2, 'b', 'orange', T0 + 2), {
+      key: 'us:2',
+      applicationId: 2,
+      name: 'b',
+      from: 'green',
+      to: 'orange',
+      at: T0 + 2,
+    });
     assert.equal(t.observe('us:2', 2, 'b', 'orange', T0 + 3), undefined);
   });
 
@@ -129,7 +190,11 @@ describe('health alerts', () => {
     t.observe('us:2', 2, 'b', 'green', T0);
     assert.ok(t.observe('us:1', 1, 'a', 'red', T0 + 1000));
     assert.equal(t.observe('us:1', 1, 'a', 'green', T0 + 2000), undefined);
-    assert.equal(t.observe('us:1', 1, 'a', 'orange', T0 + ALERT_MIN_INTERVAL_MS), undefined, 'within 10 minutes of the last alert');
+    assert.equal(
+      t.observe('us:1', 1, 'a', 'orange', T0 + ALERT_MIN_INTERVAL_MS),
+      undefined,
+      'within 10 minutes of the last alert',
+    );
     assert.ok(t.observe('us:2', 2, 'b', 'orange', T0 + 3000), 'another application has its own limit');
     t.observe('us:1', 1, 'a', 'green', T0 + ALERT_MIN_INTERVAL_MS + 500);
     assert.ok(t.observe('us:1', 1, 'a', 'red', T0 + ALERT_MIN_INTERVAL_MS + 1000), 'after 10 minutes');
@@ -146,14 +211,34 @@ describe('health alerts', () => {
 describe('bound applications poller', () => {
   function fakeApi(answer: (filter: ApplicationFilter) => Promise<Application[]>) {
     const calls: ApplicationFilter[] = [];
-    return { calls, api: { listApplications: (filter: ApplicationFilter = {}) => { calls.push(filter); return answer(filter); } } };
+    return {
+      calls,
+      api: {
+        listApplications: (filter: ApplicationFilter = {}) => {
+          calls.push(filter);
+          return answer(filter);
+        },
+      },
+    };
   }
 
-  it('asks for every bound application of the connection\'s region in one request', async () => {
-    const { calls, api } = fakeApi((f) => Promise.resolve(f.ids!.filter((id) => id !== 3).map((id) => app(id, 'green', 0.9))));
-    const bindings: Binding[] = [{ id: 2, region: 'us' }, { id: 1, region: 'us' }, { id: 3, region: 'us' }, { id: 2, region: 'us' }, { id: 9, region: 'eu' }];
+  it("asks for every bound application of the connection's region in one request", async () => {
+    const { calls, api } = fakeApi((f) =>
+      Promise.resolve(f.ids!.filter((id) => id !== 3).map((id) => app(id, 'green', 0.9))),
+    );
+    const bindings: Binding[] = [
+      { id: 2, region: 'us' },
+      { id: 1, region: 'us' },
+      { id: 3, region: 'us' },
+      { id: 2, region: 'us' },
+      { id: 9, region: 'eu' },
+    ];
     let now = T0;
-    const poller = new BoundAppsPoller({ bindings: () => bindings, target: () => ({ api, region: 'us' }), now: () => now });
+    const poller = new BoundAppsPoller({
+      bindings: () => bindings,
+      target: () => ({ api, region: 'us' }),
+      now: () => now,
+    });
     await poller.refreshNow();
     assert.deepEqual(calls, [{ ids: [1, 2, 3] }]);
     assert.equal(poller.snapshot({ id: 1, region: 'us' })?.app?.id, 1);
@@ -174,7 +259,11 @@ describe('bound applications poller', () => {
     });
     let now = T0;
     const results: Array<string | undefined> = [];
-    const poller = new BoundAppsPoller({ bindings: () => [{ id: 1, region: 'us' }], target: () => ({ api, region: 'us' }), now: () => now });
+    const poller = new BoundAppsPoller({
+      bindings: () => [{ id: 1, region: 'us' }],
+      target: () => ({ api, region: 'us' }),
+      now: () => now,
+    });
     poller.onDidRefresh((r) => results.push(r.error));
     await poller.refreshNow();
     fail = true;
@@ -194,7 +283,10 @@ describe('bound applications poller', () => {
     const { calls, api } = fakeApi(() => Promise.resolve([]));
     await new BoundAppsPoller({ bindings: () => [{ id: 1, region: 'us' }], target: () => undefined }).refreshNow();
     await new BoundAppsPoller({ bindings: () => [], target: () => ({ api, region: 'us' }) }).refreshNow();
-    await new BoundAppsPoller({ bindings: () => [{ id: 1, region: 'eu' }], target: () => ({ api, region: 'us' }) }).refreshNow();
+    await new BoundAppsPoller({
+      bindings: () => [{ id: 1, region: 'eu' }],
+      target: () => ({ api, region: 'us' }),
+    }).refreshNow();
     assert.equal(calls.length, 0);
   });
 });
@@ -211,7 +303,21 @@ describe('simulator health changes', () => {
   it('reports a changed health in application, host and instance records, and refuses a non-reporting app', async () => {
     const dataset = sim.datasets.us;
     const web = dataset.apps.find((a) => a.name === 'storefront-web')!;
-    const api = new HttpTimesliceApi({ baseUrl: sim.baseUrls.us, getApiKey: () => Promise.resolve(sim.keys.us), ca: [sim.certPem], log: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, scoped() { return this; } } });
+    const api = new HttpTimesliceApi({
+      baseUrl: sim.baseUrls.us,
+      getApiKey: () => Promise.resolve(sim.keys.us),
+      ca: [sim.certPem],
+      log: {
+        trace() {},
+        debug() {},
+        info() {},
+        warn() {},
+        error() {},
+        scoped() {
+          return this;
+        },
+      },
+    });
     try {
       sim.setApplicationHealth('us', web.id, 'red');
       const [record] = await api.listApplications({ ids: [web.id] });

@@ -9,12 +9,24 @@ describe('what activate() hands to other extensions', () => {
   class ApiKeyStore {
     get = (r: string) => Promise.resolve(stored.get(r));
     record = (r: string) => Promise.resolve(stored.has(r) ? { key: stored.get(r)!, accountId: 7 } : undefined);
-    set = (r: string, k: string) => { stored.set(r, k); return Promise.resolve(); };
-    delete = (r: string) => { stored.delete(r); return Promise.resolve(); };
+    set = (r: string, k: string) => {
+      stored.set(r, k);
+      return Promise.resolve();
+    };
+    delete = (r: string) => {
+      stored.delete(r);
+      return Promise.resolve();
+    };
   }
   const apiKeys = new ApiKeyStore();
   const source = {
-    apiKeys, tree: {}, connections: {}, demo: {}, panels: {}, applicationsView: {}, recentLogLines: () => [],
+    apiKeys,
+    tree: {},
+    connections: {},
+    demo: {},
+    panels: {},
+    applicationsView: {},
+    recentLogLines: () => [],
     status: { bindings: {}, poller: {}, statusBar: {}, alerts: {} },
   } as unknown as TestApiSource;
 

@@ -9,8 +9,19 @@ const D = 86_400;
 describe('time ranges and periods', () => {
   it('follows the granularity table at each boundary', () => {
     const cases: Array<[number, number]> = [
-      [30 * 60, 60], [3 * H, 60], [3 * H + 1, 120], [6 * H, 120], [6 * H + 1, 300], [14 * H, 300], [24 * H, 600],
-      [4 * D, 1800], [7 * D, H], [21 * D, 3 * H], [42 * D, 6 * H], [63 * D, 12 * H], [63 * D + 1, 3 * D],
+      [30 * 60, 60],
+      [3 * H, 60],
+      [3 * H + 1, 120],
+      [6 * H, 120],
+      [6 * H + 1, 300],
+      [14 * H, 300],
+      [24 * H, 600],
+      [4 * D, 1800],
+      [7 * D, H],
+      [21 * D, 3 * H],
+      [42 * D, 6 * H],
+      [63 * D, 12 * H],
+      [63 * D + 1, 3 * D],
     ];
     for (const [range, period] of cases) {
       assert.equal(defaultPeriodSeconds(range), period, `range ${range}`);
@@ -29,7 +40,8 @@ describe('time ranges and periods', () => {
   it('refuses ranges under 60 s, from ≥ to, invalid dates and periods', () => {
     const t = new Date('2026-01-01T00:00:00Z');
     const plus = (s: number) => new Date(t.getTime() + s * 1000);
-    const refuses = (fn: () => void, phrase: RegExp) => assert.throws(fn, (e: unknown) => e instanceof ApiError && e.kind === 'invalidRequest' && phrase.test(e.message));
+    const refuses = (fn: () => void, phrase: RegExp) =>
+      assert.throws(fn, (e: unknown) => e instanceof ApiError && e.kind === 'invalidRequest' && phrase.test(e.message));
     refuses(() => checkRange({ from: t, to: plus(59) }), /at least 60 s/);
     refuses(() => checkRange({ from: t, to: t }), /at or after its end/);
     refuses(() => checkRange({ from: plus(10), to: t }), /at or after its end/);

@@ -1,6 +1,15 @@
 import * as assert from 'node:assert/strict';
 
-import { canApply, MAX_CHOSEN_VALUES, MAX_PICKED_METRICS, pruneValues, readMetricNames, sameSelection, toggleIn, valueChoices } from '../../webview/shared/explorerModel';
+import {
+  canApply,
+  MAX_CHOSEN_VALUES,
+  MAX_PICKED_METRICS,
+  pruneValues,
+  readMetricNames,
+  sameSelection,
+  toggleIn,
+  valueChoices,
+} from '../../webview/shared/explorerModel';
 
 describe('webview metric explorer model', () => {
   it('picks at most ten metrics, once each', () => {
@@ -13,14 +22,20 @@ describe('webview metric explorer model', () => {
     assert.deepEqual(toggleIn(picked, 'M3', false, MAX_PICKED_METRICS).includes('M3'), false);
   });
 
-  it('offers the picked metrics\' values in first-seen order, plus chosen values not known yet', () => {
-    const known = new Map([['A', ['call_count', 'average_response_time']], ['B', ['average_response_time', 'score']]]);
+  it("offers the picked metrics' values in first-seen order, plus chosen values not known yet", () => {
+    const known = new Map([
+      ['A', ['call_count', 'average_response_time']],
+      ['B', ['average_response_time', 'score']],
+    ]);
     assert.deepEqual(valueChoices(['A', 'B'], known, []), ['call_count', 'average_response_time', 'score']);
     assert.deepEqual(valueChoices(['C'], known, ['max_response_time']), ['max_response_time']);
   });
 
-  it('drops chosen values no picked metric offers, unless a picked metric\'s values are unknown', () => {
-    const known = new Map([['A', ['call_count']], ['B', ['score']]]);
+  it("drops chosen values no picked metric offers, unless a picked metric's values are unknown", () => {
+    const known = new Map([
+      ['A', ['call_count']],
+      ['B', ['score']],
+    ]);
     assert.deepEqual(pruneValues(['A'], known, ['call_count', 'score']), ['call_count']);
     assert.deepEqual(pruneValues(['A', 'C'], known, ['call_count', 'score']), ['call_count', 'score']);
   });
@@ -29,14 +44,26 @@ describe('webview metric explorer model', () => {
     assert.equal(canApply({ metrics: ['A'], values: ['v'] }), true);
     assert.equal(canApply({ metrics: [], values: ['v'] }), false);
     assert.equal(canApply({ metrics: ['A'], values: [] }), false);
-    assert.equal(canApply({ metrics: ['A'], values: Array.from({ length: MAX_CHOSEN_VALUES + 1 }, (_, i) => `v${i}`) }), false);
+    assert.equal(
+      canApply({ metrics: ['A'], values: Array.from({ length: MAX_CHOSEN_VALUES + 1 }, (_, i) => `v${i}`) }),
+      false,
+    );
     assert.ok(sameSelection({ metrics: ['A'], values: ['v'] }, { metrics: ['A'], values: ['v'] }));
     assert.ok(!sameSelection({ metrics: ['A'], values: ['v'] }, undefined));
   });
 
   it('reads a metricNames answer defensively', () => {
-    const names = readMetricNames([{ name: 'Apdex', values: ['score', 3] }, { name: '' }, { values: [] }, 'x', { name: 'HttpDispatcher' }]);
-    assert.deepEqual(names, [{ name: 'Apdex', values: ['score'] }, { name: 'HttpDispatcher', values: [] }]);
+    const names = readMetricNames([
+      { name: 'Apdex', values: ['score', 3] },
+      { name: '' },
+      { values: [] },
+      'x',
+      { name: 'HttpDispatcher' },
+    ]);
+    assert.deepEqual(names, [
+      { name: 'Apdex', values: ['score'] },
+      { name: 'HttpDispatcher', values: [] },
+    ]);
     assert.deepEqual(readMetricNames('nope'), []);
   });
 });

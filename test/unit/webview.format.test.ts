@@ -2,7 +2,17 @@ import * as assert from 'node:assert/strict';
 
 import { inZone } from '../support/timeZone';
 import { presetLabel } from '../../src/panels/protocol';
-import { describeSpan, formatDateTime, formatFixed, formatPeriod, formatTick, formatValue, parseDateTimeLocalValue, toDateTimeLocalValue, validateCustomRange } from '../../webview/shared/format';
+import {
+  describeSpan,
+  formatDateTime,
+  formatFixed,
+  formatPeriod,
+  formatTick,
+  formatValue,
+  parseDateTimeLocalValue,
+  toDateTimeLocalValue,
+  validateCustomRange,
+} from '../../webview/shared/format';
 
 describe('webview formatting', () => {
   const at = Date.parse('2026-01-05T14:30:07Z');
@@ -17,7 +27,9 @@ describe('webview formatting', () => {
   it('describes a span with the date once when both ends share it', () => {
     assert.equal(describeSpan(at - 30 * 60_000, at, 'utc'), '2026-01-05 14:00 – 14:30 UTC');
     assert.equal(describeSpan(at - 86_400_000, at, 'utc'), '2026-01-04 14:30 – 2026-01-05 14:30 UTC');
-    inZone('America/New_York', () => assert.equal(describeSpan(at - 30 * 60_000, at, 'local'), '2026-01-05 09:00 – 09:30 local time'));
+    inZone('America/New_York', () =>
+      assert.equal(describeSpan(at - 30 * 60_000, at, 'local'), '2026-01-05 09:00 – 09:30 local time'),
+    );
   });
 
   it('round-trips datetime-local values in both time zones', () => {
@@ -32,7 +44,15 @@ describe('webview formatting', () => {
   });
 
   it('rejects datetime-local text that is not a real date and time', () => {
-    for (const bad of ['', 'yesterday', '2026-02-30T10:00', '2026-13-01T10:00', '2026-01-05T24:00', '2026-01-05 10:00', '<img>']) {
+    for (const bad of [
+      '',
+      'yesterday',
+      '2026-02-30T10:00',
+      '2026-13-01T10:00',
+      '2026-01-05T24:00',
+      '2026-01-05 10:00',
+      '<img>',
+    ]) {
       assert.equal(parseDateTimeLocalValue(bad, 'utc'), undefined, bad);
     }
   });
@@ -76,7 +96,10 @@ describe('webview formatting', () => {
   });
 
   it('formatFixed shows every decimal asked for, so a column reads 6.0 beside 58.5', () => {
-    assert.deepEqual([6, 58.5, 100, 0, 33.333].map((v) => formatFixed(v, 1)), ['6.0', '58.5', '100.0', '0.0', '33.3']);
+    assert.deepEqual(
+      [6, 58.5, 100, 0, 33.333].map((v) => formatFixed(v, 1)),
+      ['6.0', '58.5', '100.0', '0.0', '33.3'],
+    );
     assert.equal(formatFixed(1234.5, 2), '1,234.50');
     assert.equal(formatFixed(-0.01, 1), '0.0');
     assert.equal(formatFixed(-2.25, 1), '-2.3');

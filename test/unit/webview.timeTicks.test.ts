@@ -19,8 +19,18 @@ describe('webview time-axis ticks', () => {
     const from = Date.parse('2026-01-05T10:37:00Z');
     const { step, ticks } = timeTicks(from, from + 30 * 60_000, 600, 'utc');
     assert.deepEqual(step, { unit: 'minute', count: 5 });
-    assert.deepEqual(ticks.map(iso), ['2026-01-05T10:40', '2026-01-05T10:45', '2026-01-05T10:50', '2026-01-05T10:55', '2026-01-05T11:00', '2026-01-05T11:05']);
-    assert.deepEqual(ticks.map((t) => formatTickLabel(t, step, 'utc')), ['10:40', '10:45', '10:50', '10:55', '11:00', '11:05']);
+    assert.deepEqual(ticks.map(iso), [
+      '2026-01-05T10:40',
+      '2026-01-05T10:45',
+      '2026-01-05T10:50',
+      '2026-01-05T10:55',
+      '2026-01-05T11:00',
+      '2026-01-05T11:05',
+    ]);
+    assert.deepEqual(
+      ticks.map((t) => formatTickLabel(t, step, 'utc')),
+      ['10:40', '10:45', '10:50', '10:55', '11:00', '11:05'],
+    );
   });
 
   it('aligns hour steps to the wall clock of the chosen zone, half-hour offsets included', () => {
@@ -41,7 +51,10 @@ describe('webview time-axis ticks', () => {
     const from = Date.parse('2026-01-05T12:00:00Z');
     const { step, ticks } = timeTicks(from, from + 3 * 86_400_000, 250, 'utc');
     assert.deepEqual(step, { unit: 'day', count: 1 });
-    assert.deepEqual(ticks.map((t) => formatTickLabel(t, step, 'utc')), ['Jan 6', 'Jan 7', 'Jan 8']);
+    assert.deepEqual(
+      ticks.map((t) => formatTickLabel(t, step, 'utc')),
+      ['Jan 6', 'Jan 7', 'Jan 8'],
+    );
     const hours = timeTicks(from, from + 86_400_000, 600, 'utc');
     assert.ok(hours.ticks.map((t) => formatTickLabel(t, hours.step, 'utc')).includes('Jan 6'));
   });
@@ -50,7 +63,10 @@ describe('webview time-axis ticks', () => {
     inZone('Europe/Berlin', () => {
       const from = Date.parse('2026-03-27T12:00:00Z');
       const { ticks, step } = timeTicks(from, from + 4 * 86_400_000, 300, 'local');
-      assert.deepEqual(ticks.map((t) => formatTickLabel(t, step, 'local')), ['Mar 28', 'Mar 29', 'Mar 30', 'Mar 31']);
+      assert.deepEqual(
+        ticks.map((t) => formatTickLabel(t, step, 'local')),
+        ['Mar 28', 'Mar 29', 'Mar 30', 'Mar 31'],
+      );
       assert.ok(ticks.every((t) => new Date(t).getHours() === 0));
     });
   });

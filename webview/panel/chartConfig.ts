@@ -2,7 +2,17 @@
  * Chart.js configuration for one ChartSpec: line (or stacked area) over a time axis, theme colours,
  * decimation and a tooltip that shows every series at the hovered time.
  */
-import { Chart, Decimation, Filler, Interaction, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
+import {
+  Chart,
+  Decimation,
+  Filler,
+  Interaction,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
 import type { ChartConfiguration, ChartDataset, InteractionItem, InteractionModeFunction, TooltipItem } from 'chart.js';
 import { color, getRelativePosition } from 'chart.js/helpers';
 
@@ -100,10 +110,19 @@ function toXY(points: ReadonlyArray<[number, number | null]>, keep: readonly num
   return out;
 }
 
-export function buildDatasets(spec: ChartSpec, theme: ChartTheme, widthPx: number, hidden: ReadonlySet<string>): Array<ChartDataset<'line', XY[]>> {
-  const keep = spec.stacked && decimationEnabled()
-    ? stackedKeepIndices(spec.series.filter((s) => !s.compare).map((s) => s.points), decimationFor(widthPx).samples)
-    : undefined;
+export function buildDatasets(
+  spec: ChartSpec,
+  theme: ChartTheme,
+  widthPx: number,
+  hidden: ReadonlySet<string>,
+): Array<ChartDataset<'line', XY[]>> {
+  const keep =
+    spec.stacked && decimationEnabled()
+      ? stackedKeepIndices(
+          spec.series.filter((s) => !s.compare).map((s) => s.points),
+          decimationFor(widthPx).samples,
+        )
+      : undefined;
   return spec.series.map((s) => {
     const stroke = seriesColor(s.color);
     const layer = spec.stacked && !s.compare;
@@ -132,7 +151,14 @@ export function decimationOptions(spec: ChartSpec, widthPx: number): DecimationO
   return decimationFor(widthPx, decimationEnabled() && !spec.stacked);
 }
 
-export function buildConfig(spec: ChartSpec, range: { from: number; to: number }, tz: TimeZoneMode, theme: ChartTheme, widthPx: number, hidden: ReadonlySet<string>): LineConfig {
+export function buildConfig(
+  spec: ChartSpec,
+  range: { from: number; to: number },
+  tz: TimeZoneMode,
+  theme: ChartTheme,
+  widthPx: number,
+  hidden: ReadonlySet<string>,
+): LineConfig {
   const font = { family: theme.fontFamily, size: theme.fontSize };
   let step: TickStep = { unit: 'minute', count: 1 };
   return {
@@ -159,7 +185,13 @@ export function buildConfig(spec: ChartSpec, range: { from: number; to: number }
             step = built.step;
             scale.ticks = built.ticks.map((value) => ({ value }));
           },
-          ticks: { color: theme.muted, font, maxRotation: 0, autoSkipPadding: 12, callback: (value) => formatTickLabel(Number(value), step, tz) },
+          ticks: {
+            color: theme.muted,
+            font,
+            maxRotation: 0,
+            autoSkipPadding: 12,
+            callback: (value) => formatTickLabel(Number(value), step, tz),
+          },
           grid: { color: theme.grid, lineWidth: theme.highContrast ? 1 : 0.5 },
           border: { color: theme.grid, dash: theme.gridDash },
         },
@@ -187,8 +219,10 @@ export function buildConfig(spec: ChartSpec, range: { from: number; to: number }
           bodyFont: font,
           boxPadding: 4,
           callbacks: {
-            title: (items: Array<TooltipItem<'line'>>) => (items.length > 0 ? formatDateTime(items[0].parsed.x ?? 0, tz) : ''),
-            label: (item: TooltipItem<'line'>) => `${item.dataset.label ?? ''}: ${formatValue(item.parsed.y)}${spec.unit ? ` ${spec.unit}` : ''}`,
+            title: (items: Array<TooltipItem<'line'>>) =>
+              items.length > 0 ? formatDateTime(items[0].parsed.x ?? 0, tz) : '',
+            label: (item: TooltipItem<'line'>) =>
+              `${item.dataset.label ?? ''}: ${formatValue(item.parsed.y)}${spec.unit ? ` ${spec.unit}` : ''}`,
             labelColor: (item: TooltipItem<'line'>) => {
               const c = item.dataset.borderColor as string; // the stroke colour set below: always a string
               return { borderColor: c, backgroundColor: c, borderWidth: 0 };

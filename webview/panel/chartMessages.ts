@@ -25,4 +25,3 @@ export function chartMessages(spec: ChartSpec): HTMLElement[] {
   }
   return out;
 }
-

@@ -26,9 +26,18 @@ interface Box {
 
 /** What decides a chart box's DOM (title, messages, legend): equal keys can update in place. */
 function boxKey(spec: ChartSpec): string {
-  return JSON.stringify([spec.id, spec.title, spec.unit, spec.stacked === true, spec.error ?? '', spec.notFound ?? [], spec.missingValues ?? [], spec.note ?? '',
+  return JSON.stringify([
+    spec.id,
+    spec.title,
+    spec.unit,
+    spec.stacked === true,
+    spec.error ?? '',
+    spec.notFound ?? [],
+    spec.missingValues ?? [],
+    spec.note ?? '',
     spec.series.map((s) => [s.label, s.color, s.compare === true, s.dotted === true, s.description ?? '']),
-    spec.series.every((s) => s.points.length === 0)]);
+    spec.series.every((s) => s.points.length === 0),
+  ]);
 }
 
 /** Off-screen charts are built when they come this close to the viewport. */
@@ -50,8 +59,12 @@ export class ChartView {
   render(data: ViewData, tz: TimeZoneMode): void {
     const theme = this.current?.theme ?? readChartTheme();
     this.current = { data, tz, theme };
-    if (this.boxes.length > 0 && this.boxes.length === data.charts.length && this.element.isConnected
-      && data.charts.every((spec, i) => boxKey(spec) === boxKey(this.boxes[i].spec))) {
+    if (
+      this.boxes.length > 0 &&
+      this.boxes.length === data.charts.length &&
+      this.element.isConnected &&
+      data.charts.every((spec, i) => boxKey(spec) === boxKey(this.boxes[i].spec))
+    ) {
       this.boxes.forEach((box, i) => {
         box.spec = data.charts[i];
         if (box.chart) {
@@ -132,17 +145,20 @@ export class ChartView {
   }
 
   private lazyObserver(): IntersectionObserver {
-    this.observer ??= new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) {
-          this.observer?.unobserve(entry.target);
-          const box = this.boxes.find((b) => b.canvasHolder === entry.target);
-          if (box) {
-            this.create(box, entry.boundingClientRect.width);
+    this.observer ??= new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) {
+            this.observer?.unobserve(entry.target);
+            const box = this.boxes.find((b) => b.canvasHolder === entry.target);
+            if (box) {
+              this.create(box, entry.boundingClientRect.width);
+            }
           }
         }
-      }
-    }, { rootMargin: `${LAZY_MARGIN_PX}px 0px` });
+      },
+      { rootMargin: `${LAZY_MARGIN_PX}px 0px` },
+    );
     return this.observer;
   }
 
@@ -175,9 +191,10 @@ export class ChartView {
     }
     const canvas = h('canvas', {
       role: 'img',
-      'aria-label': spec.series.length === 1
-        ? l10n.t('{0}: line chart of one series. The table view lists the values.', spec.title)
-        : l10n.t('{0}: line chart of {1} series. The table view lists the values.', spec.title, spec.series.length),
+      'aria-label':
+        spec.series.length === 1
+          ? l10n.t('{0}: line chart of one series. The table view lists the values.', spec.title)
+          : l10n.t('{0}: line chart of {1} series. The table view lists the values.', spec.title, spec.series.length),
     });
     box.canvasHolder = h('div', { class: 'chart-canvas' }, canvas);
     section.append(box.canvasHolder, this.renderLegend(box));
@@ -188,16 +205,26 @@ export class ChartView {
     const hidden = this.hiddenFor(box.spec.id);
     const list = h('ul', { class: 'legend', 'aria-label': l10n.t('{0} series', box.spec.title) });
     box.spec.series.forEach((series, index) => {
-      const swatch = h('span', { class: `legend-swatch${series.compare ? ' legend-swatch-compare' : ''}`, 'aria-hidden': 'true' });
+      const swatch = h('span', {
+        class: `legend-swatch${series.compare ? ' legend-swatch-compare' : ''}`,
+        'aria-hidden': 'true',
+      });
       // A CSS variable, not a colour: the swatch follows theme changes by itself. (Set through
       // the CSSOM, which the panel's CSP allows; a style attribute would be blocked.)
       swatch.style.setProperty('--series-color', `var(${series.color})`);
-      const button = h('button', {
-        type: 'button',
-        class: 'legend-item',
-        'aria-pressed': String(!hidden.has(series.label)),
-        title: series.description ? l10n.t('{0}\n(click to show or hide)', series.description) : l10n.t('Click to show or hide'),
-      }, swatch, h('span', { class: 'legend-label' }, series.label));
+      const button = h(
+        'button',
+        {
+          type: 'button',
+          class: 'legend-item',
+          'aria-pressed': String(!hidden.has(series.label)),
+          title: series.description
+            ? l10n.t('{0}\n(click to show or hide)', series.description)
+            : l10n.t('Click to show or hide'),
+        },
+        swatch,
+        h('span', { class: 'legend-label' }, series.label),
+      );
       button.addEventListener('click', () => {
         const visible = hidden.has(series.label);
         if (visible) {

@@ -20,7 +20,9 @@ export class Checklist {
   constructor(private readonly onChange: (key: string, checked: boolean) => void) {}
 
   update(items: readonly ChecklistItem[], emptyText: string): void {
-    const focused = [...this.boxes.values()].findIndex((b) => b === document.activeElement || b.contains(document.activeElement));
+    const focused = [...this.boxes.values()].findIndex(
+      (b) => b === document.activeElement || b.contains(document.activeElement),
+    );
     const wanted = new Set(items.map((i) => i.key));
     for (const [key, box] of this.boxes) {
       if (!wanted.has(key)) {

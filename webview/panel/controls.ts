@@ -10,7 +10,13 @@ import { h } from '../shared/dom';
 import type { VscodeButton, VscodeTextfield } from '../shared/elements';
 import { button, field, select, setChoices, textfield } from '../shared/elements';
 import type { TimeZoneMode } from '../shared/format';
-import { formatPeriod, parseDateTimeLocalValue, timeZoneLabel, toDateTimeLocalValue, validateCustomRange } from '../shared/format';
+import {
+  formatPeriod,
+  parseDateTimeLocalValue,
+  timeZoneLabel,
+  toDateTimeLocalValue,
+  validateCustomRange,
+} from '../shared/format';
 import type { ViewData } from '../shared/seriesData';
 import { isNrqlPanel } from './summary';
 
@@ -50,8 +56,18 @@ export class ControlsView {
   private shownPeriods = '';
 
   constructor(private readonly handlers: ControlHandlers) {
-    this.preset = select(l10n.t('Time range'), RANGE_PRESETS.map((p) => ({ value: p, label: p === 'custom' ? l10n.t('Custom…') : presetLabel(p) })), '30m', (v) => this.onPreset(v as RangePreset));
-    this.period = select(l10n.t('Period (time per point)'), [{ value: DEFAULT_PERIOD, label: l10n.t('Default') }], DEFAULT_PERIOD, (v) => this.onPeriod(v));
+    this.preset = select(
+      l10n.t('Time range'),
+      RANGE_PRESETS.map((p) => ({ value: p, label: p === 'custom' ? l10n.t('Custom…') : presetLabel(p) })),
+      '30m',
+      (v) => this.onPreset(v as RangePreset),
+    );
+    this.period = select(
+      l10n.t('Period (time per point)'),
+      [{ value: DEFAULT_PERIOD, label: l10n.t('Default') }],
+      DEFAULT_PERIOD,
+      (v) => this.onPeriod(v),
+    );
     this.compare = select(l10n.t('Compare with'), compareChoices(), 'none', (v) => this.onCompare(v as Compare));
 
     this.from = textfield(l10n.t('Start'), 'datetime-local');
@@ -64,31 +80,67 @@ export class ControlsView {
       });
       input.addEventListener('input', () => this.showCustomError(undefined));
     }
-    this.customRow = h('div', { class: 'toolbar custom-range', hidden: true },
-      field(l10n.t('Start'), this.from), field(l10n.t('End'), this.to),
-      h('div', { class: 'field field-actions' }, button(l10n.t('Apply'), () => this.applyCustom())),
-      this.customZone, this.customError);
+    this.customRow = h(
+      'div',
+      { class: 'toolbar custom-range', hidden: true },
+      field(l10n.t('Start'), this.from),
+      field(l10n.t('End'), this.to),
+      h(
+        'div',
+        { class: 'field field-actions' },
+        button(l10n.t('Apply'), () => this.applyCustom()),
+      ),
+      this.customZone,
+      this.customError,
+    );
 
     this.viewButtons = {
       chart: button(l10n.t('Chart'), () => this.handlers.setView('chart'), { title: l10n.t('Show charts') }),
-      table: button(l10n.t('Table'), () => this.handlers.setView('table'), { title: l10n.t('Show the values as tables') }),
+      table: button(l10n.t('Table'), () => this.handlers.setView('table'), {
+        title: l10n.t('Show the values as tables'),
+      }),
     };
     this.exportButtons = [
-      button(l10n.t('Export CSV'), () => this.handlers.exportData('csv'), { secondary: true, title: l10n.t('Save the charted values as CSV') }),
-      button(l10n.t('Export JSON'), () => this.handlers.exportData('json'), { secondary: true, title: l10n.t('Save the charted values as JSON') }),
+      button(l10n.t('Export CSV'), () => this.handlers.exportData('csv'), {
+        secondary: true,
+        title: l10n.t('Save the charted values as CSV'),
+      }),
+      button(l10n.t('Export JSON'), () => this.handlers.exportData('json'), {
+        secondary: true,
+        title: l10n.t('Save the charted values as JSON'),
+      }),
     ];
     for (const b of this.exportButtons) {
       b.disabled = true;
     }
 
-    this.rangeFields = [field(l10n.t('Time range'), this.preset), field(l10n.t('Period'), this.period), field(l10n.t('Compare'), this.compare)];
-    this.element = h('div', { class: 'controls' },
-      h('div', { class: 'toolbar' },
+    this.rangeFields = [
+      field(l10n.t('Time range'), this.preset),
+      field(l10n.t('Period'), this.period),
+      field(l10n.t('Compare'), this.compare),
+    ];
+    this.element = h(
+      'div',
+      { class: 'controls' },
+      h(
+        'div',
+        { class: 'toolbar' },
         ...this.rangeFields,
         h('div', { class: 'toolbar-spacer' }),
-        h('div', { class: 'field field-actions', role: 'group', 'aria-label': l10n.t('View') }, this.viewButtons.chart, this.viewButtons.table),
-        h('div', { class: 'field field-actions', role: 'group', 'aria-label': l10n.t('Export') }, ...this.exportButtons)),
-      this.customRow);
+        h(
+          'div',
+          { class: 'field field-actions', role: 'group', 'aria-label': l10n.t('View') },
+          this.viewButtons.chart,
+          this.viewButtons.table,
+        ),
+        h(
+          'div',
+          { class: 'field field-actions', role: 'group', 'aria-label': l10n.t('Export') },
+          ...this.exportButtons,
+        ),
+      ),
+      this.customRow,
+    );
   }
 
   setState(state: PanelState, tz: TimeZoneMode): void {
@@ -125,16 +177,22 @@ export class ControlsView {
   private syncPeriods(): void {
     const periods = this.data?.validPeriods ?? [];
     const current = this.state?.range.period ?? this.data?.range.period;
-    const value = periods.length === 0 ? DEFAULT_PERIOD : current !== undefined && periods.includes(current) ? String(current) : String(periods[0]);
+    const value =
+      periods.length === 0
+        ? DEFAULT_PERIOD
+        : current !== undefined && periods.includes(current)
+          ? String(current)
+          : String(periods[0]);
     const key = `${periods.join(',')}|${value}|${current ?? ''}`;
     if (key === this.shownPeriods) {
       return;
     }
     this.shownPeriods = key;
     this.period.disabled = periods.length === 0;
-    const choices = periods.length === 0
-      ? [{ value: DEFAULT_PERIOD, label: current ? formatPeriod(current) : l10n.t('Default') }]
-      : periods.map((p) => ({ value: String(p), label: formatPeriod(p) }));
+    const choices =
+      periods.length === 0
+        ? [{ value: DEFAULT_PERIOD, label: current ? formatPeriod(current) : l10n.t('Default') }]
+        : periods.map((p) => ({ value: String(p), label: formatPeriod(p) }));
     setChoices(this.period, choices, value);
   }
 
@@ -160,7 +218,12 @@ export class ControlsView {
   private onPeriod(value: string): void {
     const state = this.state;
     const period = Number(value);
-    if (!state || value === DEFAULT_PERIOD || !Number.isSafeInteger(period) || period === (state.range.period ?? this.data?.range.period)) {
+    if (
+      !state ||
+      value === DEFAULT_PERIOD ||
+      !Number.isSafeInteger(period) ||
+      period === (state.range.period ?? this.data?.range.period)
+    ) {
       return;
     }
     this.handlers.changeRange({ ...state.range, period });
@@ -199,6 +262,11 @@ export class ControlsView {
       return;
     }
     this.showCustomError(undefined);
-    this.handlers.changeRange({ preset: 'custom', from: new Date(from).toISOString(), to: new Date(to).toISOString(), compare: state.range.compare });
+    this.handlers.changeRange({
+      preset: 'custom',
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      compare: state.range.compare,
+    });
   }
 }

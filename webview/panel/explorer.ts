@@ -9,7 +9,15 @@ import { h, uniqueId } from '../shared/dom';
 import type { VscodeButton, VscodeTextfield } from '../shared/elements';
 import { button, textfield } from '../shared/elements';
 import type { MetricName } from '../shared/explorerModel';
-import { canApply, MAX_CHOSEN_VALUES, MAX_PICKED_METRICS, pruneValues, sameSelection, toggleIn, valueChoices } from '../shared/explorerModel';
+import {
+  canApply,
+  MAX_CHOSEN_VALUES,
+  MAX_PICKED_METRICS,
+  pruneValues,
+  sameSelection,
+  toggleIn,
+  valueChoices,
+} from '../shared/explorerModel';
 import { Checklist } from './checklist';
 
 export interface ExplorerHandlers {
@@ -40,19 +48,29 @@ export class ExplorerView {
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly handlers: ExplorerHandlers) {
-    this.searchField = textfield(l10n.t('Search metric names'), 'search', l10n.t('Search metric names, e.g. Datastore/ or WebTransaction/'));
+    this.searchField = textfield(
+      l10n.t('Search metric names'),
+      'search',
+      l10n.t('Search metric names, e.g. Datastore/ or WebTransaction/'),
+    );
     this.searchField.addEventListener('input', () => this.scheduleSearch());
     this.applyButton = button(l10n.t('Chart Selected'), () => this.apply());
     const headingId = uniqueId('explorer-heading');
     const group = (legend: HTMLElement, list: HTMLElement) => h('fieldset', { class: 'explorer-group' }, legend, list);
-    this.element = h('section', { class: 'explorer', 'aria-labelledby': headingId },
+    this.element = h(
+      'section',
+      { class: 'explorer', 'aria-labelledby': headingId },
       h('h2', { class: 'section-title', id: headingId }, l10n.t('Metrics')),
       h('div', { class: 'explorer-search' }, this.searchField, this.searchNote),
-      h('div', { class: 'explorer-groups' },
+      h(
+        'div',
+        { class: 'explorer-groups' },
         group(h('legend', {}, l10n.t('Matching names')), this.matches.element),
         group(this.pickedLegend, this.picked.element),
-        group(this.valuesLegend, this.values.element)),
-      h('div', { class: 'explorer-actions' }, this.applyButton, this.applyNote));
+        group(this.valuesLegend, this.values.element),
+      ),
+      h('div', { class: 'explorer-actions' }, this.applyButton, this.applyNote),
+    );
     this.render();
   }
 
@@ -77,7 +95,12 @@ export class ExplorerView {
     for (const n of names) {
       this.known.set(n.name, n.values);
     }
-    this.searchNote.textContent = names.length === 0 ? l10n.t('No metric names match.') : names.length === 1 ? l10n.t('1 name matches.') : l10n.t('{0} names match.', names.length);
+    this.searchNote.textContent =
+      names.length === 0
+        ? l10n.t('No metric names match.')
+        : names.length === 1
+          ? l10n.t('1 name matches.')
+          : l10n.t('{0} names match.', names.length);
     this.render();
   }
 
@@ -122,20 +145,35 @@ export class ExplorerView {
   private render(): void {
     const { metrics, values } = this.draft;
     const full = metrics.length >= MAX_PICKED_METRICS;
-    this.matches.update(this.results.map((n) => ({ key: n.name, checked: metrics.includes(n.name), disabled: full && !metrics.includes(n.name) })),
-      this.lastQuery === undefined ? l10n.t('Type to search.') : l10n.t('Nothing to show.'));
+    this.matches.update(
+      this.results.map((n) => ({
+        key: n.name,
+        checked: metrics.includes(n.name),
+        disabled: full && !metrics.includes(n.name),
+      })),
+      this.lastQuery === undefined ? l10n.t('Type to search.') : l10n.t('Nothing to show.'),
+    );
     this.pickedLegend.textContent = l10n.t('Picked metrics ({0} of {1})', metrics.length, MAX_PICKED_METRICS);
-    this.picked.update(metrics.map((name) => ({ key: name, checked: true })), l10n.t('Tick names on the left to pick them.'));
+    this.picked.update(
+      metrics.map((name) => ({ key: name, checked: true })),
+      l10n.t('Tick names on the left to pick them.'),
+    );
     const choices = valueChoices(metrics, this.known, values);
     const valuesFull = values.length >= MAX_CHOSEN_VALUES;
     this.valuesLegend.textContent = l10n.t('Values to chart ({0} chosen)', values.length);
-    this.values.update(choices.map((v) => ({ key: v, checked: values.includes(v), disabled: valuesFull && !values.includes(v) })),
-      metrics.length === 0 ? l10n.t('Pick a metric to see its values.') : l10n.t('Search for the picked metrics to see their values.'));
+    this.values.update(
+      choices.map((v) => ({ key: v, checked: values.includes(v), disabled: valuesFull && !values.includes(v) })),
+      metrics.length === 0
+        ? l10n.t('Pick a metric to see its values.')
+        : l10n.t('Search for the picked metrics to see their values.'),
+    );
     const ready = canApply(this.draft);
     const changed = !sameSelection(this.draft, this.applied);
     this.applyButton.disabled = !ready || !changed;
     this.applyNote.textContent = !ready
       ? l10n.t('Pick at least one metric and one value.')
-      : changed ? '' : l10n.t('This selection is charted below.');
+      : changed
+        ? ''
+        : l10n.t('This selection is charted below.');
   }
 }

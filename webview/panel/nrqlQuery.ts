@@ -6,8 +6,18 @@ import { h, uniqueId } from '../shared/dom';
 
 export function nrqlQueryView(source: NrqlSource): HTMLElement {
   const headingId = uniqueId('nrql-heading');
-  return h('section', { class: 'explorer nrql-query', 'aria-labelledby': headingId },
+  return h(
+    'section',
+    { class: 'explorer nrql-query', 'aria-labelledby': headingId },
     h('h2', { class: 'section-title', id: headingId }, l10n.t('NRQL query')),
     h('pre', { class: 'nrql-text' }, source.query),
-    h('p', { class: 'field-note' }, l10n.t('Account {0}. The query sets its own time range and buckets; run "Timeslice: Run NRQL Query…" again to change it.', source.accountId)));
+    h(
+      'p',
+      { class: 'field-note' },
+      l10n.t(
+        'Account {0}. The query sets its own time range and buckets; run "Timeslice: Run NRQL Query…" again to change it.',
+        source.accountId,
+      ),
+    ),
+  );
 }

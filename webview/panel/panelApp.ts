@@ -60,7 +60,10 @@ export class PanelApp {
   private renders = 0;
   private warmedUp = false;
   private readonly header = new HeaderView();
-  private readonly status = new StatusView(() => this.messaging.post({ type: 'retry' }), () => this.messaging.post({ type: 'fix' }));
+  private readonly status = new StatusView(
+    () => this.messaging.post({ type: 'retry' }),
+    () => this.messaging.post({ type: 'fix' }),
+  );
   private readonly controls = new ControlsView({
     changeRange: (range) => this.changeRange(range),
     setView: (view) => this.setView(view),
@@ -77,14 +80,24 @@ export class PanelApp {
   private sentPlotWidth = 0;
   private plotWidthTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly root: HTMLElement, private readonly messaging: Messaging) {}
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly messaging: Messaging,
+  ) {}
 
   /** Shows the panel for the first 'init' message (posted after main.ts said 'ready'). */
   start(first: Extract<ToWebview, { type: 'init' }>): void {
     // The page's root is a live region; re-announcing every redrawn chart and table would drown a
     // screen reader, so status text has its own live regions (status.ts) instead.
     this.root.removeAttribute('aria-live');
-    this.frame.append(this.header.element, this.controls.element, this.explorerSlot, this.summary, this.summaryTable, this.content);
+    this.frame.append(
+      this.header.element,
+      this.controls.element,
+      this.explorerSlot,
+      this.summary,
+      this.summaryTable,
+      this.content,
+    );
     this.root.replaceChildren(this.status.element, this.frame);
     this.messaging.onMessage((message) => this.onMessage(message));
     watchTheme(() => this.charts.applyTheme());
@@ -137,7 +150,12 @@ export class PanelApp {
         break;
       case 'error':
         // Charts already drawn stay up (dimmed) under the banner: old data beats a blank panel.
-        this.status.showError(message.message, message.retryable, this.data ? message.staleNote : undefined, message.fix);
+        this.status.showError(
+          message.message,
+          message.retryable,
+          this.data ? message.staleNote : undefined,
+          message.fix,
+        );
         this.content.classList.toggle('stale', this.data !== undefined);
         this.content.removeAttribute('aria-busy');
         break;
@@ -185,15 +203,20 @@ export class PanelApp {
       return;
     }
     this.warmedUp = true;
-    afterNextFrame(() => requestIdleCallback(() => {
-      if (!this.data) {
-        const start = performance.now();
-        warmUpCharts(readChartTheme(), this.tz);
-        if (__TIMESLICE_TEST__) {
-          performance.measure('timeslice:warm-up', { start, end: performance.now() });
-        }
-      }
-    }, { timeout: WARM_UP_LATEST_MS }));
+    afterNextFrame(() =>
+      requestIdleCallback(
+        () => {
+          if (!this.data) {
+            const start = performance.now();
+            warmUpCharts(readChartTheme(), this.tz);
+            if (__TIMESLICE_TEST__) {
+              performance.measure('timeslice:warm-up', { start, end: performance.now() });
+            }
+          }
+        },
+        { timeout: WARM_UP_LATEST_MS },
+      ),
+    );
   }
 
   /** Keeps the state, saves it for a reload and shows it in the controls. */

@@ -12,7 +12,10 @@ export class StatusView {
   private readonly live = h('div', { class: 'status', role: 'status' });
   private readonly alert = h('div', { class: 'status-alert', role: 'alert' });
 
-  constructor(private readonly onRetry: () => void, private readonly onFix: () => void) {
+  constructor(
+    private readonly onRetry: () => void,
+    private readonly onFix: () => void,
+  ) {
     this.element.append(this.live, this.alert);
   }
 
@@ -34,11 +37,21 @@ export class StatusView {
    */
   showError(message: string, retryable: boolean, staleNote?: string, fix?: string): void {
     replaceChildren(this.live);
-    replaceChildren(this.alert, h('div', { class: staleNote ? 'status-error status-stale' : 'status-error' },
-      h('p', { class: 'status-error-text' },
-        ...(staleNote ? [h('strong', { class: 'status-stale-note' }, staleNote), ' — '] : []), message),
-      fix ? button(fix, this.onFix) : null,
-      retryable ? button(l10n.t('Retry'), this.onRetry) : null));
+    replaceChildren(
+      this.alert,
+      h(
+        'div',
+        { class: staleNote ? 'status-error status-stale' : 'status-error' },
+        h(
+          'p',
+          { class: 'status-error-text' },
+          ...(staleNote ? [h('strong', { class: 'status-stale-note' }, staleNote), ' — '] : []),
+          message,
+        ),
+        fix ? button(fix, this.onFix) : null,
+        retryable ? button(l10n.t('Retry'), this.onRetry) : null,
+      ),
+    );
   }
 
   clear(): void {

@@ -10,12 +10,24 @@ import type { ViewData } from '../shared/seriesData';
 
 // Getters: module-level text would be read before the translations are configured.
 const KIND_LABELS: Readonly<Record<PanelState['entity']['kind'], string>> = {
-  get application() { return l10n.t('Application'); },
-  get breakdown() { return l10n.t('Response-time breakdown'); },
-  get explorer() { return l10n.t('Metric explorer'); },
-  get host() { return l10n.t('Host'); },
-  get instance() { return l10n.t('Instance'); },
-  get keyTransaction() { return l10n.t('Key transaction'); },
+  get application() {
+    return l10n.t('Application');
+  },
+  get breakdown() {
+    return l10n.t('Response-time breakdown');
+  },
+  get explorer() {
+    return l10n.t('Metric explorer');
+  },
+  get host() {
+    return l10n.t('Host');
+  },
+  get instance() {
+    return l10n.t('Instance');
+  },
+  get keyTransaction() {
+    return l10n.t('Key transaction');
+  },
 };
 
 /** An explorer charting a typed NRQL query ("Run NRQL Query…"). */
@@ -73,14 +85,24 @@ export class HeaderView {
 }
 
 export function renderSummary(target: HTMLElement, items: readonly SummaryItem[], note: string | undefined): void {
-  const list = items.length > 0
-    ? h('dl', { class: 'summary' }, ...items.map((item) => {
-      const entry = h('div', { class: 'summary-item' }, h('dt', {}, item.label), h('dd', { class: 'summary-value' }, item.value));
-      if (item.hint) {
-        entry.append(h('dd', { class: 'summary-hint' }, item.hint));
-      }
-      return entry;
-    }))
-    : null;
+  const list =
+    items.length > 0
+      ? h(
+          'dl',
+          { class: 'summary' },
+          ...items.map((item) => {
+            const entry = h(
+              'div',
+              { class: 'summary-item' },
+              h('dt', {}, item.label),
+              h('dd', { class: 'summary-value' }, item.value),
+            );
+            if (item.hint) {
+              entry.append(h('dd', { class: 'summary-hint' }, item.hint));
+            }
+            return entry;
+          }),
+        )
+      : null;
   replaceChildren(target, list, note ? h('p', { class: 'summary-note' }, note) : null);
 }

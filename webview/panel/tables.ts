@@ -18,7 +18,11 @@ function scrollable(table: HTMLTableElement, captionId: string): HTMLElement {
 }
 
 function valueCell(value: number | null | undefined, decimals?: number | null): HTMLTableCellElement {
-  const cell = h('td', { class: 'num' }, decimals === undefined || decimals === null ? formatValue(value) : formatFixed(value, decimals));
+  const cell = h(
+    'td',
+    { class: 'num' },
+    decimals === undefined || decimals === null ? formatValue(value) : formatFixed(value, decimals),
+  );
   if (value === null || value === undefined) {
     cell.title = value === null ? l10n.t('No data at this time') : l10n.t('No point at this time');
   }
@@ -35,10 +39,22 @@ export function chartTable(spec: ChartSpec, tz: TimeZoneMode): HTMLElement {
   }
   const rows = tableRows(spec.series);
   const unit = spec.unit ? ` (${spec.unit})` : '';
-  const caption = h('caption', { id: captionId }, `${spec.title}${unit}`, h('span', { class: 'caption-detail' }, ` · ${rows.length === 1 ? l10n.t('1 time') : l10n.t('{0} times', rows.length)}`));
-  const head = h('tr', {},
+  const caption = h(
+    'caption',
+    { id: captionId },
+    `${spec.title}${unit}`,
+    h(
+      'span',
+      { class: 'caption-detail' },
+      ` · ${rows.length === 1 ? l10n.t('1 time') : l10n.t('{0} times', rows.length)}`,
+    ),
+  );
+  const head = h(
+    'tr',
+    {},
     h('th', { scope: 'col' }, l10n.t('Time ({0})', timeZoneLabel(tz))),
-    ...spec.series.map((s) => h('th', { scope: 'col', class: 'num', title: s.description ?? '' }, s.label)));
+    ...spec.series.map((s) => h('th', { scope: 'col', class: 'num', title: s.description ?? '' }, s.label)),
+  );
   // One fragment and no per-cell layout reads: 3,000 rows × 10 series is 33,000 cells.
   const body = document.createElement('tbody');
   const fragment = document.createDocumentFragment();
@@ -61,11 +77,33 @@ export function chartTables(data: ViewData, tz: TimeZoneMode): HTMLElement {
 export function summaryTable(table: SummaryTable): HTMLElement {
   const caption = table.caption ?? l10n.t('Summary over the whole range');
   const captionId = uniqueId('table-caption');
-  const head = h('tr', {}, h('th', { scope: 'col' }, table.rowHeader ?? l10n.t('Metric')), ...table.columns.map((c) => h('th', { scope: 'col', class: 'num' }, c)));
-  const body = h('tbody', {}, ...table.rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row.metric), ...row.values.map((v, i) => valueCell(v, table.decimals?.[i])))));
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, table.rowHeader ?? l10n.t('Metric')),
+    ...table.columns.map((c) => h('th', { scope: 'col', class: 'num' }, c)),
+  );
+  const body = h(
+    'tbody',
+    {},
+    ...table.rows.map((row) =>
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'row' }, row.metric),
+        ...row.values.map((v, i) => valueCell(v, table.decimals?.[i])),
+      ),
+    ),
+  );
   if (table.rows.length === 0) {
     body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, l10n.t('No values.'))));
   }
-  const element = h('table', { class: 'data-table summary-table' }, h('caption', { id: captionId }, caption), h('thead', {}, head), body);
+  const element = h(
+    'table',
+    { class: 'data-table summary-table' },
+    h('caption', { id: captionId }, caption),
+    h('thead', {}, head),
+    body,
+  );
   return h('section', { class: 'table-box' }, scrollable(element, captionId));
 }

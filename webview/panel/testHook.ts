@@ -7,7 +7,10 @@ import type { ChartSpec } from '../../src/panels/protocol';
 
 export interface TimesliceTestHook {
   /** Each chart of the latest 'data' message, with every series' points as received. */
-  charts(): Array<{ id: string; series: Array<{ label: string; color: string; points: Array<[number, number | null]> }> }>;
+  charts(): Array<{
+    id: string;
+    series: Array<{ label: string; color: string; points: Array<[number, number | null]> }>;
+  }>;
   /** True once the latest 'data' message is drawn (charts or tables); false before and while loading. */
   readonly ready: boolean;
   /** How many 'data' messages have been drawn, so a test can wait for the next one. */
@@ -28,10 +31,15 @@ export interface TestHookSource {
 
 export function installTestHook(source: TestHookSource): void {
   window.__timeslice = {
-    charts: () => source.charts().map((c) => ({
-      id: c.id,
-      series: c.series.map((s) => ({ label: s.label, color: s.color, points: s.points.map((p): [number, number | null] => [p[0], p[1]]) })),
-    })),
+    charts: () =>
+      source.charts().map((c) => ({
+        id: c.id,
+        series: c.series.map((s) => ({
+          label: s.label,
+          color: s.color,
+          points: s.points.map((p): [number, number | null] => [p[0], p[1]]),
+        })),
+      })),
     get ready() {
       return source.ready();
     },

@@ -40,7 +40,10 @@ export function seriesColor(variable: string): string {
 }
 
 export function isHighContrast(): boolean {
-  return document.body.classList.contains('vscode-high-contrast') || document.body.classList.contains('vscode-high-contrast-light');
+  return (
+    document.body.classList.contains('vscode-high-contrast') ||
+    document.body.classList.contains('vscode-high-contrast-light')
+  );
 }
 
 export function readChartTheme(): ChartTheme {
@@ -51,11 +54,26 @@ export function readChartTheme(): ChartTheme {
     muted: firstVariable('--vscode-descriptionForeground', '--vscode-foreground'),
     grid: highContrast
       ? firstVariable('--vscode-charts-lines', '--vscode-contrastBorder', '--vscode-foreground')
-      : firstVariable('--vscode-editorWidget-border', '--vscode-widget-border', '--vscode-panel-border', '--vscode-charts-lines', '--vscode-foreground'),
+      : firstVariable(
+          '--vscode-editorWidget-border',
+          '--vscode-widget-border',
+          '--vscode-panel-border',
+          '--vscode-charts-lines',
+          '--vscode-foreground',
+        ),
     gridDash: highContrast ? [2, 3] : [],
-    tooltipBackground: firstVariable('--vscode-editorHoverWidget-background', '--vscode-editorWidget-background', '--vscode-editor-background'),
+    tooltipBackground: firstVariable(
+      '--vscode-editorHoverWidget-background',
+      '--vscode-editorWidget-background',
+      '--vscode-editor-background',
+    ),
     tooltipForeground: firstVariable('--vscode-editorHoverWidget-foreground', '--vscode-foreground'),
-    tooltipBorder: firstVariable('--vscode-editorHoverWidget-border', '--vscode-contrastBorder', '--vscode-editorWidget-border', '--vscode-foreground'),
+    tooltipBorder: firstVariable(
+      '--vscode-editorHoverWidget-border',
+      '--vscode-contrastBorder',
+      '--vscode-editorWidget-border',
+      '--vscode-foreground',
+    ),
     fontFamily: cssVariable('--vscode-font-family') || getComputedStyle(document.body).fontFamily,
     fontSize: Number.isFinite(fontSize) && fontSize > 0 ? fontSize : 13,
     highContrast,
@@ -77,7 +95,10 @@ export function watchTheme(onChange: () => void): () => void {
     }
   };
   const observer = new MutationObserver(schedule);
-  observer.observe(document.body, { attributes: true, attributeFilter: ['class', 'data-vscode-theme-kind', 'data-vscode-theme-id'] });
+  observer.observe(document.body, {
+    attributes: true,
+    attributeFilter: ['class', 'data-vscode-theme-kind', 'data-vscode-theme-id'],
+  });
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ['style', 'class'] });
   return () => {
     observer.disconnect();

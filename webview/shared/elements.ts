@@ -23,7 +23,11 @@ export interface Choice {
   label: string;
 }
 
-export function button(label: string, onClick: () => void, options: { secondary?: boolean; title?: string } = {}): VscodeButton {
+export function button(
+  label: string,
+  onClick: () => void,
+  options: { secondary?: boolean; title?: string } = {},
+): VscodeButton {
   const element = document.createElement('vscode-button');
   element.textContent = label;
   element.secondary = options.secondary === true;
@@ -39,7 +43,12 @@ export function button(label: string, onClick: () => void, options: { secondary?
 }
 
 /** A single select; `label` is its accessible name (the visible label is a separate element). */
-export function select(label: string, choices: readonly Choice[], value: string, onChange: (value: string) => void): HTMLSelectElement {
+export function select(
+  label: string,
+  choices: readonly Choice[],
+  value: string,
+  onChange: (value: string) => void,
+): HTMLSelectElement {
   const element = document.createElement('select');
   element.className = 'select';
   element.setAttribute('aria-label', label);
@@ -50,13 +59,15 @@ export function select(label: string, choices: readonly Choice[], value: string,
 
 /** Replaces a select's options and selects `value`. */
 export function setChoices(element: HTMLSelectElement, choices: readonly Choice[], value: string): void {
-  element.replaceChildren(...choices.map((c) => {
-    const option = document.createElement('option');
-    option.value = c.value;
-    option.textContent = c.label;
-    option.selected = c.value === value;
-    return option;
-  }));
+  element.replaceChildren(
+    ...choices.map((c) => {
+      const option = document.createElement('option');
+      option.value = c.value;
+      option.textContent = c.label;
+      option.selected = c.value === value;
+      return option;
+    }),
+  );
   element.value = value;
 }
 
@@ -68,7 +79,11 @@ export function checkbox(label: string, checked: boolean, onChange: (checked: bo
   return element;
 }
 
-export function textfield(label: string, type: 'search' | 'datetime-local' | 'text', placeholder = ''): VscodeTextfield {
+export function textfield(
+  label: string,
+  type: 'search' | 'datetime-local' | 'text',
+  placeholder = '',
+): VscodeTextfield {
   const element = document.createElement('vscode-textfield');
   element.type = type;
   element.label = label;

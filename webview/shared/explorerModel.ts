@@ -30,7 +30,9 @@ export function readMetricNames(raw: unknown): MetricName[] {
     if (typeof name !== 'string' || name.length === 0 || name.length > 500) {
       continue;
     }
-    const valueList = Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string' && v.length <= 200).slice(0, 100) : [];
+    const valueList = Array.isArray(values)
+      ? values.filter((v): v is string => typeof v === 'string' && v.length <= 200).slice(0, 100)
+      : [];
     out.push({ name, values: valueList });
     if (out.length >= MAX_LISTED_NAMES) {
       break;
@@ -54,7 +56,11 @@ export function toggleIn(list: readonly string[], item: string, on: boolean, max
  * The value names to offer: every value of the picked metrics, in first-seen order, plus values
  * already chosen whose metric's list is not known here (after a reload, before any search).
  */
-export function valueChoices(picked: readonly string[], known: ReadonlyMap<string, readonly string[]>, chosen: readonly string[]): string[] {
+export function valueChoices(
+  picked: readonly string[],
+  known: ReadonlyMap<string, readonly string[]>,
+  chosen: readonly string[],
+): string[] {
   const out = new Set<string>();
   for (const metric of picked) {
     for (const v of known.get(metric) ?? []) {
@@ -68,7 +74,11 @@ export function valueChoices(picked: readonly string[], known: ReadonlyMap<strin
 }
 
 /** Drops chosen values that no picked metric offers any more (when every picked metric's list is known). */
-export function pruneValues(picked: readonly string[], known: ReadonlyMap<string, readonly string[]>, chosen: readonly string[]): string[] {
+export function pruneValues(
+  picked: readonly string[],
+  known: ReadonlyMap<string, readonly string[]>,
+  chosen: readonly string[],
+): string[] {
   if (!picked.every((m) => known.has(m))) {
     return [...chosen];
   }
@@ -78,8 +88,12 @@ export function pruneValues(picked: readonly string[], known: ReadonlyMap<string
 
 /** Whether the selection can be charted: the extension needs at least one metric and one value. */
 export function canApply(selection: ExplorerSelection): boolean {
-  return selection.metrics.length > 0 && selection.metrics.length <= MAX_PICKED_METRICS
-    && selection.values.length > 0 && selection.values.length <= MAX_CHOSEN_VALUES;
+  return (
+    selection.metrics.length > 0 &&
+    selection.metrics.length <= MAX_PICKED_METRICS &&
+    selection.values.length > 0 &&
+    selection.values.length <= MAX_CHOSEN_VALUES
+  );
 }
 
 export function sameSelection(a: ExplorerSelection | undefined, b: ExplorerSelection | undefined): boolean {

@@ -60,7 +60,9 @@ export function parseDateTimeLocalValue(value: string, tz: TimeZoneMode): number
   if (!m) {
     return undefined;
   }
-  const [year, month, day, hour, minute, second = 0, milli = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x))) as number[];
+  const [year, month, day, hour, minute, second = 0, milli = 0] = m
+    .slice(1)
+    .map((x) => (x === undefined ? undefined : Number(x))) as number[];
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) {
     return undefined;
   }
@@ -151,7 +153,12 @@ export function formatFixed(value: number | null | undefined, decimals: number):
   return value < 0 && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
-const COMPACT: ReadonlyArray<[number, string]> = [[1e12, 'T'], [1e9, 'B'], [1e6, 'M'], [1e3, 'K']];
+const COMPACT: ReadonlyArray<[number, string]> = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
 
 /** A y-axis tick: 25K, 1.5M, 1,500, 0.25. */
 export function formatTick(value: number): string {

@@ -27,7 +27,8 @@ export interface ViewData {
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown, max = 1000): string | undefined => (typeof v === 'string' ? v.slice(0, max) : undefined);
-const textList = (v: unknown, maxItems = 100): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string').slice(0, maxItems) : []);
+const textList = (v: unknown, maxItems = 100): string[] =>
+  Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string').slice(0, maxItems) : [];
 
 /** Series colours must name a theme variable; anything else would be a way to inject CSS. */
 const THEME_VARIABLE = /^--vscode-[A-Za-z0-9-]{1,80}$/;
@@ -54,9 +55,10 @@ export function normalizePoints(raw: unknown): Point[] {
       continue;
     }
     const y: unknown = p[1];
-    const point: Point = p.length === 2 && (y === null || (typeof y === 'number' && Number.isFinite(y)))
-      ? (p as Point)
-      : [p[0], typeof y === 'number' && Number.isFinite(y) ? y : null];
+    const point: Point =
+      p.length === 2 && (y === null || (typeof y === 'number' && Number.isFinite(y)))
+        ? (p as Point)
+        : [p[0], typeof y === 'number' && Number.isFinite(y) ? y : null];
     if (point[0] <= previous) {
       ordered = false;
     }
@@ -94,8 +96,18 @@ export function readSeries(raw: unknown, index: number): SeriesSpec | undefined 
 }
 
 export function readChart(raw: Rec): ChartSpec {
-  const series = Array.isArray(raw.series) ? raw.series.slice(0, 50).map(readSeries).filter((s): s is SeriesSpec => s !== undefined) : [];
-  const chart: ChartSpec = { id: text(raw.id, 200) ?? '', title: text(raw.title, 500) ?? '', unit: text(raw.unit, 50) ?? '', series };
+  const series = Array.isArray(raw.series)
+    ? raw.series
+        .slice(0, 50)
+        .map(readSeries)
+        .filter((s): s is SeriesSpec => s !== undefined)
+    : [];
+  const chart: ChartSpec = {
+    id: text(raw.id, 200) ?? '',
+    title: text(raw.title, 500) ?? '',
+    unit: text(raw.unit, 50) ?? '',
+    series,
+  };
   if (raw.stacked === true) {
     chart.stacked = true;
   }
@@ -137,29 +149,40 @@ function readTable(raw: unknown): SummaryTable | undefined {
   const columns = textList(raw.columns, 50);
   const caption = text(raw.caption, 200);
   const rowHeader = text(raw.rowHeader, 100);
-  const rows = raw.rows.filter(isRec).slice(0, 500).flatMap((row) => {
-    const metric = text(row.metric, 500);
-    if (metric === undefined || !Array.isArray(row.values)) {
-      return [];
-    }
-    const values = columns.map((_, i) => {
-      const v: unknown = (row.values as unknown[])[i];
-      return typeof v === 'number' && Number.isFinite(v) ? v : null;
+  const rows = raw.rows
+    .filter(isRec)
+    .slice(0, 500)
+    .flatMap((row) => {
+      const metric = text(row.metric, 500);
+      if (metric === undefined || !Array.isArray(row.values)) {
+        return [];
+      }
+      const values = columns.map((_, i) => {
+        const v: unknown = (row.values as unknown[])[i];
+        return typeof v === 'number' && Number.isFinite(v) ? v : null;
+      });
+      return [{ metric, values }];
     });
-    return [{ metric, values }];
-  });
   const decimals = Array.isArray(raw.decimals)
     ? columns.map((_, i) => {
-      const d: unknown = (raw.decimals as unknown[])[i];
-      return typeof d === 'number' && Number.isInteger(d) && d >= 0 && d <= 6 ? d : null;
-    })
+        const d: unknown = (raw.decimals as unknown[])[i];
+        return typeof d === 'number' && Number.isInteger(d) && d >= 0 && d <= 6 ? d : null;
+      })
     : undefined;
-  return { columns, rows, ...(caption ? { caption } : {}), ...(rowHeader ? { rowHeader } : {}), ...(decimals?.some((d) => d !== null) ? { decimals } : {}) };
+  return {
+    columns,
+    rows,
+    ...(caption ? { caption } : {}),
+    ...(rowHeader ? { rowHeader } : {}),
+    ...(decimals?.some((d) => d !== null) ? { decimals } : {}),
+  };
 }
 
 /** Periods the protocol can carry back in a `changeRange`: whole minutes, ascending, once each. */
 export function readPeriods(raw: unknown[]): number[] {
-  const periods = raw.filter((p): p is number => typeof p === 'number' && Number.isSafeInteger(p) && p > 0 && p % 60 === 0);
+  const periods = raw.filter(
+    (p): p is number => typeof p === 'number' && Number.isSafeInteger(p) && p > 0 && p % 60 === 0,
+  );
   return [...new Set(periods)].sort((a, b) => a - b);
 }
 
@@ -167,13 +190,19 @@ export function readData(msg: DataMessage, now = Date.now()): ViewData {
   const charts = (msg.charts as unknown[]).filter(isRec).map(readChart);
   const range = msg.range as unknown as Rec;
   const to = typeof range.to === 'string' && !Number.isNaN(Date.parse(range.to)) ? Date.parse(range.to) : now;
-  const from = typeof range.from === 'string' && !Number.isNaN(Date.parse(range.from)) ? Date.parse(range.from) : to - 30 * 60_000;
+  const from =
+    typeof range.from === 'string' && !Number.isNaN(Date.parse(range.from)) ? Date.parse(range.from) : to - 30 * 60_000;
   const period = typeof range.period === 'number' && range.period > 0 ? range.period : 60;
   const requestedTo = typeof range.requestedTo === 'string' ? Date.parse(range.requestedTo) : NaN;
   const data: ViewData = {
     summary: readSummary(msg.summary),
     charts,
-    range: { from: Math.min(from, to), to: Math.max(from, to), period, ...(requestedTo > Math.max(from, to) ? { requestedTo } : {}) },
+    range: {
+      from: Math.min(from, to),
+      to: Math.max(from, to),
+      period,
+      ...(requestedTo > Math.max(from, to) ? { requestedTo } : {}),
+    },
     validPeriods: readPeriods(msg.validPeriods),
   };
   const note = text(msg.summaryNote);

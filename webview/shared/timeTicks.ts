@@ -18,10 +18,20 @@ export interface TickStep {
 const UNIT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
 
 const STEPS: readonly TickStep[] = [
-  { unit: 'minute', count: 1 }, { unit: 'minute', count: 2 }, { unit: 'minute', count: 5 }, { unit: 'minute', count: 10 },
-  { unit: 'minute', count: 15 }, { unit: 'minute', count: 30 }, { unit: 'hour', count: 1 }, { unit: 'hour', count: 2 },
-  { unit: 'hour', count: 3 }, { unit: 'hour', count: 6 }, { unit: 'hour', count: 12 }, { unit: 'day', count: 1 },
-  { unit: 'day', count: 2 }, { unit: 'day', count: 7 },
+  { unit: 'minute', count: 1 },
+  { unit: 'minute', count: 2 },
+  { unit: 'minute', count: 5 },
+  { unit: 'minute', count: 10 },
+  { unit: 'minute', count: 15 },
+  { unit: 'minute', count: 30 },
+  { unit: 'hour', count: 1 },
+  { unit: 'hour', count: 2 },
+  { unit: 'hour', count: 3 },
+  { unit: 'hour', count: 6 },
+  { unit: 'hour', count: 12 },
+  { unit: 'day', count: 1 },
+  { unit: 'day', count: 2 },
+  { unit: 'day', count: 7 },
 ];
 
 /** Room one label needs ("Jan 25" or "10:35" plus a gap), in CSS pixels. */
@@ -48,7 +58,12 @@ function advance(ms: number, step: TickStep, zone: Zone): number {
   return add(ms, step.count, zone).getTime();
 }
 
-export function timeTicks(from: number, to: number, widthPx: number, tz: TimeZoneMode): { step: TickStep; ticks: number[] } {
+export function timeTicks(
+  from: number,
+  to: number,
+  widthPx: number,
+  tz: TimeZoneMode,
+): { step: TickStep; ticks: number[] } {
   const step = chooseStep(to - from, Math.max(2, Math.floor(widthPx / TICK_LABEL_PX)));
   const ticks: number[] = [];
   if (!(to > from)) {

@@ -10,7 +10,7 @@ import type { OpenPoints } from './openPoints';
 
 export type Obj = Record<string, unknown>;
 
-export const obj = (v: unknown): Obj => (v && typeof v === 'object' ? v as Obj : {});
+export const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
 export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
@@ -26,10 +26,14 @@ export function healthOf(reporting: unknown, alertSeverity: unknown): HealthStat
     return 'gray';
   }
   switch (alertSeverity) {
-    case 'CRITICAL': return 'red';
-    case 'WARNING': return 'orange';
-    case 'NOT_ALERTING': return 'green';
-    default: return 'unknown';
+    case 'CRITICAL':
+      return 'red';
+    case 'WARNING':
+      return 'orange';
+    case 'NOT_ALERTING':
+      return 'green';
+    default:
+      return 'unknown';
   }
 }
 
@@ -39,13 +43,15 @@ export function hostIdFor(hostName: string): number {
   for (const ch of hostName) {
     h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
   }
-  return (h & 0x7fffffff) || 1;
+  return h & 0x7fffffff || 1;
 }
 
 /** REST's host filters (`filter[hostname]`, `filter[ids]`), applied after fetching: NerdGraph's instances have none. */
 export function byHostFilter<T extends { id: number; host: string }>(items: T[], filter: HostFilter): T[] {
   const name = filter.hostname?.toLowerCase();
-  return items.filter((x) => (!name || x.host.toLowerCase().includes(name)) && (!filter.ids?.length || filter.ids.includes(x.id)));
+  return items.filter(
+    (x) => (!name || x.host.toLowerCase().includes(name)) && (!filter.ids?.length || filter.ids.includes(x.id)),
+  );
 }
 
 /** An APM application outline (ENTITY_FIELDS) as REST's application. */
@@ -121,11 +127,15 @@ export function summaryNames(transaction?: string): string[] {
  * REST's summary from component rows by metric name: an application's (HttpDispatcher, Apdex,
  * Errors/all), or a key transaction's own (its transaction, `Apdex/<txn>`, `Errors/<txn>` over its calls).
  */
-export function summaryFrom(rows: Map<string, Obj>, transaction: string | undefined, minutes: number): ApplicationSummary {
+export function summaryFrom(
+  rows: Map<string, Obj>,
+  transaction: string | undefined,
+  minutes: number,
+): ApplicationSummary {
   const k = (name: string) => componentsOf(rows.get(name) ?? {});
   const own = transaction ? transactionSummaryNames(transaction) : undefined;
   const main = k(transaction ?? 'HttpDispatcher');
-  const apdexRow = own ? own.apdex.map(k).find((a) => a.c + a.t + a.x > 0) ?? k(own.apdex[0]) : k('Apdex');
+  const apdexRow = own ? (own.apdex.map(k).find((a) => a.c + a.t + a.x > 0) ?? k(own.apdex[0])) : k('Apdex');
   const errors = k(own ? own.errors : 'Errors/all');
   const apdex = restValues('Apdex', 'application', apdexRow, minutes);
   return {

@@ -62,33 +62,107 @@ export function apiErrorFor(e: GqlError, host: string, author: NrqlAuthor = 'bac
   const said = ` ${l10n.t('NerdGraph said: "{0}".', quote(e.message))}`;
   const path = '/graphql';
   if (e.extensions?.error_code === 'BAD_API_KEY') {
-    return new ApiError('auth', l10n.t('The API key was rejected by {0}. Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".', host), { path });
+    return new ApiError(
+      'auth',
+      l10n.t(
+        'The API key was rejected by {0}. Set a valid User API key (it starts with NRAK-) with "Timeslice: Set API Key…".',
+        host,
+      ),
+      { path },
+    );
   }
   switch (cls) {
     case 'TOO_MANY_REQUESTS':
-      return new ApiError('rateLimited', l10n.t('{0} is limiting requests (TOO_MANY_REQUESTS). Wait {1} before trying again.', host, formatWait(retryWaitMs(TOO_MANY_REQUESTS_WAIT_MS))), { path, retryAfterMs: TOO_MANY_REQUESTS_WAIT_MS });
+      return new ApiError(
+        'rateLimited',
+        l10n.t(
+          '{0} is limiting requests (TOO_MANY_REQUESTS). Wait {1} before trying again.',
+          host,
+          formatWait(retryWaitMs(TOO_MANY_REQUESTS_WAIT_MS)),
+        ),
+        { path, retryAfterMs: TOO_MANY_REQUESTS_WAIT_MS },
+      );
     case 'TIMEOUT':
-      return new ApiError('timeout', l10n.t('The NRQL query timed out on {0}. Try a shorter time range or fewer metrics, then retry.', host), { path });
+      return new ApiError(
+        'timeout',
+        l10n.t('The NRQL query timed out on {0}. Try a shorter time range or fewer metrics, then retry.', host),
+        { path },
+      );
     case 'INVALID_INPUT':
       if (author === 'user') {
-        return new ApiError('invalidRequest', l10n.t('{0} refused the NRQL query (INVALID_INPUT).{1} Correct the query and run it again.', host, said), { path });
+        return new ApiError(
+          'invalidRequest',
+          l10n.t('{0} refused the NRQL query (INVALID_INPUT).{1} Correct the query and run it again.', host, said),
+          { path },
+        );
       }
-      return new ApiError('invalidRequest', l10n.t('{0} refused the query (INVALID_INPUT).{1} Check the metric names, the time range and the period.', host, said), { path });
+      return new ApiError(
+        'invalidRequest',
+        l10n.t(
+          '{0} refused the query (INVALID_INPUT).{1} Check the metric names, the time range and the period.',
+          host,
+          said,
+        ),
+        { path },
+      );
     case 'ACCESS_DENIED':
     case 'FORBIDDEN':
-      return new ApiError('forbidden', l10n.t('{0} refused access ({1}).{2} Check that the key\'s user may see this account, or choose another account.', host, cls, said), { path });
+      return new ApiError(
+        'forbidden',
+        l10n.t(
+          "{0} refused access ({1}).{2} Check that the key's user may see this account, or choose another account.",
+          host,
+          cls,
+          said,
+        ),
+        { path },
+      );
     case 'SERVER_ERROR':
       if (e.extensions?.classification === 'DataFetchingException') {
-        return new ApiError('forbidden', l10n.t('{0} could not fetch the data with this key (SERVER_ERROR, DataFetchingException): the User API key may lack permission for this account.{1}', host, said), { path });
+        return new ApiError(
+          'forbidden',
+          l10n.t(
+            '{0} could not fetch the data with this key (SERVER_ERROR, DataFetchingException): the User API key may lack permission for this account.{1}',
+            host,
+            said,
+          ),
+          { path },
+        );
       }
-      return new ApiError('server', l10n.t('{0} had a server error (SERVER_ERROR). Try again in {1}; if it persists, check the service status.{2}', host, formatWait(retryWaitMs()), said), { path });
+      return new ApiError(
+        'server',
+        l10n.t(
+          '{0} had a server error (SERVER_ERROR). Try again in {1}; if it persists, check the service status.{2}',
+          host,
+          formatWait(retryWaitMs()),
+          said,
+        ),
+        { path },
+      );
     case 'INTERNAL_SERVER_ERROR':
-      return new ApiError('server', l10n.t('{0} had a server error (INTERNAL_SERVER_ERROR). Try again in {1}; if it persists, check the service status.{2}', host, formatWait(retryWaitMs()), said), { path });
+      return new ApiError(
+        'server',
+        l10n.t(
+          '{0} had a server error (INTERNAL_SERVER_ERROR). Try again in {1}; if it persists, check the service status.{2}',
+          host,
+          formatWait(retryWaitMs()),
+          said,
+        ),
+        { path },
+      );
     default:
       if (/not authorized to query account/i.test(e.message)) {
-        return new ApiError('forbidden', l10n.t('{0} refused access to the account.{1} Choose an account the key\'s user may see.', host, said), { path });
+        return new ApiError(
+          'forbidden',
+          l10n.t("{0} refused access to the account.{1} Choose an account the key's user may see.", host, said),
+          { path },
+        );
       }
-      return new ApiError('badResponse', l10n.t('{0} answered with an error the client does not expect{1}.{2}', host, cls ? ` (${cls})` : '', said), { path });
+      return new ApiError(
+        'badResponse',
+        l10n.t('{0} answered with an error the client does not expect{1}.{2}', host, cls ? ` (${cls})` : '', said),
+        { path },
+      );
   }
 }
 
@@ -114,7 +188,12 @@ export class GraphqlClient {
   }
 
   /** Sends one request; throws when nothing usable came back, else returns data and the other errors. */
-  async query(query: string, variables: Record<string, unknown>, signal?: AbortSignal, author: NrqlAuthor = 'backend'): Promise<GqlResult> {
+  async query(
+    query: string,
+    variables: Record<string, unknown>,
+    signal?: AbortSignal,
+    author: NrqlAuthor = 'backend',
+  ): Promise<GqlResult> {
     for (let attempt = 1; ; attempt++) {
       const result = await this.once(query, variables, signal);
       const retryable = result.errors.filter(isRetryable);
@@ -137,12 +216,26 @@ export class GraphqlClient {
       const res = await transport.post(transport.urlFor('/graphql'), JSON.stringify({ query, variables }), signal);
       const type = (res.headers['content-type'] ?? '').toLowerCase();
       if (type && !type.includes('json')) {
-        throw new ApiError('badResponse', l10n.t('The service answered /graphql with "{0}" instead of JSON. A proxy or login page may be in the way: check the base URL and proxy settings.', type.split(';')[0]), { path: '/graphql' });
+        throw new ApiError(
+          'badResponse',
+          l10n.t(
+            'The service answered /graphql with "{0}" instead of JSON. A proxy or login page may be in the way: check the base URL and proxy settings.',
+            type.split(';')[0],
+          ),
+          { path: '/graphql' },
+        );
       }
       body = res.body;
     } catch (e) {
       if (e instanceof ApiError && e.status === 402) {
-        throw new ApiError('forbidden', l10n.t('{0} answered 402 Payment Required: the account\'s plan does not allow this request. Check the account\'s subscription or choose another account.', this.host), { status: 402, path: '/graphql' });
+        throw new ApiError(
+          'forbidden',
+          l10n.t(
+            "{0} answered 402 Payment Required: the account's plan does not allow this request. Check the account's subscription or choose another account.",
+            this.host,
+          ),
+          { status: 402, path: '/graphql' },
+        );
       }
       throw e;
     }
@@ -150,15 +243,23 @@ export class GraphqlClient {
     try {
       parsed = JSON.parse(body) as typeof parsed;
     } catch (e) {
-      throw new ApiError('badResponse', l10n.t('The answer for /graphql is not valid JSON (it may be truncated). Retry; if it persists, check your proxy.'), { path: '/graphql', cause: e });
+      throw new ApiError(
+        'badResponse',
+        l10n.t(
+          'The answer for /graphql is not valid JSON (it may be truncated). Retry; if it persists, check your proxy.',
+        ),
+        { path: '/graphql', cause: e },
+      );
     }
-    const all = Array.isArray(parsed.errors) ? (parsed.errors as GqlError[]).filter((e) => e && typeof e.message === 'string') : [];
+    const all = Array.isArray(parsed.errors)
+      ? (parsed.errors as GqlError[]).filter((e) => e && typeof e.message === 'string')
+      : [];
     const deprecations = all.filter(isDeprecation);
     if (deprecations.length > 0 && !this.deprecationLogged) {
       this.deprecationLogged = true; // Once: the same warning comes with every answer.
       this.options.log.warn(`NerdGraph deprecation warning (ignored): ${quote(deprecations[0].message)}`);
     }
-    const data = parsed.data && typeof parsed.data === 'object' ? parsed.data as Record<string, unknown> : null;
+    const data = parsed.data && typeof parsed.data === 'object' ? (parsed.data as Record<string, unknown>) : null;
     return { data, errors: all.filter((e) => !isDeprecation(e)) };
   }
 
@@ -172,7 +273,9 @@ export class GraphqlClient {
       value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
     }
     if (value === null || value === undefined) {
-      const error = result.errors.find((e) => !e.path || path.every((p, i) => e.path![i] === undefined || e.path![i] === p));
+      const error = result.errors.find(
+        (e) => !e.path || path.every((p, i) => e.path![i] === undefined || e.path![i] === p),
+      );
       if (error) {
         throw apiErrorFor(error, this.host, author);
       }

@@ -15,13 +15,27 @@ import { COMPONENTS_SELECT, componentsOf, nrqlString, restValues } from './metri
  * One row of timeslice components per metric name (FACET, then the name), for REST's summary of the
  * `minutes` before `until` (ms): an application's, per host or instance (`facet`), or per key transaction.
  */
-export function componentsNrql(applicationId: number, names: readonly string[], facet: string, until: number, minutes: number): string {
-  return `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName IN (${[...new Set(names)].map(nrqlString).join(', ')}) `
-    + `FACET ${facet} SINCE ${until - minutes * 60_000} UNTIL ${until} LIMIT MAX`;
+export function componentsNrql(
+  applicationId: number,
+  names: readonly string[],
+  facet: string,
+  until: number,
+  minutes: number,
+): string {
+  return (
+    `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName IN (${[...new Set(names)].map(nrqlString).join(', ')}) ` +
+    `FACET ${facet} SINCE ${until - minutes * 60_000} UNTIL ${until} LIMIT MAX`
+  );
 }
 
 /** The metric names reported in `where` during the `windowMinutes` before `until` (ms), optionally containing `name`. */
-export function metricNamesNrql(where: string, name: string | undefined, until: number, windowMinutes: number, uniquesLimit: number): string {
+export function metricNamesNrql(
+  where: string,
+  name: string | undefined,
+  until: number,
+  windowMinutes: number,
+  uniquesLimit: number,
+): string {
   const like = name ? ` AND metricTimesliceName LIKE ${nrqlString(`%${name}%`)}` : '';
   return `SELECT uniques(metricTimesliceName, ${uniquesLimit}) AS names FROM Metric WHERE ${where} AND newrelic.timeslice.value IS NOT NULL${like} SINCE ${until - windowMinutes * 60_000} UNTIL ${until} LIMIT MAX`;
 }
@@ -33,7 +47,11 @@ export interface MetricDataWindow {
   bucketMinutes: number | undefined;
 }
 
-export function metricDataWindow(from: Date, to: Date, query: Pick<MetricDataQuery, 'summarize' | 'period'>): MetricDataWindow {
+export function metricDataWindow(
+  from: Date,
+  to: Date,
+  query: Pick<MetricDataQuery, 'summarize' | 'period'>,
+): MetricDataWindow {
   const fromMinute = Math.floor(from.getTime() / 60_000);
   const toMinute = Math.floor(to.getTime() / 60_000);
   if (query.summarize) {
@@ -45,7 +63,13 @@ export function metricDataWindow(from: Date, to: Date, query: Pick<MetricDataQue
   const since = Math.floor(fromMinute / bucketMinutes) * bucketMinutes;
   const until = Math.max(since + bucketMinutes, Math.ceil(toMinute / bucketMinutes) * bucketMinutes);
   if ((until - since) / bucketMinutes > 366) {
-    throw new ApiError('invalidRequest', l10n.t('This range needs {0} points; NRQL allows at most 366. Choose a longer period.', (until - since) / bucketMinutes));
+    throw new ApiError(
+      'invalidRequest',
+      l10n.t(
+        'This range needs {0} points; NRQL allows at most 366. Choose a longer period.',
+        (until - since) / bucketMinutes,
+      ),
+    );
   }
   return { since, until, bucketMinutes };
 }
@@ -53,12 +77,24 @@ export function metricDataWindow(from: Date, to: Date, query: Pick<MetricDataQue
 /** Components of `names` in `scopeWhere`, faceted by name, over the window. */
 export function metricDataNrql(scopeWhere: string, names: readonly string[], window: MetricDataWindow): string {
   const where = `${scopeWhere} AND metricTimesliceName IN (${names.map(nrqlString).join(', ')})`;
-  return `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE ${where} FACET metricTimesliceName SINCE ${window.since * 60_000} UNTIL ${window.until * 60_000}`
-    + `${window.bucketMinutes !== undefined ? ` TIMESERIES ${window.bucketMinutes} minutes` : ''} LIMIT MAX`;
+  return (
+    `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE ${where} FACET metricTimesliceName SINCE ${window.since * 60_000} UNTIL ${window.until * 60_000}` +
+    `${window.bucketMinutes !== undefined ? ` TIMESERIES ${window.bucketMinutes} minutes` : ''} LIMIT MAX`
+  );
 }
 
 /** REST's metric data from the rows of `metricDataNrql`: its values per slice, only the `values` asked for. */
-export function metricDataFrom(rows: Obj[], request: { scope: MetricScope; names: readonly string[]; query: MetricDataQuery; from: Date; to: Date; window: MetricDataWindow }): MetricData {
+export function metricDataFrom(
+  rows: Obj[],
+  request: {
+    scope: MetricScope;
+    names: readonly string[];
+    query: MetricDataQuery;
+    from: Date;
+    to: Date;
+    window: MetricDataWindow;
+  },
+): MetricData {
   const { scope, names, query, from, to, window } = request;
   const byName = new Map<string, Obj[]>();
   for (const row of rows) {
@@ -68,21 +104,26 @@ export function metricDataFrom(rows: Obj[], request: { scope: MetricScope; names
     }
   }
   const wanted = query.values && query.values.length > 0 ? new Set(query.values) : undefined;
-  const metrics: MetricSeries[] = names.filter((n) => byName.has(n)).map((name) => ({
-    name,
-    timeslices: byName.get(name)!.map((row) => {
-      const begin = window.bucketMinutes !== undefined ? (num(row.beginTimeSeconds) ?? 0) / 60 : window.since;
-      const end = window.bucketMinutes !== undefined ? (num(row.endTimeSeconds) ?? 0) / 60 : window.until;
-      const all = restValues(name, scope.kind, componentsOf(row), end - begin);
-      const values = wanted ? Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k))) : all;
-      return {
-        from: formatApiTime(new Date(begin * 60_000)),
-        // A summarized slice ends at :59 of its last minute, as REST's does.
-        to: formatApiTime(new Date(end * 60_000 - (query.summarize ? 1000 : 0))),
-        values,
-      };
-    }).sort((a, b) => a.from.localeCompare(b.from)),
-  }));
+  const metrics: MetricSeries[] = names
+    .filter((n) => byName.has(n))
+    .map((name) => ({
+      name,
+      timeslices: byName
+        .get(name)!
+        .map((row) => {
+          const begin = window.bucketMinutes !== undefined ? (num(row.beginTimeSeconds) ?? 0) / 60 : window.since;
+          const end = window.bucketMinutes !== undefined ? (num(row.endTimeSeconds) ?? 0) / 60 : window.until;
+          const all = restValues(name, scope.kind, componentsOf(row), end - begin);
+          const values = wanted ? Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k))) : all;
+          return {
+            from: formatApiTime(new Date(begin * 60_000)),
+            // A summarized slice ends at :59 of its last minute, as REST's does.
+            to: formatApiTime(new Date(end * 60_000 - (query.summarize ? 1000 : 0))),
+            values,
+          };
+        })
+        .sort((a, b) => a.from.localeCompare(b.from)),
+    }));
   return {
     from: formatApiTime(new Date(Math.floor(from.getTime() / 1000) * 1000)),
     to: formatApiTime(new Date(Math.floor(to.getTime() / 1000) * 1000)),

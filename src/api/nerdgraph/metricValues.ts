@@ -40,26 +40,46 @@ export function valueKind(name: string): ValueKind {
 }
 
 const TIMED = [
-  'average_response_time', 'calls_per_minute', 'call_count', 'min_response_time', 'max_response_time',
-  'average_exclusive_time', 'average_value', 'total_call_time_per_minute', 'requests_per_minute',
+  'average_response_time',
+  'calls_per_minute',
+  'call_count',
+  'min_response_time',
+  'max_response_time',
+  'average_exclusive_time',
+  'average_value',
+  'total_call_time_per_minute',
+  'requests_per_minute',
 ];
 
 /** The value names REST offers for this metric (standard_deviation needs sumOfSquares: not fetched). */
 export function valueNamesFor(name: string, scope: MetricScope['kind']): string[] {
   switch (valueKind(name)) {
-    case 'apdex': return ['score', 's', 't', 'f', 'count', 'value', 'threshold', 'threshold_min'];
-    case 'endUserApdex': return ['score', 's', 't', 'f', 'count'];
-    case 'dispatcher': return ['average_response_time', 'average_call_time', 'call_count', 'requests_per_minute'];
-    case 'endUser': return ['call_count', 'average_response_time'];
-    case 'errors': return ['error_count', 'errors_per_minute'];
-    case 'cpu': return ['percent'];
-    case 'memory': return [scope === 'application' ? 'total_used_mb' : 'used_mb_by_host'];
-    case 'timed': return TIMED;
+    case 'apdex':
+      return ['score', 's', 't', 'f', 'count', 'value', 'threshold', 'threshold_min'];
+    case 'endUserApdex':
+      return ['score', 's', 't', 'f', 'count'];
+    case 'dispatcher':
+      return ['average_response_time', 'average_call_time', 'call_count', 'requests_per_minute'];
+    case 'endUser':
+      return ['call_count', 'average_response_time'];
+    case 'errors':
+      return ['error_count', 'errors_per_minute'];
+    case 'cpu':
+      return ['percent'];
+    case 'memory':
+      return [scope === 'application' ? 'total_used_mb' : 'used_mb_by_host'];
+    case 'timed':
+      return TIMED;
   }
 }
 
 /** Every REST value of `name` for one bucket of `minutes` minutes. */
-export function restValues(name: string, scope: MetricScope['kind'], k: Components, minutes: number): Record<string, number> {
+export function restValues(
+  name: string,
+  scope: MetricScope['kind'],
+  k: Components,
+  minutes: number,
+): Record<string, number> {
   const avgMs = k.c > 0 ? (1000 * k.t) / k.c : 0;
   switch (valueKind(name)) {
     case 'apdex':
@@ -74,7 +94,12 @@ export function restValues(name: string, scope: MetricScope['kind'], k: Componen
       return out;
     }
     case 'dispatcher':
-      return { average_response_time: avgMs, average_call_time: avgMs, call_count: k.c, requests_per_minute: k.c / minutes };
+      return {
+        average_response_time: avgMs,
+        average_call_time: avgMs,
+        call_count: k.c,
+        requests_per_minute: k.c / minutes,
+      };
     case 'endUser':
       return { call_count: k.c, average_response_time: avgMs };
     case 'errors':
@@ -102,7 +127,8 @@ export function restValues(name: string, scope: MetricScope['kind'], k: Componen
 }
 
 /** The SELECT list that fetches the components, every aggregate aliased (notes 5.4). */
-export const COMPONENTS_SELECT = "count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x, min(newrelic.timeslice.value) AS mn, max(newrelic.timeslice.value) AS mx";
+export const COMPONENTS_SELECT =
+  "count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x, min(newrelic.timeslice.value) AS mn, max(newrelic.timeslice.value) AS mx";
 
 export function componentsOf(row: Record<string, unknown>): Components {
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -15,11 +15,34 @@ import { checkRange, wholeMinute } from '../timeRange';
 import type { TransportOptions } from '../transport';
 import { HttpTransport } from '../transport';
 import type {
-  Application, ApplicationFilter, ApplicationSummary, Host, HostFilter, Instance, KeyTransaction, KeyTransactionFilter,
-  MetricData, MetricDataQuery, MetricName, MetricScope, RequestOptions,
+  Application,
+  ApplicationFilter,
+  ApplicationSummary,
+  Host,
+  HostFilter,
+  Instance,
+  KeyTransaction,
+  KeyTransactionFilter,
+  MetricData,
+  MetricDataQuery,
+  MetricName,
+  MetricScope,
+  RequestOptions,
 } from '../types';
 import type { Obj } from './entities';
-import { applicationFrom, byHostFilter, ENTITY_FIELDS, healthOf, hostIdFor, keyTransactionIdFrom, num, obj, str, summaryFrom, summaryNames } from './entities';
+import {
+  applicationFrom,
+  byHostFilter,
+  ENTITY_FIELDS,
+  healthOf,
+  hostIdFor,
+  keyTransactionIdFrom,
+  num,
+  obj,
+  str,
+  summaryFrom,
+  summaryNames,
+} from './entities';
 import type { GqlResult } from './graphqlClient';
 import { GraphqlClient } from './graphqlClient';
 import { componentsNrql, metricDataFrom, metricDataNrql, metricDataWindow, metricNamesNrql } from './metricQueries';
@@ -69,7 +92,12 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
 
   constructor(options: NerdGraphTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
-    this.gql = new GraphqlClient({ transport: this.transport, log: options.log, maxTries: options.maxTries, backoffBaseMs: options.backoffBaseMs });
+    this.gql = new GraphqlClient({
+      transport: this.transport,
+      log: options.log,
+      maxTries: options.maxTries,
+      backoffBaseMs: options.backoffBaseMs,
+    });
     if (typeof options.accountId === 'number') {
       this.accountIdValue = checkId(options.accountId, l10n.t('An account'));
     } else {
@@ -98,12 +126,14 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     if (this.accountIdValue !== undefined) {
       return this.accountIdValue;
     }
-    this.resolving ??= this.resolveAccount!(() => this.listAccounts(options)).then((id) => {
-      this.accountIdValue = checkId(id, 'An account');
-      return this.accountIdValue;
-    }).finally(() => {
-      this.resolving = undefined;
-    });
+    this.resolving ??= this.resolveAccount!(() => this.listAccounts(options))
+      .then((id) => {
+        this.accountIdValue = checkId(id, 'An account');
+        return this.accountIdValue;
+      })
+      .finally(() => {
+        this.resolving = undefined;
+      });
     return this.resolving;
   }
 
@@ -111,10 +141,17 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   async listAccounts(options?: RequestOptions): Promise<NerdGraphAccount[]> {
     const scope = this.open.accountsScope;
     const result = await this.gql.query(
-      scope ? 'query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }' : '{ actor { accounts { id name } } }',
-      scope ? { scope } : {}, options?.signal);
+      scope
+        ? 'query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }'
+        : '{ actor { accounts { id name } } }',
+      scope ? { scope } : {},
+      options?.signal,
+    );
     const list = this.gql.field(result, ['actor', 'accounts']);
-    return (Array.isArray(list) ? list : []).map(obj).filter((a) => num(a.id) !== undefined).map((a) => ({ id: num(a.id)!, name: str(a.name) ?? String(a.id) }));
+    return (Array.isArray(list) ? list : [])
+      .map(obj)
+      .filter((a) => num(a.id) !== undefined)
+      .map((a) => ({ id: num(a.id)!, name: str(a.name) ?? String(a.id) }));
   }
 
   // ---- applications -------------------------------------------------------------------------
@@ -126,15 +163,25 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     }
     const entities = await this.search(q, options);
     // ids and language have no documented search attribute: filtered here (host filter: see listHosts).
-    return entities.map((e) => this.application(e))
+    return entities
+      .map((e) => this.application(e))
       .filter((a) => !filter.ids?.length || filter.ids.includes(a.id))
       .filter((a) => !filter.language || a.language.toLowerCase() === filter.language.toLowerCase());
   }
 
   async getApplication(applicationId: number, options?: RequestOptions): Promise<Application> {
-    const [entity] = await this.search(`domainId = '${checkId(applicationId, l10n.t('An application'))}' AND domain = 'APM'`, options);
+    const [entity] = await this.search(
+      `domainId = '${checkId(applicationId, l10n.t('An application'))}' AND domain = 'APM'`,
+      options,
+    );
     if (!entity) {
-      throw new ApiError('notFound', l10n.t('Application {0} was not found through NerdGraph. It may have stopped reporting or been removed (NerdGraph lists only indexed entities): refresh the view.', applicationId));
+      throw new ApiError(
+        'notFound',
+        l10n.t(
+          'Application {0} was not found through NerdGraph. It may have stopped reporting or been removed (NerdGraph lists only indexed entities): refresh the view.',
+          applicationId,
+        ),
+      );
     }
     return this.application(entity);
   }
@@ -155,7 +202,13 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     let cursor: string | null = null;
     for (let page = 1; ; page++) {
       if (page > this.maxPages || (cursor !== null && seen.has(cursor))) {
-        throw new ApiError('badResponse', l10n.t('NerdGraph kept sending more entity pages ({0} so far). Narrow the request with a name filter.', page - 1));
+        throw new ApiError(
+          'badResponse',
+          l10n.t(
+            'NerdGraph kept sending more entity pages ({0} so far). Narrow the request with a name filter.',
+            page - 1,
+          ),
+        );
       }
       if (cursor !== null) {
         seen.add(cursor);
@@ -202,8 +255,14 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       vars[`q${i}`] = q;
       return `$q${i}: Nrql!`;
     });
-    const fields = queries.map((_, i) => `r${i}: nrql(query: $q${i}, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} }`);
-    const result: GqlResult = await this.gql.query(`query($id: Int!, ${params.join(', ')}) { actor { account(id: $id) { ${fields.join(' ')} } } }`, vars, signal);
+    const fields = queries.map(
+      (_, i) => `r${i}: nrql(query: $q${i}, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} }`,
+    );
+    const result: GqlResult = await this.gql.query(
+      `query($id: Int!, ${params.join(', ')}) { actor { account(id: $id) { ${fields.join(' ')} } } }`,
+      vars,
+      signal,
+    );
     return queries.map((_, i) => {
       const r = obj(this.gql.field(result, ['actor', 'account', `r${i}`]));
       return Array.isArray(r.results) ? r.results.map(obj) : [];
@@ -234,19 +293,24 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       // One lookup per application at a time: a panel's concurrent requests share it.
       let lookup = this.hostLookups.get(applicationId);
       if (!lookup) {
-        lookup = this.agentInstances(applicationId, options).then((details) => {
-          for (const d of details) {
-            const host = str(d.host) ?? '';
-            this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
-          }
-        }).finally(() => this.hostLookups.delete(applicationId));
+        lookup = this.agentInstances(applicationId, options)
+          .then((details) => {
+            for (const d of details) {
+              const host = str(d.host) ?? '';
+              this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
+            }
+          })
+          .finally(() => this.hostLookups.delete(applicationId));
         this.hostLookups.set(applicationId, lookup);
       }
       await lookup;
       name = this.hostNames.get(key);
     }
     if (name === undefined) {
-      throw new ApiError('notFound', l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId));
+      throw new ApiError(
+        'notFound',
+        l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId),
+      );
     }
     return name;
   }
@@ -254,11 +318,18 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   /** The `details` of the application's agent instances (notes 4.2), nothing else. */
   private async agentInstances(applicationId: number, options?: RequestOptions): Promise<Obj[]> {
     const guid = await this.guidOf(applicationId, options);
-    const result = await this.gql.query(`query($guid: EntityGuid!) { actor { entity(guid: $guid) { ... on ApmApplicationEntity {
-      applicationInstances { details { host id } } } } } }`, { guid }, options?.signal);
+    const result = await this.gql.query(
+      `query($guid: EntityGuid!) { actor { entity(guid: $guid) { ... on ApmApplicationEntity {
+      applicationInstances { details { host id } } } } } }`,
+      { guid },
+      options?.signal,
+    );
     const entity = this.gql.field(result, ['actor', 'entity']);
     if (entity === null || entity === undefined) {
-      throw new ApiError('notFound', l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId));
+      throw new ApiError(
+        'notFound',
+        l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId),
+      );
     }
     const instances = obj(entity).applicationInstances;
     return (Array.isArray(instances) ? instances : []).map((i) => obj(obj(i).details));
@@ -267,16 +338,33 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   // ---- hosts and instances --------------------------------------------------------------------
 
   /** Agent instances of the app (entity) and a per-facet summary (NRQL) in one request. */
-  private async instancesAndSummaries(applicationId: number, facet: string, options?: RequestOptions): Promise<{ details: Obj[]; summaries: Map<string, ApplicationSummary> }> {
+  private async instancesAndSummaries(
+    applicationId: number,
+    facet: string,
+    options?: RequestOptions,
+  ): Promise<{ details: Obj[]; summaries: Map<string, ApplicationSummary> }> {
     const guid = await this.guidOf(applicationId, options);
     const minutes = this.open.hostSummaryWindowMinutes;
-    const nrql = componentsNrql(applicationId, summaryNames(), `${facet}, metricTimesliceName`, wholeMinute(this.now()), minutes);
-    const result = await this.gql.query(`query($guid: EntityGuid!, $id: Int!, $q: Nrql!) { actor {
+    const nrql = componentsNrql(
+      applicationId,
+      summaryNames(),
+      `${facet}, metricTimesliceName`,
+      wholeMinute(this.now()),
+      minutes,
+    );
+    const result = await this.gql.query(
+      `query($guid: EntityGuid!, $id: Int!, $q: Nrql!) { actor {
       entity(guid: $guid) { ... on ApmApplicationEntity { applicationInstances { details { host hostDisplayName id instanceName language name } } } }
-      account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`, { guid, id: await this.accountId(options), q: nrql }, options?.signal);
+      account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`,
+      { guid, id: await this.accountId(options), q: nrql },
+      options?.signal,
+    );
     const entity = this.gql.field(result, ['actor', 'entity']);
     if (entity === null || entity === undefined) {
-      throw new ApiError('notFound', l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId));
+      throw new ApiError(
+        'notFound',
+        l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId),
+      );
     }
     const instances = obj(entity).applicationInstances;
     const details = (Array.isArray(instances) ? instances : []).map((i) => obj(obj(i).details));
@@ -305,8 +393,14 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       const name = str(d.host) ?? '';
       const host = hosts.get(name) ?? {
         // No health (notes 6.9: none per host) and no id of the service's (notes 4.2: hosts are names).
-        id: hostIdFor(name), localId: true, applicationName: str(d.name) ?? '', host: name, language: str(d.language) ?? '',
-        summary: summaries.get(name), applicationId, instanceIds: [],
+        id: hostIdFor(name),
+        localId: true,
+        applicationName: str(d.name) ?? '',
+        host: name,
+        language: str(d.language) ?? '',
+        summary: summaries.get(name),
+        applicationId,
+        instanceIds: [],
       };
       const instanceId = Number(d.id);
       if (Number.isSafeInteger(instanceId)) {
@@ -324,16 +418,25 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   async getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host> {
-    const host = (await this.listHosts(applicationId, {}, options)).find((h) => h.id === checkId(hostId, l10n.t('A host')));
+    const host = (await this.listHosts(applicationId, {}, options)).find(
+      (h) => h.id === checkId(hostId, l10n.t('A host')),
+    );
     if (!host) {
-      throw new ApiError('notFound', l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId));
+      throw new ApiError(
+        'notFound',
+        l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId),
+      );
     }
     return host;
   }
 
   async listInstances(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Instance[]> {
     checkId(applicationId, l10n.t('An application'));
-    const { details, summaries } = await this.instancesAndSummaries(applicationId, this.open.instanceNrqlAttribute, options);
+    const { details, summaries } = await this.instancesAndSummaries(
+      applicationId,
+      this.open.instanceNrqlAttribute,
+      options,
+    );
     const out: Instance[] = [];
     for (const d of details) {
       const id = Number(d.id);
@@ -344,8 +447,13 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       const port = /:(\d+)$/.exec(str(d.instanceName) ?? '');
       const summary = summaries.get(String(id));
       out.push({
-        id, applicationName: str(d.name) ?? '', host, port: port ? Number(port[1]) : undefined, language: str(d.language) ?? '',
-        summary: summary ? { ...summary, instanceCount: 1 } : undefined, applicationId,
+        id,
+        applicationName: str(d.name) ?? '',
+        host,
+        port: port ? Number(port[1]) : undefined,
+        language: str(d.language) ?? '',
+        summary: summary ? { ...summary, instanceCount: 1 } : undefined,
+        applicationId,
       });
       this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
     }
@@ -353,9 +461,18 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   async getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance> {
-    const instance = (await this.listInstances(applicationId, {}, options)).find((i) => i.id === checkId(instanceId, l10n.t('An instance')));
+    const instance = (await this.listInstances(applicationId, {}, options)).find(
+      (i) => i.id === checkId(instanceId, l10n.t('An instance')),
+    );
     if (!instance) {
-      throw new ApiError('notFound', l10n.t('Instance {0} of application {1} was not found through NerdGraph: refresh the view.', instanceId, applicationId));
+      throw new ApiError(
+        'notFound',
+        l10n.t(
+          'Instance {0} of application {1} was not found through NerdGraph: refresh the view.',
+          instanceId,
+          applicationId,
+        ),
+      );
     }
     return instance;
   }
@@ -372,19 +489,31 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       return [];
     }
     // Details of every KT in one request (entities(guids:)), then one NRQL per parent app, as aliases of one request.
-    const detailResult = await this.gql.query(`query($guids: [EntityGuid!]!) { actor { entities(guids: $guids) { guid name reporting alertSeverity
+    const detailResult = await this.gql.query(
+      `query($guids: [EntityGuid!]!) { actor { entities(guids: $guids) { guid name reporting alertSeverity
       ... on KeyTransactionEntity { apdexTarget metricName application { guid entity { guid ... on ApmApplicationEntityOutline { applicationId } } } } } } }`,
-    { guids: outlines.map((o) => str(o.guid)) }, options?.signal);
+      { guids: outlines.map((o) => str(o.guid)) },
+      options?.signal,
+    );
     const details = this.gql.field(detailResult, ['actor', 'entities']);
     const kts = (Array.isArray(details) ? details : []).map(obj).map((d) => ({
-      d, appId: num(obj(obj(d.application).entity).applicationId), metricName: str(d.metricName) ?? '',
+      d,
+      appId: num(obj(obj(d.application).entity).applicationId),
+      metricName: str(d.metricName) ?? '',
     }));
     const apps = [...new Set(kts.map((k) => k.appId).filter((a): a is number => a !== undefined))];
     const until = wholeMinute(this.now());
     const minutes = this.open.keyTransactionSummaryWindowMinutes;
     // Each KT's own transaction, Apdex and errors (entities.ts summaryNames; notes 4.3), never the application's.
-    const queries = apps.map((appId) => componentsNrql(appId,
-      kts.filter((k) => k.appId === appId).flatMap((k) => summaryNames(k.metricName)), 'metricTimesliceName', until, minutes));
+    const queries = apps.map((appId) =>
+      componentsNrql(
+        appId,
+        kts.filter((k) => k.appId === appId).flatMap((k) => summaryNames(k.metricName)),
+        'metricTimesliceName',
+        until,
+        minutes,
+      ),
+    );
     const results = queries.length > 0 ? await this.nrql(queries, options?.signal) : [];
     const rowsByApp = new Map(apps.map((a, i) => [a, new Map(results[i].map((r) => [String(r.facet), r]))]));
     const out: KeyTransaction[] = [];
@@ -396,26 +525,46 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
         summary.apdexTarget = num(d.apdexTarget) ?? summary.apdexTarget;
       }
       out.push({
-        id: keyTransactionIdFrom(guid, this.open.keyTransactionIdFromGuid), name: str(d.name) ?? '', transactionName: metricName,
-        healthStatus: healthOf(d.reporting, d.alertSeverity), reporting: d.reporting !== false,
-        summary: d.reporting === false ? undefined : summary, applicationId: appId, guid,
+        id: keyTransactionIdFrom(guid, this.open.keyTransactionIdFromGuid),
+        name: str(d.name) ?? '',
+        transactionName: metricName,
+        healthStatus: healthOf(d.reporting, d.alertSeverity),
+        reporting: d.reporting !== false,
+        summary: d.reporting === false ? undefined : summary,
+        applicationId: appId,
+        guid,
       });
     }
     return out.filter((k) => !filter.ids?.length || filter.ids.includes(k.id));
   }
 
   async getKeyTransaction(keyTransactionId: number, options?: RequestOptions): Promise<KeyTransaction> {
-    const kt = (await this.listKeyTransactions({}, options)).find((k) => k.id === checkId(keyTransactionId, l10n.t('A key transaction')));
+    const kt = (await this.listKeyTransactions({}, options)).find(
+      (k) => k.id === checkId(keyTransactionId, l10n.t('A key transaction')),
+    );
     if (!kt) {
-      throw new ApiError('notFound', l10n.t('Key transaction {0} was not found through NerdGraph: refresh the view.', keyTransactionId));
+      throw new ApiError(
+        'notFound',
+        l10n.t('Key transaction {0} was not found through NerdGraph: refresh the view.', keyTransactionId),
+      );
     }
     return kt;
   }
 
   // ---- metrics --------------------------------------------------------------------------------
 
-  async listMetricNames(scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> {
-    const q = metricNamesNrql(await this.scopeWhere(scope, options), filter.name, wholeMinute(this.now()), this.open.metricNamesWindowMinutes, this.open.uniquesLimit);
+  async listMetricNames(
+    scope: MetricScope,
+    filter: { name?: string } = {},
+    options?: RequestOptions,
+  ): Promise<MetricName[]> {
+    const q = metricNamesNrql(
+      await this.scopeWhere(scope, options),
+      filter.name,
+      wholeMinute(this.now()),
+      this.open.metricNamesWindowMinutes,
+      this.open.uniquesLimit,
+    );
     const [rows] = await this.nrql([q], options?.signal);
     const names = rows[0]?.names;
     return (Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [])
@@ -438,6 +587,11 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   rawRequest(path: string): Promise<RawResponse> {
-    return Promise.reject(new ApiError('invalidRequest', l10n.t('"{0}" is a REST API v2 request; the NerdGraph backend answers NRQL, not v2 paths.', path)));
+    return Promise.reject(
+      new ApiError(
+        'invalidRequest',
+        l10n.t('"{0}" is a REST API v2 request; the NerdGraph backend answers NRQL, not v2 paths.', path),
+      ),
+    );
   }
 }

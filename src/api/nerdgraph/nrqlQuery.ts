@@ -49,7 +49,8 @@ export function readNrqlResult(value: unknown): NrqlResult {
   const container = isObject(value) ? value : {};
   const metadata = isObject(container.metadata) ? container.metadata : {};
   const window = isObject(metadata.timeWindow) ? metadata.timeWindow : {};
-  const begin = window.begin, end = window.end;
+  const begin = window.begin,
+    end = window.end;
   return {
     results: Array.isArray(container.results) ? container.results.filter(isObject) : [],
     metadata: {
@@ -71,6 +72,8 @@ export function readNrqlResult(value: unknown): NrqlResult {
  * input box; buckets align to UNTIL (notes 5.5).
  */
 export function exampleNrql(applicationId: number): string {
-  return `SELECT average(newrelic.timeslice.value) * 1000 AS 'Response time (ms)', rate(count(newrelic.timeslice.value), 1 minute) AS 'Throughput (rpm)' `
-    + `FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName = 'HttpDispatcher' SINCE 31 minutes ago UNTIL 1 minute ago TIMESERIES`;
+  return (
+    `SELECT average(newrelic.timeslice.value) * 1000 AS 'Response time (ms)', rate(count(newrelic.timeslice.value), 1 minute) AS 'Throughput (rpm)' ` +
+    `FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName = 'HttpDispatcher' SINCE 31 minutes ago UNTIL 1 minute ago TIMESERIES`
+  );
 }

@@ -27,7 +27,9 @@ export function entityGuid(accountId: number, domain: string, type: string, doma
   return Buffer.from(`${accountId}|${domain}|${type}|${domainId}`).toString('base64').replace(/=+$/, '');
 }
 
-export function decodeGuid(guid: string): { accountId: number; domain: string; type: string; domainId: number } | undefined {
+export function decodeGuid(
+  guid: string,
+): { accountId: number; domain: string; type: string; domainId: number } | undefined {
   const parts = Buffer.from(guid, 'base64').toString('utf8').split('|');
   if (parts.length !== 4 || !/^\d+$/.test(parts[0]) || !/^\d+$/.test(parts[3])) {
     return undefined;
@@ -42,10 +44,14 @@ export function appGuid(accountId: number, app: SimApp): string {
 /** REST health → `alertSeverity` (the inverse of nerdgraph-notes 3.3). */
 function alertSeverity(health: string): string {
   switch (health) {
-    case 'red': return 'CRITICAL';
-    case 'orange': return 'WARNING';
-    case 'green': return 'NOT_ALERTING';
-    default: return 'NOT_CONFIGURED';
+    case 'red':
+      return 'CRITICAL';
+    case 'orange':
+      return 'WARNING';
+    case 'green':
+      return 'NOT_ALERTING';
+    default:
+      return 'NOT_CONFIGURED';
   }
 }
 
@@ -56,8 +62,12 @@ function appBase(ctx: EntityContext, app: SimApp, typename: string): Obj {
   const summary = rest.application_summary as Obj | undefined;
   const settings = rest.settings as Obj;
   const seconds = (ms: unknown) => (typeof ms === 'number' ? ms / 1000 : null);
-  const errorRate = summary && typeof summary.error_rate === 'number'
-    ? (ctx.errorRateScale === 'percent' ? summary.error_rate * 100 : summary.error_rate) : null;
+  const errorRate =
+    summary && typeof summary.error_rate === 'number'
+      ? ctx.errorRateScale === 'percent'
+        ? summary.error_rate * 100
+        : summary.error_rate
+      : null;
   return {
     __typename: typename,
     guid: appGuid(ctx.accountId, app),
@@ -73,18 +83,20 @@ function appBase(ctx: EntityContext, app: SimApp, typename: string): Obj {
     applicationId: app.id,
     language: app.language,
     // A non-reporting application has no summary (nerdgraph-notes 3.2: "probably null").
-    apmSummary: summary ? {
-      apdexScore: summary.apdex_score,
-      errorRate,
-      hostCount: summary.host_count,
-      instanceCount: summary.instance_count,
-      responseTimeAverage: seconds(summary.response_time),
-      throughput: summary.throughput,
-      webResponseTimeAverage: seconds(summary.response_time),
-      webThroughput: summary.throughput,
-      nonWebResponseTimeAverage: null,
-      nonWebThroughput: null,
-    } : null,
+    apmSummary: summary
+      ? {
+          apdexScore: summary.apdex_score,
+          errorRate,
+          hostCount: summary.host_count,
+          instanceCount: summary.instance_count,
+          responseTimeAverage: seconds(summary.response_time),
+          throughput: summary.throughput,
+          webResponseTimeAverage: seconds(summary.response_time),
+          webThroughput: summary.throughput,
+          nonWebResponseTimeAverage: null,
+          nonWebThroughput: null,
+        }
+      : null,
     settings: { apdexTarget: settings.app_apdex_threshold, serverSideConfig: settings.use_server_side_config },
   };
 }
@@ -97,12 +109,20 @@ export function appEntity(ctx: EntityContext, app: SimApp): Obj {
   const hosts = app.hostIds.map((id) => ctx.dataset.hosts.get(id)!);
   return {
     ...appBase(ctx, app, 'ApmApplicationEntity'),
-    applicationInstances: hosts.flatMap((host) => host.instanceIds.map((id) => ctx.dataset.instances.get(id)!).map((instance) => ({
-      details: {
-        host: host.name, hostDisplayName: host.name, id: String(instance.id),
-        instanceName: `${host.name}:${instance.port}`, language: app.language, name: app.name,
-      },
-    }))),
+    applicationInstances: hosts.flatMap((host) =>
+      host.instanceIds
+        .map((id) => ctx.dataset.instances.get(id)!)
+        .map((instance) => ({
+          details: {
+            host: host.name,
+            hostDisplayName: host.name,
+            id: String(instance.id),
+            instanceName: `${host.name}:${instance.port}`,
+            language: app.language,
+            name: app.name,
+          },
+        })),
+    ),
   };
 }
 
@@ -169,7 +189,8 @@ interface SearchCond {
  */
 export function parseSearch(query: string): SearchCond[] {
   const conds: SearchCond[] = [];
-  const re = /^\s*([\w.]+)\s*(=|like\b|in\b)\s*('(?:[^'\\]|\\.)*'|\((?:[^)'\\]|'(?:[^'\\]|\\.)*')*\)|[\w.-]+)\s*(?:and\b|$)/i;
+  const re =
+    /^\s*([\w.]+)\s*(=|like\b|in\b)\s*('(?:[^'\\]|\\.)*'|\((?:[^)'\\]|'(?:[^'\\]|\\.)*')*\)|[\w.-]+)\s*(?:and\b|$)/i;
   let rest = query;
   while (rest.trim() !== '') {
     const m = re.exec(rest);
@@ -178,8 +199,13 @@ export function parseSearch(query: string): SearchCond[] {
     }
     const op = m[2].toLowerCase() as SearchCond['op'];
     const raw = m[3];
-    const unquote = (s: string) => s.trim().replace(/^'(.*)'$/s, '$1').replace(/\\(.)/g, '$1');
-    const values = op === 'in' ? (raw.slice(1, -1).match(/'(?:[^'\\]|\\.)*'|[^,\s]+/g) ?? []).map(unquote) : [unquote(raw)];
+    const unquote = (s: string) =>
+      s
+        .trim()
+        .replace(/^'(.*)'$/s, '$1')
+        .replace(/\\(.)/g, '$1');
+    const values =
+      op === 'in' ? (raw.slice(1, -1).match(/'(?:[^'\\]|\\.)*'|[^,\s]+/g) ?? []).map(unquote) : [unquote(raw)];
     conds.push({ attr: m[1], op, values });
     rest = rest.slice(m[0].length);
   }
@@ -192,9 +218,12 @@ function matches(cond: SearchCond, attrs: Record<string, string>): boolean {
     return false;
   }
   switch (cond.op) {
-    case '=': return actual === cond.values[0];
-    case 'in': return cond.values.includes(actual);
-    case 'like': return actual.toLowerCase().includes(cond.values[0].replace(/%/g, '').toLowerCase());
+    case '=':
+      return actual === cond.values[0];
+    case 'in':
+      return cond.values.includes(actual);
+    case 'like':
+      return actual.toLowerCase().includes(cond.values[0].replace(/%/g, '').toLowerCase());
   }
 }
 
@@ -202,11 +231,21 @@ function matches(cond: SearchCond, attrs: Record<string, string>): boolean {
 export function searchEntities(ctx: EntityContext, query: string): Obj[] {
   const conds = parseSearch(query);
   const out: Obj[] = [];
-  for (const o of [...ctx.dataset.apps.map((a) => appOutline(ctx, a)), ...ctx.dataset.keyTransactions.map((k) => ktOutline(ctx, k))]) {
+  for (const o of [
+    ...ctx.dataset.apps.map((a) => appOutline(ctx, a)),
+    ...ctx.dataset.keyTransactions.map((k) => ktOutline(ctx, k)),
+  ]) {
     const attrs: Record<string, string> = {
-      id: String(o.guid), guid: String(o.guid), accountid: String(o.accountId), name: String(o.name), domain: String(o.domain),
-      type: String(o.type), domaintype: `${String(o.domain)}-${String(o.type)}`, reporting: String(o.reporting),
-      alertseverity: String(o.alertSeverity), domainid: String(decodeGuid(String(o.guid))!.domainId),
+      id: String(o.guid),
+      guid: String(o.guid),
+      accountid: String(o.accountId),
+      name: String(o.name),
+      domain: String(o.domain),
+      type: String(o.type),
+      domaintype: `${String(o.domain)}-${String(o.type)}`,
+      reporting: String(o.reporting),
+      alertseverity: String(o.alertSeverity),
+      domainid: String(decodeGuid(String(o.guid))!.domainId),
     };
     if (conds.every((c) => matches(c, attrs))) {
       out.push(o);

@@ -16,7 +16,10 @@ import type { Cond, Expr, Literal, NrqlQuery, TimePoint } from './nrqlParser';
 import { NrqlSyntaxError, parseNrql } from './nrqlParser';
 
 export class NrqlError extends Error {
-  constructor(readonly errorClass: string, message: string) {
+  constructor(
+    readonly errorClass: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -50,7 +53,12 @@ export interface NrqlContext {
 
 export interface NrqlAnswer {
   results: Array<Record<string, unknown>>;
-  metadata: { facets: string[] | null; eventTypes: string[]; messages: string[]; timeWindow: { begin: number; end: number; since: string; until: string; compareWith: null } };
+  metadata: {
+    facets: string[] | null;
+    eventTypes: string[];
+    messages: string[];
+    timeWindow: { begin: number; end: number; since: string; until: string; compareWith: null };
+  };
 }
 
 /** One minute of one metric as timeslice components (see the module comment). */
@@ -62,7 +70,13 @@ function componentsOf(def: MetricDef, scope: SimScope, m: Minute): Comp {
       return { count: a.s, total: a.t, exclusive: a.f, min: p.apdexT, max: p.apdexT };
     }
     case 'endUserApdex':
-      return { count: m.endUserApdex.s, total: m.endUserApdex.t, exclusive: m.endUserApdex.f, min: p.endUserApdexT, max: p.endUserApdexT };
+      return {
+        count: m.endUserApdex.s,
+        total: m.endUserApdex.t,
+        exclusive: m.endUserApdex.f,
+        min: p.endUserApdexT,
+        max: p.endUserApdexT,
+      };
     case 'errors':
       return { count: def.errors ? def.errors(m) : m.errors, total: 0, exclusive: 0 };
     case 'cpu': {
@@ -73,14 +87,26 @@ function componentsOf(def: MetricDef, scope: SimScope, m: Minute): Comp {
     case 'memory': {
       // The application scope is the sum of its hosts, one sample per host per minute.
       const samples = scope.kind === 'application' ? Math.max(1, scope.app.hostIds.length) : 1;
-      return { count: samples, total: m.memoryMb, exclusive: m.memoryMb, min: m.memoryMb / samples, max: m.memoryMb / samples };
+      return {
+        count: samples,
+        total: m.memoryMb,
+        exclusive: m.memoryMb,
+        min: m.memoryMb / samples,
+        max: m.memoryMb / samples,
+      };
     }
     default: {
       const { calls, totalMs } = def.timed!(m);
       const avg = calls > 0 ? totalMs / calls : 0;
       // min/max/exclusive as series.ts derives REST's min, max and exclusive time from the average.
       return calls > 0
-        ? { count: calls, total: totalMs / 1000, exclusive: (totalMs * 0.82) / 1000, min: (avg * 0.35) / 1000, max: (avg * 2.6) / 1000 }
+        ? {
+            count: calls,
+            total: totalMs / 1000,
+            exclusive: (totalMs * 0.82) / 1000,
+            min: (avg * 0.35) / 1000,
+            max: (avg * 2.6) / 1000,
+          }
         : { count: 0, total: 0, exclusive: 0 };
     }
   }
@@ -95,18 +121,29 @@ function mentions(q: NrqlQuery, names: string[]): boolean {
   };
   const inExpr = (e: Expr): boolean => {
     switch (e.k) {
-      case 'uniques': return names.includes(e.attr.name);
-      case 'filter': return inCond(e.where) || inExpr(e.inner);
-      case 'rate': return inExpr(e.inner);
-      case 'bin': return inExpr(e.l) || inExpr(e.r);
-      default: return false;
+      case 'uniques':
+        return names.includes(e.attr.name);
+      case 'filter':
+        return inCond(e.where) || inExpr(e.inner);
+      case 'rate':
+        return inExpr(e.inner);
+      case 'bin':
+        return inExpr(e.l) || inExpr(e.r);
+      default:
+        return false;
     }
   };
-  return inCond(q.where) || (q.facet?.attrs ?? []).some((a) => names.includes(a)) || q.select.some((s) => inExpr(s.expr));
+  return (
+    inCond(q.where) || (q.facet?.attrs ?? []).some((a) => names.includes(a)) || q.select.some((s) => inExpr(s.expr))
+  );
 }
 
 function unitsOf(ctx: NrqlContext, q: NrqlQuery): Unit[] {
-  const level = mentions(q, ['realAgentId', 'instanceName']) ? 'instance' : mentions(q, ['host', 'host.displayName']) ? 'host' : 'application';
+  const level = mentions(q, ['realAgentId', 'instanceName'])
+    ? 'instance'
+    : mentions(q, ['host', 'host.displayName'])
+      ? 'host'
+      : 'application';
   const units: Unit[] = [];
   for (const app of ctx.dataset.apps) {
     if (!app.reporting) {
@@ -124,7 +161,8 @@ function unitsOf(ctx: NrqlContext, q: NrqlQuery): Unit[] {
         } else {
           for (const instance of host.instanceIds.map((id) => ctx.dataset.instances.get(id)!)) {
             scopes.push({
-              scope: { kind: 'instance', app, host, instance }, key: `i${instance.id}`,
+              scope: { kind: 'instance', app, host, instance },
+              key: `i${instance.id}`,
               attrs: { ...hostAttrs, realAgentId: instance.id, instanceName: `${host.name}:${instance.port}` },
             });
           }
@@ -133,7 +171,12 @@ function unitsOf(ctx: NrqlContext, q: NrqlQuery): Unit[] {
     }
     for (const s of scopes) {
       for (const def of metricCatalog(app)) {
-        units.push({ scope: s.scope, scopeKey: s.key, def, attrs: { ...s.attrs, metricTimesliceName: def.name, metricName: def.name } });
+        units.push({
+          scope: s.scope,
+          scopeKey: s.key,
+          def,
+          attrs: { ...s.attrs, metricTimesliceName: def.name, metricName: def.name },
+        });
       }
     }
   }
@@ -141,7 +184,10 @@ function unitsOf(ctx: NrqlContext, q: NrqlQuery): Unit[] {
 }
 
 function likeToRegex(pattern: string): RegExp {
-  const body = pattern.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const body = pattern
+    .split('%')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${body}$`, 'is');
 }
 
@@ -151,14 +197,17 @@ function same(a: string | number | undefined, b: Literal): boolean {
 
 function test(c: Cond, u: Unit): boolean {
   switch (c.k) {
-    case 'and': return c.parts.every((p) => test(p, u));
+    case 'and':
+      return c.parts.every((p) => test(p, u));
     case 'null': {
       // Every timeslice has a value, so `newrelic.timeslice.value IS NOT NULL` keeps them all.
       const present = c.attr.name === 'newrelic.timeslice.value' || u.attrs[c.attr.name] !== undefined;
       return c.not ? present : !present;
     }
-    case 'cmp': return (c.op === '=') === same(u.attrs[c.attr.name], c.value);
-    case 'in': return c.not !== c.values.some((v) => same(u.attrs[c.attr.name], v));
+    case 'cmp':
+      return (c.op === '=') === same(u.attrs[c.attr.name], c.value);
+    case 'in':
+      return c.not !== c.values.some((v) => same(u.attrs[c.attr.name], v));
     case 'like': {
       const v = u.attrs[c.attr.name];
       return v !== undefined && c.not !== likeToRegex(c.pattern).test(String(v));
@@ -210,15 +259,19 @@ function numeric(v: Value): number | null {
 function evaluate(e: Expr, units: Unit[], comps: Comp[], seconds: number): Value {
   const sum = (f: (c: Comp) => number) => comps.reduce((acc, c) => acc + f(c), 0);
   switch (e.k) {
-    case 'num': return e.v;
+    case 'num':
+      return e.v;
     case 'agg': {
       if (comps.length === 0) {
         return e.fn === 'count' ? 0 : null;
       }
-      const field = (c: Comp) => (e.attr.sub === 'totalExclusive' ? c.exclusive : e.attr.sub === 'count' ? c.count : c.total);
+      const field = (c: Comp) =>
+        e.attr.sub === 'totalExclusive' ? c.exclusive : e.attr.sub === 'count' ? c.count : c.total;
       switch (e.fn) {
-        case 'count': return sum((c) => c.count);
-        case 'sum': return sum(field);
+        case 'count':
+          return sum((c) => c.count);
+        case 'sum':
+          return sum(field);
         case 'average': {
           const n = sum((c) => c.count);
           return n > 0 ? sum(field) / n : null;
@@ -232,7 +285,9 @@ function evaluate(e: Expr, units: Unit[], comps: Comp[], seconds: number): Value
           return all.length > 0 ? Math.max(...all) : null;
         }
         case 'apdex': {
-          const s = sum((c) => c.count), t = sum((c) => c.total), f = sum((c) => c.exclusive);
+          const s = sum((c) => c.count),
+            t = sum((c) => c.total),
+            f = sum((c) => c.exclusive);
           const count = s + t + f;
           return { score: count > 0 ? (s + t / 2) / count : 0, s, t, f, count };
         }
@@ -256,7 +311,12 @@ function evaluate(e: Expr, units: Unit[], comps: Comp[], seconds: number): Value
     }
     case 'filter': {
       const keep = units.map((u) => test(e.where, u));
-      return evaluate(e.inner, units.filter((_, i) => keep[i]), comps.filter((_, i) => keep[i]), seconds);
+      return evaluate(
+        e.inner,
+        units.filter((_, i) => keep[i]),
+        comps.filter((_, i) => keep[i]),
+        seconds,
+      );
     }
     case 'bin': {
       const l = numeric(evaluate(e.l, units, comps, seconds));
@@ -265,10 +325,14 @@ function evaluate(e: Expr, units: Unit[], comps: Comp[], seconds: number): Value
         return null;
       }
       switch (e.op) {
-        case '+': return l + r;
-        case '-': return l - r;
-        case '*': return l * r;
-        case '/': return r === 0 ? null : l / r;
+        case '+':
+          return l + r;
+        case '-':
+          return l - r;
+        case '*':
+          return l * r;
+        case '/':
+          return r === 0 ? null : l / r;
       }
     }
   }
@@ -285,7 +349,11 @@ function describe(p: TimePoint | undefined, fallback: string): string {
   if (!p) {
     return fallback;
   }
-  return p.k === 'now' ? 'NOW' : p.k === 'ago' ? `${Math.round(p.ms / 60_000)} MINUTES AGO` : new Date(p.ms).toISOString();
+  return p.k === 'now'
+    ? 'NOW'
+    : p.k === 'ago'
+      ? `${Math.round(p.ms / 60_000)} MINUTES AGO`
+      : new Date(p.ms).toISOString();
 }
 
 export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
@@ -302,7 +370,10 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
   const until = timeOf(q.until, now, now);
   const since = timeOf(q.since, until - 3_600_000, now); // The default window is 1 hour (notes 0.5).
   if (since >= until) {
-    throw new NrqlError('INVALID_INPUT', "External Service 'NRDB' execution resulted in 400 - cause: Your query's start time must be before its end time.");
+    throw new NrqlError(
+      'INVALID_INPUT',
+      "External Service 'NRDB' execution resulted in 400 - cause: Your query's start time must be before its end time.",
+    );
   }
   const window = until - since;
   let buckets: Array<[number, number]> = [[since, until]];
@@ -315,14 +386,20 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
       step = Math.max(60_000, Math.ceil(window / (q.timeseries === 'max' ? MAX_BUCKETS : 60) / 60_000) * 60_000);
     }
     if (step > window) {
-      throw new NrqlError('INVALID_INPUT', "External Service 'NRDB' execution resulted in 400 - cause: TIMESERIES step size is larger than the current time window.");
+      throw new NrqlError(
+        'INVALID_INPUT',
+        "External Service 'NRDB' execution resulted in 400 - cause: TIMESERIES step size is larger than the current time window.",
+      );
     }
     const n = Math.ceil(window / step);
     if (n > MAX_BUCKETS) {
       throw new NrqlError('INVALID_INPUT', `TIMESERIES supports a maximum of ${MAX_BUCKETS} buckets`);
     }
     // Buckets are based on the end of the range; the first one is a full bucket (notes 5.5).
-    buckets = Array.from({ length: n }, (_, i) => [until - (n - i) * step, until - (n - i - 1) * step] as [number, number]);
+    buckets = Array.from(
+      { length: n },
+      (_, i) => [until - (n - i) * step, until - (n - i - 1) * step] as [number, number],
+    );
   }
   const units = unitsOf(ctx, q);
   const slicer = new Slicer(ctx.dataset.seed);
@@ -335,7 +412,10 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
     }
     return out;
   };
-  const times = ([a, b]: [number, number]) => ({ beginTimeSeconds: Math.floor(a / 1000), endTimeSeconds: Math.floor(b / 1000) });
+  const times = ([a, b]: [number, number]) => ({
+    beginTimeSeconds: Math.floor(a / 1000),
+    endTimeSeconds: Math.floor(b / 1000),
+  });
   const results: Array<Record<string, unknown>> = [];
   const begin = buckets[0][0];
   if (!q.facet) {
@@ -357,10 +437,12 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
     }
     // Facets are ordered by the first aggregate over the whole window, largest first (notes 1.5).
     const first = q.select[0];
-    const ranked = [...groups.values()].map((g) => {
-      const comps = slicer.comps(g.units, minute(since), minute(until));
-      return { g, rank: numeric(evaluate(first.expr, g.units, comps, window / 1000)) ?? Number.NEGATIVE_INFINITY };
-    }).sort((x, y) => y.rank - x.rank || x.g.values.join().localeCompare(y.g.values.join()));
+    const ranked = [...groups.values()]
+      .map((g) => {
+        const comps = slicer.comps(g.units, minute(since), minute(until));
+        return { g, rank: numeric(evaluate(first.expr, g.units, comps, window / 1000)) ?? Number.NEGATIVE_INFINITY };
+      })
+      .sort((x, y) => y.rank - x.rank || x.g.values.join().localeCompare(y.g.values.join()));
     const limit = q.limit === 'max' ? MAX_LIMIT : Math.min(MAX_LIMIT, q.limit ?? DEFAULT_FACET_LIMIT);
     for (const { g } of ranked.slice(0, limit)) {
       const facetKeys: Record<string, unknown> = { facet: g.values.length === 1 ? g.values[0] : g.values };
@@ -382,7 +464,13 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
       facets: q.facet ? q.facet.attrs : null,
       eventTypes: ['Metric'],
       messages: [],
-      timeWindow: { begin, end: until, since: describe(q.since, '60 MINUTES AGO'), until: describe(q.until, 'NOW'), compareWith: null },
+      timeWindow: {
+        begin,
+        end: until,
+        since: describe(q.since, '60 MINUTES AGO'),
+        until: describe(q.until, 'NOW'),
+        compareWith: null,
+      },
     },
   };
 }

@@ -58,7 +58,11 @@ interface Tok {
 }
 
 const UNIT_MS: Record<string, number> = {
-  second: 1000, minute: 60_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000,
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
 };
 
 function unitMs(word: string): number | undefined {
@@ -126,7 +130,9 @@ function tokenize(text: string): Tok[] {
 }
 
 function syntaxError(pos: number, near: string): NrqlSyntaxError {
-  return new NrqlSyntaxError(`NRQL Syntax Error: Error at line 1 position ${pos + 1}, unexpected '${near || 'end of input'}'`);
+  return new NrqlSyntaxError(
+    `NRQL Syntax Error: Error at line 1 position ${pos + 1}, unexpected '${near || 'end of input'}'`,
+  );
 }
 
 const CLAUSES = new Set(['select', 'from', 'where', 'facet', 'since', 'until', 'timeseries', 'limit', 'as']);
@@ -197,12 +203,24 @@ class Parser {
           this.fromClause();
           from = true;
           break;
-        case 'where': q.where = this.condition(); break;
-        case 'facet': q.facet = this.facet(); break;
-        case 'since': q.since = this.timePoint(); break;
-        case 'until': q.until = this.timePoint(); break;
-        case 'timeseries': q.timeseries = this.timeseries(); break;
-        case 'limit': q.limit = this.limit(); break;
+        case 'where':
+          q.where = this.condition();
+          break;
+        case 'facet':
+          q.facet = this.facet();
+          break;
+        case 'since':
+          q.since = this.timePoint();
+          break;
+        case 'until':
+          q.until = this.timePoint();
+          break;
+        case 'timeseries':
+          q.timeseries = this.timeseries();
+          break;
+        case 'limit':
+          q.limit = this.limit();
+          break;
       }
     }
     if (!from) {
@@ -484,12 +502,18 @@ function attrText(a: Attr): string {
 /** `count(x)` → `count.x`, `count(*)` → `count`; arithmetic takes its first aggregate's key (notes 5.4). */
 export function defaultKey(e: Expr): string {
   switch (e.k) {
-    case 'agg': return e.attr.name === '*' ? e.fn : `${e.fn}.${attrText(e.attr)}`;
-    case 'uniques': return `uniques.${attrText(e.attr)}`;
-    case 'rate': return `rate.${defaultKey(e.inner)}`;
-    case 'filter': return `filter.${defaultKey(e.inner)}`;
-    case 'bin': return e.l.k === 'num' ? defaultKey(e.r) : defaultKey(e.l);
-    case 'num': return String(e.v);
+    case 'agg':
+      return e.attr.name === '*' ? e.fn : `${e.fn}.${attrText(e.attr)}`;
+    case 'uniques':
+      return `uniques.${attrText(e.attr)}`;
+    case 'rate':
+      return `rate.${defaultKey(e.inner)}`;
+    case 'filter':
+      return `filter.${defaultKey(e.inner)}`;
+    case 'bin':
+      return e.l.k === 'num' ? defaultKey(e.r) : defaultKey(e.l);
+    case 'num':
+      return String(e.v);
   }
 }
 

@@ -61,12 +61,17 @@ export function simulatedAccountOutline(region: Region, index: number): { id: nu
 }
 
 /** The service's own 401 body (nerdgraph-notes 1.4, CGO PR #603). */
-export const BAD_API_KEY_BODY = JSON.stringify({ errors: [{ extensions: { error_code: 'BAD_API_KEY' }, message: 'Bad API Key or no API Key provided' }] });
+export const BAD_API_KEY_BODY = JSON.stringify({
+  errors: [{ extensions: { error_code: 'BAD_API_KEY' }, message: 'Bad API Key or no API Key provided' }],
+});
 
 const FIELD_FAULTS: Partial<Record<AnyFault['kind'], { errorClass: string; message: string }>> = {
   tooManyRequests: { errorClass: 'TOO_MANY_REQUESTS', message: 'Too many requests, please try again later.' },
   nrqlTimeout: { errorClass: 'TIMEOUT', message: "Your query either timed out or we're under heavy load." },
-  invalidInput: { errorClass: 'INVALID_INPUT', message: "NRQL Syntax Error: Error at line 1 position 15, unexpected 'FROM'" },
+  invalidInput: {
+    errorClass: 'INVALID_INPUT',
+    message: "NRQL Syntax Error: Error at line 1 position 15, unexpected 'FROM'",
+  },
   // The class the service gives for an account the key's user may not query (as in root() below).
   accessDenied: { errorClass: 'ACCESS_DENIED', message: 'You are not authorized to query this account' },
   graphqlServerError: { errorClass: 'SERVER_ERROR', message: 'Server Error' },
@@ -83,7 +88,11 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 /** The operation a request performs, by the most specific top-level field it asks for. */
 export function operationOf(doc: DocumentNode): NerdGraphOperation {
   const names = new Set<string>();
-  visit(doc, { Field: (node) => { names.add(node.name.value); } });
+  visit(doc, {
+    Field: (node) => {
+      names.add(node.name.value);
+    },
+  });
   if (names.has('nrql')) {
     return 'graphql.nrql';
   }
@@ -116,8 +125,18 @@ export class NerdGraphService {
 
   /** The answer to one POST of `rawBody` with `key` (the API-Key header) to the region's endpoint. */
   async answer(region: Region, key: string | undefined, rawBody: string): Promise<GraphqlReply> {
-    const reply = (status: number, body: unknown, operation?: NerdGraphOperation, headers: Record<string, string> = JSON_TYPE): GraphqlReply =>
-      ({ status, body: typeof body === 'string' ? body : JSON.stringify(body), headers, operation, region });
+    const reply = (
+      status: number,
+      body: unknown,
+      operation?: NerdGraphOperation,
+      headers: Record<string, string> = JSON_TYPE,
+    ): GraphqlReply => ({
+      status,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers,
+      operation,
+      region,
+    });
     let request: { query?: unknown; variables?: unknown; operationName?: unknown };
     try {
       request = JSON.parse(rawBody) as typeof request;
@@ -149,13 +168,31 @@ export class NerdGraphService {
         await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 5000));
       }
       switch (fault?.kind) {
-        case 'paymentRequired': return reply(402, { errors: [{ message: 'Payment Required' }] }, operation);
-        case 'serverError': return reply(500, '<html><body><h1>Internal Server Error</h1></body></html>', operation, { 'content-type': 'text/html' });
-        case 'badGateway': return reply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', operation, { 'content-type': 'text/html' });
-        case 'unavailable': return reply(503, '<html><body><h1>503 Service Unavailable</h1></body></html>', operation, { 'content-type': 'text/html', 'retry-after': String(fault.retryAfterSeconds ?? 1) });
-        case 'gatewayTimeout': return reply(504, '<html><body><h1>504 Gateway Time-out</h1></body></html>', operation, { 'content-type': 'text/html' });
-        case 'wrongContentType': return reply(200, '<!DOCTYPE html><html><body><form>Sign in</form></body></html>', operation, { 'content-type': 'text/html; charset=utf-8' });
-        default: break;
+        case 'paymentRequired':
+          return reply(402, { errors: [{ message: 'Payment Required' }] }, operation);
+        case 'serverError':
+          return reply(500, '<html><body><h1>Internal Server Error</h1></body></html>', operation, {
+            'content-type': 'text/html',
+          });
+        case 'badGateway':
+          return reply(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', operation, {
+            'content-type': 'text/html',
+          });
+        case 'unavailable':
+          return reply(503, '<html><body><h1>503 Service Unavailable</h1></body></html>', operation, {
+            'content-type': 'text/html',
+            'retry-after': String(fault.retryAfterSeconds ?? 1),
+          });
+        case 'gatewayTimeout':
+          return reply(504, '<html><body><h1>504 Gateway Time-out</h1></body></html>', operation, {
+            'content-type': 'text/html',
+          });
+        case 'wrongContentType':
+          return reply(200, '<!DOCTYPE html><html><body><form>Sign in</form></body></html>', operation, {
+            'content-type': 'text/html; charset=utf-8',
+          });
+        default:
+          break;
       }
       const ctx: Ctx = { operation, fail: fault ? FIELD_FAULTS[fault.kind] : undefined };
       const result = await graphql({
@@ -163,13 +200,19 @@ export class NerdGraphService {
         source: request.query,
         rootValue: this.root(region),
         contextValue: ctx,
-        variableValues: typeof request.variables === 'object' && request.variables !== null ? request.variables as Record<string, unknown> : undefined,
+        variableValues:
+          typeof request.variables === 'object' && request.variables !== null
+            ? (request.variables as Record<string, unknown>)
+            : undefined,
         operationName: typeof request.operationName === 'string' ? request.operationName : undefined,
       });
       const body: Record<string, unknown> = { ...result };
       if (fault?.kind === 'deprecation') {
         // A warning beside intact data (notes 1.3: CGO keeps the data and ignores these).
-        body.errors = [...(result.errors ?? []), { message: 'This field is deprecated! Use `applicationInstancesV2` instead.', path: ['actor'] }];
+        body.errors = [
+          ...(result.errors ?? []),
+          { message: 'This field is deprecated! Use `applicationInstancesV2` instead.', path: ['actor'] },
+        ];
       }
       const text = JSON.stringify(body);
       return reply(200, fault?.kind === 'truncated' ? text.slice(0, 40) : text, operation);
@@ -180,7 +223,12 @@ export class NerdGraphService {
 
   /** One entity context per account the region's key sees, in the accounts' order. */
   private entityContexts(region: Region): EntityContext[] {
-    return this.options.accounts[region].map((a) => ({ dataset: a.dataset, records: this.records.get(a.id)!, accountId: a.id, errorRateScale: this.errorRateScale }));
+    return this.options.accounts[region].map((a) => ({
+      dataset: a.dataset,
+      records: this.records.get(a.id)!,
+      accountId: a.id,
+      errorRateScale: this.errorRateScale,
+    }));
   }
 
   /** The entity of `guid` in whichever of the key's accounts holds it (its GUID names the account), else null. */
@@ -220,10 +268,15 @@ export class NerdGraphService {
             failIf(ctx, 'graphql.nrql');
             if (!account) {
               // Spelled as the account-management docs do, so clients read both places (notes 1.3).
-              throw new GraphQLError(`You are not authorized to query account ${id}`, { extensions: { nerdGraphExtensions: { errorClass: 'ACCESS_DENIED' } } });
+              throw new GraphQLError(`You are not authorized to query account ${id}`, {
+                extensions: { nerdGraphExtensions: { errorClass: 'ACCESS_DENIED' } },
+              });
             }
             try {
-              return { ...runNrql({ dataset: account.dataset, accountId: account.id, now: this.options.now() }, query), nrql: query };
+              return {
+                ...runNrql({ dataset: account.dataset, accountId: account.id, now: this.options.now() }, query),
+                nrql: query,
+              };
             } catch (e) {
               if (e instanceof NrqlError) {
                 throw new GraphQLError(e.message, { extensions: { errorClass: e.errorClass } });
@@ -238,7 +291,8 @@ export class NerdGraphService {
         let all: Array<Record<string, unknown>>;
         try {
           // Across every account the key sees, unless the query names one (`accountId = N`); in name order.
-          all = this.entityContexts(region).flatMap((c) => searchEntities(c, query ?? ''))
+          all = this.entityContexts(region)
+            .flatMap((c) => searchEntities(c, query ?? ''))
             .sort((a, b) => String(a.name).localeCompare(String(b.name)));
         } catch (e) {
           if (e instanceof EntitySearchError) {

@@ -3,7 +3,10 @@ import type { Frame, Page } from 'playwright-core';
 
 import type { Workbench } from './workbench';
 
-export type HookCharts = Array<{ id: string; series: Array<{ label: string; color: string; points: Array<[number, number | null]> }> }>;
+export type HookCharts = Array<{
+  id: string;
+  series: Array<{ label: string; color: string; points: Array<[number, number | null]> }>;
+}>;
 
 /**
  * The frame of the panel whose header says `kind` (e.g. "Application") and whose title is `title`,
@@ -13,10 +16,25 @@ export async function panelFrame(page: Page, kind: string, title: string, timeou
   const end = Date.now() + timeoutMs;
   for (;;) {
     for (const frame of page.frames()) {
-      const drawn = await frame.evaluate(([k, t]) => {
-        const w = globalThis as unknown as { __timeslice?: { ready: boolean }; document: { querySelector(s: string): { textContent: string | null } | null; body: { innerText: string } } };
-        return w.__timeslice?.ready === true && w.document.querySelector('h1')?.textContent === t && w.document.body.innerText.toLowerCase().includes(k.toLowerCase());
-      }, [kind, title] as const).catch(() => false);
+      const drawn = await frame
+        .evaluate(
+          ([k, t]) => {
+            const w = globalThis as unknown as {
+              __timeslice?: { ready: boolean };
+              document: {
+                querySelector(s: string): { textContent: string | null } | null;
+                body: { innerText: string };
+              };
+            };
+            return (
+              w.__timeslice?.ready === true &&
+              w.document.querySelector('h1')?.textContent === t &&
+              w.document.body.innerText.toLowerCase().includes(k.toLowerCase())
+            );
+          },
+          [kind, title] as const,
+        )
+        .catch(() => false);
       if (drawn) {
         return frame;
       }
@@ -29,7 +47,9 @@ export async function panelFrame(page: Page, kind: string, title: string, timeou
 }
 
 export async function chartsOf(frame: Frame): Promise<HookCharts> {
-  return frame.evaluate(() => (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts());
+  return frame.evaluate(() =>
+    (globalThis as unknown as { __timeslice: { charts(): HookCharts } }).__timeslice.charts(),
+  );
 }
 
 /** By keyboard: runs a palette command that asks for an application, picks `app`, and waits for the panel. */

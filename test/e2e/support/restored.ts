@@ -6,5 +6,7 @@ import type { Page } from 'playwright-core';
  * an activity-bar entry can be undone, and a key can reach a part that is not there yet.
  */
 export async function whenWorkbenchRestored(page: Page, timeoutMs = 60_000): Promise<void> {
-  await page.waitForFunction('performance.getEntriesByName("code/didStartWorkbench").length > 0', undefined, { timeout: timeoutMs });
+  await page.waitForFunction('performance.getEntriesByName("code/didStartWorkbench").length > 0', undefined, {
+    timeout: timeoutMs,
+  });
 }

@@ -129,7 +129,9 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
 
 /** A workbench in demo mode (TIMESLICE_DEMO=1) with the Timeslice view open and its applications listed. */
 /** `names: 'demo'` shows the demo as a user sees it; tests default to the names that catch injection. */
-export async function startDemoWorkbench(options: WorkbenchOptions & { names?: 'test' | 'demo' } = {}): Promise<Workbench> {
+export async function startDemoWorkbench(
+  options: WorkbenchOptions & { names?: 'test' | 'demo' } = {},
+): Promise<Workbench> {
   const { names = 'test', ...rest } = options;
   const wb = await startWorkbench({ ...rest, env: { TIMESLICE_DEMO: '1', TIMESLICE_DEMO_NAMES: names, ...rest.env } });
   await wb.sidebar.open();

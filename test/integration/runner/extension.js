@@ -141,7 +141,9 @@ function mapStack(err) {
       return whole;
     }
     // A map read from its file names its sources relative to it.
-    const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(path.resolve(file)), entry.originalSource);
+    const source = entry.originalSource.startsWith('file:')
+      ? fileURLToPath(entry.originalSource)
+      : path.resolve(path.dirname(path.resolve(file)), entry.originalSource);
     return `${path.relative(process.cwd(), source)}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
   });
 }

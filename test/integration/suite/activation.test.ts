@@ -22,7 +22,10 @@ describe('activation', function () {
   it('VS Code loads the small loader, which leaves a V8 code cache of main.js in the global storage after activation', async () => {
     const ext = vscode.extensions.getExtension('timeslice.timeslice')!;
     await ext.activate();
-    assert.equal(path.basename(require.resolve(path.join(ext.extensionPath, ext.packageJSON.main as string))), 'extension.js');
+    assert.equal(
+      path.basename(require.resolve(path.join(ext.extensionPath, ext.packageJSON.main as string))),
+      'extension.js',
+    );
     const storage = process.env.TIMESLICE_TEST_GLOBAL_STORAGE;
     assert.ok(storage, 'the runner extension names the global storage folder');
     const dir = path.join(storage, ext.id.toLowerCase(), 'code-cache');

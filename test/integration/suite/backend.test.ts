@@ -41,27 +41,46 @@ describe('choosing the backend', function () {
     const before = changes;
     const old = ts.connections.current;
     await setSettings(values);
-    await eventually(() => (ts.connections.current && ts.connections.current !== old ? true : undefined), `the ${backend} connection`);
+    await eventually(
+      () => (ts.connections.current && ts.connections.current !== old ? true : undefined),
+      `the ${backend} connection`,
+    );
     // A second (wrong) rebuild would start from an event already sent: settled() waits for those.
     await settled(ts);
     assert.equal(changes - before, 1, `exactly one new connection (${seen.slice(before).join(', ')})`);
     assert.equal(ts.connections.current!.backend, backend);
-    assert.ok(ts.connections.current!.identity.split('|').includes(backend), `the identity names the backend: ${ts.connections.current!.identity}`);
+    assert.ok(
+      ts.connections.current!.identity.split('|').includes(backend),
+      `the identity names the backend: ${ts.connections.current!.identity}`,
+    );
   }
 
-  describe('a custom region (a simulator of the test\'s own)', () => {
+  describe("a custom region (a simulator of the test's own)", () => {
     let sim: Simulator;
 
     before(async () => {
       sim = await Simulator.start({ seed: 14, apps: 5 });
-      await setSettings({ region: 'custom', customBaseUrl: sim.baseUrls.us, caCertificatePath: sim.certPath, backend: undefined });
+      await setSettings({
+        region: 'custom',
+        customBaseUrl: sim.baseUrls.us,
+        caCertificatePath: sim.certPath,
+        backend: undefined,
+      });
       await ts.keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
-      await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection');
+      await eventually(
+        () => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined),
+        'the custom connection',
+      );
     });
 
     after(async () => {
       await ts.keys.delete('custom');
-      await setSettings({ region: undefined, customBaseUrl: undefined, caCertificatePath: undefined, backend: undefined });
+      await setSettings({
+        region: undefined,
+        customBaseUrl: undefined,
+        caCertificatePath: undefined,
+        backend: undefined,
+      });
       await sim.stop();
     });
 
@@ -73,7 +92,10 @@ describe('choosing the backend', function () {
       sim.clearRequests();
       await switchTo({ backend: 'nerdGraph' }, 'nerdGraph');
       assert.deepEqual(await rootLabels(), rest);
-      assert.ok(sim.requests.some((r) => r.endpoint === 'graphql.entitySearch'), 'the tree asked NerdGraph');
+      assert.ok(
+        sim.requests.some((r) => r.endpoint === 'graphql.entitySearch'),
+        'the tree asked NerdGraph',
+      );
       assert.ok(!sim.requests.some((r) => r.path.startsWith('/v2/')), 'and not REST');
       assert.match(String(ts.applicationsView.view.description), /NerdGraph/);
     });
@@ -87,12 +109,19 @@ describe('choosing the backend', function () {
         const before = changes;
         ts.tree.refresh();
         await ts.tree.getChildren().catch(() => undefined); // This refresh meets the 410.
-        await eventually(() => (ts.connections.current?.backend === 'nerdGraph' ? true : undefined), 'the move to NerdGraph');
+        await eventually(
+          () => (ts.connections.current?.backend === 'nerdGraph' ? true : undefined),
+          'the move to NerdGraph',
+        );
         // The new session's own requests come next: a second (wrong) rebuild would follow one of them or an event already sent.
         assert.deepEqual(await rootLabels(), rest);
         await settled(ts);
         assert.equal(changes - before, 1, `exactly one new connection (${seen.slice(before).join(', ')})`);
-        assert.ok(ts.recentLogLines().some((l) => /backend: NerdGraph \(automatic: the REST v2 host answered 410 Gone\)/.test(l)));
+        assert.ok(
+          ts
+            .recentLogLines()
+            .some((l) => /backend: NerdGraph \(automatic: the REST v2 host answered 410 Gone\)/.test(l)),
+        );
       } finally {
         sim.setRestRetired(false);
       }
@@ -105,7 +134,7 @@ describe('choosing the backend', function () {
       await vscode.commands.executeCommand('timeslice.stopDemo');
     });
 
-    it('timeslice.demo.backend = nerdGraph reconnects once, and the demo\'s tree is the same through NerdGraph', async () => {
+    it("timeslice.demo.backend = nerdGraph reconnects once, and the demo's tree is the same through NerdGraph", async () => {
       await startDemo(ts);
       assert.equal(ts.connections.current!.backend, 'restV2');
       const rest = await rootLabels();
@@ -113,7 +142,10 @@ describe('choosing the backend', function () {
       sim.clearRequests();
       await switchTo({ 'demo.backend': 'nerdGraph' }, 'nerdGraph');
       assert.deepEqual(await rootLabels(), rest);
-      assert.ok(sim.requests.some((r) => r.path === '/graphql'), 'the demo answered through /graphql');
+      assert.ok(
+        sim.requests.some((r) => r.path === '/graphql'),
+        'the demo answered through /graphql',
+      );
       assert.match(String(ts.applicationsView.view.description), /^demo · NerdGraph/);
     });
   });

@@ -15,16 +15,29 @@ describe('errors in the tree, against a simulator with faults', function () {
   before(async () => {
     ts = await timeslice();
     sim = await Simulator.start({ seed: 3, apps: 6 });
-    await setSettings({ region: 'custom', customBaseUrl: sim.baseUrls.us, caCertificatePath: sim.certPath, requestTimeoutSeconds: 5 });
+    await setSettings({
+      region: 'custom',
+      customBaseUrl: sim.baseUrls.us,
+      caCertificatePath: sim.certPath,
+      requestTimeoutSeconds: 5,
+    });
     await ts.keys.set('custom', sim.keys.us, new URL(sim.baseUrls.us).origin);
-    await eventually(() => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined), 'the custom connection');
+    await eventually(
+      () => (ts.connections.current?.api.baseUrl.startsWith(sim.baseUrls.us) ? true : undefined),
+      'the custom connection',
+    );
   });
 
   afterEach(() => sim.clearFaults());
 
   after(async () => {
     await ts.keys.delete('custom');
-    await setSettings({ region: undefined, customBaseUrl: undefined, caCertificatePath: undefined, requestTimeoutSeconds: undefined });
+    await setSettings({
+      region: undefined,
+      customBaseUrl: undefined,
+      caCertificatePath: undefined,
+      requestTimeoutSeconds: undefined,
+    });
     await sim.stop();
   });
 
@@ -42,7 +55,12 @@ describe('errors in the tree, against a simulator with faults', function () {
     { fault: 'unauthorized', pattern: /API key was rejected.*Set a valid User API key/, action: 'timeslice.setApiKey' },
     { fault: 'forbiddenHtml', pattern: /refused.*HTML page.*region/, action: 'timeslice.switchRegion' },
     // Custom region: the tree cannot name the key's region, only that it is the other one.
-    { fault: 'wrongRegion', pattern: /belongs to an account in the other region: switch the region to US or EU\. The service answered "Account is not valid in this region"/, action: 'timeslice.switchRegion' },
+    {
+      fault: 'wrongRegion',
+      pattern:
+        /belongs to an account in the other region: switch the region to US or EU\. The service answered "Account is not valid in this region"/,
+      action: 'timeslice.switchRegion',
+    },
   ];
   for (const c of cases) {
     it(`${c.fault} gives an error item with its message and action, never an empty tree (not the old data: it may be wrong)`, async () => {
@@ -63,8 +81,16 @@ describe('errors in the tree, against a simulator with faults', function () {
 
   // Passing failures keep the last applications under a warning item (see network.test.ts for the view message).
   const passing: Array<{ fault: Parameters<Simulator['injectFault']>[0]['kind']; label: RegExp; detail: RegExp }> = [
-    { fault: 'rateLimited', label: /^Showing data from just now — rate limited, retrying in \d+ s$/, detail: /rate limit.*Wait \d+ s/ },
-    { fault: 'delay', label: /^Showing data from just now — offline: .* did not answer within 5 s, retrying in 30 s$/, detail: /did not answer within 5 s/ },
+    {
+      fault: 'rateLimited',
+      label: /^Showing data from just now — rate limited, retrying in \d+ s$/,
+      detail: /rate limit.*Wait \d+ s/,
+    },
+    {
+      fault: 'delay',
+      label: /^Showing data from just now — offline: .* did not answer within 5 s, retrying in 30 s$/,
+      detail: /did not answer within 5 s/,
+    },
   ];
   for (const c of passing) {
     it(`${c.fault} after a good load keeps the applications under a warning item with Retry`, async () => {
@@ -75,10 +101,16 @@ describe('errors in the tree, against a simulator with faults', function () {
       assert.match(labelText(item), c.label);
       assert.match(tooltipText(item), c.detail);
       assert.equal(item.command?.command, 'timeslice.refresh');
-      assert.deepEqual(roots.slice(1).map((n) => n.id), good.map((n) => n.id));
+      assert.deepEqual(
+        roots.slice(1).map((n) => n.id),
+        good.map((n) => n.id),
+      );
       sim.clearFaults();
       const recovered = await rootsAfterRefresh();
-      assert.deepEqual(recovered.map((n) => n.id), good.map((n) => n.id));
+      assert.deepEqual(
+        recovered.map((n) => n.id),
+        good.map((n) => n.id),
+      );
     });
   }
 
@@ -96,8 +128,14 @@ describe('errors in the tree, against a simulator with faults', function () {
     await rootsAfterRefresh();
     await rootsAfterRefresh();
     const lines = ts.recentLogLines();
-    assert.ok(lines.some((l) => l.includes('GET /v2/applications.json')), 'requests are logged');
-    assert.ok(lines.some((l) => /GET \/v2\/applications\.json 200 \d+ ms/.test(l)), 'with status and time');
+    assert.ok(
+      lines.some((l) => l.includes('GET /v2/applications.json')),
+      'requests are logged',
+    );
+    assert.ok(
+      lines.some((l) => /GET \/v2\/applications\.json 200 \d+ ms/.test(l)),
+      'with status and time',
+    );
     for (const line of lines) {
       assert.ok(!line.includes(sim.keys.us), `key in log line: ${line.slice(0, 80)}`);
     }
@@ -113,7 +151,10 @@ describe('errors in the tree, against a simulator with faults', function () {
 
   it('explains a bad base URL in the tree without losing the setting', async () => {
     await setSettings({ customBaseUrl: 'http://example.com' });
-    await eventually(() => (ts.connections.state.kind === 'invalidConfig' ? true : undefined), 'the invalid-config state');
+    await eventually(
+      () => (ts.connections.state.kind === 'invalidConfig' ? true : undefined),
+      'the invalid-config state',
+    );
     const roots = await rootsAfterRefresh();
     assert.match(labelText(ts.tree.getTreeItem(roots[0])), /must use https/);
     assert.equal(vscode.workspace.getConfiguration('timeslice').get('customBaseUrl'), 'http://example.com');

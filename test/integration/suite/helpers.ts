@@ -15,7 +15,9 @@ export async function timeslice(): Promise<TimesliceTestApi> {
   }
   const api = await ext.activate();
   if (!api) {
-    throw new Error(`Timeslice returned no test API: the harness must set ${TEST_HARNESS_ENV}=1 in the extension host's environment`);
+    throw new Error(
+      `Timeslice returned no test API: the harness must set ${TEST_HARNESS_ENV}=1 in the extension host's environment`,
+    );
   }
   return api;
 }
@@ -28,7 +30,11 @@ export async function setSettings(values: Record<string, unknown>): Promise<void
 }
 
 /** Waits until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined> | T | undefined,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -79,11 +85,19 @@ export function backendLabel(backend: Backend): string {
  */
 export async function startDemo(ts: TimesliceTestApi, backend?: Backend): Promise<void> {
   const set = vscode.workspace.getConfiguration('timeslice').inspect('demo.backend');
-  if (!backend && set?.globalValue === undefined && set?.workspaceValue === undefined && set?.workspaceFolderValue === undefined) {
+  if (
+    !backend &&
+    set?.globalValue === undefined &&
+    set?.workspaceValue === undefined &&
+    set?.workspaceFolderValue === undefined
+  ) {
     await setSettings({ 'demo.backend': 'auto' });
   }
   await vscode.commands.executeCommand('timeslice.startDemo', ...(backend ? [backend] : []));
-  await eventually(() => (ts.connections.current?.demo && (!backend || ts.connections.current.backend === backend) ? true : undefined), `the demo connection${backend ? ` on ${backendLabel(backend)}` : ''}`);
+  await eventually(
+    () => (ts.connections.current?.demo && (!backend || ts.connections.current.backend === backend) ? true : undefined),
+    `the demo connection${backend ? ` on ${backendLabel(backend)}` : ''}`,
+  );
 }
 
 /**
@@ -102,7 +116,11 @@ export async function settled(ts: TimesliceTestApi): Promise<void> {
  * object: its bundle lies in the extension's folder), so a command's quick pick, input box or error
  * message answers without a user. Restored even when `run` throws.
  */
-export async function withWindowStub<K extends 'showQuickPick' | 'showInputBox' | 'showErrorMessage', T>(name: K, stub: (...args: unknown[]) => unknown, run: () => Promise<T>): Promise<T> {
+export async function withWindowStub<K extends 'showQuickPick' | 'showInputBox' | 'showErrorMessage', T>(
+  name: K,
+  stub: (...args: unknown[]) => unknown,
+  run: () => Promise<T>,
+): Promise<T> {
   const window = vscode.window as unknown as Record<K, unknown>;
   const original = window[name];
   window[name] = stub;
@@ -125,14 +143,28 @@ export async function withInputBoxes<T>(answer: (box: vscode.InputBox) => string
     const hidden = new vscode.EventEmitter<void>();
     const changed = new vscode.EventEmitter<string>();
     const box = {
-      value: '', title: undefined, prompt: undefined, placeholder: undefined, password: false, ignoreFocusOut: false,
-      validationMessage: undefined, busy: false, enabled: true, step: undefined, totalSteps: undefined, buttons: [],
-      onDidAccept: accepted.event, onDidHide: hidden.event, onDidChangeValue: changed.event, onDidTriggerButton: new vscode.EventEmitter<never>().event,
-      show: () => void Promise.resolve().then(() => {
-        box.value = answer(box as unknown as vscode.InputBox);
-        changed.fire(box.value);
-        accepted.fire();
-      }),
+      value: '',
+      title: undefined,
+      prompt: undefined,
+      placeholder: undefined,
+      password: false,
+      ignoreFocusOut: false,
+      validationMessage: undefined,
+      busy: false,
+      enabled: true,
+      step: undefined,
+      totalSteps: undefined,
+      buttons: [],
+      onDidAccept: accepted.event,
+      onDidHide: hidden.event,
+      onDidChangeValue: changed.event,
+      onDidTriggerButton: new vscode.EventEmitter<never>().event,
+      show: () =>
+        void Promise.resolve().then(() => {
+          box.value = answer(box as unknown as vscode.InputBox);
+          changed.fire(box.value);
+          accepted.fire();
+        }),
       hide: () => hidden.fire(),
       dispose: () => undefined,
     };
@@ -160,7 +192,9 @@ function nrqlStrings(text: string): string[] {
 /** The NRQL queries of a recorded NerdGraph request (its `Nrql!` variables). */
 function nrqlQueries(requestBody: string | undefined): string[] {
   const variables = (JSON.parse(requestBody ?? '{}') as { variables?: Record<string, unknown> }).variables ?? {};
-  return Object.entries(variables).filter(([name, v]) => /^q\d*$/.test(name) && typeof v === 'string').map(([, v]) => v as string);
+  return Object.entries(variables)
+    .filter(([name, v]) => /^q\d*$/.test(name) && typeof v === 'string')
+    .map(([, v]) => v as string);
 }
 
 /**

@@ -10,7 +10,10 @@ import { eventually, setSettings, startDemo, timeslice } from './helpers';
 
 /** The words a POSIX shell makes of a command line (its variables expanded from `env`). */
 function shellWords(line: string, env: Record<string, string>): string[] {
-  const out = execFileSync('/bin/sh', ['-c', `printf '%s\\n' ${line.replace(/^curl /, '')}`], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+  const out = execFileSync('/bin/sh', ['-c', `printf '%s\\n' ${line.replace(/^curl /, '')}`], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  });
   return out.split('\n').slice(0, -1);
 }
 
@@ -32,8 +35,10 @@ describe('Run NRQL Query against the demo simulator', function () {
     await eventually(() => (ts.connections.current === undefined ? true : undefined), 'the demo connection to close');
   });
 
-  const run = (args: NrqlQueryArgs) => vscode.commands.executeCommand<NrqlQueryOutcome | undefined>('timeslice.runNrqlQuery', args);
-  const nrqlPanels = () => [...ts.panels.open.values()].filter((p) => p.state.entity.kind === 'explorer' && p.state.entity.nrql);
+  const run = (args: NrqlQueryArgs) =>
+    vscode.commands.executeCommand<NrqlQueryOutcome | undefined>('timeslice.runNrqlQuery', args);
+  const nrqlPanels = () =>
+    [...ts.panels.open.values()].filter((p) => p.state.entity.kind === 'explorer' && p.state.entity.nrql);
 
   it('on REST v2, posts the query to /graphql as a variable, opens its results in a JSON tab and its TIMESERIES in an explorer panel', async () => {
     assert.equal(ts.connections.current!.backend, 'restV2');
@@ -56,20 +61,41 @@ describe('Run NRQL Query against the demo simulator', function () {
     assert.equal(doc.languageId, 'json');
     const rows = JSON.parse(doc.getText()) as Array<Record<string, unknown>>;
     assert.equal(rows.length, 30);
-    assert.deepEqual(rows, (JSON.parse(sent[0].body!) as { data: { actor: { account: { nrql: { results: unknown[] } } } } }).data.actor.account.nrql.results);
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), outcome.uri, 'the results tab keeps the focus');
+    assert.deepEqual(
+      rows,
+      (JSON.parse(sent[0].body!) as { data: { actor: { account: { nrql: { results: unknown[] } } } } }).data.actor
+        .account.nrql.results,
+    );
+    assert.equal(
+      vscode.window.activeTextEditor?.document.uri.toString(),
+      outcome.uri,
+      'the results tab keeps the focus',
+    );
 
     const [panel] = nrqlPanels();
     assert.ok(panel, 'no explorer panel for the query');
-    assert.deepEqual(panel.state.entity.kind === 'explorer' && panel.state.entity.nrql, { accountId: body.variables.accountId, query: nrql });
-    const charts = await eventually(() => panel.status.charts, 'the panel\'s charts');
-    assert.deepEqual(charts.map((c) => c.title), ['Response time (ms)', 'Throughput (rpm)']);
-    assert.deepEqual(charts.map((c) => c.points), [30, 30]);
+    assert.deepEqual(panel.state.entity.kind === 'explorer' && panel.state.entity.nrql, {
+      accountId: body.variables.accountId,
+      query: nrql,
+    });
+    const charts = await eventually(() => panel.status.charts, "the panel's charts");
+    assert.deepEqual(
+      charts.map((c) => c.title),
+      ['Response time (ms)', 'Throughput (rpm)'],
+    );
+    assert.deepEqual(
+      charts.map((c) => c.points),
+      [30, 30],
+    );
     assert.equal(panel.status.error, undefined);
     // The panel was handed the answer: drawing it asked the service nothing more (no second query, no metric data).
     const after = sim.requests.map((r) => r.endpoint);
     assert.equal(after.filter((e) => e === 'graphql.nrql').length, 1, after.join(', '));
-    assert.deepEqual(after.filter((e) => e === 'metricData' || e === 'metricNames'), [], after.join(', '));
+    assert.deepEqual(
+      after.filter((e) => e === 'metricData' || e === 'metricNames'),
+      [],
+      after.join(', '),
+    );
   });
 
   it('Copy as curl on the results tab copies the NerdGraph POST, with the key read from $NEW_RELIC_API_KEY', async () => {
@@ -83,33 +109,58 @@ describe('Run NRQL Query against the demo simulator', function () {
     const line = await vscode.commands.executeCommand<string>('timeslice.copyAsCurl', vscode.Uri.parse(outcome.uri));
     assert.ok(line.includes('$NEW_RELIC_API_KEY'), line);
     assert.ok(!line.includes(key), 'the key is in the curl command');
-    assert.match(line, /^curl -sS -X POST -H 'Content-Type: application\/json' -H "API-Key: \$NEW_RELIC_API_KEY" --data '/);
+    assert.match(
+      line,
+      /^curl -sS -X POST -H 'Content-Type: application\/json' -H "API-Key: \$NEW_RELIC_API_KEY" --data '/,
+    );
     const words = shellWords(line, { NEW_RELIC_API_KEY: 'from-the-shell' });
     assert.equal(words.at(-1), `${ts.demo.endpoint!.baseUrl.replace(/\/$/, '')}/graphql`);
-    assert.equal(words[words.indexOf('--data') + 1], sim.requests.find((r) => r.endpoint === 'graphql.nrql')!.requestBody, 'curl posts the body the extension sent');
+    assert.equal(
+      words[words.indexOf('--data') + 1],
+      sim.requests.find((r) => r.endpoint === 'graphql.nrql')!.requestBody,
+      'curl posts the body the extension sent',
+    );
     assert.ok(!ts.recentLogLines().some((l) => l.includes(key)), 'the key is in the log');
   });
 
-  it('shows a NRQL syntax error as the service\'s message and keeps working', async () => {
+  it("shows a NRQL syntax error as the service's message and keeps working", async () => {
     const before = ts.panels.open.size;
     const outcome = await run({ nrql: 'SELECT count(*) FORM Metric', applicationId: appId });
     assert.equal(outcome, undefined);
-    await eventually(() => (ts.recentLogLines().some((l) => /refused the NRQL query \(INVALID_INPUT\).*NRQL Syntax Error/.test(l)) ? true : undefined), 'the refusal in the log');
+    await eventually(
+      () =>
+        ts.recentLogLines().some((l) => /refused the NRQL query \(INVALID_INPUT\).*NRQL Syntax Error/.test(l))
+          ? true
+          : undefined,
+      'the refusal in the log',
+    );
     assert.equal(ts.panels.open.size, before, 'no panel for a refused query');
     assert.ok(ts.connections.current?.demo, 'still connected');
-    assert.ok(await run({ nrql: `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${appId} SINCE 5 minutes ago`, applicationId: appId }), 'the next query runs');
+    assert.ok(
+      await run({
+        nrql: `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${appId} SINCE 5 minutes ago`,
+        applicationId: appId,
+      }),
+      'the next query runs',
+    );
   });
 
   it('on NerdGraph, charts a faceted TIMESERIES query with one line per facet', async () => {
     await setSettings({ 'demo.backend': 'nerdGraph' });
-    await eventually(() => (ts.connections.current?.demo && ts.connections.current.backend === 'nerdGraph' ? true : undefined), 'the demo on NerdGraph');
+    await eventually(
+      () => (ts.connections.current?.demo && ts.connections.current.backend === 'nerdGraph' ? true : undefined),
+      'the demo on NerdGraph',
+    );
     const nrql = `SELECT count(newrelic.timeslice.value) AS calls FROM Metric WHERE appId = ${appId} AND metricTimesliceName IN ('HttpDispatcher', 'Errors/all') FACET metricTimesliceName SINCE 20 minutes ago TIMESERIES 5 minutes`;
     const outcome = await run({ nrql, applicationId: appId });
     assert.ok(outcome?.charted);
     const panel = nrqlPanels().find((p) => p.state.entity.kind === 'explorer' && p.state.entity.nrql?.query === nrql);
     assert.ok(panel);
     const charts = await eventually(() => panel.status.charts, 'the faceted charts');
-    assert.deepEqual(charts.map((c) => c.title), ['calls']);
+    assert.deepEqual(
+      charts.map((c) => c.title),
+      ['calls'],
+    );
     assert.deepEqual([...charts[0].series].sort(), ['Errors/all', 'HttpDispatcher']);
     assert.equal(charts[0].points, 8);
   });

@@ -43,7 +43,10 @@ describe('palette commands against the demo simulator', function () {
 
   for (const format of ['json', 'xml'] as const) {
     it(`shows the applications list in ${format.toUpperCase()} byte for byte in a timeslice-raw tab in the ${format} mode`, async () => {
-      const { doc, sent } = await run({ spec: { endpoint: 'applications.list' }, format }, `/v2/applications.${format}`);
+      const { doc, sent } = await run(
+        { spec: { endpoint: 'applications.list' }, format },
+        `/v2/applications.${format}`,
+      );
       assert.equal(doc.getText(), sent);
       assert.equal(doc.languageId, format);
       assert.equal(doc.uri.scheme, 'timeslice-raw');
@@ -56,22 +59,38 @@ describe('palette commands against the demo simulator', function () {
     const to = new Date(Math.floor(Date.now() / 60_000) * 60_000);
     const from = new Date(to.getTime() - 3600_000);
     const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
-    const { doc, sent } = await run({
-      spec: { endpoint: 'metricData', scope: { kind: 'application', applicationId: app.id }, names: ['HttpDispatcher'], values: ['call_count', 'average_call_time'], from: iso(from), to: iso(to), period: 300 },
-      format: 'json',
-    }, `/v2/applications/${app.id}/metrics/data.json`);
+    const { doc, sent } = await run(
+      {
+        spec: {
+          endpoint: 'metricData',
+          scope: { kind: 'application', applicationId: app.id },
+          names: ['HttpDispatcher'],
+          values: ['call_count', 'average_call_time'],
+          from: iso(from),
+          to: iso(to),
+          period: 300,
+        },
+        format: 'json',
+      },
+      `/v2/applications/${app.id}/metrics/data.json`,
+    );
     assert.equal(doc.getText(), sent);
     const request = ts.demo.simulator!.requests.find((r) => r.endpoint === 'metricData')!;
     assert.deepEqual(request.query.getAll('names[]'), ['HttpDispatcher']);
     assert.deepEqual(request.query.getAll('values[]'), ['call_count', 'average_call_time']);
     assert.equal(request.query.get('period'), '300');
-    const body = JSON.parse(doc.getText()) as { metric_data: { metrics: Array<{ name: string; timeslices: unknown[] }> } };
+    const body = JSON.parse(doc.getText()) as {
+      metric_data: { metrics: Array<{ name: string; timeslices: unknown[] }> };
+    };
     assert.equal(body.metric_data.metrics[0].name, 'HttpDispatcher');
     assert.ok(body.metric_data.metrics[0].timeslices.length >= 12);
   });
 
   it('toggles a JSON response between the body as sent and an indented view', async () => {
-    const { doc, sent } = await run({ spec: { endpoint: 'applications.list' }, format: 'json' }, '/v2/applications.json');
+    const { doc, sent } = await run(
+      { spec: { endpoint: 'applications.list' }, format: 'json' },
+      '/v2/applications.json',
+    );
     await vscode.commands.executeCommand('timeslice.togglePrettyPrint');
     await eventually(() => (doc.getText() !== sent ? true : undefined), 'the indented view');
     assert.equal(doc.getText(), `${JSON.stringify(JSON.parse(sent), null, 2)}\n`);
@@ -81,24 +100,36 @@ describe('palette commands against the demo simulator', function () {
 
   it('copies a curl command with the header name and the request URL, never the key', async () => {
     const key = ts.demo.endpoint!.key;
-    const { doc } = await run({ spec: { endpoint: 'applications.list', filter: { name: 'store' } }, format: 'json' }, '/v2/applications.json');
+    const { doc } = await run(
+      { spec: { endpoint: 'applications.list', filter: { name: 'store' } }, format: 'json' },
+      '/v2/applications.json',
+    );
     const line = await vscode.commands.executeCommand<string>('timeslice.copyAsCurl');
     assert.ok(line);
     assert.ok(!line.includes(key), 'the key is in the curl command');
     assert.match(line, /^curl -sS -H "Api-Key: \$NEW_RELIC_API_KEY" '/);
-    assert.ok(line.includes(`${ts.demo.endpoint!.baseUrl.replace(/\/$/, '')}/v2/applications.json?filter%5Bname%5D=store`), line);
+    assert.ok(
+      line.includes(`${ts.demo.endpoint!.baseUrl.replace(/\/$/, '')}/v2/applications.json?filter%5Bname%5D=store`),
+      line,
+    );
     await setSettings({ apiKeyHeader: 'X-Api-Key' });
     const other = await vscode.commands.executeCommand<string>('timeslice.copyAsCurl', doc.uri);
     assert.match(other, /-H "X-Api-Key: \$NEW_RELIC_API_KEY"/);
     await setSettings({ apiKeyHeader: undefined });
-    await eventually(() => (ts.connections.current?.demo ? true : undefined), 'the demo connection after the header change');
+    await eventually(
+      () => (ts.connections.current?.demo ? true : undefined),
+      'the demo connection after the header change',
+    );
     assert.ok(!ts.recentLogLines().some((l) => l.includes(key)), 'the key is in the log');
   });
 
   it('refuses a bad request with a message and sends nothing', async () => {
     const sim = ts.demo.simulator!;
     sim.clearRequests();
-    const uri = await vscode.commands.executeCommand('timeslice.runApiRequest', { spec: { endpoint: 'applications.show', applicationId: -1 }, format: 'json' });
+    const uri = await vscode.commands.executeCommand('timeslice.runApiRequest', {
+      spec: { endpoint: 'applications.show', applicationId: -1 },
+      format: 'json',
+    });
     assert.equal(uri, undefined);
     assert.equal(sim.requests.length, 0);
   });
@@ -110,14 +141,24 @@ describe('palette commands against the demo simulator', function () {
     const host = (await conn.api.listHosts(app.id))[0];
     sim.clearRequests();
     const query: MetricQuery = {
-      scope: { kind: 'host', applicationId: app.id, hostId: host.id }, title: host.host, metric: 'HttpDispatcher', values: ['call_count'], preset: '3h',
+      scope: { kind: 'host', applicationId: app.id, hostId: host.id },
+      title: host.host,
+      metric: 'HttpDispatcher',
+      values: ['call_count'],
+      preset: '3h',
     };
     await vscode.commands.executeCommand('timeslice.queryMetric', query);
-    const panel = [...ts.panels.open.values()].find((p) => p.state.entity.kind === 'explorer' && p.state.entity.hostId === host.id);
+    const panel = [...ts.panels.open.values()].find(
+      (p) => p.state.entity.kind === 'explorer' && p.state.entity.hostId === host.id,
+    );
     assert.ok(panel, 'no explorer panel for the host');
     assert.deepEqual(panel.state.explorer, { metrics: ['HttpDispatcher'], values: ['call_count'] });
     assert.equal(panel.state.range.preset, '3h');
-    const data = await eventually(() => sim.requests.find((r) => r.endpoint === 'metricData' && !r.query.has('summarize')), 'the explorer\'s data request', 30_000);
+    const data = await eventually(
+      () => sim.requests.find((r) => r.endpoint === 'metricData' && !r.query.has('summarize')),
+      "the explorer's data request",
+      30_000,
+    );
     assert.equal(data.path, `/v2/applications/${app.id}/hosts/${host.id}/metrics/data.json`);
     assert.deepEqual(data.query.getAll('names[]'), ['HttpDispatcher']);
     assert.deepEqual(data.query.getAll('values[]'), ['call_count']);
@@ -125,7 +166,12 @@ describe('palette commands against the demo simulator', function () {
 
     // The same scope again with another metric updates the open panel instead of opening a second one.
     const before = ts.panels.open.size;
-    await vscode.commands.executeCommand('timeslice.queryMetric', { ...query, metric: 'Errors/all', values: ['error_count'], preset: '1h' });
+    await vscode.commands.executeCommand('timeslice.queryMetric', {
+      ...query,
+      metric: 'Errors/all',
+      values: ['error_count'],
+      preset: '1h',
+    });
     assert.equal(ts.panels.open.size, before);
     assert.deepEqual(panel.state.explorer, { metrics: ['Errors/all'], values: ['error_count'] });
     assert.equal(panel.state.range.preset, '1h');

@@ -49,27 +49,41 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
     appId = ts.demo.simulator!.datasets.us.apps.find((a) => a.name === APP)!.id;
     // The only bound folder: the status bar shows its application, whichever editor is active.
     folder = vscode.workspace.workspaceFolders![0];
-    await vscode.workspace.getConfiguration('timeslice', folder.uri).update('boundApplication', { id: appId, region: 'demo', name: APP }, vscode.ConfigurationTarget.WorkspaceFolder);
+    await vscode.workspace
+      .getConfiguration('timeslice', folder.uri)
+      .update('boundApplication', { id: appId, region: 'demo', name: APP }, vscode.ConfigurationTarget.WorkspaceFolder);
     const node = (await ts.tree.getChildren()).find((n) => n.kind === 'application' && n.app.id === appId)!;
     const group = (await ts.tree.getChildren(node)).find((n) => n.kind === 'group' && n.group === 'keyTransactions')!;
     const keyTransaction = (await ts.tree.getChildren(group)).find((n) => n.kind === 'keyTransaction');
     assert.ok(keyTransaction, `${APP} has a key transaction`);
     // One after the other: a panel hidden before its webview said it is ready would never load. Once
     // loaded, a panel loads when asked even while the other one hides it.
-    for (const [command, kind, target] of [['timeslice.openEntity', 'application', node], ['timeslice.openBreakdown', 'breakdown', node], ['timeslice.openEntity', 'keyTransaction', keyTransaction]] as const) {
+    for (const [command, kind, target] of [
+      ['timeslice.openEntity', 'application', node],
+      ['timeslice.openBreakdown', 'breakdown', node],
+      ['timeslice.openEntity', 'keyTransaction', keyTransaction],
+    ] as const) {
       await vscode.commands.executeCommand(command, target);
-      await eventually(() => (panel(kind).status.dataAt !== undefined ? true : undefined), `the ${kind} panel's first data`, 30_000);
+      await eventually(
+        () => (panel(kind).status.dataAt !== undefined ? true : undefined),
+        `the ${kind} panel's first data`,
+        30_000,
+      );
     }
   });
 
   after(async () => {
-    await vscode.workspace.getConfiguration('timeslice', folder.uri).update('boundApplication', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
+    await vscode.workspace
+      .getConfiguration('timeslice', folder.uri)
+      .update('boundApplication', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('timeslice.stopDemo');
   });
 
   function panel(kind: string): ChartPanel {
-    const found = [...ts.panels.open.values()].find((p) => p.state.entity.kind === kind && p.state.entity.applicationId === appId);
+    const found = [...ts.panels.open.values()].find(
+      (p) => p.state.entity.kind === kind && p.state.entity.applicationId === appId,
+    );
     assert.ok(found, `no ${kind} panel of ${APP}`);
     return found;
   }
@@ -80,22 +94,36 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
     await startDemo(ts, backend);
     await settled(ts); // The new session announced: the panels' own reloads have started, and ours replace them.
     const loadedFrom = Date.now();
-    const [dashboard, breakdown, keyTransaction] = await Promise.all(['application', 'breakdown', 'keyTransaction'].map(async (kind) => {
-      const p = panel(kind);
-      await p.load();
-      const { data, dataAt, error } = p.status;
-      assert.equal(error, undefined, `the ${kind} panel on ${backendLabel(backend)}`);
-      assert.ok(data && dataAt !== undefined && dataAt >= loadedFrom && p.status.backend === backend, `the ${kind} panel loaded through ${backendLabel(backend)}`);
-      return data;
-    }));
+    const [dashboard, breakdown, keyTransaction] = await Promise.all(
+      ['application', 'breakdown', 'keyTransaction'].map(async (kind) => {
+        const p = panel(kind);
+        await p.load();
+        const { data, dataAt, error } = p.status;
+        assert.equal(error, undefined, `the ${kind} panel on ${backendLabel(backend)}`);
+        assert.ok(
+          data && dataAt !== undefined && dataAt >= loadedFrom && p.status.backend === backend,
+          `the ${kind} panel loaded through ${backendLabel(backend)}`,
+        );
+        return data;
+      }),
+    );
     await ts.status.poller.refreshNow();
     const snapshot = ts.status.poller.snapshot({ id: appId, region: 'demo' });
-    assert.ok(snapshot?.app && snapshot.fetchedAt !== undefined && snapshot.fetchedAt >= loadedFrom, `the status bar's data through ${backendLabel(backend)}`);
+    assert.ok(
+      snapshot?.app && snapshot.fetchedAt !== undefined && snapshot.fetchedAt >= loadedFrom,
+      `the status bar's data through ${backendLabel(backend)}`,
+    );
     const app = snapshot.app;
-    const view = await eventually(() => {
-      const v = ts.status.statusBar.view;
-      return v?.text === `$(pulse) ${app.summary!.apdexScore.toFixed(2)}` && v.tooltip.includes(`through ${backendLabel(backend)}.`) ? v : undefined;
-    }, `the status bar showing the Apdex through ${backendLabel(backend)}`);
+    const view = await eventually(
+      () => {
+        const v = ts.status.statusBar.view;
+        return v?.text === `$(pulse) ${app.summary!.apdexScore.toFixed(2)}` &&
+          v.tooltip.includes(`through ${backendLabel(backend)}.`)
+          ? v
+          : undefined;
+      },
+      `the status bar showing the Apdex through ${backendLabel(backend)}`,
+    );
     return { backend, dashboard, breakdown, keyTransaction, app, view, minutes: [start, minuteNow()] };
   }
 
@@ -109,19 +137,27 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
         continue;
       }
       samePanels(rest.dashboard, ng.dashboard, 'dashboard');
-      assert.deepEqual(shownSummary(ng.dashboard), shownSummary(rest.dashboard), 'the dashboard\'s summary');
+      assert.deepEqual(shownSummary(ng.dashboard), shownSummary(rest.dashboard), "the dashboard's summary");
       samePanels(rest.breakdown, ng.breakdown, 'breakdown');
       sameTables(rest.breakdown, ng.breakdown, 'breakdown');
       assert.ok(ng.breakdown.charts[0].series.length > 1, 'the breakdown has more than application code');
       // A key transaction's own Apdex and error rate (notes 4.3), the same through both, not its application's.
       assert.ok(shownSummary(rest.keyTransaction), 'the key transaction panel has a summary');
-      assert.deepEqual(shownSummary(ng.keyTransaction), shownSummary(rest.keyTransaction), 'the key transaction\'s summary');
-      assert.notDeepEqual(shownSummary(rest.keyTransaction), shownSummary(rest.dashboard), 'the key transaction\'s summary is its own');
+      assert.deepEqual(
+        shownSummary(ng.keyTransaction),
+        shownSummary(rest.keyTransaction),
+        "the key transaction's summary",
+      );
+      assert.notDeepEqual(
+        shownSummary(rest.keyTransaction),
+        shownSummary(rest.dashboard),
+        "the key transaction's summary is its own",
+      );
       sameSummary(rest.app.summary, ng.app.summary, 'status bar');
       assert.ok(rest.app.summary, 'the status bar had a summary to compare');
       assert.equal(ng.view.text, rest.view.text, 'the Apdex in the status bar');
       assert.equal(ng.view.background, rest.view.background, 'its colour');
-      assert.deepEqual(tooltipRows(ng.view), tooltipRows(rest.view), 'the tooltip\'s numbers');
+      assert.deepEqual(tooltipRows(ng.view), tooltipRows(rest.view), "the tooltip's numbers");
       assert.equal(tooltipRows(rest.view).length, 4);
       return;
     }

@@ -47,7 +47,7 @@ for (const backend of BACKENDS) {
       await startDemo(ts, backend);
     }
 
-    it('a host\'s panel and a host-scoped explorer draw from their ids alone', async () => {
+    it("a host's panel and a host-scoped explorer draw from their ids alone", async () => {
       await newSession();
       const sim = ts.demo.simulator!;
       const app = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!;
@@ -58,7 +58,9 @@ for (const backend of BACKENDS) {
       const states: PanelState[] = [
         { entity: { kind: 'host', applicationId: app.id, hostId, title: host.name }, range, view: 'chart' },
         {
-          entity: { kind: 'explorer', applicationId: app.id, hostId, title: host.name }, range, view: 'chart',
+          entity: { kind: 'explorer', applicationId: app.id, hostId, title: host.name },
+          range,
+          view: 'chart',
           explorer: { metrics: ['HttpDispatcher', 'CPU/User Time'], values: ['call_count', 'percent'] },
         },
       ];
@@ -69,12 +71,19 @@ for (const backend of BACKENDS) {
         }
         const panel = await restore(state);
         const kind = panel.state.entity.kind;
-        const charts = await eventually(() => {
-          const status = panel.status;
-          assert.equal(status.error, undefined, `the restored ${kind} panel failed`);
-          return status.data && status.backend === backend ? status.charts : undefined;
-        }, `the restored ${kind} panel's data through ${backendLabel(backend)}`, 30_000);
-        assert.ok(charts && charts.length > 0 && charts.every((c) => c.points > 0), `the ${kind} panel's charts have points: ${JSON.stringify(charts)}`);
+        const charts = await eventually(
+          () => {
+            const status = panel.status;
+            assert.equal(status.error, undefined, `the restored ${kind} panel failed`);
+            return status.data && status.backend === backend ? status.charts : undefined;
+          },
+          `the restored ${kind} panel's data through ${backendLabel(backend)}`,
+          30_000,
+        );
+        assert.ok(
+          charts && charts.length > 0 && charts.every((c) => c.points > 0),
+          `the ${kind} panel's charts have points: ${JSON.stringify(charts)}`,
+        );
       }
     });
   });

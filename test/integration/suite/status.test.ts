@@ -9,11 +9,16 @@ import type { TimesliceTestApi } from '../../../src/testApi';
 import { BACKENDS, backendLabel, eventually, startDemo, timeslice } from './helpers';
 
 /** How each backend lists the bound applications, and the fault that rate-limits that request. */
-const POLL: Readonly<Record<Backend, {
-  /** The one request that refreshes every bound application, checked against their ids. */
-  check: (requests: readonly RecordedRequest[], ids: number[]) => void;
-  rateLimited: Fault;
-}>> = {
+const POLL: Readonly<
+  Record<
+    Backend,
+    {
+      /** The one request that refreshes every bound application, checked against their ids. */
+      check: (requests: readonly RecordedRequest[], ids: number[]) => void;
+      rateLimited: Fault;
+    }
+  >
+> = {
   restV2: {
     check: (requests, ids) => {
       const listed = requests.filter((r) => r.endpoint === 'applications.list' && r.query.has('filter[ids]'));
@@ -26,7 +31,10 @@ const POLL: Readonly<Record<Backend, {
   nerdGraph: {
     // NerdGraph's entity search has no id filter: the account's applications, in one request, filtered here.
     check: (requests) => {
-      assert.deepEqual(requests.map((r) => r.endpoint), ['graphql.entitySearch']);
+      assert.deepEqual(
+        requests.map((r) => r.endpoint),
+        ['graphql.entitySearch'],
+      );
       assert.match(requests[0].requestBody ?? '', /domain = 'APM' AND type = 'APPLICATION' AND accountId = \d+/);
     },
     rateLimited: { endpoint: 'graphql.entitySearch', kind: 'rateLimited', retryAfterSeconds: 1 },
@@ -58,7 +66,9 @@ for (const backend of BACKENDS) {
     }
 
     async function settingsFile(i: number): Promise<string> {
-      return Buffer.from(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folders[i].uri, '.vscode', 'settings.json'))).toString('utf8');
+      return Buffer.from(
+        await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folders[i].uri, '.vscode', 'settings.json')),
+      ).toString('utf8');
     }
 
     /** Refreshes until the item shows `app`'s current Apdex as the service reports it now (the minute may roll over between). */
@@ -68,7 +78,10 @@ for (const backend of BACKENDS) {
         await ts.status.poller.refreshNow();
         const direct = await ts.connections.current!.api.getApplication(id);
         const view = ts.status.statusBar.view;
-        return view?.text === `$(pulse) ${direct.summary!.apdexScore.toFixed(2)}` && view.accessibilityLabel.includes(` for ${app},`) ? view : undefined;
+        return view?.text === `$(pulse) ${direct.summary!.apdexScore.toFixed(2)}` &&
+          view.accessibilityLabel.includes(` for ${app},`)
+          ? view
+          : undefined;
       }, `the status bar showing the Apdex of ${app}`);
     }
 
@@ -93,29 +106,48 @@ for (const backend of BACKENDS) {
     });
 
     it('offers to bind while no folder is bound', async () => {
-      await eventually(() => (ts.status.statusBar.view?.text === '$(plug) Bind application' ? true : undefined), 'the unbound item');
+      await eventually(
+        () => (ts.status.statusBar.view?.text === '$(plug) Bind application' ? true : undefined),
+        'the unbound item',
+      );
       assert.equal(ts.status.statusBar.view!.action, 'bind');
     });
 
-    it('binding writes the folder\'s .vscode/settings.json with the ID and region', async () => {
+    it("binding writes the folder's .vscode/settings.json with the ID and region", async () => {
       for (const b of bound) {
-        await vscode.commands.executeCommand('timeslice.bindWorkspace', { applicationId: appsByName.get(b.app), name: b.app, folder: folders[b.folder].uri });
+        await vscode.commands.executeCommand('timeslice.bindWorkspace', {
+          applicationId: appsByName.get(b.app),
+          name: b.app,
+          folder: folders[b.folder].uri,
+        });
       }
       for (const b of bound) {
         const file = JSON.parse(await settingsFile(b.folder)) as Record<string, unknown>;
-        assert.deepEqual(file['timeslice.boundApplication'], { id: appsByName.get(b.app), region: 'demo', name: b.app });
-        const inspected = vscode.workspace.getConfiguration('timeslice', folders[b.folder].uri).inspect('boundApplication');
+        assert.deepEqual(file['timeslice.boundApplication'], {
+          id: appsByName.get(b.app),
+          region: 'demo',
+          name: b.app,
+        });
+        const inspected = vscode.workspace
+          .getConfiguration('timeslice', folders[b.folder].uri)
+          .inspect('boundApplication');
         assert.deepEqual(inspected?.workspaceFolderValue, { id: appsByName.get(b.app), region: 'demo', name: b.app });
       }
-      assert.deepEqual(ts.status.bindings.all().map((fb) => fb.binding.id), bound.map((b) => appsByName.get(b.app)));
+      assert.deepEqual(
+        ts.status.bindings.all().map((fb) => fb.binding.id),
+        bound.map((b) => appsByName.get(b.app)),
+      );
     });
 
-    it('shows the active folder\'s Apdex, coloured by health: green plain, orange warning, red error', async () => {
+    it("shows the active folder's Apdex, coloured by health: green plain, orange warning, red error", async () => {
       for (const b of bound) {
         await focusFolder(b.folder);
         const view = await showsApdexOf(b.app);
         assert.equal(view.background, b.background, b.app);
-        assert.match(view.tooltip, new RegExp(`\\| Health \\| ${{ green: 'Healthy', orange: 'Warning', red: 'Critical' }[b.health]} \\|`));
+        assert.match(
+          view.tooltip,
+          new RegExp(`\\| Health \\| ${{ green: 'Healthy', orange: 'Warning', red: 'Critical' }[b.health]} \\|`),
+        );
         assert.match(view.tooltip, new RegExp(`Data from just now through ${backendLabel(backend)}\\.`));
         assert.match(view.tooltip, /2 other workspace folders are bound too/);
         assert.equal(view.action, 'openDashboard');
@@ -130,20 +162,29 @@ for (const backend of BACKENDS) {
         await config.update('statusBar.apdexWarning', 1, vscode.ConfigurationTarget.Global);
         await config.update('statusBar.apdexError', 0, vscode.ConfigurationTarget.Global);
         // The application is healthy, but any Apdex below 1 is now under the warning threshold.
-        await eventually(() => (ts.status.statusBar.view?.background === 'warning' ? true : undefined), 'the warning colour from the thresholds');
+        await eventually(
+          () => (ts.status.statusBar.view?.background === 'warning' ? true : undefined),
+          'the warning colour from the thresholds',
+        );
       } finally {
         await config.update('statusBar.colorMode', undefined, vscode.ConfigurationTarget.Global);
         await config.update('statusBar.apdexWarning', undefined, vscode.ConfigurationTarget.Global);
         await config.update('statusBar.apdexError', undefined, vscode.ConfigurationTarget.Global);
       }
-      await eventually(() => (ts.status.statusBar.view?.background === undefined ? true : undefined), 'the health colour again');
+      await eventually(
+        () => (ts.status.statusBar.view?.background === undefined ? true : undefined),
+        'the health colour again',
+      );
     });
 
     it('refreshes all three bound applications with exactly one applications request', async () => {
       await ts.status.poller.refreshNow();
       sim.clearRequests();
       await ts.status.poller.refreshNow();
-      POLL[backend].check(sim.requests, bound.map((b) => appsByName.get(b.app)!));
+      POLL[backend].check(
+        sim.requests,
+        bound.map((b) => appsByName.get(b.app)!),
+      );
     });
 
     it('notifies exactly once when a bound application turns red, and not again within 10 minutes', async () => {
@@ -154,11 +195,18 @@ for (const backend of BACKENDS) {
         sim.setApplicationHealth('us', web, 'red');
         await ts.status.poller.refreshNow();
         const alerts = ts.status.alerts.shown.slice(before);
-        assert.deepEqual(alerts.map((a) => [a.name, a.from, a.to]), [[healthy, 'green', 'red']]);
+        assert.deepEqual(
+          alerts.map((a) => [a.name, a.from, a.to]),
+          [[healthy, 'green', 'red']],
+        );
         await ts.status.poller.refreshNow();
         sim.setApplicationHealth('us', web, 'orange');
         await ts.status.poller.refreshNow();
-        assert.equal(ts.status.alerts.shown.length, before + 1, 'still red, then orange within the rate limit: no more alerts');
+        assert.equal(
+          ts.status.alerts.shown.length,
+          before + 1,
+          'still red, then orange within the rate limit: no more alerts',
+        );
       } finally {
         sim.setApplicationHealth('us', web, 'green');
         await ts.status.poller.refreshNow();
@@ -185,20 +233,40 @@ for (const backend of BACKENDS) {
       assert.doesNotMatch(ts.status.statusBar.view!.text, /warning/);
     });
 
-    it('a cloned repository\'s binding whose name is a command link is refused, with the reason, and never shown', async () => {
+    it("a cloned repository's binding whose name is a command link is refused, with the reason, and never shown", async () => {
       const hostile = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D)';
       const id = appsByName.get('storefront-web')!;
       const config = vscode.workspace.getConfiguration('timeslice', folders[1].uri);
       try {
         // As a repository's .vscode/settings.json would have it, written behind the extension's back.
-        await config.update('boundApplication', { id, region: 'demo', name: hostile }, vscode.ConfigurationTarget.WorkspaceFolder);
-        const refused = await eventually(() => ts.status.bindings.refused().find((r) => r.folder.uri.toString() === folders[1].uri.toString()), 'the refused binding');
+        await config.update(
+          'boundApplication',
+          { id, region: 'demo', name: hostile },
+          vscode.ConfigurationTarget.WorkspaceFolder,
+        );
+        const refused = await eventually(
+          () => ts.status.bindings.refused().find((r) => r.folder.uri.toString() === folders[1].uri.toString()),
+          'the refused binding',
+        );
         assert.match(refused.message, /not a plain application name/);
-        assert.ok(!ts.status.bindings.all().some((fb) => fb.folder.uri.toString() === folders[1].uri.toString()), 'the binding is ignored');
+        assert.ok(
+          !ts.status.bindings.all().some((fb) => fb.folder.uri.toString() === folders[1].uri.toString()),
+          'the binding is ignored',
+        );
         // The command path refuses it too (the wrapper shows the error; folder 2 keeps its binding).
-        const before = vscode.workspace.getConfiguration('timeslice', folders[2].uri).inspect('boundApplication')?.workspaceFolderValue;
-        await vscode.commands.executeCommand('timeslice.bindWorkspace', { applicationId: id, name: hostile, folder: folders[2].uri });
-        assert.deepEqual(vscode.workspace.getConfiguration('timeslice', folders[2].uri).inspect('boundApplication')?.workspaceFolderValue, before);
+        const before = vscode.workspace
+          .getConfiguration('timeslice', folders[2].uri)
+          .inspect('boundApplication')?.workspaceFolderValue;
+        await vscode.commands.executeCommand('timeslice.bindWorkspace', {
+          applicationId: id,
+          name: hostile,
+          folder: folders[2].uri,
+        });
+        assert.deepEqual(
+          vscode.workspace.getConfiguration('timeslice', folders[2].uri).inspect('boundApplication')
+            ?.workspaceFolderValue,
+          before,
+        );
         assert.ok(!(await settingsFile(2)).includes('command:'), 'the hostile name reached the settings file');
       } finally {
         await config.update('boundApplication', undefined, vscode.ConfigurationTarget.WorkspaceFolder);
@@ -211,7 +279,10 @@ for (const backend of BACKENDS) {
       }
       assert.equal(ts.status.bindings.all().length, 0);
       assert.doesNotMatch(await settingsFile(0), /boundApplication/);
-      await eventually(() => (ts.status.statusBar.view?.text === '$(plug) Bind application' ? true : undefined), 'the unbound item');
+      await eventually(
+        () => (ts.status.statusBar.view?.text === '$(plug) Bind application' ? true : undefined),
+        'the unbound item',
+      );
     });
   });
 }

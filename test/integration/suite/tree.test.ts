@@ -10,14 +10,19 @@ import type { MonitorNode } from '../../../src/tree/nodes';
 import { BACKENDS, backendLabel, labelText, labels, setSettings, startDemo, timeslice, tooltipText } from './helpers';
 
 /** What the simulator records for the same steps on each backend. */
-const EXPECTED: Readonly<Record<Backend, {
-  /** The requests of listing the applications and counting every application's key transactions. */
-  rootAndCounts: string[];
-  /** The name filter, as the request carried it. */
-  nameFilter: (r: RecordedRequest) => string | undefined;
-  /** A host's id as the tree has it (NerdGraph knows hosts only by name: hostIdFor). */
-  hostId: (host: { id: number; name: string }) => number;
-}>> = {
+const EXPECTED: Readonly<
+  Record<
+    Backend,
+    {
+      /** The requests of listing the applications and counting every application's key transactions. */
+      rootAndCounts: string[];
+      /** The name filter, as the request carried it. */
+      nameFilter: (r: RecordedRequest) => string | undefined;
+      /** A host's id as the tree has it (NerdGraph knows hosts only by name: hostIdFor). */
+      hostId: (host: { id: number; name: string }) => number;
+    }
+  >
+> = {
   restV2: {
     rootAndCounts: ['applications.list', 'keyTransactions.list'],
     nameFilter: (r) => r.query.get('filter[name]') ?? undefined,
@@ -26,7 +31,10 @@ const EXPECTED: Readonly<Record<Backend, {
   nerdGraph: {
     // Applications, then the key transactions: their search, their details, their summaries (NRQL).
     rootAndCounts: ['graphql.entitySearch', 'graphql.entitySearch', 'graphql.entity', 'graphql.nrql'],
-    nameFilter: (r) => /name LIKE '%(.*)%'/.exec(String((JSON.parse(r.requestBody ?? '{}') as { variables?: { q?: string } }).variables?.q))?.[1],
+    nameFilter: (r) =>
+      /name LIKE '%(.*)%'/.exec(
+        String((JSON.parse(r.requestBody ?? '{}') as { variables?: { q?: string } }).variables?.q),
+      )?.[1],
     hostId: (host) => hostIdFor(host.name),
   },
 };
@@ -58,7 +66,10 @@ for (const backend of BACKENDS) {
       assert.equal(ts.tree.getTreeItem(silent).description, 'not reporting');
       assert.equal(String(ts.applicationsView.view.description), `demo · ${backendLabel(backend)}`);
       // Said in the message too: VS Code shows no description for a view alone in its container.
-      assert.equal(ts.applicationsView.view.message, `${backendLabel(backend)} demo: a simulated account. Stop Demo returns to your own key.`);
+      assert.equal(
+        ts.applicationsView.view.message,
+        `${backendLabel(backend)} demo: a simulated account. Stop Demo returns to your own key.`,
+      );
     });
 
     it('expands an application to hosts, instances and key transactions matching the simulator', async () => {
@@ -72,17 +83,29 @@ for (const backend of BACKENDS) {
       const [hostsGroup, instancesGroup, ktGroup] = groups;
       const hosts = await ts.tree.getChildren(hostsGroup);
       const simHosts = simApp.hostIds.map((id) => dataset.hosts.get(id)!);
-      assert.deepEqual(hosts.map((h: MonitorNode) => (h.kind === 'host' ? h.host.id : -1)).sort(), simHosts.map(expected.hostId).sort());
+      assert.deepEqual(
+        hosts.map((h: MonitorNode) => (h.kind === 'host' ? h.host.id : -1)).sort(),
+        simHosts.map(expected.hostId).sort(),
+      );
       assert.deepEqual(labels(ts, hosts).sort(), simHosts.map((h) => h.name).sort());
       const instances = await ts.tree.getChildren(instancesGroup);
-      assert.deepEqual(instances.map((i: MonitorNode) => (i.kind === 'instance' ? i.instance.id : -1)).sort(), [...simApp.instanceIds].sort());
+      assert.deepEqual(
+        instances.map((i: MonitorNode) => (i.kind === 'instance' ? i.instance.id : -1)).sort(),
+        [...simApp.instanceIds].sort(),
+      );
       const kts = await ts.tree.getChildren(ktGroup);
-      const expectedKts = dataset.keyTransactions.filter((k) => k.appId === simApp.id).map((k) => k.name).sort();
+      const expectedKts = dataset.keyTransactions
+        .filter((k) => k.appId === simApp.id)
+        .map((k) => k.name)
+        .sort();
       assert.ok(expectedKts.length > 0);
       assert.deepEqual(labels(ts, kts).sort(), expectedKts);
       // Each group says how many it holds and can be expanded (a count of 0 would hide its twistie).
       const groupItems = groups.map((g) => ts.tree.getTreeItem(g));
-      assert.deepEqual(groupItems.map((g) => g.description), [simApp.hostIds.length, simApp.instanceIds.length, expectedKts.length].map(String));
+      assert.deepEqual(
+        groupItems.map((g) => g.description),
+        [simApp.hostIds.length, simApp.instanceIds.length, expectedKts.length].map(String),
+      );
       assert.ok(groupItems.every((g) => g.collapsibleState === vscode.TreeItemCollapsibleState.Collapsed));
     });
 
@@ -105,13 +128,20 @@ for (const backend of BACKENDS) {
         assert.equal(/Host ID/.test(tip), backend === 'restV2', tip);
       }
       assert.equal(hostItem.contextValue, backend === 'restV2' ? 'host' : 'hostWithoutId');
-      const copyIdWhen = (vscode.extensions.getExtension('timeslice.timeslice')!.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when: string }>> } })
-        .contributes.menus['view/item/context'].find((m) => m.command === 'timeslice.copyId')!.when;
+      const copyIdWhen = (
+        vscode.extensions.getExtension('timeslice.timeslice')!.packageJSON as {
+          contributes: { menus: Record<string, Array<{ command: string; when: string }>> };
+        }
+      ).contributes.menus['view/item/context'].find((m) => m.command === 'timeslice.copyId')!.when;
       const viewItem = /viewItem =~ \/(.*)\/$/.exec(copyIdWhen)![1];
-      assert.equal(new RegExp(viewItem).test(hostItem.contextValue), backend === 'restV2', `Copy ID (${copyIdWhen}) on ${hostItem.contextValue}`);
+      assert.equal(
+        new RegExp(viewItem).test(hostItem.contextValue),
+        backend === 'restV2',
+        `Copy ID (${copyIdWhen}) on ${hostItem.contextValue}`,
+      );
     });
 
-    it('fetches a group\'s children only when it is expanded; key transactions are counted from one account-wide list', async () => {
+    it("fetches a group's children only when it is expanded; key transactions are counted from one account-wide list", async () => {
       const sim = ts.demo.simulator!;
       ts.tree.refresh();
       sim.clearRequests();
@@ -119,8 +149,14 @@ for (const backend of BACKENDS) {
       const groups = await ts.tree.getChildren(roots[0]);
       await ts.tree.getChildren(roots[1]);
       // No hosts or instances lists: only the account's key transactions, once for every application's count.
-      assert.deepEqual(sim.requests.map((r) => r.endpoint), expected.rootAndCounts);
-      assert.ok(!sim.requests.some((r) => r.requestBody?.includes('applicationInstances')), 'no agent instances asked for');
+      assert.deepEqual(
+        sim.requests.map((r) => r.endpoint),
+        expected.rootAndCounts,
+      );
+      assert.ok(
+        !sim.requests.some((r) => r.requestBody?.includes('applicationInstances')),
+        'no agent instances asked for',
+      );
       const app = roots[0].kind === 'application' ? roots[0].app : undefined;
       const count = sim.datasets.us.keyTransactions.filter((k) => k.appId === app?.id).length;
       assert.equal(ts.tree.getTreeItem(groups[2]).description, String(count));
@@ -154,7 +190,7 @@ for (const backend of BACKENDS) {
 
 describe('settings stay when the region switches', function () {
   this.timeout(30_000);
-  it('keeps both regions\' keys and the custom base URL', async () => {
+  it("keeps both regions' keys and the custom base URL", async () => {
     const ts = await timeslice();
     await ts.keys.set('us', 'NRAK-USKEYFORTESTING00000000001');
     await ts.keys.set('eu', 'NRAK-EUKEYFORTESTING00000000002');

@@ -29,7 +29,9 @@ export class Notifications {
   /** Clicks a button (e.g. "Show Log") on the toast whose message contains `text`. */
   async clickButton(text: string | RegExp, button: string): Promise<void> {
     const toast = await this.waitFor(text);
-    await toast.locator('.notification-list-item-buttons-container .monaco-button', { hasText: exactly(button) }).click();
+    await toast
+      .locator('.notification-list-item-buttons-container .monaco-button', { hasText: exactly(button) })
+      .click();
   }
 
   /** Closes every visible toast (a toast shows its close button only while hovered). */

@@ -62,20 +62,30 @@ export class QuickInput {
    * With `title`, first waits for the quick input showing that title (e.g. an extension's pick that
    * opens after the palette closed).
    */
-  async choose(text: string, label: string, { title, timeoutMs = 15_000 }: { title?: string; timeoutMs?: number } = {}): Promise<void> {
+  async choose(
+    text: string,
+    label: string,
+    { title, timeoutMs = 15_000 }: { title?: string; timeoutMs?: number } = {},
+  ): Promise<void> {
     if (title) {
-      await this.widget.locator('.quick-input-title', { hasText: exactly(title) }).waitFor({ state: 'visible', timeout: timeoutMs });
+      await this.widget
+        .locator('.quick-input-title', { hasText: exactly(title) })
+        .waitFor({ state: 'visible', timeout: timeoutMs });
     }
     await this.waitForOpen(timeoutMs);
     await this.input.fill(text);
-    const focused = this.items.and(this.page.locator('.focused')).filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
+    const focused = this.items
+      .and(this.page.locator('.focused'))
+      .filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
     await focused.waitFor({ state: 'visible', timeout: timeoutMs });
     await this.input.press('Enter');
   }
 
   /** Waits until the highlighted item of the list is exactly `label` (without pressing anything). */
   async waitForFocused(label: string, timeoutMs = 15_000): Promise<void> {
-    const focused = this.items.and(this.page.locator('.focused')).filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
+    const focused = this.items
+      .and(this.page.locator('.focused'))
+      .filter({ has: this.page.locator('.label-name', { hasText: exactly(label) }) });
     await focused.waitFor({ state: 'visible', timeout: timeoutMs });
   }
 
