@@ -110,6 +110,9 @@ function webviewEntries() {
   for (const name of fs.readdirSync(dir)) {
     const main = path.join(dir, name, 'main.ts');
     if (fs.existsSync(main)) entries[name] = main;
+    // A page's small first script (webview/panel/boot.ts), loaded before its bundle.
+    const boot = path.join(dir, name, 'boot.ts');
+    if (fs.existsSync(boot)) entries[`${name}Boot`] = boot;
   }
   return entries;
 }

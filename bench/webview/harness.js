@@ -53,6 +53,7 @@ function pageHtml(origin, query, bundle = 'dist/webview/panel.js') {
 <div id="app" aria-live="polite"></div>
 <script nonce="${nonce}" src="${origin}/bench/webview/themes.js"></script>
 ${new URLSearchParams(query).has('demo') ? `<script nonce="${nonce}" src="${origin}/bench/webview/sampleData.js"></script>\n` : ''}<script nonce="${nonce}" src="${origin}/bench/webview/fakeVscode.js?${query}"></script>
+<script nonce="${nonce}" src="${origin}/${bundle.replace(/panel\.js$/, 'panelBoot.js')}"></script>
 <script nonce="${nonce}" src="${origin}/${bundle}"></script>
 </body>
 </html>

@@ -198,6 +198,7 @@ export class ChartPanel extends Disposable {
       nonce: makeNonce(),
       title: this.panel.title,
       lang: vscode.env.language,
+      bootUri: asset('dist', 'webview', 'panelBoot.js'),
       scriptUri: asset('dist', 'webview', 'panel.js'),
       styleUri: asset('media', 'panel.css'),
     });

@@ -1,13 +1,15 @@
 /**
  * The panel's HTML, as a pure function so it can be tested. No data goes in here: everything the
  * panel shows arrives by postMessage after the webview says it is ready. The CSP allows only the
- * nonce'd bundle and our own stylesheet.
+ * nonce'd scripts (the small boot script, then the bundle) and our own stylesheet.
  */
 import { randomBytes } from 'node:crypto';
 
 export interface PanelHtmlInput {
   cspSource: string;
   nonce: string;
+  /** The page's first, small script (says 'ready' while the bundle loads), then the bundle. */
+  bootUri: string;
   scriptUri: string;
   styleUri: string;
   title: string;
@@ -26,7 +28,7 @@ function escapeAttribute(text: string): string {
 }
 
 export function renderPanelHtml(input: PanelHtmlInput): string {
-  const { cspSource, nonce, scriptUri, styleUri, title } = input;
+  const { cspSource, nonce, bootUri, scriptUri, styleUri, title } = input;
   const lang = input.lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(input.lang) ? input.lang : 'en';
   if (!/^[A-Za-z0-9]{16,}$/.test(nonce)) {
     throw new Error('A nonce must be at least 16 letters and digits.');
@@ -49,6 +51,7 @@ export function renderPanelHtml(input: PanelHtmlInput): string {
 </head>
 <body>
 <div id="app" aria-live="polite"></div>
+<script nonce="${nonce}" src="${escapeAttribute(bootUri)}"></script>
 <script nonce="${nonce}" src="${escapeAttribute(scriptUri)}"></script>
 </body>
 </html>

@@ -5,6 +5,7 @@ import { makeNonce, renderPanelHtml } from '../../src/panels/html';
 describe('panel HTML', () => {
   const base = {
     cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
+    bootUri: 'https://x/dist/webview/panelBoot.js',
     scriptUri: 'https://x/dist/webview/panel.js',
     styleUri: 'https://x/media/panel.css',
   };
@@ -18,8 +19,11 @@ describe('panel HTML', () => {
       `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${base.cspSource}; img-src ${base.cspSource} data:; font-src ${base.cspSource}`,
     );
     assert.ok(!html.includes('unsafe-inline'));
-    assert.equal((html.match(/<script/g) ?? []).length, 1);
-    assert.ok(html.includes(`<script nonce="${nonce}" src="${base.scriptUri}">`));
+    // The boot script first (it says 'ready' while the bundle loads), both under the nonce.
+    assert.deepEqual(
+      [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]),
+      [`<script nonce="${nonce}" src="${base.bootUri}">`, `<script nonce="${nonce}" src="${base.scriptUri}">`],
+    );
     assert.notEqual(makeNonce(), nonce);
     assert.ok(nonce.length >= 16);
   });

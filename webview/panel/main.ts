@@ -1,6 +1,7 @@
 /**
  * Entry of the chart panel bundle (dist/webview/panel.js), one bundle for every panel kind: the
- * kind arrives in the 'init' message's state.
+ * kind arrives in the 'init' message's state. The page's first script (boot.ts) has already said
+ * 'ready' and held what the extension sent since.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -9,17 +10,17 @@ import type * as PanelAppModule from './panelApp';
 
 declare function require(id: './panelApp'): typeof PanelAppModule;
 
+const boot = window.__timesliceBoot;
+if (!boot) {
+  throw new Error('panelBoot.js must run before panel.js');
+}
 const root = document.getElementById('app') ?? document.body.appendChild(document.createElement('div'));
-const messaging = createMessaging();
-// 'ready' first, with the plot width (the widest a plot can be, so the extension thins the first
-// data to fit it), before the panel's own code (Chart.js, the components) is evaluated: the extension
-// posts what it has while this page evaluates the rest, and the data is here when the panel is.
-const plotWidth = Math.round(root.clientWidth || document.documentElement.clientWidth);
-messaging.post({ type: 'ready', ...(plotWidth > 0 ? { plotWidth } : {}) });
-// A require, not an import: esbuild evaluates the module (and what it imports) here, after 'ready'.
+const messaging = createMessaging(boot.api);
+// A require, not an import: esbuild evaluates the module (and what it imports) here, when this
+// script runs, which is after boot.ts said 'ready'.
 const { PanelApp } = require('./panelApp');
-// The translations come with the first 'init', which the extension sends after 'ready'. The panel is
-// built only then, because its views write their fixed labels when they are constructed.
+// The translations come with the first 'init'. The panel is built only then, because its views write
+// their fixed labels when they are constructed.
 const stop = messaging.onMessage((message) => {
   if (message.type === 'init') {
     stop();
@@ -29,3 +30,7 @@ const stop = messaging.onMessage((message) => {
     new PanelApp(root, messaging).start(message);
   }
 });
+// What came before this script ran, in order, through the same checks as any message.
+for (const data of boot.release()) {
+  window.dispatchEvent(new MessageEvent('message', { data }));
+}

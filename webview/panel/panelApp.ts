@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { ExplorerSelection, PanelState, RangeSelection, ToWebview } from '../../src/panels/protocol';
 import { h } from '../shared/dom';
+import { defineComponents } from '../shared/elements';
 import { readMetricNames } from '../shared/explorerModel';
 import type { TimeZoneMode } from '../shared/format';
 import type { Messaging } from '../shared/messaging';
@@ -108,6 +109,8 @@ export class PanelApp {
     this.sentPlotWidth = initialPlotWidth(this.root);
     new ResizeObserver(() => this.plotWidthChanged()).observe(this.content);
     this.onMessage(first);
+    // The components come after the first chart (showData), or in the first idle moment before it.
+    requestIdleCallback(defineComponents, { timeout: WARM_UP_LATEST_MS });
   }
 
   /** Debounced: tells the extension the widest plot's width once it holds still. */
@@ -149,6 +152,7 @@ export class PanelApp {
         this.content.replaceChildren();
         break;
       case 'error':
+        defineComponents(); // (its Retry and Fix buttons)
         // Charts already drawn stay up (dimmed) under the banner: old data beats a blank panel.
         this.status.showError(
           message.message,
@@ -274,6 +278,7 @@ export class PanelApp {
           performance.mark('timeslice:data-drawn');
         }
       }
+      defineComponents();
     });
   }
 

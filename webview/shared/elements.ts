@@ -1,15 +1,11 @@
 /**
- * The @vscode-elements components the panel uses (imported one by one, so the bundle carries only
+ * The @vscode-elements components the panel uses (required one by one, so the bundle carries only
  * these) and small typed constructors for them. Selects are native `<select>`s styled with the
  * dropdown theme variables (media/panel.css): vscode-single-select with its option list, scrollable
  * and icon was about 45 KB of the webview bundle (budget 300 KB) for three short lists. They style themselves from the --vscode-* variables
  * through constructable stylesheets, which the panel's CSP (`style-src` without 'unsafe-inline')
  * allows.
  */
-import '@vscode-elements/elements/dist/vscode-button/index.js';
-import '@vscode-elements/elements/dist/vscode-checkbox/index.js';
-import '@vscode-elements/elements/dist/vscode-progress-ring/index.js';
-import '@vscode-elements/elements/dist/vscode-textfield/index.js';
 import type { VscodeButton } from '@vscode-elements/elements/dist/vscode-button/vscode-button.js';
 import type { VscodeCheckbox } from '@vscode-elements/elements/dist/vscode-checkbox/vscode-checkbox.js';
 import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-textfield/vscode-textfield.js';
@@ -17,6 +13,28 @@ import type { VscodeTextfield } from '@vscode-elements/elements/dist/vscode-text
 import { h } from './dom';
 
 export type { VscodeButton, VscodeCheckbox, VscodeTextfield };
+
+declare function require(id: string): unknown;
+
+let defined = false;
+
+/**
+ * Defines the components, once; the panel calls it after its first chart is drawn, or when it idles
+ * before that. Until then the elements made below are plain placeholders (hidden by panel.css's
+ * `:not(:defined)` rule) that upgrade in place: Lit keeps the properties set on them meanwhile. The
+ * components and Lit are a fifth of the bundle and their first render a good part of a new page's
+ * work, none of which the first chart needs. (`require`: esbuild evaluates each module only here.)
+ */
+export function defineComponents(): void {
+  if (defined) {
+    return;
+  }
+  defined = true;
+  require('@vscode-elements/elements/dist/vscode-button/index.js');
+  require('@vscode-elements/elements/dist/vscode-checkbox/index.js');
+  require('@vscode-elements/elements/dist/vscode-progress-ring/index.js');
+  require('@vscode-elements/elements/dist/vscode-textfield/index.js');
+}
 
 export interface Choice {
   value: string;

@@ -1,0 +1,40 @@
+/**
+ * The panel page's first script (dist/webview/panelBoot.js, under a kilobyte): says 'ready' with the
+ * plot width and holds the extension's messages until the panel bundle (panel.js, the next script)
+ * takes them. So the extension thins and posts the data while the page still fetches, parses and
+ * evaluates the big bundle, instead of after.
+ */
+import type { VsCodeApi } from '../shared/messaging';
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+/** What this script leaves for the panel bundle (webview/panel/main.ts). */
+export interface PanelBoot {
+  /** The page's one VS Code API object (`acquireVsCodeApi` may be called once per page). */
+  api: VsCodeApi;
+  /** Stops holding messages and returns those that came meanwhile, oldest first. */
+  release(): unknown[];
+}
+
+declare global {
+  interface Window {
+    __timesliceBoot?: PanelBoot;
+  }
+}
+
+const api = acquireVsCodeApi();
+const held: unknown[] = [];
+const hold = (event: MessageEvent<unknown>) => held.push(event.data);
+window.addEventListener('message', hold);
+window.__timesliceBoot = {
+  api,
+  release() {
+    window.removeEventListener('message', hold);
+    return held.splice(0);
+  },
+};
+// The widest a plot can be (the page's width, before any chart exists): the extension thins the first
+// data to fit it.
+const root = document.getElementById('app');
+const plotWidth = Math.round(root?.clientWidth || document.documentElement.clientWidth);
+api.postMessage({ type: 'ready', ...(plotWidth > 0 ? { plotWidth } : {}) });
