@@ -103,6 +103,8 @@ export function textfield(
   placeholder = '',
 ): VscodeTextfield {
   const element = document.createElement('vscode-textfield');
+  // Set, not left to the component: until it is defined, the placeholder has no value of its own.
+  element.value = '';
   element.type = type;
   element.label = label;
   if (placeholder) {
