@@ -347,6 +347,7 @@ export class ChartPanel extends Disposable {
   private postData(data: PanelData): void {
     const { charts, decimated, budget } = chartsForView(data.charts, this.stateValue.view, this.plotWidth);
     this.postedBudget = budget;
+    const { requested, shown } = data.range;
     this.post({
       type: 'data',
       summary: data.summary,
@@ -355,12 +356,12 @@ export class ChartPanel extends Disposable {
       table: data.table,
       ...(decimated ? { decimated } : {}),
       range: {
-        from: data.shown.from.toISOString(),
-        to: data.shown.to.toISOString(),
-        period: data.range.period,
-        ...(data.shown.requestedTo ? { requestedTo: data.shown.requestedTo.toISOString() } : {}),
+        from: shown.from.toISOString(),
+        to: shown.to.toISOString(),
+        period: requested.period,
+        ...(shown.requestedTo ? { requestedTo: shown.requestedTo.toISOString() } : {}),
       },
-      validPeriods: data.range.validPeriods,
+      validPeriods: requested.validPeriods,
       fetchedAt: new Date(this.lastDataAt ?? Date.now()).toISOString(),
     });
   }

@@ -173,12 +173,14 @@ export function nrqlPanelData(
     charts: set?.charts ?? [],
     // The query's own SINCE/UNTIL/TIMESERIES set the range: the panel offers no other period.
     range: {
-      from,
-      to,
-      period: Math.max(1, set?.bucketSeconds ?? Math.round((to.getTime() - from.getTime()) / 1000)),
-      validPeriods: [],
+      requested: {
+        from,
+        to,
+        period: Math.max(1, set?.bucketSeconds ?? Math.round((to.getTime() - from.getTime()) / 1000)),
+        validPeriods: [],
+      },
+      shown: { from, to },
     },
-    shown: { from, to },
     metricDataRequests: 0,
   };
 }

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 
-import { describeSummary, formatErrorRate, formatMs, formatRpm } from '../../src/format/presentation';
+import { formatErrorRate, formatMs, formatRpm } from '../../src/format/presentation';
+import { describeSummary } from '../../src/format/summary';
 import { escapeMarkdown } from '../../src/util/safeText';
 
 describe('shared wording of numbers', () => {
