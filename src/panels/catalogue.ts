@@ -41,6 +41,16 @@ export interface ChartSet {
   charts: ChartEntry[];
 }
 
+/** Colours of series that have no colour of their own (the explorer's metrics, a NRQL query's facets), in turn. */
+export const SERIES_PALETTE: readonly string[] = [
+  '--vscode-charts-blue',
+  '--vscode-charts-green',
+  '--vscode-charts-orange',
+  '--vscode-charts-purple',
+  '--vscode-charts-red',
+  '--vscode-charts-yellow',
+];
+
 const responseTime: ChartEntry = {
   id: 'responseTime',
   title: () => l10n.t('Response time'),

@@ -7,6 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { MetricWant } from '../../api/metricRequests';
 import { fetchPlanned, missingValues, planMetricRequests } from '../../api/metricRequests';
 import type { MetricData } from '../../api/types';
+import { SERIES_PALETTE } from '../catalogue';
 import { seriesPoints } from '../metricSeries';
 import { nrqlPanelData } from '../nrqlCharts';
 import type { PanelData, PanelLoad } from '../panelData';
@@ -14,15 +15,6 @@ import { withShown } from '../panelRange';
 import type { ChartSpec, SummaryItem } from '../protocol';
 import { explorerScope } from '../protocol';
 import { explorerTable } from '../summaryTables';
-
-const PALETTE = [
-  '--vscode-charts-blue',
-  '--vscode-charts-green',
-  '--vscode-charts-orange',
-  '--vscode-charts-purple',
-  '--vscode-charts-red',
-  '--vscode-charts-yellow',
-];
 
 export async function loadExplorer({ ctx, entity, state, range }: PanelLoad<'explorer'>): Promise<PanelData> {
   if (entity.nrql) {
@@ -76,7 +68,7 @@ export async function loadExplorer({ ctx, entity, state, range }: PanelLoad<'exp
         : value,
       series: charted.map((m) => ({
         label: m.name,
-        color: PALETTE[selection.metrics.indexOf(m.name) % PALETTE.length],
+        color: SERIES_PALETTE[selection.metrics.indexOf(m.name) % SERIES_PALETTE.length],
         points: seriesPoints(series, m.name, value),
       })),
     };
