@@ -6,7 +6,7 @@ import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
 import type { PanelEntity, PanelState } from '../../src/panels/protocol';
 import { chartsToCsv, chartsToJson } from '../../src/panels/exportFormats';
-import { resolveRange } from '../../src/panels/panelRange';
+import { resolvePanelRange, resolveRange } from '../../src/panels/panelRange';
 import { Simulator } from '../../src/simulator/server';
 
 /** An entity of any kind without its title (distributed over the kinds, so each keeps its own ids). */
@@ -236,6 +236,17 @@ describe('panel data against the simulator', function () {
     assert.equal(r.period, 600);
     assert.ok(!r.validPeriods.includes(60));
     assert.equal(resolveRange({ preset: '24h', compare: 'none', period: 1800 }, NOW).period, 1800);
+  });
+
+  it('resolves a range once: the requested range and, with an overlay, its twin a day or a week back', () => {
+    assert.equal(resolvePanelRange({ preset: '1h', compare: 'none' }, NOW).compare, undefined);
+    const { requested, compare } = resolvePanelRange({ preset: '1h', compare: 'week' }, NOW);
+    assert.equal(requested.to.toISOString(), '2026-11-20T12:00:00.000Z');
+    assert.equal(compare?.to.toISOString(), '2026-11-13T12:00:00.000Z');
+    assert.equal(compare?.from.toISOString(), '2026-11-13T11:00:00.000Z');
+    assert.equal(compare?.shiftMs, 7 * 86_400_000);
+    assert.equal(compare?.period, requested.period);
+    assert.equal(compare?.label, '1 week earlier');
   });
 
   it('exports CSV safely and JSON faithfully', () => {
