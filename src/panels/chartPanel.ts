@@ -46,7 +46,7 @@ export class ChartPanel extends Disposable {
   private ready = false;
   private disposed = false;
   /** What the panel shows (every slice, before thinning for the plot), and its last failure. */
-  readonly content = new PanelContent();
+  private readonly shown = new PanelContent();
   /** The webview's plot width (CSS px), from its 'ready' and 'plotWidth' messages. */
   private plotWidth: number | undefined;
   /** The point budget the charts last posted were thinned to; undefined when they went whole. */
@@ -100,6 +100,11 @@ export class ChartPanel extends Disposable {
     return this.stateValue;
   }
 
+  /** What the panel shows, read-only: its data, when and through which session, its last failure. */
+  get content(): Pick<PanelContent, 'data' | 'dataAt' | 'session' | 'error'> {
+    return this.shown;
+  }
+
   /**
    * Shows data loaded for this panel by its opener (the NRQL command ran the query already): at once if
    * the webview is ready, else on 'ready' without asking the service again. Refreshes load as usual.
@@ -109,7 +114,7 @@ export class ChartPanel extends Disposable {
     if (!conn) {
       return;
     }
-    this.content.show(data, conn);
+    this.shown.show(data, conn);
     this.inFlight.value = undefined; // An older load must not replace the newer answer.
     this.panel.title = this.panelTitle(data.title);
     if (this.ready) {
@@ -188,8 +193,8 @@ export class ChartPanel extends Disposable {
         this.ready = true;
         this.plotWidth = message.plotWidth ?? this.plotWidth;
         this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
-        if (this.content.data) {
-          this.postData(this.content.data);
+        if (this.shown.data) {
+          this.postData(this.shown.data);
         } else if (this.pendingStatus) {
           this.post(this.pendingStatus);
         }
@@ -209,8 +214,8 @@ export class ChartPanel extends Disposable {
       case 'setView':
         this.stateValue = { ...this.stateValue, view: message.view };
         // The table lists every slice: send them if the charts had fewer.
-        if (message.view === 'table' && this.postedBudget !== undefined && this.content.data) {
-          this.postData(this.content.data);
+        if (message.view === 'table' && this.postedBudget !== undefined && this.shown.data) {
+          this.postData(this.shown.data);
         }
         return;
       case 'plotWidth':
@@ -219,10 +224,10 @@ export class ChartPanel extends Disposable {
         if (
           this.postedBudget !== undefined &&
           pointBudget(message.width) > this.postedBudget &&
-          this.content.data &&
+          this.shown.data &&
           this.stateValue.view === 'chart'
         ) {
-          this.postData(this.content.data);
+          this.postData(this.shown.data);
         }
         return;
       case 'changeExplorer':
@@ -231,7 +236,7 @@ export class ChartPanel extends Disposable {
       case 'retry':
         return this.load();
       case 'fix':
-        return this.content.error?.fix ? runErrorAction(this.content.error.fix) : undefined;
+        return this.shown.error?.fix ? runErrorAction(this.shown.error.fix) : undefined;
       case 'searchMetricNames':
         return this.searchNames(message.query);
       case 'export':
@@ -268,7 +273,7 @@ export class ChartPanel extends Disposable {
       this.deps.log.info(
         `${this.stateValue.entity.kind} panel loaded with ${data.metricDataRequests} metric-data ${data.metricDataRequests === 1 ? 'request' : 'requests'}`,
       );
-      this.content.show(data, conn);
+      this.shown.show(data, conn);
       this.panel.title = this.panelTitle(data.title);
       this.postData(data);
     } catch (e) {
@@ -279,7 +284,7 @@ export class ChartPanel extends Disposable {
       const message = e instanceof Error ? e.message : String(e);
       const policy = errorPolicy(e);
       const fix = policy.actions.find((a) => a !== 'retry' && a !== 'showLog');
-      const { staleNote } = this.content.fail(message, conn, policy.keepLastData, fix);
+      const { staleNote } = this.shown.fail(message, conn, policy.keepLastData, fix);
       this.post({
         type: 'error',
         message,
@@ -291,10 +296,10 @@ export class ChartPanel extends Disposable {
   }
 
   private forgetData(): void {
-    if (this.content.data) {
+    if (this.shown.data) {
       this.post({ type: 'clear' });
     }
-    this.content.forget();
+    this.shown.forget();
   }
 
   /** Posts the data; for the chart view, thinned to the plot's width (exports and the table use every slice). */
@@ -316,7 +321,7 @@ export class ChartPanel extends Disposable {
         ...(shown.requestedTo ? { requestedTo: shown.requestedTo.toISOString() } : {}),
       },
       validPeriods: requested.validPeriods,
-      fetchedAt: new Date(this.content.dataAt ?? Date.now()).toISOString(),
+      fetchedAt: new Date(this.shown.dataAt ?? Date.now()).toISOString(),
     });
   }
 
@@ -339,9 +344,7 @@ export class ChartPanel extends Disposable {
   }
 
   private async export(format: 'csv' | 'json'): Promise<void> {
-    const saved = this.content.data
-      ? await exportPanelData(this.content.data, this.stateValue.entity, format)
-      : undefined;
+    const saved = this.shown.data ? await exportPanelData(this.shown.data, this.stateValue.entity, format) : undefined;
     if (saved) {
       this.post({ type: 'exported', format, path: saved });
     }
