@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { ApplicationSummary, HealthStatus } from '../api/types';
+import type { HealthStatus } from '../api/types';
 
 export function formatApdex(score: number): string {
   return score.toFixed(2);
@@ -28,16 +28,6 @@ export function formatRpm(rpm: number): string {
 /** error_rate is a fraction: 0.0123 → "1.23 %". */
 export function formatErrorRate(fraction: number): string {
   return `${(fraction * 100).toFixed(2)} %`;
-}
-
-/** "Apdex 0.94 · 123 ms · 1.2k rpm". */
-export function describeSummary(summary: ApplicationSummary): string {
-  return l10n.t(
-    'Apdex {0} · {1} · {2}',
-    formatApdex(summary.apdexScore),
-    formatMs(summary.responseTime),
-    formatRpm(summary.throughput),
-  );
 }
 
 /** Getters: this object is built when the module loads, before activation configures the translations. */

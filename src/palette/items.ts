@@ -7,7 +7,8 @@ import * as l10n from '@vscode/l10n';
 import type { Application, HealthStatus, Host, Instance, MetricName, MetricScope } from '../api/types';
 import type { RangePreset } from '../panels/protocol';
 import { PRESET_MINUTES, presetLabel } from '../panels/protocol';
-import { describeSummary, formatErrorRate, HEALTH_LABELS } from '../format/presentation';
+import { formatErrorRate, HEALTH_LABELS } from '../format/presentation';
+import { describeSummary } from '../format/summary';
 import { safeText } from '../util/safeText';
 
 /** The codicon of a health status, written into labels as `$(name)`. */

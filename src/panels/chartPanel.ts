@@ -5,18 +5,16 @@
  */
 import * as vscode from 'vscode';
 
-import type { Backend } from '../api/backendChoice';
 import { isApiError } from '../api/errors';
-import type { Connection, ConnectionManager } from '../connection';
+import type { ConnectionManager } from '../connection';
 import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
-import type { ErrorAction } from '../session/errorPolicy';
 import { errorPolicy } from '../session/errorPolicy';
-import { formatAge } from '../format/presentation';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
 import { chartsForView, pointBudget } from './decimate';
 import { exportPanelData } from './exportData';
 import { makeNonce, renderPanelHtml } from './html';
+import { PanelContent } from './panelContent';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelData';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
@@ -47,17 +45,14 @@ export class ChartPanel extends Disposable {
   readonly onDidDispose = this.disposedEmitter.event;
   private ready = false;
   private disposed = false;
-  /** The data shown, with when and by which session it was loaded: another session's is never kept. */
-  private lastData: PanelData | undefined;
-  private lastDataAt: number | undefined;
-  private lastDataSession: Connection | undefined;
-  private lastError: { message: string; staleNote?: string; fix?: ErrorAction } | undefined;
+  /** What the panel shows (every slice, before thinning for the plot), and its last failure. */
+  private readonly shown = new PanelContent();
   /** The webview's plot width (CSS px), from its 'ready' and 'plotWidth' messages. */
   private plotWidth: number | undefined;
   /** The point budget the charts last posted were thinned to; undefined when they went whole. */
   private postedBudget: number | undefined;
   /** Data handed over before the webview was ready (a command's answer): shown on 'ready' instead of asked again. */
-  private handedOver = false;
+  private loadedByOpener = false;
   /**
    * A load started before the webview was ready: the panel asks the service as it opens, so the round
    * trip overlaps the webview's start, and 'ready' shows its answer instead of asking again.
@@ -105,30 +100,9 @@ export class ChartPanel extends Disposable {
     return this.stateValue;
   }
 
-  /**
-   * What the panel shows, for tests: its data (every slice, before thinning for the plot) and its
-   * charts' lines, when and through which backend it was loaded, and the last failure (cleared by new data).
-   */
-  get status(): {
-    data?: PanelData;
-    dataAt?: number;
-    backend?: Backend;
-    error?: string;
-    staleNote?: string;
-    charts?: Array<{ title: string; series: string[]; points: number }>;
-  } {
-    return {
-      data: this.lastData,
-      dataAt: this.lastDataAt,
-      backend: this.lastDataSession?.backend,
-      error: this.lastError?.message,
-      staleNote: this.lastError?.staleNote,
-      charts: this.lastData?.charts.map((c) => ({
-        title: c.title,
-        series: c.series.map((x) => x.label),
-        points: c.series.reduce((n, x) => n + x.points.length, 0),
-      })),
-    };
+  /** What the panel shows, read-only: its data, when and through which session, its last failure. */
+  get content(): Pick<PanelContent, 'data' | 'dataAt' | 'session' | 'error'> {
+    return this.shown;
   }
 
   /**
@@ -140,16 +114,13 @@ export class ChartPanel extends Disposable {
     if (!conn) {
       return;
     }
-    this.lastData = data;
-    this.lastDataAt = Date.now();
-    this.lastDataSession = conn;
-    this.lastError = undefined;
+    this.shown.show(data, conn);
     this.inFlight.value = undefined; // An older load must not replace the newer answer.
     this.panel.title = this.panelTitle(data.title);
     if (this.ready) {
       this.postData(data);
     } else {
-      this.handedOver = true;
+      this.loadedByOpener = true;
     }
   }
 
@@ -223,16 +194,16 @@ export class ChartPanel extends Disposable {
         this.ready = true;
         this.plotWidth = message.plotWidth ?? this.plotWidth;
         this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
-        if (this.lastData) {
-          this.postData(this.lastData);
+        if (this.shown.data) {
+          this.postData(this.shown.data);
         } else if (this.pendingStatus) {
           this.post(this.pendingStatus);
         }
         this.pendingStatus = undefined;
         this.deps.connections.scheduleChanged();
-        if (this.handedOver || this.loadedEarly) {
+        if (this.loadedByOpener || this.loadedEarly) {
           // Just loaded by the opener, or by the panel as it opened (its answer posts when it comes).
-          this.handedOver = false;
+          this.loadedByOpener = false;
           this.loadedEarly = false;
           return;
         }
@@ -244,8 +215,8 @@ export class ChartPanel extends Disposable {
       case 'setView':
         this.stateValue = { ...this.stateValue, view: message.view };
         // The table lists every slice: send them if the charts had fewer.
-        if (message.view === 'table' && this.postedBudget !== undefined && this.lastData) {
-          this.postData(this.lastData);
+        if (message.view === 'table' && this.postedBudget !== undefined && this.shown.data) {
+          this.postData(this.shown.data);
         }
         return;
       case 'plotWidth':
@@ -254,10 +225,10 @@ export class ChartPanel extends Disposable {
         if (
           this.postedBudget !== undefined &&
           pointBudget(message.width) > this.postedBudget &&
-          this.lastData &&
+          this.shown.data &&
           this.stateValue.view === 'chart'
         ) {
-          this.postData(this.lastData);
+          this.postData(this.shown.data);
         }
         return;
       case 'changeExplorer':
@@ -266,7 +237,7 @@ export class ChartPanel extends Disposable {
       case 'retry':
         return this.load();
       case 'fix':
-        return this.lastError?.fix ? runErrorAction(this.lastError.fix) : undefined;
+        return this.shown.error?.fix ? runErrorAction(this.shown.error.fix) : undefined;
       case 'searchMetricNames':
         return this.searchNames(message.query);
       case 'export':
@@ -277,7 +248,7 @@ export class ChartPanel extends Disposable {
   /** Loads the data for the current state; a newer load cancels an older one. */
   async load(): Promise<void> {
     const conn = this.deps.connections.current;
-    if (this.disposed || this.handedOver) {
+    if (this.disposed || this.loadedByOpener) {
       return;
     }
     this.loadedEarly ||= !this.ready;
@@ -303,10 +274,7 @@ export class ChartPanel extends Disposable {
       this.deps.log.info(
         `${this.stateValue.entity.kind} panel loaded with ${data.metricDataRequests} metric-data ${data.metricDataRequests === 1 ? 'request' : 'requests'}`,
       );
-      this.lastData = data;
-      this.lastDataAt = Date.now();
-      this.lastDataSession = conn;
-      this.lastError = undefined;
+      this.shown.show(data, conn);
       this.panel.title = this.panelTitle(data.title);
       this.postData(data);
     } catch (e) {
@@ -316,14 +284,8 @@ export class ChartPanel extends Disposable {
       this.deps.log.error(e instanceof Error ? e : String(e));
       const message = e instanceof Error ? e.message : String(e);
       const policy = errorPolicy(e);
-      // A passing failure (offline, rate limited) leaves the charts up, saying how old they are.
-      const kept =
-        policy.keepLastData && this.lastData && this.lastDataAt !== undefined && this.lastDataSession === conn;
-      const staleNote = kept
-        ? vscode.l10n.t('Showing data from {0}', formatAge(Date.now() - this.lastDataAt!))
-        : undefined;
       const fix = policy.actions.find((a) => a !== 'retry' && a !== 'showLog');
-      this.lastError = { message, staleNote, fix };
+      const { staleNote } = this.shown.fail(message, conn, policy.keepLastData, fix);
       this.post({
         type: 'error',
         message,
@@ -335,19 +297,17 @@ export class ChartPanel extends Disposable {
   }
 
   private forgetData(): void {
-    if (this.lastData) {
+    if (this.shown.data) {
       this.post({ type: 'clear' });
     }
-    this.lastData = undefined;
-    this.lastDataAt = undefined;
-    this.lastDataSession = undefined;
-    this.lastError = undefined;
+    this.shown.forget();
   }
 
   /** Posts the data; for the chart view, thinned to the plot's width (exports and the table use every slice). */
   private postData(data: PanelData): void {
     const { charts, decimated, budget } = chartsForView(data.charts, this.stateValue.view, this.plotWidth);
     this.postedBudget = budget;
+    const { requested, shown } = data.range;
     this.post({
       type: 'data',
       summary: data.summary,
@@ -356,13 +316,13 @@ export class ChartPanel extends Disposable {
       table: data.table,
       ...(decimated ? { decimated } : {}),
       range: {
-        from: data.shown.from.toISOString(),
-        to: data.shown.to.toISOString(),
-        period: data.range.period,
-        ...(data.shown.requestedTo ? { requestedTo: data.shown.requestedTo.toISOString() } : {}),
+        from: shown.from.toISOString(),
+        to: shown.to.toISOString(),
+        period: requested.period,
+        ...(shown.requestedTo ? { requestedTo: shown.requestedTo.toISOString() } : {}),
       },
-      validPeriods: data.range.validPeriods,
-      fetchedAt: new Date(this.lastDataAt ?? Date.now()).toISOString(),
+      validPeriods: requested.validPeriods,
+      fetchedAt: new Date(this.shown.dataAt ?? Date.now()).toISOString(),
     });
   }
 
@@ -385,7 +345,7 @@ export class ChartPanel extends Disposable {
   }
 
   private async export(format: 'csv' | 'json'): Promise<void> {
-    const saved = this.lastData ? await exportPanelData(this.lastData, this.stateValue.entity, format) : undefined;
+    const saved = this.shown.data ? await exportPanelData(this.shown.data, this.stateValue.entity, format) : undefined;
     if (saved) {
       this.post({ type: 'exported', format, path: saved });
     }

@@ -20,8 +20,7 @@ export type Point = [number, number | null];
 /**
  * Points sent per CSS pixel of the plot's width. One, as Chart.js draws a decimated line (its
  * `samples` = the width); each three-pixel bucket still keeps its low and high, so no spike is lost.
- * Two a pixel (tried first) cost a 10 × 3,000-point panel 13 % more than Chart.js alone drawing
- * every point, all of it in drawing the extra points (bench, panel draw).
+ * More would only add drawing time for points no pixel can show (the bench's panel-draw figure).
  */
 export const POINTS_PER_PIXEL = 1;
 /** The plot width assumed until the webview has reported its own (an editor-sized panel). */

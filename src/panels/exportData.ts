@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 
 import type { PanelData } from './panelData';
 import type { PanelState } from './protocol';
-import { chartsToCsv, chartsToJson } from './shaping';
+import { chartsToCsv, chartsToJson } from './exportFormats';
 
 /** Asks where to save and writes the file; resolves with the path shown to the user, or undefined when cancelled. */
 export async function exportPanelData(
@@ -32,9 +32,9 @@ export async function exportPanelData(
       ? chartsToCsv(data.charts)
       : chartsToJson(data.charts, {
           entity,
-          from: data.range.from.toISOString(),
-          to: data.range.to.toISOString(),
-          period: data.range.period,
+          from: data.range.requested.from.toISOString(),
+          to: data.range.requested.to.toISOString(),
+          period: data.range.requested.period,
         });
   // Through VS Code's file system, not Node's: the chosen URI may be remote (SSH, WSL, a container)
   // or virtual, where fsPath names a file on the wrong machine or on none.

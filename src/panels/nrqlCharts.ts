@@ -7,20 +7,13 @@
 import * as l10n from '@vscode/l10n';
 
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
+import { SERIES_PALETTE } from './catalogue';
 import type { PanelData } from './panelData';
 import type { ChartSpec, NrqlSource, SeriesSpec } from './protocol';
 
 /** More lines than this make a chart unreadable (FACET's default is 10, LIMIT MAX 5,000). */
 export const MAX_NRQL_SERIES = 20;
 
-const PALETTE = [
-  '--vscode-charts-blue',
-  '--vscode-charts-green',
-  '--vscode-charts-orange',
-  '--vscode-charts-purple',
-  '--vscode-charts-red',
-  '--vscode-charts-yellow',
-];
 const BUCKET_KEYS = new Set(['beginTimeSeconds', 'endTimeSeconds']);
 
 export interface NrqlCharts {
@@ -123,7 +116,7 @@ export function nrqlTimeseriesCharts(result: NrqlResult): NrqlCharts | undefined
     unit: rows.some((row) => apdexScore(row[key]) !== undefined) ? 'apdex' : '',
     series: drawn.map((facet, i): SeriesSpec => ({
       label: facet ?? key,
-      color: PALETTE[i % PALETTE.length],
+      color: SERIES_PALETTE[i % SERIES_PALETTE.length],
       points: rows
         .filter((row) => facetOf(row) === facet)
         .map((row): [number, number | null] => [bucketOf(row)!.begin * 1000, chartValue(row[key])])
@@ -173,12 +166,14 @@ export function nrqlPanelData(
     charts: set?.charts ?? [],
     // The query's own SINCE/UNTIL/TIMESERIES set the range: the panel offers no other period.
     range: {
-      from,
-      to,
-      period: Math.max(1, set?.bucketSeconds ?? Math.round((to.getTime() - from.getTime()) / 1000)),
-      validPeriods: [],
+      requested: {
+        from,
+        to,
+        period: Math.max(1, set?.bucketSeconds ?? Math.round((to.getTime() - from.getTime()) / 1000)),
+        validPeriods: [],
+      },
+      shown: { from, to },
     },
-    shown: { from, to },
     metricDataRequests: 0,
   };
 }

@@ -11,7 +11,8 @@ import type { StatusSettings } from '../config';
 import { REGION_LABELS, wrongRegionAdvice } from '../api/regions';
 import { fixForKind } from '../session/errorPolicy';
 import { escapeMarkdown, isPlainDisplayName } from '../util/safeText';
-import { formatAge, formatApdex, formatErrorRate, formatMs, formatRpm, HEALTH_LABELS } from '../format/presentation';
+import { formatAge, formatApdex, HEALTH_LABELS } from '../format/presentation';
+import { summaryTableRows } from '../format/summary';
 
 /** Where a bound application lives: an account region, or the built-in demo. */
 export type BindingRegion = Region | 'demo';
@@ -201,8 +202,12 @@ function describeBound(
     background = severityOf(app, settings);
     label = l10n.t('Apdex {0} for {1}, {2}', formatApdex(s.apdexScore), name, HEALTH_LABELS[app.healthStatus]);
     lines.push(
-      `| | |\n|:--|--:|\n| ${l10n.t('Apdex (T {0} s)', s.apdexTarget)} | ${formatApdex(s.apdexScore)} |\n| ${l10n.t('Response time')} | ${formatMs(s.responseTime)} |` +
-        `\n| ${l10n.t('Throughput')} | ${formatRpm(s.throughput)} |\n| ${l10n.t('Error rate')} | ${formatErrorRate(s.errorRate)} |\n| ${l10n.t('Health')} | ${HEALTH_LABELS[app.healthStatus]} |`,
+      [
+        '| | |',
+        '|:--|--:|',
+        ...summaryTableRows(s),
+        `| ${l10n.t('Health')} | ${HEALTH_LABELS[app.healthStatus]} |`,
+      ].join('\n'),
     );
   }
   if (snap?.fetchedAt !== undefined) {

@@ -7,16 +7,8 @@ import * as vscode from 'vscode';
 import type { Application, HealthStatus, Host, Instance, KeyTransaction } from '../api/types';
 import { hostAndInstanceCounts } from '../api/types';
 import { COMMAND } from '../constants';
-import {
-  describeSummary,
-  formatAge,
-  formatApdex,
-  formatErrorRate,
-  formatMs,
-  formatRpm,
-  HEALTH_LABELS,
-  hostHealthLabel,
-} from '../format/presentation';
+import { formatAge, HEALTH_LABELS, hostHealthLabel } from '../format/presentation';
+import { describeSummary, summaryLines } from '../format/summary';
 import { escapeMarkdown } from '../util/safeText';
 
 const HEALTH_ICONS: Readonly<Record<HealthStatus, [string, string]>> = {
@@ -58,18 +50,6 @@ function summaryTooltip(title: string, lines: Array<[string, string]>): vscode.M
     md.appendMarkdown(`${escapeMarkdown(label)}: ${escapeMarkdown(value)}  \n`);
   }
   return md;
-}
-
-function summaryLines(summary: Application['summary']): Array<[string, string]> {
-  if (!summary) {
-    return [[vscode.l10n.t('Summary'), vscode.l10n.t('none (not reporting)')]];
-  }
-  return [
-    [vscode.l10n.t('Apdex'), vscode.l10n.t('{0} (target {1} s)', formatApdex(summary.apdexScore), summary.apdexTarget)],
-    [vscode.l10n.t('Response time'), formatMs(summary.responseTime)],
-    [vscode.l10n.t('Throughput'), formatRpm(summary.throughput)],
-    [vscode.l10n.t('Error rate'), formatErrorRate(summary.errorRate)],
-  ];
 }
 
 export class ApplicationNode {

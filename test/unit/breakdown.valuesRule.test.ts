@@ -111,8 +111,14 @@ describe('the breakdown and the explorer under every reading of the values[] rul
   /** One metric's summarized average_response_time × call_count ÷ HttpDispatcher call_count. */
   async function perRequestMs(scope: MetricScope, data: PanelData, metric: string): Promise<number> {
     const one = async (name: string) =>
-      (await api.getMetricData(scope, { names: [name], from: data.range.from, to: data.range.to, summarize: true }))
-        .metrics[0].timeslices[0].values;
+      (
+        await api.getMetricData(scope, {
+          names: [name],
+          from: data.range.requested.from,
+          to: data.range.requested.to,
+          summarize: true,
+        })
+      ).metrics[0].timeslices[0].values;
     const [m, web] = await Promise.all([one(metric), one('HttpDispatcher')]);
     return (m.average_response_time * m.call_count) / web.call_count;
   }
@@ -158,8 +164,8 @@ describe('the breakdown and the explorer under every reading of the values[] rul
           const total = (
             await api.getMetricData(scope, {
               names: [c.total],
-              from: data.range.from,
-              to: data.range.to,
+              from: data.range.requested.from,
+              to: data.range.requested.to,
               summarize: true,
             })
           ).metrics[0].timeslices[0].values.average_response_time;
@@ -183,7 +189,12 @@ describe('the breakdown and the explorer under every reading of the values[] rul
         );
         const web = await api.getMetricData(
           { kind: 'application', applicationId: app.id },
-          { names: ['HttpDispatcher'], from: data.range.from, to: data.range.to, period: data.range.period },
+          {
+            names: ['HttpDispatcher'],
+            from: data.range.requested.from,
+            to: data.range.requested.to,
+            period: data.range.requested.period,
+          },
         );
         const calls = new Map(web.metrics[0].timeslices.map((s) => [Date.parse(s.from), s.values.call_count]));
         for (const series of data.charts[0].series) {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 
-import { describeSummary, formatErrorRate, formatMs, formatRpm } from '../../src/format/presentation';
+import { formatErrorRate, formatMs, formatRpm } from '../../src/format/presentation';
+import { describeSummary, summaryFigures, summaryLines, summaryTableRows } from '../../src/format/summary';
 import { escapeMarkdown } from '../../src/util/safeText';
 
 describe('shared wording of numbers', () => {
@@ -9,6 +10,24 @@ describe('shared wording of numbers', () => {
       describeSummary({ apdexScore: 0.94, responseTime: 123.4, throughput: 1234, errorRate: 0, apdexTarget: 0.5 }),
       'Apdex 0.94 · 123 ms · 1.2k rpm',
     );
+  });
+
+  it('words the same summary figures for the panel header, the tree tooltip and the status-bar table', () => {
+    const summary = { apdexScore: 0.94, responseTime: 123.4, throughput: 1234, errorRate: 0.0123, apdexTarget: 0.5 };
+    assert.deepEqual(summaryFigures(summary), [
+      { label: 'Apdex', value: '0.94', hint: 'target 0.5 s' },
+      { label: 'Response time', value: '123 ms' },
+      { label: 'Throughput', value: '1.2k rpm' },
+      { label: 'Error rate', value: '1.23 %' },
+    ]);
+    assert.deepEqual(summaryLines(summary)[0], ['Apdex', '0.94 (target 0.5 s)']);
+    assert.deepEqual(summaryTableRows(summary), [
+      '| Apdex (T 0.5 s) | 0.94 |',
+      '| Response time | 123 ms |',
+      '| Throughput | 1.2k rpm |',
+      '| Error rate | 1.23 % |',
+    ]);
+    assert.deepEqual(summaryLines(undefined), [['Summary', 'not reporting']]);
   });
 
   it('formats times, throughput and error rates', () => {

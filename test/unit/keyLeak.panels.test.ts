@@ -12,7 +12,7 @@ import { MemoryLogger } from '../../src/log';
 import { renderPanelHtml } from '../../src/panels/html';
 import { loadPanelData } from '../../src/panels/panelData';
 import type { PanelEntity, PanelState } from '../../src/panels/protocol';
-import { chartsToCsv, chartsToJson } from '../../src/panels/shaping';
+import { chartsToCsv, chartsToJson } from '../../src/panels/exportFormats';
 import { Simulator } from '../../src/simulator/server';
 
 const KEY = 'NRAK-PANELSWEEP8K2J5H7G1F4D6S9A3QW';
@@ -76,7 +76,11 @@ describe('key leak sweep: panel messages, state and exports', function () {
       searched.messages.push(JSON.stringify({ type: 'data', ...data }));
       searched.csv.push(chartsToCsv(data.charts));
       searched.json.push(
-        chartsToJson(data.charts, { entity, from: data.range.from.toISOString(), to: data.range.to.toISOString() }),
+        chartsToJson(data.charts, {
+          entity,
+          from: data.range.requested.from.toISOString(),
+          to: data.range.requested.to.toISOString(),
+        }),
       );
       // The same panel failing in every way the service can fail: the error message a webview gets.
       for (const kind of [

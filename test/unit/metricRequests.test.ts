@@ -6,7 +6,7 @@ import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { MetricData } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
-import { resolveRange, shownRange } from '../../src/panels/shaping';
+import { resolveRange, shownRange } from '../../src/panels/panelRange';
 import { Simulator } from '../../src/simulator/server';
 
 describe("metric requests that do not depend on another metric's value columns", () => {
@@ -110,9 +110,9 @@ describe("what a panel's axis and header describe: the slices returned", functio
         view: 'chart',
       },
     );
-    assert.equal(data.shown.from.toISOString(), '2026-11-20T14:06:00.000Z');
-    assert.equal(data.shown.to.toISOString(), '2026-11-20T14:36:00.000Z');
-    assert.equal(data.shown.requestedTo, undefined);
+    assert.equal(data.range.shown.from.toISOString(), '2026-11-20T14:06:00.000Z');
+    assert.equal(data.range.shown.to.toISOString(), '2026-11-20T14:36:00.000Z');
+    assert.equal(data.range.shown.requestedTo, undefined);
   });
 
   it("with the service's 3-minute lag: from the first slice (before `from`) to where the data ends, and says it ends early", async () => {
@@ -134,12 +134,12 @@ describe("what a panel's axis and header describe: the slices returned", functio
     );
     assert.equal(new Date(points[points.length - 1][0]).toISOString(), '2026-11-20T14:32:00.000Z');
     assert.equal(
-      data.shown.from.toISOString(),
+      data.range.shown.from.toISOString(),
       '2026-11-20T14:03:00.000Z',
       'the axis starts at the first slice, so none is clipped',
     );
-    assert.equal(data.shown.to.toISOString(), '2026-11-20T14:33:00.000Z', 'the axis ends where the data ends');
-    assert.equal(data.shown.requestedTo?.toISOString(), '2026-11-20T14:36:00.000Z');
+    assert.equal(data.range.shown.to.toISOString(), '2026-11-20T14:33:00.000Z', 'the axis ends where the data ends');
+    assert.equal(data.range.shown.requestedTo?.toISOString(), '2026-11-20T14:36:00.000Z');
   });
 
   it('a slice that ends past the requested end widens the span instead of being cut', () => {

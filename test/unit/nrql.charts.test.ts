@@ -188,10 +188,10 @@ describe('NRQL result → explorer charts', () => {
       source,
       'title',
     );
-    assert.equal(data.range.period, 60);
-    assert.deepEqual(data.range.validPeriods, []);
-    assert.equal(data.shown.from.getTime(), T0 * 1000);
-    assert.equal(data.shown.to.getTime(), (T0 + 180) * 1000);
+    assert.equal(data.range.requested.period, 60);
+    assert.deepEqual(data.range.requested.validPeriods, []);
+    assert.equal(data.range.shown.from.getTime(), T0 * 1000);
+    assert.equal(data.range.shown.to.getTime(), (T0 + 180) * 1000);
     assert.equal(data.metricDataRequests, 0);
     assert.ok(data.summary.some((s) => s.value === '1234567'));
     assert.match(data.summaryNote ?? '', /a warning of the service/);

@@ -5,7 +5,8 @@ import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
 import type { PanelEntity, PanelState } from '../../src/panels/protocol';
-import { chartsToCsv, chartsToJson, resolveRange } from '../../src/panels/shaping';
+import { chartsToCsv, chartsToJson } from '../../src/panels/exportFormats';
+import { resolvePanelRange, resolveRange } from '../../src/panels/panelRange';
 import { Simulator } from '../../src/simulator/server';
 
 /** An entity of any kind without its title (distributed over the kinds, so each keeps its own ids). */
@@ -56,7 +57,7 @@ describe('panel data against the simulator', function () {
     );
     const direct = await api.getMetricData(
       { kind: 'application', applicationId: app.id },
-      { names: ['HttpDispatcher'], from: data.range.from, to: data.range.to },
+      { names: ['HttpDispatcher'], from: data.range.requested.from, to: data.range.requested.to },
     );
     const expected = direct.metrics[0].timeslices.map((s) => [Date.parse(s.from), s.values.requests_per_minute]);
     assert.deepEqual(data.charts[1].series[0].points, expected);
@@ -160,7 +161,7 @@ describe('panel data against the simulator', function () {
     const sumAt0 = stack.reduce((a, s) => a + (s.points[0][1] ?? 0), 0);
     const direct = await api.getMetricData(
       { kind: 'application', applicationId: appNamed('inventory-service').id },
-      { names: ['WebTransactionTotalTime'], from: data.range.from, to: data.range.to },
+      { names: ['WebTransactionTotalTime'], from: data.range.requested.from, to: data.range.requested.to },
     );
     assert.ok(Math.abs(sumAt0 - direct.metrics[0].timeslices[0].values.average_response_time) < 0.01);
   });
@@ -235,6 +236,17 @@ describe('panel data against the simulator', function () {
     assert.equal(r.period, 600);
     assert.ok(!r.validPeriods.includes(60));
     assert.equal(resolveRange({ preset: '24h', compare: 'none', period: 1800 }, NOW).period, 1800);
+  });
+
+  it('resolves a range once: the requested range and, with an overlay, its twin a day or a week back', () => {
+    assert.equal(resolvePanelRange({ preset: '1h', compare: 'none' }, NOW).compare, undefined);
+    const { requested, compare } = resolvePanelRange({ preset: '1h', compare: 'week' }, NOW);
+    assert.equal(requested.to.toISOString(), '2026-11-20T12:00:00.000Z');
+    assert.equal(compare?.to.toISOString(), '2026-11-13T12:00:00.000Z');
+    assert.equal(compare?.from.toISOString(), '2026-11-13T11:00:00.000Z');
+    assert.equal(compare?.shiftMs, 7 * 86_400_000);
+    assert.equal(compare?.period, requested.period);
+    assert.equal(compare?.label, '1 week earlier');
   });
 
   it('exports CSV safely and JSON faithfully', () => {

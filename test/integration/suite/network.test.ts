@@ -7,6 +7,7 @@ import type { ChartPanel } from '../../../src/panels/chartPanel';
 import { Simulator } from '../../../src/simulator/server';
 import { ConnectProxy } from '../../support/connectProxy';
 import { eventually, labelText, setSettings, timeslice } from './helpers';
+import { panelStatus } from './panelStatus';
 
 async function setHttp(values: Record<string, unknown>): Promise<void> {
   const config = vscode.workspace.getConfiguration('http');
@@ -197,16 +198,16 @@ describe('when the network misbehaves', function () {
     const app = roots.find((n) => n.kind === 'application')!;
     await vscode.commands.executeCommand('timeslice.openEntity', app);
     const panel: ChartPanel = await eventually(() => [...ts.panels.open.values()][0], 'the panel');
-    await eventually(() => panel.status.dataAt, "the panel's data", 30_000);
-    const dataAt = panel.status.dataAt;
+    await eventually(() => panelStatus(panel).dataAt, "the panel's data", 30_000);
+    const dataAt = panelStatus(panel).dataAt;
     sim.injectFault({ endpoint: 'metricData', kind: 'serverError' });
     await panel.load();
-    assert.match(panel.status.error ?? '', /server error \(500\)/);
-    assert.equal(panel.status.staleNote, 'Showing data from just now');
-    assert.equal(panel.status.dataAt, dataAt, 'the data shown is the earlier one');
+    assert.match(panelStatus(panel).error ?? '', /server error \(500\)/);
+    assert.equal(panelStatus(panel).staleNote, 'Showing data from just now');
+    assert.equal(panelStatus(panel).dataAt, dataAt, 'the data shown is the earlier one');
     sim.clearFaults();
     await panel.load();
-    assert.equal(panel.status.error, undefined);
+    assert.equal(panelStatus(panel).error, undefined);
   });
 
   // Last in this suite, so it searches what the tests above left behind: proxy, 407, 429, a panel, a

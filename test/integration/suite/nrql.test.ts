@@ -7,6 +7,7 @@ import type { NrqlQueryArgs, NrqlQueryOutcome } from '../../../src/commands/runN
 import { exampleNrql } from '../../../src/api/nerdgraph/nrqlQuery';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { eventually, setSettings, startDemo, timeslice } from './helpers';
+import { panelStatus } from './panelStatus';
 
 /** The words a POSIX shell makes of a command line (its variables expanded from `env`). */
 function shellWords(line: string, env: Record<string, string>): string[] {
@@ -78,7 +79,7 @@ describe('Run NRQL Query against the demo simulator', function () {
       accountId: body.variables.accountId,
       query: nrql,
     });
-    const charts = await eventually(() => panel.status.charts, "the panel's charts");
+    const charts = await eventually(() => panelStatus(panel).charts, "the panel's charts");
     assert.deepEqual(
       charts.map((c) => c.title),
       ['Response time (ms)', 'Throughput (rpm)'],
@@ -87,7 +88,7 @@ describe('Run NRQL Query against the demo simulator', function () {
       charts.map((c) => c.points),
       [30, 30],
     );
-    assert.equal(panel.status.error, undefined);
+    assert.equal(panelStatus(panel).error, undefined);
     // The panel was handed the answer: drawing it asked the service nothing more (no second query, no metric data).
     const after = sim.requests.map((r) => r.endpoint);
     assert.equal(after.filter((e) => e === 'graphql.nrql').length, 1, after.join(', '));
@@ -156,7 +157,7 @@ describe('Run NRQL Query against the demo simulator', function () {
     assert.ok(outcome?.charted);
     const panel = nrqlPanels().find((p) => p.state.entity.kind === 'explorer' && p.state.entity.nrql?.query === nrql);
     assert.ok(panel);
-    const charts = await eventually(() => panel.status.charts, 'the faceted charts');
+    const charts = await eventually(() => panelStatus(panel).charts, 'the faceted charts');
     assert.deepEqual(
       charts.map((c) => c.title),
       ['calls'],

@@ -15,6 +15,7 @@ import {
   startDemo,
   timeslice,
 } from './helpers';
+import { panelStatus } from './panelStatus';
 
 for (const backend of BACKENDS) {
   describe(`chart panels against the demo simulator, on ${backendLabel(backend)}`, function () {
@@ -36,7 +37,7 @@ for (const backend of BACKENDS) {
       return eventually(
         () => {
           const panel = [...ts.panels.open.values()].find((p) => p.state.entity.kind === kind);
-          const status = panel?.status;
+          const status = panel && panelStatus(panel);
           assert.equal(status?.error, undefined, `the ${kind} panel failed`);
           return status?.data && status.backend === backend ? panel : undefined;
         },
@@ -59,7 +60,7 @@ for (const backend of BACKENDS) {
       sim.clearRequests();
       await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
       assert.equal(ts.panels.open.size, 1);
-      const data = (await loaded('application')).status.data!;
+      const data = panelStatus(await loaded('application')).data!;
       assert.equal(data.metricDataRequests, 1);
       const requests = metricDataRequests(sim).filter((r) => !r.summarize);
       assert.equal(requests.length, 1, `one metric-data request, not ${requests.length}`);
@@ -84,7 +85,7 @@ for (const backend of BACKENDS) {
 
     it('the breakdown lists datastore names through the cache, narrowed by name, and stacks more than application code', async () => {
       const sim = ts.demo.simulator!;
-      const data = (await loaded('breakdown')).status.data!;
+      const data = panelStatus(await loaded('breakdown')).data!;
       const filters = metricNameFilters(sim);
       assert.ok(filters.length > 0, "the breakdown's names request");
       assert.ok(
@@ -117,7 +118,7 @@ for (const backend of BACKENDS) {
       await vscode.commands.executeCommand('timeslice.queryMetric', query);
       const panel = await loaded('explorer');
       assert.deepEqual(panel.state.explorer, { metrics: ['HttpDispatcher'], values: ['call_count'] });
-      const [chart] = panel.status.data!.charts;
+      const [chart] = panelStatus(panel).data!.charts;
       assert.equal(chart.series[0].label, 'HttpDispatcher');
       const points = chart.series[0].points;
       assert.ok(points.length >= 55, `${points.length} points for an hour`);

@@ -10,6 +10,7 @@ import type { StatusView } from '../../../src/status/statusModel';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { sameSummary, samePanels, sameTables, shownSummary } from '../../support/parity';
 import { backendLabel, eventually, settled, startDemo, timeslice } from './helpers';
+import { panelStatus } from './panelStatus';
 
 /** What the views got through one backend, and the minutes (of the clock) it was loaded in. */
 interface Seen {
@@ -65,7 +66,7 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
     ] as const) {
       await vscode.commands.executeCommand(command, target);
       await eventually(
-        () => (panel(kind).status.dataAt !== undefined ? true : undefined),
+        () => (panelStatus(panel(kind)).dataAt !== undefined ? true : undefined),
         `the ${kind} panel's first data`,
         30_000,
       );
@@ -98,10 +99,10 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
       ['application', 'breakdown', 'keyTransaction'].map(async (kind) => {
         const p = panel(kind);
         await p.load();
-        const { data, dataAt, error } = p.status;
+        const { data, dataAt, error } = panelStatus(p);
         assert.equal(error, undefined, `the ${kind} panel on ${backendLabel(backend)}`);
         assert.ok(
-          data && dataAt !== undefined && dataAt >= loadedFrom && p.status.backend === backend,
+          data && dataAt !== undefined && dataAt >= loadedFrom && panelStatus(p).backend === backend,
           `the ${kind} panel loaded through ${backendLabel(backend)}`,
         );
         return data;

@@ -14,6 +14,7 @@ import { CHART_VIEW_TYPE } from '../../../src/panels/chartPanel';
 import type { PanelState } from '../../../src/panels/protocol';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { BACKENDS, backendLabel, eventually, startDemo, timeslice } from './helpers';
+import { panelStatus } from './panelStatus';
 
 for (const backend of BACKENDS) {
   describe(`panels restored after a reload, in a new session, on ${backendLabel(backend)}`, function () {
@@ -73,7 +74,7 @@ for (const backend of BACKENDS) {
         const kind = panel.state.entity.kind;
         const charts = await eventually(
           () => {
-            const status = panel.status;
+            const status = panelStatus(panel);
             assert.equal(status.error, undefined, `the restored ${kind} panel failed`);
             return status.data && status.backend === backend ? status.charts : undefined;
           },

@@ -7,6 +7,7 @@ import { MemoryLogger } from '../../../src/log';
 import { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { eventually, labelText, labels, setSettings, startDemo, timeslice } from './helpers';
+import { panelStatus } from './panelStatus';
 
 /** Only the settings a connection is made of reconnect; replacing a connection cancels what it started. */
 describe('one connection: what reconnects and what does not', function () {
@@ -148,7 +149,7 @@ describe('switching accounts while the old one is slow', function () {
     const item = ts.tree.getTreeItem(appA);
     await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
     const panel = await eventually(
-      () => [...ts.panels.open.values()].find((p) => p.status.dataAt !== undefined),
+      () => [...ts.panels.open.values()].find((p) => panelStatus(p).dataAt !== undefined),
       "account A's dashboard with data",
     );
 
@@ -206,7 +207,7 @@ describe('switching accounts while the old one is slow', function () {
     );
 
     // The panel was A's entity: whatever B answers for it, A's data is gone, and no stale note dates from A.
-    const status = panel.status;
+    const status = panelStatus(panel);
     assert.ok(
       status.dataAt === undefined || status.dataAt >= switchedAt,
       `no data of A kept (data from ${String(status.dataAt)})`,

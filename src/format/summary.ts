@@ -1,0 +1,62 @@
+/**
+ * How an application's (host's, instance's, key transaction's) summary reads, in one place: the
+ * one-line "Apdex 0.94 · 123 ms · 1.2k rpm" of the tree and the palette, and the figures of the
+ * tree's tooltip, the panel's header and the status-bar item's tooltip. Each view lays the same
+ * figures out its own way. Pure (no `vscode`), like the rest of format/.
+ */
+import * as l10n from '@vscode/l10n';
+
+import type { ApplicationSummary } from '../api/types';
+import { formatApdex, formatErrorRate, formatMs, formatRpm } from './presentation';
+
+/** One figure of a summary: "Apdex" "0.94" "target 0.5 s". Structurally a panel's `SummaryItem`. */
+export interface SummaryFigure {
+  label: string;
+  value: string;
+  hint?: string;
+}
+
+/** "Apdex 0.94 · 123 ms · 1.2k rpm". */
+export function describeSummary(summary: ApplicationSummary): string {
+  return l10n.t(
+    'Apdex {0} · {1} · {2}',
+    formatApdex(summary.apdexScore),
+    formatMs(summary.responseTime),
+    formatRpm(summary.throughput),
+  );
+}
+
+/** Apdex (with its target), response time, throughput and error rate; one "not reporting" figure without a summary. */
+export function summaryFigures(summary: ApplicationSummary | undefined): SummaryFigure[] {
+  if (!summary) {
+    return [{ label: l10n.t('Summary'), value: l10n.t('not reporting') }];
+  }
+  return [
+    {
+      label: l10n.t('Apdex'),
+      value: formatApdex(summary.apdexScore),
+      hint: l10n.t('target {0} s', summary.apdexTarget),
+    },
+    { label: l10n.t('Response time'), value: formatMs(summary.responseTime) },
+    { label: l10n.t('Throughput'), value: formatRpm(summary.throughput) },
+    { label: l10n.t('Error rate'), value: formatErrorRate(summary.errorRate) },
+  ];
+}
+
+/** The figures as label and text, the hint in parentheses after the value: "Apdex", "0.94 (target 0.5 s)". */
+export function summaryLines(summary: ApplicationSummary | undefined): Array<[string, string]> {
+  return summaryFigures(summary).map((f) => [f.label, f.hint ? `${f.value} (${f.hint})` : f.value]);
+}
+
+/**
+ * The figures as the rows of a two-column Markdown table (label | value), for the status-bar item's
+ * tooltip, which is narrow: the Apdex target goes into its label as "T" (Apdex's own name for it).
+ * Labels and values are not escaped: they are this module's wording and numbers.
+ */
+export function summaryTableRows(summary: ApplicationSummary): string[] {
+  const [apdex, ...rest] = summaryFigures(summary);
+  return [
+    `| ${l10n.t('Apdex (T {0} s)', summary.apdexTarget)} | ${apdex.value} |`,
+    ...rest.map((f) => `| ${f.label} | ${f.value} |`),
+  ];
+}

@@ -1,0 +1,44 @@
+/**
+ * Chart points from metric data: one value of one metric per slice, or the ratio of two (errors ÷
+ * calls), and the compare overlay's series moved onto the requested range. Pure (no `vscode`).
+ */
+import type { MetricData } from '../api/types';
+import type { SeriesSpec } from './protocol';
+
+export type Points = Array<[number, number | null]>;
+
+/** [time, value] points of one value of one metric; missing values are gaps (null). */
+export function seriesPoints(
+  data: MetricData,
+  metric: string,
+  value: string,
+  transform: (v: number) => number = (v) => v,
+): Points {
+  const found = data.metrics.find((m) => m.name === metric);
+  if (!found) {
+    return [];
+  }
+  return found.timeslices.map((slice): [number, number | null] => {
+    const v = slice.values[value];
+    return [Date.parse(slice.from), typeof v === 'number' ? transform(v) : null];
+  });
+}
+
+/** Points computed from two metrics' values per slice (e.g. errors ÷ calls). */
+export function ratioPoints(data: MetricData, a: [string, string], b: [string, string], scale = 1): Points {
+  const numerator = new Map(seriesPoints(data, a[0], a[1]));
+  return seriesPoints(data, b[0], b[1]).map(([t, d]) => {
+    const n = numerator.get(t);
+    return [t, n === undefined || n === null || d === null ? null : d === 0 ? 0 : (n / d) * scale];
+  });
+}
+
+/** Moves a compare series forward onto the current range and marks it dashed. */
+export function asCompare(series: SeriesSpec, shiftMs: number, label: string): SeriesSpec {
+  return {
+    ...series,
+    label: `${series.label} (${label})`,
+    compare: true,
+    points: series.points.map(([t, v]) => [t + shiftMs, v]),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * What a chart panel shows: its data, when and through which session it was loaded, and the last
+ * failure (cleared by new data). A failure leaves the data up, saying how old it is, only when the
+ * error policy calls it passing (offline, rate limited) and the data is the current session's:
+ * another account's or region's data never stays on screen.
+ */
+import * as l10n from '@vscode/l10n';
+
+import type { Connection } from '../connection';
+import { formatAge } from '../format/presentation';
+import type { ErrorAction } from '../session/errorPolicy';
+import type { PanelData } from './panelData';
+
+export interface PanelFailure {
+  message: string;
+  /** "Showing data from 3 min ago" when the data stays up. */
+  staleNote?: string;
+  /** The error policy's fix, offered on the panel. */
+  fix?: ErrorAction;
+}
+
+export class PanelContent {
+  private loaded: { data: PanelData; at: number; session: Connection } | undefined;
+  private failure: PanelFailure | undefined;
+
+  get data(): PanelData | undefined {
+    return this.loaded?.data;
+  }
+
+  /** When the data was loaded (epoch ms). */
+  get dataAt(): number | undefined {
+    return this.loaded?.at;
+  }
+
+  /** The session the data was loaded through. */
+  get session(): Connection | undefined {
+    return this.loaded?.session;
+  }
+
+  get error(): PanelFailure | undefined {
+    return this.failure;
+  }
+
+  show(data: PanelData, session: Connection, at = Date.now()): void {
+    this.loaded = { data, at, session };
+    this.failure = undefined;
+  }
+
+  /** Records a failure of a load through `session`; `keepData`: the error policy's keepLastData. */
+  fail(message: string, session: Connection, keepData: boolean, fix?: ErrorAction, now = Date.now()): PanelFailure {
+    const kept = keepData && this.loaded?.session === session ? this.loaded : undefined;
+    const staleNote = kept ? l10n.t('Showing data from {0}', formatAge(now - kept.at)) : undefined;
+    this.failure = { message, staleNote, fix };
+    return this.failure;
+  }
+
+  forget(): void {
+    this.loaded = undefined;
+    this.failure = undefined;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * A panel's range, resolved once from its selection into one value that travels with its data: the
+ * range asked for, the compare overlay's earlier twin, and (once the answer is in) what the returned
+ * slices cover. Pure (no `vscode`).
+ */
+import * as l10n from '@vscode/l10n';
+
+import { defaultPeriodSeconds, validPeriods, wholeMinute } from '../api/timeRange';
+import type { MetricData } from '../api/types';
+import type { RangeSelection } from './protocol';
+import { PRESET_MINUTES } from './protocol';
+
+/** A concrete range: its ends, its period, and the periods the service accepts for its length. */
+export interface ResolvedRange {
+  from: Date;
+  to: Date;
+  period: number;
+  validPeriods: number[];
+}
+
+/** The compare overlay's range: the requested one moved a day or a week back. */
+export interface CompareRange extends ResolvedRange {
+  /** How far back it lies; its points move forward by this much onto the requested range. */
+  shiftMs: number;
+  /** How its series' labels say which range they are from ("1 day earlier"). */
+  label: string;
+}
+
+/** What the returned slices cover; `requestedTo` is set when the data ends a minute or more early. */
+export interface ShownRange {
+  from: Date;
+  to: Date;
+  requestedTo?: Date;
+}
+
+/** A panel's range before its data is in: what to ask for. */
+export interface PanelRange {
+  /** The range asked for (its period and valid periods drive the controls). */
+  requested: ResolvedRange;
+  /** The overlay's earlier range; undefined without an overlay. */
+  compare?: CompareRange;
+}
+
+/** A panel's range with its data: what was asked for and what the answer covers. */
+export interface PanelRangeShown extends PanelRange {
+  /** What the returned slices cover (may start before `requested.from`, or end early when data lags). */
+  shown: ShownRange;
+}
+
+const DAY_MS = 86_400_000;
+const COMPARE_SHIFT_MS = { none: 0, day: DAY_MS, week: 7 * DAY_MS } as const;
+
+/** The concrete range of a selection at `now`; the period falls back to the default when not valid. */
+export function resolveRange(selection: RangeSelection, now: Date = new Date()): ResolvedRange {
+  let from: Date;
+  let to: Date;
+  if (selection.preset === 'custom') {
+    from = new Date(selection.from!);
+    to = new Date(selection.to!);
+  } else {
+    to = new Date(wholeMinute(now));
+    from = new Date(to.getTime() - PRESET_MINUTES[selection.preset] * 60_000);
+  }
+  const seconds = (to.getTime() - from.getTime()) / 1000;
+  const periods = seconds >= 60 ? validPeriods(seconds) : [];
+  const period =
+    selection.period !== undefined && periods.includes(selection.period)
+      ? selection.period
+      : defaultPeriodSeconds(Math.max(seconds, 60));
+  return { from, to, period, validPeriods: periods };
+}
+
+/** A selection's range at `now`, with the overlay's earlier twin when the selection asks for one. */
+export function resolvePanelRange(selection: RangeSelection, now: Date = new Date()): PanelRange {
+  const requested = resolveRange(selection, now);
+  const shiftMs = COMPARE_SHIFT_MS[selection.compare];
+  if (shiftMs === 0) {
+    return { requested };
+  }
+  return {
+    requested,
+    compare: {
+      ...requested,
+      from: new Date(requested.from.getTime() - shiftMs),
+      to: new Date(requested.to.getTime() - shiftMs),
+      shiftMs,
+      label: selection.compare === 'day' ? l10n.t('1 day earlier') : l10n.t('1 week earlier'),
+    },
+  };
+}
+
+/**
+ * The span the axis, header and table describe: from the first returned slice (which may start
+ * before the requested `from`, api-notes) to the last one's end. Returned data is never clipped, and
+ * when the service's data lags the clock the span ends where the data ends, not in blank minutes.
+ */
+export function shownRange(range: ResolvedRange, data: MetricData | undefined): ShownRange {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const metric of data?.metrics ?? []) {
+    for (const slice of metric.timeslices) {
+      const from = Date.parse(slice.from);
+      const to = Date.parse(slice.to);
+      if (Number.isFinite(from) && Number.isFinite(to)) {
+        first = Math.min(first, from);
+        last = Math.max(last, to);
+      }
+    }
+  }
+  if (!Number.isFinite(first)) {
+    return { from: range.from, to: range.to };
+  }
+  const from = new Date(Math.min(first, range.from.getTime()));
+  if (range.to.getTime() - last >= 60_000) {
+    return { from, to: new Date(last), requestedTo: range.to };
+  }
+  return { from, to: new Date(Math.max(last, range.to.getTime())) };
+}
+
+/** The range with what `data` (the answer for the requested range) covers. */
+export function withShown(range: PanelRange, data: MetricData | undefined): PanelRangeShown {
+  return { ...range, shown: shownRange(range.requested, data) };
+}
