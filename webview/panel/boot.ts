@@ -18,7 +18,7 @@ export interface PanelBoot {
 
 declare global {
   interface Window {
-    __timesliceBoot?: PanelBoot;
+    timeslicePanelBoot?: PanelBoot;
   }
 }
 
@@ -26,7 +26,7 @@ const api = acquireVsCodeApi();
 const held: unknown[] = [];
 const hold = (event: MessageEvent<unknown>) => held.push(event.data);
 window.addEventListener('message', hold);
-window.__timesliceBoot = {
+window.timeslicePanelBoot = {
   api,
   release() {
     window.removeEventListener('message', hold);

@@ -10,7 +10,7 @@ import type * as PanelAppModule from './panelApp';
 
 declare function require(id: './panelApp'): typeof PanelAppModule;
 
-const boot = window.__timesliceBoot;
+const boot = window.timeslicePanelBoot;
 if (!boot) {
   throw new Error('panelBoot.js must run before panel.js');
 }
