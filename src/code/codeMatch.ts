@@ -40,50 +40,49 @@ function qualified(file: IndexedFile): Array<{ symbol: CodeSymbol; full: readonl
   return file.parsed.symbols.map((symbol) => ({ symbol, full: [...ns, ...symbol.container] }));
 }
 
-function findMember(target: Extract<CodeTarget, { kind: 'member' }>, files: readonly IndexedFile[]) {
-  for (const file of files) {
-    const byPath = target.fileSuffixes?.some((s) => endsWithPath(file.path, s)) ?? false;
-    if (target.fileSuffixes && !byPath) {
+type Member = Extract<CodeTarget, { kind: 'member' }>;
+type FunctionTarget = Extract<CodeTarget, { kind: 'function' }>;
+
+function memberIn(target: Member, file: IndexedFile): CodeLocation | undefined {
+  const byPath = target.fileSuffixes?.some((s) => endsWithPath(file.path, s)) ?? false;
+  if (target.fileSuffixes && !byPath) {
+    return undefined;
+  }
+  for (const { symbol, full } of qualified(file)) {
+    if (symbol.kind !== 'method' || symbol.name !== target.member || !endsWith(full, [target.className])) {
       continue;
     }
-    for (const { symbol, full } of qualified(file)) {
-      if (symbol.kind !== 'method' || symbol.name !== target.member || !endsWith(full, [target.className])) {
-        continue;
-      }
-      // The namespace must be the one the name gives, unless the file's path already said it (Rails:
-      // app/controllers/admin/users_controller.rb holds `class UsersController` under `module Admin`).
-      const around = full.slice(0, -1);
-      if (target.namespace.length === 0 || endsWith(around, target.namespace) || (byPath && around.length === 0)) {
-        return { path: file.path, line: symbol.line };
-      }
+    // The namespace must be the one the name gives, unless the file's path already said it (Rails:
+    // app/controllers/admin/users_controller.rb may hold a bare `class UsersController`).
+    const around = full.slice(0, -1);
+    if (target.namespace.length === 0 || endsWith(around, target.namespace) || (byPath && around.length === 0)) {
+      return { path: file.path, line: symbol.line };
     }
   }
   return undefined;
 }
 
-function findFunction(target: Extract<CodeTarget, { kind: 'function' }>, files: readonly IndexedFile[]) {
-  for (const file of files) {
-    if (target.fileSuffixes && !target.fileSuffixes.some((s) => endsWithPath(file.path, s))) {
-      continue;
-    }
-    // Go names a function by its package; Python by its module (the file) and, when nested, its outer functions.
-    const goPackage = file.language === 'go' ? target.namespace : [];
-    if (goPackage.length > 0 && !endsWith(file.parsed.namespace ?? [], goPackage)) {
-      continue;
-    }
-    const container = file.language === 'go' ? [] : target.namespace;
-    const found = file.parsed.symbols.find(
-      (s) =>
-        s.kind === 'function' &&
-        s.name === target.name &&
-        s.container.length === container.length &&
-        endsWith(s.container, container),
-    );
-    if (found) {
-      return { path: file.path, line: found.line };
-    }
+function functionIn(target: FunctionTarget, file: IndexedFile): CodeLocation | undefined {
+  if (target.fileSuffixes && !target.fileSuffixes.some((s) => endsWithPath(file.path, s))) {
+    return undefined;
   }
-  return undefined;
+  // Go names a function by its package; Python by its module (the file) and, when nested, its outer functions.
+  if (
+    file.language === 'go' &&
+    target.namespace.length > 0 &&
+    !endsWith(file.parsed.namespace ?? [], target.namespace)
+  ) {
+    return undefined;
+  }
+  const container = file.language === 'go' ? [] : target.namespace;
+  const found = file.parsed.symbols.find(
+    (s) =>
+      s.kind === 'function' &&
+      s.name === target.name &&
+      s.container.length === container.length &&
+      endsWith(s.container, container),
+  );
+  return found && { path: file.path, line: found.line };
 }
 
 function dirname(path: string): string {
@@ -92,7 +91,7 @@ function dirname(path: string): string {
 }
 
 /** `./routes/items` from `src/app.js` → the indexed file it names (`.js`, `.ts`, `index.*`), if any. */
-function resolveModule(from: string, module: string, byPath: ReadonlyMap<string, IndexedFile>): string | undefined {
+function resolveModule(from: string, module: string, known: ReadonlySet<string>): string | undefined {
   if (!module.startsWith('.')) {
     return undefined;
   }
@@ -106,20 +105,23 @@ function resolveModule(from: string, module: string, byPath: ReadonlyMap<string,
   }
   const base = parts.join('/');
   const candidates = [base, ...['js', 'ts', 'mjs', 'cjs'].flatMap((ext) => [`${base}.${ext}`, `${base}/index.${ext}`])];
-  return candidates.find((c) => byPath.has(c));
+  return candidates.find((c) => known.has(c));
 }
 
-/** Where each Express route is reachable: the prefixes of the routers mounted above it, across files. */
+/**
+ * Where Express routes are reachable: the prefixes of the routers mounted above them, across files,
+ * keyed by file path (a router module mounted whole) or `path#router` (a router mounted in its own file).
+ */
 function mountedPrefixes(files: readonly IndexedFile[]): Map<string, string[]> {
-  const byPath = new Map(files.map((f) => [f.path, f]));
-  const prefixes = new Map<string, string[]>(); // "path" (a whole file) or "path#router" → prefixes
+  const known = new Set(files.map((f) => f.path));
+  const prefixes = new Map<string, string[]>();
   const of = (key: string) => prefixes.get(key) ?? [''];
-  // A few passes settle mounts of mounts (app → api router → items router); depth beyond that is rare.
+  // A few passes settle mounts of mounts (app → api router → items router); deeper nesting is rare.
   for (let pass = 0; pass < 4; pass++) {
     for (const file of files) {
       for (const mount of file.parsed.mounts ?? []) {
         const module = mount.module ?? (mount.router ? file.parsed.imports?.[mount.router] : undefined);
-        const target = module ? resolveModule(file.path, module, byPath) : undefined;
+        const target = module ? resolveModule(file.path, module, known) : undefined;
         const key = target ?? (mount.router ? `${file.path}#${mount.router}` : undefined);
         if (key) {
           const next = of(file.path).map((p) => normalizeRoute(`${p}/${mount.prefix}`));
@@ -131,47 +133,110 @@ function mountedPrefixes(files: readonly IndexedFile[]): Map<string, string[]> {
   return prefixes;
 }
 
-function findRoute(
-  target: { verb?: string; path?: string; name?: string },
-  files: readonly IndexedFile[],
-): CodeLocation | undefined {
-  const prefixes = mountedPrefixes(files.filter((f) => f.language === 'javascript'));
-  const wanted = target.path === undefined ? undefined : normalizeRoute(target.path);
-  for (const file of files) {
-    for (const symbol of file.parsed.symbols) {
-      if (symbol.kind !== 'route') {
-        continue;
+/**
+ * The parsed workspace as lookup tables, built once per version of the index: a transaction is
+ * located by a map lookup, not a scan, so lenses for hundreds of transactions stay cheap.
+ */
+export class CodeMap {
+  private readonly byMember = new Map<string, IndexedFile[]>();
+  private readonly byFunction = new Map<string, IndexedFile[]>();
+  private readonly byRoute = new Map<string, Array<{ file: IndexedFile; symbol: CodeSymbol }>>();
+  private readonly byRouteName = new Map<string, Array<{ file: IndexedFile; symbol: CodeSymbol }>>();
+  private readonly prefixes: Map<string, string[]>;
+
+  constructor(files: readonly IndexedFile[]) {
+    const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    this.prefixes = mountedPrefixes(sorted.filter((f) => f.language === 'javascript'));
+    const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
+      const list = map.get(key);
+      if (list) {
+        if (!list.includes(value)) list.push(value);
+      } else {
+        map.set(key, [value]);
       }
-      if (target.name !== undefined) {
-        if (symbol.routeName === target.name) {
-          return { path: file.path, line: symbol.line };
+    };
+    for (const file of sorted) {
+      for (const symbol of file.parsed.symbols) {
+        if (symbol.kind === 'method') {
+          add(this.byMember, symbol.name, file);
+        } else if (symbol.kind === 'function') {
+          add(this.byFunction, symbol.name, file);
+        } else {
+          for (const path of this.routePaths(file, symbol)) {
+            add(this.byRoute, path, { file, symbol });
+          }
+          if (symbol.routeName) {
+            add(this.byRouteName, symbol.routeName, { file, symbol });
+          }
         }
-        continue;
-      }
-      if (target.verb && symbol.verb && target.verb !== symbol.verb) {
-        continue;
-      }
-      const local = symbol.router ? prefixes.get(`${file.path}#${symbol.router}`) : undefined;
-      const reach = local ?? prefixes.get(file.path) ?? [''];
-      if (reach.some((p) => normalizeRoute(`${p}/${symbol.path ?? ''}`) === wanted)) {
-        return { path: file.path, line: symbol.line };
       }
     }
   }
-  return undefined;
+
+  /** The line that serves `target`, or undefined when no file does. Files are tried in path order. */
+  locate(target: CodeTarget): CodeLocation | undefined {
+    switch (target.kind) {
+      case 'member':
+        return firstOf(this.byMember.get(target.member), (file) => memberIn(target, file));
+      case 'function':
+        return firstOf(this.byFunction.get(target.name), (file) => functionIn(target, file));
+      case 'route':
+        return firstOf(this.byRoute.get(normalizeRoute(target.path)), ({ file, symbol }) =>
+          verbsAgree(target.verb, symbol.verb) ? { path: file.path, line: symbol.line } : undefined,
+        );
+      case 'routeName':
+        return firstOf(this.byRouteName.get(target.name), ({ file, symbol }) => ({
+          path: file.path,
+          line: symbol.line,
+        }));
+    }
+  }
+
+  /**
+   * Where `target` is in `file` as it is now (an open document, unsaved edits included), with the
+   * rest of the workspace's router prefixes; undefined when it is not in that file.
+   */
+  locateIn(target: CodeTarget, file: IndexedFile): CodeLocation | undefined {
+    switch (target.kind) {
+      case 'member':
+        return memberIn(target, file);
+      case 'function':
+        return functionIn(target, file);
+      case 'route':
+      case 'routeName': {
+        const wanted = target.kind === 'route' ? normalizeRoute(target.path) : undefined;
+        const symbol = file.parsed.symbols.find(
+          (s) =>
+            s.kind === 'route' &&
+            (target.kind === 'routeName'
+              ? s.routeName === target.name
+              : verbsAgree(target.verb, s.verb) && this.routePaths(file, s).includes(wanted ?? '')),
+        );
+        return symbol && { path: file.path, line: symbol.line };
+      }
+    }
+  }
+
+  private routePaths(file: IndexedFile, symbol: CodeSymbol): string[] {
+    const local = symbol.router ? this.prefixes.get(`${file.path}#${symbol.router}`) : undefined;
+    const reach = local ?? this.prefixes.get(file.path) ?? [''];
+    return reach.map((p) => normalizeRoute(`${p}/${symbol.path ?? ''}`));
+  }
 }
 
-/** The line that serves `target` in `files`, or undefined when none does. Files are tried in path order. */
-export function locate(target: CodeTarget, files: readonly IndexedFile[]): CodeLocation | undefined {
-  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  switch (target.kind) {
-    case 'member':
-      return findMember(target, sorted);
-    case 'function':
-      return findFunction(target, sorted);
-    case 'route':
-      return findRoute(target, sorted);
-    case 'routeName':
-      return findRoute({ name: target.name }, sorted);
+function verbsAgree(wanted: string | undefined, registered: string | undefined): boolean {
+  return !wanted || !registered || wanted === registered;
+}
+
+function firstOf<T>(
+  list: readonly T[] | undefined,
+  find: (item: T) => CodeLocation | undefined,
+): CodeLocation | undefined {
+  for (const item of list ?? []) {
+    const found = find(item);
+    if (found) {
+      return found;
+    }
   }
+  return undefined;
 }

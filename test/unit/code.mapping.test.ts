@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 
 import type { CodeLocation, IndexedFile } from '../../src/code/codeMatch';
-import { locate } from '../../src/code/codeMatch';
+import { CodeMap } from '../../src/code/codeMatch';
 import { parseSource } from '../../src/code/parseSource';
 import { sourceLanguageOf } from '../../src/code/symbols';
 import { codeTargetOf } from '../../src/code/transactionNames';
@@ -33,7 +33,19 @@ function workspace(files: Record<string, string>): { files: IndexedFile[]; marks
 
 function where(language: string, name: string, files: IndexedFile[]): CodeLocation | undefined {
   const target = codeTargetOf(language, name);
-  return target && locate(target, files);
+  const map = new CodeMap(files);
+  const found = target && map.locate(target);
+  // The same answer for the file on its own (an open document), given the workspace's prefixes.
+  if (target && found) {
+    assert.deepEqual(
+      map.locateIn(
+        target,
+        files.find((f) => f.path === found.path)!,
+      ),
+      found,
+    );
+  }
+  return found;
 }
 
 describe('transactions to code: what each agent names (notes §1)', () => {

@@ -1,0 +1,127 @@
+/**
+ * The workspace's source files of the bound applications' languages, parsed once and kept until a
+ * file changes. Lazy (nothing is listed or read until a lens or Go to Code asks), cancellable, and
+ * bounded. File access comes from outside (VS Code's workspace in the extension, the disk in tests
+ * and the bench), so this module has no `vscode`.
+ */
+import { CodeMap } from './codeMatch';
+import type { IndexedFile } from './codeMatch';
+import { parseSource } from './parseSource';
+import type { SourceLanguage } from './symbols';
+import { sourceLanguageOf } from './symbols';
+
+/** How the index reaches the files. Paths are workspace-relative and `/`-separated. */
+export interface SourceFiles {
+  /** Files with these extensions (no dot), the user's excludes applied; at most `limit`. */
+  list(extensions: readonly string[], limit: number, signal: AbortSignal): Promise<string[]>;
+  /** The file's text, or undefined when it cannot be read or is larger than `maxBytes`. */
+  read(path: string, maxBytes: number, signal: AbortSignal): Promise<string | undefined>;
+}
+
+/** File extensions per source language (what `sourceLanguageOf` reads back). */
+export const EXTENSIONS_OF: Readonly<Record<SourceLanguage, readonly string[]>> = {
+  ruby: ['rb'],
+  python: ['py'],
+  java: ['java'],
+  csharp: ['cs'],
+  php: ['php'],
+  go: ['go'],
+  javascript: ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts'],
+};
+
+/**
+ * Bounds: a repository far larger than these is not one application's code; a single source file over
+ * half a megabyte is generated or minified, and no controller lives there.
+ */
+export const INDEX_LIMITS = { maxFiles: 50_000, maxFileBytes: 512 * 1024, readConcurrency: 16 };
+
+export class SourceIndex {
+  private readonly parsed = new Map<string, IndexedFile>();
+  /** Languages listed so far, and the listing in progress for each. */
+  private readonly listed = new Map<SourceLanguage, Promise<readonly string[]>>();
+  private readonly maps = new Map<string, CodeMap>();
+
+  constructor(
+    private readonly files: SourceFiles,
+    private readonly limits = INDEX_LIMITS,
+  ) {}
+
+  /** The code map over every file of `languages`, reading and parsing only what is not parsed yet. */
+  async codeMap(languages: readonly SourceLanguage[], signal: AbortSignal): Promise<CodeMap> {
+    const key = [...languages].sort().join(',');
+    const cached = this.maps.get(key);
+    if (cached) {
+      return cached;
+    }
+    const files: IndexedFile[] = [];
+    for (const language of languages) {
+      const paths = await this.list(language, signal);
+      files.push(...(await this.parseAll(paths, signal)));
+    }
+    signal.throwIfAborted();
+    const map = new CodeMap(files);
+    this.maps.set(key, map);
+    return map;
+  }
+
+  /** A file changed, appeared or went away: it is read again when next needed. */
+  invalidate(path: string, existence: 'changed' | 'created' | 'deleted'): void {
+    this.parsed.delete(path);
+    this.maps.clear();
+    const language = sourceLanguageOf(path);
+    if (language && existence !== 'changed') {
+      this.listed.delete(language);
+    }
+  }
+
+  /** Everything is read again when next needed (excludes changed, folders added or removed). */
+  reset(): void {
+    this.parsed.clear();
+    this.listed.clear();
+    this.maps.clear();
+  }
+
+  /** How many files are parsed now (for the log and the bench). */
+  get size(): number {
+    return this.parsed.size;
+  }
+
+  private list(language: SourceLanguage, signal: AbortSignal): Promise<readonly string[]> {
+    let listing = this.listed.get(language);
+    if (!listing) {
+      listing = this.files.list(EXTENSIONS_OF[language], this.limits.maxFiles, signal);
+      this.listed.set(language, listing);
+      // A cancelled or failed listing is not kept: the next request lists again.
+      listing.catch(() => this.listed.delete(language));
+    }
+    return listing;
+  }
+
+  private async parseAll(paths: readonly string[], signal: AbortSignal): Promise<IndexedFile[]> {
+    const out: IndexedFile[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < paths.length) {
+        signal.throwIfAborted();
+        const path = paths[next++];
+        const file = this.parsed.get(path) ?? (await this.parseOne(path, signal));
+        if (file) {
+          out.push(file);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: this.limits.readConcurrency }, worker));
+    return out;
+  }
+
+  private async parseOne(path: string, signal: AbortSignal): Promise<IndexedFile | undefined> {
+    const language = sourceLanguageOf(path);
+    const text = language && (await this.files.read(path, this.limits.maxFileBytes, signal));
+    if (!language || text === undefined) {
+      return undefined;
+    }
+    const file = { path, language, parsed: parseSource(language, text) };
+    this.parsed.set(path, file);
+    return file;
+  }
+}

@@ -1,0 +1,87 @@
+/** The workspace index behind lenses and Go to Code: lazy, cached until a file changes, cancellable, bounded. */
+import * as assert from 'node:assert/strict';
+
+import type { SourceFiles } from '../../src/code/sourceIndex';
+import { SourceIndex } from '../../src/code/sourceIndex';
+import { codeTargetOf } from '../../src/code/transactionNames';
+
+function fakeFiles(files: Record<string, string>) {
+  const reads: string[] = [];
+  let lists = 0;
+  const source: SourceFiles = {
+    list(extensions, limit) {
+      lists++;
+      const paths = Object.keys(files).filter((p) => extensions.some((e) => p.endsWith(`.${e}`)));
+      return Promise.resolve(paths.slice(0, limit));
+    },
+    read(path, maxBytes, signal) {
+      signal.throwIfAborted();
+      reads.push(path);
+      const text = files[path];
+      return Promise.resolve(text === undefined || text.length > maxBytes ? undefined : text);
+    },
+  };
+  return { source, reads, lists: () => lists, files };
+}
+
+const RAILS = {
+  'app/controllers/users_controller.rb': 'class UsersController\n  def show\n  end\nend',
+  'app/models/user.rb': 'class User\nend',
+  'web/app.js': "app.get('/x', h);",
+};
+
+describe('SourceIndex', () => {
+  it('reads nothing until asked, then only the languages asked for, once', async () => {
+    const fake = fakeFiles(RAILS);
+    const index = new SourceIndex(fake.source);
+    assert.deepEqual(fake.reads, []);
+    const map = await index.codeMap(['ruby'], new AbortController().signal);
+    assert.deepEqual(fake.reads.sort(), ['app/controllers/users_controller.rb', 'app/models/user.rb']);
+    assert.deepEqual(map.locate(codeTargetOf('ruby', 'Controller/users/show')!), {
+      path: 'app/controllers/users_controller.rb',
+      line: 1,
+    });
+    await index.codeMap(['ruby'], new AbortController().signal);
+    assert.equal(fake.reads.length, 2);
+    assert.equal(fake.lists(), 1);
+  });
+
+  it('reads a changed file again, and lists again when a file appears', async () => {
+    const fake = fakeFiles({ ...RAILS });
+    const index = new SourceIndex(fake.source);
+    await index.codeMap(['ruby'], new AbortController().signal);
+    fake.files['app/controllers/users_controller.rb'] = 'class UsersController\n\n  def show\n  end\nend';
+    index.invalidate('app/controllers/users_controller.rb', 'changed');
+    const map = await index.codeMap(['ruby'], new AbortController().signal);
+    assert.equal(map.locate(codeTargetOf('ruby', 'Controller/users/show')!)?.line, 2);
+    assert.equal(fake.reads.length, 3);
+    assert.equal(fake.lists(), 1);
+    fake.files['app/controllers/orders_controller.rb'] = 'class OrdersController\n  def index\n  end\nend';
+    index.invalidate('app/controllers/orders_controller.rb', 'created');
+    const again = await index.codeMap(['ruby'], new AbortController().signal);
+    assert.equal(fake.lists(), 2);
+    assert.ok(again.locate(codeTargetOf('ruby', 'Controller/orders/index')!));
+  });
+
+  it('stops when cancelled and keeps nothing half-built', async () => {
+    const fake = fakeFiles(RAILS);
+    const index = new SourceIndex(fake.source);
+    const abort = new AbortController();
+    abort.abort();
+    await assert.rejects(index.codeMap(['ruby'], abort.signal));
+    const map = await index.codeMap(['ruby'], new AbortController().signal);
+    assert.ok(map.locate(codeTargetOf('ruby', 'Controller/users/show')!));
+  });
+
+  it('leaves out files over the size bound and stops listing at the file bound', async () => {
+    const fake = fakeFiles({
+      'app/controllers/users_controller.rb': 'class UsersController\n  def show\n  end\nend',
+      'app/controllers/huge_controller.rb': `class HugeController\n  def show\n  end\nend\n${'#'.repeat(100)}`,
+    });
+    const index = new SourceIndex(fake.source, { maxFiles: 10, maxFileBytes: 80, readConcurrency: 2 });
+    const map = await index.codeMap(['ruby'], new AbortController().signal);
+    assert.equal(map.locate(codeTargetOf('ruby', 'Controller/huge/show')!), undefined);
+    assert.ok(map.locate(codeTargetOf('ruby', 'Controller/users/show')!));
+    assert.equal(index.size, 1);
+  });
+});
