@@ -5,9 +5,9 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { TimesliceApi } from './client';
-import { HttpTimesliceApi } from './client';
-import type { HttpTimesliceApiOptions } from './client';
+import type { TimesliceApi } from './timesliceApi';
+import { HttpTimesliceApi } from './rest/client';
+import type { HttpTimesliceApiOptions } from './rest/client';
 import type { Backend } from './backendChoice';
 import { isRestGoneAnswer } from './backendChoice';
 import { ApiError } from './errors';

@@ -4,7 +4,7 @@
  * account, region or key) can reach a view after it was replaced.
  */
 import type { NrqlClient } from './backend';
-import type { TimesliceApi } from './client';
+import type { TimesliceApi } from './timesliceApi';
 import type { RequestOptions } from './types';
 
 /** The caller's options with the session's signal beside the caller's. */

@@ -12,7 +12,7 @@ import type { NrqlClient } from '../api/backend';
 import { ApiError } from '../api/errors';
 import { exampleNrql } from '../api/nerdgraph/nrqlQuery';
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
-import type { Connection } from '../connection';
+import type { Connection } from '../session/connectionManager';
 import { nrqlPanelData, nrqlTimeseriesCharts } from '../panels/nrqlCharts';
 import type { ExplorerEntity, NrqlSource } from '../panels/protocol';
 import { MAX_NRQL_LENGTH } from '../panels/protocol';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 
 import type { Application, MetricName, MetricScope } from '../api/types';
-import type { Connection } from '../connection';
+import type { Connection } from '../session/connectionManager';
 import type { Navigation, RangePresetItem, ScopeItem } from './items';
 import { COMMAND } from '../constants';
 import {

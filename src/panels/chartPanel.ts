@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 
 import type { Backend } from '../api/backendChoice';
 import { isApiError } from '../api/errors';
-import type { Connection, ConnectionManager } from '../connection';
+import type { Connection, ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
 import type { ErrorAction } from '../session/errorPolicy';

@@ -6,11 +6,11 @@
 import * as l10n from '@vscode/l10n';
 
 import type { NrqlClient } from '../api/backend';
-import type { TimesliceApi } from '../api/client';
+import type { TimesliceApi } from '../api/timesliceApi';
 import { isApiError } from '../api/errors';
 import type { MetricNamesCache } from '../api/metricNamesCache';
-import type { MetricWant } from '../api/metricRequests';
-import { fetchPlanned, missingValues, planMetricRequests } from '../api/metricRequests';
+import type { MetricWant } from '../api/rest/metricRequests';
+import { fetchPlanned, missingValues, planMetricRequests } from '../api/rest/metricRequests';
 import type { Breakdown } from '../api/metrics';
 import { breakdownNeeds, breakdownSeries, isDatastoreTypeMetric, METRIC } from '../api/metrics';
 import type { ApplicationSummary, MetricData, MetricScope } from '../api/types';

@@ -10,7 +10,7 @@ import type { NrqlClient } from '../api/backend';
 import type { Clock } from '../api/clock';
 import { systemClock } from '../api/clock';
 import type { Backend } from '../api/backendChoice';
-import type { TimesliceApi } from '../api/client';
+import type { TimesliceApi } from '../api/timesliceApi';
 import { isApiError } from '../api/errors';
 import { MetricNamesCache } from '../api/metricNamesCache';
 import type { Region } from '../api/regions';

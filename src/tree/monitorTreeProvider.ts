@@ -11,7 +11,7 @@ import { wrongRegionAdvice } from '../api/regions';
 import type { KeyTransaction } from '../api/types';
 import { hostAndInstanceCounts } from '../api/types';
 import { APPLICATIONS_VIEW_ID, COMMAND } from '../constants';
-import type { Connection, ConnectionManager, ConnectionState } from '../connection';
+import type { Connection, ConnectionManager, ConnectionState } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { Disposable, MutableDisposable } from '../util/lifecycle';
 import type { Staleness } from '../session/lastGood';

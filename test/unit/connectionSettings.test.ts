@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 
 import { boundToSignal } from '../../src/api/sessionApi';
 import { requiresNewConnection } from '../../src/connectionSettings';
-import type { TimesliceApi } from '../../src/api/client';
+import type { TimesliceApi } from '../../src/api/timesliceApi';
 import type { RequestOptions } from '../../src/api/types';
 
 describe("a connection's requests carry its signal", () => {

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 
-import type { TimesliceApi } from '../../src/api/client';
-import { HttpTimesliceApi } from '../../src/api/client';
+import type { TimesliceApi } from '../../src/api/timesliceApi';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { ApiError } from '../../src/api/errors';
 import { MemoryLogger } from '../../src/log';
 import { ConnectionSession } from '../../src/session/connectionSession';

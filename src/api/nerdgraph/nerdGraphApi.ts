@@ -8,8 +8,8 @@ import * as l10n from '@vscode/l10n';
  * This class sends the requests and keeps what later ones need (GUIDs, host names, the account);
  * entities.ts turns entities into REST's models, metricQueries.ts writes the NRQL and reads its rows.
  */
-import type { RawResponse, TimesliceApi } from '../client';
-import { checkId } from '../requests';
+import type { RawResponse, TimesliceApi } from '../timesliceApi';
+import { checkId } from '../rest/requests';
 import { ApiError } from '../errors';
 import { checkRange, wholeMinute } from '../timeRange';
 import type { TransportOptions } from '../transport';

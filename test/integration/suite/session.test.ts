@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import { HttpTimesliceApi } from '../../../src/api/client';
+import { HttpTimesliceApi } from '../../../src/api/rest/client';
 import { MemoryLogger } from '../../../src/log';
 import { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';

@@ -5,7 +5,7 @@ import * as l10n from '@vscode/l10n';
  * "not reporting", and numbers sent as strings (XML without type attributes) are accepted.
  * A record without what we cannot do without (an id, a name) is a `badResponse` error.
  */
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 import type {
   Application,
   ApplicationSettings,
@@ -19,8 +19,8 @@ import type {
   MetricName,
   MetricSeries,
   Timeslice,
-} from './types';
-import { HEALTH_STATUSES } from './types';
+} from '../types';
+import { HEALTH_STATUSES } from '../types';
 
 type Rec = Record<string, unknown>;
 
