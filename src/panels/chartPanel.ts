@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 
 import type { Backend } from '../api/backendChoice';
 import { isApiError } from '../api/errors';
-import type { Connection, ConnectionManager } from '../session/connectionManager';
+import type { ConnectionManager } from '../session/connectionManager';
+import type { ConnectionSession } from '../session/connectionSession';
 import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
 import type { ErrorAction } from '../session/errorPolicy';
@@ -50,7 +51,7 @@ export class ChartPanel extends Disposable {
   /** The data shown, with when and by which session it was loaded: another session's is never kept. */
   private lastData: PanelData | undefined;
   private lastDataAt: number | undefined;
-  private lastDataSession: Connection | undefined;
+  private lastDataSession: ConnectionSession | undefined;
   private lastError: { message: string; staleNote?: string; fix?: ErrorAction } | undefined;
   /** The webview's plot width (CSS px), from its 'ready' and 'plotWidth' messages. */
   private plotWidth: number | undefined;

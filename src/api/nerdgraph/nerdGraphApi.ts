@@ -92,12 +92,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
 
   constructor(options: NerdGraphTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
-    this.gql = new GraphqlClient({
-      transport: this.transport,
-      log: options.log,
-      maxTries: options.maxTries,
-      backoffBaseMs: options.backoffBaseMs,
-    });
+    this.gql = new GraphqlClient({ transport: this.transport, log: options.log });
     if (typeof options.accountId === 'number') {
       this.accountIdValue = checkId(options.accountId, l10n.t('An account'));
     } else {
