@@ -1,10 +1,11 @@
-import * as l10n from '@vscode/l10n';
 /**
  * Envelope unwrapping and defensive parsing of wire records (snake_case) into domain types.
  * Unknown fields are ignored, unknown health statuses become `unknown`, a missing summary means
  * "not reporting", and numbers sent as strings (XML without type attributes) are accepted.
  * A record without what we cannot do without (an id, a name) is a `badResponse` error.
  */
+import * as l10n from '@vscode/l10n';
+
 import { ApiError } from '../errors';
 import type {
   Application,
