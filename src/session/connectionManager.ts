@@ -1,10 +1,10 @@
 /**
  * The current connection session to the service: a client for the chosen region (or the demo) and
- * the key stored for it, with its own cache, last good data and refresh scheduler (see
- * session/connectionSession.ts). Rebuilt only when a setting it is made of changes
- * (`requiresNewConnection`: CONNECTION_SETTINGS and the proxy settings), or the key or demo does, and
- * replaced only when the result differs; `onDidChangeSession` fires once per real change. The views
- * register their refresh jobs here once; every session's scheduler runs them.
+ * the key stored for it, with its own cache, last good data and refresh scheduler (connectionSession.ts).
+ * Rebuilt only when a setting it is made of changes (`requiresNewConnection`: CONNECTION_SETTINGS and
+ * the proxy settings), or the key or demo does, and replaced only when the rebuilt ConnectionSpec
+ * differs (connectionSpec.ts); `onDidChangeSession` fires once per real change. The views register
+ * their refresh jobs here once; every session's scheduler runs them.
  */
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
