@@ -3,35 +3,26 @@
  * `HttpTimesliceApi` (rest/client.ts) over the REST API v2, `NerdGraphTimesliceApi`
  * (nerdgraph/nerdGraphApi.ts) over NerdGraph. No `vscode`.
  */
-import type {
-  Application,
-  ApplicationFilter,
-  Host,
-  HostFilter,
-  Instance,
-  KeyTransaction,
-  KeyTransactionFilter,
-  MetricData,
-  MetricDataQuery,
-  MetricName,
-  MetricScope,
-  RequestOptions,
-} from './types';
+import type * as T from './types';
 
 export interface TimesliceApi {
   readonly baseUrl: string;
-  listApplications(filter?: ApplicationFilter, options?: RequestOptions): Promise<Application[]>;
-  getApplication(applicationId: number, options?: RequestOptions): Promise<Application>;
-  listHosts(applicationId: number, filter?: HostFilter, options?: RequestOptions): Promise<Host[]>;
-  getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host>;
-  listInstances(applicationId: number, filter?: HostFilter, options?: RequestOptions): Promise<Instance[]>;
-  getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance>;
-  listKeyTransactions(filter?: KeyTransactionFilter, options?: RequestOptions): Promise<KeyTransaction[]>;
-  getKeyTransaction(keyTransactionId: number, options?: RequestOptions): Promise<KeyTransaction>;
-  listMetricNames(scope: MetricScope, filter?: { name?: string }, options?: RequestOptions): Promise<MetricName[]>;
-  getMetricData(scope: MetricScope, query: MetricDataQuery, options?: RequestOptions): Promise<MetricData>;
+  listApplications(filter?: T.ApplicationFilter, options?: T.RequestOptions): Promise<T.Application[]>;
+  getApplication(applicationId: number, options?: T.RequestOptions): Promise<T.Application>;
+  listHosts(applicationId: number, filter?: T.HostFilter, options?: T.RequestOptions): Promise<T.Host[]>;
+  getHost(applicationId: number, hostId: number, options?: T.RequestOptions): Promise<T.Host>;
+  listInstances(applicationId: number, filter?: T.HostFilter, options?: T.RequestOptions): Promise<T.Instance[]>;
+  getInstance(applicationId: number, instanceId: number, options?: T.RequestOptions): Promise<T.Instance>;
+  listKeyTransactions(filter?: T.KeyTransactionFilter, options?: T.RequestOptions): Promise<T.KeyTransaction[]>;
+  getKeyTransaction(keyTransactionId: number, options?: T.RequestOptions): Promise<T.KeyTransaction>;
+  listMetricNames(
+    scope: T.MetricScope,
+    filter?: { name?: string },
+    options?: T.RequestOptions,
+  ): Promise<T.MetricName[]>;
+  getMetricData(scope: T.MetricScope, query: T.MetricDataQuery, options?: T.RequestOptions): Promise<T.MetricData>;
   /** One GET of any v2 path, unparsed (for "Run API Request…"). */
-  rawRequest(path: string, query: URLSearchParams, options?: RequestOptions): Promise<RawResponse>;
+  rawRequest(path: string, query: URLSearchParams, options?: T.RequestOptions): Promise<RawResponse>;
   dispose(): Promise<void>;
 }
 

@@ -254,6 +254,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       options?.signal,
     );
     const details = instanceDetails(this.gql.field(result, ['actor', 'entity']), applicationId);
+    for (const d of details) {
+      this.hostNames.remember(applicationId, asString(d.host) ?? ''); // scopeWhere selects a host by its name
+    }
     const rows = asRecord(this.gql.field(result, ['actor', 'account', 'nrql'])).results;
     return { details, summaries: summariesByFacet(rows, minutes) };
   }
@@ -261,11 +264,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   async listHosts(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Host[]> {
     checkId(applicationId, l10n.t('An application'));
     const { details, summaries } = await this.instancesAndSummaries(applicationId, 'host', options);
-    const hosts = hostsFrom(details, summaries, applicationId);
-    for (const h of hosts) {
-      this.hostNames.remember(applicationId, h.host);
-    }
-    return byHostFilter(hosts, filter);
+    return byHostFilter(hostsFrom(details, summaries, applicationId), filter);
   }
 
   async getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host> {
@@ -285,11 +284,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       this.open.instanceNrqlAttribute,
       options,
     );
-    const instances = instancesFrom(details, summaries, applicationId);
-    for (const i of instances) {
-      this.hostNames.remember(applicationId, i.host);
-    }
-    return byHostFilter(instances, filter);
+    return byHostFilter(instancesFrom(details, summaries, applicationId), filter);
   }
 
   async getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance> {
