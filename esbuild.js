@@ -27,15 +27,15 @@ const testHooks = !production || process.argv.includes('--test-hooks');
  * extension's file stays small to parse: the demo's simulator (and `selfsigned` under it) in
  * dist/demo.js, undici (over half of the rest) in dist/undici.js, the XML parser (a quarter of what
  * was left; only the XML response format uses it) in dist/xml.js. The extension `require`s each one
- * when first needed (src/demo/demoController.ts, src/api/undiciModule.ts, src/api/xml.ts, itself
- * required by src/api/client.ts on the first XML answer); here those requires become requires of
+ * when first needed (src/demo/demoController.ts, src/api/undiciModule.ts, src/api/rest/xml.ts, itself
+ * required by src/api/rest/client.ts on the first XML answer); here those requires become requires of
  * the sibling files. Only libraries go apart, never our own modules: a second copy of one (its
  * classes, its translations) would not be the same module.
  */
 const APART = [
   { request: /\/simulator\/server$/, importer: path.join('src', 'demo', 'demoController.ts'), file: './demo.js' },
   { request: /^undici$/, importer: path.join('src', 'api', 'undiciModule.ts'), file: './undici.js' },
-  { request: /^fast-xml-parser$/, importer: path.join('src', 'api', 'xml.ts'), file: './xml.js' },
+  { request: /^fast-xml-parser$/, importer: path.join('src', 'api', 'rest', 'xml.ts'), file: './xml.js' },
 ];
 const bundlesApart = {
   name: 'bundles-apart',

@@ -1,13 +1,16 @@
 /**
- * Typed access to the `timeslice.*` settings, read fresh each time. Each setting name is declared once.
+ * Typed access to the `timeslice.*` settings, and to the `http.*` proxy settings of VS Code that a
+ * connection is made of, read fresh after each change. Each setting name is declared once.
  */
 import * as vscode from 'vscode';
 
 import type { BackendSetting } from './api/backendChoice';
 import { parseBackendSetting } from './api/backendChoice';
+import type { ProxySources } from './api/proxy';
 import type { ApiKeyHeader } from './api/transport';
 import type { ApiFormat } from './api/types';
 import type { Region } from './api/regions';
+import { HTTP_SETTING } from './connectionSettings';
 import { Disposable } from './util/lifecycle';
 
 export const SETTING = {
@@ -53,12 +56,15 @@ export class Config extends Disposable {
    * reads a dozen values. Any change drops it, before other listeners run (Config is built first).
    */
   private cached: vscode.WorkspaceConfiguration | undefined;
+  /** The `http` section, cached the same way. */
+  private cachedHttp: vscode.WorkspaceConfiguration | undefined;
 
   constructor() {
     super();
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         this.cached = undefined;
+        this.cachedHttp = undefined;
         if (e.affectsConfiguration('timeslice')) {
           this.changed.fire(e);
         }
@@ -69,6 +75,28 @@ export class Config extends Disposable {
   private get section(): vscode.WorkspaceConfiguration {
     this.cached ??= vscode.workspace.getConfiguration('timeslice');
     return this.cached;
+  }
+
+  private get httpSection(): vscode.WorkspaceConfiguration {
+    this.cachedHttp ??= vscode.workspace.getConfiguration('http');
+    return this.cachedHttp;
+  }
+
+  /**
+   * VS Code's proxy settings (`http.proxy` wins over HTTPS_PROXY; `http.noProxy` adds to NO_PROXY), as
+   * chooseProxy (api/proxy.ts) takes them; undefined when the user turned proxy support off for extensions.
+   */
+  get proxySettings(): Omit<ProxySources, 'env'> | undefined {
+    const http = this.httpSection;
+    if (http.get<string>(HTTP_SETTING.proxySupport) === 'off') {
+      return undefined;
+    }
+    return {
+      setting: http.get<string>(HTTP_SETTING.proxy),
+      strictSSL: http.get<boolean>(HTTP_SETTING.proxyStrictSSL, true),
+      authorization: http.get<string | null>(HTTP_SETTING.proxyAuthorization) ?? undefined,
+      noProxy: http.get<string[]>(HTTP_SETTING.noProxy) ?? [],
+    };
   }
 
   get region(): Region {

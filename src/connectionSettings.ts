@@ -1,7 +1,15 @@
 /** Which settings a connection is made of: a change to any other never reconnects. No `vscode` import. */
 
-/** `http.*` settings that change how we connect. */
-export const PROXY_SETTINGS = ['proxy', 'proxyStrictSSL', 'proxyAuthorization', 'noProxy', 'proxySupport'];
+/** VS Code's own `http.*` settings that change how we connect (Config reads them, `proxySettings`). */
+export const HTTP_SETTING = {
+  proxy: 'proxy',
+  proxyStrictSSL: 'proxyStrictSSL',
+  proxyAuthorization: 'proxyAuthorization',
+  noProxy: 'noProxy',
+  proxySupport: 'proxySupport',
+} as const;
+
+export const PROXY_SETTINGS = Object.values(HTTP_SETTING);
 
 /**
  * The `timeslice.*` settings that need a new connection (like rust-analyzer's

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 
 import { shouldShowEndOfLifeNotice } from './api/backendChoice';
 import type { Config } from './config';
-import type { ConnectionManager } from './connection';
+import type { ConnectionManager } from './session/connectionManager';
 import { Disposable } from './util/lifecycle';
 
 const SHOWN_KEY = 'timeslice.endOfLifeNoticeShown';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { parseBackendSetting } from './api/backendChoice';
 import { ApiKeyStore } from './auth/apiKeyStore';
 import { Config } from './config';
-import { ConnectionManager } from './connection';
+import { ConnectionManager } from './session/connectionManager';
 import { DemoController } from './demo/demoController';
 import { EndOfLifeNotice } from './endOfLifeNotice';
 import type { Logger } from './log';

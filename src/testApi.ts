@@ -7,7 +7,7 @@
  */
 import type { Region } from './api/regions';
 import type { ApiKeyStore } from './auth/apiKeyStore';
-import type { ConnectionManager } from './connection';
+import type { ConnectionManager } from './session/connectionManager';
 import type { DemoController } from './demo/demoController';
 import type { PanelManager } from './panels/panelManager';
 import type { Services } from './services';

@@ -4,7 +4,7 @@
  */
 import { Agent, request } from 'undici';
 
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';
 import type { Figure } from '../lib/figure';

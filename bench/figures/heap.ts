@@ -7,7 +7,7 @@
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';

@@ -4,7 +4,7 @@
  * (`BoundAppsPoller`), and the share of the key's 1,000 requests a minute that the tree and 10 bound
  * applications use at the default refresh interval.
  */
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';

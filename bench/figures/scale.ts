@@ -4,8 +4,8 @@
  */
 import { Agent, request } from 'undici';
 
-import { HttpTimesliceApi } from '../../src/api/client';
-import { nextPageUrl } from '../../src/api/pagination';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
+import { nextPageUrl } from '../../src/api/rest/pagination';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';
 import type { Figure } from '../lib/figure';

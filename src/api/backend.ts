@@ -5,12 +5,12 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { TimesliceApi } from './client';
-import { HttpTimesliceApi } from './client';
-import type { HttpTimesliceApiOptions } from './client';
+import type { TimesliceApi } from './timesliceApi';
+import { HttpTimesliceApi } from './rest/client';
+import type { HttpTimesliceApiOptions } from './rest/client';
 import type { Backend } from './backendChoice';
-import { isRestGoneAnswer } from './backendChoice';
 import { ApiError } from './errors';
+import { restGoneWatch } from './pipeline';
 import type { NerdGraphAccount } from './nerdgraph/nerdGraphApi';
 import { NerdGraphTimesliceApi } from './nerdgraph/nerdGraphApi';
 import type { GraphqlRequestBody, NrqlResult } from './nerdgraph/nrqlQuery';
@@ -75,8 +75,10 @@ export function accountError(pick: Exclude<AccountPick, { kind: 'use' }>, stored
 /** The client for `backend`. */
 export function createBackendApi(backend: Backend, options: BackendApiOptions): TimesliceApi {
   if (backend === 'restV2') {
-    const api = new HttpTimesliceApi(options);
-    return options.onRestGone ? watchRestGone(api, options.onRestGone) : api;
+    const { onRestGone } = options;
+    return new HttpTimesliceApi(
+      onRestGone ? { ...options, layers: [...(options.layers ?? []), restGoneWatch(onRestGone)] } : options,
+    );
   }
   const { accountId, onAccountPicked } = options;
   return new NerdGraphTimesliceApi({
@@ -144,34 +146,6 @@ export function createNrqlClient(options: HttpTimesliceApiOptions & { accountId?
     listAccounts: (o) => api.listAccounts(o),
     request: (id, nrql) => api.nrqlRequest(id, nrql),
     run: (id, nrql, o) => api.runNrql(id, nrql, o),
-    dispose: () => api.dispose(),
-  };
-}
-
-/** The same API, telling `onGone` when any request fails with REST's 410 Gone. */
-export function watchRestGone(api: TimesliceApi, onGone: () => void): TimesliceApi {
-  const watch = <T>(p: Promise<T>): Promise<T> =>
-    p.catch((e: unknown) => {
-      if (isRestGoneAnswer(e)) {
-        onGone();
-      }
-      throw e;
-    });
-  return {
-    get baseUrl() {
-      return api.baseUrl;
-    },
-    listApplications: (filter, o) => watch(api.listApplications(filter, o)),
-    getApplication: (id, o) => watch(api.getApplication(id, o)),
-    listHosts: (id, filter, o) => watch(api.listHosts(id, filter, o)),
-    getHost: (id, hostId, o) => watch(api.getHost(id, hostId, o)),
-    listInstances: (id, filter, o) => watch(api.listInstances(id, filter, o)),
-    getInstance: (id, instanceId, o) => watch(api.getInstance(id, instanceId, o)),
-    listKeyTransactions: (filter, o) => watch(api.listKeyTransactions(filter, o)),
-    getKeyTransaction: (id, o) => watch(api.getKeyTransaction(id, o)),
-    listMetricNames: (scope, filter, o) => watch(api.listMetricNames(scope, filter, o)),
-    getMetricData: (scope, query, o) => watch(api.getMetricData(scope, query, o)),
-    rawRequest: (path, query, o) => watch(api.rawRequest(path, query, o)),
     dispose: () => api.dispose(),
   };
 }

@@ -3,8 +3,8 @@
  * for a TTL. A filtered lookup is answered from the scope's full list when that is cached, and
  * identical lookups in flight share one request.
  */
-import { scopePath } from './requests';
-import type { TimesliceApi } from './client';
+import { scopePath } from './rest/requests';
+import type { TimesliceApi } from './timesliceApi';
 import type { MetricName, MetricScope, RequestOptions } from './types';
 
 interface Entry {

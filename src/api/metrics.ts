@@ -37,11 +37,6 @@ function value(point: PointValues, metric: string, name: string): number | undef
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-export const RESPONSE_TIME_NEEDS: CalculationNeeds = {
-  names: [METRIC.httpDispatcher, METRIC.queueTime],
-  values: ['average_call_time', 'call_count', 'average_response_time'],
-};
-
 /**
  * Time of one component per web request: (its average_response_time × its call_count) ÷
  * HttpDispatcher call_count. Undefined when the metric or the dispatcher's calls are absent.

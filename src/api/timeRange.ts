@@ -1,8 +1,9 @@
-import * as l10n from '@vscode/l10n';
 /**
  * Time ranges and periods for metric data. The granularity table is the service's own (api-notes):
  * a period finer than the default for a range is never honoured, so we only offer multiples of it.
  */
+import * as l10n from '@vscode/l10n';
+
 import { ApiError } from './errors';
 
 const MINUTE = 60;

@@ -1,25 +1,33 @@
 /**
- * The only code that does HTTP. One logical GET: rate limiting, the key header, timeouts, redirects
- * (only http→https on the configured host), a body size cap, retries with backoff, and one log line
- * per request. The key goes only into the request header to the configured host over HTTPS.
+ * The only code that does HTTP. One logical request: the pipeline's layers (pipeline.ts: the session's
+ * signal, rate-limit observation, the REST-gone watch, the per-key limiter), the key header, timeouts,
+ * redirects (keyOrigin.ts), a body size cap (responseBody.ts), the retry policy (retry.ts), and one log
+ * line per request. The key goes only into the request header to the configured host over HTTPS.
  */
 import type { Dispatcher } from 'undici';
 
 import * as l10n from '@vscode/l10n';
+
 import type { Logger } from '../log';
 import { redact } from '../log';
 import type { Clock } from './clock';
-import { sleep, systemClock } from './clock';
-import { ApiError, errorForStatus, errorForTransportFailure, formatWait } from './errors';
-import type { RequestLimiter } from './limiter';
+import { systemClock } from './clock';
+import { ApiError, formatWait } from './errors';
+import { errorForStatus, errorForTransportFailure } from './httpFailures';
+import { KeyOrigin } from './keyOrigin';
 import { LimiterRegistry } from './limiter';
+import type { PipelineRequest, RequestLayer } from './pipeline';
+import { perKeyLimiter, Pipeline } from './pipeline';
 import type { ProxyOptions } from './proxy';
 import { createProxyDispatcher } from './proxy';
+import { flattenHeaders, readBody } from './responseBody';
+import type { RetryOptions } from './retry';
+import { retryAfterMs, RetryPolicy } from './retry';
 import { undici } from './undiciModule';
 
 export type ApiKeyHeader = 'Api-Key' | 'X-Api-Key';
 
-export interface TransportOptions {
+export interface TransportOptions extends RetryOptions {
   /** https://host[:port][/prefix], already validated by `parseBaseUrl`. */
   baseUrl: string;
   getApiKey: () => Promise<string | undefined>;
@@ -33,20 +41,13 @@ export interface TransportOptions {
   proxy?: ProxyOptions;
   timeoutMs?: number;
   maxBodyBytes?: number;
-  /** Tries per request, first one included. */
-  maxTries?: number;
-  /** First backoff delay; doubled per retry, with jitter. */
-  backoffBaseMs?: number;
-  /** Longest wait we accept from a 429/503 before giving up with the wait in the message. */
-  maxRetryWaitMs?: number;
   /**
    * Where the rate limiter of (origin, key) comes from: pass the extension's one registry so every
    * client sending the same key shares one limiter. Without it this client has limiters of its own.
    */
   limiters?: LimiterRegistry;
-  random?: () => number;
-  /** Time for the retry waits and the log's durations (tests pass a fake one). */
-  clock?: Clock;
+  /** Layers every request passes before the per-key limiter's (a session's signal, watches of failures). */
+  layers?: readonly RequestLayer[];
 }
 
 export interface HttpResponse {
@@ -105,38 +106,31 @@ export class HttpTransport {
   /** Made at the first request, so that building a client does not load undici (undiciModule.ts). */
   private ownDispatcher: Dispatcher | undefined;
   private readonly ownsDispatcher: boolean;
-  private readonly limiters: LimiterRegistry;
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
-  private readonly maxTries: number;
-  private readonly backoffBaseMs: number;
-  private readonly maxRetryWaitMs: number;
   private readonly keyHeader: ApiKeyHeader;
-  private readonly random: () => number;
   private readonly clock: Clock;
   /** host:port of the proxy in use (never its credentials), for error messages. */
   private readonly proxyHost: string | undefined;
   private lastKey: string | undefined;
-  /**
-   * The one origin (scheme, host and port) the key may go to: the base URL's when it is https; for a
-   * plain-http loopback base, the https origin its first 301 upgrades to.
-   */
-  private keyOrigin: string | undefined;
+  private readonly keyOrigin: KeyOrigin;
+  /** The layers every request passes, this client's per-key limiter last. */
+  readonly pipeline: Pipeline;
+  /** When to retry: the transport's HTTP failures, and the GraphQL client's errors in 200 answers. */
+  readonly retry: RetryPolicy;
 
   constructor(private readonly options: TransportOptions) {
     this.base = parseBaseUrl(options.baseUrl);
     this.ownsDispatcher = options.dispatcher === undefined;
     this.proxyHost = options.dispatcher === undefined && options.proxy ? new URL(options.proxy.url).host : undefined;
-    this.limiters = options.limiters ?? new LimiterRegistry({ clock: options.clock });
+    const limiters = options.limiters ?? new LimiterRegistry({ clock: options.clock });
+    this.pipeline = new Pipeline([...(options.layers ?? []), perKeyLimiter(limiters)]);
+    this.retry = new RetryPolicy(options);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
-    this.maxTries = options.maxTries ?? 3;
-    this.backoffBaseMs = options.backoffBaseMs ?? 500;
-    this.maxRetryWaitMs = options.maxRetryWaitMs ?? 60_000;
     this.keyHeader = options.keyHeader ?? 'Api-Key';
-    this.random = options.random ?? Math.random;
     this.clock = options.clock ?? systemClock;
-    this.keyOrigin = this.base.protocol === 'https:' ? this.base.origin : undefined;
+    this.keyOrigin = new KeyOrigin(this.base);
   }
 
   get baseUrl(): string {
@@ -153,7 +147,7 @@ export class HttpTransport {
 
   /** True when `url` may carry the key: https on the configured origin (port included). */
   mayCarryKey(url: URL): boolean {
-    return url.protocol === 'https:' && url.origin === this.keyOrigin;
+    return this.keyOrigin.mayCarryKey(url);
   }
 
   private get dispatcher(): Dispatcher {
@@ -164,11 +158,6 @@ export class HttpTransport {
         ? createProxyDispatcher(options.proxy, options.ca)
         : new (undici().Agent)({ connect: options.ca ? { ca: options.ca } : {} }));
     return this.ownDispatcher;
-  }
-
-  /** Waits `ms` on the transport's clock (a retry's wait), or rejects as cancelled when `signal` aborts. */
-  wait(ms: number, signal?: AbortSignal): Promise<void> {
-    return sleep(ms, signal, this.clock);
   }
 
   async close(): Promise<void> {
@@ -193,19 +182,22 @@ export class HttpTransport {
     return this.exchange(url, { body: jsonBody }, signal);
   }
 
-  private async exchange(url: URL, request: RequestShape, signal?: AbortSignal): Promise<HttpResponse> {
+  private async exchange(url: URL, request: RequestShape, callerSignal?: AbortSignal): Promise<HttpResponse> {
+    const signal = this.pipeline.bind(callerSignal);
     const key = await this.options.getApiKey();
     if (!key) {
-      throw new ApiError('auth', l10n.t('No API key is set. Run "Timeslice: Set API Key…" or try the demo.'));
+      throw this.pipeline.failed(
+        new ApiError('auth', l10n.t('No API key is set. Run "Timeslice: Set API Key…" or try the demo.')),
+      );
     }
     this.lastKey = key;
-    // Asked per request: the key read now decides whose minute the request counts in.
-    const limiter = this.limiters.limiterFor(this.base.origin, key);
+    // The key read now decides whose minute each try counts in (the per-key limiter's layer).
+    const tryRequest = { origin: this.base.origin, key, signal };
     const started = this.clock.now();
     let retries = 0;
     for (;;) {
       try {
-        const response = await this.getOnce(url, key, limiter, signal, request);
+        const response = await this.getOnce(url, key, tryRequest, signal, request);
         response.retries = retries;
         this.logLine(
           url,
@@ -222,8 +214,8 @@ export class HttpTransport {
             ? e
             : errorForTransportFailure(e, this.base.host, url.pathname, this.timeoutMs, this.proxyHost),
         );
-        const wait = this.retryDelay(error, retries);
-        if (wait === undefined || retries + 1 >= this.maxTries || signal?.aborted) {
+        const wait = isRetriable(error) ? this.retry.delay(retries, error.retryAfterMs) : undefined;
+        if (wait === undefined || signal?.aborted) {
           error.retries = retries;
           this.logLine(
             url,
@@ -233,40 +225,28 @@ export class HttpTransport {
             error,
             request.body === undefined ? 'GET' : 'POST',
           );
-          throw error;
+          throw this.pipeline.failed(error);
         }
         retries++;
         this.options.log.debug(`retry ${retries} of ${url.pathname} in ${wait} ms after ${error.status ?? error.kind}`);
-        await this.wait(wait, signal);
+        try {
+          await this.retry.wait(wait, signal);
+        } catch (e) {
+          throw e instanceof ApiError ? this.pipeline.failed(e) : e;
+        }
       }
     }
   }
 
-  /** How long to wait before retrying `error`, or undefined when it must not be retried. */
-  private retryDelay(error: ApiError, retriesSoFar: number): number | undefined {
-    const retriable =
-      (error.status !== undefined && RETRIED_STATUSES.has(error.status)) || (error.kind === 'network' && error.reset);
-    if (!retriable) {
-      return undefined;
-    }
-    if (error.retryAfterMs !== undefined) {
-      if (error.retryAfterMs > this.maxRetryWaitMs) {
-        return undefined; // Too long to hold the user; the message already says how long to wait.
-      }
-      return error.retryAfterMs;
-    }
-    const exponential = this.backoffBaseMs * 2 ** retriesSoFar;
-    return Math.round(exponential / 2 + (this.random() * exponential) / 2);
-  }
-
+  /** One try, redirects included, inside the pipeline's layers (the limiter's slot is held throughout). */
   private async getOnce(
     initial: URL,
     key: string,
-    limiter: RequestLimiter,
+    tryRequest: PipelineRequest,
     signal?: AbortSignal,
     request: RequestShape = {},
   ): Promise<HttpResponse> {
-    const release = await limiter.acquire(signal);
+    const release = await this.pipeline.enter(tryRequest);
     try {
       let url = initial;
       for (let hop = 0; ; hop++) {
@@ -285,7 +265,7 @@ export class HttpTransport {
             { path: initial.pathname, status: res.status },
           );
         }
-        url = this.followable(url, res.headers.location);
+        url = this.keyOrigin.follow(url, res.headers.location);
         if (hop >= MAX_REDIRECTS) {
           throw new ApiError(
             'redirectRefused',
@@ -297,65 +277,6 @@ export class HttpTransport {
     } finally {
       release();
     }
-  }
-
-  /** The redirect target, if it may be followed with the key; otherwise a redirectRefused error. */
-  private followable(from: URL, location: string | undefined): URL {
-    if (!location) {
-      throw new ApiError(
-        'badResponse',
-        l10n.t('{0} sent a redirect without a Location. Check the base URL.', this.base.host),
-        { path: from.pathname },
-      );
-    }
-    let target: URL;
-    try {
-      target = new URL(location, from);
-    } catch {
-      throw new ApiError(
-        'badResponse',
-        l10n.t('{0} sent a redirect to an invalid address. Check the base URL.', this.base.host),
-        { path: from.pathname },
-      );
-    }
-    if (target.hostname !== this.base.hostname) {
-      throw new ApiError(
-        'redirectRefused',
-        l10n.t(
-          '{0} redirected to another host ({1}); the request was not repeated there, so your API key was not sent. Check the base URL setting.',
-          this.base.host,
-          target.host,
-        ),
-        { path: from.pathname },
-      );
-    }
-    if (target.protocol !== 'https:') {
-      throw new ApiError(
-        'redirectRefused',
-        l10n.t(
-          '{0} redirected to plain HTTP ({1}//{2}); the API key is never sent over HTTP. Check the base URL or your proxy.',
-          this.base.host,
-          target.protocol,
-          target.host,
-        ),
-        { path: from.pathname },
-      );
-    }
-    // Only the http→https upgrade of the service's 301 may change the port; after that the origin is fixed.
-    if (from.protocol === 'http:' && this.keyOrigin === undefined) {
-      this.keyOrigin = target.origin;
-    } else if (target.origin !== this.keyOrigin) {
-      throw new ApiError(
-        'redirectRefused',
-        l10n.t(
-          '{0} redirected to another port ({1}); the request was not repeated there, so your API key was not sent. Check the base URL setting.',
-          this.base.host,
-          target.host,
-        ),
-        { path: from.pathname },
-      );
-    }
-    return target;
   }
 
   private async send(
@@ -388,7 +309,7 @@ export class HttpTransport {
         body: request.body,
       });
       const flat = flattenHeaders(res.headers);
-      const body = await this.readBody(res.body, flat, url);
+      const body = await readBody(res.body, flat, url, this.maxBodyBytes, this.base.host);
       return { status: res.statusCode, headers: flat, body };
     } catch (e) {
       if (signal?.aborted) {
@@ -407,44 +328,6 @@ export class HttpTransport {
       }
       throw e;
     }
-  }
-
-  private async readBody(
-    body: Dispatcher.ResponseData['body'],
-    headers: Record<string, string>,
-    url: URL,
-  ): Promise<string> {
-    const limit =
-      this.maxBodyBytes >= 1048576
-        ? `${Math.round(this.maxBodyBytes / 1048576)} MB`
-        : `${Math.round(this.maxBodyBytes / 1024)} KB`;
-    const tooLarge = () =>
-      new ApiError(
-        'tooLarge',
-        l10n.t(
-          'The answer from {0} for {1} is larger than {2}, so it was not read. Narrow the request (a name filter or a shorter range).',
-          this.base.host,
-          url.pathname,
-          limit,
-        ),
-        { path: url.pathname },
-      );
-    const declared = Number(headers['content-length']);
-    if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
-      body.destroy();
-      throw tooLarge();
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += (chunk as Buffer).length;
-      if (size > this.maxBodyBytes) {
-        body.destroy();
-        throw tooLarge();
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
   }
 
   private accept(
@@ -489,32 +372,9 @@ export class HttpTransport {
   }
 }
 
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) {
-    if (v !== undefined) {
-      out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-    }
-  }
-  return out;
-}
-
-/** Wait asked by `Retry-After` (seconds or HTTP date) or `X-RateLimit-Reset` (Unix seconds). */
-export function retryAfterMs(headers: Record<string, string>, now: number = Date.now()): number | undefined {
-  const retryAfter = headers['retry-after'];
-  if (retryAfter !== undefined) {
-    const seconds = Number(retryAfter);
-    if (Number.isFinite(seconds) && seconds >= 0) {
-      return seconds * 1000;
-    }
-    const date = Date.parse(retryAfter);
-    if (!Number.isNaN(date)) {
-      return Math.max(0, date - now);
-    }
-  }
-  const reset = Number(headers['x-ratelimit-reset']);
-  if (headers['x-ratelimit-reset'] !== undefined && Number.isFinite(reset)) {
-    return Math.max(0, reset * 1000 - now);
-  }
-  return undefined;
+/** HTTP failures worth another try: the statuses of a busy or failing service, and a reset connection. */
+function isRetriable(error: ApiError): boolean {
+  return (
+    (error.status !== undefined && RETRIED_STATUSES.has(error.status)) || (error.kind === 'network' && !!error.reset)
+  );
 }

@@ -1,7 +1,7 @@
 /** "Set API Key…", "Remove API Key…" and "Switch Region…". Keys go to SecretStorage only. */
 import * as vscode from 'vscode';
 
-import type { HttpTimesliceApi } from '../api/client';
+import type { HttpTimesliceApi } from '../api/rest/client';
 import type { NerdGraphAccount } from '../api/nerdgraph/nerdGraphApi';
 import { isApiError } from '../api/errors';
 import type { Region } from '../api/regions';

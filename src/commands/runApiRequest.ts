@@ -7,11 +7,11 @@
 import * as vscode from 'vscode';
 
 import { curlCommand, CURL_KEY_VARIABLE, graphqlCurlCommand } from '../api/curl';
-import { buildRawRequest, parseIdList, RAW_ENDPOINTS } from '../api/endpoints';
-import type { ApiEndpointId, ApiRequest } from '../api/requests';
+import { buildRawRequest, parseIdList, RAW_ENDPOINTS } from '../api/rest/endpoints';
+import type { ApiEndpointId, ApiRequest } from '../api/rest/requests';
 import { formatApiTime, lastMinutes, validPeriods } from '../api/timeRange';
 import type { ApiFormat } from '../api/types';
-import type { Connection } from '../connection';
+import type { ConnectionSession } from '../session/connectionSession';
 import {
   pickApplication,
   pickMetricName,
@@ -141,7 +141,7 @@ async function pickOne<T>(
 }
 
 /** Asks everything `endpoint` needs; undefined when the user stops. */
-async function askSpec(conn: Connection, endpoint: ApiEndpointId): Promise<ApiRequest | undefined> {
+async function askSpec(conn: ConnectionSession, endpoint: ApiEndpointId): Promise<ApiRequest | undefined> {
   switch (endpoint) {
     case 'applications.list':
     case 'keyTransactions.list': {

@@ -12,7 +12,7 @@ import type { NrqlClient } from '../api/backend';
 import { ApiError } from '../api/errors';
 import { exampleNrql } from '../api/nerdgraph/nrqlQuery';
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
-import type { Connection } from '../connection';
+import type { ConnectionSession } from '../session/connectionSession';
 import { nrqlPanelData, nrqlTimeseriesCharts } from '../panels/nrqlCharts';
 import type { ExplorerEntity, NrqlSource } from '../panels/protocol';
 import { MAX_NRQL_LENGTH } from '../panels/protocol';
@@ -72,7 +72,7 @@ async function chooseAccount(client: NrqlClient, picked: WeakMap<NrqlClient, num
 }
 
 /** The application to prefill: the workspace's bound one (when it is of this connection), else picked. */
-async function applicationFor(services: Services, conn: Connection): Promise<number | undefined> {
+async function applicationFor(services: Services, conn: ConnectionSession): Promise<number | undefined> {
   const bound = services.bindings.active()?.binding;
   if (bound && bound.region === services.connectionRegion()) {
     return bound.id;
@@ -83,7 +83,7 @@ async function applicationFor(services: Services, conn: Connection): Promise<num
 /** The query, prefilled for the application (or the last unanswered query, to correct); undefined on Escape. */
 async function askQuery(
   services: Services,
-  conn: Connection,
+  conn: ConnectionSession,
   accountId: number,
   start?: TypedQuery,
 ): Promise<TypedQuery | undefined> {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 
 import type { Application, MetricName, MetricScope } from '../api/types';
-import type { Connection } from '../connection';
+import type { ConnectionSession } from '../session/connectionSession';
 import type { Navigation, RangePresetItem, ScopeItem } from './items';
 import { COMMAND } from '../constants';
 import {
@@ -29,7 +29,7 @@ const KEEP_OPEN = { ignoreFocusOut: true } as const;
  * The current connection, or undefined after offering the two ways to get one (set a key, start the
  * demo). `why` ends the message when the command needs a connection for a reason worth saying.
  */
-export function requireConnection(current: Connection | undefined, why?: string): Connection | undefined {
+export function requireConnection(current: ConnectionSession | undefined, why?: string): ConnectionSession | undefined {
   if (!current) {
     const setKey = vscode.l10n.t('Set API Key…');
     const startDemo = vscode.l10n.t('Start Demo');
@@ -129,7 +129,7 @@ function pickFrom<T extends vscode.QuickPickItem>(
  * change under the user's Enter while an answer is in flight.
  */
 export function pickApplication(
-  conn: Connection,
+  conn: ConnectionSession,
   title = vscode.l10n.t('Application'),
   nav?: Navigation,
 ): Promise<Application | undefined> {
@@ -176,7 +176,11 @@ export function pickApplication(
 }
 
 /** The application itself or one of its hosts or instances. */
-export async function pickScope(conn: Connection, app: Application, nav?: Navigation): Promise<ScopeItem | undefined> {
+export async function pickScope(
+  conn: ConnectionSession,
+  app: Application,
+  nav?: Navigation,
+): Promise<ScopeItem | undefined> {
   const [hosts, instances] = await loading(
     vscode.l10n.t('Loading hosts and instances of {0}…', safeText(app.name)),
     () => Promise.all([conn.api.listHosts(app.id), conn.api.listInstances(app.id)]),
@@ -197,7 +201,7 @@ export async function pickScope(conn: Connection, app: Application, nav?: Naviga
  * pause, and the pick shows its busy bar meanwhile.
  */
 export function pickMetricName(
-  conn: Connection,
+  conn: ConnectionSession,
   scope: MetricScope,
   nav?: Navigation,
 ): Promise<MetricName | undefined> {

@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 
-import type { RawResponse } from '../api/client';
-import { rawTitle } from '../api/endpoints';
+import type { RawResponse } from '../api/timesliceApi';
+import { rawTitle } from '../api/rest/endpoints';
 import type { GraphqlRequestBody } from '../api/nerdgraph/nrqlQuery';
 import type { ApiFormat } from '../api/types';
 import { Disposable } from '../util/lifecycle';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/errors';
-import type { ConnectionManager } from '../connection';
+import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';

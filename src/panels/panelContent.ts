@@ -6,7 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { Connection } from '../connection';
+import type { ConnectionSession } from '../session/connectionSession';
 import { formatAge } from '../format/presentation';
 import type { ErrorAction } from '../session/errorPolicy';
 import type { PanelData } from './panelData';
@@ -20,7 +20,7 @@ export interface PanelFailure {
 }
 
 export class PanelContent {
-  private loaded: { data: PanelData; at: number; session: Connection } | undefined;
+  private loaded: { data: PanelData; at: number; session: ConnectionSession } | undefined;
   private failure: PanelFailure | undefined;
 
   get data(): PanelData | undefined {
@@ -33,7 +33,7 @@ export class PanelContent {
   }
 
   /** The session the data was loaded through. */
-  get session(): Connection | undefined {
+  get session(): ConnectionSession | undefined {
     return this.loaded?.session;
   }
 
@@ -41,13 +41,19 @@ export class PanelContent {
     return this.failure;
   }
 
-  show(data: PanelData, session: Connection, at = Date.now()): void {
+  show(data: PanelData, session: ConnectionSession, at = Date.now()): void {
     this.loaded = { data, at, session };
     this.failure = undefined;
   }
 
   /** Records a failure of a load through `session`; `keepData`: the error policy's keepLastData. */
-  fail(message: string, session: Connection, keepData: boolean, fix?: ErrorAction, now = Date.now()): PanelFailure {
+  fail(
+    message: string,
+    session: ConnectionSession,
+    keepData: boolean,
+    fix?: ErrorAction,
+    now = Date.now(),
+  ): PanelFailure {
     const kept = keepData && this.loaded?.session === session ? this.loaded : undefined;
     const staleNote = kept ? l10n.t('Showing data from {0}', formatAge(now - kept.at)) : undefined;
     this.failure = { message, staleNote, fix };

@@ -4,7 +4,7 @@
  * the simulator. A new panel kind is a new loader in loaders/ and its entry in `LOADERS`.
  */
 import type { NrqlClient } from '../api/backend';
-import type { TimesliceApi } from '../api/client';
+import type { TimesliceApi } from '../api/timesliceApi';
 import type { MetricNamesCache } from '../api/metricNamesCache';
 import { loadApplication } from './loaders/application';
 import { loadBreakdown } from './loaders/breakdown';

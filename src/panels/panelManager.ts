@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 
 import type { Config } from '../config';
-import type { ConnectionManager } from '../connection';
+import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
 import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';

@@ -51,8 +51,6 @@ export class RefreshScheduler implements IDisposable {
   private disposed = false;
   /** Whether some job was active at the last reschedule. */
   private hadActive = false;
-  /** Ticks fired so far, for tests and the benchmark. */
-  ticks = 0;
 
   constructor(private readonly options: SchedulerOptions) {
     this.clock = options.clock ?? systemClock;
@@ -63,11 +61,6 @@ export class RefreshScheduler implements IDisposable {
   /** Whether a timer is pending (the benchmark counts them while the window is unfocused). */
   get timerPending(): boolean {
     return this.timer !== undefined;
-  }
-
-  /** When the pending timer fires (epoch ms), for tests. */
-  get nextWakeAt(): number | undefined {
-    return this.timer?.at;
   }
 
   add(job: ScheduledJob): IDisposable {
@@ -190,7 +183,6 @@ export class RefreshScheduler implements IDisposable {
     const redrawing = this.focused || this.retryPending(active);
     if (refreshDue) {
       this.lastTick = now;
-      this.ticks++;
     }
     for (const job of active) {
       const early = this.runAtByJob.get(job);

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 
 import type { Config } from '../config';
-import type { ConnectionManager } from '../connection';
+import type { ConnectionManager } from '../session/connectionManager';
 import { COMMAND } from '../constants';
 import { Disposable } from '../util/lifecycle';
 import type { BoundAppsPoller } from './boundAppsPoller';

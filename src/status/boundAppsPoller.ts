@@ -3,7 +3,7 @@
  * refresh, however many are bound. A failed refresh keeps the last good data and says why, so the
  * status bar never goes blank. No `vscode`: the schedule (interval, focus) lives in boundAppsScheduler.
  */
-import type { TimesliceApi } from '../api/client';
+import type { TimesliceApi } from '../api/timesliceApi';
 import { isApiError } from '../api/errors';
 import type { Application } from '../api/types';
 import type { Logger } from '../log';

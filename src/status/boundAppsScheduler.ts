@@ -4,7 +4,7 @@
  * when the bindings or the session change. A new session forgets the old one's records: they were
  * another account's. Nothing is requested without a connection (the poller checks).
  */
-import type { ConnectionManager } from '../connection';
+import type { ConnectionManager } from '../session/connectionManager';
 import { Disposable } from '../util/lifecycle';
 import type { BoundAppsPoller } from './boundAppsPoller';
 import type { WorkspaceBindings } from './workspaceBinding';

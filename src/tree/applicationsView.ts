@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 
-import type { ConnectionManager } from '../connection';
+import type { ConnectionManager } from '../session/connectionManager';
 import { APPLICATIONS_VIEW_ID, CONTEXT } from '../constants';
 import type { Staleness } from '../session/lastGood';
 import { describeStaleness } from '../session/lastGood';

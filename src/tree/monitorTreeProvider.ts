@@ -11,7 +11,8 @@ import { wrongRegionAdvice } from '../api/regions';
 import type { KeyTransaction } from '../api/types';
 import { hostAndInstanceCounts } from '../api/types';
 import { APPLICATIONS_VIEW_ID, COMMAND } from '../constants';
-import type { Connection, ConnectionManager, ConnectionState } from '../connection';
+import type { ConnectionManager, ConnectionState } from '../session/connectionManager';
+import type { ConnectionSession } from '../session/connectionSession';
 import type { Logger } from '../log';
 import { Disposable, MutableDisposable } from '../util/lifecycle';
 import type { Staleness } from '../session/lastGood';
@@ -169,7 +170,7 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
     }
   }
 
-  private async loadApplications(conn: Connection): Promise<MonitorNode[]> {
+  private async loadApplications(conn: ConnectionSession): Promise<MonitorNode[]> {
     const apps = await vscode.window.withProgress({ location: { viewId: APPLICATIONS_VIEW_ID } }, () =>
       conn.api
         .listApplications(this.filterValue ? { name: this.filterValue } : {}, {
@@ -191,7 +192,7 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
     return apps.sort((a, b) => a.name.localeCompare(b.name)).map((a) => new ApplicationNode(a, prefix));
   }
 
-  private async loadGroup(conn: Connection, group: GroupNode): Promise<MonitorNode[]> {
+  private async loadGroup(conn: ConnectionSession, group: GroupNode): Promise<MonitorNode[]> {
     const app = group.parent.app;
     let nodes: MonitorNode[];
     switch (group.group) {
@@ -221,7 +222,7 @@ export class MonitorTreeProvider extends Disposable implements vscode.TreeDataPr
   }
 
   /** The list is account-wide: fetched once per refresh and shared between applications. */
-  private accountKeyTransactions(conn: Connection): Promise<KeyTransaction[]> {
+  private accountKeyTransactions(conn: ConnectionSession): Promise<KeyTransaction[]> {
     this.keyTransactions ??= conn.api.listKeyTransactions();
     return this.keyTransactions.catch((e: unknown) => {
       this.keyTransactions = undefined; // A failure must not stick: the next expansion asks again.

@@ -240,7 +240,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
 
 /** The session's classes, for tests that build a ConnectionManager over the fake. */
 export interface SessionModules {
-  ConnectionManager: typeof import('../../src/connection').ConnectionManager;
+  ConnectionManager: typeof import('../../src/session/connectionManager').ConnectionManager;
   ApiKeyStore: typeof import('../../src/auth/apiKeyStore').ApiKeyStore;
   Config: typeof import('../../src/config').Config;
   MemoryLogger: typeof import('../../src/log').MemoryLogger;
@@ -250,7 +250,9 @@ export interface SessionModules {
 export function loadSessionModules(): SessionModules {
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded after the fake is installed, in this order */
   return {
-    ConnectionManager: (require('../../src/connection') as typeof import('../../src/connection')).ConnectionManager,
+    ConnectionManager: (
+      require('../../src/session/connectionManager') as typeof import('../../src/session/connectionManager')
+    ).ConnectionManager,
     ApiKeyStore: (require('../../src/auth/apiKeyStore') as typeof import('../../src/auth/apiKeyStore')).ApiKeyStore,
     Config: (require('../../src/config') as typeof import('../../src/config')).Config,
     MemoryLogger: (require('../../src/log') as typeof import('../../src/log')).MemoryLogger,

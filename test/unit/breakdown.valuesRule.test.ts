@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { MetricScope } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';

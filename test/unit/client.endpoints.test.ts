@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 
-import type { HttpTimesliceApiOptions } from '../../src/api/client';
-import { HttpTimesliceApi } from '../../src/api/client';
+import type { HttpTimesliceApiOptions } from '../../src/api/rest/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { ApiError } from '../../src/api/errors';
-import { parseApplication, parseMetricName, unwrap } from '../../src/api/parse';
+import { parseApplication, parseMetricName, unwrap } from '../../src/api/rest/parse';
 import type {
   ApiFormat,
   Application,
@@ -17,7 +17,7 @@ import type {
   MetricScope,
   PageProgress,
 } from '../../src/api/types';
-import { parseXmlDocument } from '../../src/api/xml';
+import { parseXmlDocument } from '../../src/api/rest/xml';
 import { MemoryLogger } from '../../src/log';
 import type { SimApp, SimHost, SimInstance, SimKeyTransaction } from '../../src/simulator/dataset';
 import type { EndpointId } from '../../src/simulator/faults';

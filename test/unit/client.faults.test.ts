@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
 
-import type { HttpTimesliceApiOptions } from '../../src/api/client';
-import { HttpTimesliceApi } from '../../src/api/client';
+import type { HttpTimesliceApiOptions } from '../../src/api/rest/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import type { ApiErrorKind } from '../../src/api/errors';
 import { ApiError } from '../../src/api/errors';
 import type { ApiFormat, MetricScope } from '../../src/api/types';

@@ -1,59 +1,41 @@
 import * as assert from 'node:assert/strict';
 
-import { boundToSignal } from '../../src/api/sessionApi';
+import { Pipeline, sessionSignal } from '../../src/api/pipeline';
 import { requiresNewConnection } from '../../src/connectionSettings';
-import type { TimesliceApi } from '../../src/api/client';
-import type { RequestOptions } from '../../src/api/types';
+import type { ConnectionSpec } from '../../src/session/connectionSpec';
+import { sameSpec } from '../../src/session/connectionSpec';
 
 describe("a connection's requests carry its signal", () => {
-  it("every method gets the connection's signal, joined with the caller's", async () => {
-    const seen: Array<AbortSignal | undefined> = [];
-    const record = (options?: RequestOptions) => {
-      seen.push(options?.signal);
-      return Promise.resolve(undefined as never);
-    };
-    const fake = {
-      baseUrl: 'https://x',
-      dispose: () => Promise.resolve(),
-      listApplications: (_f: unknown, o?: RequestOptions) => record(o),
-      getApplication: (_i: unknown, o?: RequestOptions) => record(o),
-      listHosts: (_i: unknown, _f: unknown, o?: RequestOptions) => record(o),
-      getHost: (_i: unknown, _h: unknown, o?: RequestOptions) => record(o),
-      listInstances: (_i: unknown, _f: unknown, o?: RequestOptions) => record(o),
-      getInstance: (_i: unknown, _h: unknown, o?: RequestOptions) => record(o),
-      listKeyTransactions: (_f: unknown, o?: RequestOptions) => record(o),
-      getKeyTransaction: (_i: unknown, o?: RequestOptions) => record(o),
-      listMetricNames: (_s: unknown, _f: unknown, o?: RequestOptions) => record(o),
-      getMetricData: (_s: unknown, _q: unknown, o?: RequestOptions) => record(o),
-      rawRequest: (_p: unknown, _q: unknown, o?: RequestOptions) => record(o),
-    } as unknown as TimesliceApi;
+  it("the session's layer gives every request the session's signal, joined with the caller's", () => {
     const session = new AbortController();
-    const api = boundToSignal(fake, session.signal);
+    const pipeline = new Pipeline([sessionSignal(session.signal)]);
+    assert.equal(pipeline.bind(undefined), session.signal, "without a caller signal: the connection's");
     const caller = new AbortController();
-    const scope = { kind: 'application' as const, applicationId: 1 };
-    await Promise.all([
-      api.listApplications({}),
-      api.getApplication(1),
-      api.listHosts(1),
-      api.getHost(1, 2),
-      api.listInstances(1),
-      api.getInstance(1, 2),
-      api.listKeyTransactions(),
-      api.getKeyTransaction(1),
-      api.listMetricNames(scope),
-      api.getMetricData(scope, { names: ['x'] }),
-      api.rawRequest('/v2/applications.json', new URLSearchParams(), { signal: caller.signal }),
-    ]);
-    assert.equal(seen.length, 11);
-    assert.ok(
-      seen.slice(0, 10).every((s) => s === session.signal),
-      "without a caller signal: the connection's",
-    );
-    const joined = seen[10]!;
+    const joined = pipeline.bind(caller.signal)!;
     assert.equal(joined.aborted, false);
     session.abort();
     assert.equal(joined.aborted, true, "closing the connection aborts the caller's request too");
-    assert.equal(api.baseUrl, 'https://x');
+  });
+});
+
+describe('a connection is its spec', () => {
+  const spec: ConnectionSpec = {
+    demo: false,
+    backend: 'restV2',
+    region: 'us',
+    baseUrl: 'https://api.example',
+    format: 'json',
+    proxy: { url: 'http://proxy:3128', strictSSL: true },
+    keyHash: 'abc',
+  };
+
+  it('equal fields are the same connection; any field that differs is another', () => {
+    assert.ok(sameSpec(spec, { ...spec, proxy: { url: 'http://proxy:3128', strictSSL: true } }));
+    assert.ok(sameSpec(spec, { ...spec, accountId: undefined }), 'a field left undefined is absent');
+    assert.ok(!sameSpec(spec, { ...spec, format: 'xml' }));
+    assert.ok(!sameSpec(spec, { ...spec, accountId: 7 }));
+    assert.ok(!sameSpec(spec, { ...spec, proxy: { url: 'http://proxy:3128', strictSSL: false } }));
+    assert.ok(!sameSpec(spec, { ...spec, proxy: undefined }));
   });
 });
 

@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 
 import { MockAgent } from 'undici';
 
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { isApiError } from '../../src/api/errors';
 import { LimiterRegistry } from '../../src/api/limiter';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';

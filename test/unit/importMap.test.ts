@@ -1,7 +1,9 @@
 /**
  * The import map: the neutral modules (settings, shared presentation, the API layer and the small
  * utilities) never import a feature folder, so every feature can use them and none of them needs a
- * view to be built or tested. Type-only imports count too: they still tie the layers together.
+ * view to be built or tested. The layers below the views keep their order too: the API client knows
+ * no session (api/ imports nothing from session/), and the session no view. Type-only imports count
+ * too: they still tie the layers together.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -42,14 +44,27 @@ function importedSpecifiers(text: string): string[] {
   return found;
 }
 
-/** The feature folder a relative import lands in, or undefined. */
-function featureOf(file: string, specifier: string): string | undefined {
+/** The folder of `folders` a relative import lands in, or undefined. */
+function folderOf(file: string, specifier: string, folders: readonly string[]): string | undefined {
   if (!specifier.startsWith('.')) {
     return undefined;
   }
   const target = path.relative(SRC, path.resolve(path.dirname(file), specifier));
   const top = target.split(path.sep)[0];
-  return FEATURE_FOLDERS.includes(top) ? top : undefined;
+  return folders.includes(top) ? top : undefined;
+}
+
+/** Every import from a file of `entries` into one of `folders`, as "file → specifier". */
+function arrows(entries: readonly string[], folders: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const file of entries.flatMap(tsFiles)) {
+    for (const specifier of importedSpecifiers(fs.readFileSync(file, 'utf8'))) {
+      if (folderOf(file, specifier, folders)) {
+        found.push(`${path.relative(SRC, file)} → ${specifier}`);
+      }
+    }
+  }
+  return found;
 }
 
 describe('import map', () => {
@@ -60,20 +75,24 @@ describe('import map', () => {
   });
 
   it('has no arrow from a neutral module (config, presentation, api/, util/, auth/) into a feature folder', () => {
-    const arrows: string[] = [];
     const files = NEUTRAL.flatMap(tsFiles);
     assert.ok(
       files.some((f) => f.endsWith(path.join('src', 'config.ts'))) &&
         files.some((f) => f.includes(`${path.sep}format${path.sep}`)),
     );
-    for (const file of files) {
-      for (const specifier of importedSpecifiers(fs.readFileSync(file, 'utf8'))) {
-        const feature = featureOf(file, specifier);
-        if (feature) {
-          arrows.push(`${path.relative(SRC, file)} → ${specifier}`);
-        }
-      }
-    }
-    assert.deepEqual(arrows, []);
+    assert.deepEqual(arrows(NEUTRAL, FEATURE_FOLDERS), []);
+  });
+
+  it('has no arrow from api/ (both backends and the transport) into session/', () => {
+    assert.ok(
+      tsFiles('api').some((f) => f.includes(`${path.sep}rest${path.sep}`)),
+      'api/rest/ is read too',
+    );
+    assert.deepEqual(arrows(['api'], ['session']), []);
+  });
+
+  it('has no arrow from session/ into a view (tree/, panels/, status/, palette/)', () => {
+    assert.ok(tsFiles('session').some((f) => f.endsWith('connectionManager.ts')));
+    assert.deepEqual(arrows(['session'], ['tree', 'panels', 'status', 'palette']), []);
   });
 });

@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { MemoryLogger } from '../../src/log';
 import { renderPanelHtml } from '../../src/panels/html';

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { inspect } from 'node:util';
 
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { curlCommand } from '../../src/api/curl';
 import { LimiterRegistry } from '../../src/api/limiter';
 import { MemoryLogger } from '../../src/log';

@@ -13,7 +13,8 @@ import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as ts from 'typescript';
 
-import { describeFailure, errorForStatus, errorForTransportFailure } from '../../src/api/errors';
+import { describeFailure } from '../../src/api/errors';
+import { errorForStatus, errorForTransportFailure } from '../../src/api/httpFailures';
 import { ApiError } from '../../src/api/errors';
 import { checkRange } from '../../src/api/timeRange';
 import { rangePresetItems } from '../../src/palette/items';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 
-import { HttpTimesliceApi } from '../../src/api/client';
-import { mergeMetricData, missingValues, planMetricRequests } from '../../src/api/metricRequests';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
+import { mergeMetricData, missingValues, planMetricRequests } from '../../src/api/rest/metricRequests';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { MetricData } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';

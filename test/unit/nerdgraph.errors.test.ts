@@ -86,10 +86,11 @@ describe('NerdGraph client against the simulator', function () {
     await transport.close();
   });
 
-  it("retries TOO_MANY_REQUESTS after base × 2^n on the transport's clock, not sooner", async () => {
+  it("retries TOO_MANY_REQUESTS after the transport's backoff (base × 2^n) on its clock, not sooner", async () => {
     const clock = new FakeClock();
-    const transport = new HttpTransport({ ...options(), backoffBaseMs: 500, clock });
-    const client = new GraphqlClient({ transport, log: new MemoryLogger(), backoffBaseMs: 500 });
+    // random 1: the jitter's longest wait, the full base × 2^n.
+    const transport = new HttpTransport({ ...options(), backoffBaseMs: 500, random: () => 1, clock });
+    const client = new GraphqlClient({ transport, log: new MemoryLogger() });
     sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind: 'tooManyRequests', times: 2 });
     sim.clearRequests();
     const pending = client.query(

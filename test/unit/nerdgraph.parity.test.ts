@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { ApiError } from '../../src/api/errors';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { hostIdFor, summaryFrom, summaryNames } from '../../src/api/nerdgraph/entities';

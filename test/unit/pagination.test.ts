@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { nextPageUrl } from '../../src/api/pagination';
+import { nextPageUrl } from '../../src/api/rest/pagination';
 
 describe('Link header: the next page', () => {
   it('finds rel="next" among other relations, quoted or not, in any case, with several types', () => {

@@ -1,9 +1,9 @@
 /** "Run API Request…": every endpoint's path and query, and the simulator answering each as that endpoint. */
 import assert from 'node:assert/strict';
 
-import { HttpTimesliceApi } from '../../src/api/client';
-import type { ApiRequest } from '../../src/api/requests';
-import { buildRawRequest, parseIdList, RAW_ENDPOINTS, rawTitle } from '../../src/api/endpoints';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
+import type { ApiRequest } from '../../src/api/rest/requests';
+import { buildRawRequest, parseIdList, RAW_ENDPOINTS, rawTitle } from '../../src/api/rest/endpoints';
 import { ApiError } from '../../src/api/errors';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
 
-import type { HttpTimesliceApiOptions } from '../../src/api/client';
-import { HttpTimesliceApi } from '../../src/api/client';
+import type { HttpTimesliceApiOptions } from '../../src/api/rest/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { ApiError } from '../../src/api/errors';
 import { chooseProxy, matchesNoProxy, parseProxyUrl, proxyTlsOptions, redactProxyUrl } from '../../src/api/proxy';
 import { makeCertificate } from '../../src/simulator/cert';

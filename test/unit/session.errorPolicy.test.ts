@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 
 import type { ApiErrorKind } from '../../src/api/errors';
-import { ApiError, describeFailure, errorForStatus, formatWait } from '../../src/api/errors';
+import { ApiError, describeFailure, formatWait } from '../../src/api/errors';
+import { errorForStatus } from '../../src/api/httpFailures';
 import { apiErrorFor } from '../../src/api/nerdgraph/graphqlClient';
 import { errorPolicy, keepsOldData } from '../../src/session/errorPolicy';
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 
 import type { Application } from '../../src/api/types';
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { ApiError } from '../../src/api/errors';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';

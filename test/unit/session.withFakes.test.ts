@@ -14,7 +14,7 @@ import { EventEmitter, FakeSecretStorage, installFakeVscode, loadSessionModules 
 describe('ConnectionManager with fakes (SecretStorage, settings, window focus)', () => {
   let vscode: FakeVscodeControl & { uninstall(): void };
   let secrets: FakeSecretStorage;
-  let manager: import('../../src/connection').ConnectionManager;
+  let manager: import('../../src/session/connectionManager').ConnectionManager;
   let keys: import('../../src/auth/apiKeyStore').ApiKeyStore;
   let config: import('../../src/config').Config;
   let changes: number;
@@ -96,7 +96,7 @@ describe('ConnectionManager with fakes (SecretStorage, settings, window focus)',
     assert.equal(changes - before, 1);
     assert.equal(old.disposed, true);
     assert.equal(old.signal.aborted, true);
-    assert.match(manager.current!.identity, /\|xml\|/);
+    assert.equal(manager.current!.spec.format, 'xml');
   });
 
   it('another key is another session; removing it leaves none', async () => {
@@ -133,7 +133,7 @@ describe('ConnectionManager with fakes (SecretStorage, settings, window focus)',
 interface SimulatorConnection {
   vscode: FakeVscodeControl & { uninstall(): void };
   sim: import('../../src/simulator/server').Simulator;
-  manager: import('../../src/connection').ConnectionManager;
+  manager: import('../../src/session/connectionManager').ConnectionManager;
   log: import('../../src/log').MemoryLogger;
   close(): Promise<void>;
 }

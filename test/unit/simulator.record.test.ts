@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';
 

@@ -8,7 +8,7 @@ import type { StatusSettings } from '../../src/config';
 import type { Binding } from '../../src/status/statusModel';
 import { describeStatus, parseBinding, severityOf } from '../../src/status/statusModel';
 import { Simulator } from '../../src/simulator/server';
-import { HttpTimesliceApi } from '../../src/api/client';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
 
 function app(id: number, health: HealthStatus, apdex: number | undefined, name = `app-${id}`): Application {
   return {

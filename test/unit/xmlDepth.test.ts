@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { MAX_DEPTH, parseXmlDocument, XmlFormatError } from '../../src/api/xml';
+import { MAX_DEPTH, parseXmlDocument, XmlFormatError } from '../../src/api/rest/xml';
 
 describe('XML from a hostile server: nesting depth', () => {
   // How long the refusal takes is a figure for the bench, not a unit test: here, that it comes from

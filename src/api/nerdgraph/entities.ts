@@ -8,11 +8,14 @@ import type { Application, ApplicationSummary, HealthStatus, HostFilter } from '
 import { componentsOf, restValues } from './metricValues';
 import type { OpenPoints } from './openPoints';
 
-export type Obj = Record<string, unknown>;
+/** A JSON object from an answer, its fields still unchecked. */
+export type Fields = Record<string, unknown>;
 
-export const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
-export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+/** Defensive reads of answer values: the value when it has the type, else empty or undefined. */
+export const asRecord = (v: unknown): Fields => (v && typeof v === 'object' ? (v as Fields) : {});
+export const asNumber = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+export const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The fields of an entity-search result that `applicationFrom` reads. */
 export const ENTITY_FIELDS = `__typename guid name accountId domain type entityType reporting alertSeverity
@@ -55,39 +58,42 @@ export function byHostFilter<T extends { id: number; host: string }>(items: T[],
 }
 
 /** An APM application outline (ENTITY_FIELDS) as REST's application. */
-export function applicationFrom(e: Obj, errorRateScale: OpenPoints['apmSummaryErrorRateScale']): Application {
-  const s = e.apmSummary === null || e.apmSummary === undefined ? undefined : obj(e.apmSummary);
-  const settings = obj(e.settings);
-  const apdexTarget = num(settings.apdexTarget) ?? 0;
+export function applicationFrom(e: Fields, errorRateScale: OpenPoints['apmSummaryErrorRateScale']): Application {
+  const s = e.apmSummary === null || e.apmSummary === undefined ? undefined : asRecord(e.apmSummary);
+  const settings = asRecord(e.settings);
+  const apdexTarget = asNumber(settings.apdexTarget) ?? 0;
   let summary: ApplicationSummary | undefined;
   if (s && e.reporting !== false) {
-    const rate = num(s.errorRate) ?? 0;
+    const rate = asNumber(s.errorRate) ?? 0;
     summary = {
-      responseTime: (num(s.responseTimeAverage) ?? 0) * 1000, // seconds → ms (notes 0.4)
-      throughput: num(s.throughput) ?? 0,
+      responseTime: (asNumber(s.responseTimeAverage) ?? 0) * 1000, // seconds → ms (notes 0.4)
+      throughput: asNumber(s.throughput) ?? 0,
       errorRate: errorRateScale === 'percent' ? rate / 100 : rate,
       apdexTarget,
-      apdexScore: num(s.apdexScore) ?? 0,
-      hostCount: num(s.hostCount),
-      instanceCount: num(s.instanceCount),
+      apdexScore: asNumber(s.apdexScore) ?? 0,
+      hostCount: asNumber(s.hostCount),
+      instanceCount: asNumber(s.instanceCount),
     };
   }
   return {
-    id: num(e.applicationId) ?? 0,
-    name: str(e.name) ?? '',
-    language: str(e.language) ?? '',
+    id: asNumber(e.applicationId) ?? 0,
+    name: asString(e.name) ?? '',
+    language: asString(e.language) ?? '',
     healthStatus: healthOf(e.reporting, e.alertSeverity),
     reporting: e.reporting !== false,
     summary,
-    settings: { appApdexThreshold: num(settings.apdexTarget), useServerSideConfig: settings.serverSideConfig === true },
+    settings: {
+      appApdexThreshold: asNumber(settings.apdexTarget),
+      useServerSideConfig: settings.serverSideConfig === true,
+    },
     hostIds: [],
     instanceIds: [],
     serverIds: [],
-    guid: str(e.guid),
-    accountId: num(e.accountId),
+    guid: asString(e.guid),
+    accountId: asNumber(e.accountId),
     // No ids in the outline, but the summary counts them (so the tree knows the groups are not empty).
-    hostCount: s ? num(s.hostCount) : undefined,
-    instanceCount: s ? num(s.instanceCount) : undefined,
+    hostCount: s ? asNumber(s.hostCount) : undefined,
+    instanceCount: s ? asNumber(s.instanceCount) : undefined,
   };
 }
 
@@ -128,7 +134,7 @@ export function summaryNames(transaction?: string): string[] {
  * Errors/all), or a key transaction's own (its transaction, `Apdex/<txn>`, `Errors/<txn>` over its calls).
  */
 export function summaryFrom(
-  rows: Map<string, Obj>,
+  rows: Map<string, Fields>,
   transaction: string | undefined,
   minutes: number,
 ): ApplicationSummary {

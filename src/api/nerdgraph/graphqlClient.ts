@@ -1,11 +1,13 @@
-import * as l10n from '@vscode/l10n';
 /**
  * One NerdGraph request: POST {query, variables} through the shared HttpTransport (every protection
- * of the REST side, its per-key limiter included: 4 in flight keeps under the service's 25 per user,
- * notes 1.5), GraphQL errors (HTTP 200) mapped to ApiError kinds, the
- * notes' retry policy for TOO_MANY_REQUESTS / TIMEOUT / SERVER_ERROR, and deprecation warnings
- * logged once and otherwise ignored.
+ * of the REST side and its pipeline, the per-key limiter included: 4 in flight keeps under the
+ * service's 25 per user, notes 1.5), GraphQL errors (HTTP 200) mapped to ApiError kinds and shown to
+ * the pipeline's layers like the transport's own failures, the transport's retry policy for
+ * TOO_MANY_REQUESTS / TIMEOUT / SERVER_ERROR (notes 1.4), and deprecation warnings logged once and
+ * otherwise ignored.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { Logger } from '../../log';
 import { ApiError, formatWait, retryWaitMs } from '../errors';
 import type { HttpTransport } from '../transport';
@@ -169,19 +171,12 @@ export function apiErrorFor(e: GqlError, host: string, author: NrqlAuthor = 'bac
 export interface GraphqlClientOptions {
   transport: HttpTransport;
   log: Logger;
-  maxTries?: number;
-  backoffBaseMs?: number;
 }
 
 export class GraphqlClient {
-  private readonly maxTries: number;
-  private readonly backoffBaseMs: number;
   private deprecationLogged = false;
 
-  constructor(private readonly options: GraphqlClientOptions) {
-    this.maxTries = options.maxTries ?? 3;
-    this.backoffBaseMs = options.backoffBaseMs ?? 500;
-  }
+  constructor(private readonly options: GraphqlClientOptions) {}
 
   private get host(): string {
     return new URL(this.options.transport.baseUrl).host;
@@ -191,19 +186,23 @@ export class GraphqlClient {
   async query(
     query: string,
     variables: Record<string, unknown>,
-    signal?: AbortSignal,
+    callerSignal?: AbortSignal,
     author: NrqlAuthor = 'backend',
   ): Promise<GqlResult> {
-    for (let attempt = 1; ; attempt++) {
+    const { pipeline, retry } = this.options.transport;
+    // Bound once here too, so the waits between retries end with the session like the requests do.
+    const signal = pipeline.bind(callerSignal);
+    for (let retries = 0; ; retries++) {
       const result = await this.once(query, variables, signal);
       const retryable = result.errors.filter(isRetryable);
-      if (retryable.length > 0 && attempt < this.maxTries && !signal?.aborted) {
-        this.options.log.debug(`NerdGraph retry ${attempt} after ${errorClassOf(retryable[0])}`);
-        await this.options.transport.wait(this.backoffBaseMs * 2 ** (attempt - 1), signal);
+      const wait = retryable.length > 0 && !signal?.aborted ? retry.delay(retries) : undefined;
+      if (wait !== undefined) {
+        this.options.log.debug(`NerdGraph retry ${retries + 1} after ${errorClassOf(retryable[0])}`);
+        await retry.wait(wait, signal);
         continue;
       }
       if (result.data === null && result.errors.length > 0) {
-        throw apiErrorFor(result.errors[0], this.host, author);
+        throw pipeline.failed(apiErrorFor(result.errors[0], this.host, author));
       }
       return result;
     }
@@ -277,7 +276,7 @@ export class GraphqlClient {
         (e) => !e.path || path.every((p, i) => e.path![i] === undefined || e.path![i] === p),
       );
       if (error) {
-        throw apiErrorFor(error, this.host, author);
+        throw this.options.transport.pipeline.failed(apiErrorFor(error, this.host, author));
       }
     }
     return value;

@@ -6,10 +6,10 @@ import * as l10n from '@vscode/l10n';
 
 import { ApiError } from '../errors';
 import { defaultPeriodSeconds, formatApiTime } from '../timeRange';
-import type { MetricData, MetricDataQuery, MetricScope, MetricSeries } from '../types';
-import type { Obj } from './entities';
-import { num, str } from './entities';
-import { COMPONENTS_SELECT, componentsOf, nrqlString, restValues } from './metricValues';
+import type { MetricData, MetricDataQuery, MetricName, MetricScope, MetricSeries } from '../types';
+import type { Fields } from './entities';
+import { asNumber, asString } from './entities';
+import { COMPONENTS_SELECT, componentsOf, nrqlString, restValues, valueNamesFor } from './metricValues';
 
 /**
  * One row of timeslice components per metric name (FACET, then the name), for REST's summary of the
@@ -26,6 +26,17 @@ export function componentsNrql(
     `SELECT ${COMPONENTS_SELECT} FROM Metric WHERE appId = ${applicationId} AND metricTimesliceName IN (${[...new Set(names)].map(nrqlString).join(', ')}) ` +
     `FACET ${facet} SINCE ${until - minutes * 60_000} UNTIL ${until} LIMIT MAX`
   );
+}
+
+/**
+ * The names of a `metricNamesNrql` answer as REST's metric names. `containing`: REST's filter is a
+ * case-sensitive "contains" and NRQL's LIKE is not (notes 5.6), so the names are filtered again.
+ */
+export function metricNamesFrom(rows: Fields[], kind: MetricScope['kind'], containing?: string): MetricName[] {
+  const names = rows[0]?.names;
+  return (Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [])
+    .filter((n) => !containing || n.includes(containing))
+    .map((name) => ({ name, values: valueNamesFor(name, kind) }));
 }
 
 /** The metric names reported in `where` during the `windowMinutes` before `until` (ms), optionally containing `name`. */
@@ -85,7 +96,7 @@ export function metricDataNrql(scopeWhere: string, names: readonly string[], win
 
 /** REST's metric data from the rows of `metricDataNrql`: its values per slice, only the `values` asked for. */
 export function metricDataFrom(
-  rows: Obj[],
+  rows: Fields[],
   request: {
     scope: MetricScope;
     names: readonly string[];
@@ -96,9 +107,9 @@ export function metricDataFrom(
   },
 ): MetricData {
   const { scope, names, query, from, to, window } = request;
-  const byName = new Map<string, Obj[]>();
+  const byName = new Map<string, Fields[]>();
   for (const row of rows) {
-    const name = str(row.facet) ?? str(row.metricTimesliceName);
+    const name = asString(row.facet) ?? asString(row.metricTimesliceName);
     if (name !== undefined) {
       byName.set(name, [...(byName.get(name) ?? []), row]);
     }
@@ -111,8 +122,8 @@ export function metricDataFrom(
       timeslices: byName
         .get(name)!
         .map((row) => {
-          const begin = window.bucketMinutes !== undefined ? (num(row.beginTimeSeconds) ?? 0) / 60 : window.since;
-          const end = window.bucketMinutes !== undefined ? (num(row.endTimeSeconds) ?? 0) / 60 : window.until;
+          const begin = window.bucketMinutes !== undefined ? (asNumber(row.beginTimeSeconds) ?? 0) / 60 : window.since;
+          const end = window.bucketMinutes !== undefined ? (asNumber(row.endTimeSeconds) ?? 0) / 60 : window.until;
           const all = restValues(name, scope.kind, componentsOf(row), end - begin);
           const values = wanted ? Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k))) : all;
           return {

@@ -131,8 +131,14 @@ export const COMPONENTS_SELECT =
   "count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x, min(newrelic.timeslice.value) AS mn, max(newrelic.timeslice.value) AS mx";
 
 export function componentsOf(row: Record<string, unknown>): Components {
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  return { c: num(row.c) ?? 0, t: num(row.t) ?? 0, x: num(row.x) ?? 0, mn: num(row.mn), mx: num(row.mx) };
+  const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return {
+    c: numberOrNull(row.c) ?? 0,
+    t: numberOrNull(row.t) ?? 0,
+    x: numberOrNull(row.x) ?? 0,
+    mn: numberOrNull(row.mn),
+    mx: numberOrNull(row.mx),
+  };
 }
 
 /** An NRQL string literal: the NRQL itself travels as a GraphQL variable, but its literals still need quoting. */

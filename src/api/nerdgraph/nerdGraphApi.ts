@@ -1,15 +1,17 @@
-import * as l10n from '@vscode/l10n';
 /**
  * `TimesliceApi` over NerdGraph (GraphQL) and NRQL, REST API v2's successor (nerdgraph-notes.md).
  * Views see the same models as with REST: applications from `entitySearch`, hosts and instances from
  * the entity's agent instances, key transactions from their own entities, and metric data as REST
  * values computed from NRQL timeslice components (metricValues.ts). NRQL always travels as a
  * `Nrql!` variable; several NRQL queries share one request through aliases where that saves requests.
- * This class sends the requests and keeps what later ones need (GUIDs, host names, the account);
- * entities.ts turns entities into REST's models, metricQueries.ts writes the NRQL and reads its rows.
+ * This class sends the requests and keeps what later ones need (GUIDs, host names, the account:
+ * accounts.ts); graphqlRequests.ts holds their GraphQL text, entities.ts and agentInstances.ts turn
+ * answers into REST's models, metricQueries.ts writes the NRQL and reads its rows.
  */
-import type { RawResponse, TimesliceApi } from '../client';
-import { checkId } from '../requests';
+import * as l10n from '@vscode/l10n';
+
+import type { RawResponse, TimesliceApi } from '../timesliceApi';
+import { checkId } from '../rest/requests';
 import { ApiError } from '../errors';
 import { checkRange, wholeMinute } from '../timeRange';
 import type { TransportOptions } from '../transport';
@@ -29,24 +31,38 @@ import type {
   MetricScope,
   RequestOptions,
 } from '../types';
-import type { Obj } from './entities';
 import {
-  applicationFrom,
-  byHostFilter,
-  ENTITY_FIELDS,
-  healthOf,
-  hostIdFor,
-  keyTransactionIdFrom,
-  num,
-  obj,
-  str,
-  summaryFrom,
-  summaryNames,
-} from './entities';
-import type { GqlResult } from './graphqlClient';
+  foundOr,
+  HostNames,
+  hostsFrom,
+  instanceDetails,
+  instancesFrom,
+  keyTransactionDetails,
+  keyTransactionFrom,
+  keyTransactionSummaryQueries,
+  summariesByFacet,
+} from './agentInstances';
+import type { Fields } from './entities';
+import { applicationFrom, byHostFilter, asRecord, asString, summaryNames } from './entities';
+import { accountsFrom, AccountChoice } from './accounts';
 import { GraphqlClient } from './graphqlClient';
-import { componentsNrql, metricDataFrom, metricDataNrql, metricDataWindow, metricNamesNrql } from './metricQueries';
-import { nrqlString, valueNamesFor } from './metricValues';
+import {
+  accountsRequest,
+  AGENT_INSTANCES,
+  aliasedNrql,
+  instancesAndSummariesQuery,
+  KEY_TRANSACTION_DETAILS,
+  searchEntities,
+} from './graphqlRequests';
+import {
+  componentsNrql,
+  metricDataFrom,
+  metricDataNrql,
+  metricDataWindow,
+  metricNamesFrom,
+  metricNamesNrql,
+} from './metricQueries';
+import { nrqlString } from './metricValues';
 import type { GraphqlRequestBody, NrqlResult } from './nrqlQuery';
 import { NRQL_RESULT_PATH, nrqlRequestBody, readNrqlResult } from './nrqlQuery';
 import type { OpenPoints } from './openPoints';
@@ -73,36 +89,20 @@ export interface NerdGraphAccount {
 /** Chooses the account from the key's accounts, or throws (an ApiError of kind `noAccount`). */
 export type AccountResolver = (listAccounts: () => Promise<NerdGraphAccount[]>) => Promise<number>;
 
-const SEARCH = `query($q: String!, $cursor: String) { actor { entitySearch(query: $q) { count results(cursor: $cursor) { nextCursor
-  entities { ${ENTITY_FIELDS} } } } } }`;
-const NRQL_FIELDS = 'results metadata { timeWindow { begin end } facets }';
-
 export class NerdGraphTimesliceApi implements TimesliceApi {
   private readonly transport: HttpTransport;
   private readonly gql: GraphqlClient;
-  private accountIdValue: number | undefined;
-  private readonly resolveAccount: AccountResolver | undefined;
-  private resolving: Promise<number> | undefined;
+  private readonly account: AccountChoice;
   private readonly open: OpenPoints;
   private readonly maxPages: number;
   private readonly now: () => Date;
   private readonly guids = new Map<number, string>();
-  private readonly hostNames = new Map<string, string>();
-  private readonly hostLookups = new Map<number, Promise<void>>();
+  private readonly hostNames = new HostNames();
 
   constructor(options: NerdGraphTimesliceApiOptions) {
     this.transport = new HttpTransport(options);
-    this.gql = new GraphqlClient({
-      transport: this.transport,
-      log: options.log,
-      maxTries: options.maxTries,
-      backoffBaseMs: options.backoffBaseMs,
-    });
-    if (typeof options.accountId === 'number') {
-      this.accountIdValue = checkId(options.accountId, l10n.t('An account'));
-    } else {
-      this.resolveAccount = options.accountId;
-    }
+    this.gql = new GraphqlClient({ transport: this.transport, log: options.log });
+    this.account = new AccountChoice(options.accountId);
     this.open = { ...DEFAULT_OPEN_POINTS, ...options.openPoints };
     this.maxPages = options.maxPages ?? 1000;
     this.now = options.now ?? (() => new Date());
@@ -122,36 +122,15 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   /** The account NRQL runs in: the given one, or the resolver's choice (remembered once made). */
-  async accountId(options?: RequestOptions): Promise<number> {
-    if (this.accountIdValue !== undefined) {
-      return this.accountIdValue;
-    }
-    this.resolving ??= this.resolveAccount!(() => this.listAccounts(options))
-      .then((id) => {
-        this.accountIdValue = checkId(id, 'An account');
-        return this.accountIdValue;
-      })
-      .finally(() => {
-        this.resolving = undefined;
-      });
-    return this.resolving;
+  accountId(options?: RequestOptions): Promise<number> {
+    return this.account.id(() => this.listAccounts(options));
   }
 
   /** The accounts the key's user can see (notes 2). */
   async listAccounts(options?: RequestOptions): Promise<NerdGraphAccount[]> {
-    const scope = this.open.accountsScope;
-    const result = await this.gql.query(
-      scope
-        ? 'query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }'
-        : '{ actor { accounts { id name } } }',
-      scope ? { scope } : {},
-      options?.signal,
-    );
-    const list = this.gql.field(result, ['actor', 'accounts']);
-    return (Array.isArray(list) ? list : [])
-      .map(obj)
-      .filter((a) => num(a.id) !== undefined)
-      .map((a) => ({ id: num(a.id)!, name: str(a.name) ?? String(a.id) }));
+    const { query, variables } = accountsRequest(this.open.accountsScope);
+    const result = await this.gql.query(query, variables, options?.signal);
+    return accountsFrom(this.gql.field(result, ['actor', 'accounts']));
   }
 
   // ---- applications -------------------------------------------------------------------------
@@ -174,20 +153,19 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       `domainId = '${checkId(applicationId, l10n.t('An application'))}' AND domain = 'APM'`,
       options,
     );
-    if (!entity) {
-      throw new ApiError(
-        'notFound',
+    return this.application(
+      foundOr(
+        entity,
         l10n.t(
           'Application {0} was not found through NerdGraph. It may have stopped reporting or been removed (NerdGraph lists only indexed entities): refresh the view.',
           applicationId,
         ),
-      );
-    }
-    return this.application(entity);
+      ),
+    );
   }
 
   /** An application outline as REST's application; its GUID is kept for the requests that need it. */
-  private application(e: Obj): Application {
+  private application(e: Fields): Application {
     const app = applicationFrom(e, this.open.apmSummaryErrorRateScale);
     if (app.guid) {
       this.guids.set(app.id, app.guid);
@@ -196,33 +174,8 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   /** Every page of an entity search, with progress and cancel. */
-  private async search(q: string, options?: RequestOptions): Promise<Obj[]> {
-    const out: Obj[] = [];
-    const seen = new Set<string>();
-    let cursor: string | null = null;
-    for (let page = 1; ; page++) {
-      if (page > this.maxPages || (cursor !== null && seen.has(cursor))) {
-        throw new ApiError(
-          'badResponse',
-          l10n.t(
-            'NerdGraph kept sending more entity pages ({0} so far). Narrow the request with a name filter.',
-            page - 1,
-          ),
-        );
-      }
-      if (cursor !== null) {
-        seen.add(cursor);
-      }
-      const result = await this.gql.query(SEARCH, { q, cursor }, options?.signal);
-      const results = obj(this.gql.field(result, ['actor', 'entitySearch', 'results']));
-      const entities = Array.isArray(results.entities) ? results.entities.map(obj) : [];
-      out.push(...entities);
-      options?.onProgress?.({ pagesDone: page, itemsSoFar: out.length });
-      cursor = str(results.nextCursor) ?? null;
-      if (cursor === null) {
-        return out;
-      }
-    }
+  private search(q: string, options?: RequestOptions): Promise<Fields[]> {
+    return searchEntities(this.gql, q, this.maxPages, options);
   }
 
   private async guidOf(applicationId: number, options?: RequestOptions): Promise<string> {
@@ -249,24 +202,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   /** Runs NRQL queries as aliases of one request; one result list per query, in order. */
-  private async nrql(queries: string[], signal?: AbortSignal): Promise<Array<Array<Obj>>> {
-    const vars: Record<string, unknown> = { id: await this.accountId({ signal }) };
-    const params = queries.map((q, i) => {
-      vars[`q${i}`] = q;
-      return `$q${i}: Nrql!`;
-    });
-    const fields = queries.map(
-      (_, i) => `r${i}: nrql(query: $q${i}, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} }`,
-    );
-    const result: GqlResult = await this.gql.query(
-      `query($id: Int!, ${params.join(', ')}) { actor { account(id: $id) { ${fields.join(' ')} } } }`,
-      vars,
-      signal,
-    );
-    return queries.map((_, i) => {
-      const r = obj(this.gql.field(result, ['actor', 'account', `r${i}`]));
-      return Array.isArray(r.results) ? r.results.map(obj) : [];
-    });
+  private async nrql(queries: string[], signal?: AbortSignal): Promise<Array<Array<Fields>>> {
+    const accountId = await this.accountId({ signal });
+    return aliasedNrql(this.gql, accountId, queries, this.open.nrqlTimeoutSeconds, signal);
   }
 
   private async scopeWhere(scope: MetricScope, options?: RequestOptions): Promise<string> {
@@ -281,58 +219,16 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     }
   }
 
-  /**
-   * The name NRQL selects a host by (NerdGraph has no host ids: ours are made from the name). Known
-   * once the app's hosts or instances were listed; otherwise (a panel restored after a reload, a new
-   * session) the application's agent instances are fetched, so the id alone is enough.
-   */
-  private async hostNameOf(applicationId: number, hostId: number, options?: RequestOptions): Promise<string> {
-    const key = `${applicationId}:${hostId}`;
-    let name = this.hostNames.get(key);
-    if (name === undefined) {
-      // One lookup per application at a time: a panel's concurrent requests share it.
-      let lookup = this.hostLookups.get(applicationId);
-      if (!lookup) {
-        lookup = this.agentInstances(applicationId, options)
-          .then((details) => {
-            for (const d of details) {
-              const host = str(d.host) ?? '';
-              this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
-            }
-          })
-          .finally(() => this.hostLookups.delete(applicationId));
-        this.hostLookups.set(applicationId, lookup);
-      }
-      await lookup;
-      name = this.hostNames.get(key);
-    }
-    if (name === undefined) {
-      throw new ApiError(
-        'notFound',
-        l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId),
-      );
-    }
-    return name;
+  /** The name NRQL selects a host by (agentInstances.ts HostNames). */
+  private hostNameOf(applicationId: number, hostId: number, options?: RequestOptions): Promise<string> {
+    return this.hostNames.nameOf(applicationId, hostId, () => this.agentInstances(applicationId, options));
   }
 
   /** The `details` of the application's agent instances (notes 4.2), nothing else. */
-  private async agentInstances(applicationId: number, options?: RequestOptions): Promise<Obj[]> {
+  private async agentInstances(applicationId: number, options?: RequestOptions): Promise<Fields[]> {
     const guid = await this.guidOf(applicationId, options);
-    const result = await this.gql.query(
-      `query($guid: EntityGuid!) { actor { entity(guid: $guid) { ... on ApmApplicationEntity {
-      applicationInstances { details { host id } } } } } }`,
-      { guid },
-      options?.signal,
-    );
-    const entity = this.gql.field(result, ['actor', 'entity']);
-    if (entity === null || entity === undefined) {
-      throw new ApiError(
-        'notFound',
-        l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId),
-      );
-    }
-    const instances = obj(entity).applicationInstances;
-    return (Array.isArray(instances) ? instances : []).map((i) => obj(obj(i).details));
+    const result = await this.gql.query(AGENT_INSTANCES, { guid }, options?.signal);
+    return instanceDetails(this.gql.field(result, ['actor', 'entity']), applicationId);
   }
 
   // ---- hosts and instances --------------------------------------------------------------------
@@ -342,7 +238,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     applicationId: number,
     facet: string,
     options?: RequestOptions,
-  ): Promise<{ details: Obj[]; summaries: Map<string, ApplicationSummary> }> {
+  ): Promise<{ details: Fields[]; summaries: Map<string, ApplicationSummary> }> {
     const guid = await this.guidOf(applicationId, options);
     const minutes = this.open.hostSummaryWindowMinutes;
     const nrql = componentsNrql(
@@ -353,81 +249,32 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       minutes,
     );
     const result = await this.gql.query(
-      `query($guid: EntityGuid!, $id: Int!, $q: Nrql!) { actor {
-      entity(guid: $guid) { ... on ApmApplicationEntity { applicationInstances { details { host hostDisplayName id instanceName language name } } } }
-      account(id: $id) { nrql(query: $q, timeout: ${this.open.nrqlTimeoutSeconds}) { ${NRQL_FIELDS} } } } }`,
+      instancesAndSummariesQuery(this.open.nrqlTimeoutSeconds),
       { guid, id: await this.accountId(options), q: nrql },
       options?.signal,
     );
-    const entity = this.gql.field(result, ['actor', 'entity']);
-    if (entity === null || entity === undefined) {
-      throw new ApiError(
-        'notFound',
-        l10n.t('Application {0} was not found through NerdGraph: refresh the view.', applicationId),
-      );
+    const details = instanceDetails(this.gql.field(result, ['actor', 'entity']), applicationId);
+    for (const d of details) {
+      this.hostNames.remember(applicationId, asString(d.host) ?? ''); // scopeWhere selects a host by its name
     }
-    const instances = obj(entity).applicationInstances;
-    const details = (Array.isArray(instances) ? instances : []).map((i) => obj(obj(i).details));
-    const rows = obj(this.gql.field(result, ['actor', 'account', 'nrql'])).results;
-    const byFacet = new Map<string, Map<string, Obj>>();
-    for (const row of (Array.isArray(rows) ? rows : []).map(obj)) {
-      const [key, name] = Array.isArray(row.facet) ? row.facet.map(String) : [];
-      if (key !== undefined && name !== undefined) {
-        const m = byFacet.get(key) ?? new Map<string, Obj>();
-        m.set(name, row);
-        byFacet.set(key, m);
-      }
-    }
-    const summaries = new Map<string, ApplicationSummary>();
-    for (const [key, m] of byFacet) {
-      summaries.set(key, summaryFrom(m, undefined, minutes));
-    }
-    return { details, summaries };
+    const rows = asRecord(this.gql.field(result, ['actor', 'account', 'nrql'])).results;
+    return { details, summaries: summariesByFacet(rows, minutes) };
   }
 
   async listHosts(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Host[]> {
     checkId(applicationId, l10n.t('An application'));
     const { details, summaries } = await this.instancesAndSummaries(applicationId, 'host', options);
-    const hosts = new Map<string, Host>();
-    for (const d of details) {
-      const name = str(d.host) ?? '';
-      const host = hosts.get(name) ?? {
-        // No health (notes 6.9: none per host) and no id of the service's (notes 4.2: hosts are names).
-        id: hostIdFor(name),
-        localId: true,
-        applicationName: str(d.name) ?? '',
-        host: name,
-        language: str(d.language) ?? '',
-        summary: summaries.get(name),
-        applicationId,
-        instanceIds: [],
-      };
-      const instanceId = Number(d.id);
-      if (Number.isSafeInteger(instanceId)) {
-        host.instanceIds.push(instanceId);
-      }
-      hosts.set(name, host);
-    }
-    for (const h of hosts.values()) {
-      this.hostNames.set(`${applicationId}:${h.id}`, h.host);
-      if (h.summary) {
-        h.summary.instanceCount = h.instanceIds.length;
-      }
-    }
-    return byHostFilter([...hosts.values()], filter);
+    return byHostFilter(hostsFrom(details, summaries, applicationId), filter);
   }
 
   async getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host> {
     const host = (await this.listHosts(applicationId, {}, options)).find(
       (h) => h.id === checkId(hostId, l10n.t('A host')),
     );
-    if (!host) {
-      throw new ApiError(
-        'notFound',
-        l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId),
-      );
-    }
-    return host;
+    return foundOr(
+      host,
+      l10n.t('Host {0} of application {1} was not found through NerdGraph: refresh the view.', hostId, applicationId),
+    );
   }
 
   async listInstances(applicationId: number, filter: HostFilter = {}, options?: RequestOptions): Promise<Instance[]> {
@@ -437,44 +284,21 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       this.open.instanceNrqlAttribute,
       options,
     );
-    const out: Instance[] = [];
-    for (const d of details) {
-      const id = Number(d.id);
-      if (!Number.isSafeInteger(id)) {
-        continue;
-      }
-      const host = str(d.host) ?? '';
-      const port = /:(\d+)$/.exec(str(d.instanceName) ?? '');
-      const summary = summaries.get(String(id));
-      out.push({
-        id,
-        applicationName: str(d.name) ?? '',
-        host,
-        port: port ? Number(port[1]) : undefined,
-        language: str(d.language) ?? '',
-        summary: summary ? { ...summary, instanceCount: 1 } : undefined,
-        applicationId,
-      });
-      this.hostNames.set(`${applicationId}:${hostIdFor(host)}`, host);
-    }
-    return byHostFilter(out, filter);
+    return byHostFilter(instancesFrom(details, summaries, applicationId), filter);
   }
 
   async getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance> {
     const instance = (await this.listInstances(applicationId, {}, options)).find(
       (i) => i.id === checkId(instanceId, l10n.t('An instance')),
     );
-    if (!instance) {
-      throw new ApiError(
-        'notFound',
-        l10n.t(
-          'Instance {0} of application {1} was not found through NerdGraph: refresh the view.',
-          instanceId,
-          applicationId,
-        ),
-      );
-    }
-    return instance;
+    return foundOr(
+      instance,
+      l10n.t(
+        'Instance {0} of application {1} was not found through NerdGraph: refresh the view.',
+        instanceId,
+        applicationId,
+      ),
+    );
   }
 
   // ---- key transactions -----------------------------------------------------------------------
@@ -490,65 +314,28 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     }
     // Details of every KT in one request (entities(guids:)), then one NRQL per parent app, as aliases of one request.
     const detailResult = await this.gql.query(
-      `query($guids: [EntityGuid!]!) { actor { entities(guids: $guids) { guid name reporting alertSeverity
-      ... on KeyTransactionEntity { apdexTarget metricName application { guid entity { guid ... on ApmApplicationEntityOutline { applicationId } } } } } } }`,
-      { guids: outlines.map((o) => str(o.guid)) },
+      KEY_TRANSACTION_DETAILS,
+      { guids: outlines.map((o) => asString(o.guid)) },
       options?.signal,
     );
-    const details = this.gql.field(detailResult, ['actor', 'entities']);
-    const kts = (Array.isArray(details) ? details : []).map(obj).map((d) => ({
-      d,
-      appId: num(obj(obj(d.application).entity).applicationId),
-      metricName: str(d.metricName) ?? '',
-    }));
-    const apps = [...new Set(kts.map((k) => k.appId).filter((a): a is number => a !== undefined))];
-    const until = wholeMinute(this.now());
+    const kts = keyTransactionDetails(this.gql.field(detailResult, ['actor', 'entities']));
     const minutes = this.open.keyTransactionSummaryWindowMinutes;
-    // Each KT's own transaction, Apdex and errors (entities.ts summaryNames; notes 4.3), never the application's.
-    const queries = apps.map((appId) =>
-      componentsNrql(
-        appId,
-        kts.filter((k) => k.appId === appId).flatMap((k) => summaryNames(k.metricName)),
-        'metricTimesliceName',
-        until,
-        minutes,
-      ),
-    );
+    const { apps, queries } = keyTransactionSummaryQueries(kts, wholeMinute(this.now()), minutes);
     const results = queries.length > 0 ? await this.nrql(queries, options?.signal) : [];
     const rowsByApp = new Map(apps.map((a, i) => [a, new Map(results[i].map((r) => [String(r.facet), r]))]));
-    const out: KeyTransaction[] = [];
-    for (const { d, appId, metricName } of kts) {
-      const guid = str(d.guid) ?? '';
-      const rows = appId === undefined ? undefined : rowsByApp.get(appId);
-      const summary = rows ? summaryFrom(rows, metricName, minutes) : undefined;
-      if (summary) {
-        summary.apdexTarget = num(d.apdexTarget) ?? summary.apdexTarget;
-      }
-      out.push({
-        id: keyTransactionIdFrom(guid, this.open.keyTransactionIdFromGuid),
-        name: str(d.name) ?? '',
-        transactionName: metricName,
-        healthStatus: healthOf(d.reporting, d.alertSeverity),
-        reporting: d.reporting !== false,
-        summary: d.reporting === false ? undefined : summary,
-        applicationId: appId,
-        guid,
-      });
-    }
-    return out.filter((k) => !filter.ids?.length || filter.ids.includes(k.id));
+    return kts
+      .map((kt) => keyTransactionFrom(kt, rowsByApp, minutes, this.open.keyTransactionIdFromGuid))
+      .filter((k) => !filter.ids?.length || filter.ids.includes(k.id));
   }
 
   async getKeyTransaction(keyTransactionId: number, options?: RequestOptions): Promise<KeyTransaction> {
     const kt = (await this.listKeyTransactions({}, options)).find(
       (k) => k.id === checkId(keyTransactionId, l10n.t('A key transaction')),
     );
-    if (!kt) {
-      throw new ApiError(
-        'notFound',
-        l10n.t('Key transaction {0} was not found through NerdGraph: refresh the view.', keyTransactionId),
-      );
-    }
-    return kt;
+    return foundOr(
+      kt,
+      l10n.t('Key transaction {0} was not found through NerdGraph: refresh the view.', keyTransactionId),
+    );
   }
 
   // ---- metrics --------------------------------------------------------------------------------
@@ -566,10 +353,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       this.open.uniquesLimit,
     );
     const [rows] = await this.nrql([q], options?.signal);
-    const names = rows[0]?.names;
-    return (Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [])
-      .filter((n) => !filter.name || !this.open.metricNameFilterCaseSensitive || n.includes(filter.name))
-      .map((name) => ({ name, values: valueNamesFor(name, scope.kind) }));
+    return metricNamesFrom(rows, scope.kind, this.open.metricNameFilterCaseSensitive ? filter.name : undefined);
   }
 
   async getMetricData(scope: MetricScope, query: MetricDataQuery, options?: RequestOptions): Promise<MetricData> {

@@ -12,12 +12,8 @@ export interface OpenPoints {
    * `error_rate` is a fraction (rest-api-v2 2.2). `percent` stays for an account that proves otherwise.
    */
   apmSummaryErrorRateScale: 'percent' | 'fraction';
-  /** notes 4.2 / 8: the REST instance id is `applicationInstances.details.id` (as a number). */
-  instanceIdFrom: 'detailsId';
   /** notes 4.2 / 6.1: the NRQL attribute that selects one instance's timeslices (`realAgentId` = REST instance id). */
   instanceNrqlAttribute: 'realAgentId';
-  /** notes 4.2: hosts come from the entity's agent instances (grouped by `details.host`), not NRQL `uniques(host)`. */
-  hostsFrom: 'instances';
   /** notes 4.3 / 6.1: KTs have no numeric id; take it from the GUID's last segment (`acct|EXT|KEY_TRANSACTION|id`). */
   keyTransactionIdFromGuid: boolean;
   /** notes 3.5 / 8: entity-search `LIKE` wraps the name in `%` (contains) when true. */
@@ -42,9 +38,7 @@ export interface OpenPoints {
 
 export const DEFAULT_OPEN_POINTS: Readonly<OpenPoints> = {
   apmSummaryErrorRateScale: 'fraction',
-  instanceIdFrom: 'detailsId',
   instanceNrqlAttribute: 'realAgentId',
-  hostsFrom: 'instances',
   keyTransactionIdFromGuid: true,
   entityNameLikeWildcards: true,
   metricNameFilterCaseSensitive: true,

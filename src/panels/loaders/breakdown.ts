@@ -11,7 +11,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { fetchPlanned, planMetricRequests } from '../../api/metricRequests';
+import { fetchPlanned, planMetricRequests } from '../../api/rest/metricRequests';
 import { breakdownNeeds, breakdownSeries, isDatastoreTypeMetric, METRIC } from '../../api/metrics';
 import { summaryFigures } from '../../format/summary';
 import { BREAKDOWN_PARTS } from '../catalogue';

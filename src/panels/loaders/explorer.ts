@@ -4,8 +4,8 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { MetricWant } from '../../api/metricRequests';
-import { fetchPlanned, missingValues, planMetricRequests } from '../../api/metricRequests';
+import type { MetricWant } from '../../api/rest/metricRequests';
+import { fetchPlanned, missingValues, planMetricRequests } from '../../api/rest/metricRequests';
 import type { MetricData } from '../../api/types';
 import { SERIES_PALETTE } from '../catalogue';
 import { seriesPoints } from '../metricSeries';

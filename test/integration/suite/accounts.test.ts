@@ -198,10 +198,7 @@ describe('NerdGraph accounts: a key that sees two', function () {
     await settled(ts);
     assert.equal(changes - before, 1, 'exactly one new connection session');
     assert.equal(await ts.keys.accountId('custom'), account(1).id);
-    assert.ok(
-      ts.connections.current!.identity.split('|').includes(String(account(1).id)),
-      "the session is the chosen account's",
-    );
+    assert.equal(ts.connections.current!.spec.accountId, account(1).id, "the session is the chosen account's");
     assert.deepEqual(await nrqlAccountsOnExpanding(), [account(1).id], 'NRQL runs in the second account');
   });
 

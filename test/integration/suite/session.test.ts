@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import { HttpTimesliceApi } from '../../../src/api/client';
+import { HttpTimesliceApi } from '../../../src/api/rest/client';
 import { MemoryLogger } from '../../../src/log';
 import { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
@@ -115,7 +115,7 @@ describe('one connection: what reconnects and what does not', function () {
     );
     assert.ok(Date.now() - started < 15_000, 'cancelled at once, not after the 20 s delay');
     assert.equal(changes - before, 1, 'exactly one connection change');
-    assert.ok(ts.connections.current!.identity.includes('|xml'));
+    assert.equal(ts.connections.current!.spec.format, 'xml');
   });
 });
 

@@ -1,12 +1,12 @@
-import * as l10n from '@vscode/l10n';
 /**
- * `TimesliceApi` is what the tree, panels and status bar depend on; `HttpTimesliceApi` implements it
- * over the REST API v2. The v2 API has an announced end of life: a successor backend would be a
- * second implementation of this interface.
+ * `HttpTimesliceApi`: `TimesliceApi` (timesliceApi.ts) over the REST API v2, which has an announced
+ * end of life; NerdGraph (nerdgraph/nerdGraphApi.ts) is the second implementation.
  */
-import type { Logger } from '../log';
+import * as l10n from '@vscode/l10n';
+
+import type { Logger } from '../../log';
 import { ConditionalCache } from './conditionalCache';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 import { nextPageUrl } from './pagination';
 import {
   parseApplication,
@@ -20,8 +20,9 @@ import {
 } from './parse';
 import type { ApiRequest } from './requests';
 import { buildRequest } from './requests';
-import type { HttpResponse, TransportOptions } from './transport';
-import { HttpTransport } from './transport';
+import type { RawResponse, TimesliceApi } from '../timesliceApi';
+import type { HttpResponse, TransportOptions } from '../transport';
+import { HttpTransport } from '../transport';
 import type {
   ApiFormat,
   Application,
@@ -36,36 +37,12 @@ import type {
   MetricName,
   MetricScope,
   RequestOptions,
-} from './types';
+} from '../types';
 
 /** The XML parser loads only when XML is chosen: most users never need it (about 60 KB minified). */
 function xmlModule(): typeof import('./xml') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('./xml') as typeof import('./xml');
-}
-
-export interface TimesliceApi {
-  readonly baseUrl: string;
-  listApplications(filter?: ApplicationFilter, options?: RequestOptions): Promise<Application[]>;
-  getApplication(applicationId: number, options?: RequestOptions): Promise<Application>;
-  listHosts(applicationId: number, filter?: HostFilter, options?: RequestOptions): Promise<Host[]>;
-  getHost(applicationId: number, hostId: number, options?: RequestOptions): Promise<Host>;
-  listInstances(applicationId: number, filter?: HostFilter, options?: RequestOptions): Promise<Instance[]>;
-  getInstance(applicationId: number, instanceId: number, options?: RequestOptions): Promise<Instance>;
-  listKeyTransactions(filter?: KeyTransactionFilter, options?: RequestOptions): Promise<KeyTransaction[]>;
-  getKeyTransaction(keyTransactionId: number, options?: RequestOptions): Promise<KeyTransaction>;
-  listMetricNames(scope: MetricScope, filter?: { name?: string }, options?: RequestOptions): Promise<MetricName[]>;
-  getMetricData(scope: MetricScope, query: MetricDataQuery, options?: RequestOptions): Promise<MetricData>;
-  /** One GET of any v2 path, unparsed (for "Run API Request…"). */
-  rawRequest(path: string, query: URLSearchParams, options?: RequestOptions): Promise<RawResponse>;
-  dispose(): Promise<void>;
-}
-
-export interface RawResponse {
-  status: number;
-  contentType: string;
-  body: string;
-  url: string;
 }
 
 export interface HttpTimesliceApiOptions extends TransportOptions {

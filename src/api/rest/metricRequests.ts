@@ -5,8 +5,8 @@
  * values that every one of them has, by their value lists from the (cached) names listing; metrics
  * whose list is not known are asked without `values[]`, which returns all of their values.
  */
-import type { TimesliceApi } from './client';
-import type { MetricData, MetricDataQuery, MetricScope, RequestOptions } from './types';
+import type { TimesliceApi } from '../timesliceApi';
+import type { MetricData, MetricDataQuery, MetricScope, RequestOptions } from '../types';
 
 /** What a view needs of one metric. */
 export interface MetricWant {

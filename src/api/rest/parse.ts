@@ -1,11 +1,12 @@
-import * as l10n from '@vscode/l10n';
 /**
  * Envelope unwrapping and defensive parsing of wire records (snake_case) into domain types.
  * Unknown fields are ignored, unknown health statuses become `unknown`, a missing summary means
  * "not reporting", and numbers sent as strings (XML without type attributes) are accepted.
  * A record without what we cannot do without (an id, a name) is a `badResponse` error.
  */
-import { ApiError } from './errors';
+import * as l10n from '@vscode/l10n';
+
+import { ApiError } from '../errors';
 import type {
   Application,
   ApplicationSettings,
@@ -19,8 +20,8 @@ import type {
   MetricName,
   MetricSeries,
   Timeslice,
-} from './types';
-import { HEALTH_STATUSES } from './types';
+} from '../types';
+import { HEALTH_STATUSES } from '../types';
 
 type Rec = Record<string, unknown>;
 

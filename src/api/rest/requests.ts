@@ -5,9 +5,9 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from './errors';
-import { checkRange, formatApiTime } from './timeRange';
-import type { ApplicationFilter, HostFilter, KeyTransactionFilter, MetricScope } from './types';
+import { ApiError } from '../errors';
+import { checkRange, formatApiTime } from '../timeRange';
+import type { ApplicationFilter, HostFilter, KeyTransactionFilter, MetricScope } from '../types';
 
 /** One request to the service, by endpoint, with everything its path and query need. */
 export type ApiRequest =

@@ -5,10 +5,10 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
 import type { ApiEndpointId, ApiRequest } from './requests';
 import { buildRequest } from './requests';
-import type { ApiFormat } from './types';
+import type { ApiFormat } from '../types';
 
 export interface RawEndpoint {
   id: ApiEndpointId;

@@ -1,46 +1,48 @@
 /**
  * The current connection session to the service: a client for the chosen region (or the demo) and
- * the key stored for it, with its own cache, last good data and refresh scheduler (see
- * session/connectionSession.ts). Rebuilt only when a setting it is made of changes
- * (`requiresNewConnection`: CONNECTION_SETTINGS and the proxy settings), or the key or demo does, and
- * replaced only when the result differs; `onDidChangeSession` fires once per real change. The views
- * register their refresh jobs here once; every session's scheduler runs them.
+ * the key stored for it, with its own cache, last good data and refresh scheduler (connectionSession.ts).
+ * Rebuilt only when a setting it is made of changes (`requiresNewConnection`: CONNECTION_SETTINGS and
+ * the proxy settings), or the key or demo does, and replaced only when the rebuilt ConnectionSpec
+ * differs (connectionSpec.ts); `onDidChangeSession` fires once per real change. The views register
+ * their refresh jobs here once; every session's scheduler runs them.
  */
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 
 import * as vscode from 'vscode';
 
-import type { NrqlClient } from './api/backend';
-import { createBackendApi, createNrqlClient } from './api/backend';
-import type { Backend, BackendDecision } from './api/backendChoice';
-import { BACKEND_LABELS, BackendSelector, describeDecision } from './api/backendChoice';
-import type { HttpTimesliceApiOptions, TimesliceApi } from './api/client';
-import { HttpTimesliceApi } from './api/client';
-import { ApiError } from './api/errors';
-import { LimiterRegistry } from './api/limiter';
-import type { ProxyOptions } from './api/proxy';
-import { chooseProxy, redactProxyUrl } from './api/proxy';
-import type { Region } from './api/regions';
-import { baseUrlFor, REGION_LABELS } from './api/regions';
-import { parseBaseUrl } from './api/transport';
-import { trustedCertificates } from './api/trust';
-import type { ApiKeyStore } from './auth/apiKeyStore';
-import { keyForOrigin, originOf } from './auth/keyRecord';
-import type { Config } from './config';
-import { requiresNewConnection } from './connectionSettings';
-import { CONTEXT } from './constants';
-import type { DemoController } from './demo/demoController';
-import type { Logger } from './log';
-import { ConnectionSession } from './session/connectionSession';
-import type { ScheduledJob } from './session/scheduler';
-import type { IDisposable } from './util/lifecycle';
-import { Disposable } from './util/lifecycle';
-
-/** What the views call the current session. */
-export type Connection = ConnectionSession;
+import type { NrqlClient } from '../api/backend';
+import { createBackendApi, createNrqlClient } from '../api/backend';
+import type { BackendDecision } from '../api/backendChoice';
+import { BackendSelector, describeDecision } from '../api/backendChoice';
+import type { TimesliceApi } from '../api/timesliceApi';
+import type { HttpTimesliceApiOptions } from '../api/rest/client';
+import { HttpTimesliceApi } from '../api/rest/client';
+import { ApiError } from '../api/errors';
+import { LimiterRegistry } from '../api/limiter';
+import type { RequestLayer } from '../api/pipeline';
+import type { ProxyOptions } from '../api/proxy';
+import { chooseProxy, redactProxyUrl } from '../api/proxy';
+import type { Region } from '../api/regions';
+import { baseUrlFor, REGION_LABELS } from '../api/regions';
+import { parseBaseUrl } from '../api/transport';
+import { trustedCertificates } from '../api/trust';
+import type { ApiKeyStore } from '../auth/apiKeyStore';
+import { keyForOrigin, originOf } from '../auth/keyRecord';
+import type { Config } from '../config';
+import { requiresNewConnection } from '../connectionSettings';
+import { CONTEXT } from '../constants';
+import type { DemoController } from '../demo/demoController';
+import type { Logger } from '../log';
+import { ConnectionSession } from './connectionSession';
+import type { ConnectionSpec } from './connectionSpec';
+import { sameSpec } from './connectionSpec';
+import type { ScheduledJob } from './scheduler';
+import type { IDisposable } from '../util/lifecycle';
+import { Disposable } from '../util/lifecycle';
 
 export type ConnectionState =
-  | { kind: 'ready'; connection: Connection }
+  | { kind: 'ready'; connection: ConnectionSession }
   | { kind: 'noKey'; region: Region }
   | {
       kind: 'invalidConfig';
@@ -133,7 +135,7 @@ export class ConnectionManager extends Disposable {
   }
 
   /** The client, or undefined when there is no usable connection. */
-  get current(): Connection | undefined {
+  get current(): ConnectionSession | undefined {
     return this.stateValue.kind === 'ready' ? this.stateValue.connection : undefined;
   }
 
@@ -147,7 +149,7 @@ export class ConnectionManager extends Disposable {
       return; // A newer rebuild started while this one waited for the key.
     }
     const previous = this.stateValue;
-    if (this.built && identityOf(previous) === identityOf(next)) {
+    if (this.built && sameState(previous, next)) {
       // Nothing the connection is made of changed (a key saved again fires twice, for one): keep it.
       if (next.kind === 'ready' && next !== previous) {
         this.close(next.connection);
@@ -180,24 +182,25 @@ export class ConnectionManager extends Disposable {
         format: this.config.responseFormat,
         limiters: this.limiters,
       };
-      return this.ready(
-        createBackendApi(decision.backend, {
-          ...options,
-          onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),
-        }),
-        vscode.l10n.t('Demo'),
-        true,
-        undefined,
-        `demo|${decision.backend}|${demo.baseUrl}|${this.config.responseFormat}`,
-        decision.backend,
-        () => createNrqlClient(options),
-      );
+      const spec = { demo: true, backend: decision.backend, baseUrl: demo.baseUrl, format: options.format };
+      return this.ready({
+        spec,
+        label: vscode.l10n.t('Demo'),
+        api: (layers) =>
+          createBackendApi(spec.backend, {
+            ...options,
+            layers,
+            onRestGone: () => this.backends.markRestGone(originOf(demo.baseUrl)),
+          }),
+        nrql: (layers) => createNrqlClient({ ...options, layers }),
+      });
     }
     const region = this.config.region;
     let baseUrl: string;
+    let ca: string[] | undefined;
     try {
       baseUrl = parseBaseUrl(baseUrlFor(region, this.config.customBaseUrl)).href;
-      this.extraCa(); // A bad CA or proxy setting is a configuration error, shown before any request.
+      ca = this.extraCa(); // A bad CA or proxy setting is a configuration error, shown before any request.
     } catch (e) {
       const message =
         e instanceof ApiError
@@ -209,8 +212,10 @@ export class ConnectionManager extends Disposable {
             : String(e instanceof Error ? e.message : e);
       return { kind: 'invalidConfig', message };
     }
+    let proxy: ProxyOptions | undefined;
     try {
-      this.logProxyChoice(this.proxyFor(baseUrl));
+      proxy = this.proxyFor(baseUrl);
+      this.logProxyChoice(proxy);
     } catch (e) {
       return { kind: 'invalidConfig', message: e instanceof Error ? e.message : String(e), setting: 'http.proxy' };
     }
@@ -236,31 +241,34 @@ export class ConnectionManager extends Disposable {
       const now = keyForOrigin(await this.keys.record(region), region === 'custom', origin);
       return now && 'key' in now ? now.key : undefined;
     };
-    const c = this.config;
-    const decision = this.decide(c.backend, origin);
     const accountId = record?.accountId;
-    const identity = [
-      decision.backend,
-      accountId ?? 'auto',
+    const options = { ...this.optionsWith(baseUrl, getKey, ca, proxy), accountId };
+    const spec: ConnectionSpec = {
+      demo: false,
+      backend: this.decide(this.config.backend, origin).backend,
+      accountId,
       region,
       baseUrl,
-      c.responseFormat,
-      c.apiKeyHeader,
-      c.caCertificatePath,
-      c.requestTimeoutMs,
-      JSON.stringify(this.proxyFor(baseUrl) ?? null),
-      createHash('sha256').update(found.key).digest('hex'),
-    ].join('|');
-    const options = { ...this.clientOptions(baseUrl, getKey), accountId };
-    const api = createBackendApi(decision.backend, {
-      ...options,
-      onRestGone: () => this.backends.markRestGone(origin),
-      onAccountPicked: (a) => this.log.info(`NerdGraph: the key sees one account, ${a.id}: NRQL runs there`),
+      format: options.format ?? 'json',
+      keyHeader: options.keyHeader,
+      caFile: this.config.caCertificatePath,
+      timeoutMs: options.timeoutMs,
+      proxy,
+      keyHash: createHash('sha256').update(found.key).digest('hex'),
+    };
+    return this.ready({
+      spec,
+      label: REGION_LABELS[region],
+      api: (layers) =>
+        createBackendApi(spec.backend, {
+          ...options,
+          layers,
+          onRestGone: () => this.backends.markRestGone(origin),
+          onAccountPicked: (a) => this.log.info(`NerdGraph: the key sees one account, ${a.id}: NRQL runs there`),
+        }),
+      // Typed NRQL goes to the NerdGraph endpoint of the same host whichever backend the views speak.
+      nrql: (layers) => createNrqlClient({ ...options, layers }),
     });
-    // Typed NRQL goes to the NerdGraph endpoint of the same host whichever backend the views speak.
-    return this.ready(api, REGION_LABELS[region], false, region, identity, decision.backend, () =>
-      createNrqlClient(options),
-    );
   }
 
   /** The backend for `setting` at `origin`, logged when it changes. */
@@ -288,33 +296,34 @@ export class ConnectionManager extends Disposable {
     getApiKey: () => Promise<string | undefined>,
     maxTries?: number,
   ): HttpTimesliceApiOptions {
+    return { ...this.optionsWith(baseUrl, getApiKey, this.extraCa(), this.proxyFor(baseUrl)), maxTries };
+  }
+
+  /** The same, with the CA and proxy a rebuild has already read (each is read once per build). */
+  private optionsWith(
+    baseUrl: string,
+    getApiKey: () => Promise<string | undefined>,
+    ca: string[] | undefined,
+    proxy: ProxyOptions | undefined,
+  ): HttpTimesliceApiOptions {
     return {
       baseUrl,
       getApiKey,
-      ca: this.extraCa(),
+      ca,
       log: this.log.scoped('api'),
       format: this.config.responseFormat,
       keyHeader: this.config.apiKeyHeader,
       timeoutMs: this.config.requestTimeoutMs,
-      maxTries,
-      proxy: this.proxyFor(baseUrl),
+      proxy,
       limiters: this.limiters,
     };
   }
 
-  /** VS Code's proxy settings (`http.proxy` wins over HTTPS_PROXY), minus NO_PROXY / `http.noProxy` hosts. */
+  /** The proxy for `baseUrl` from VS Code's proxy settings and the environment, minus NO_PROXY / `http.noProxy` hosts. */
   private proxyFor(baseUrl: string): ProxyOptions | undefined {
-    const http = vscode.workspace.getConfiguration('http');
-    if (http.get<string>('proxySupport') === 'off') {
-      return undefined; // The user turned proxy support off for extensions.
-    }
-    return chooseProxy(new URL(baseUrl), {
-      setting: http.get<string>('proxy'),
-      strictSSL: http.get<boolean>('proxyStrictSSL', true),
-      authorization: http.get<string | null>('proxyAuthorization') ?? undefined,
-      noProxy: http.get<string[]>('noProxy') ?? [],
-      env: process.env,
-    }).proxy;
+    const settings = this.config.proxySettings;
+    // undefined: the user turned proxy support off for extensions.
+    return settings && chooseProxy(new URL(baseUrl), { ...settings, env: process.env }).proxy;
   }
 
   /** One log line per change of proxy use; proxy credentials never reach the log. */
@@ -334,24 +343,14 @@ export class ConnectionManager extends Disposable {
     }
   }
 
-  private ready(
-    api: TimesliceApi,
-    label: string,
-    demo: boolean,
-    region: Region | undefined,
-    identity: string,
-    backend: Backend,
-    nrql: () => NrqlClient,
-  ): ConnectionState {
+  private ready(connection: {
+    spec: ConnectionSpec;
+    label: string;
+    api: (layers: RequestLayer[]) => TimesliceApi;
+    nrql: (layers: RequestLayer[]) => NrqlClient;
+  }): ConnectionState {
     const session = new ConnectionSession({
-      api,
-      nrql,
-      label,
-      demo,
-      region,
-      identity,
-      backend,
-      backendLabel: BACKEND_LABELS[backend],
+      ...connection,
       jobs: this.jobs,
       intervalMs: () => this.config.refreshIntervalSeconds * 1000,
       focused: vscode.window.state.focused,
@@ -361,7 +360,7 @@ export class ConnectionManager extends Disposable {
   }
 
   /** Cancels everything the session started, stops its scheduler and closes its client. */
-  private close(connection: Connection): void {
+  private close(connection: ConnectionSession): void {
     connection.dispose();
   }
 
@@ -378,7 +377,10 @@ export class ConnectionManager extends Disposable {
   }
 }
 
-/** A state's identity: a ready connection's own, or what the state says (kind, region, message). */
-function identityOf(state: ConnectionState): string {
-  return state.kind === 'ready' ? `ready|${state.connection.identity}` : JSON.stringify(state);
+/** Whether two states are the same: ready ones with equal specs, or others saying the same (kind, region, message). */
+function sameState(a: ConnectionState, b: ConnectionState): boolean {
+  if (a.kind === 'ready' || b.kind === 'ready') {
+    return a.kind === 'ready' && b.kind === 'ready' && sameSpec(a.connection.spec, b.connection.spec);
+  }
+  return isDeepStrictEqual(a, b);
 }

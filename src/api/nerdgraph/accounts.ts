@@ -1,0 +1,49 @@
+/**
+ * The account NRQL runs in. NerdGraph does not infer it from the key (notes 2): it is given, or
+ * chosen once from the key's accounts by a resolver (backend.ts's pickAccount), and remembered. No
+ * `vscode`.
+ */
+import * as l10n from '@vscode/l10n';
+
+import { checkId } from '../rest/requests';
+import { asNumber, asRecord, asString } from './entities';
+import type { AccountResolver, NerdGraphAccount } from './nerdGraphApi';
+
+export class AccountChoice {
+  private value: number | undefined;
+  private readonly resolve: AccountResolver | undefined;
+  /** The resolution in flight: concurrent first requests share it; a failure is asked again. */
+  private resolving: Promise<number> | undefined;
+
+  constructor(given: number | AccountResolver) {
+    if (typeof given === 'number') {
+      this.value = checkId(given, l10n.t('An account'));
+    } else {
+      this.resolve = given;
+    }
+  }
+
+  /** The given account, or the resolver's choice among `list()` (remembered once made). */
+  id(list: () => Promise<NerdGraphAccount[]>): Promise<number> {
+    if (this.value !== undefined) {
+      return Promise.resolve(this.value);
+    }
+    this.resolving ??= this.resolve!(list)
+      .then((id) => {
+        this.value = checkId(id, 'An account');
+        return this.value;
+      })
+      .finally(() => {
+        this.resolving = undefined;
+      });
+    return this.resolving;
+  }
+}
+
+/** The accounts of an `accounts` answer; entries without a numeric id are dropped. */
+export function accountsFrom(list: unknown): NerdGraphAccount[] {
+  return (Array.isArray(list) ? list : [])
+    .map(asRecord)
+    .filter((a) => asNumber(a.id) !== undefined)
+    .map((a) => ({ id: asNumber(a.id)!, name: asString(a.name) ?? String(a.id) }));
+}

@@ -1,0 +1,98 @@
+/**
+ * The GraphQL text of the NerdGraph backend's requests, and the two requests that repeat: every page
+ * of an entity search, and several NRQL queries as aliases of one request (one round trip where the
+ * notes allow it). NRQL always travels as a `Nrql!` variable, never inside the GraphQL text. No `vscode`.
+ */
+import * as l10n from '@vscode/l10n';
+
+import { ApiError } from '../errors';
+import type { RequestOptions } from '../types';
+import type { Fields } from './entities';
+import { asRecord, asString, ENTITY_FIELDS } from './entities';
+import type { GqlResult, GraphqlClient } from './graphqlClient';
+
+const ENTITY_SEARCH = `query($q: String!, $cursor: String) { actor { entitySearch(query: $q) { count results(cursor: $cursor) { nextCursor
+  entities { ${ENTITY_FIELDS} } } } } }`;
+const NRQL_FIELDS = 'results metadata { timeWindow { begin end } facets }';
+
+/** The `details` of an application's agent instances (notes 4.2), nothing else. */
+export const AGENT_INSTANCES = `query($guid: EntityGuid!) { actor { entity(guid: $guid) { ... on ApmApplicationEntity {
+      applicationInstances { details { host id } } } } } }`;
+
+/** Details of key transactions by GUID, with their parent application's id (notes 4.3). */
+export const KEY_TRANSACTION_DETAILS = `query($guids: [EntityGuid!]!) { actor { entities(guids: $guids) { guid name reporting alertSeverity
+      ... on KeyTransactionEntity { apdexTarget metricName application { guid entity { guid ... on ApmApplicationEntityOutline { applicationId } } } } } } }`;
+
+/** An application's agent instances (entity) and one NRQL query (`$q`) in one request. */
+export function instancesAndSummariesQuery(timeoutSeconds: number): string {
+  return `query($guid: EntityGuid!, $id: Int!, $q: Nrql!) { actor {
+      entity(guid: $guid) { ... on ApmApplicationEntity { applicationInstances { details { host hostDisplayName id instanceName language name } } } }
+      account(id: $id) { nrql(query: $q, timeout: ${timeoutSeconds}) { ${NRQL_FIELDS} } } } }`;
+}
+
+/** The accounts the key's user can see (notes 2), in `scope` when one is set. */
+export function accountsRequest(scope: string | undefined): { query: string; variables: Record<string, unknown> } {
+  return scope
+    ? { query: 'query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }', variables: { scope } }
+    : { query: '{ actor { accounts { id name } } }', variables: {} };
+}
+
+/** Every page of an entity search, with progress and cancel; stops at `maxPages` or a repeated cursor. */
+export async function searchEntities(
+  gql: GraphqlClient,
+  q: string,
+  maxPages: number,
+  options?: RequestOptions,
+): Promise<Fields[]> {
+  const out: Fields[] = [];
+  const seen = new Set<string>();
+  let cursor: string | null = null;
+  for (let page = 1; ; page++) {
+    if (page > maxPages || (cursor !== null && seen.has(cursor))) {
+      throw new ApiError(
+        'badResponse',
+        l10n.t(
+          'NerdGraph kept sending more entity pages ({0} so far). Narrow the request with a name filter.',
+          page - 1,
+        ),
+      );
+    }
+    if (cursor !== null) {
+      seen.add(cursor);
+    }
+    const result = await gql.query(ENTITY_SEARCH, { q, cursor }, options?.signal);
+    const results = asRecord(gql.field(result, ['actor', 'entitySearch', 'results']));
+    const entities = Array.isArray(results.entities) ? results.entities.map(asRecord) : [];
+    out.push(...entities);
+    options?.onProgress?.({ pagesDone: page, itemsSoFar: out.length });
+    cursor = asString(results.nextCursor) ?? null;
+    if (cursor === null) {
+      return out;
+    }
+  }
+}
+
+/** Runs NRQL queries in `accountId` as aliases of one request; one result list per query, in order. */
+export async function aliasedNrql(
+  gql: GraphqlClient,
+  accountId: number,
+  queries: string[],
+  timeoutSeconds: number,
+  signal?: AbortSignal,
+): Promise<Fields[][]> {
+  const vars: Record<string, unknown> = { id: accountId };
+  const params = queries.map((q, i) => {
+    vars[`q${i}`] = q;
+    return `$q${i}: Nrql!`;
+  });
+  const fields = queries.map((_, i) => `r${i}: nrql(query: $q${i}, timeout: ${timeoutSeconds}) { ${NRQL_FIELDS} }`);
+  const result: GqlResult = await gql.query(
+    `query($id: Int!, ${params.join(', ')}) { actor { account(id: $id) { ${fields.join(' ')} } } }`,
+    vars,
+    signal,
+  );
+  return queries.map((_, i) => {
+    const r = asRecord(gql.field(result, ['actor', 'account', `r${i}`]));
+    return Array.isArray(r.results) ? r.results.map(asRecord) : [];
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * `TimesliceApi` is what the tree, panels and status bar depend on, whichever backend answers:
+ * `HttpTimesliceApi` (rest/client.ts) over the REST API v2, `NerdGraphTimesliceApi`
+ * (nerdgraph/nerdGraphApi.ts) over NerdGraph. No `vscode`.
+ */
+import type * as T from './types';
+
+export interface TimesliceApi {
+  readonly baseUrl: string;
+  listApplications(filter?: T.ApplicationFilter, options?: T.RequestOptions): Promise<T.Application[]>;
+  getApplication(applicationId: number, options?: T.RequestOptions): Promise<T.Application>;
+  listHosts(applicationId: number, filter?: T.HostFilter, options?: T.RequestOptions): Promise<T.Host[]>;
+  getHost(applicationId: number, hostId: number, options?: T.RequestOptions): Promise<T.Host>;
+  listInstances(applicationId: number, filter?: T.HostFilter, options?: T.RequestOptions): Promise<T.Instance[]>;
+  getInstance(applicationId: number, instanceId: number, options?: T.RequestOptions): Promise<T.Instance>;
+  listKeyTransactions(filter?: T.KeyTransactionFilter, options?: T.RequestOptions): Promise<T.KeyTransaction[]>;
+  getKeyTransaction(keyTransactionId: number, options?: T.RequestOptions): Promise<T.KeyTransaction>;
+  listMetricNames(
+    scope: T.MetricScope,
+    filter?: { name?: string },
+    options?: T.RequestOptions,
+  ): Promise<T.MetricName[]>;
+  getMetricData(scope: T.MetricScope, query: T.MetricDataQuery, options?: T.RequestOptions): Promise<T.MetricData>;
+  /** One GET of any v2 path, unparsed (for "Run API Request…"). */
+  rawRequest(path: string, query: URLSearchParams, options?: T.RequestOptions): Promise<RawResponse>;
+  dispose(): Promise<void>;
+}
+
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  body: string;
+  url: string;
+}
