@@ -1,0 +1,35 @@
+/**
+ * An application's transactions with their numbers over a range: what the Transactions group of the
+ * tree, the transactions table and the CodeLens above the code show (issue 24). Both backends produce
+ * it: REST v2 from summarized metric data of `<txn>`, `Errors/<txn>` and the transaction's Apdex
+ * metric; NerdGraph from one NRQL query faceted by `metricTimesliceName` (code-and-change-notes §2).
+ */
+
+/** One transaction's numbers over the range asked for (summarized). */
+export interface TransactionStats {
+  /** The metric name as the agent records it, e.g. `Controller/admin/users/show` (foreign text). */
+  name: string;
+  /** Web (`WebTransaction/…`, Ruby's `Controller/…`) or background (`OtherTransaction/…`). */
+  kind: 'web' | 'background';
+  /** Calls in the range. */
+  callCount: number;
+  callsPerMinute: number;
+  /** Average response time in milliseconds. */
+  averageMs: number;
+  /** Errors over calls, a fraction (0.004 for 0.4 %); undefined when the service has no errors metric for it. */
+  errorRate?: number;
+  /** The transaction's own Apdex score, when the agent records one. */
+  apdex?: number;
+  /** Its share of the time its kind consumed in the range: calls × average over the sum for all of that kind. */
+  timeShare: number;
+}
+
+/** What a caller asks for: one application's transactions over a range. */
+export interface TransactionStatsQuery {
+  applicationId: number;
+  /** The range, in epoch milliseconds. */
+  from: number;
+  to: number;
+  /** Only these names (the transactions of the open files); all of the application's when absent. */
+  names?: readonly string[];
+}
