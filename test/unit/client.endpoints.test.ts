@@ -23,7 +23,7 @@ import type { SimApp, SimHost, SimInstance, SimKeyTransaction } from '../../src/
 import type { EndpointId } from '../../src/simulator/faults';
 import type { MetricDef, SimScope } from '../../src/simulator/series';
 import { metricCatalog, sliceValues, valueNames } from '../../src/simulator/series';
-import type { RecordedRequest } from '../../src/simulator/server';
+import type { RecordedRequest } from '../../src/simulator/requestLog';
 import { Simulator } from '../../src/simulator/server';
 import { until } from '../support/until';
 
