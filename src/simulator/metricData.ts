@@ -4,8 +4,10 @@
  * `values: {}` for value names a metric lacks.
  */
 import { defaultPeriodSeconds, formatApiTime, MAX_POINTS_PER_METRIC, MIN_RANGE_SECONDS } from '../api/timeRange';
-import type { MetricDef, SimScope } from './series';
-import { metricCatalog, sliceValues, valueNames } from './series';
+import type { MetricDef } from './metricCatalog';
+import { metricCatalog, valueNames } from './metricCatalog';
+import type { SimScope } from './minutes';
+import { sliceValues } from './series';
 
 export class ParameterError extends Error {}
 
