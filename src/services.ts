@@ -15,10 +15,10 @@ import { ChannelLogger, RecentLines } from './log';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
 import { RawResponseProvider } from './palette/rawResponseProvider';
-import { MonitorTreeProvider } from './tree/monitorTreeProvider';
+import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import { ApdexStatusBar } from './status/apdexStatusBar';
 import { BoundAppsPoller } from './status/boundAppsPoller';
-import { BoundAppsScheduler } from './status/boundAppsScheduler';
+import { BoundAppsRefreshTriggers } from './status/boundAppsRefreshTriggers';
 import { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { BindingRegion } from './status/statusModel';
 import { WorkspaceBindings } from './status/workspaceBinding';
@@ -35,7 +35,7 @@ export class Services extends Disposable {
   readonly apiKeys: ApiKeyStore;
   readonly demo: DemoController;
   readonly connections: ConnectionManager;
-  readonly tree: MonitorTreeProvider;
+  readonly tree: ApplicationsTreeProvider;
   readonly applicationsView: ApplicationsView;
   readonly panels: PanelManager;
   readonly bindings: WorkspaceBindings;
@@ -66,7 +66,7 @@ export class Services extends Disposable {
     );
     this.demo = this._register(new DemoController(this.log.scoped('demo'), harness.demoNames));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
-    this.tree = this._register(new MonitorTreeProvider(this.connections, this.log.scoped('tree')));
+    this.tree = this._register(new ApplicationsTreeProvider(this.connections, this.log.scoped('tree')));
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections));
     this.panels = this._register(
       new PanelManager(context.extensionUri, this.connections, this.config, this.log.scoped('panel')),
@@ -87,7 +87,7 @@ export class Services extends Disposable {
     this.apdexStatusBar = this._register(
       new ApdexStatusBar(this.bindings, this.boundApps, this.connections, () => this.connectionRegion(), this.config),
     );
-    this._register(new BoundAppsScheduler(this.boundApps, this.bindings, this.connections));
+    this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
     this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config, harness.quiet));
     const walkthrough = firstRunWalkthrough(context, harness.quiet);

@@ -21,7 +21,7 @@ import type { BoundAppsPoller } from './status/boundAppsPoller';
 import type { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { WorkspaceBindings } from './status/workspaceBinding';
 import type { ApplicationsView } from './tree/applicationsView';
-import type { MonitorTreeProvider } from './tree/monitorTreeProvider';
+import type { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 
 /** Set by the harnesses in the extension host's environment: switches separated by commas, e.g. `api,quiet`. */
 export const TEST_HARNESS_ENV = 'TIMESLICE_TEST_HARNESS';
@@ -75,7 +75,7 @@ export interface TestKeys {
 }
 
 export interface TimesliceTestApi {
-  tree: MonitorTreeProvider;
+  tree: ApplicationsTreeProvider;
   connections: ConnectionManager;
   demo: DemoController;
   keys: TestKeys;
