@@ -32,8 +32,9 @@ export default defineConfig({
   workspaceFolder,
   // Only the extension under development: nothing installed on the machine takes part.
   launchArgs: ['--disable-extensions'],
-  // The suite starts the demo itself when it needs it; the harness variable unlocks the test API.
-  env: { TIMESLICE_DEMO: undefined, TIMESLICE_TEST_HARNESS: '1' },
+  // The one switch for test behaviour (src/testApi.ts), set whole: the test API and no demo at start
+  // (the suite starts the demo itself when it needs it).
+  env: { TIMESLICE_TEST_HARNESS: 'api' },
   mocha: {
     ui: 'bdd',
     timeout: 20_000,

@@ -32,7 +32,7 @@ const testHooks = !production || process.argv.includes('--test-hooks');
  * the sibling files. Only libraries go apart, never our own modules: a second copy of one (its
  * classes, its translations) would not be the same module.
  */
-const APART = [
+const LAZY_BUNDLES = [
   { request: /\/simulator\/server$/, importer: path.join('src', 'demo', 'demoController.ts'), file: './demo.js' },
   { request: /^undici$/, importer: path.join('src', 'api', 'undiciModule.ts'), file: './undici.js' },
   { request: /^fast-xml-parser$/, importer: path.join('src', 'api', 'rest', 'xml.ts'), file: './xml.js' },
@@ -40,7 +40,7 @@ const APART = [
 const bundlesApart = {
   name: 'bundles-apart',
   setup(build) {
-    for (const { request, importer, file } of APART) {
+    for (const { request, importer, file } of LAZY_BUNDLES) {
       build.onResolve({ filter: request }, (args) =>
         args.importer.endsWith(importer) ? { path: file, external: true } : undefined,
       );

@@ -20,7 +20,7 @@ const DEFAULT_PORT = 8080;
 
 const desktopHint = [
   'With desktop VS Code instead (1.100 or later):',
-  `  TIMESLICE_DEMO=1 code --extensionDevelopmentPath=${REPO_ROOT}`,
+  `  TIMESLICE_TEST_HARNESS=demo code --extensionDevelopmentPath=${REPO_ROOT}`,
 ].join('\n');
 
 const BACKENDS = ['restV2', 'nerdGraph'];
@@ -163,9 +163,9 @@ async function main() {
       workspaceFolder: workspace,
       settings: { 'workbench.colorTheme': 'Default Dark Modern' },
       env: {
-        TIMESLICE_DEMO: '1',
-        // The demo serves both APIs; this picks the first one (the setting timeslice.demo.backend switches later).
-        ...(backend ? { TIMESLICE_DEMO_BACKEND: backend } : {}),
+        // Timeslice's one switch for test and demo behaviour (src/testApi.ts): the demo starts with it.
+        // The demo serves both APIs; `demo=<backend>` picks the first one (timeslice.demo.backend switches later).
+        TIMESLICE_TEST_HARNESS: backend ? `demo=${backend}` : 'demo',
         // The server's temp files go away with the demo's temp dir.
         TMPDIR: hostTmp,
       },

@@ -20,8 +20,8 @@ export class EndOfLifeNotice extends Disposable {
     private readonly connections: ConnectionManager,
     private readonly state: vscode.Memento,
     private readonly config: Config,
-    /** The test harness's quiet start (as for the walkthrough). */
-    private readonly quiet = process.env.TIMESLICE_SKIP_WALKTHROUGH === '1',
+    /** The test harness's quiet start (as for the walkthrough; see testApi.ts). */
+    private readonly quiet: boolean,
   ) {
     super();
     this._register(connections.onDidChangeSession(() => void this.maybeShow()));

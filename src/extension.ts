@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { Services } from './services';
 import type { TimesliceTestApi } from './testApi';
-import { testApiFor, testApiSourceOf } from './testApi';
+import { harnessSwitches, testApiFor, testApiSourceOf } from './testApi';
 import { safeText } from './util/safeText';
 
 /**
@@ -23,11 +23,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Timesl
     l10n.config({ contents: vscode.l10n.bundle });
   }
   try {
-    const services = new Services(context);
+    const harness = harnessSwitches();
+    const services = new Services(context, harness);
     context.subscriptions.push(services, ...registerCommands(services));
     await services.start();
     // The test API exists only in the build the test harness loads (see esbuild.js).
-    return __TIMESLICE_TEST__ ? testApiFor(testApiSourceOf(services)) : undefined;
+    return __TIMESLICE_TEST__ ? testApiFor(testApiSourceOf(services), harness) : undefined;
   } catch (e) {
     // VS Code shows nothing when activation fails: say it, then rethrow so the failure is recorded.
     void vscode.window.showErrorMessage(

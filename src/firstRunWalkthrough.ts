@@ -2,15 +2,15 @@
  * When the walkthrough opens by itself on a first start, and how it keeps out of the user's way.
  * No `vscode` here (the workbench comes in as a port), so the rules are unit-tested in plain Node.
  *
- * Two things went wrong when it simply opened at the end of activation:
- * - it opened about a second after the view, and took the keyboard from an input the user had already
- *   started (Set API Key kept 8 of 11 characters). Now it opens first, and commands wait until its tab
- *   is there (`whenSettled`), so an input a command shows comes after it and keeps the focus;
- * - in a brand-new profile VS Code's own first-run walkthrough holds the Welcome editor, and
- *   `workbench.action.openWalkthrough` does nothing while a walkthrough with a selected step is the
- *   active editor, yet the walkthrough counted as shown. Now it counts as shown only once its tab
- *   appeared; while an editor of an unknown kind (the Welcome page is one) is active, it waits for the
- *   user to move on, and then opens in the background, never over what the user is reading.
+ * It opens first, before anything can show an input, and commands wait until its tab is there
+ * (`whenSettled`): opened at the end of activation, it would take the keyboard from an input the user
+ * had already started typing in, so an input a command shows comes after it and keeps the focus.
+ *
+ * It counts as shown only once its tab appeared: in a brand-new profile VS Code's own first-run
+ * walkthrough holds the Welcome editor, and `workbench.action.openWalkthrough` does nothing while a
+ * walkthrough with a selected step is the active editor. While an editor of an unknown kind (the
+ * Welcome page is one) is active, it waits for the user to move on, and then opens in the
+ * background, never over what the user is reading.
  */
 import type { Clock } from './api/clock';
 import type { IDisposable } from './util/lifecycle';

@@ -15,13 +15,15 @@ import { ChannelLogger, RecentLines } from './log';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
 import { RawResponseProvider } from './palette/rawResponseProvider';
-import { MonitorTreeProvider } from './tree/monitorTreeProvider';
+import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import { ApdexStatusBar } from './status/apdexStatusBar';
 import { BoundAppsPoller } from './status/boundAppsPoller';
-import { BoundAppsScheduler } from './status/boundAppsScheduler';
+import { BoundAppsRefreshTriggers } from './status/boundAppsRefreshTriggers';
 import { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { BindingRegion } from './status/statusModel';
 import { WorkspaceBindings } from './status/workspaceBinding';
+import type { HarnessSwitches } from './testApi';
+import { harnessSwitches } from './testApi';
 import { Disposable } from './util/lifecycle';
 import type { FirstRunWalkthrough } from './firstRunWalkthrough';
 import { firstRunWalkthrough } from './walkthrough';
@@ -33,7 +35,7 @@ export class Services extends Disposable {
   readonly apiKeys: ApiKeyStore;
   readonly demo: DemoController;
   readonly connections: ConnectionManager;
-  readonly tree: MonitorTreeProvider;
+  readonly tree: ApplicationsTreeProvider;
   readonly applicationsView: ApplicationsView;
   readonly panels: PanelManager;
   readonly bindings: WorkspaceBindings;
@@ -46,7 +48,11 @@ export class Services extends Disposable {
   /** The last log lines (redacted), for the test API only. */
   readonly recentLines = new RecentLines();
 
-  constructor(context: vscode.ExtensionContext) {
+  /** `harness`: the test harness's switches (see testApi.ts); all off for a user. */
+  constructor(
+    context: vscode.ExtensionContext,
+    private readonly harness: HarnessSwitches = harnessSwitches({}),
+  ) {
     super();
     this.channel = this._register(vscode.window.createOutputChannel('Timeslice', { log: true }));
     this.config = this._register(new Config());
@@ -58,9 +64,9 @@ export class Services extends Disposable {
       '',
       this.recentLines,
     );
-    this.demo = this._register(new DemoController(this.log.scoped('demo')));
+    this.demo = this._register(new DemoController(this.log.scoped('demo'), harness.demoNames));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
-    this.tree = this._register(new MonitorTreeProvider(this.connections, this.log.scoped('tree')));
+    this.tree = this._register(new ApplicationsTreeProvider(this.connections, this.log.scoped('tree')));
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections));
     this.panels = this._register(
       new PanelManager(context.extensionUri, this.connections, this.config, this.log.scoped('panel')),
@@ -81,10 +87,10 @@ export class Services extends Disposable {
     this.apdexStatusBar = this._register(
       new ApdexStatusBar(this.bindings, this.boundApps, this.connections, () => this.connectionRegion(), this.config),
     );
-    this._register(new BoundAppsScheduler(this.boundApps, this.bindings, this.connections));
+    this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
-    this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config));
-    const walkthrough = firstRunWalkthrough(context);
+    this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config, harness.quiet));
+    const walkthrough = firstRunWalkthrough(context, harness.quiet);
     this.walkthrough = walkthrough && this._register(walkthrough);
   }
 
@@ -104,10 +110,10 @@ export class Services extends Disposable {
         return walkthrough.whenSettled();
       });
     }
-    if (process.env.TIMESLICE_DEMO === '1') {
-      // TIMESLICE_DEMO_BACKEND=nerdGraph (or restV2): `npm run demo -- --backend nerdGraph`.
-      const backend = process.env.TIMESLICE_DEMO_BACKEND;
-      await this.demo.start(backend ? parseBackendSetting(backend) : undefined);
+    const demo = this.harness.demo;
+    if (demo) {
+      // `demo=nerdGraph` (or restV2): `npm run demo -- --backend nerdGraph`.
+      await this.demo.start(demo.backend ? parseBackendSetting(demo.backend) : undefined);
     }
     await this.connections.rebuild();
   }

@@ -1,9 +1,14 @@
 /**
- * What activate() returns: nothing in normal use, because an extension's exports are readable by every
- * other installed extension. Only when the test harness started the extension host (it sets
- * TIMESLICE_TEST_HARNESS; a setting could be written by a workspace, an environment variable cannot)
- * do the integration tests get this narrow surface, and even then never the ApiKeyStore: keys can be
- * stored and removed for a test, never read back.
+ * The one switch for test behaviour, and what activate() returns to the tests.
+ *
+ * Test harnesses (and `npm run demo`) set one environment variable, TIMESLICE_TEST_HARNESS, to a list
+ * of switches; no other variable changes what Timeslice does. An environment variable, because a
+ * setting could be written by a workspace and an environment variable cannot.
+ *
+ * activate() returns nothing in normal use, because an extension's exports are readable by every
+ * other installed extension. Only in the test build and under the `api` switch do the integration
+ * tests get this narrow surface, and even then never the ApiKeyStore: keys can be stored and removed
+ * for a test, never read back.
  */
 import type { Region } from './api/regions';
 import type { ApiKeyStore } from './auth/apiKeyStore';
@@ -16,10 +21,47 @@ import type { BoundAppsPoller } from './status/boundAppsPoller';
 import type { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { WorkspaceBindings } from './status/workspaceBinding';
 import type { ApplicationsView } from './tree/applicationsView';
-import type { MonitorTreeProvider } from './tree/monitorTreeProvider';
+import type { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 
-/** Set by test/integration/run.js (and .vscode-test.mjs) in the extension host's environment. */
+/** Set by the harnesses in the extension host's environment: switches separated by commas, e.g. `api,quiet`. */
 export const TEST_HARNESS_ENV = 'TIMESLICE_TEST_HARNESS';
+
+/** What the harness asked for; everything off when the variable is absent. */
+export interface HarnessSwitches {
+  /** `api`: activate() returns the test API (only the test build has one; see extension.ts). */
+  api: boolean;
+  /** `quiet`: neither the first-run walkthrough nor the end-of-life notice shows (tests not about them). */
+  quiet: boolean;
+  /** `demo`, or `demo=restV2|nerdGraph`: the demo starts with the extension, speaking that backend first. */
+  demo?: { backend?: string };
+  /** `names=test`: the demo serves the names that catch markup injection; else plausible ones, as users see. */
+  demoNames: 'test' | 'demo';
+}
+
+/** Reads the switches; words it does not know are ignored, so an old harness cannot turn on anything. */
+export function harnessSwitches(env: NodeJS.ProcessEnv = process.env): HarnessSwitches {
+  const words = (env[TEST_HARNESS_ENV] ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
+  const demo = words.find((w) => w === 'demo' || w.startsWith('demo='));
+  return {
+    api: words.includes('api'),
+    quiet: words.includes('quiet'),
+    demo: demo === undefined ? undefined : demo === 'demo' ? {} : { backend: demo.slice('demo='.length) },
+    demoNames: words.includes('names=test') ? 'test' : 'demo',
+  };
+}
+
+/** The variable's value for `switches`, for the TypeScript harnesses (the JS ones write it by hand). */
+export function harnessValue(switches: Partial<HarnessSwitches>): string {
+  return [
+    ...(switches.api ? ['api'] : []),
+    ...(switches.quiet ? ['quiet'] : []),
+    ...(switches.demo ? [switches.demo.backend ? `demo=${switches.demo.backend}` : 'demo'] : []),
+    ...(switches.demoNames === 'test' ? ['names=test'] : []),
+  ].join(',');
+}
 
 /** Write-only access to the stored keys, so a test can connect without the input box. */
 export interface TestKeys {
@@ -33,7 +75,7 @@ export interface TestKeys {
 }
 
 export interface TimesliceTestApi {
-  tree: MonitorTreeProvider;
+  tree: ApplicationsTreeProvider;
   connections: ConnectionManager;
   demo: DemoController;
   keys: TestKeys;
@@ -78,9 +120,9 @@ export function testApiSourceOf(services: Services): TestApiSource {
   };
 }
 
-/** The test API when the harness started this extension host, else undefined (what other extensions see). */
-export function testApiFor(source: TestApiSource, env: NodeJS.ProcessEnv = process.env): TimesliceTestApi | undefined {
-  if (env[TEST_HARNESS_ENV] !== '1') {
+/** The test API under the harness's `api` switch, else undefined (what other extensions see). */
+export function testApiFor(source: TestApiSource, switches: HarnessSwitches): TimesliceTestApi | undefined {
+  if (!switches.api) {
     return undefined;
   }
   const { apiKeys } = source;

@@ -35,15 +35,16 @@ function workbench(title: string): WalkthroughWorkbench {
 }
 
 /**
- * The first-run walkthrough, or undefined when it reached the user before (or the test harness asked
- * for a quiet start). One of the two things Timeslice keeps in globalState, each one boolean (the
+ * The first-run walkthrough, or undefined when it reached the user before or `quiet` (the test
+ * harness's quiet start, see testApi.ts) holds it back. One of the two things Timeslice keeps in globalState, each one boolean (the
  * other: endOfLifeNotice.ts).
  */
 export function firstRunWalkthrough(
   context: Pick<vscode.ExtensionContext, 'globalState' | 'extension'>,
+  quiet: boolean,
 ): FirstRunWalkthrough | undefined {
   const state = context.globalState;
-  if (state.get<boolean>(SHOWN_KEY) || process.env.TIMESLICE_SKIP_WALKTHROUGH === '1') {
+  if (state.get<boolean>(SHOWN_KEY) || quiet) {
     return undefined;
   }
   const shown: ShownFlag = {

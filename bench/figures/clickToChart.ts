@@ -24,6 +24,7 @@ import * as path from 'node:path';
 
 import type { Frame } from 'playwright-core';
 
+import { harnessValue, TEST_HARNESS_ENV } from '../../src/testApi';
 import { codeServer } from '../../test/e2e/support/codeServer';
 import { Sidebar } from '../../test/e2e/support/pageObjects/sidebar';
 import { panelFrame } from '../../test/e2e/support/panels';
@@ -109,9 +110,7 @@ export async function clickToChartFigures(
     extensionDirs: [{ path: extensionFolder(root, distDir, tmp), id: 'timeslice.timeslice' }],
     workspaceFolder: workspace,
     env: {
-      TIMESLICE_DEMO: '1',
-      TIMESLICE_DEMO_NAMES: 'demo',
-      TIMESLICE_SKIP_WALKTHROUGH: '1',
+      [TEST_HARNESS_ENV]: harnessValue({ quiet: true, demo: {} }),
       TMPDIR: path.join(tmp, 'tmp'),
     },
   });

@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { harnessValue, TEST_HARNESS_ENV } from '../../src/testApi';
 import { codeServer } from '../../test/e2e/support/codeServer';
 import type { Figure } from '../lib/figure';
 import { median } from '../lib/figure';
@@ -46,7 +47,7 @@ export async function codeCacheFigures(
     };
   }
   const { tmp, workspace } = activatingWorkspace('ts-bench-cache-');
-  const env = { TIMESLICE_DEMO: undefined, TIMESLICE_SKIP_WALKTHROUGH: '1', TMPDIR: path.join(tmp, 'tmp') };
+  const env = { [TEST_HARNESS_ENV]: harnessValue({ quiet: true }), TMPDIR: path.join(tmp, 'tmp') };
   const cached = await codeServer.startCodeServer({
     extensionDirs: [{ path: extensionFolder(root, distDir, tmp, { name: 'with-loader' }), id: 'timeslice.timeslice' }],
     workspaceFolder: workspace,

@@ -13,6 +13,7 @@ import * as path from 'node:path';
 
 import type { Page } from 'playwright-core';
 
+import { harnessValue, TEST_HARNESS_ENV } from '../../src/testApi';
 import { codeServer } from '../../test/e2e/support/codeServer';
 import { QuickInput } from '../../test/e2e/support/pageObjects/quickInput';
 import type { Figure } from '../lib/figure';
@@ -105,7 +106,7 @@ export async function workbenchActivationFigures(
   const server = await codeServer.startCodeServer({
     extensionDirs: [{ path: extensionFolder(root, distDir, tmp), id: 'timeslice.timeslice' }],
     workspaceFolder: workspace,
-    env: { TIMESLICE_DEMO: undefined, TIMESLICE_SKIP_WALKTHROUGH: '1', TMPDIR: path.join(tmp, 'tmp') },
+    env: { [TEST_HARNESS_ENV]: harnessValue({ quiet: true }), TMPDIR: path.join(tmp, 'tmp') },
   });
   const browser = await codeServer.launchBrowser();
   const samples = { ours: [] as number[], anchor: [] as number[] };

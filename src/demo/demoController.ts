@@ -24,15 +24,14 @@ export interface DemoEndpoint {
  * Loads the simulator only now: in the build it is dist/demo.js, apart from the extension (esbuild.js).
  * A plain `require` (not `import()`), so the extension host loads it like the extension itself.
  */
-function startSimulator(): Promise<Simulator> {
+function startSimulator(names: 'test' | 'demo'): Promise<Simulator> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Simulator: Sim } = require('../simulator/server') as typeof import('../simulator/server');
-  // Plausible names for a new user; the test harness asks for the names that catch markup injection.
   return Sim.start({
     seed: 42,
     apps: 12,
     maxRecordedRequests: DEMO_RECORDED_REQUESTS,
-    names: process.env.TIMESLICE_DEMO_NAMES === 'test' ? 'test' : 'demo',
+    names,
   });
 }
 
@@ -43,7 +42,11 @@ export class DemoController extends Disposable {
   private starting: Promise<Simulator> | undefined;
   private backend: BackendSetting | undefined;
 
-  constructor(private readonly log: Logger) {
+  constructor(
+    private readonly log: Logger,
+    /** Plausible names for a new user; the test harness asks for the names that catch markup injection. */
+    private readonly names: 'test' | 'demo' = 'demo',
+  ) {
     super();
   }
 
@@ -72,7 +75,7 @@ export class DemoController extends Disposable {
       return;
     }
     this.backend = backend;
-    this.starting ??= startSimulator();
+    this.starting ??= startSimulator(this.names);
     try {
       this.sim = await this.starting;
     } finally {

@@ -4,8 +4,10 @@
  * `values: {}` for value names a metric lacks.
  */
 import { defaultPeriodSeconds, formatApiTime, MAX_POINTS_PER_METRIC, MIN_RANGE_SECONDS } from '../api/timeRange';
-import type { MetricDef, SimScope } from './series';
-import { metricCatalog, sliceValues, valueNames } from './series';
+import type { MetricDef } from './metricCatalog';
+import { metricCatalog, valueNames } from './metricCatalog';
+import type { SimScope } from './minutes';
+import { sliceValues } from './series';
 
 export class ParameterError extends Error {}
 
@@ -16,8 +18,8 @@ export class ParameterError extends Error {}
  * The value columns are the requested values that the FIRST found metric has, in request order.
  * - `strict` (default, the documented example): every later metric lacking one of the columns gets `{}`;
  * - `first-metric`: a later metric gets the columns it has, and `{}` only when it has none of them;
- * - `lenient`: each metric answers its own subset of the requested values (the behaviour before the
- *   notes were followed; kept so a client can be shown to work under every reading).
+ * - `lenient`: each metric answers its own subset of the requested values (the loosest reading of
+ *   the notes; a client must work under every reading, since the service's own may be any of them).
  */
 export type ValuesRule = 'strict' | 'first-metric' | 'lenient';
 export const VALUES_RULES: readonly ValuesRule[] = ['strict', 'first-metric', 'lenient'];

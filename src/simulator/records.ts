@@ -5,8 +5,10 @@
  */
 import { formatApiTime } from '../api/timeRange';
 import type { Dataset, SimApp, SimHost, SimInstance, SimKeyTransaction } from './dataset';
-import type { MetricDef, SimScope } from './series';
-import { metricCatalog, sliceValues, transactionApdexName, transactionErrorsName } from './series';
+import type { MetricDef } from './metricCatalog';
+import { metricCatalog, transactionApdexName, transactionErrorsName } from './metricCatalog';
+import type { SimScope } from './minutes';
+import { sliceValues } from './series';
 
 type Wire = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import type { EndpointId } from './faults';
 import type { MetricDataOptions } from './metricData';
 import { metricDataBody, metricNameRecords, ParameterError } from './metricData';
 import type { RecordBuilder } from './records';
-import type { SimScope } from './series';
+import type { SimScope } from './minutes';
 
 export type Region = 'us' | 'eu';
 export type Format = 'json' | 'xml';

@@ -1,7 +1,7 @@
 /**
  * Keeps the latest record of every bound application: one applications request (`filter[ids]`) per
  * refresh, however many are bound. A failed refresh keeps the last good data and says why, so the
- * status bar never goes blank. No `vscode`: the schedule (interval, focus) lives in boundAppsScheduler.
+ * status bar never goes blank. No `vscode`: the schedule (interval, focus) lives in boundAppsRefreshTriggers.
  */
 import type { TimesliceApi } from '../api/timesliceApi';
 import { isApiError } from '../api/errors';

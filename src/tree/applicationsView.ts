@@ -14,7 +14,7 @@ import type { Staleness } from '../session/lastGood';
 import { describeStaleness } from '../session/lastGood';
 import type { ScheduledJob } from '../session/scheduler';
 import { Disposable } from '../util/lifecycle';
-import type { MonitorTreeProvider } from './monitorTreeProvider';
+import type { ApplicationsTreeProvider } from './applicationsTreeProvider';
 import type { MonitorNode } from './nodes';
 
 /** While the tree shows old data, its age and retry countdown are redrawn this often. */
@@ -33,7 +33,7 @@ export class ApplicationsView extends Disposable {
   };
 
   constructor(
-    private readonly provider: MonitorTreeProvider,
+    private readonly provider: ApplicationsTreeProvider,
     private readonly connections: ConnectionManager,
   ) {
     super();

@@ -37,7 +37,7 @@ describe('the walkthrough', () => {
   });
 
   it('opens by itself on the first start, with its five steps, and not again after a reload', async () => {
-    wb = await startWorkbench({ env: { TIMESLICE_SKIP_WALKTHROUGH: undefined }, viewport: SMALL });
+    wb = await startWorkbench({ harness: { demoNames: 'test' }, viewport: SMALL });
     // The view is what activates the extension on a first start.
     await wb.sidebar.open();
     const page = walkthroughPage(wb);
@@ -74,7 +74,7 @@ describe('the walkthrough', () => {
   });
 
   it('never takes the keyboard: Set API Key, typed key by key while it opens, keeps every character', async () => {
-    wb = await startWorkbench({ env: { TIMESLICE_SKIP_WALKTHROUGH: undefined }, viewport: SMALL });
+    wb = await startWorkbench({ harness: { demoNames: 'test' }, viewport: SMALL });
     await wb.sidebar.open();
     // As fast as a user: the button shows before activation has finished and the walkthrough opened.
     await wb.sidebar.clickWelcomeButton('Set API Key');
@@ -100,7 +100,7 @@ describe('the walkthrough', () => {
   it("reaches the user in a brand-new profile: after VS Code's own first-run walkthrough, not over it", async () => {
     // A brand-new profile's start-up editor: VS Code's own walkthrough holds the Welcome editor.
     wb = await startWorkbench({
-      env: { TIMESLICE_SKIP_WALKTHROUGH: undefined },
+      harness: { demoNames: 'test' },
       settings: { 'workbench.startupEditor': 'welcomePage' },
       viewport: SMALL,
     });

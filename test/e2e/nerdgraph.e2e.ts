@@ -4,7 +4,8 @@ import type { Frame } from 'playwright-core';
 
 import { Dataset } from '../../src/simulator/dataset';
 import { RecordBuilder } from '../../src/simulator/records';
-import { metricCatalog, sliceValues } from '../../src/simulator/series';
+import { metricCatalog } from '../../src/simulator/metricCatalog';
+import { sliceValues } from '../../src/simulator/series';
 import { bindByPalette } from './support/binding';
 import { chartsOf, openFromPalette, openPanelByRow } from './support/panels';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';

@@ -3,7 +3,8 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 
 import { Dataset } from '../../src/simulator/dataset';
-import { metricCatalog, sliceValues } from '../../src/simulator/series';
+import { metricCatalog } from '../../src/simulator/metricCatalog';
+import { sliceValues } from '../../src/simulator/series';
 import { chartsOf, type HookCharts, openFromPalette, openPanelByRow, panelFrame } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';

@@ -8,7 +8,8 @@ import * as assert from 'node:assert/strict';
 
 import { Dataset } from '../../src/simulator/dataset';
 import type { SimApp } from '../../src/simulator/dataset';
-import { metricCatalog, sliceValues } from '../../src/simulator/series';
+import { metricCatalog } from '../../src/simulator/metricCatalog';
+import { sliceValues } from '../../src/simulator/series';
 import { chartsOf, openFromPalette } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';

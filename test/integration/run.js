@@ -124,8 +124,11 @@ async function main() {
       workspaceFolder: workspace,
       logFile: serverLog,
       env: {
-        // Only under this variable does Timeslice's activate() return its test API (src/testApi.ts).
-        TIMESLICE_TEST_HARNESS: '1',
+        // The one switch for test behaviour (src/testApi.ts): the test API, a quiet start (no
+        // walkthrough, no end-of-life notice), and a demo (started by the suite when it needs one) that
+        // serves the names that catch markup injection. Set whole, so nothing from the caller's shell
+        // (a demo left on) changes what the tests see.
+        TIMESLICE_TEST_HARNESS: 'api,quiet,names=test',
         TIMESLICE_INTEGRATION_BUNDLE: OUT_DIR,
         TIMESLICE_REPO_ROOT: REPO_ROOT,
         TIMESLICE_TEST_STATS: statsFile,
@@ -133,12 +136,6 @@ async function main() {
         TIMESLICE_INTEGRATION_DONE: doneFile,
         TIMESLICE_INTEGRATION_GREP: grep,
         TIMESLICE_INTEGRATION_COLOR: process.stdout.isTTY ? '1' : '0',
-        // The suite starts the demo itself when it needs it; a demo left on in the caller's shell would
-        // change what the tests see. (Node leaves undefined variables out of the child's environment.)
-        TIMESLICE_DEMO: undefined,
-        // The demo the suite starts serves the names that catch markup injection, not the plausible ones.
-        TIMESLICE_DEMO_NAMES: 'test',
-        TIMESLICE_SKIP_WALKTHROUGH: '1',
         // Temp files of the server and its extension host (the git extension's socket, simulator
         // certificates) go into our temp dir and are removed with it: they survive a killed server otherwise.
         TMPDIR: hostTmp,

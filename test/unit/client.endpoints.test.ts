@@ -21,9 +21,11 @@ import { parseXmlDocument } from '../../src/api/rest/xml';
 import { MemoryLogger } from '../../src/log';
 import type { SimApp, SimHost, SimInstance, SimKeyTransaction } from '../../src/simulator/dataset';
 import type { EndpointId } from '../../src/simulator/faults';
-import type { MetricDef, SimScope } from '../../src/simulator/series';
-import { metricCatalog, sliceValues, valueNames } from '../../src/simulator/series';
-import type { RecordedRequest } from '../../src/simulator/server';
+import type { MetricDef } from '../../src/simulator/metricCatalog';
+import { metricCatalog, valueNames } from '../../src/simulator/metricCatalog';
+import type { SimScope } from '../../src/simulator/minutes';
+import { sliceValues } from '../../src/simulator/series';
+import type { RecordedRequest } from '../../src/simulator/requestLog';
 import { Simulator } from '../../src/simulator/server';
 import { until } from '../support/until';
 

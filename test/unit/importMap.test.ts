@@ -95,4 +95,20 @@ describe('import map', () => {
     assert.ok(tsFiles('session').some((f) => f.endsWith('connectionManager.ts')));
     assert.deepEqual(arrows(['session'], ['tree', 'panels', 'status', 'palette']), []);
   });
+
+  it('has no arrow from the simulator into a view (tree/, panels/, status/, palette/, commands/)', () => {
+    const views = ['tree', 'panels', 'status', 'palette', 'commands'];
+    const arrows: string[] = [];
+    const files = tsFiles('simulator');
+    assert.ok(files.some((f) => f.endsWith(path.join('simulator', 'server.ts'))));
+    for (const file of files) {
+      for (const specifier of importedSpecifiers(fs.readFileSync(file, 'utf8'))) {
+        const feature = featureOf(file, specifier);
+        if (feature && views.includes(feature)) {
+          arrows.push(`${path.relative(SRC, file)} → ${specifier}`);
+        }
+      }
+    }
+    assert.deepEqual(arrows, []);
+  });
 });

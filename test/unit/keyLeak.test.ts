@@ -178,7 +178,7 @@ describe('key leak sweep: stores and clipboard, by construction', () => {
     );
     assert.match(
       sources.find((s) => s.file === 'services.ts')!.text,
-      /new EndOfLifeNotice\(this\.connections, context\.globalState, this\.config\)/,
+      /new EndOfLifeNotice\(this\.connections, context\.globalState, this\.config, harness\.quiet\)/,
     );
     for (const file of ['walkthrough.ts', 'endOfLifeNotice.ts']) {
       const text = sources.find((s) => s.file === file)!.text;

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { Agent, request } from 'undici';
 
 import { SIMULATED_ACCOUNTS, simulatedAccountOutline } from '../../src/simulator/nerdgraph/service';
-import { metricCatalog, sliceValues } from '../../src/simulator/series';
+import { metricCatalog } from '../../src/simulator/metricCatalog';
+import { sliceValues } from '../../src/simulator/series';
 import { Simulator } from '../../src/simulator/server';
 
 const NOW = new Date('2026-11-20T12:00:30Z');

@@ -177,15 +177,15 @@ describe('the tree provider on a session (fakes + the simulator)', function () {
   let sim: SimulatorConnection['sim'];
   let manager: SimulatorConnection['manager'];
   let connection: SimulatorConnection;
-  let tree: import('../../src/tree/monitorTreeProvider').MonitorTreeProvider;
+  let tree: import('../../src/tree/applicationsTreeProvider').ApplicationsTreeProvider;
 
   before(async () => {
     connection = await connectToSimulator(8, 4);
     ({ vscode, sim, manager } = connection);
-    const { MonitorTreeProvider } =
+    const { ApplicationsTreeProvider } =
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the fake is installed
-      require('../../src/tree/monitorTreeProvider') as typeof import('../../src/tree/monitorTreeProvider');
-    tree = new MonitorTreeProvider(manager, connection.log);
+      require('../../src/tree/applicationsTreeProvider') as typeof import('../../src/tree/applicationsTreeProvider');
+    tree = new ApplicationsTreeProvider(manager, connection.log);
   });
 
   after(async () => {

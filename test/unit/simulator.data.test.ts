@@ -6,8 +6,8 @@ import { parseFaultFlag } from '../../src/simulator/faults';
 import { metricDataBody, ParameterError } from '../../src/simulator/metricData';
 import { RecordBuilder } from '../../src/simulator/records';
 import { toJson, toXml } from '../../src/simulator/serialize';
-import type { SimScope } from '../../src/simulator/series';
-import { metricCatalog } from '../../src/simulator/series';
+import { metricCatalog } from '../../src/simulator/metricCatalog';
+import type { SimScope } from '../../src/simulator/minutes';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 
 import type { TestApiSource } from '../../src/testApi';
-import { TEST_HARNESS_ENV, testApiFor } from '../../src/testApi';
+import { harnessSwitches, harnessValue, TEST_HARNESS_ENV, testApiFor } from '../../src/testApi';
 
 describe('what activate() hands to other extensions', () => {
   const KEY = 'NRAK-SECRETSECRETSECRET0000000001';
@@ -30,14 +30,18 @@ describe('what activate() hands to other extensions', () => {
     status: { bindings: {}, poller: {}, statusBar: {}, alerts: {} },
   } as unknown as TestApiSource;
 
+  const underEnv = (env: NodeJS.ProcessEnv) => testApiFor(source, harnessSwitches(env));
+
   it('nothing in normal use, whatever else is in the environment', () => {
-    assert.equal(testApiFor(source, {}), undefined);
-    assert.equal(testApiFor(source, { [TEST_HARNESS_ENV]: '0', TIMESLICE_DEMO: '1' }), undefined);
-    assert.equal(testApiFor(source, { [TEST_HARNESS_ENV]: 'true' }), undefined);
+    assert.equal(underEnv({}), undefined);
+    assert.equal(underEnv({ [TEST_HARNESS_ENV]: '0', TIMESLICE_DEMO: '1' }), undefined);
+    assert.equal(underEnv({ [TEST_HARNESS_ENV]: 'true' }), undefined);
+    assert.equal(underEnv({ [TEST_HARNESS_ENV]: '1' }), undefined, 'the old value turns nothing on');
+    assert.equal(underEnv({ [TEST_HARNESS_ENV]: 'quiet,demo,names=test' }), undefined);
   });
 
   it('under the harness, a test API without the key store and without a way to read a key', async () => {
-    const api = testApiFor(source, { [TEST_HARNESS_ENV]: '1' })!;
+    const api = underEnv({ [TEST_HARNESS_ENV]: 'quiet, api' })!;
     assert.ok(api);
     assert.equal('apiKeys' in api, false);
     for (const value of [...Object.values(api), ...Object.values(api.status), ...Object.values(api.keys)]) {
@@ -51,5 +55,33 @@ describe('what activate() hands to other extensions', () => {
     assert.equal(stored.get('eu'), 'NRAK-OTHER');
     await api.keys.delete('eu');
     assert.equal(await api.keys.has('eu'), false);
+  });
+
+  it('the one variable holds every test switch; all are off without it', () => {
+    assert.deepEqual(
+      harnessSwitches({ TIMESLICE_SKIP_WALKTHROUGH: '1', TIMESLICE_DEMO: '1', TIMESLICE_DEMO_NAMES: 'test' }),
+      {
+        api: false,
+        quiet: false,
+        demo: undefined,
+        demoNames: 'demo',
+      },
+    );
+    assert.deepEqual(harnessSwitches({ [TEST_HARNESS_ENV]: 'api,quiet,demo=nerdGraph,names=test' }), {
+      api: true,
+      quiet: true,
+      demo: { backend: 'nerdGraph' },
+      demoNames: 'test',
+    });
+    assert.deepEqual(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo' }).demo, {});
+    for (const switches of [
+      { quiet: true },
+      { api: true, quiet: true, demoNames: 'test' as const },
+      { demo: {}, demoNames: 'test' as const },
+      { quiet: true, demo: { backend: 'restV2' } },
+    ]) {
+      const read = harnessSwitches({ [TEST_HARNESS_ENV]: harnessValue(switches) });
+      assert.deepEqual(read, { api: false, quiet: false, demo: undefined, demoNames: 'demo', ...switches });
+    }
   });
 });

@@ -4,136 +4,10 @@
  * [SINCE …] [UNTIL …] [TIMESERIES …] [LIMIT …]`, clauses in any order after SELECT/FROM.
  * Errors carry the service's wording: `NRQL Syntax Error: Error at line 1 position N, unexpected 'X'`.
  */
-
-export class NrqlSyntaxError extends Error {}
-
-/** An attribute, e.g. `newrelic.timeslice.value['totalExclusive']` → { name, sub: 'totalExclusive' }. */
-export interface Attr {
-  name: string;
-  sub?: string;
-}
-
-export type Expr =
-  | { k: 'num'; v: number }
-  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'average' | 'apdex'; attr: Attr }
-  | { k: 'rate'; inner: Expr; perSeconds: number }
-  | { k: 'uniques'; attr: Attr; limit?: number }
-  | { k: 'filter'; inner: Expr; where: Cond }
-  | { k: 'bin'; op: '+' | '-' | '*' | '/'; l: Expr; r: Expr };
-
-export type Literal = string | number;
-
-export type Cond =
-  | { k: 'and'; parts: Cond[] }
-  | { k: 'cmp'; attr: Attr; op: '=' | '!='; value: Literal }
-  | { k: 'in'; attr: Attr; values: Literal[]; not: boolean }
-  | { k: 'like'; attr: Attr; pattern: string; not: boolean }
-  | { k: 'null'; attr: Attr; not: boolean };
-
-/** A point in time: epoch ms, or `n units AGO`, or NOW. */
-export type TimePoint = { k: 'ms'; ms: number } | { k: 'ago'; ms: number } | { k: 'now' };
-
-export interface SelectItem {
-  expr: Expr;
-  /** The result key: the alias, else `<fn>.<attr>` (notes 5.4). */
-  key: string;
-}
-
-export interface NrqlQuery {
-  select: SelectItem[];
-  where?: Cond;
-  facet?: { attrs: string[]; alias?: string };
-  since?: TimePoint;
-  until?: TimePoint;
-  /** Bucket length in ms; 'auto'/'max' when asked without a length. */
-  timeseries?: number | 'auto' | 'max';
-  limit?: number | 'max';
-}
-
-type TokType = 'id' | 'str' | 'num' | 'punct' | 'eof';
-interface Tok {
-  t: TokType;
-  v: string;
-  pos: number;
-}
-
-const UNIT_MS: Record<string, number> = {
-  second: 1000,
-  minute: 60_000,
-  hour: 3_600_000,
-  day: 86_400_000,
-  week: 604_800_000,
-};
-
-function unitMs(word: string): number | undefined {
-  const w = word.toLowerCase().replace(/s$/, '');
-  return UNIT_MS[w];
-}
-
-function tokenize(text: string): Tok[] {
-  const toks: Tok[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (/\s/.test(c)) {
-      i++;
-    } else if (c === "'" || c === '"') {
-      let j = i + 1;
-      let v = '';
-      for (; j < text.length; j++) {
-        if (text[j] === '\\' && j + 1 < text.length) {
-          v += text[++j];
-        } else if (text[j] === c && text[j + 1] === c) {
-          v += c;
-          j++;
-        } else if (text[j] === c) {
-          break;
-        } else {
-          v += text[j];
-        }
-      }
-      if (j >= text.length) {
-        throw syntaxError(i, text.slice(i, i + 10));
-      }
-      toks.push({ t: 'str', v, pos: i });
-      i = j + 1;
-    } else if (c === '`') {
-      const j = text.indexOf('`', i + 1);
-      if (j < 0) {
-        throw syntaxError(i, '`');
-      }
-      toks.push({ t: 'id', v: text.slice(i + 1, j), pos: i });
-      i = j + 1;
-    } else if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(text[i + 1] ?? ''))) {
-      const m = /^\d*\.?\d+(e[+-]?\d+)?/i.exec(text.slice(i))!;
-      toks.push({ t: 'num', v: m[0], pos: i });
-      i += m[0].length;
-    } else if (/[A-Za-z_]/.test(c)) {
-      const m = /^[A-Za-z_][\w.]*/.exec(text.slice(i))!;
-      toks.push({ t: 'id', v: m[0].replace(/\.$/, ''), pos: i });
-      i += m[0].replace(/\.$/, '').length;
-    } else {
-      const two = text.slice(i, i + 2);
-      if (two === '!=' || two === '<>') {
-        toks.push({ t: 'punct', v: '!=', pos: i });
-        i += 2;
-      } else if ('(),*/+-=[]'.includes(c)) {
-        toks.push({ t: 'punct', v: c, pos: i });
-        i++;
-      } else {
-        throw syntaxError(i, c);
-      }
-    }
-  }
-  toks.push({ t: 'eof', v: '', pos: text.length });
-  return toks;
-}
-
-function syntaxError(pos: number, near: string): NrqlSyntaxError {
-  return new NrqlSyntaxError(
-    `NRQL Syntax Error: Error at line 1 position ${pos + 1}, unexpected '${near || 'end of input'}'`,
-  );
-}
+import type { Tok } from './nrqlLexer';
+import { syntaxError, tokenize, unitMs } from './nrqlLexer';
+import type { Attr, Cond, Expr, Literal, NrqlQuery, SelectItem, TimePoint } from './nrqlSyntax';
+import { defaultKey } from './nrqlSyntax';
 
 const CLAUSES = new Set(['select', 'from', 'where', 'facet', 'since', 'until', 'timeseries', 'limit', 'as']);
 
@@ -492,28 +366,6 @@ class Parser {
       return 'max';
     }
     return this.number();
-  }
-}
-
-function attrText(a: Attr): string {
-  return a.sub === undefined ? a.name : `${a.name}.${a.sub}`;
-}
-
-/** `count(x)` → `count.x`, `count(*)` → `count`; arithmetic takes its first aggregate's key (notes 5.4). */
-export function defaultKey(e: Expr): string {
-  switch (e.k) {
-    case 'agg':
-      return e.attr.name === '*' ? e.fn : `${e.fn}.${attrText(e.attr)}`;
-    case 'uniques':
-      return `uniques.${attrText(e.attr)}`;
-    case 'rate':
-      return `rate.${defaultKey(e.inner)}`;
-    case 'filter':
-      return `filter.${defaultKey(e.inner)}`;
-    case 'bin':
-      return e.l.k === 'num' ? defaultKey(e.r) : defaultKey(e.l);
-    case 'num':
-      return String(e.v);
   }
 }
 

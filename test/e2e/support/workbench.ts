@@ -14,6 +14,8 @@ import * as path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
+import type { HarnessSwitches } from '../../../src/testApi';
+import { harnessValue, TEST_HARNESS_ENV } from '../../../src/testApi';
 import { codeServer, type CodeServer } from './codeServer';
 import { Notifications } from './pageObjects/notifications';
 import { QuickInput } from './pageObjects/quickInput';
@@ -24,8 +26,14 @@ export type Theme = 'Default Dark Modern' | 'Default Light Modern';
 
 export interface WorkbenchOptions {
   theme?: Theme;
-  /** Added to the environment of the server and its extension host, e.g. `{ TIMESLICE_DEMO: '1' }`. */
+  /** Added to the environment of the server and its extension host. */
   env?: Record<string, string | undefined>;
+  /**
+   * Timeslice's test switches (src/testApi.ts). Default: a quiet start (the walkthrough opens on a
+   * first start; tests that are not about it start without it), and a demo started from the view
+   * serves the names that catch markup injection.
+   */
+  harness?: Partial<HarnessSwitches>;
   /** User settings, e.g. `{ 'timeslice.region': 'eu' }`. */
   settings?: Record<string, unknown>;
   /** The browser window's size (default 1400 × 900). */
@@ -59,6 +67,7 @@ export function openWorkbenches(): readonly Workbench[] {
 
 export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Workbench> {
   const { theme = 'Default Dark Modern', env = {}, settings = {}, viewport } = options;
+  const harness = options.harness ?? { quiet: true, demoNames: 'test' };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ts-e2e-'));
   const workspaceFolder = path.join(tmp, 'workspace');
   const hostTmp = path.join(tmp, 'tmp');
@@ -85,12 +94,8 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       workspaceFolder,
       settings: { 'workbench.colorTheme': theme, ...settings },
       env: {
-        // Demo mode only when a test asks for it, whatever the caller's shell has.
-        TIMESLICE_DEMO: undefined,
-        // The walkthrough opens on a first start; tests that are not about it start quietly.
-        TIMESLICE_SKIP_WALKTHROUGH: '1',
-        // A demo started from the view serves the names that catch markup injection.
-        TIMESLICE_DEMO_NAMES: 'test',
+        // Set whole: demo mode only when a test asks for it, whatever the caller's shell has.
+        [TEST_HARNESS_ENV]: harnessValue(harness),
         // The server's temp files (the git extension's socket) go away with our temp dir.
         TMPDIR: hostTmp,
         ...env,
@@ -127,13 +132,13 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
   }
 }
 
-/** A workbench in demo mode (TIMESLICE_DEMO=1) with the Timeslice view open and its applications listed. */
+/** A workbench in demo mode (the `demo` switch) with the Timeslice view open and its applications listed. */
 /** `names: 'demo'` shows the demo as a user sees it; tests default to the names that catch injection. */
 export async function startDemoWorkbench(
   options: WorkbenchOptions & { names?: 'test' | 'demo' } = {},
 ): Promise<Workbench> {
   const { names = 'test', ...rest } = options;
-  const wb = await startWorkbench({ ...rest, env: { TIMESLICE_DEMO: '1', TIMESLICE_DEMO_NAMES: names, ...rest.env } });
+  const wb = await startWorkbench({ ...rest, harness: { quiet: true, demo: {}, demoNames: names, ...rest.harness } });
   await wb.sidebar.open();
   await wb.sidebar.waitForRows(5);
   return wb;

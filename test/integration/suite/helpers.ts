@@ -16,7 +16,7 @@ export async function timeslice(): Promise<TimesliceTestApi> {
   const api = await ext.activate();
   if (!api) {
     throw new Error(
-      `Timeslice returned no test API: the harness must set ${TEST_HARNESS_ENV}=1 in the extension host's environment`,
+      `Timeslice returned no test API: the harness must set ${TEST_HARNESS_ENV}=api in the extension host's environment`,
     );
   }
   return api;

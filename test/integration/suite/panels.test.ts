@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 
 import type { MetricQuery } from '../../../src/commands/queryMetric';
 import type { ChartPanel } from '../../../src/panels/chartPanel';
-import { metricCatalog, sliceValues } from '../../../src/simulator/series';
+import { metricCatalog } from '../../../src/simulator/metricCatalog';
+import { sliceValues } from '../../../src/simulator/series';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import {
   BACKENDS,

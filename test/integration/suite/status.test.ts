@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 
 import type { Backend } from '../../../src/api/backendChoice';
 import type { Fault } from '../../../src/simulator/faults';
-import type { RecordedRequest, Simulator } from '../../../src/simulator/server';
+import type { RecordedRequest } from '../../../src/simulator/requestLog';
+import type { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { BACKENDS, backendLabel, eventually, startDemo, timeslice } from './helpers';
 

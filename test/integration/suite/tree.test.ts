@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 
 import type { Backend } from '../../../src/api/backendChoice';
 import { hostIdFor } from '../../../src/api/nerdgraph/entities';
-import type { RecordedRequest } from '../../../src/simulator/server';
+import type { RecordedRequest } from '../../../src/simulator/requestLog';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
 import { BACKENDS, backendLabel, labelText, labels, setSettings, startDemo, timeslice, tooltipText } from './helpers';

@@ -30,7 +30,7 @@ import {
   SHOW_LOG_COMMAND,
 } from './nodes';
 
-export class MonitorTreeProvider extends Disposable implements vscode.TreeDataProvider<MonitorNode> {
+export class ApplicationsTreeProvider extends Disposable implements vscode.TreeDataProvider<MonitorNode> {
   private readonly changed = this._register(new vscode.EventEmitter<MonitorNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly childCache = new Map<string, Promise<MonitorNode[]>>();

@@ -9,7 +9,7 @@ import { Disposable } from '../util/lifecycle';
 import type { BoundAppsPoller } from './boundAppsPoller';
 import type { WorkspaceBindings } from './workspaceBinding';
 
-export class BoundAppsScheduler extends Disposable {
+export class BoundAppsRefreshTriggers extends Disposable {
   constructor(
     private readonly poller: BoundAppsPoller,
     bindings: WorkspaceBindings,

@@ -1,0 +1,108 @@
+/**
+ * What each scope (application, host, instance) did in each minute. Every value is a pure function of
+ * (seed, record, minute), so any range can be asked for and the same request always gives the same
+ * bytes. One `Minute` per scope and minute feeds every metric, which keeps them consistent with each
+ * other: components add up to the response time, Apdex s + t + f = count = HttpDispatcher calls.
+ */
+import type { SimApp, SimHost, SimInstance } from './dataset';
+import { Dataset } from './dataset';
+import { unit } from './random';
+
+export type SimScope =
+  | { kind: 'application'; app: SimApp }
+  | { kind: 'host'; app: SimApp; host: SimHost }
+  | { kind: 'instance'; app: SimApp; host: SimHost; instance: SimInstance };
+
+/** What one scope did in one minute. Times are per web request, in ms. */
+export interface Minute {
+  calls: number;
+  serverMs: number;
+  queueMs: number;
+  databaseMs: number;
+  externalMs: number;
+  memcacheMs: number;
+  errors: number;
+  apdex: Apdex;
+  cpuPercent: number;
+  memoryMb: number;
+  otherCalls: number;
+  otherMs: number;
+  endUserCalls: number;
+  endUserMs: number;
+  endUserApdex: Apdex;
+}
+
+export interface Apdex {
+  s: number;
+  t: number;
+  f: number;
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+export function apdexSplit(calls: number, responseMs: number, thresholdSeconds: number, u1: number, u2: number): Apdex {
+  const ratio = responseMs / (thresholdSeconds * 1000);
+  const sFrac = clamp(1.05 - 0.45 * ratio + 0.05 * (u1 - 0.5), 0.05, 0.995);
+  const fFrac = Math.min(1 - sFrac, clamp(0.04 * ratio * ratio + 0.005 * u2, 0.001, 0.6));
+  const s = Math.round(calls * sFrac);
+  const f = Math.min(calls - s, Math.round(calls * fFrac));
+  return { s, t: calls - s - f, f };
+}
+
+/** Scales an Apdex split of the application to a share of its traffic, keeping s + t + f = calls. */
+function shareOf(a: Apdex, calls: number, total: number): Apdex {
+  if (total === 0) {
+    return { s: 0, t: 0, f: 0 };
+  }
+  const s = Math.round((a.s * calls) / total);
+  const f = Math.min(calls - s, Math.round((a.f * calls) / total));
+  return { s, t: calls - s - f, f };
+}
+
+/** The scope's minute: application-level noise, scaled by the host's and instance's share. */
+export function minuteOf(seed: number, scope: SimScope, minute: number): Minute {
+  const app = scope.app;
+  const p = app.profile;
+  const key = Dataset.seriesKey('app', app.id);
+  const u = (salt: number) => unit(seed, key, minute, salt);
+  const share =
+    scope.kind === 'application' ? 1 : scope.host.share * (scope.kind === 'instance' ? scope.instance.share : 1);
+  const slowness = scope.kind === 'application' ? 1 : scope.host.slowness;
+  const diurnal = 1 + 0.35 * Math.sin((2 * Math.PI * (minute % 1440)) / 1440 + p.phase);
+  const appCalls = app.reporting ? Math.max(0, Math.round(p.baseRpm * diurnal * (0.85 + 0.3 * u(0)))) : 0;
+  const calls = Math.round(appCalls * share);
+  const spike = u(2) > 0.985 ? 2.2 : 1;
+  const serverMs = app.reporting ? p.baseResponseMs * slowness * (0.85 + 0.3 * u(1)) * spike : 0;
+  const queueMs = app.reporting && p.hasQueue ? 2 + 14 * u(5) : 0;
+  const appApdex = apdexSplit(appCalls, serverMs + queueMs, p.apdexT, u(7), u(8));
+  const endUserAppCalls = p.realUserMonitoring ? Math.round(appCalls * 0.55) : 0;
+  const endUserMs = app.reporting ? (serverMs + queueMs) * 2.5 + 900 + 400 * u(12) : 0;
+  const endUserCalls = Math.round(endUserAppCalls * share);
+  const hostMemory =
+    scope.kind === 'application'
+      ? app.memoryMb
+      : scope.host.memoryMb * (scope.kind === 'instance' ? scope.instance.share : 1);
+  return {
+    calls,
+    serverMs,
+    queueMs,
+    databaseMs: serverMs * p.databaseShare * (0.8 + 0.4 * u(3)),
+    externalMs: serverMs * p.externalShare * (0.8 + 0.4 * u(4)),
+    memcacheMs: p.hasMemcache ? serverMs * p.memcacheShare : 0,
+    errors: Math.round(calls * p.errorRate * (0.5 + u(6))),
+    apdex: shareOf(appApdex, calls, appCalls),
+    cpuPercent: app.reporting ? clamp(8 + 45 * diurnal * slowness * 0.6 + 10 * u(9), 1, 99) : 0,
+    memoryMb: app.reporting ? hostMemory * (0.95 + 0.1 * u(13)) : 0,
+    otherCalls: app.reporting ? Math.round(p.baseRpm * 0.15 * share * (0.8 + 0.4 * u(10))) : 0,
+    otherMs: app.reporting ? p.baseResponseMs * 2.5 * (0.8 + 0.4 * u(11)) : 0,
+    endUserCalls,
+    endUserMs,
+    endUserApdex: shareOf(
+      apdexSplit(endUserAppCalls, endUserMs, p.endUserApdexT, u(14), u(15)),
+      endUserCalls,
+      endUserAppCalls,
+    ),
+  };
+}

@@ -1,0 +1,66 @@
+/** The parsed form of the NRQL subset Timeslice sends (see nrqlParser.ts), and each selection's default key. */
+
+/** An attribute, e.g. `newrelic.timeslice.value['totalExclusive']` → { name, sub: 'totalExclusive' }. */
+export interface Attr {
+  name: string;
+  sub?: string;
+}
+
+export type Expr =
+  | { k: 'num'; v: number }
+  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'average' | 'apdex'; attr: Attr }
+  | { k: 'rate'; inner: Expr; perSeconds: number }
+  | { k: 'uniques'; attr: Attr; limit?: number }
+  | { k: 'filter'; inner: Expr; where: Cond }
+  | { k: 'bin'; op: '+' | '-' | '*' | '/'; l: Expr; r: Expr };
+
+export type Literal = string | number;
+
+export type Cond =
+  | { k: 'and'; parts: Cond[] }
+  | { k: 'cmp'; attr: Attr; op: '=' | '!='; value: Literal }
+  | { k: 'in'; attr: Attr; values: Literal[]; not: boolean }
+  | { k: 'like'; attr: Attr; pattern: string; not: boolean }
+  | { k: 'null'; attr: Attr; not: boolean };
+
+/** A point in time: epoch ms, or `n units AGO`, or NOW. */
+export type TimePoint = { k: 'ms'; ms: number } | { k: 'ago'; ms: number } | { k: 'now' };
+
+export interface SelectItem {
+  expr: Expr;
+  /** The result key: the alias, else `<fn>.<attr>` (notes 5.4). */
+  key: string;
+}
+
+export interface NrqlQuery {
+  select: SelectItem[];
+  where?: Cond;
+  facet?: { attrs: string[]; alias?: string };
+  since?: TimePoint;
+  until?: TimePoint;
+  /** Bucket length in ms; 'auto'/'max' when asked without a length. */
+  timeseries?: number | 'auto' | 'max';
+  limit?: number | 'max';
+}
+
+function attrText(a: Attr): string {
+  return a.sub === undefined ? a.name : `${a.name}.${a.sub}`;
+}
+
+/** `count(x)` → `count.x`, `count(*)` → `count`; arithmetic takes its first aggregate's key (notes 5.4). */
+export function defaultKey(e: Expr): string {
+  switch (e.k) {
+    case 'agg':
+      return e.attr.name === '*' ? e.fn : `${e.fn}.${attrText(e.attr)}`;
+    case 'uniques':
+      return `uniques.${attrText(e.attr)}`;
+    case 'rate':
+      return `rate.${defaultKey(e.inner)}`;
+    case 'filter':
+      return `filter.${defaultKey(e.inner)}`;
+    case 'bin':
+      return e.l.k === 'num' ? defaultKey(e.r) : defaultKey(e.l);
+    case 'num':
+      return String(e.v);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * What the simulator keeps of the requests it answered, for tests to inspect: each request as it
+ * arrived with the status (and body) it got, and how many were being answered at once per key.
+ */
+import type * as http from 'node:http';
+
+import type { EndpointId, NerdGraphOperation } from './faults';
+import type { Region } from './routes';
+
+export interface RecordedRequest {
+  scheme: 'https' | 'http';
+  method: string;
+  host: string;
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  region?: Region;
+  endpoint?: EndpointId | NerdGraphOperation;
+  status: number;
+  /** The body as sent, for tests that compare what a client shows with it (absent when cut or streamed). */
+  body?: string;
+  /** The request body (NerdGraph POSTs), so tests can check what a client sent. */
+  requestBody?: string;
+}
+
+/** Where a recorded request went: its region and endpoint, when the path named one. */
+export type RecordedRoute = Pick<RecordedRequest, 'region' | 'endpoint'>;
+
+export function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The key a request carries (REST takes it in either header). */
+export function apiKeyOf(req: http.IncomingMessage): string | undefined {
+  return headerValue(req.headers['api-key']) ?? headerValue(req.headers['x-api-key']);
+}
+
+export class RequestLog {
+  /** The recorded requests, oldest first; the same array for the simulator's whole life. */
+  readonly requests: RecordedRequest[] = [];
+  /** Requests being answered now, per key they carry (REST and NerdGraph alike), and of all keys. */
+  private readonly answering = new Map<string, number>();
+  private answeringAll = 0;
+  private readonly peaks = new Map<string, number>();
+  private peakAll = 0;
+
+  /** `max`: how many requests are kept (the last ones). */
+  constructor(private readonly max: number) {}
+
+  record(
+    req: http.IncomingMessage,
+    scheme: 'https' | 'http',
+    status: number,
+    route?: RecordedRoute,
+    body?: string,
+    requestBody?: string,
+  ): void {
+    const url = new URL(req.url ?? '/', 'http://x');
+    this.requests.push({
+      scheme,
+      method: req.method ?? 'GET',
+      host: req.headers.host ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: { ...req.headers },
+      region: route?.region,
+      endpoint: route?.endpoint,
+      status,
+      ...(body !== undefined ? { body } : {}),
+      ...(requestBody !== undefined ? { requestBody } : {}),
+    });
+    if (this.requests.length > this.max) {
+      this.requests.splice(0, this.requests.length - this.max);
+    }
+  }
+
+  /** Counts a request as in flight until its response closes (sent, or the client gone). */
+  countInFlight(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const key = apiKeyOf(req) ?? '';
+    const now = (this.answering.get(key) ?? 0) + 1;
+    this.answering.set(key, now);
+    this.peaks.set(key, Math.max(this.peaks.get(key) ?? 0, now));
+    this.peakAll = Math.max(this.peakAll, ++this.answeringAll);
+    res.once('close', () => {
+      this.answering.set(key, (this.answering.get(key) ?? 1) - 1);
+      this.answeringAll--;
+    });
+  }
+
+  /** The most requests carrying `key` answered at once since the last `clear` (without a key: of all keys). */
+  peakInFlight(key?: string): number {
+    return key === undefined ? this.peakAll : (this.peaks.get(key) ?? 0);
+  }
+
+  /** Forgets the recorded requests and the peaks (requests still in flight stay counted). */
+  clear(): void {
+    this.requests.length = 0;
+    this.peaks.clear();
+    this.peakAll = 0;
+  }
+}
