@@ -1,0 +1,88 @@
+/**
+ * What the CodeLens above a method, function or route says, and which of an application's
+ * transactions the open files serve (so the numbers are asked only for those). Pure: the code map,
+ * the parsed documents and the numbers come in; lines and words go out.
+ */
+import * as l10n from '@vscode/l10n';
+
+import type { TransactionStats } from '../api/transactionStats';
+import { formatApdex, formatMs, formatRpm } from '../format/presentation';
+import { safeText } from '../util/safeText';
+import type { CodeMap, IndexedFile } from './codeMatch';
+import { codeTargetOf } from './transactionNames';
+
+/** The lenses' ranges (`timeslice.codeLens.range`), in minutes, and how the lens names them. */
+export const LENS_RANGES = {
+  '30m': { minutes: 30, label: () => l10n.t('30 min') },
+  '1h': { minutes: 60, label: () => l10n.t('1 h') },
+  '3h': { minutes: 180, label: () => l10n.t('3 h') },
+  '24h': { minutes: 1440, label: () => l10n.t('24 h') },
+} as const;
+
+export type LensRange = keyof typeof LENS_RANGES;
+
+export interface LensEntry {
+  /** Zero-based line of the method, function or route registration. */
+  line: number;
+  stats: TransactionStats;
+  title: string;
+  tooltip: string;
+}
+
+/** "0.4 %", "12 %", "0 %": an error rate as short as a lens needs. */
+export function compactPercent(fraction: number): string {
+  const percent = fraction * 100;
+  const digits = percent === 0 || percent >= 10 ? 0 : percent >= 1 ? 1 : 2;
+  return `${Number(percent.toFixed(digits))} %`;
+}
+
+/** `84 ms · 1.2k rpm · 0.4 % errors · 30 min`, or `no calls · 30 min`. */
+export function lensTitle(stats: TransactionStats, rangeLabel: string): string {
+  if (stats.callCount === 0) {
+    return l10n.t('no calls · {0}', rangeLabel);
+  }
+  const errors = stats.errorRate === undefined ? [] : [l10n.t('{0} errors', compactPercent(stats.errorRate))];
+  return [formatMs(stats.averageMs), formatRpm(stats.callsPerMinute), ...errors, rangeLabel].join(' · ');
+}
+
+/** Plain text (a CodeLens tooltip renders no markdown); the name is foreign text. */
+export function lensTooltip(stats: TransactionStats): string {
+  const apdex = stats.apdex === undefined ? [] : [l10n.t('Apdex {0}', formatApdex(stats.apdex))];
+  const share =
+    stats.kind === 'web'
+      ? l10n.t("{0} of the application's web time", compactPercent(stats.timeShare))
+      : l10n.t("{0} of the application's background time", compactPercent(stats.timeShare));
+  return [[...apdex, share].join(' · '), safeText(stats.name, 300)].join('\n');
+}
+
+/** The lenses of one file as it is now, for the application's numbers; sorted by line. */
+export function lensesForFile(
+  map: CodeMap,
+  file: IndexedFile,
+  agentLanguage: string,
+  stats: readonly TransactionStats[],
+  rangeLabel: string,
+): LensEntry[] {
+  const entries: LensEntry[] = [];
+  for (const s of stats) {
+    const target = codeTargetOf(agentLanguage, s.name);
+    const at = target && map.locateIn(target, file);
+    if (at) {
+      entries.push({ line: at.line, stats: s, title: lensTitle(s, rangeLabel), tooltip: lensTooltip(s) });
+    }
+  }
+  return entries.sort((a, b) => a.line - b.line || b.stats.callCount - a.stats.callCount);
+}
+
+/** Of the application's transaction names, those that some file in `files` serves (what a refresh asks for). */
+export function namesServedBy(
+  map: CodeMap,
+  files: readonly IndexedFile[],
+  agentLanguage: string,
+  names: readonly string[],
+): string[] {
+  return names.filter((name) => {
+    const target = codeTargetOf(agentLanguage, name);
+    return target !== undefined && files.some((file) => map.locateIn(target, file) !== undefined);
+  });
+}
