@@ -29,6 +29,8 @@ export const SETTING = {
   statusBarApdexError: 'statusBar.apdexError',
   statusBarShowWhenUnbound: 'statusBar.showWhenUnbound',
   alertsEnabled: 'alerts.enabled',
+  codeLensEnabled: 'codeLens.enabled',
+  codeLensRange: 'codeLens.range',
   timeZone: 'timeZone',
 } as const;
 
@@ -176,6 +178,16 @@ export class Config extends Disposable {
 
   get alertsEnabled(): boolean {
     return this.section.get<boolean>(SETTING.alertsEnabled) !== false;
+  }
+
+  /** Transactions' numbers above the code that serves them (`timeslice.codeLens.enabled`). */
+  get codeLensEnabled(): boolean {
+    return this.section.get<boolean>(SETTING.codeLensEnabled) !== false;
+  }
+
+  /** The lenses' range (`timeslice.codeLens.range`): one of LENS_RANGES' keys, 30 minutes by default. */
+  get codeLensRange(): string {
+    return this.section.get<string>(SETTING.codeLensRange) ?? '30m';
   }
 
   async update(setting: keyof typeof SETTING, value: unknown): Promise<void> {

@@ -1,0 +1,214 @@
+/**
+ * The CodeLens above each method, function or route that a transaction of the folder's bound
+ * application serves. Lenses are drawn from numbers already fetched (resolving one never calls the
+ * network); the numbers come from one request per refresh per bound application, for the
+ * transactions the visible files serve, on the session's scheduler (so none while the window is
+ * unfocused, and none for a file that maps to nothing).
+ */
+import * as vscode from 'vscode';
+
+import type { TransactionStats, TransactionStatsQuery } from '../api/transactionStats';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import type { ConnectionManager } from '../session/connectionManager';
+import type { ConnectionSession } from '../session/connectionSession';
+import type { BoundAppsPoller } from '../status/boundAppsPoller';
+import type { Binding } from '../status/statusModel';
+import type { WorkspaceBindings } from '../status/workspaceBinding';
+import { Disposable } from '../util/lifecycle';
+import type { CodeMap, IndexedFile } from './codeMatch';
+import type { LensRange } from './lensModel';
+import { LENS_RANGES, lensesForFile, namesServedBy } from './lensModel';
+import { parseSource } from './parseSource';
+import type { SourceLanguage } from './symbols';
+import { sourceLanguageOf, sourceLanguagesOfAgent } from './symbols';
+import type { WorkspaceSourceIndex } from './workspaceSources';
+
+/** Where the numbers come from: the session's API (both backends give the same shape). */
+export interface TransactionSource {
+  /** The application's transaction names, from the session's cached metric-name listing. */
+  names(session: ConnectionSession, applicationId: number): Promise<string[]>;
+  /** One summarized request (per the backend's rules) for these names over the range. */
+  stats(session: ConnectionSession, query: TransactionStatsQuery): Promise<TransactionStats[]>;
+}
+
+/** The command a lens runs: the transaction's panel. */
+export const OPEN_TRANSACTION_COMMAND = 'timeslice.openTransaction';
+
+interface AppNumbers {
+  session: ConnectionSession;
+  range: LensRange;
+  stats: TransactionStats[];
+}
+
+export class TransactionLensProvider extends Disposable implements vscode.CodeLensProvider {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.changed.event;
+  /** The last numbers per bound application id (one session's: another's are dropped). */
+  private readonly numbers = new Map<number, AppNumbers>();
+  private refreshing: Promise<void> | undefined;
+
+  constructor(
+    private readonly deps: {
+      config: Config;
+      connections: ConnectionManager;
+      bindings: WorkspaceBindings;
+      poller: BoundAppsPoller;
+      sources: WorkspaceSourceIndex;
+      source: TransactionSource;
+      log: Logger;
+    },
+  ) {
+    super();
+    const { connections, bindings, sources, config } = deps;
+    this._register(
+      connections.registerJob({
+        name: 'code lenses refresh',
+        active: () => config.codeLensEnabled && this.visibleTargets().length > 0,
+        run: () => this.refresh(),
+      }),
+    );
+    const soon = () => {
+      connections.scheduleChanged();
+      void this.refresh();
+    };
+    this._register(vscode.window.onDidChangeVisibleTextEditors(soon));
+    this._register(bindings.onDidChange(soon));
+    this._register(connections.onDidChangeSession(() => (this.numbers.clear(), soon())));
+    this._register(sources.onDidChange(() => this.changed.fire()));
+    this._register(
+      config.onDidChange((e) => {
+        if (e.affectsConfiguration('timeslice.codeLens')) {
+          this.numbers.clear();
+          soon();
+          this.changed.fire();
+        }
+      }),
+    );
+    this._register(vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this));
+  }
+
+  async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
+    const target = this.targetOf(document);
+    const numbers = target && this.numbers.get(target.binding.id);
+    if (!target || !numbers || numbers.session !== this.deps.connections.current) {
+      return [];
+    }
+    const map = await this.codeMap(target.languages, token);
+    if (!map || token.isCancellationRequested) {
+      return [];
+    }
+    const file = this.parsed(document, target.language);
+    const range = LENS_RANGES[numbers.range];
+    return lensesForFile(map, file, target.agentLanguage, numbers.stats, range.label()).map(
+      (entry) =>
+        new vscode.CodeLens(new vscode.Range(entry.line, 0, entry.line, 0), {
+          title: entry.title,
+          tooltip: entry.tooltip,
+          command: OPEN_TRANSACTION_COMMAND,
+          arguments: [{ applicationId: target.binding.id, name: entry.stats.name }],
+        }),
+    );
+  }
+
+  /** Fetches the numbers of every bound application with a visible file it serves; one request each. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.fetchAll().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async fetchAll(): Promise<void> {
+    const session = this.deps.connections.current;
+    if (!session || !this.deps.config.codeLensEnabled) {
+      return;
+    }
+    const range = (this.deps.config.codeLensRange in LENS_RANGES ? this.deps.config.codeLensRange : '30m') as LensRange;
+    const byApp = new Map<
+      number,
+      { agentLanguage: string; languages: readonly SourceLanguage[]; docs: vscode.TextDocument[] }
+    >();
+    for (const { document, target } of this.visibleTargets()) {
+      const entry = byApp.get(target.binding.id) ?? { ...target, docs: [] };
+      entry.docs.push(document);
+      byApp.set(target.binding.id, entry);
+    }
+    for (const [applicationId, app] of byApp) {
+      try {
+        const map = await this.deps.sources.index.codeMap(app.languages, session.signal);
+        const files = app.docs.flatMap((d) => {
+          const language = sourceLanguageOf(d.fileName);
+          return language ? [this.parsed(d, language)] : [];
+        });
+        const names = namesServedBy(
+          map,
+          files,
+          app.agentLanguage,
+          await this.deps.source.names(session, applicationId),
+        );
+        if (names.length === 0) {
+          continue; // Nothing on screen serves a transaction: nothing to ask.
+        }
+        const to = Date.now();
+        const from = to - LENS_RANGES[range].minutes * 60_000;
+        const stats = await this.deps.source.stats(session, { applicationId, from, to, names });
+        if (session === this.deps.connections.current) {
+          this.numbers.set(applicationId, { session, range, stats });
+          this.changed.fire();
+        }
+      } catch (e) {
+        // The lenses keep their last numbers; the views that show errors say why.
+        this.deps.log.warn(`code lenses: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  }
+
+  /** Visible editors in a bound folder whose file is in a language the bound application's agent names. */
+  private visibleTargets() {
+    return vscode.window.visibleTextEditors.flatMap(({ document }) => {
+      const target = this.targetOf(document);
+      return target ? [{ document, target }] : [];
+    });
+  }
+
+  private targetOf(document: vscode.TextDocument):
+    | {
+        binding: Binding;
+        agentLanguage: string;
+        language: SourceLanguage;
+        languages: readonly SourceLanguage[];
+      }
+    | undefined {
+    const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+    const binding = folder && this.deps.bindings.of(folder);
+    const agentLanguage = binding && this.deps.poller.snapshot(binding)?.app?.language;
+    const language = sourceLanguageOf(document.fileName);
+    const languages = agentLanguage ? sourceLanguagesOfAgent(agentLanguage) : [];
+    if (!binding || !agentLanguage || !language || !languages.includes(language)) {
+      return undefined;
+    }
+    return { binding, agentLanguage, language, languages };
+  }
+
+  private parsed(document: vscode.TextDocument, language: SourceLanguage): IndexedFile {
+    return {
+      path: vscode.workspace.asRelativePath(document.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1),
+      language,
+      parsed: parseSource(language, document.getText()),
+    };
+  }
+
+  private async codeMap(
+    languages: readonly SourceLanguage[],
+    token: vscode.CancellationToken,
+  ): Promise<CodeMap | undefined> {
+    const abort = new AbortController();
+    const listener = token.onCancellationRequested(() => abort.abort());
+    try {
+      return await this.deps.sources.index.codeMap(languages, abort.signal);
+    } catch {
+      return undefined; // Cancelled: VS Code asks again.
+    } finally {
+      listener.dispose();
+    }
+  }
+}
