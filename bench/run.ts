@@ -13,6 +13,7 @@ import { bundleFigures } from './figures/bundles';
 import { clickToChartFigures } from './figures/clickToChart';
 import { clientFigures } from './figures/client';
 import { codeCacheFigures, writeCodeCacheResults } from './figures/codeCacheWorkbench';
+import { codeIndexFigures } from './figures/codeIndex';
 import { heapFigures } from './figures/heap';
 import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/panelDraw';
 import { requestFigures } from './figures/requests';
@@ -136,6 +137,7 @@ async function main(): Promise<void> {
   await step('requests', () => requestFigures());
   await step('5,000 applications', () => scaleFigures(quick ? 1 : 3, quick ? 0 : 1));
   await step('heap', () => heapFigures(100));
+  await step('code index and lenses', () => codeIndexFigures(quick ? 1 : 5));
 
   console.log(
     `\nTimeslice benchmarks${quick ? ' (quick: one run each, times not checked)' : ''}: medians of interleaved runs; Node ${process.version}, Chromium ${chromium ?? '?'}, ${started.toISOString()}`,

@@ -35,9 +35,26 @@ function endsWith(list: readonly string[], tail: readonly string[]): boolean {
 }
 
 /** The symbols of a file, each with its container prefixed by the file's own namespace. */
-function qualified(file: IndexedFile): Array<{ symbol: CodeSymbol; full: readonly string[] }> {
-  const ns = file.parsed.namespace ?? [];
-  return file.parsed.symbols.map((symbol) => ({ symbol, full: [...ns, ...symbol.container] }));
+type Qualified = { symbol: CodeSymbol; full: readonly string[] };
+const qualifiedByFile = new WeakMap<ParsedSource, Map<string, Qualified[]>>();
+
+/**
+ * A file's methods and functions by name, each with its container prefixed by the file's own
+ * namespace; built once per parse (a file's lenses look up hundreds of names in it).
+ */
+function qualified(file: IndexedFile, name: string): readonly Qualified[] {
+  let byName = qualifiedByFile.get(file.parsed);
+  if (!byName) {
+    byName = new Map();
+    const ns = file.parsed.namespace ?? [];
+    for (const symbol of file.parsed.symbols) {
+      const list = byName.get(symbol.name) ?? [];
+      list.push({ symbol, full: ns.length > 0 ? [...ns, ...symbol.container] : symbol.container });
+      byName.set(symbol.name, list);
+    }
+    qualifiedByFile.set(file.parsed, byName);
+  }
+  return byName.get(name) ?? [];
 }
 
 type Member = Extract<CodeTarget, { kind: 'member' }>;
@@ -48,7 +65,7 @@ function memberIn(target: Member, file: IndexedFile): CodeLocation | undefined {
   if (target.fileSuffixes && !byPath) {
     return undefined;
   }
-  for (const { symbol, full } of qualified(file)) {
+  for (const { symbol, full } of qualified(file, target.member)) {
     if (symbol.kind !== 'method' || symbol.name !== target.member || !endsWith(full, [target.className])) {
       continue;
     }
@@ -75,14 +92,14 @@ function functionIn(target: FunctionTarget, file: IndexedFile): CodeLocation | u
     return undefined;
   }
   const container = file.language === 'go' ? [] : target.namespace;
-  const found = file.parsed.symbols.find(
-    (s) =>
+  const found = qualified(file, target.name).find(
+    ({ symbol: s }) =>
       s.kind === 'function' &&
       s.name === target.name &&
       s.container.length === container.length &&
       endsWith(s.container, container),
   );
-  return found && { path: file.path, line: found.line };
+  return found && { path: file.path, line: found.symbol.line };
 }
 
 function dirname(path: string): string {
@@ -143,6 +160,7 @@ export class CodeMap {
   private readonly byRoute = new Map<string, Array<{ file: IndexedFile; symbol: CodeSymbol }>>();
   private readonly byRouteName = new Map<string, Array<{ file: IndexedFile; symbol: CodeSymbol }>>();
   private readonly prefixes: Map<string, string[]>;
+  private readonly routesByFile = new WeakMap<ParsedSource, Array<{ symbol: CodeSymbol; paths: string[] }>>();
 
   constructor(files: readonly IndexedFile[]) {
     const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -205,16 +223,26 @@ export class CodeMap {
       case 'route':
       case 'routeName': {
         const wanted = target.kind === 'route' ? normalizeRoute(target.path) : undefined;
-        const symbol = file.parsed.symbols.find(
-          (s) =>
-            s.kind === 'route' &&
-            (target.kind === 'routeName'
-              ? s.routeName === target.name
-              : verbsAgree(target.verb, s.verb) && this.routePaths(file, s).includes(wanted ?? '')),
+        const found = this.routesOf(file).find(({ symbol, paths }) =>
+          target.kind === 'routeName'
+            ? symbol.routeName === target.name
+            : verbsAgree(target.verb, symbol.verb) && paths.includes(wanted ?? ''),
         );
-        return symbol && { path: file.path, line: symbol.line };
+        return found && { path: file.path, line: found.symbol.line };
       }
     }
+  }
+
+  /** A file's routes with the paths they are reachable at, once per parse. */
+  private routesOf(file: IndexedFile): ReadonlyArray<{ symbol: CodeSymbol; paths: string[] }> {
+    let routes = this.routesByFile.get(file.parsed);
+    if (!routes) {
+      routes = file.parsed.symbols
+        .filter((symbol) => symbol.kind === 'route')
+        .map((symbol) => ({ symbol, paths: this.routePaths(file, symbol) }));
+      this.routesByFile.set(file.parsed, routes);
+    }
+    return routes;
   }
 
   private routePaths(file: IndexedFile, symbol: CodeSymbol): string[] {

@@ -32,19 +32,42 @@ function blank(text: string): string {
   return text.replace(/[^\n]/g, ' ');
 }
 
+function escapeForClass(chars: Iterable<string>): string {
+  return [...new Set(chars)].map((c) => `\\${c}`).join('');
+}
+
+/** Where the next quote, comment start or Ruby `=begin` may be: the scanner jumps between these. */
+const specials = new WeakMap<CommentSyntax, RegExp>();
+function specialsOf(syntax: CommentSyntax): RegExp {
+  let re = specials.get(syntax);
+  if (!re) {
+    const firsts = [...syntax.quotes, ...syntax.line.map((t) => t[0]), ...syntax.block.map(([open]) => open[0])];
+    re = new RegExp(`[${escapeForClass(firsts)}]${syntax.rubyBlocks ? '|^=begin' : ''}`, 'gm');
+    specials.set(syntax, re);
+  }
+  return re;
+}
+
 /** `text` with every comment replaced by spaces (newlines kept), strings untouched. */
 export function withoutComments(text: string, syntax: CommentSyntax): string {
-  let out = '';
-  let i = 0;
+  const parts: string[] = [];
+  const special = specialsOf(syntax);
   const n = text.length;
-  const startsAt = (token: string, at: number) => text.startsWith(token, at);
+  let copied = 0; // text before this offset is already in `parts`
+  let i = 0;
   while (i < n) {
-    const atLineStart = i === 0 || text[i - 1] === '\n';
-    if (syntax.rubyBlocks && atLineStart && startsAt('=begin', i)) {
+    special.lastIndex = i;
+    const m = special.exec(text);
+    if (!m) {
+      break;
+    }
+    i = m.index;
+    if (m[0] === '=begin') {
       const end = text.indexOf('\n=end', i);
-      const stop = end < 0 ? n : text.indexOf('\n', end + 1) < 0 ? n : text.indexOf('\n', end + 1);
-      out += blank(text.slice(i, stop));
-      i = stop;
+      const after = end < 0 ? -1 : text.indexOf('\n', end + 1);
+      const stop = end < 0 || after < 0 ? n : after;
+      parts.push(text.slice(copied, i), blank(text.slice(i, stop)));
+      copied = i = stop;
       continue;
     }
     const ch = text[i];
@@ -57,31 +80,32 @@ export function withoutComments(text: string, syntax: CommentSyntax): string {
         }
         j += text[j] === '\\' ? 2 : 1;
       }
-      j = Math.min(j + 1, n);
-      out += text.slice(i, j);
-      i = j;
+      i = Math.min(j + 1, n);
       continue;
     }
-    const block = syntax.block.find(([open]) => startsAt(open, i));
+    const block = syntax.block.find(([open]) => text.startsWith(open, i));
     if (block) {
       const end = text.indexOf(block[1], i + block[0].length);
       const stop = end < 0 ? n : end + block[1].length;
-      out += blank(text.slice(i, stop));
-      i = stop;
+      parts.push(text.slice(copied, i), blank(text.slice(i, stop)));
+      copied = i = stop;
       continue;
     }
-    const line = syntax.line.find((token) => startsAt(token, i));
+    const line = syntax.line.find((token) => text.startsWith(token, i));
     if (line && !(syntax.hashBracketIsCode && line === '#' && text[i + 1] === '[')) {
       const end = text.indexOf('\n', i);
       const stop = end < 0 ? n : end;
-      out += blank(text.slice(i, stop));
-      i = stop;
+      parts.push(text.slice(copied, i), ' '.repeat(stop - i));
+      copied = i = stop;
       continue;
     }
-    out += ch;
     i += 1;
   }
-  return out;
+  if (copied === 0) {
+    return text; // No comment: the text itself.
+  }
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
 
 /** Zero-based line numbers of character offsets, for a text read once. */
@@ -116,4 +140,25 @@ export function indentOf(line: string): number {
 export function stringLiteral(text: string): string | undefined {
   const m = /^(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/.exec(text);
   return m ? m[2] : undefined;
+}
+
+const interned = new Map<string, string>();
+/** Past this many distinct names the table starts over (a long session over many workspaces). */
+const INTERNED_MAX = 200_000;
+
+/**
+ * A name taken out of a file, as its own small string shared by every file that has it: a substring
+ * of 13 characters or more would otherwise keep the whole file's text alive in V8 (a sliced string),
+ * and the index keeps names for every file of the workspace.
+ */
+export function intern(name: string): string {
+  let kept = interned.get(name);
+  if (kept === undefined) {
+    if (interned.size >= INTERNED_MAX) {
+      interned.clear();
+    }
+    kept = name.length < 13 ? name : (name + ' ').slice(0, -1);
+    interned.set(kept, kept);
+  }
+  return kept;
 }

@@ -1,38 +1,43 @@
 /**
  * Ruby: classes, modules and `def`s by indentation, which Rails code keeps (its generators and
- * RuboCop's default layout). `class Admin::UsersController` and `module Admin` + `class
- * UsersController` give the same container.
+ * RuboCop's default layout): a scope ends at the first `class`, `module`, `def` or `end` line at or
+ * left of its own indent. `class Admin::UsersController` and `module Admin` + `class UsersController`
+ * give the same container. Only those lines are visited (one expression over the whole text).
  */
-import { indentOf, RUBY, withoutComments } from '../sourceText';
+import { intern, RUBY, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
-const SCOPE = /^(?:class|module)\s+((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)/;
-const DEF = /^def\s+(?:self\.)?([A-Za-z_]\w*[?!=]?)/;
+const KEYWORD_LINE =
+  /^([ \t]*)(?:(?:class|module)\s+((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)|def\s+(?:self\.)?([A-Za-z_]\w*[?!=]?)|end\b)/gm;
 
 export function parseRuby(text: string): ParsedSource {
-  const lines = withoutComments(text, RUBY).split('\n');
-  const scopes: Array<{ indent: number; names: string[] }> = [];
+  const code = withoutComments(text, RUBY);
+  const scopes: Array<{ indent: number; names: readonly string[] }> = [];
+  let container: readonly string[] = [];
   const symbols: CodeSymbol[] = [];
-  lines.forEach((raw, line) => {
-    const trimmed = raw.trim();
-    if (!trimmed) {
-      return;
+  let line = 0;
+  let counted = 0;
+  for (const m of code.matchAll(KEYWORD_LINE)) {
+    for (let nl = code.indexOf('\n', counted); nl >= 0 && nl < m.index; nl = code.indexOf('\n', nl + 1)) {
+      line += 1;
     }
-    const indent = indentOf(raw);
-    // A line at or left of a scope's own indent is its `end`, or code after it.
+    counted = m.index;
+    const indent = m[1].length;
+    let popped = false;
     while (scopes.length > 0 && indent <= scopes[scopes.length - 1].indent) {
       scopes.pop();
+      popped = true;
     }
-    const scope = SCOPE.exec(trimmed);
-    if (scope) {
-      scopes.push({ indent, names: scope[1].replace(/^::/, '').split('::') });
-      return;
+    if (m[2]) {
+      scopes.push({ indent, names: m[2].replace(/^::/, '').split('::').map(intern) });
+      popped = true;
     }
-    const def = DEF.exec(trimmed);
-    if (def) {
-      const container = scopes.flatMap((s) => s.names);
-      symbols.push({ kind: container.length > 0 ? 'method' : 'function', name: def[1], container, line });
+    if (popped) {
+      container = scopes.flatMap((s) => s.names);
     }
-  });
+    if (m[3]) {
+      symbols.push({ kind: container.length > 0 ? 'method' : 'function', name: intern(m[3]), container, line });
+    }
+  }
   return { symbols };
 }
