@@ -168,7 +168,8 @@ export class CodeMap {
     const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
       const list = map.get(key);
       if (list) {
-        if (!list.includes(value)) list.push(value);
+        // A file adds its symbols one after another: it is already listed when it is the last one.
+        if (list[list.length - 1] !== value) list.push(value);
       } else {
         map.set(key, [value]);
       }
