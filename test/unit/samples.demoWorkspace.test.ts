@@ -1,0 +1,102 @@
+/**
+ * The demo's sample workspace (samples/demo-workspace/): for every web transaction of every demo
+ * application that has a sample, the lead's mapping (src/code/) finds the line that serves it in that
+ * application's folder, with the demo's names. Also the traced-method segments (Java, .NET), and the
+ * folder's binding to its application.
+ */
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import type { IndexedFile } from '../../src/code/codeMatch';
+import { CodeMap } from '../../src/code/codeMatch';
+import { parseSource } from '../../src/code/parseSource';
+import { sourceLanguageOf } from '../../src/code/symbols';
+import { codeTargetOf } from '../../src/code/transactionNames';
+import { Dataset } from '../../src/simulator/dataset';
+
+const ROOT = join(__dirname, '..', '..', 'samples', 'demo-workspace');
+
+/**
+ * The demo's applications with a sample, by name. recommendations-service is the data set's 16th
+ * application: the demo's 12 have no reporting Python application (notifications-worker, the only
+ * one, reports nothing), so its Django sample waits for the demo to show 16 applications.
+ */
+const SAMPLES: ReadonlyArray<{ app: string; folder: string; framework: string }> = [
+  { app: 'storefront-web', folder: 'storefront-web', framework: 'Rails' },
+  { app: 'recommendations-service', folder: 'recommendations-service', framework: 'Django' },
+  { app: 'inventory-service', folder: 'inventory-service', framework: 'Spring MVC' },
+  { app: 'reports-dotnet', folder: 'reports-dotnet', framework: 'ASP.NET Core MVC' },
+  { app: 'partner-portal', folder: 'partner-portal', framework: 'Express' },
+  { app: 'search-gateway', folder: 'search-gateway', framework: 'Go net/http' },
+  { app: 'Zahlungsdienst – Köln ☕', folder: 'zahlungsdienst', framework: 'Laravel' },
+];
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+function indexed(folder: string): { files: IndexedFile[]; text: Map<string, string[]> } {
+  const files: IndexedFile[] = [];
+  const text = new Map<string, string[]>();
+  for (const file of filesUnder(join(ROOT, folder))) {
+    const path = relative(join(ROOT, folder), file).split('\\').join('/');
+    const language = sourceLanguageOf(path);
+    if (language) {
+      const source = readFileSync(file, 'utf8');
+      files.push({ path, language, parsed: parseSource(language, source) });
+      text.set(path, source.split('\n'));
+    }
+  }
+  return { files, text };
+}
+
+describe('the demo sample workspace (samples/demo-workspace)', () => {
+  const demo = new Dataset({ seed: 42, apps: 16, names: 'demo' });
+
+  for (const sample of SAMPLES) {
+    describe(`${sample.folder} (${sample.framework})`, () => {
+      const app = demo.apps.find((a) => a.name === sample.app)!;
+      const { files, text } = indexed(sample.folder);
+      const map = new CodeMap(files);
+
+      it('is bound to its demo application', () => {
+        const settings = JSON.parse(readFileSync(join(ROOT, sample.folder, '.vscode', 'settings.json'), 'utf8')) as {
+          'timeslice.boundApplication': { id: number; region: string; name: string };
+        };
+        assert.deepEqual(settings['timeslice.boundApplication'], { id: app.id, region: 'demo', name: app.name });
+        assert.ok(app.reporting);
+      });
+
+      it("serves every web transaction of the application, on the line the agent's name implies", () => {
+        for (const t of app.profile.transactions) {
+          const target = codeTargetOf(app.language, t.name);
+          assert.ok(target, `${t.name} names code`);
+          const found = map.locate(target);
+          assert.ok(found, `${t.name} is served in ${sample.folder}`);
+          const line = text.get(found.path)![found.line];
+          const declared = target.kind === 'member' ? target.member : target.kind === 'function' ? target.name : '';
+          assert.ok(line.includes(declared), `${t.name} → ${found.path}:${found.line + 1} declares ${declared}`);
+          // Java's and .NET's segments name class and method exactly (Python's `Function/…` repeats the name).
+          if (t.names.segment && (app.language === 'java' || app.language === 'dotnet')) {
+            const segment = codeTargetOf(app.language, t.names.segment);
+            assert.ok(segment, `${t.names.segment} names code`);
+            const bySegment = map.locate(segment);
+            assert.deepEqual(
+              bySegment && { path: bySegment.path, member: text.get(bySegment.path)![bySegment.line].trim() },
+              { path: found.path, member: line.trim() },
+              `${t.names.segment} and ${t.name} lead to the same method`,
+            );
+          }
+        }
+      });
+    });
+  }
+
+  it('has a sample for one demo application of every language the mapping knows', () => {
+    const languages = SAMPLES.map((s) => demo.apps.find((a) => a.name === s.app)!.language).sort();
+    assert.deepEqual(languages, ['dotnet', 'go', 'java', 'nodejs', 'php', 'python', 'ruby']);
+  });
+});
