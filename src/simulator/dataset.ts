@@ -70,8 +70,11 @@ export interface SimTransaction {
   errorProneness: number;
 }
 
-/** How much slower the slow transaction of an application is, and how much more often the error-prone one fails. */
-const SLOW_FACTOR = 3;
+/**
+ * How much slower the slow transaction of an application is than the slowest of the others, and how
+ * much more often than average the error-prone one fails.
+ */
+const SLOW_FACTOR = 2;
 const ERROR_PRONE_FACTOR = 8;
 
 export interface SimApp {
@@ -269,7 +272,8 @@ export class Dataset {
     // One slow and one error-prone transaction per application (sometimes the same one), picked by a
     // hash so the generator's draws stay as they were.
     const pick = hashString(`transactions:${this.seed}:${index}`);
-    transactions[pick % transactions.length].speed *= SLOW_FACTOR;
+    const slow = transactions[pick % transactions.length];
+    slow.speed = SLOW_FACTOR * Math.max(...transactions.map((t) => t.speed));
     transactions[(pick >>> 8) % transactions.length].errorProneness = ERROR_PRONE_FACTOR;
     normaliseTransactions(transactions);
     const datastoreTypes = family === 'datastore' ? pickSome(rng, DATASTORE_TYPES, rng.int(1, 2)) : [];
