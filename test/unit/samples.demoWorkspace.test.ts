@@ -95,6 +95,18 @@ describe('the demo sample workspace (samples/demo-workspace)', () => {
     });
   }
 
+  it('Go: a route wrapped by the agent (`newrelic.WrapHandleFunc(app, "GET /users/{id}", h)`) is read, as the agent names it by that pattern', () => {
+    const parsed = parseSource(
+      'go',
+      'package main\n\nfunc main() {\n\tmux.HandleFunc(newrelic.WrapHandleFunc(app, "GET /users/{id}", h.showUser))\n}\n',
+    );
+    const map = new CodeMap([{ path: 'main.go', language: 'go', parsed }]);
+    assert.deepEqual(map.locate(codeTargetOf('go', 'WebTransaction/Go/GET /users/{id}')!), {
+      path: 'main.go',
+      line: 3,
+    });
+  });
+
   it('has a sample for one demo application of every language the mapping knows', () => {
     const languages = SAMPLES.map((s) => demo.apps.find((a) => a.name === s.app)!.language).sort();
     assert.deepEqual(languages, ['dotnet', 'go', 'java', 'nodejs', 'php', 'python', 'ruby']);

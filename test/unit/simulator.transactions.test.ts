@@ -11,6 +11,7 @@ import { isWebTransaction, webTransactionNames } from '../../src/simulator/agent
 import { Dataset } from '../../src/simulator/dataset';
 import { OPERATIONS } from '../../src/simulator/datasetSeeds';
 import { metricCatalog } from '../../src/simulator/metricCatalog';
+import { metricDataBody, metricNameRecords } from '../../src/simulator/metricData';
 import type { SimScope } from '../../src/simulator/minutes';
 import { minuteOf } from '../../src/simulator/minutes';
 import { runNrql } from '../../src/simulator/nerdgraph/nrqlEngine';
@@ -241,6 +242,40 @@ describe('numbers per transaction over REST and NRQL (code-and-change-notes §2)
       assert.equal(errors.results.length, txns.length);
     });
   }
+
+  it('REST: "names `GET /v2/applications/{id}/metrics.json?name=Controller/` (or `WebTransaction/`, `OtherTransaction/`, `Errors/`); data `…/metrics/data.json?names[]=<txn>&names[]=Errors/<txn>&…&summarize=true`"', () => {
+    for (const app of dataset.apps.filter((a) => a.reporting)) {
+      const scope: SimScope = { kind: 'application', app };
+      const prefix = app.language === 'ruby' ? 'Controller/' : 'WebTransaction/';
+      const listed = new Set(metricNameRecords(scope, prefix).map((r) => r.name as string));
+      assert.ok(
+        app.profile.transactions.every((t) => listed.has(t.name)),
+        app.name,
+      );
+      const background = new Set(metricNameRecords(scope, 'OtherTransaction/').map((r) => r.name as string));
+      assert.ok(
+        app.profile.background.every((b) => background.has(b.name)),
+        app.name,
+      );
+      const params = new URLSearchParams([
+        ...app.profile.transactions.flatMap((t) => [
+          ['names[]', t.name],
+          ['names[]', t.names.errors],
+        ]),
+        ['summarize', 'true'],
+      ]);
+      const body = metricDataBody(dataset.seed, scope, params, NOW) as {
+        metric_data: { metrics: Array<{ name: string; timeslices: Array<{ values: Record<string, number> }> }> };
+      };
+      const values = new Map(body.metric_data.metrics.map((m) => [m.name, m.timeslices[0].values]));
+      for (const t of app.profile.transactions) {
+        // "Error rate of a transaction = `Errors/<txn>:error_count / <txn>:call_count`".
+        const calls = values.get(t.name)!.call_count;
+        const errors = values.get(t.names.errors)!.error_count;
+        assert.ok(calls > 0 && errors >= 0 && errors <= calls, `${t.name}: ${errors} / ${calls}`);
+      }
+    }
+  });
 
   it('"SELECT uniques(metricTimesliceName) FROM Metric WHERE appId = <id> SINCE … LIMIT MAX" lists every transaction', () => {
     for (const app of dataset.apps.filter((a) => a.reporting)) {
