@@ -258,7 +258,7 @@ describe('numbers per transaction over REST and NRQL (code-and-change-notes §2)
         app.name,
       );
       const params = new URLSearchParams([
-        ...app.profile.transactions.flatMap((t) => [
+        ...app.profile.transactions.flatMap((t): Array<[string, string]> => [
           ['names[]', t.name],
           ['names[]', t.names.errors],
         ]),
