@@ -91,6 +91,12 @@ export function javaPackageOf(appName: string): string {
   return `com.example.${/^[a-z]/.test(word) ? word : `app${word}`}.web`;
 }
 
+/** The root namespace .NET code of an application has, from its name (`reports-dotnet` → `Reports`). */
+export function dotnetNamespaceOf(appName: string): string {
+  const word = (appName.split(/[^A-Za-z0-9]/)[0] || 'app').toLowerCase();
+  return /^[a-z]/.test(word) ? capitalize(word) : `App${word}`;
+}
+
 /**
  * The transaction name of `op` in the form the agent of `language` records (notes §1), and the
  * segment that names its code. Languages without a rule set get Ruby's form (none occurs in the data set).
@@ -177,10 +183,12 @@ export interface BackgroundJob {
 }
 
 /**
- * A background transaction's name per agent (notes §1 names Ruby's `OtherTransaction/Background/…`;
- * the others' forms are the agents' usual dispatchers, an inference [I]): background jobs in Ruby,
- * `@background_task` functions in Python, `startBackgroundTransaction` in Node, `@Trace(dispatcher =
- * true)` methods in Java, queued jobs in PHP and hosted services in .NET, named functions in Go.
+ * A background transaction's name per agent. Notes §1 names Ruby's `OtherTransaction/Background/…`;
+ * the agents' own tests show Python's `@background_task()` as `OtherTransaction/Function/<module>:<qualname>`
+ * and Java's and .NET's traced dispatchers as `OtherTransaction/Custom/<fully qualified class>/<method>`;
+ * Node's `startBackgroundTransaction(name)` (`OtherTransaction/Nodejs/<name>`), Go's
+ * `app.StartTransaction(name)` outside a request (`OtherTransaction/Go/<name>`) and PHP's queued jobs
+ * (`OtherTransaction/Action/<job class>`) are inferences [I].
  */
 export function backgroundTransactionName(language: string, job: BackgroundJob, appName: string): string {
   const snake = job.stem.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
@@ -194,7 +202,7 @@ export function backgroundTransactionName(language: string, job: BackgroundJob, 
     case 'php':
       return `OtherTransaction/Action/App\\Jobs\\${job.stem}`;
     case 'dotnet':
-      return `OtherTransaction/Custom/${job.stem}Service/ExecuteAsync`;
+      return `OtherTransaction/Custom/${dotnetNamespaceOf(appName)}.Services.${job.stem}Service/ExecuteAsync`;
     case 'go':
       return `OtherTransaction/Go/${snake}`;
     default:

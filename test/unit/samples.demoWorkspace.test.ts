@@ -70,6 +70,19 @@ describe('the demo sample workspace (samples/demo-workspace)', () => {
         assert.ok(app.reporting);
       });
 
+      it('serves its background jobs wherever their name names code (Ruby, Python)', () => {
+        for (const b of app.profile.background) {
+          const target = codeTargetOf(app.language, b.name);
+          assert.equal(target !== undefined, app.language === 'ruby' || app.language === 'python', b.name);
+          if (target) {
+            const found = map.locate(target);
+            assert.ok(found, `${b.name} is served in ${sample.folder}`);
+            const declared = target.kind === 'member' ? target.member : target.kind === 'function' ? target.name : '';
+            assert.ok(text.get(found.path)![found.line].includes(declared), b.name);
+          }
+        }
+      });
+
       it("serves every web transaction of the application, on the line the agent's name implies", () => {
         for (const t of app.profile.transactions) {
           const target = codeTargetOf(app.language, t.name);
