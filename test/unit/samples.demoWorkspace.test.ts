@@ -18,7 +18,7 @@ import { Dataset } from '../../src/simulator/dataset';
 const ROOT = join(__dirname, '..', '..', 'samples', 'demo-workspace');
 
 /**
- * The demo's applications with a sample, by name. recommendations-service is the data set's 16th
+ * The demo's applications with a sample, by name: every reporting one. recommendations-service is the data set's 16th
  * application: the demo's 12 have no reporting Python application (notifications-worker, the only
  * one, reports nothing), so its Django sample waits for the demo to show 16 applications.
  */
@@ -30,6 +30,11 @@ const SAMPLES: ReadonlyArray<{ app: string; folder: string; framework: string }>
   { app: 'partner-portal', folder: 'partner-portal', framework: 'Express' },
   { app: 'search-gateway', folder: 'search-gateway', framework: 'Go net/http' },
   { app: 'Zahlungsdienst – Köln ☕', folder: 'zahlungsdienst', framework: 'Laravel' },
+  { app: 'billing-api', folder: 'billing-api', framework: 'Rails' },
+  { app: 'legacy-admin', folder: 'legacy-admin', framework: 'Rails' },
+  { app: 'checkout-service', folder: 'checkout-service', framework: 'Rails' },
+  { app: 'catalog-service', folder: 'catalog-service', framework: 'Spring MVC' },
+  { app: 'accounts-service', folder: 'accounts-service', framework: 'Laravel' },
 ];
 
 function filesUnder(dir: string): string[] {
@@ -120,8 +125,17 @@ describe('the demo sample workspace (samples/demo-workspace)', () => {
     });
   });
 
-  it('has a sample for one demo application of every language the mapping knows', () => {
-    const languages = SAMPLES.map((s) => demo.apps.find((a) => a.name === s.app)!.language).sort();
-    assert.deepEqual(languages, ['dotnet', 'go', 'java', 'nodejs', 'php', 'python', 'ruby']);
+  it("has a sample for every reporting demo application of a language the mapping knows, and no folder that isn't one", () => {
+    const shown = new Dataset({ seed: 42, apps: 12, names: 'demo' }).apps.filter((a) => a.reporting);
+    assert.deepEqual(
+      shown.map((a) => a.name).sort(),
+      SAMPLES.map((s) => s.app)
+        .filter((name) => name !== 'recommendations-service')
+        .sort(),
+    );
+    const folders = readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isDirectory());
+    assert.deepEqual(folders.map((e) => e.name).sort(), SAMPLES.map((s) => s.folder).sort());
+    const languages = new Set(SAMPLES.map((s) => demo.apps.find((a) => a.name === s.app)!.language));
+    assert.deepEqual([...languages].sort(), ['dotnet', 'go', 'java', 'nodejs', 'php', 'python', 'ruby']);
   });
 });

@@ -1,5 +1,5 @@
 class ApplicationController < ActionController::Base
-  before_action :require_login, except: %i[health]
+  before_action :require_login
 
   private
 
