@@ -68,7 +68,8 @@ function ruby(name: string): CodeTarget | undefined {
 
 /** Python: `WebTransaction/Function/shop.views:ProductView.get` → `ProductView.get` in shop/views.py. */
 function python(name: string): CodeTarget | undefined {
-  const m = /^(?:WebTransaction|OtherTransaction\/[^/]+)\/Function\/([\w.]+):([\w.<>]+)$/.exec(name);
+  // `@background_task()` functions: `OtherTransaction/Function/<module>:<qualname>` (PY background_task tests).
+  const m = /^(?:WebTransaction|OtherTransaction(?:\/[^/]+)?)\/Function\/([\w.]+):([\w.<>]+)$/.exec(name);
   if (!m) {
     return undefined;
   }

@@ -7,16 +7,20 @@
  */
 import type { HealthStatus } from '../api/types';
 import type { AppSeed } from './datasetSeeds';
+import type { AgentNames } from './agentNaming';
+import { agentNamesOf, backgroundTransactionName, namedTransaction, webTransactionNames } from './agentNaming';
 import {
   APDEX_TARGETS,
-  CONTROLLERS,
+  BACKGROUND_JOBS,
   DATASTORE_TYPES,
   DEMO_NAMES,
   DEMO_TRANSACTIONS,
   generatedSeed,
   hostName,
   keyTransactionLabel,
+  OPERATIONS,
   SPECIAL_APPS,
+  TEST_TRANSACTIONS,
 } from './datasetSeeds';
 import { hashString, Rng } from './random';
 
@@ -43,11 +47,35 @@ export interface AppProfile {
   databaseShare: number;
   externalShare: number;
   memcacheShare: number;
-  /** Controller transactions with their share of calls and relative speed. */
-  transactions: Array<{ name: string; weight: number; speed: number }>;
+  /** Web transactions with their share of calls, relative speed and error-proneness (agentNaming.ts names). */
+  transactions: SimTransaction[];
+  /** Background transactions (`OtherTransaction/…`): their share of the background calls and relative speed. */
+  background: Array<{ name: string; weight: number; speed: number }>;
   /** Phase of the daily traffic curve. */
   phase: number;
 }
+
+/** One web transaction of an application. */
+export interface SimTransaction {
+  /** The transaction's metric name in its agent's form (`names.transaction`). */
+  name: string;
+  names: AgentNames;
+  /** What a key transaction on it is called (`Orders show`). */
+  label: string;
+  /** Share of the application's web calls (all sum to 1). */
+  weight: number;
+  /** Response time relative to the application's (the call-weighted mean is 1). */
+  speed: number;
+  /** Errors per call relative to the application's (the call-weighted mean is 1). */
+  errorProneness: number;
+}
+
+/**
+ * How much slower the slow transaction of an application is than the slowest of the others, and how
+ * much more often than average the error-prone one fails.
+ */
+const SLOW_FACTOR = 2;
+const ERROR_PRONE_FACTOR = 8;
 
 export interface SimApp {
   id: number;
@@ -190,7 +218,7 @@ export class Dataset {
           const kt: SimKeyTransaction = {
             id: base + 4_000_000 + this.keyTransactions.length * 8 + rng.int(0, 7),
             appId: app.id,
-            name: keyTransactionLabel(txn.name),
+            name: txn.label,
             transactionName: txn.name,
             health: rng.chance(0.8) ? app.health : 'orange',
           };
@@ -208,26 +236,45 @@ export class Dataset {
     const reporting = seed.reporting ?? true;
     const family = seed.family ?? 'datastore';
     const language = seed.language;
-    const controllerCount = rng.int(4, CONTROLLERS.length);
-    const prefix = language === 'java' || language === 'go' ? 'WebTransaction/Uri/' : 'WebTransaction/Controller/';
-    const transactions = CONTROLLERS.slice(0, controllerCount).map((c) => ({
-      name: prefix + c,
-      weight: rng.range(0.2, 1),
-      speed: rng.range(0.4, 1.8),
-    }));
+    const operationCount = rng.int(4, OPERATIONS.length);
+    const web = (names: AgentNames, logical: string, weight: number, speed: number): SimTransaction => ({
+      name: names.transaction,
+      names,
+      label: keyTransactionLabel(`Controller/${logical}`),
+      weight,
+      speed,
+      errorProneness: 1,
+    });
+    // The draws (weight, then speed) are the same whatever the names, so numbers do not depend on them.
+    const transactions = OPERATIONS.slice(0, operationCount).map((op) =>
+      web(
+        webTransactionNames(language, op, seed.name),
+        `${op.resource}/${op.action}`,
+        rng.range(0.2, 1),
+        rng.range(0.4, 1.8),
+      ),
+    );
     if (index === 0) {
-      // Names a client must render as text, never as markup.
-      transactions.push({
-        name: `${prefix}${this.demoNames ? DEMO_TRANSACTIONS.hostile : '<img src=x onerror=alert(1)> & "q"'}`,
-        weight: 0.05,
-        speed: 1.1,
-      });
-      transactions.push({
-        name: `${prefix}${this.demoNames ? DEMO_TRANSACTIONS.unicode : 'Bestellung/Übersicht ✓'}`,
-        weight: 0.08,
-        speed: 0.9,
-      });
+      // Names a client must render as text, never as markup; the demo has plausible ones in their place.
+      for (const [key, weight, speed] of [
+        ['hostile', 0.05, 1.1],
+        ['unicode', 0.08, 0.9],
+      ] as const) {
+        const op = DEMO_TRANSACTIONS[key];
+        const names = this.demoNames
+          ? webTransactionNames(language, op, seed.name)
+          : agentNamesOf(namedTransaction(language, TEST_TRANSACTIONS[key]));
+        transactions.push(
+          web(names, this.demoNames ? `${op.resource}/${op.action}` : TEST_TRANSACTIONS[key], weight, speed),
+        );
+      }
     }
+    // One slow and one error-prone transaction per application (sometimes the same one), picked by a
+    // hash so the generator's draws stay as they were.
+    const pick = hashString(`transactions:${this.seed}:${index}`);
+    const slow = transactions[pick % transactions.length];
+    slow.speed = SLOW_FACTOR * Math.max(...transactions.map((t) => t.speed));
+    transactions[(pick >>> 8) % transactions.length].errorProneness = ERROR_PRONE_FACTOR;
     normaliseTransactions(transactions);
     const datastoreTypes = family === 'datastore' ? pickSome(rng, DATASTORE_TYPES, rng.int(1, 2)) : [];
     const profile: AppProfile = {
@@ -252,6 +299,11 @@ export class Dataset {
       externalShare: rng.range(0.05, 0.2),
       memcacheShare: rng.range(0.01, 0.05),
       transactions,
+      background: BACKGROUND_JOBS.map((b) => ({
+        name: backgroundTransactionName(language, b.job, seed.name),
+        weight: b.share,
+        speed: b.speed,
+      })),
       phase: rng.range(0, Math.PI * 2),
     };
     // Healthy apps answer well inside their Apdex target; warning and critical ones do not.
@@ -286,15 +338,17 @@ function splitShares(rng: Rng, n: number): number[] {
   return raw.map((r) => r / sum);
 }
 
-function normaliseTransactions(txns: Array<{ weight: number; speed: number }>): void {
+function normaliseTransactions(txns: Array<{ weight: number; speed: number; errorProneness: number }>): void {
   const weightSum = txns.reduce((a, t) => a + t.weight, 0);
   for (const t of txns) {
     t.weight /= weightSum;
   }
   // Weighted mean speed = 1, so the controllers add up to the application's response time.
   const meanSpeed = txns.reduce((a, t) => a + t.weight * t.speed, 0);
+  const meanErrors = txns.reduce((a, t) => a + t.weight * t.errorProneness, 0);
   for (const t of txns) {
     t.speed /= meanSpeed;
+    t.errorProneness /= meanErrors;
   }
 }
 

@@ -4,6 +4,7 @@
  * stand-ins for the names that exist to catch markup injection.
  */
 import type { HealthStatus } from '../api/types';
+import type { BackgroundJob, WebOperation } from './agentNaming';
 import type { DatabaseFamily } from './dataset';
 import type { Rng } from './random';
 
@@ -99,26 +100,41 @@ const NAME_SUFFIXES = ['service', 'api', 'web', 'worker', 'backend'];
 const LANGUAGES = ['java', 'ruby', 'python', 'nodejs', 'go', 'php', 'dotnet'];
 export const APDEX_TARGETS = [0.1, 0.2, 0.3, 0.5, 1, 1.5, 2];
 export const DATASTORE_TYPES = ['MySQL', 'Postgres', 'Redis', 'MongoDB', 'DynamoDB', 'Elasticsearch'];
-export const CONTROLLERS = [
-  'orders/create',
-  'orders/show',
-  'orders/index',
-  'carts/update',
-  'users/show',
-  'sessions/create',
-  'products/index',
-  'products/show',
-  'search/query',
-  'health/check',
-  'payments/authorize',
-  'invoices/download',
+/**
+ * The web operations applications draw their transactions from (each takes the first few, so the same
+ * numbers come from the same seed whatever the names), named per agent by agentNaming.ts.
+ */
+export const OPERATIONS: readonly WebOperation[] = [
+  { resource: 'orders', action: 'create', verb: 'POST', route: '/orders' },
+  { resource: 'orders', action: 'show', verb: 'GET', route: '/orders/:id' },
+  { resource: 'orders', action: 'index', verb: 'GET', route: '/orders' },
+  { resource: 'carts', action: 'update', verb: 'PUT', route: '/carts/:id' },
+  { resource: 'users', action: 'show', verb: 'GET', route: '/users/:id' },
+  { resource: 'sessions', action: 'create', verb: 'POST', route: '/sessions' },
+  { resource: 'products', action: 'index', verb: 'GET', route: '/products' },
+  { resource: 'products', action: 'show', verb: 'GET', route: '/products/:id' },
+  { resource: 'search', action: 'query', verb: 'GET', route: '/search' },
+  { resource: 'health', action: 'check', verb: 'GET', route: '/health' },
+  { resource: 'payments', action: 'authorize', verb: 'POST', route: '/payments/authorize' },
+  { resource: 'invoices', action: 'download', verb: 'GET', route: '/invoices/:id/download' },
+];
+
+/** Every application's background jobs (OtherTransaction/…), with their share of the background calls. */
+export const BACKGROUND_JOBS: ReadonlyArray<{ job: BackgroundJob; share: number; speed: number }> = [
+  { job: { stem: 'InvoiceReminder' }, share: 0.7, speed: 0.6 },
+  { job: { stem: 'SearchReindex' }, share: 0.3, speed: 1.9333 },
 ];
 
 /** The demo's stand-ins for the test names that exist to catch markup injection. */
 export const DEMO_NAMES: Readonly<Record<string, string>> = {
   '<img src=x onerror=alert(1)> & "q"': 'partner-portal',
 };
-export const DEMO_TRANSACTIONS = { hostile: 'partners/callback', unicode: 'orders/summary' };
+export const DEMO_TRANSACTIONS: Readonly<Record<'hostile' | 'unicode', WebOperation>> = {
+  hostile: { resource: 'partners', action: 'callback', verb: 'POST', route: '/partners/callback' },
+  unicode: { resource: 'orders', action: 'summary', verb: 'GET', route: '/orders/summary' },
+};
+/** The test data set's names that catch markup injection and mangled Unicode, in the agent's form. */
+export const TEST_TRANSACTIONS = { hostile: '<img src=x onerror=alert(1)> & "q"', unicode: 'Bestellung/Übersicht ✓' };
 
 export function generatedSeed(rng: Rng, n: number): AppSeed {
   const word = NAME_WORDS[n % NAME_WORDS.length];

@@ -2,9 +2,11 @@
  * Which metrics an application has (its catalog: names, kinds, and how each is read from a scope's
  * minute) and which values each metric reports.
  */
+import { apdexNameOf, errorsNameOf } from './agentNaming';
 import type { SimApp } from './dataset';
 import type { Apdex, Minute, SimScope } from './minutes';
 import { apdexSplit } from './minutes';
+import { transactionSplit } from './transactionSplit';
 
 export type MetricKind = 'dispatcher' | 'timed' | 'apdex' | 'endUserApdex' | 'endUser' | 'errors' | 'cpu' | 'memory';
 
@@ -20,18 +22,22 @@ export interface MetricDef {
 }
 
 /**
- * A web transaction's own Apdex metric, as the agents name it: `Apdex/` + the name without its
- * `WebTransaction/` prefix (`WebTransaction/Controller/users/show` → `Apdex/Controller/users/show`).
- * nerdgraph-notes 4.3: a key transaction's Apdex is "the parent app's metricTimesliceName = 'Apdex/<txn>'".
+ * A web transaction's own Apdex metric, as the agents name it: its first segment swapped for `Apdex`
+ * (`WebTransaction/Function/shop.views:index` → `Apdex/Function/shop.views:index`; Ruby's
+ * `Controller/users/show` → `Apdex/users/show`, code-and-change-notes §1). nerdgraph-notes 4.3: a key
+ * transaction's Apdex is "the parent app's metricTimesliceName = 'Apdex/<txn>'".
  */
 export function transactionApdexName(transactionName: string): string {
-  return `Apdex/${transactionName.replace(/^WebTransaction\//, '')}`;
+  return apdexNameOf(transactionName);
 }
 
-/** A transaction's own errors metric: `Errors/` + its full name (nerdgraph-notes 6.1, `'Errors/WebTransaction/<name>'`). */
+/** A transaction's own errors metric: `Errors/` + its full name (notes §1; Ruby's `Errors/Controller/…`). */
 export function transactionErrorsName(transactionName: string): string {
-  return `Errors/${transactionName}`;
+  return errorsNameOf(transactionName);
 }
+
+/** A traced method's share of its transaction's time (the rest is the framework's routing and filters). */
+const SEGMENT_SHARE = 0.85;
 
 const TIMED_VALUES = [
   'average_response_time',
@@ -95,22 +101,30 @@ export function metricCatalog(app: SimApp): MetricDef[] {
   if (p.hasTotalTime) {
     timed('WebTransactionTotalTime', web);
   }
-  for (const t of p.transactions) {
-    const calls = (m: Minute) => Math.round(m.calls * t.weight);
-    timed(t.name, (m) => ({ calls: calls(m), totalMs: m.serverMs * t.speed * calls(m) }));
-    // Each transaction's own Apdex (from its own response time) and errors (slower ones fail more),
-    // so a key transaction's summary is its own, not its application's (nerdgraph-notes 4.3).
+  // Each transaction's share of a minute: calls add up to HttpDispatcher's, time to its total, errors
+  // to Errors/all (transactionSplit.ts). Each has its own Apdex (from its own response time) and errors,
+  // so a key transaction's summary is its own, not its application's (nerdgraph-notes 4.3).
+  p.transactions.forEach((t, i) => {
+    const own = (m: Minute) => transactionSplit(app, m).web[i];
+    const times = (m: Minute) => ({ calls: own(m).calls, totalMs: own(m).totalMs });
+    timed(t.name, times);
     defs.push({
-      name: transactionApdexName(t.name),
+      name: t.names.apdex,
       kind: 'apdex',
-      apdex: (m) => apdexSplit(calls(m), m.serverMs * t.speed + m.queueMs, p.apdexT, 0.5, 0.5),
+      apdex: (m) => {
+        const { calls, totalMs } = own(m);
+        return apdexSplit(calls, (calls > 0 ? totalMs / calls : 0) + m.queueMs, p.apdexT, 0.5, 0.5);
+      },
     });
-    defs.push({
-      name: transactionErrorsName(t.name),
-      kind: 'errors',
-      errors: (m) => Math.min(calls(m), Math.round(m.errors * t.weight * t.speed)),
-    });
-  }
+    defs.push({ name: t.names.errors, kind: 'errors', errors: (m) => own(m).errors });
+    if (p.hasTotalTime) {
+      timed(t.names.totalTime, times);
+    }
+    if (t.names.segment) {
+      // The traced method's own time: the transaction's, less the framework's dispatch around it.
+      timed(t.names.segment, (m) => ({ calls: own(m).calls, totalMs: own(m).totalMs * SEGMENT_SHARE }));
+    }
+  });
   if (p.hasQueue) {
     timed('WebFrontend/QueueTime', (m) => ({ calls: m.calls, totalMs: m.queueMs * m.calls }));
   }
@@ -157,6 +171,7 @@ export function metricCatalog(app: SimApp): MetricDef[] {
     component(1.3, (m) => m.externalMs, 0.6),
   );
   timed('OtherTransaction/all', (m) => ({ calls: m.otherCalls, totalMs: m.otherMs * m.otherCalls }));
+  p.background.forEach((b, i) => timed(b.name, (m) => transactionSplit(app, m).background[i]));
   defs.push({ name: 'Errors/all', kind: 'errors' });
   if (p.realUserMonitoring) {
     defs.push({

@@ -7,7 +7,7 @@ import { DASHBOARD, HOST, keyTransactionCharts, neededMetrics } from '../../src/
 const SETS: Record<string, ChartSet> = {
   dashboard: DASHBOARD,
   host: HOST,
-  keyTransaction: keyTransactionCharts('WebTransaction/Controller/users/show'),
+  keyTransaction: keyTransactionCharts('Controller/users/show'),
 };
 
 describe('the chart catalogue', () => {

@@ -701,11 +701,13 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
         // Metric names with markup and non-ASCII characters too.
         const store = appNamed('storefront-web');
         const special = await api.listMetricNames({ kind: 'application', applicationId: store.id }, { name: '<img' });
-        // The transaction, its own Apdex and its own errors (every web transaction has them).
+        // The transaction in the Ruby agent's form, its own Apdex (the `Controller` prefix swapped for
+        // `Apdex`), its own errors and its total time (code-and-change-notes §1).
         const own = (txn: string) => [
-          `WebTransaction/Controller/${txn}`,
-          `Apdex/Controller/${txn}`,
-          `Errors/WebTransaction/Controller/${txn}`,
+          `Controller/${txn}`,
+          `Apdex/${txn}`,
+          `Errors/Controller/${txn}`,
+          `WebTransactionTotalTime/Controller/${txn}`,
         ];
         assert.deepEqual(
           special.map((m) => m.name),

@@ -326,7 +326,9 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     const since = Date.parse('2026-11-20T11:50:00Z');
     let differ = 0;
     for (const kt of kts.filter((k) => k.application_summary)) {
-      const short = `Apdex/${kt.transaction_name.replace(/^WebTransaction\//, '')}`;
+      // code-and-change-notes §1: the agents swap the name's first segment for `Apdex` (Ruby:
+      // "Apdex `Apdex/<controller_path>/<action>` (the `Controller` prefix is swapped for `Apdex`)").
+      const short = kt.transaction_name.replace(/^[^/]*\//, 'Apdex/');
       const errors = `Errors/${kt.transaction_name}`;
       const r =
         await nrql(`SELECT count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x

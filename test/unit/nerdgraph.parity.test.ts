@@ -390,6 +390,18 @@ describe("Parity on the demo's data: the application error rate and key transact
 });
 
 describe("a key transaction's own summary from NRQL rows (entities.ts summaryFrom)", () => {
+  it("asks for Ruby's Apdex with the `Controller` prefix swapped for `Apdex` (code-and-change-notes §1)", () => {
+    assert.deepEqual(
+      summaryNames('Controller/admin/users/show').sort(),
+      [
+        'Controller/admin/users/show',
+        'Apdex/admin/users/show',
+        'Apdex/Controller/admin/users/show',
+        'Errors/Controller/admin/users/show',
+      ].sort(),
+    );
+  });
+
   const txn = 'WebTransaction/Controller/users/show';
   const rows = (apdexName: string) =>
     new Map<string, Record<string, unknown>>([

@@ -64,6 +64,7 @@ describe('the package', function () {
       /^README\.md$/,
       /^CHANGELOG\.md$/,
       /^LICENSE$/,
+      /^samples\/demo-workspace\/[^\s]+$/,
     ];
     assert.deepEqual(
       files.filter((f) => !allowed.some((a) => a.test(f))),

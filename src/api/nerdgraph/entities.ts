@@ -111,11 +111,12 @@ export function keyTransactionIdFrom(guid: string, fromGuid: boolean): number {
 /**
  * The metrics of a key transaction's own summary (nerdgraph-notes 4.3: "Use the parent app's
  * metricTimesliceName = 'Apdex/<txn>'"; 6.1: `'Errors/WebTransaction/<name>'`). The agents name a
- * web transaction's Apdex without its `WebTransaction/` prefix; the notes' `<txn>` may be read as the
- * full name too, so both are asked for and the one with data is used.
+ * web transaction's Apdex with its first segment swapped for `Apdex` (`WebTransaction/MVC/…` →
+ * `Apdex/MVC/…`; Ruby's `Controller/users/show` → `Apdex/users/show`, code-and-change-notes §1); the
+ * notes' `<txn>` may be read as the full name too, so both are asked for and the one with data is used.
  */
 export function transactionSummaryNames(transaction: string): { apdex: string[]; errors: string } {
-  const short = `Apdex/${transaction.replace(/^WebTransaction\//, '')}`;
+  const short = transaction.includes('/') ? transaction.replace(/^[^/]*\//, 'Apdex/') : `Apdex/${transaction}`;
   const full = `Apdex/${transaction}`;
   return { apdex: short === full ? [short] : [short, full], errors: `Errors/${transaction}` };
 }

@@ -1,14 +1,19 @@
 /**
  * Go: the package, functions and methods (with their receiver type as container), and route
  * registrations: `mux.HandleFunc("/users", h)` and Go 1.22's `"GET /users"` patterns, `http.Handle`,
- * and the gin/echo style `r.GET("/users", h)`.
+ * the same wrapped by the agent (`newrelic.WrapHandleFunc(app, "GET /users", h)`), and the gin/echo
+ * style `r.GET("/users", h)`.
  */
 import { C_LIKE, lineIndex, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
 const FUNC = /^func\s+(?:\(\s*\w*\s*\*?\s*([A-Za-z_]\w*)(?:\[[^\]]*\])?\s*\)\s*)?([A-Za-z_]\w*)\s*[[(]/gm;
+/**
+ * The pattern may be wrapped by the agent, `mux.HandleFunc(newrelic.WrapHandleFunc(app, "GET /users", h))`:
+ * that wrapper is what names the transaction after the pattern (notes §1, GO `instrumentation.go`).
+ */
 const HANDLE =
-  /\.(HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any)\s*\(\s*(["`])([^"`]*)\2\s*(?:,\s*([\w.]+))?/g;
+  /\.(HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any)\s*\(\s*(?:(?:\w+\.)?WrapHandle(?:Func)?\s*\(\s*[\w.]+\s*,\s*)?(["`])([^"`]*)\2\s*(?:,\s*([\w.]+))?/g;
 
 export function parseGo(text: string): ParsedSource {
   const code = withoutComments(text, C_LIKE);

@@ -1,0 +1,7 @@
+class ProductsController < ApplicationController
+  skip_before_action :require_login
+
+  def index
+    @products = Product.in_stock.order(:name).page(params[:page])
+  end
+end

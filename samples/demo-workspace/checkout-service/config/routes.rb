@@ -1,0 +1,7 @@
+Rails.application.routes.draw do
+  resources :orders, only: %i[index show create]
+  resources :carts, only: :update
+  resources :users, only: :show
+  resources :sessions, only: :create
+  resources :products, only: :index
+end

@@ -1,0 +1,21 @@
+package com.example.inventory.web;
+
+import org.springframework.web.bind.annotation.*;
+
+import com.example.inventory.users.User;
+import com.example.inventory.users.UserRepository;
+
+@RestController
+@RequestMapping("/users")
+public class UserController {
+    private final UserRepository users;
+
+    public UserController(UserRepository users) {
+        this.users = users;
+    }
+
+    @GetMapping("/{id}")
+    public User get(@PathVariable long id) {
+        return users.findById(id).orElseThrow(() -> new NotFoundException("user " + id));
+    }
+}

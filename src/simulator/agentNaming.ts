@@ -1,0 +1,211 @@
+/**
+ * Every metric name an agent records for one logical operation of an application, per agent language,
+ * as shared/spec/code-and-change-notes.md §1 gives them: the transaction itself, its Apdex, its errors,
+ * its WebTransactionTotalTime where the agent reports it, and the traced-method segment that names the
+ * code (Java `Java/<fqcn>/<method>`, .NET `DotNet/<C>Controller/<A>`, Python `Function/<module>:<qualname>`).
+ */
+
+/** A web endpoint as a developer thinks of it: which resource and action, which verb and route. */
+export interface WebOperation {
+  /** Rails' controller path (`orders`, `admin/users`); the other frameworks' controller or module stem. */
+  resource: string;
+  /** Rails' action (`show`); the other frameworks' method names come from it (see ACTION_METHODS). */
+  action: string;
+  verb: string;
+  /** The route with Rails/Express parameters (`/orders/:id`); `{id}` in Spring, Laravel, Go, ASP.NET. */
+  route: string;
+}
+
+/** Every name an agent records for one transaction. */
+export interface AgentNames {
+  transaction: string;
+  /** The transaction's own Apdex metric (the first segment of its name swapped for `Apdex`). */
+  apdex: string;
+  /** `Errors/<full transaction name>` (Ruby's `Errors/Controller/…` is that rule too). */
+  errors: string;
+  /** `WebTransactionTotalTime/…`, recorded by agents recent enough to report it (spec 2.8). */
+  totalTime: string;
+  /** The segment that names class and method exactly, for the agents that record one. */
+  segment?: string;
+}
+
+/**
+ * A transaction's Apdex metric: its first segment swapped for `Apdex`. For `WebTransaction/…` names
+ * that is `Apdex/…`; for Ruby's `Controller/admin/users/show` it is `Apdex/admin/users/show` (notes §1:
+ * "the `Controller` prefix is swapped for `Apdex`", RUBY `transaction.rb`).
+ */
+export function apdexNameOf(transaction: string): string {
+  const slash = transaction.indexOf('/');
+  return slash < 0 ? `Apdex/${transaction}` : `Apdex${transaction.slice(slash)}`;
+}
+
+/** `Errors/<full transaction name>` (notes §1, every agent). */
+export function errorsNameOf(transaction: string): string {
+  return `Errors/${transaction}`;
+}
+
+/**
+ * `WebTransactionTotalTime/…`: `WebTransaction/Go/GET /users` → `WebTransactionTotalTime/Go/GET /users`;
+ * Ruby's `Controller/users/show` → `WebTransactionTotalTime/Controller/users/show` (notes §1).
+ */
+export function totalTimeNameOf(transaction: string): string {
+  return `WebTransactionTotalTime/${transaction.replace(/^WebTransaction\//, '')}`;
+}
+
+/** Whether a transaction name is a web one in its agent's form (Ruby's web transactions start `Controller/`). */
+export function isWebTransaction(name: string): boolean {
+  return name.startsWith('WebTransaction/') || name.startsWith('Controller/');
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** `orders` → `Order`, `search` → `Search`: the class stem Java, PHP and Python code gives a resource. */
+export function singular(resource: string): string {
+  const last = resource.split('/').pop() ?? resource;
+  const stem = last.endsWith('ies') ? `${last.slice(0, -3)}y` : last.endsWith('s') ? last.slice(0, -1) : last;
+  return stem.split('_').map(capitalize).join('');
+}
+
+/** Rails' action → the method name Spring code (Java) and ASP.NET MVC (C#) give it by convention. */
+const ACTION_METHODS: Readonly<Record<string, { java: string; dotnet: string }>> = {
+  index: { java: 'list', dotnet: 'Index' },
+  show: { java: 'get', dotnet: 'Details' },
+  create: { java: 'create', dotnet: 'Create' },
+  update: { java: 'update', dotnet: 'Edit' },
+};
+
+function methodFor(action: string, language: 'java' | 'dotnet'): string {
+  return ACTION_METHODS[action]?.[language] ?? (language === 'dotnet' ? capitalize(action) : action);
+}
+
+/** `/orders/:id` → `/orders/{id}` (Spring, Laravel, Go 1.22 patterns, ASP.NET templates). */
+function braced(route: string): string {
+  return route.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+}
+
+/** The code's home in names that carry one: Java's package, from the application's name. */
+export function javaPackageOf(appName: string): string {
+  const word = (appName.split(/[^A-Za-z0-9]/)[0] || 'app').toLowerCase();
+  return `com.example.${/^[a-z]/.test(word) ? word : `app${word}`}.web`;
+}
+
+/** The root namespace .NET code of an application has, from its name (`reports-dotnet` → `Reports`). */
+export function dotnetNamespaceOf(appName: string): string {
+  const word = (appName.split(/[^A-Za-z0-9]/)[0] || 'app').toLowerCase();
+  return /^[a-z]/.test(word) ? capitalize(word) : `App${word}`;
+}
+
+/**
+ * The transaction name of `op` in the form the agent of `language` records (notes §1), and the
+ * segment that names its code. Languages without a rule set get Ruby's form (none occurs in the data set).
+ */
+function transactionOf(language: string, op: WebOperation, appName: string): { name: string; segment?: string } {
+  const cls = singular(op.resource);
+  switch (language) {
+    case 'python': {
+      // Django function views: `<app>.views:<view>`; the notes' example is `shop.views:ProductView.get`.
+      const qualname = `${op.resource.replace(/\//g, '.')}.views:${op.action}`;
+      return { name: `WebTransaction/Function/${qualname}`, segment: `Function/${qualname}` };
+    }
+    case 'nodejs':
+      // The double slash: the verb, then the route pattern with its own leading slash.
+      return { name: `WebTransaction/Expressjs/${op.verb}/${op.route}` };
+    case 'java':
+      return {
+        name: `WebTransaction/SpringController${braced(op.route)} (${op.verb})`,
+        segment: `Java/${javaPackageOf(appName)}.${cls}Controller/${methodFor(op.action, 'java')}`,
+      };
+    case 'php':
+      return { name: `WebTransaction/Action/App\\Http\\Controllers\\${cls}Controller@${op.action}` };
+    case 'dotnet': {
+      const controller = capitalize(op.resource.split('/').pop() ?? op.resource);
+      const action = methodFor(op.action, 'dotnet');
+      // ASP.NET Core: the action's parameters follow as `{name}` (notes §1 `[/{params}]`).
+      const params = [...op.route.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => `/{${m[1]}}`).join('');
+      return {
+        name: `WebTransaction/MVC/${controller}/${action}${params}`,
+        segment: `DotNet/${controller}Controller/${action}`,
+      };
+    }
+    case 'go':
+      return { name: `WebTransaction/Go/${op.verb} ${braced(op.route)}` };
+    default:
+      return { name: `Controller/${op.resource}/${op.action}` };
+  }
+}
+
+/** Every name recorded with a web transaction named `transaction` (and its code segment, if any). */
+export function agentNamesOf(transaction: string, segment?: string): AgentNames {
+  return {
+    transaction,
+    apdex: apdexNameOf(transaction),
+    errors: errorsNameOf(transaction),
+    totalTime: totalTimeNameOf(transaction),
+    ...(segment ? { segment } : {}),
+  };
+}
+
+/** Every name the agent of `language` records for the web operation `op` of application `appName`. */
+export function webTransactionNames(language: string, op: WebOperation, appName: string): AgentNames {
+  const { name, segment } = transactionOf(language, op, appName);
+  return agentNamesOf(name, segment);
+}
+
+/**
+ * A transaction whose name is given, not built (the test data set's HTML-special and Unicode names):
+ * the text in the place the agent's form puts a controller path.
+ */
+export function namedTransaction(language: string, text: string): string {
+  switch (language) {
+    case 'python':
+      return `WebTransaction/Function/${text}`;
+    case 'nodejs':
+      return `WebTransaction/Expressjs/GET//${text}`;
+    case 'java':
+      return `WebTransaction/SpringController/${text} (GET)`;
+    case 'php':
+      return `WebTransaction/Action/${text}`;
+    case 'dotnet':
+      return `WebTransaction/MVC/${text}`;
+    case 'go':
+      return `WebTransaction/Go/GET /${text}`;
+    default:
+      return `Controller/${text}`;
+  }
+}
+
+/** A background job of an application: what it is called in code. */
+export interface BackgroundJob {
+  /** The job's class (Ruby, Java) or function (Python, Node) stem, e.g. `InvoiceReminder`. */
+  stem: string;
+}
+
+/**
+ * A background transaction's name per agent. Notes §1 names Ruby's `OtherTransaction/Background/…`;
+ * the agents' own tests show Python's `@background_task()` as `OtherTransaction/Function/<module>:<qualname>`
+ * and Java's and .NET's traced dispatchers as `OtherTransaction/Custom/<fully qualified class>/<method>`;
+ * Node's `startBackgroundTransaction(name)` (`OtherTransaction/Nodejs/<name>`), Go's
+ * `app.StartTransaction(name)` outside a request (`OtherTransaction/Go/<name>`) and PHP's queued jobs
+ * (`OtherTransaction/Action/<job class>`) are inferences [I].
+ */
+export function backgroundTransactionName(language: string, job: BackgroundJob, appName: string): string {
+  const snake = job.stem.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  switch (language) {
+    case 'python':
+      return `OtherTransaction/Function/tasks:${snake}`;
+    case 'nodejs':
+      return `OtherTransaction/Nodejs/${snake.replace(/_/g, '-')}`;
+    case 'java':
+      return `OtherTransaction/Custom/${javaPackageOf(appName).replace(/\.web$/, '.jobs')}.${job.stem}Job/run`;
+    case 'php':
+      return `OtherTransaction/Action/App\\Jobs\\${job.stem}`;
+    case 'dotnet':
+      return `OtherTransaction/Custom/${dotnetNamespaceOf(appName)}.Services.${job.stem}Service/ExecuteAsync`;
+    case 'go':
+      return `OtherTransaction/Go/${snake}`;
+    default:
+      return `OtherTransaction/Background/${job.stem}Job/perform`;
+  }
+}
