@@ -26,10 +26,9 @@ export interface DemoEndpoint {
  */
 function startSimulator(names: 'test' | 'demo'): Promise<Simulator> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { Simulator: Sim } = require('../simulator/server') as typeof import('../simulator/server');
+  const { Simulator: Sim, DEMO_DATA_SET } = require('../simulator/server') as typeof import('../simulator/server');
   return Sim.start({
-    seed: 42,
-    apps: 12,
+    ...DEMO_DATA_SET,
     maxRecordedRequests: DEMO_RECORDED_REQUESTS,
     names,
   });

@@ -145,6 +145,12 @@ export interface DatasetOptions {
   idBase?: number;
 }
 
+/**
+ * The demo's account (Start Demo, `npm run demo`): 16 applications, so that every agent of the sample
+ * workspace (samples/demo-workspace) has a reporting application, Django's included (the 16th).
+ */
+export const DEMO_DATA_SET = { seed: 42, apps: 16 } as const;
+
 export class Dataset {
   readonly apps: SimApp[] = [];
   readonly appsById = new Map<number, SimApp>();

@@ -26,6 +26,9 @@ import { answerRest } from './restHandler';
 import type { Region } from './routes';
 import { Routes } from './routes';
 
+/** The demo's account, for the demo controller that loads this module lazily. */
+export { DEMO_DATA_SET } from './dataset';
+
 export interface SimulatorOptions {
   seed?: number;
   /** Applications in the US account (the EU account has half as many, at least 3). */

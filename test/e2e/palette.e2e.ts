@@ -6,11 +6,11 @@ import * as assert from 'node:assert/strict';
 
 import type { Frame, Page } from 'playwright-core';
 
-import { Dataset } from '../../src/simulator/dataset';
+import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
 /** The demo's data set (same seed), so the names and IDs the picks show are known here. */
-const demo = new Dataset({ seed: 42, apps: 12 });
+const demo = new Dataset(DEMO_DATA_SET);
 const APP = demo.apps.find((a) => a.name === 'storefront-web')!;
 
 type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;

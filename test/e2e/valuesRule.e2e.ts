@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 
-import { Dataset } from '../../src/simulator/dataset';
+import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
 import type { SimApp } from '../../src/simulator/dataset';
 import { metricCatalog } from '../../src/simulator/metricCatalog';
 import { sliceValues } from '../../src/simulator/series';
@@ -14,7 +14,7 @@ import { chartsOf, openFromPalette } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
 
-const demo = new Dataset({ seed: 42, apps: 12 });
+const demo = new Dataset(DEMO_DATA_SET);
 
 /**
  * Each component's ms per web request over [fromMinute, toMinute), from the simulator's summarized

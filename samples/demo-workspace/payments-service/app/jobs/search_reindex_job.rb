@@ -1,0 +1,7 @@
+class SearchReindexJob < ApplicationJob
+  queue_as :low
+
+  def perform
+    Product.reindex
+  end
+end
