@@ -6,7 +6,8 @@
 //                        [--backend restV2|nerdGraph]   (or TIMESLICE_DEMO_BACKEND; default: as
 //                        timeslice.demo.backend says; the simulator serves both APIs over the same data)
 //
-// Everything lives in a temp dir (user data, workspace) and is removed on Ctrl+C.
+// It opens a copy of samples/demo-workspace (a multi-root workspace of small apps bound to the demo's
+// applications). Everything lives in a temp dir (user data, workspace) and is removed on Ctrl+C.
 'use strict';
 const fs = require('node:fs');
 const net = require('node:net');
@@ -129,12 +130,11 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-demo-'));
   const workspace = path.join(tmp, 'workspace');
   const hostTmp = path.join(tmp, 'tmp');
-  fs.mkdirSync(workspace);
   fs.mkdirSync(hostTmp);
-  fs.writeFileSync(
-    path.join(workspace, 'README.md'),
-    '# Timeslice demo\n\nClick the Timeslice icon in the activity bar. The applications come from the built-in API simulator.\n',
-  );
+  // The sample workspace (samples/demo-workspace): one small app per demo application, each folder bound
+  // to its application, so the transactions' numbers show above their code at once. A copy: whatever the
+  // user changes in the demo stays out of the repository.
+  fs.cpSync(path.join(REPO_ROOT, 'samples', 'demo-workspace'), workspace, { recursive: true });
 
   let server;
   let stopping = false;
@@ -160,7 +160,7 @@ async function main() {
   try {
     server = await codeServer.startCodeServer({
       extensionDirs: [{ path: REPO_ROOT, id: 'timeslice.timeslice' }],
-      workspaceFolder: workspace,
+      workspaceFolder: path.join(workspace, 'demo.code-workspace'),
       settings: { 'workbench.colorTheme': 'Default Dark Modern' },
       env: {
         // Timeslice's one switch for test and demo behaviour (src/testApi.ts): the demo starts with it.
