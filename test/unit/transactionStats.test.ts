@@ -143,7 +143,10 @@ describe('Transactions: companion names per agent (notes §1)', () => {
     assert.ok(chunks.length > 1);
     assert.deepEqual(chunks.flat(), names);
     for (const c of chunks) {
-      assert.ok(new URLSearchParams(c.map((n) => ['names[]', n])).toString().length <= REST_MAX_NAMES_QUERY_CHARS);
+      assert.ok(
+        new URLSearchParams(c.map((n): [string, string] => ['names[]', n])).toString().length <=
+          REST_MAX_NAMES_QUERY_CHARS,
+      );
     }
   });
 });

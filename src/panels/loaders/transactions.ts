@@ -1,0 +1,59 @@
+/**
+ * An application's transactions as a table (issue 24): one row per transaction with the time it
+ * consumed (its share of its kind's), its average, throughput, error rate and Apdex over the panel's
+ * range, sortable by each column in the webview. One summarized read (getTransactionStats); the
+ * names come from the session's cached listing. No charts and no compare overlay: a table of one
+ * summary per row has no earlier twin to draw.
+ */
+import * as l10n from '@vscode/l10n';
+
+import type { PanelData, PanelLoad } from '../panelData';
+import { withShown } from '../panelRange';
+import type { SummaryTable } from '../protocol';
+
+export async function loadTransactions({ ctx, entity, range }: PanelLoad<'transactions'>): Promise<PanelData> {
+  const { from, to } = range.requested;
+  const stats = await ctx.api.getTransactionStats(
+    { applicationId: entity.applicationId, language: entity.language, from: from.getTime(), to: to.getTime() },
+    { signal: ctx.signal, metricNames: ctx.metricNames },
+  );
+  const table: SummaryTable = {
+    caption: l10n.t('Transactions over the whole range'),
+    rowHeader: l10n.t('Transaction'),
+    // The order of TRANSACTION_TABLE_SORTS (transactionEntity.ts): the webview sorts by these columns.
+    columns: [
+      l10n.t('Time consumed (% of its kind)'),
+      l10n.t('Average (ms)'),
+      l10n.t('Throughput (rpm)'),
+      l10n.t('Error rate (%)'),
+      l10n.t('Apdex'),
+    ],
+    decimals: [1, 1, 1, 2, 2],
+    rows: stats.map((s) => ({
+      metric: s.name,
+      values: [
+        s.timeShare * 100,
+        s.averageMs,
+        s.callsPerMinute,
+        s.errorRate === undefined ? null : s.errorRate * 100,
+        s.apdex ?? null,
+      ],
+    })),
+  };
+  const web = stats.filter((s) => s.kind === 'web').length;
+  return {
+    title: entity.title,
+    range: withShown(range, undefined),
+    charts: [],
+    table,
+    metricDataRequests: 0,
+    summary: [
+      { label: l10n.t('Web transactions'), value: String(web) },
+      { label: l10n.t('Background transactions'), value: String(stats.length - web) },
+    ],
+    summaryNote:
+      stats.length === 0
+        ? l10n.t('No transactions reported in this range.')
+        : l10n.t('Time consumed is calls × average, as a share of all web (or all background) transactions.'),
+  };
+}
