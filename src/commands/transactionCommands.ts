@@ -5,32 +5,9 @@
  */
 import { shortTransactionName } from '../format/transactions';
 import { pickApplication, requireConnection } from '../palette/pickers';
-import { MAX_TRANSACTION_NAME } from '../panels/transactionEntity';
+import { isOpenTransactionRequest } from '../panels/transactionEntity';
 import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
-import type { OpenTransactionArgs } from '../tree/transactionNodes';
-
-/** What `timeslice.openTransaction` accepts: `{ applicationId, name }`, the language and app name optional. */
-export interface OpenTransactionRequest extends OpenTransactionArgs {
-  /** The application's language, when the caller knows it (saves reading the application). */
-  language?: string;
-}
-
-export function isOpenTransactionRequest(v: unknown): v is OpenTransactionRequest {
-  if (typeof v !== 'object' || v === null) {
-    return false;
-  }
-  const r = v as Record<string, unknown>;
-  return (
-    typeof r.applicationId === 'number' &&
-    Number.isSafeInteger(r.applicationId) &&
-    r.applicationId > 0 &&
-    typeof r.name === 'string' &&
-    r.name.length > 0 &&
-    r.name.length <= MAX_TRANSACTION_NAME &&
-    (r.language === undefined || (typeof r.language === 'string' && r.language.length <= 40))
-  );
-}
 
 export function openTransaction(services: Services) {
   return async (args?: unknown): Promise<void> => {

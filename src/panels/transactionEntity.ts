@@ -44,5 +44,27 @@ export function hasTransactionFields(v: Record<string, unknown>): boolean {
   }
 }
 
-/** The columns of the transactions table, in order; the first sorts it when it opens (descending). */
-export const TRANSACTION_TABLE_SORTS = ['timeShare', 'averageMs', 'callsPerMinute', 'errorRate', 'apdex'] as const;
+/** What `timeslice.openTransaction` accepts: `{ applicationId, name }`, the language optional. */
+export interface OpenTransactionRequest {
+  applicationId: number;
+  /** The transaction's metric name. */
+  name: string;
+  /** The application's language, when the caller knows it (saves reading the application). */
+  language?: string;
+}
+
+export function isOpenTransactionRequest(v: unknown): v is OpenTransactionRequest {
+  if (typeof v !== 'object' || v === null) {
+    return false;
+  }
+  const r = v as Record<string, unknown>;
+  return (
+    typeof r.applicationId === 'number' &&
+    Number.isSafeInteger(r.applicationId) &&
+    r.applicationId > 0 &&
+    typeof r.name === 'string' &&
+    r.name.length > 0 &&
+    r.name.length <= MAX_TRANSACTION_NAME &&
+    (r.language === undefined || (typeof r.language === 'string' && r.language.length <= 40))
+  );
+}

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 
 import type { TransactionStats } from '../api/transactionStats';
 import { COMMAND } from '../constants';
+import type { OpenTransactionRequest } from '../panels/transactionEntity';
 import { describeTransaction, shortTransactionName, transactionFigures } from '../format/transactions';
 import { escapeMarkdown, safeText } from '../util/safeText';
 import type { ApplicationNode } from './nodes';
@@ -14,11 +15,6 @@ import type { ApplicationNode } from './nodes';
 /** The tree's window for transactions: the empty state says it ("No transactions in the last 30 minutes"). */
 export const TREE_TRANSACTIONS_MINUTES = 30;
 
-/** What `timeslice.openTransaction` takes (the tree, the table and the CodeLens pass it). */
-export interface OpenTransactionArgs {
-  applicationId: number;
-  name: string;
-}
 
 export class TransactionsGroupNode {
   readonly kind = 'transactions';
@@ -53,7 +49,7 @@ export class TransactionNode {
   }
 
   /** What opening its panel takes. */
-  get openArgs(): OpenTransactionArgs & { language: string } {
+  get openArgs(): OpenTransactionRequest {
     const app = this.parent.parent.app;
     return { applicationId: app.id, name: this.stats.name, language: app.language };
   }

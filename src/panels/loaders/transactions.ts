@@ -20,7 +20,7 @@ export async function loadTransactions({ ctx, entity, range }: PanelLoad<'transa
   const table: SummaryTable = {
     caption: l10n.t('Transactions over the whole range'),
     rowHeader: l10n.t('Transaction'),
-    // The order of TRANSACTION_TABLE_SORTS (transactionEntity.ts): the webview sorts by these columns.
+    // The webview sorts by each column (webview/panel/sortableTable.ts), the first one when it opens.
     columns: [
       l10n.t('Time consumed (% of its kind)'),
       l10n.t('Average (ms)'),
