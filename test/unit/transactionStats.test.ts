@@ -18,6 +18,7 @@ import type { MetricData } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';
 import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
+import { simTransactionNames } from '../support/simTransactions';
 
 describe('Transactions: companion names per agent (notes §1)', () => {
   const table: Array<[string, string, { errors: string; apdex?: string }]> = [
@@ -184,7 +185,7 @@ describe('Transactions: both backends against the simulator', function () {
   it("REST: every transaction of the application, its numbers the simulator's summarized values", async () => {
     for (const app of apps()) {
       const rows = await rest.getTransactionStats({ applicationId: app.id, language: app.language, ...range });
-      const expected = app.profile.transactions.map((t) => t.name).sort();
+      const expected = simTransactionNames(app).sort();
       assert.deepEqual(rows.map((r) => r.name).sort(), expected, app.name);
       const data = await rest.getMetricData(
         { kind: 'application', applicationId: app.id },
@@ -195,17 +196,22 @@ describe('Transactions: both backends against the simulator', function () {
         assert.equal(r.callCount, v.call_count, r.name);
         assert.equal(r.averageMs, v.average_response_time, r.name);
         assert.equal(r.callsPerMinute, v.calls_per_minute, r.name);
-        assert.equal(r.kind, 'web');
-        assert.ok(r.errorRate !== undefined && r.errorRate >= 0 && r.errorRate <= 1, r.name);
-        assert.ok(r.apdex !== undefined && r.apdex >= 0 && r.apdex <= 1, r.name);
+        const web = !r.name.startsWith('OtherTransaction/');
+        assert.equal(r.kind, web ? 'web' : 'background', r.name);
+        assert.ok(r.errorRate === undefined || (r.errorRate >= 0 && r.errorRate <= 1), r.name);
+        // Web transactions have their own Apdex; background ones none (notes §1).
+        assert.equal(r.apdex === undefined, !web, r.name);
       }
-      const share = rows.reduce((a, r) => a + r.timeShare, 0);
-      assert.ok(Math.abs(share - 1) < 1e-9, `${app.name}: shares add up to 1`);
+      for (const kind of ['web', 'background'] as const) {
+        const ofKind = rows.filter((r) => r.kind === kind);
+        const share = ofKind.reduce((a, r) => a + r.timeShare, 0);
+        assert.ok(ofKind.length === 0 || Math.abs(share - 1) < 1e-9, `${app.name}: ${kind} shares add up to 1`);
+      }
+      // Web first, then background; each by time consumed.
       for (let i = 1; i < rows.length; i++) {
-        assert.ok(
-          rows[i - 1].callCount * rows[i - 1].averageMs >= rows[i].callCount * rows[i].averageMs,
-          'by time consumed',
-        );
+        const [a, b] = [rows[i - 1], rows[i]];
+        assert.ok(a.kind === 'web' || b.kind === 'background', 'web first');
+        assert.ok(a.kind !== b.kind || a.callCount * a.averageMs >= b.callCount * b.averageMs, 'by time consumed');
       }
     }
   });
@@ -220,8 +226,10 @@ describe('Transactions: both backends against the simulator', function () {
         assert.equal(n.callCount, r.callCount, r.name);
         near(n.averageMs, r.averageMs, 0.01, r.name);
         near(n.callsPerMinute, r.callsPerMinute, 0.01, r.name);
-        near(n.errorRate!, r.errorRate!, 1e-3, r.name);
-        near(n.apdex!, r.apdex!, 0.01, r.name);
+        assert.equal(n.errorRate === undefined, r.errorRate === undefined, r.name);
+        near(n.errorRate ?? 0, r.errorRate ?? 0, 1e-3, r.name);
+        assert.equal(n.apdex === undefined, r.apdex === undefined, r.name);
+        near(n.apdex ?? 0, r.apdex ?? 0, 0.01, r.name);
         near(n.timeShare, r.timeShare, 1e-3, r.name);
       }
     }

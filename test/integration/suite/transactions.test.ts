@@ -8,6 +8,7 @@ import type { TimesliceTestApi } from '../../../src/testApi';
 import { safeText } from '../../../src/util/safeText';
 import type { MonitorNode } from '../../../src/tree/nodes';
 import { TREE_TRANSACTIONS_MINUTES } from '../../../src/tree/transactionNodes';
+import { simTransactionNames } from '../../support/simTransactions';
 import { panelStatus } from './panelStatus';
 import { BACKENDS, backendLabel, eventually, labels, startDemo, timeslice, tooltipText } from './helpers';
 
@@ -61,7 +62,7 @@ for (const backend of BACKENDS) {
       const group = await transactionsGroup();
       const [rows, stats] = await rowsAndStats(group);
       const simApp = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!;
-      assert.deepEqual(stats.map((s) => s.name).sort(), simApp.profile.transactions.map((t) => t.name).sort());
+      assert.deepEqual(stats.map((s) => s.name).sort(), simTransactionNames(simApp).sort());
       assert.deepEqual(
         labels(ts, rows),
         stats.map((s) => safeText(shortTransactionName(s.name))),
@@ -69,10 +70,11 @@ for (const backend of BACKENDS) {
       for (const [i, row] of rows.entries()) {
         const item = ts.tree.getTreeItem(row);
         assert.equal(item.description, describeTransaction(stats[i]));
-        assert.match(String(item.description), /^\d+ (ms|s) · [\d.]+k? rpm · (<?[\d.]+) % err$/);
+        const web = stats[i].kind === 'web';
+        assert.match(String(item.description), /^\d+ (ms|s) · [\d.]+k? rpm( · (<?[\d.]+) % err)?$/);
         const tip = tooltipText(item);
-        assert.match(tip, /Apdex: \d\\?\.\d\d/); // Markdown-escaped
-        assert.match(tip, /Share of the app's web time: /);
+        assert.match(tip, web ? /Apdex: \d\\?\.\d\d/ : /Apdex: none recorded/); // Markdown-escaped
+        assert.match(tip, web ? /Share of the app's web time: / : /Share of the app's background time: /);
         assert.equal(item.command?.command, 'timeslice.openTransaction');
       }
       seen.set(backend, stats);
@@ -143,10 +145,7 @@ for (const backend of BACKENDS) {
         30_000,
       );
       const simApp = ts.demo.simulator!.datasets.us.apps.find((a) => a.name === 'storefront-web')!;
-      assert.deepEqual(
-        data.table!.rows.map((r) => r.metric).sort(),
-        simApp.profile.transactions.map((t) => t.name).sort(),
-      );
+      assert.deepEqual(data.table!.rows.map((r) => r.metric).sort(), simTransactionNames(simApp).sort());
     });
   });
 }
