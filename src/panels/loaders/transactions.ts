@@ -1,6 +1,6 @@
 /**
  * An application's transactions as a table (issue 24): one row per transaction with the time it
- * consumed (its share of its kind's), its average, throughput, error rate and Apdex over the panel's
+ * consumed (calls × average, in seconds), its average, throughput, error rate and Apdex over the panel's
  * range, sortable by each column in the webview. One summarized read (getTransactionStats); the
  * names come from the session's cached listing. No charts and no compare overlay: a table of one
  * summary per row has no earlier twin to draw.
@@ -22,7 +22,7 @@ export async function loadTransactions({ ctx, entity, range }: PanelLoad<'transa
     rowHeader: l10n.t('Transaction'),
     // The webview sorts by each column (webview/panel/sortableTable.ts), the first one when it opens.
     columns: [
-      l10n.t('Time consumed (% of its kind)'),
+      l10n.t('Time consumed (s)'),
       l10n.t('Average (ms)'),
       l10n.t('Throughput (rpm)'),
       l10n.t('Error rate (%)'),
@@ -32,7 +32,8 @@ export async function loadTransactions({ ctx, entity, range }: PanelLoad<'transa
     rows: stats.map((s) => ({
       metric: s.name,
       values: [
-        s.timeShare * 100,
+        // Seconds spent in the range, comparable across web and background (the share is per kind).
+        (s.callCount * s.averageMs) / 1000,
         s.averageMs,
         s.callsPerMinute,
         s.errorRate === undefined ? null : s.errorRate * 100,
@@ -54,6 +55,6 @@ export async function loadTransactions({ ctx, entity, range }: PanelLoad<'transa
     summaryNote:
       stats.length === 0
         ? l10n.t('No transactions reported in this range.')
-        : l10n.t('Time consumed is calls × average, as a share of all web (or all background) transactions.'),
+        : l10n.t('Time consumed is calls × average over the range.'),
   };
 }
