@@ -15,7 +15,6 @@ import type { ApplicationNode } from './nodes';
 /** The tree's window for transactions: the empty state says it ("No transactions in the last 30 minutes"). */
 export const TREE_TRANSACTIONS_MINUTES = 30;
 
-
 export class TransactionsGroupNode {
   readonly kind = 'transactions';
   constructor(readonly parent: ApplicationNode) {}
