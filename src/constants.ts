@@ -34,6 +34,8 @@ export const COMMAND = {
   openBreakdown: 'timeslice.openBreakdown',
   openExplorer: 'timeslice.openExplorer',
   openEntity: 'timeslice.openEntity',
+  openTransaction: 'timeslice.openTransaction',
+  openTransactionsTable: 'timeslice.openTransactionsTable',
   bindWorkspace: 'timeslice.bindWorkspace',
   unbindWorkspace: 'timeslice.unbindWorkspace',
   openBoundApplication: 'timeslice.openBoundApplication',

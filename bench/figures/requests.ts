@@ -27,6 +27,8 @@ const PANEL_REQUESTS: Record<PanelEntity['kind'], number> = {
   keyTransaction: 1,
   breakdown: 2,
   explorer: 2,
+  transaction: 1,
+  transactions: 1,
 };
 
 export async function requestFigures(): Promise<Figure[]> {

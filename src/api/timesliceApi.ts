@@ -3,6 +3,7 @@
  * `HttpTimesliceApi` (rest/client.ts) over the REST API v2, `NerdGraphTimesliceApi`
  * (nerdgraph/nerdGraphApi.ts) over NerdGraph. No `vscode`.
  */
+import type { TransactionStats, TransactionStatsOptions, TransactionStatsQuery } from './transactionStats';
 import type * as T from './types';
 
 export interface TimesliceApi {
@@ -21,6 +22,8 @@ export interface TimesliceApi {
     options?: T.RequestOptions,
   ): Promise<T.MetricName[]>;
   getMetricData(scope: T.MetricScope, query: T.MetricDataQuery, options?: T.RequestOptions): Promise<T.MetricData>;
+  /** An application's transactions with their summarized numbers (transactionStatsLoader.ts). */
+  getTransactionStats(query: TransactionStatsQuery, options?: TransactionStatsOptions): Promise<TransactionStats[]>;
   /** One GET of any v2 path, unparsed (for "Run API Request…"). */
   rawRequest(path: string, query: URLSearchParams, options?: T.RequestOptions): Promise<RawResponse>;
   dispose(): Promise<void>;

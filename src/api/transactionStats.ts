@@ -4,6 +4,7 @@
  * it: REST v2 from summarized metric data of `<txn>`, `Errors/<txn>` and the transaction's Apdex
  * metric; NerdGraph from one NRQL query faceted by `metricTimesliceName` (code-and-change-notes §2).
  */
+import type { MetricName, MetricScope } from './types';
 
 /** One transaction's numbers over the range asked for (summarized). */
 export interface TransactionStats {
@@ -32,4 +33,13 @@ export interface TransactionStatsQuery {
   to: number;
   /** Only these names (the transactions of the open files); all of the application's when absent. */
   names?: readonly string[];
+  /** The application's `language` (its record's): picks the agent's naming rules (companionNames). */
+  language?: string;
+}
+
+/** How a caller asks: the request's signal, and the session's cached names listing when it has one. */
+export interface TransactionStatsOptions {
+  signal?: AbortSignal;
+  /** The names listing, cached (metricNamesCache.ts); without it the names are listed afresh. */
+  metricNames?: { get(scope: MetricScope, nameFilter?: string): Promise<MetricName[]> };
 }

@@ -13,6 +13,7 @@ import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
 import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
 import { runNrqlQuery } from './runNrqlQuery';
+import { openTransaction, openTransactionsTable } from './transactionCommands';
 import {
   clearFilter,
   copyId,
@@ -49,6 +50,8 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.openBreakdown]: openApplicationPanel(services, 'breakdown'),
     [COMMAND.openExplorer]: openApplicationPanel(services, 'explorer'),
     [COMMAND.openEntity]: openEntityPanel(services),
+    [COMMAND.openTransaction]: openTransaction(services),
+    [COMMAND.openTransactionsTable]: openTransactionsTable(services),
     [COMMAND.bindWorkspace]: bindWorkspace(services),
     [COMMAND.unbindWorkspace]: unbindWorkspace(services),
     [COMMAND.openBoundApplication]: openBoundApplication(services),

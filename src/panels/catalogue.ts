@@ -165,6 +165,41 @@ export function keyTransactionCharts(transaction: string): ChartSet {
   };
 }
 
+/**
+ * A transaction's panel (issue 24): its own response time and throughput, its error rate
+ * (`Errors/<txn>` error_count ÷ its call_count) and, for web transactions, its own Apdex metric.
+ * `companions` are its names per agent (src/api/transactionCompanions.ts).
+ */
+export function transactionCharts(transaction: string, companions: { errors: string; apdex?: string }): ChartSet {
+  const own = (color: string, value: string): SeriesEntry => ({
+    label: () => transaction,
+    color,
+    points: { value: [transaction, value] },
+  });
+  const charts: ChartEntry[] = [
+    { ...responseTime, series: [own('--vscode-charts-blue', 'average_response_time')] },
+    { ...throughput, series: [own('--vscode-charts-green', 'calls_per_minute')] },
+    {
+      ...errorRate,
+      series: [
+        {
+          label: () => l10n.t('Errors / calls'),
+          color: '--vscode-charts-red',
+          points: { ratio: { of: [companions.errors, 'error_count'], per: [transaction, 'call_count'], scale: 100 } },
+          description: () => l10n.t('{0} error_count ÷ {1} call_count', companions.errors, transaction),
+        },
+      ],
+    },
+  ];
+  if (companions.apdex) {
+    charts.push({
+      ...apdex,
+      series: [{ ...apdex.series[0], label: () => l10n.t('Apdex'), points: { value: [companions.apdex, 'score'] } }],
+    });
+  }
+  return { metrics: [transaction, companions.errors, ...(companions.apdex ? [companions.apdex] : [])], charts };
+}
+
 /** The metrics a series reads. */
 export function metricsOf(points: PointsSource): string[] {
   return 'value' in points ? [points.value[0]] : [points.ratio.of[0], points.ratio.per[0]];

@@ -156,6 +156,8 @@ export class ChartPanel extends Disposable {
       host: vscode.l10n.t('Host: {0}', name),
       instance: vscode.l10n.t('Instance: {0}', name),
       keyTransaction: vscode.l10n.t('Key transaction: {0}', name),
+      transaction: vscode.l10n.t('Transaction: {0}', name),
+      transactions: vscode.l10n.t('Transactions: {0}', name),
     }[this.stateValue.entity.kind];
   }
 

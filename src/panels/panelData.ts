@@ -11,6 +11,8 @@ import { loadBreakdown } from './loaders/breakdown';
 import { loadExplorer } from './loaders/explorer';
 import { loadHostOrInstance } from './loaders/hostOrInstance';
 import { loadKeyTransaction } from './loaders/keyTransaction';
+import { loadTransaction } from './loaders/transaction';
+import { loadTransactions } from './loaders/transactions';
 import type { PanelRange, PanelRangeShown } from './panelRange';
 import { resolvePanelRange } from './panelRange';
 import type { ChartSpec, PanelEntity, PanelKind, PanelState, SummaryItem, SummaryTable } from './protocol';
@@ -53,6 +55,8 @@ const LOADERS: { [K in PanelKind]: PanelLoader<K> } = {
   keyTransaction: loadKeyTransaction,
   breakdown: loadBreakdown,
   explorer: loadExplorer,
+  transaction: loadTransaction,
+  transactions: loadTransactions,
 };
 
 export function loadPanelData(ctx: PanelDataContext, state: PanelState): Promise<PanelData> {

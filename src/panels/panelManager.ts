@@ -22,6 +22,8 @@ export function panelKey(e: PanelEntity): string {
       return `instance:${e.applicationId}:${e.instanceId}`;
     case 'keyTransaction':
       return `keyTransaction:${e.applicationId}:${e.keyTransactionId}`;
+    case 'transaction':
+      return `transaction:${e.applicationId}:${e.transactionName}`;
     case 'explorer': {
       if (e.nrql) {
         return `explorer:nrql:${e.nrql.accountId}:${e.nrql.query}`; // One panel per query.

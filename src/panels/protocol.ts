@@ -7,9 +7,11 @@
 import * as l10n from '@vscode/l10n';
 
 import type { MetricScope } from '../api/types';
+import type { TransactionEntity, TransactionPanelKind as TxnKind } from './transactionEntity';
+import { hasTransactionFields, TRANSACTION_PANEL_KINDS } from './transactionEntity';
 
 /** What a panel shows. */
-export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction';
+export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction' | TxnKind;
 export const PANEL_KINDS: readonly PanelKind[] = [
   'application',
   'breakdown',
@@ -17,6 +19,7 @@ export const PANEL_KINDS: readonly PanelKind[] = [
   'host',
   'instance',
   'keyTransaction',
+  ...TRANSACTION_PANEL_KINDS,
 ];
 
 /** What every panel's entity has: the application it belongs to, and its name (display text only, never HTML). */
@@ -57,7 +60,8 @@ export type PanelEntity =
   | (EntityBase & { kind: 'host'; hostId: number })
   | (EntityBase & { kind: 'instance'; instanceId: number })
   | (EntityBase & { kind: 'keyTransaction'; keyTransactionId: number })
-  | ExplorerEntity;
+  | ExplorerEntity
+  | TransactionEntity;
 
 /** The scope the explorer charts and searches metric names in. */
 export function explorerScope(e: ExplorerEntity): MetricScope {
@@ -255,9 +259,9 @@ const isPlotWidth = (v: unknown): v is number => typeof v === 'number' && Number
 const isStringList = (v: unknown, maxItems: number): v is string[] =>
   Array.isArray(v) && v.length <= maxItems && v.every((s) => isShortString(s, 500));
 
-/** The ids each kind must carry; an id that does not belong to the kind refuses the entity. */
+/** The ids each kind must carry (none when absent); an id that does not belong to the kind refuses the entity. */
 const KIND_IDS: Readonly<
-  Record<PanelKind, ReadonlyArray<ReadonlyArray<'hostId' | 'instanceId' | 'keyTransactionId'>>>
+  Partial<Record<PanelKind, ReadonlyArray<ReadonlyArray<'hostId' | 'instanceId' | 'keyTransactionId'>>>>
 > = {
   application: [[]],
   breakdown: [[]],
@@ -276,7 +280,8 @@ export function isPanelEntity(v: unknown): v is PanelEntity {
     !isRec(v) ||
     !PANEL_KINDS.includes(v.kind as PanelKind) ||
     !isId(v.applicationId) ||
-    !isShortString(v.title, 500)
+    !isShortString(v.title, 500) ||
+    !hasTransactionFields(v)
   ) {
     return false;
   }
@@ -288,7 +293,7 @@ export function isPanelEntity(v: unknown): v is PanelEntity {
     // Only the explorer charts NRQL, and then for no host or instance of its own.
     return v.kind === 'explorer' && present.length === 0 && isNrqlSource(v.nrql);
   }
-  return KIND_IDS[v.kind as PanelKind].some(
+  return (KIND_IDS[v.kind as PanelKind] ?? [[]]).some(
     (ids) => ids.length === present.length && ids.every((k) => present.includes(k)),
   );
 }

@@ -20,6 +20,8 @@ import { describeStaleness, LastGoodData } from '../session/lastGood';
 import { errorActionCommand } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
 import type { MonitorNode } from './nodes';
+import { loadTransactionNodes } from './transactionLoad';
+import { TransactionsGroupNode } from './transactionNodes';
 import {
   ApplicationNode,
   GroupNode,
@@ -161,10 +163,13 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
           new GroupNode(node, 'hosts', counts.hosts),
           new GroupNode(node, 'instances', counts.instances),
           new GroupNode(node, 'keyTransactions', keyTransactions),
+          new TransactionsGroupNode(node),
         ];
       }
       case 'group':
         return this.loadGroup(conn, node);
+      case 'transactions':
+        return loadTransactionNodes(conn, node);
       default:
         return [];
     }

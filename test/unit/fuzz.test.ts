@@ -76,6 +76,10 @@ function fuzzEntity(kind: PanelKind): PanelEntity {
       return { kind, applicationId: 1, keyTransactionId: 3, title: 't' };
     case 'explorer':
       return { kind, applicationId: 1, title: 't' };
+    case 'transaction':
+      return { kind, applicationId: 1, transactionName: 'WebTransaction/Controller/users/show', title: 't' };
+    case 'transactions':
+      return { kind, applicationId: 1, title: 't' };
     default:
       return { kind, applicationId: 1, title: 't' };
   }

@@ -146,9 +146,9 @@ export class ControlsView {
   setState(state: PanelState, tz: TimeZoneMode): void {
     this.state = state;
     this.tz = tz;
-    for (const f of this.rangeFields) {
-      f.hidden = isNrqlPanel(state);
-    }
+    // The transactions table is one summary per row: no period, no earlier overlay, no chart view.
+    const summaryOnly = state.entity.kind === 'transactions';
+    this.rangeFields.forEach((f, i) => (f.hidden = isNrqlPanel(state) || (summaryOnly && i > 0)));
     this.preset.value = state.range.preset;
     this.compare.value = state.range.compare;
     this.customZone.textContent = l10n.t('Times in {0}.', timeZoneLabel(tz));
@@ -161,6 +161,7 @@ export class ControlsView {
       const on = state.view === view;
       this.viewButtons[view].secondary = !on;
       this.viewButtons[view].setAttribute('aria-pressed', String(on));
+      this.viewButtons[view].hidden = summaryOnly;
     }
     this.syncPeriods();
   }

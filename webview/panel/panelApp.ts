@@ -19,6 +19,8 @@ import { ExplorerView } from './explorer';
 import { StatusView } from './status';
 import { HeaderView, renderSummary } from './summary';
 import { chartTables, summaryTable } from './tables';
+import { DEFAULT_TABLE_SORT, sortableTable } from './sortableTable';
+import type { TableSort } from '../shared/tableSort';
 import { nrqlQueryView } from './nrqlQuery';
 import { installTestHook } from './testHook';
 import { readChartTheme, watchTheme } from './theme';
@@ -55,6 +57,8 @@ function afterNextFrame(callback: () => void): void {
 
 export class PanelApp {
   private state?: PanelState;
+  /** The transactions table's order (issue 24); kept across refreshes of the same panel. */
+  private tableSort: TableSort = DEFAULT_TABLE_SORT;
   private tz: TimeZoneMode = 'local';
   private data?: ViewData;
   private drawn = false;
@@ -253,6 +257,25 @@ export class PanelApp {
     }
   }
 
+  /** The summarized table; the transactions table sorts by its column buttons (focus stays on the one pressed). */
+  private drawSummaryTable(data: ViewData): void {
+    const table = data.table;
+    if (!table || this.state?.entity.kind !== 'transactions') {
+      this.summaryTable.replaceChildren(...(table ? [summaryTable(table)] : []));
+      return;
+    }
+    const draw = (): void => {
+      this.summaryTable.replaceChildren(
+        sortableTable(table, this.tableSort, (sort) => {
+          this.tableSort = sort;
+          draw();
+          this.summaryTable.querySelector<HTMLButtonElement>(`button[data-column="${sort.column}"]`)?.focus();
+        }),
+      );
+    };
+    draw();
+  }
+
   private showData(data: ViewData): void {
     this.data = data;
     this.drawn = false;
@@ -264,7 +287,7 @@ export class PanelApp {
       this.header.setData(this.state, data, this.tz);
     }
     renderSummary(this.summary, data.summary, data.summaryNote);
-    this.summaryTable.replaceChildren(...(data.table ? [summaryTable(data.table)] : []));
+    this.drawSummaryTable(data);
     this.renderContent();
     if (__TIMESLICE_TEST__) {
       performance.mark('timeslice:data-rendered');

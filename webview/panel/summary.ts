@@ -28,6 +28,12 @@ const KIND_LABELS: Readonly<Record<PanelState['entity']['kind'], string>> = {
   get keyTransaction() {
     return l10n.t('Key transaction');
   },
+  get transaction() {
+    return l10n.t('Transaction');
+  },
+  get transactions() {
+    return l10n.t('Transactions');
+  },
 };
 
 /** An explorer charting a typed NRQL query ("Run NRQL Query…"). */

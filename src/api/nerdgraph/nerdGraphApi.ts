@@ -11,6 +11,8 @@
 import * as l10n from '@vscode/l10n';
 
 import type { RawResponse, TimesliceApi } from '../timesliceApi';
+import type { TransactionStats, TransactionStatsOptions, TransactionStatsQuery } from '../transactionStats';
+import { loadTransactionStats, NERDGRAPH_TRANSACTION_PLAN } from '../transactionStatsLoader';
 import { checkId } from '../rest/requests';
 import { ApiError } from '../errors';
 import { checkRange, wholeMinute } from '../timeRange';
@@ -368,6 +370,11 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     const window = metricDataWindow(from, to, query);
     const [rows] = await this.nrql([metricDataNrql(where, names, window)], options?.signal);
     return metricDataFrom(rows, { scope, names, query, from, to, window });
+  }
+
+  /** Names from `uniques(metricTimesliceName)` (cached), numbers from one NRQL faceted by name (notes §2). */
+  getTransactionStats(query: TransactionStatsQuery, options?: TransactionStatsOptions): Promise<TransactionStats[]> {
+    return loadTransactionStats(this, NERDGRAPH_TRANSACTION_PLAN, query, options);
   }
 
   rawRequest(path: string): Promise<RawResponse> {

@@ -21,6 +21,8 @@ import {
 import type { ApiRequest } from './requests';
 import { buildRequest } from './requests';
 import type { RawResponse, TimesliceApi } from '../timesliceApi';
+import type { TransactionStats, TransactionStatsOptions, TransactionStatsQuery } from '../transactionStats';
+import { loadTransactionStats, REST_TRANSACTION_PLAN } from '../transactionStatsLoader';
 import type { HttpResponse, TransportOptions } from '../transport';
 import { HttpTransport } from '../transport';
 import type {
@@ -136,6 +138,11 @@ export class HttpTimesliceApi implements TimesliceApi {
     return parseMetricData(
       unwrap(await this.getOne({ endpoint: 'metricData', scope, ...query }, options), 'metric_data'),
     );
+  }
+
+  /** Names by the agent's prefixes (cached listing), then summarized data split by URL length (transactionStatsLoader.ts). */
+  getTransactionStats(query: TransactionStatsQuery, options?: TransactionStatsOptions): Promise<TransactionStats[]> {
+    return loadTransactionStats(this, REST_TRANSACTION_PLAN, query, options);
   }
 
   async rawRequest(path: string, query: URLSearchParams, options?: RequestOptions): Promise<RawResponse> {

@@ -1,0 +1,47 @@
+/**
+ * Opening a transaction's panel (`timeslice.openTransaction`, from a tree row, the transactions table
+ * or the CodeLens) and an application's transactions table. Arguments are checked: any extension or
+ * a command link could run these with anything.
+ */
+import { shortTransactionName } from '../format/transactions';
+import { pickApplication, requireConnection } from '../palette/pickers';
+import { isOpenTransactionRequest } from '../panels/transactionEntity';
+import type { Services } from '../services';
+import type { MonitorNode } from '../tree/nodes';
+
+export function openTransaction(services: Services) {
+  return async (args?: unknown): Promise<void> => {
+    if (!isOpenTransactionRequest(args)) {
+      return;
+    }
+    let language = args.language;
+    if (language === undefined) {
+      const conn = requireConnection(services.connections.current);
+      if (!conn) {
+        return;
+      }
+      language = (await conn.api.getApplication(args.applicationId)).language;
+    }
+    services.panels.show({
+      kind: 'transaction',
+      applicationId: args.applicationId,
+      transactionName: args.name,
+      language,
+      title: shortTransactionName(args.name),
+    });
+  };
+}
+
+export function openTransactionsTable(services: Services) {
+  return async (node?: MonitorNode): Promise<void> => {
+    let app: { id: number; name: string; language: string } | undefined =
+      node?.kind === 'application' ? node.app : node?.kind === 'transactions' ? node.parent.app : undefined;
+    if (!app) {
+      const conn = requireConnection(services.connections.current);
+      app = conn && (await pickApplication(conn));
+    }
+    if (app) {
+      services.panels.show({ kind: 'transactions', applicationId: app.id, title: app.name, language: app.language });
+    }
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * A simulated application's transaction names, web and (once the simulator has them, issue 24's
+ * other half) background ones, whichever the simulator in this tree records.
+ */
+import type { SimApp } from '../../src/simulator/dataset';
+
+export function simTransactionNames(app: SimApp): string[] {
+  const background = (app.profile as { background?: Array<{ name: string }> }).background ?? [];
+  return [...app.profile.transactions, ...background].map((t) => t.name);
+}

@@ -1,0 +1,279 @@
+/**
+ * An application's transactions with their numbers (issue 24): the agents' companion names (notes §1),
+ * and both backends against the simulator (the numbers are the simulator's summarized values; REST and
+ * NerdGraph agree within rounding; requests per refresh).
+ */
+import assert from 'node:assert/strict';
+
+import { MetricNamesCache } from '../../src/api/metricNamesCache';
+import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
+import { companionNames, transactionKind, transactionNamesOf } from '../../src/api/transactionCompanions';
+import {
+  REST_MAX_NAMES_QUERY_CHARS,
+  REST_TRANSACTION_PLAN,
+  transactionStatsFrom,
+} from '../../src/api/transactionStatsLoader';
+import type { MetricData } from '../../src/api/types';
+import { MemoryLogger } from '../../src/log';
+import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
+import { Simulator } from '../../src/simulator/server';
+import { simTransactionNames } from '../support/simTransactions';
+
+describe('Transactions: companion names per agent (notes §1)', () => {
+  const table: Array<[string, string, { errors: string; apdex?: string }]> = [
+    // Ruby swaps the Controller prefix for Apdex; its errors keep the full name.
+    [
+      'ruby',
+      'Controller/admin/users/show',
+      { errors: 'Errors/Controller/admin/users/show', apdex: 'Apdex/admin/users/show' },
+    ],
+    [
+      'ruby',
+      'Controller/Sinatra/GET hello',
+      { errors: 'Errors/Controller/Sinatra/GET hello', apdex: 'Apdex/Sinatra/GET hello' },
+    ],
+    ['ruby', 'OtherTransaction/Background/Job/perform', { errors: 'Errors/OtherTransaction/Background/Job/perform' }],
+    [
+      'python',
+      'WebTransaction/Function/shop.views:ProductView.get',
+      {
+        errors: 'Errors/WebTransaction/Function/shop.views:ProductView.get',
+        apdex: 'Apdex/Function/shop.views:ProductView.get',
+      },
+    ],
+    [
+      'nodejs',
+      'WebTransaction/Expressjs/GET//api/items/:id',
+      { errors: 'Errors/WebTransaction/Expressjs/GET//api/items/:id', apdex: 'Apdex/Expressjs/GET//api/items/:id' },
+    ],
+    [
+      'java',
+      'WebTransaction/SpringController/orders/{id} (GET)',
+      {
+        errors: 'Errors/WebTransaction/SpringController/orders/{id} (GET)',
+        apdex: 'Apdex/SpringController/orders/{id} (GET)',
+      },
+    ],
+    [
+      'dotnet',
+      'WebTransaction/MVC/Orders/Details',
+      { errors: 'Errors/WebTransaction/MVC/Orders/Details', apdex: 'Apdex/MVC/Orders/Details' },
+    ],
+    [
+      'go',
+      'WebTransaction/Go/GET /users',
+      { errors: 'Errors/WebTransaction/Go/GET /users', apdex: 'Apdex/Go/GET /users' },
+    ],
+    ['go', 'OtherTransaction/Go/worker', { errors: 'Errors/OtherTransaction/Go/worker' }],
+    // `Controller/` is Ruby's only: another agent's name of that form is not swapped.
+    ['php', 'Controller/x/y', { errors: 'Errors/Controller/x/y' }],
+  ];
+  for (const [language, txn, expected] of table) {
+    it(`${language}: ${txn}`, () => assert.deepEqual(companionNames(language, txn), expected));
+  }
+
+  it('which listed names are transactions: prefixes per agent, roll-ups and companions left out', () => {
+    const listed = [
+      'WebTransaction',
+      'WebTransaction/Go/GET /users',
+      'WebTransactionTotalTime/Go/GET /users',
+      'Errors/WebTransaction/Go/GET /users',
+      'Apdex/Go/GET /users',
+      'OtherTransaction/all',
+      'OtherTransaction/Go/all',
+      'OtherTransaction/Go/worker',
+      'Controller/users/show',
+    ];
+    assert.deepEqual(transactionNamesOf('go', listed), ['WebTransaction/Go/GET /users', 'OtherTransaction/Go/worker']);
+    assert.equal(transactionKind('go', 'Controller/users/show'), undefined);
+    assert.equal(transactionKind('ruby', 'Controller/users/show'), 'web');
+    assert.equal(transactionKind('ruby', 'OtherTransaction/Background/Job/perform'), 'background');
+    // Ruby: its own Controller/ names, never beside WebTransaction/ aliases (open point, RUBY_WEB_TRANSACTION_FALLBACK).
+    assert.deepEqual(transactionNamesOf('ruby', [...listed, 'WebTransaction/Controller/users/show']), [
+      'OtherTransaction/Go/worker',
+      'Controller/users/show',
+    ]);
+    assert.deepEqual(transactionNamesOf('ruby', ['WebTransaction/Controller/users/show']), [
+      'WebTransaction/Controller/users/show',
+    ]);
+  });
+
+  it('numbers from summarized data: error rate a fraction, time share per kind, web first then by time consumed', () => {
+    const slice = (values: Record<string, number>) => [{ from: '', to: '', values }];
+    const data: MetricData = {
+      from: '',
+      to: '',
+      metricsFound: [],
+      metricsNotFound: [],
+      metrics: [
+        {
+          name: 'Controller/a/fast',
+          timeslices: slice({ call_count: 1000, average_response_time: 10, calls_per_minute: 33.3 }),
+        },
+        {
+          name: 'Controller/a/slow',
+          timeslices: slice({ call_count: 100, average_response_time: 300, calls_per_minute: 3.3 }),
+        },
+        { name: 'Errors/Controller/a/slow', timeslices: slice({ error_count: 4 }) },
+        { name: 'Apdex/a/slow', timeslices: slice({ s: 50, t: 30, f: 20, count: 100, score: 0.65 }) },
+        {
+          name: 'OtherTransaction/Background/J/run',
+          timeslices: slice({ call_count: 5, average_response_time: 2000, calls_per_minute: 0.2 }),
+        },
+      ],
+    };
+    const rows = transactionStatsFrom(
+      'ruby',
+      ['Controller/a/fast', 'OtherTransaction/Background/J/run', 'Controller/a/slow', 'Controller/a/gone'],
+      data,
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.name, r.kind, r.errorRate, r.apdex, Math.round(r.timeShare * 1000) / 1000]),
+      [
+        ['Controller/a/slow', 'web', 0.04, 0.65, 0.75],
+        ['Controller/a/fast', 'web', undefined, undefined, 0.25],
+        ['OtherTransaction/Background/J/run', 'background', undefined, undefined, 1],
+      ],
+    );
+  });
+
+  it('REST requests are split by URL length, never mid-name', () => {
+    const names = Array.from({ length: 400 }, (_, i) => `WebTransaction/Function/app.views:View${i}.get`);
+    const chunks = REST_TRANSACTION_PLAN.split(names);
+    assert.ok(chunks.length > 1);
+    assert.deepEqual(chunks.flat(), names);
+    for (const c of chunks) {
+      assert.ok(
+        new URLSearchParams(c.map((n): [string, string] => ['names[]', n])).toString().length <=
+          REST_MAX_NAMES_QUERY_CHARS,
+      );
+    }
+  });
+});
+
+const NOW = new Date('2026-11-20T12:00:30Z');
+const KEY = 'NRAK-TXNSTATSKEY0000000000001';
+
+describe('Transactions: both backends against the simulator', function () {
+  this.timeout(20_000);
+  let sim: Simulator;
+  let rest: HttpTimesliceApi;
+  let ng: NerdGraphTimesliceApi;
+
+  before(async () => {
+    sim = await Simulator.start({ usKey: KEY, now: () => NOW });
+    const common = {
+      baseUrl: sim.baseUrls.us,
+      getApiKey: () => Promise.resolve(KEY),
+      ca: sim.certPem,
+      log: new MemoryLogger(),
+      timeoutMs: 3000,
+      backoffBaseMs: 10,
+    };
+    rest = new HttpTimesliceApi(common);
+    ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
+  });
+  after(async () => {
+    await Promise.all([rest.dispose(), ng.dispose()]);
+    await sim.stop();
+  });
+
+  const range = { from: NOW.getTime() - 30 * 60_000, to: NOW.getTime() };
+  const apps = () => sim.datasets.us.apps.filter((a) => a.reporting).slice(0, 4);
+
+  it("REST: every transaction of the application, its numbers the simulator's summarized values", async () => {
+    for (const app of apps()) {
+      const rows = await rest.getTransactionStats({ applicationId: app.id, language: app.language, ...range });
+      const expected = simTransactionNames(app).sort();
+      assert.deepEqual(rows.map((r) => r.name).sort(), expected, app.name);
+      const data = await rest.getMetricData(
+        { kind: 'application', applicationId: app.id },
+        { names: rows.map((r) => r.name), from: new Date(range.from), to: new Date(range.to), summarize: true },
+      );
+      for (const r of rows) {
+        const v = data.metrics.find((m) => m.name === r.name)!.timeslices[0].values;
+        assert.equal(r.callCount, v.call_count, r.name);
+        assert.equal(r.averageMs, v.average_response_time, r.name);
+        assert.equal(r.callsPerMinute, v.calls_per_minute, r.name);
+        const web = !r.name.startsWith('OtherTransaction/');
+        assert.equal(r.kind, web ? 'web' : 'background', r.name);
+        assert.ok(r.errorRate === undefined || (r.errorRate >= 0 && r.errorRate <= 1), r.name);
+        // Web transactions have their own Apdex; background ones none (notes §1).
+        assert.equal(r.apdex === undefined, !web, r.name);
+      }
+      for (const kind of ['web', 'background'] as const) {
+        const ofKind = rows.filter((r) => r.kind === kind);
+        const share = ofKind.reduce((a, r) => a + r.timeShare, 0);
+        assert.ok(ofKind.length === 0 || Math.abs(share - 1) < 1e-9, `${app.name}: ${kind} shares add up to 1`);
+      }
+      // Web first, then background; each by time consumed.
+      for (let i = 1; i < rows.length; i++) {
+        const [a, b] = [rows[i - 1], rows[i]];
+        assert.ok(a.kind === 'web' || b.kind === 'background', 'web first');
+        assert.ok(a.kind !== b.kind || a.callCount * a.averageMs >= b.callCount * b.averageMs, 'by time consumed');
+      }
+    }
+  });
+
+  it('REST and NerdGraph agree within rounding', async () => {
+    for (const app of apps()) {
+      const q = { applicationId: app.id, language: app.language, ...range };
+      const [a, b] = await Promise.all([rest.getTransactionStats(q), ng.getTransactionStats(q)]);
+      assert.deepEqual(b.map((r) => r.name).sort(), a.map((r) => r.name).sort(), app.name);
+      for (const r of a) {
+        const n = b.find((x) => x.name === r.name)!;
+        assert.equal(n.callCount, r.callCount, r.name);
+        near(n.averageMs, r.averageMs, 0.01, r.name);
+        near(n.callsPerMinute, r.callsPerMinute, 0.01, r.name);
+        assert.equal(n.errorRate === undefined, r.errorRate === undefined, r.name);
+        near(n.errorRate ?? 0, r.errorRate ?? 0, 1e-3, r.name);
+        assert.equal(n.apdex === undefined, r.apdex === undefined, r.name);
+        near(n.apdex ?? 0, r.apdex ?? 0, 0.01, r.name);
+        near(n.timeShare, r.timeShare, 1e-3, r.name);
+      }
+    }
+  });
+
+  it('requests per refresh: NerdGraph one NRQL for all transactions; REST one metric-data request (names cached)', async () => {
+    const app = apps()[0];
+    const q = { applicationId: app.id, language: app.language, ...range };
+    for (const api of [rest, ng]) {
+      const metricNames = new MetricNamesCache(api);
+      await api.getTransactionStats(q, { metricNames }); // warms the names listing
+      sim.clearRequests();
+      const rows = await api.getTransactionStats(q, { metricNames });
+      assert.ok(rows.length > 0);
+      const endpoints = sim.requests.map((r) => r.endpoint);
+      assert.deepEqual(endpoints, [api === ng ? 'graphql.nrql' : 'metricData'], api.constructor.name);
+    }
+    // Cold: REST lists each of the agent's prefixes once; NerdGraph asks uniques() once.
+    sim.clearRequests();
+    await rest.getTransactionStats(q, { metricNames: new MetricNamesCache(rest) });
+    const listed = sim.requests.filter((r) => r.endpoint === 'metricNames').length;
+    assert.equal(listed, app.language === 'ruby' ? 3 : 2);
+    sim.clearRequests();
+    await ng.getTransactionStats(q, { metricNames: new MetricNamesCache(ng) });
+    assert.equal(sim.requests.length, 2);
+  });
+
+  it('only the names asked for: no listing, one request', async () => {
+    const app = apps()[1];
+    const two = app.profile.transactions.slice(0, 2).map((t) => t.name);
+    for (const api of [rest, ng]) {
+      sim.clearRequests();
+      const rows = await api.getTransactionStats({
+        applicationId: app.id,
+        language: app.language,
+        names: two,
+        ...range,
+      });
+      assert.deepEqual(rows.map((r) => r.name).sort(), [...two].sort());
+      assert.equal(sim.requests.length, 1, api.constructor.name);
+    }
+  });
+});
+
+function near(a: number, b: number, tolerance: number, what: string): void {
+  assert.ok(Math.abs(a - b) <= tolerance * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+}

@@ -1,0 +1,72 @@
+/**
+ * A summary table whose columns sort it (the transactions table, issue 24): each column header holds
+ * a button (Tab to it, Enter or Space to sort), the sorted column's header carries `aria-sort`, and a
+ * live note says the new order. Names are text nodes only.
+ */
+import * as l10n from '@vscode/l10n';
+
+import type { SummaryTable } from '../../src/panels/protocol';
+import { h, uniqueId } from '../shared/dom';
+import { formatFixed, formatValue } from '../shared/format';
+import type { TableSort } from '../shared/tableSort';
+import { nextSort, sortTableRows } from '../shared/tableSort';
+
+/** The order the table opens in: its first column, largest first (time consumed). */
+export const DEFAULT_TABLE_SORT: TableSort = { column: 0, direction: 'descending' };
+
+export function sortableTable(table: SummaryTable, sort: TableSort, onSort: (sort: TableSort) => void): HTMLElement {
+  const captionId = uniqueId('table-caption');
+  const heads = table.columns.map((label, i) => {
+    const sorted = sort.column === i;
+    const arrow = sorted ? (sort.direction === 'descending' ? ' ↓' : ' ↑') : '';
+    const button = h(
+      'button',
+      { type: 'button', class: 'sort-button', 'data-column': String(i) },
+      label,
+      h('span', { 'aria-hidden': 'true' }, arrow),
+    );
+    button.addEventListener('click', () => onSort(nextSort(sort, i)));
+    return h('th', { scope: 'col', class: 'num', 'aria-sort': sorted ? sort.direction : 'none' }, button);
+  });
+  const rows = sortTableRows(table.rows, sort);
+  const body = h(
+    'tbody',
+    {},
+    ...rows.map((row) =>
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'row' }, row.metric),
+        ...row.values.map((v, i) => {
+          const d = table.decimals?.[i];
+          return h('td', { class: 'num' }, d === undefined || d === null ? formatValue(v) : formatFixed(v, d));
+        }),
+      ),
+    ),
+  );
+  if (rows.length === 0) {
+    body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, l10n.t('No values.'))));
+  }
+  const label = table.columns[sort.column] ?? '';
+  const element = h(
+    'table',
+    { class: 'data-table summary-table sortable-table' },
+    h(
+      'caption',
+      { id: captionId },
+      table.caption ?? '',
+      h(
+        'span',
+        { class: 'caption-detail' },
+        ` · ${sort.direction === 'descending' ? l10n.t('sorted by {0}, largest first', label) : l10n.t('sorted by {0}, smallest first', label)}`,
+      ),
+    ),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, table.rowHeader ?? ''), ...heads)),
+    body,
+  );
+  return h(
+    'section',
+    { class: 'table-box' },
+    h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': captionId }, element),
+  );
+}
