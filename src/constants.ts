@@ -35,6 +35,7 @@ export const COMMAND = {
   openExplorer: 'timeslice.openExplorer',
   openEntity: 'timeslice.openEntity',
   openTransaction: 'timeslice.openTransaction',
+  goToCode: 'timeslice.goToCode',
   openTransactionsTable: 'timeslice.openTransactionsTable',
   bindWorkspace: 'timeslice.bindWorkspace',
   unbindWorkspace: 'timeslice.unbindWorkspace',

@@ -19,6 +19,9 @@ import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import { ApdexStatusBar } from './status/apdexStatusBar';
 import { BoundAppsPoller } from './status/boundAppsPoller';
 import { BoundAppsRefreshTriggers } from './status/boundAppsRefreshTriggers';
+import { sessionTransactionSource } from './code/sessionTransactionSource';
+import { TransactionLensProvider } from './code/transactionLensProvider';
+import { WorkspaceSourceIndex } from './code/workspaceSources';
 import { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { BindingRegion } from './status/statusModel';
 import { WorkspaceBindings } from './status/workspaceBinding';
@@ -43,6 +46,8 @@ export class Services extends Disposable {
   readonly apdexStatusBar: ApdexStatusBar;
   readonly healthAlerts: HealthAlertNotifier;
   readonly rawResponses: RawResponseProvider;
+  /** The workspace's source files, indexed lazily for the lenses and Go to Code. */
+  readonly sources: WorkspaceSourceIndex;
   /** The walkthrough's first opening, while it has not reached the user. */
   readonly walkthrough: FirstRunWalkthrough | undefined;
   /** The last log lines (redacted), for the test API only. */
@@ -89,6 +94,18 @@ export class Services extends Disposable {
     );
     this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
+    this.sources = this._register(new WorkspaceSourceIndex());
+    this._register(
+      new TransactionLensProvider({
+        config: this.config,
+        connections: this.connections,
+        bindings: this.bindings,
+        poller: this.boundApps,
+        sources: this.sources,
+        source: sessionTransactionSource,
+        log: this.log.scoped('code lenses'),
+      }),
+    );
     this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config, harness.quiet));
     const walkthrough = firstRunWalkthrough(context, harness.quiet);
     this.walkthrough = walkthrough && this._register(walkthrough);

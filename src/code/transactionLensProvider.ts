@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 
 import type { TransactionStats, TransactionStatsQuery } from '../api/transactionStats';
 import type { Config } from '../config';
+import { COMMAND } from '../constants';
 import type { Logger } from '../log';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { ConnectionSession } from '../session/connectionSession';
@@ -27,13 +28,10 @@ import type { WorkspaceSourceIndex } from './workspaceSources';
 /** Where the numbers come from: the session's API (both backends give the same shape). */
 export interface TransactionSource {
   /** The application's transaction names, from the session's cached metric-name listing. */
-  names(session: ConnectionSession, applicationId: number): Promise<string[]>;
+  names(session: ConnectionSession, applicationId: number, agentLanguage: string): Promise<string[]>;
   /** One summarized request (per the backend's rules) for these names over the range. */
   stats(session: ConnectionSession, query: TransactionStatsQuery): Promise<TransactionStats[]>;
 }
-
-/** The command a lens runs: the transaction's panel. */
-export const OPEN_TRANSACTION_COMMAND = 'timeslice.openTransaction';
 
 interface AppNumbers {
   session: ConnectionSession;
@@ -105,8 +103,8 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
         new vscode.CodeLens(new vscode.Range(entry.line, 0, entry.line, 0), {
           title: entry.title,
           tooltip: entry.tooltip,
-          command: OPEN_TRANSACTION_COMMAND,
-          arguments: [{ applicationId: target.binding.id, name: entry.stats.name }],
+          command: COMMAND.openTransaction,
+          arguments: [{ applicationId: target.binding.id, name: entry.stats.name, language: target.agentLanguage }],
         }),
     );
   }
@@ -143,14 +141,20 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
           map,
           files,
           app.agentLanguage,
-          await this.deps.source.names(session, applicationId),
+          await this.deps.source.names(session, applicationId, app.agentLanguage),
         );
         if (names.length === 0) {
           continue; // Nothing on screen serves a transaction: nothing to ask.
         }
         const to = Date.now();
         const from = to - LENS_RANGES[range].minutes * 60_000;
-        const stats = await this.deps.source.stats(session, { applicationId, from, to, names });
+        const stats = await this.deps.source.stats(session, {
+          applicationId,
+          from,
+          to,
+          names,
+          language: app.agentLanguage,
+        });
         if (session === this.deps.connections.current) {
           this.numbers.set(applicationId, { session, range, stats });
           this.changed.fire();

@@ -13,7 +13,7 @@ import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
 import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
 import { runNrqlQuery } from './runNrqlQuery';
-import { openTransaction, openTransactionsTable } from './transactionCommands';
+import { goToTransactionCode, openTransaction, openTransactionsTable } from './transactionCommands';
 import {
   clearFilter,
   copyId,
@@ -51,6 +51,7 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.openExplorer]: openApplicationPanel(services, 'explorer'),
     [COMMAND.openEntity]: openEntityPanel(services),
     [COMMAND.openTransaction]: openTransaction(services),
+    [COMMAND.goToCode]: goToTransactionCode(services),
     [COMMAND.openTransactionsTable]: openTransactionsTable(services),
     [COMMAND.bindWorkspace]: bindWorkspace(services),
     [COMMAND.unbindWorkspace]: unbindWorkspace(services),

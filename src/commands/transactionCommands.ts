@@ -3,11 +3,13 @@
  * or the CodeLens) and an application's transactions table. Arguments are checked: any extension or
  * a command link could run these with anything.
  */
+import { goToCode } from '../code/goToCode';
 import { shortTransactionName } from '../format/transactions';
 import { pickApplication, requireConnection } from '../palette/pickers';
 import { isOpenTransactionRequest } from '../panels/transactionEntity';
 import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
+import { TransactionNode } from '../tree/transactionNodes';
 
 export function openTransaction(services: Services) {
   return async (args?: unknown): Promise<void> => {
@@ -43,5 +45,27 @@ export function openTransactionsTable(services: Services) {
     if (app) {
       services.panels.show({ kind: 'transactions', applicationId: app.id, title: app.name, language: app.language });
     }
+  };
+}
+
+/**
+ * Go to Code on a transaction (its tree row, or `{ applicationId, name, language? }`): the line that
+ * serves it in the workspace, or why none does.
+ */
+export function goToTransactionCode(services: Services) {
+  return async (args?: unknown): Promise<void> => {
+    const request = args instanceof TransactionNode ? args.openArgs : args;
+    if (!isOpenTransactionRequest(request)) {
+      return;
+    }
+    let language = request.language;
+    if (language === undefined) {
+      const conn = requireConnection(services.connections.current);
+      if (!conn) {
+        return;
+      }
+      language = (await conn.api.getApplication(request.applicationId)).language;
+    }
+    await goToCode(services.sources, { name: request.name, agentLanguage: language });
   };
 }
