@@ -48,6 +48,8 @@ export class Services extends Disposable {
   readonly rawResponses: RawResponseProvider;
   /** The workspace's source files, indexed lazily for the lenses and Go to Code. */
   readonly sources: WorkspaceSourceIndex;
+  /** The numbers above the code that serves each transaction. */
+  readonly codeLenses: TransactionLensProvider;
   /** The walkthrough's first opening, while it has not reached the user. */
   readonly walkthrough: FirstRunWalkthrough | undefined;
   /** The last log lines (redacted), for the test API only. */
@@ -95,7 +97,7 @@ export class Services extends Disposable {
     this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
     this.sources = this._register(new WorkspaceSourceIndex());
-    this._register(
+    this.codeLenses = this._register(
       new TransactionLensProvider({
         config: this.config,
         connections: this.connections,

@@ -10,6 +10,7 @@
  * tests get this narrow surface, and even then never the ApiKeyStore: keys can be stored and removed
  * for a test, never read back.
  */
+import type { TransactionLensProvider } from './code/transactionLensProvider';
 import type { Region } from './api/regions';
 import type { ApiKeyStore } from './auth/apiKeyStore';
 import type { ConnectionManager } from './session/connectionManager';
@@ -91,6 +92,8 @@ export interface TimesliceTestApi {
     statusBar: Pick<ApdexStatusBar, 'view'>;
     alerts: Pick<HealthAlertNotifier, 'shown'>;
   };
+  /** The lenses' numbers, fetched now (as the scheduler's tick would). */
+  codeLenses: Pick<TransactionLensProvider, 'refresh'>;
 }
 
 /** What the composition root offers to build the test API from. */
@@ -117,6 +120,7 @@ export function testApiSourceOf(services: Services): TestApiSource {
       statusBar: services.apdexStatusBar,
       alerts: services.healthAlerts,
     },
+    codeLenses: services.codeLenses,
   };
 }
 
@@ -141,5 +145,6 @@ export function testApiFor(source: TestApiSource, switches: HarnessSwitches): Ti
     applicationsView: source.applicationsView,
     recentLogLines: () => source.recentLogLines(),
     status: source.status,
+    codeLenses: source.codeLenses,
   };
 }
