@@ -1,0 +1,60 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { panelFrame } from './support/panels';
+import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
+
+const web = new Dataset(DEMO_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
+const LENS = /^\d[\d.]* m?s · [\d.]+k? rpm · [\d.]+ % errors · 30 min$/;
+
+describe('numbers above the code (real workbench)', () => {
+  let wb: Workbench;
+
+  before(async () => {
+    wb = await startDemoWorkbench();
+    // storefront-web's sample controller, in a folder bound to it (as the demo's sample workspace is).
+    const sample = path.join(__dirname, '..', '..', 'samples', 'demo-workspace', 'storefront-web');
+    fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
+    fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
+    fs.writeFileSync(
+      path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
+      JSON.stringify({ 'timeslice.boundApplication': { id: web.id, region: 'demo', name: web.name } }),
+    );
+    await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+  });
+
+  after(async () => {
+    await wb?.close();
+  });
+
+  it('shows a lens above each action of the open controller, and a click opens its transaction panel', async () => {
+    await wb.page.keyboard.press('Control+P');
+    await wb.quickInput.choose('orders_controller.rb', 'orders_controller.rb');
+    const lenses = wb.page.locator('.codelens-decoration a');
+    await lenses.first().waitFor({ state: 'visible', timeout: 30_000 });
+    const texts = (await lenses.allInnerTexts()).map((t) => t.trim());
+    assert.ok(texts.length >= 3, `lenses: ${texts.join(' | ')}`);
+    for (const text of texts) {
+      assert.match(text, LENS);
+    }
+    await screenshot(wb.page, 'codelens-controller');
+    // The lens above `def show`: the one on the line just before it.
+    const showLine = wb.page.locator('.view-line', { hasText: 'def show' });
+    const showTop = (await showLine.boundingBox())!.y;
+    let target = lenses.first();
+    let best = Number.POSITIVE_INFINITY;
+    for (const lens of await lenses.all()) {
+      const gap = showTop - (await lens.boundingBox())!.y;
+      if (gap > 0 && gap < best) {
+        best = gap;
+        target = lens;
+      }
+    }
+    await target.click();
+    const frame = await panelFrame(wb.page, 'Transaction', 'Controller/orders/show');
+    assert.match(await frame.locator('body').innerText(), /Response time/);
+    await screenshot(wb.page, 'codelens-panel');
+  });
+});
