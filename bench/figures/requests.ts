@@ -4,7 +4,17 @@
  * (`BoundAppsPoller`), and the share of the key's 1,000 requests a minute that the tree and 10 bound
  * applications use at the default refresh interval.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
+import { transactionNamesOf } from '../../src/api/transactionCompanions';
+import type { TimesliceApi } from '../../src/api/timesliceApi';
+import { CodeMap } from '../../src/code/codeMatch';
+import { namesServedBy } from '../../src/code/lensModel';
+import { parseSource } from '../../src/code/parseSource';
+import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
@@ -122,6 +132,7 @@ export async function requestFigures(): Promise<Figure[]> {
         'If-None-Match with the ETag of the last 200',
       ),
     );
+    figures.push(...(await lensFigures(sim, api, count)));
     figures.push(countFigure('unchanged tree refresh: bodies parsed', 'events', parses, { kind: 'exactly', value: 0 }));
     const poller = new BoundAppsPoller({
       bindings: () => ids.slice(0, 10).map((id) => ({ id, region: 'us' as const })),
@@ -142,6 +153,67 @@ export async function requestFigures(): Promise<Figure[]> {
   } finally {
     await api.dispose();
     await sim.stop();
+  }
+  return figures;
+}
+
+/**
+ * One lens refresh with three controllers of storefront-web open (its sample, samples/demo-workspace):
+ * the transactions those files serve, from the cached names, then their numbers (what
+ * TransactionLensProvider asks per refresh per bound application), on each backend.
+ */
+async function lensFigures(
+  sim: Simulator,
+  rest: TimesliceApi,
+  count: (fn: () => Promise<unknown>) => Promise<number>,
+): Promise<Figure[]> {
+  const app = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!;
+  const dir = path.join(__dirname, '..', '..', 'samples', 'demo-workspace', 'storefront-web', 'app', 'controllers');
+  const files = ['orders_controller.rb', 'carts_controller.rb', 'users_controller.rb'].map((f) => ({
+    path: `app/controllers/${f}`,
+    language: 'ruby' as const,
+    parsed: parseSource('ruby', fs.readFileSync(path.join(dir, f), 'utf8')),
+  }));
+  const map = new CodeMap(files);
+  const ng = new NerdGraphTimesliceApi({
+    baseUrl: sim.baseUrls.us,
+    getApiKey: () => Promise.resolve(sim.keys.us),
+    ca: sim.certPem,
+    log: new MemoryLogger(),
+    accountId: SIMULATED_ACCOUNTS.us.id,
+    now: () => NOW,
+  });
+  const figures: Figure[] = [];
+  try {
+    for (const [label, api] of [
+      ['REST v2', rest],
+      ['NerdGraph', ng],
+    ] as const) {
+      const metricNames = new MetricNamesCache(api);
+      const scope = { kind: 'application', applicationId: app.id } as const;
+      const listed = transactionNamesOf(
+        'ruby',
+        (await metricNames.get(scope)).map((m) => m.name),
+      );
+      const names = namesServedBy(map, files, 'ruby', listed);
+      const n = await count(() =>
+        api.getTransactionStats(
+          { applicationId: app.id, from: NOW.getTime() - 30 * 60_000, to: NOW.getTime(), names, language: 'ruby' },
+          { metricNames },
+        ),
+      );
+      figures.push(
+        countFigure(
+          `lens refresh, 3 open files of one app (${label})`,
+          'requests',
+          n,
+          { kind: 'exactly', value: 1 },
+          `${names.length} transactions, names cached`,
+        ),
+      );
+    }
+  } finally {
+    await ng.dispose();
   }
   return figures;
 }
