@@ -162,3 +162,26 @@ export function intern(name: string): string {
   }
   return kept;
 }
+
+/** A line with its strings' contents blanked (quotes kept), so a brace in a string does not count. */
+export function structureOf(line: string): string {
+  return line.replace(/(["'])(?:\\.|(?!\1)[^\\])*\1/g, (s) => `${s[0]}${' '.repeat(Math.max(0, s.length - 2))}${s[0]}`);
+}
+
+/**
+ * Brace depth across a line, for the brace-structured parsers: the depth after it, and the classes
+ * still open (those whose body depth is not left) kept in `open`.
+ */
+export function followBraces<T extends { depth: number }>(line: string, depth: number, open: T[]): number {
+  for (const ch of structureOf(line)) {
+    if (ch === '{') {
+      depth += 1;
+    } else if (ch === '}') {
+      depth -= 1;
+      while (open.length > 0 && depth < open[open.length - 1].depth) {
+        open.pop();
+      }
+    }
+  }
+  return depth;
+}

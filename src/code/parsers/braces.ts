@@ -3,7 +3,7 @@
  * path prefixes the method's. A method is a declaration directly in a class body; statements inside
  * method bodies are one level deeper and never taken for one.
  */
-import { C_LIKE, withoutComments } from '../sourceText';
+import { C_LIKE, followBraces, structureOf, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
 const TYPE = /\b(?:class|interface|record|struct|enum)\s+([A-Za-z_]\w*)/;
@@ -11,11 +11,6 @@ const TYPE = /\b(?:class|interface|record|struct|enum)\s+([A-Za-z_]\w*)/;
 const METHOD = /^(?:[\w<>[\],.?@]+(?:<[^()]*>)?\s+)+([A-Za-z_]\w*)\s*\(/;
 const NOT_A_DECLARATION = /^(?:return|new|else|if|for|foreach|while|switch|catch|throw|case|await|yield|using|lock)\b/;
 const MAPPING = /^@(Get|Post|Put|Delete|Patch|Request)Mapping\b\s*(?:\((.*)\))?/;
-
-/** Strings' contents blanked (quotes kept), so a brace in a string does not count. */
-function structure(line: string): string {
-  return line.replace(/(["'])(?:\\.|(?!\1)[^\\])*\1/g, (s) => `${s[0]}${' '.repeat(Math.max(0, s.length - 2))}${s[0]}`);
-}
 
 /** Spring: `@GetMapping("/x")`, `@RequestMapping(value = "/x", method = RequestMethod.POST)`. */
 function mappingOf(annotation: string): { verb?: string; path: string } | undefined {
@@ -54,7 +49,7 @@ export function parseBraces(text: string): ParsedSource {
         pending.push(mapping);
       }
     } else if (trimmed) {
-      const type = TYPE.exec(structure(trimmed));
+      const type = TYPE.exec(structureOf(trimmed));
       const inBody = classes.length > 0 && depth === classes[classes.length - 1].depth;
       if (type) {
         classes.push({ name: type[1], depth: depth + 1, prefix: pending[0]?.path ?? '' });
@@ -79,16 +74,7 @@ export function parseBraces(text: string): ParsedSource {
       }
       pending = [];
     }
-    for (const ch of structure(raw)) {
-      if (ch === '{') {
-        depth += 1;
-      } else if (ch === '}') {
-        depth -= 1;
-        while (classes.length > 0 && depth < classes[classes.length - 1].depth) {
-          classes.pop();
-        }
-      }
-    }
+    depth = followBraces(raw, depth, classes);
   });
   return { symbols, ...(namespace ? { namespace } : {}) };
 }

@@ -3,17 +3,13 @@
  * attributes on methods; Laravel's `Route::get('/path', [Controller::class, 'method'])->name('x')`
  * registrations (the array form and the older `'Controller@method'` string form).
  */
-import { lineIndex, PHP, withoutComments } from '../sourceText';
+import { followBraces, lineIndex, PHP, structureOf, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
 const CLASS = /\b(?:class|trait|interface|enum)\s+([A-Za-z_]\w*)/;
 const FUNCTION = /\bfunction\s+&?\s*([A-Za-z_]\w*)\s*\(/;
 const ATTRIBUTE_ROUTE = /^#\[Route\(\s*(['"])([^'"]*)\1(.*)\]/;
 const LARAVEL_ROUTE = /Route::(get|post|put|patch|delete|options|any|match)\s*\(\s*(['"])([^'"]*)\2\s*,\s*([^;]*)/g;
-
-function structure(line: string): string {
-  return line.replace(/(["'])(?:\\.|(?!\1)[^\\])*\1/g, (s) => `${s[0]}${' '.repeat(Math.max(0, s.length - 2))}${s[0]}`);
-}
 
 /** `[InvoiceController::class, 'show']` or `'InvoiceController@show'` → class and method. */
 function handlerOf(rest: string): { className: string; member: string } | undefined {
@@ -63,7 +59,7 @@ export function parsePhp(text: string): ParsedSource {
       const verb = /\bmethods:\s*\[\s*['"]([A-Za-z]+)['"]/.exec(attribute[3])?.[1];
       pending.push({ path: attribute[2], ...(name ? { name } : {}), ...(verb ? { verb: verb.toUpperCase() } : {}) });
     } else if (trimmed && !trimmed.startsWith('#[')) {
-      const cls = CLASS.exec(structure(trimmed));
+      const cls = CLASS.exec(structureOf(trimmed));
       const fn = FUNCTION.exec(trimmed);
       if (cls && !fn) {
         classes.push({ name: cls[1], depth: depth + 1 });
@@ -86,16 +82,7 @@ export function parsePhp(text: string): ParsedSource {
       }
       pending = [];
     }
-    for (const ch of structure(raw)) {
-      if (ch === '{') {
-        depth += 1;
-      } else if (ch === '}') {
-        depth -= 1;
-        while (classes.length > 0 && depth < classes[classes.length - 1].depth) {
-          classes.pop();
-        }
-      }
-    }
+    depth = followBraces(raw, depth, classes);
   });
   symbols.push(...laravelRoutes(code, lineOf));
   return { symbols, ...(namespace ? { namespace } : {}) };
