@@ -6,23 +6,26 @@
 import { goToCode } from '../code/goToCode';
 import { shortTransactionName } from '../format/transactions';
 import { pickApplication, requireConnection } from '../palette/pickers';
+import type { OpenTransactionRequest } from '../panels/transactionEntity';
 import { isOpenTransactionRequest } from '../panels/transactionEntity';
 import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
 import { TransactionNode } from '../tree/transactionNodes';
 
+/** The application's agent language: given with the request, or from its record (undefined without a connection). */
+async function agentLanguageOf(services: Services, request: OpenTransactionRequest): Promise<string | undefined> {
+  if (request.language !== undefined) {
+    return request.language;
+  }
+  const conn = requireConnection(services.connections.current);
+  return conn && (await conn.api.getApplication(request.applicationId)).language;
+}
+
 export function openTransaction(services: Services) {
   return async (args?: unknown): Promise<void> => {
-    if (!isOpenTransactionRequest(args)) {
+    const language = isOpenTransactionRequest(args) && (await agentLanguageOf(services, args));
+    if (!language || !isOpenTransactionRequest(args)) {
       return;
-    }
-    let language = args.language;
-    if (language === undefined) {
-      const conn = requireConnection(services.connections.current);
-      if (!conn) {
-        return;
-      }
-      language = (await conn.api.getApplication(args.applicationId)).language;
     }
     services.panels.show({
       kind: 'transaction',
@@ -55,16 +58,9 @@ export function openTransactionsTable(services: Services) {
 export function goToTransactionCode(services: Services) {
   return async (args?: unknown): Promise<void> => {
     const request = args instanceof TransactionNode ? args.openArgs : args;
-    if (!isOpenTransactionRequest(request)) {
+    const language = isOpenTransactionRequest(request) && (await agentLanguageOf(services, request));
+    if (!language || !isOpenTransactionRequest(request)) {
       return;
-    }
-    let language = request.language;
-    if (language === undefined) {
-      const conn = requireConnection(services.connections.current);
-      if (!conn) {
-        return;
-      }
-      language = (await conn.api.getApplication(request.applicationId)).language;
     }
     await goToCode(services.sources, { name: request.name, agentLanguage: language });
   };
