@@ -20,6 +20,7 @@ import { Disposable } from '../util/lifecycle';
 import type { CodeMap, IndexedFile } from './codeMatch';
 import type { LensRange } from './lensModel';
 import { LENS_RANGES, lensesForFile, namesServedBy } from './lensModel';
+import { withDocumentSymbols } from './documentSymbols';
 import { parseSource } from './parseSource';
 import type { SourceLanguage } from './symbols';
 import { sourceLanguageOf, sourceLanguagesOfAgent } from './symbols';
@@ -96,7 +97,7 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     if (!map || token.isCancellationRequested) {
       return [];
     }
-    const file = this.parsed(document, target.language);
+    const file = await this.parsedWithSymbols(document, target.language);
     const range = LENS_RANGES[numbers.range];
     return lensesForFile(map, file, target.agentLanguage, numbers.stats, range.label()).map(
       (entry) =>
@@ -133,10 +134,12 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     for (const [applicationId, app] of byApp) {
       try {
         const map = await this.deps.sources.index.codeMap(app.languages, session.signal);
-        const files = app.docs.flatMap((d) => {
-          const language = sourceLanguageOf(d.fileName);
-          return language ? [this.parsed(d, language)] : [];
-        });
+        const files = await Promise.all(
+          app.docs.flatMap((d) => {
+            const language = sourceLanguageOf(d.fileName);
+            return language ? [this.parsedWithSymbols(d, language)] : [];
+          }),
+        );
         const names = namesServedBy(
           map,
           files,
@@ -193,11 +196,12 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     return { binding, agentLanguage, language, languages };
   }
 
-  private parsed(document: vscode.TextDocument, language: SourceLanguage): IndexedFile {
+  /** The document as it is now: a language extension's symbols where one answers, the built-in parser's otherwise. */
+  private async parsedWithSymbols(document: vscode.TextDocument, language: SourceLanguage): Promise<IndexedFile> {
     return {
       path: vscode.workspace.asRelativePath(document.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1),
       language,
-      parsed: parseSource(language, document.getText()),
+      parsed: await withDocumentSymbols(document, parseSource(language, document.getText())),
     };
   }
 

@@ -152,6 +152,30 @@ for (const backend of BACKENDS) {
       assert.deepEqual(await lensesOf(other), []);
     });
 
+    it("follows a language extension's symbols where one answers for the file", async () => {
+      // A stand-in language extension that places `show` on the class's line and says nothing of the rest.
+      const at = (line: number) => new vscode.Range(line, 0, line, 1);
+      const show = new vscode.DocumentSymbol('show()', '', vscode.SymbolKind.Method, at(0), at(0));
+      const cls = new vscode.DocumentSymbol('OrdersController', '', vscode.SymbolKind.Class, at(0), at(0));
+      cls.children = [show];
+      const provider = vscode.languages.registerDocumentSymbolProvider(
+        { pattern: '**/orders_controller.rb' },
+        { provideDocumentSymbols: () => [cls] },
+      );
+      try {
+        await vscode.window.showTextDocument(file, { preview: false });
+        await ts.codeLenses.refresh();
+        const lenses = await eventually(async () => {
+          const found = await lensesOf(file);
+          return found.length === 1 ? found : undefined;
+        }, 'one lens, where the language extension put show');
+        assert.equal(lenses[0].range.start.line, 0);
+        assert.equal((lenses[0].command?.arguments?.[0] as { name: string }).name, 'Controller/orders/show');
+      } finally {
+        provider.dispose();
+      }
+    });
+
     it('Go to Code opens the line that serves a transaction', async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.commands.executeCommand('timeslice.goToCode', {
