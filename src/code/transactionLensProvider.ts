@@ -67,9 +67,13 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
         run: () => this.refresh(),
       }),
     );
+    // At once when what is on screen changes, but never while the window is unfocused: then the
+    // scheduler runs the job when focus returns.
     const soon = () => {
       connections.scheduleChanged();
-      void this.refresh();
+      if (vscode.window.state.focused) {
+        void this.refresh();
+      }
     };
     this._register(vscode.window.onDidChangeVisibleTextEditors(soon));
     this._register(bindings.onDidChange(soon));
