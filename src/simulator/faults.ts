@@ -11,6 +11,7 @@ export const ENDPOINTS = [
   'keyTransactions.show',
   'metricNames',
   'metricData',
+  'deployments.list',
 ] as const;
 export type EndpointId = (typeof ENDPOINTS)[number];
 

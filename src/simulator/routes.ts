@@ -3,6 +3,7 @@
  * An answer is a list (paginated by the server), one record, or an error with the service's shape.
  */
 import type { Dataset, SimApp } from './dataset';
+import { deploymentCreate, deploymentList } from './deploymentsRest';
 import type { EndpointId } from './faults';
 import type { MetricDataOptions } from './metricData';
 import { metricDataBody, metricNameRecords, ParameterError } from './metricData';
@@ -21,7 +22,7 @@ export interface Route {
 
 export type Answer =
   | { type: 'list'; envelope: string; items: unknown[]; links?: Record<string, string> }
-  | { type: 'one'; body: Record<string, unknown> }
+  | { type: 'one'; body: Record<string, unknown>; status?: number }
   | { type: 'error'; status: number; title: string };
 
 const PATTERNS: Array<[RegExp, EndpointId]> = [
@@ -31,6 +32,7 @@ const PATTERNS: Array<[RegExp, EndpointId]> = [
   [/^\/v2\/applications\/(\d+)\/hosts\/(\d+)$/, 'hosts.show'],
   [/^\/v2\/applications\/(\d+)\/instances$/, 'instances.list'],
   [/^\/v2\/applications\/(\d+)\/instances\/(\d+)$/, 'instances.show'],
+  [/^\/v2\/applications\/(\d+)\/deployments$/, 'deployments.list'],
   [/^\/v2\/key_transactions$/, 'keyTransactions.list'],
   [/^\/v2\/key_transactions\/(\d+)$/, 'keyTransactions.show'],
   [/^\/v2\/applications\/(\d+)(?:\/(hosts|instances)\/(\d+))?\/metrics$/, 'metricNames'],
@@ -111,6 +113,14 @@ export class Routes {
     }
   }
 
+  /** The answer to `POST …/deployments.json` (the only write the simulator's REST serves). */
+  create(route: Route, rawBody: string): Answer {
+    const app = this.dataset.appsById.get(route.ids[0]);
+    return app
+      ? deploymentCreate(this.dataset, app, route.region, rawBody, this.now())
+      : { type: 'error', status: 404, title: `No Application found with ID ${route.ids[0]}` };
+  }
+
   private answerFor(route: Route, params: URLSearchParams, app: SimApp): Answer {
     const d = this.dataset;
     const r = this.records;
@@ -159,6 +169,8 @@ export class Routes {
           ? { type: 'one', body: { application_instance: r.instance(instance) } }
           : { type: 'error', status: 404, title: `No Application Instance found with ID ${route.ids[1]}` };
       }
+      case 'deployments.list':
+        return deploymentList(d, app, route.region, this.now());
       case 'keyTransactions.list': {
         const items = d.keyTransactions.filter(
           (k) => contains(k.name, params.get('filter[name]')) && (!ids || ids.includes(k.id)),

@@ -5,6 +5,8 @@
  */
 import { buildSchema } from 'graphql';
 
+import { DEPLOYMENT_SDL } from './deployments';
+
 export const NERDGRAPH_SDL = `
 scalar EntityGuid
 scalar Nrql
@@ -158,6 +160,7 @@ type ApmApplicationEntity implements Entity {
   apmSummary: ApmApplicationSummaryData
   settings: AgentApplicationSettingsApmBase
   applicationInstances: [AgentEnvironmentApplicationInstance]
+  deploymentSearch(filter: ChangeTrackingSearchFilter): ChangeTrackingDeploymentSearchResult
 }
 
 type KeyTransactionEntityOutline implements EntityOutline {
@@ -193,4 +196,4 @@ type KeyTransactionEntity implements Entity {
 }
 `;
 
-export const nerdGraphSchema = buildSchema(NERDGRAPH_SDL);
+export const nerdGraphSchema = buildSchema(NERDGRAPH_SDL + DEPLOYMENT_SDL);
