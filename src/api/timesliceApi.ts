@@ -3,6 +3,7 @@
  * `HttpTimesliceApi` (rest/client.ts) over the REST API v2, `NerdGraphTimesliceApi`
  * (nerdgraph/nerdGraphApi.ts) over NerdGraph. No `vscode`.
  */
+import type { Deployment, DeploymentRange, DeploymentWrite } from './deployments';
 import type * as T from './types';
 
 export interface TimesliceApi {
@@ -21,6 +22,10 @@ export interface TimesliceApi {
     options?: T.RequestOptions,
   ): Promise<T.MetricName[]>;
   getMetricData(scope: T.MetricScope, query: T.MetricDataQuery, options?: T.RequestOptions): Promise<T.MetricData>;
+  /** The application's deployments in `range`, newest first (deployments.ts; cache them: deploymentCache.ts). */
+  listDeployments(applicationId: number, range: DeploymentRange, options?: T.RequestOptions): Promise<Deployment[]>;
+  /** Records a deployment marker on the application; returns it as the service stored it. */
+  recordDeployment(applicationId: number, write: DeploymentWrite, options?: T.RequestOptions): Promise<Deployment>;
   /** One GET of any v2 path, unparsed (for "Run API Request…"). */
   rawRequest(path: string, query: URLSearchParams, options?: T.RequestOptions): Promise<RawResponse>;
   dispose(): Promise<void>;

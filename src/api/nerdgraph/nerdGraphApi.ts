@@ -10,7 +10,9 @@
  */
 import * as l10n from '@vscode/l10n';
 
+import type { Deployment, DeploymentRange, DeploymentWrite } from '../deployments';
 import type { RawResponse, TimesliceApi } from '../timesliceApi';
+import { createDeployment, searchDeployments } from './deployments';
 import { checkId } from '../rest/requests';
 import { ApiError } from '../errors';
 import { checkRange, wholeMinute } from '../timeRange';
@@ -176,6 +178,18 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   /** Every page of an entity search, with progress and cancel. */
   private search(q: string, options?: RequestOptions): Promise<Fields[]> {
     return searchEntities(this.gql, q, this.maxPages, options);
+  }
+
+  async listDeployments(
+    applicationId: number,
+    range: DeploymentRange,
+    options?: RequestOptions,
+  ): Promise<Deployment[]> {
+    return searchDeployments(this.gql, await this.guidOf(applicationId, options), range, options?.signal);
+  }
+
+  async recordDeployment(applicationId: number, write: DeploymentWrite, options?: RequestOptions): Promise<Deployment> {
+    return createDeployment(this.gql, await this.guidOf(applicationId, options), write, options?.signal);
   }
 
   private async guidOf(applicationId: number, options?: RequestOptions): Promise<string> {
