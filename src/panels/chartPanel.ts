@@ -265,7 +265,13 @@ export class ChartPanel extends Disposable {
     this.post({ type: 'loading' });
     try {
       const data = await loadPanelData(
-        { api: conn.api, metricNames: conn.metricNames, nrql: conn.nrql, signal: abort.signal },
+        {
+          api: conn.api,
+          metricNames: conn.metricNames,
+          nrql: conn.nrql,
+          deployments: conn.deployments,
+          signal: abort.signal,
+        },
         this.stateValue,
       );
       if (abort.signal.aborted || this.disposed || conn.disposed) {
@@ -314,6 +320,7 @@ export class ChartPanel extends Disposable {
       summaryNote: data.summaryNote,
       charts,
       table: data.table,
+      ...(data.deployments ? { deployments: data.deployments } : {}),
       ...(decimated ? { decimated } : {}),
       range: {
         from: shown.from.toISOString(),

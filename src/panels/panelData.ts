@@ -6,6 +6,9 @@
 import type { NrqlClient } from '../api/backend';
 import type { TimesliceApi } from '../api/timesliceApi';
 import type { MetricNamesCache } from '../api/metricNamesCache';
+import type { DeploymentCache } from '../api/deploymentCache';
+import type { DeploymentMarker } from './deploymentMarkers';
+import { panelDeployments } from './panelDeployments';
 import { loadApplication } from './loaders/application';
 import { loadBreakdown } from './loaders/breakdown';
 import { loadExplorer } from './loaders/explorer';
@@ -25,6 +28,8 @@ export interface PanelData {
   range: PanelRangeShown;
   /** Metric-data requests this load made (the breakdown's and explorer's depend on value lists). */
   metricDataRequests: number;
+  /** The application's deployments in the range, newest first (panelDeployments.ts). */
+  deployments?: DeploymentMarker[];
 }
 
 export interface PanelDataContext {
@@ -34,6 +39,8 @@ export interface PanelDataContext {
   nrql?: Pick<NrqlClient, 'run'>;
   signal?: AbortSignal;
   now?: Date;
+  /** The session's deployments per application; without it no panel shows markers. */
+  deployments?: DeploymentCache;
 }
 
 /** What a loader gets: the context, the panel's entity (of its kind) and state, and the range resolved once. */
@@ -55,7 +62,12 @@ const LOADERS: { [K in PanelKind]: PanelLoader<K> } = {
   explorer: loadExplorer,
 };
 
-export function loadPanelData(ctx: PanelDataContext, state: PanelState): Promise<PanelData> {
+export async function loadPanelData(ctx: PanelDataContext, state: PanelState): Promise<PanelData> {
   const loader = LOADERS[state.entity.kind] as PanelLoader<PanelKind>;
-  return loader({ ctx, entity: state.entity, state, range: resolvePanelRange(state.range, ctx.now) });
+  const range = resolvePanelRange(state.range, ctx.now);
+  const [data, deployments] = await Promise.all([
+    loader({ ctx, entity: state.entity, state, range }),
+    panelDeployments(ctx.deployments, state.entity, range, ctx.signal),
+  ]);
+  return deployments ? { ...data, deployments } : data;
 }

@@ -7,6 +7,7 @@
 import * as l10n from '@vscode/l10n';
 
 import type { MetricScope } from '../api/types';
+import type { DeploymentMarker } from './deploymentMarkers';
 
 /** What a panel shows. */
 export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction';
@@ -205,6 +206,7 @@ export type ToWebview =
       summaryNote?: string;
       charts: ChartSpec[];
       table?: SummaryTable;
+      deployments?: DeploymentMarker[];
       /**
        * What the returned slices cover (the first may start before the requested `from`); `requestedTo`
        * is set when the data ends before the requested end (the service lags the clock).
@@ -374,6 +376,7 @@ export function isToWebview(v: unknown): v is ToWebview {
         isRec(v.range) &&
         Array.isArray(v.validPeriods) &&
         typeof v.fetchedAt === 'string' &&
+        (v.deployments === undefined || Array.isArray(v.deployments)) &&
         v.charts.every(
           (c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series),
         )

@@ -1,0 +1,122 @@
+/**
+ * Deployment markers in the panels (issue 25): every kind of time chart gets its application's
+ * deployments from one place (panelDeployments.ts) at the simulator's times; the webview's reader
+ * keeps foreign text as text and drops malformed markers; the exports write the Deployments table.
+ */
+import * as assert from 'node:assert/strict';
+
+import { DeploymentCache } from '../../src/api/deploymentCache';
+import { MetricNamesCache } from '../../src/api/metricNamesCache';
+import { HttpTimesliceApi } from '../../src/api/rest/client';
+import { MemoryLogger } from '../../src/log';
+import { deploymentsToCsv, deploymentsToJson } from '../../src/panels/exportFormats';
+import { loadPanelData } from '../../src/panels/panelData';
+import type { PanelEntity, PanelState } from '../../src/panels/protocol';
+import { deploymentsBetween } from '../../src/simulator/deployments';
+import { Simulator } from '../../src/simulator/server';
+import { readMarkers } from '../../webview/shared/markerData';
+
+type EntityWithoutTitle = PanelEntity extends infer E ? (E extends unknown ? Omit<E, 'title'> : never) : never;
+
+const NOW = new Date('2026-11-20T12:00:30Z');
+const HOSTILE = {
+  user: 'eve\u202egnp.exe',
+  description: '[Open terminal](command:workbench.action.terminal.new) <img src=x onerror=alert(1)>',
+  changelog: '=HYPERLINK("http://x")\n<script>alert(1)</script>',
+};
+
+describe('Deployment markers in the panels', function () {
+  this.timeout(30_000);
+  let sim: Simulator;
+  let api: HttpTimesliceApi;
+  let names: MetricNamesCache;
+  let cache: DeploymentCache;
+
+  before(async () => {
+    sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW });
+    api = new HttpTimesliceApi({
+      baseUrl: sim.baseUrls.us,
+      getApiKey: () => Promise.resolve(sim.keys.us),
+      ca: sim.certPem,
+      log: new MemoryLogger(),
+    });
+    names = new MetricNamesCache(api);
+    cache = new DeploymentCache({
+      fetch: (id, range, signal) => api.listDeployments(id, range, { signal }),
+      now: () => NOW.getTime(),
+      maxAgeMs: () => 60_000,
+    });
+  });
+  after(async () => {
+    await api.dispose();
+    await sim.stop();
+  });
+
+  const state = (entity: EntityWithoutTitle): PanelState => ({
+    entity: { title: 't', ...entity },
+    range: { preset: '7d', compare: 'none' },
+    view: 'chart',
+  });
+  const load = (entity: EntityWithoutTitle) =>
+    loadPanelData({ api, metricNames: names, now: NOW, deployments: cache }, state(entity));
+
+  it("every kind of time chart gets its application's deployments at the simulator's times, with one request per application", async () => {
+    const app = sim.datasets.us.apps[0];
+    const kt = sim.datasets.us.keyTransactions.find((k) => k.appId === app.id)!;
+    sim.clearRequests();
+    const entities: EntityWithoutTitle[] = [
+      { kind: 'application', applicationId: app.id },
+      { kind: 'host', applicationId: app.id, hostId: app.hostIds[0] },
+      { kind: 'instance', applicationId: app.id, instanceId: app.instanceIds[0] },
+      { kind: 'keyTransaction', applicationId: app.id, keyTransactionId: kt.id },
+      { kind: 'breakdown', applicationId: app.id },
+      { kind: 'explorer', applicationId: app.id },
+    ];
+    const model = deploymentsBetween(sim.datasets.us, app, NOW.getTime() - 7 * 86_400_000, NOW.getTime());
+    for (const entity of entities) {
+      const data = await load(entity);
+      assert.deepEqual(
+        data.deployments?.map((d) => [d.time, d.revision, d.short]),
+        model.map((d) => [d.at, d.revision, d.revision.slice(0, 7)]),
+        entity.kind,
+      );
+    }
+    assert.equal(sim.requests.filter((r) => r.endpoint === 'deployments.list').length, 1);
+  });
+
+  it('a failed deployments request leaves the charts up without markers', async () => {
+    const app = sim.datasets.us.apps[1];
+    sim.injectFault({ endpoint: 'deployments.list', kind: 'notFound' });
+    try {
+      const data = await load({ kind: 'application', applicationId: app.id });
+      assert.ok(data.charts.length > 0);
+      assert.equal(data.deployments, undefined);
+    } finally {
+      sim.clearFaults();
+    }
+  });
+
+  it('the webview keeps foreign text as text and drops malformed markers', () => {
+    const read = readMarkers([
+      { time: 1000, revision: 'abc', short: 'abc', ...HOSTILE },
+      { time: 'soon', revision: 'x' },
+      { time: 2000 },
+      null,
+    ]);
+    assert.deepEqual(read, [{ time: 1000, revision: 'abc', short: 'abc', ...HOSTILE }]);
+    assert.equal(readMarkers('nope'), undefined);
+  });
+
+  it('the exports write the Deployments table, quoting text and defusing spreadsheet formulas', () => {
+    const markers = [{ time: Date.parse('2026-11-20T10:00:00Z'), revision: 'a1b2c3d4', short: 'a1b2c3d', ...HOSTILE }];
+    const csv = deploymentsToCsv(markers).split('\n');
+    assert.equal(csv[0], 'deployment_time,revision,user,description,changelog');
+    assert.ok(csv[1].startsWith('2026-11-20T10:00:00.000Z,a1b2c3d4,eve\u202egnp.exe,'));
+    assert.ok(deploymentsToCsv(markers).includes(`"'=HYPERLINK(""http://x"")\n<script>alert(1)</script>"`));
+    assert.deepEqual(deploymentsToJson(markers)[0], {
+      time: '2026-11-20T10:00:00.000Z',
+      revision: 'a1b2c3d4',
+      ...HOSTILE,
+    });
+  });
+});
