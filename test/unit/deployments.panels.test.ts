@@ -96,14 +96,15 @@ describe('Deployment markers in the panels', function () {
     }
   });
 
-  it('the webview keeps foreign text as text and drops malformed markers', () => {
+  it('the webview keeps foreign text as text without bidi controls and drops malformed markers', () => {
     const read = readMarkers([
       { time: 1000, revision: 'abc', short: 'abc', ...HOSTILE },
       { time: 'soon', revision: 'x' },
       { time: 2000 },
       null,
     ]);
-    assert.deepEqual(read, [{ time: 1000, revision: 'abc', short: 'abc', ...HOSTILE }]);
+    // As text, with the bidi override removed (it would draw "eve\u202egnp.exe" as "eveexe.png").
+    assert.deepEqual(read, [{ time: 1000, revision: 'abc', short: 'abc', ...HOSTILE, user: 'evegnp.exe' }]);
     assert.equal(readMarkers('nope'), undefined);
   });
 

@@ -116,10 +116,20 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
       ctx.fillStyle = o.theme.muted;
       ctx.fillText(m.short, Math.min(x + 3, area.right - ctx.measureText(m.short).width), area.top + 2);
     }
+    ctx.restore();
+  },
+  // After the chart's own tooltip (a chart's plugins run after the registered ones), so this box is on top.
+  afterDraw(chart) {
+    const o = options(chart);
     const hovered = states.get(chart)?.hovered;
-    if (hovered) {
-      drawTooltip(ctx, hovered, scale.getPixelForValue(hovered.time), area, o);
+    if (!o || !hovered) {
+      return;
     }
+    const { ctx } = chart;
+    ctx.save();
+    ctx.font = `${o.theme.fontSize}px ${o.theme.fontFamily}`;
+    ctx.textBaseline = 'top';
+    drawTooltip(ctx, hovered, chart.scales.x.getPixelForValue(hovered.time), chart.chartArea, o);
     ctx.restore();
   },
 };
