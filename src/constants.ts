@@ -44,6 +44,7 @@ export const COMMAND = {
   copyAsCurl: 'timeslice.copyAsCurl',
   togglePrettyPrint: 'timeslice.togglePrettyPrint',
   openWalkthrough: 'timeslice.openWalkthrough',
+  recordDeployment: 'timeslice.recordDeployment',
 } as const;
 
 /** A command id: one of `COMMAND`'s values. The command table has exactly one handler for each. */

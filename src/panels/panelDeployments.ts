@@ -8,7 +8,7 @@ import { shortRevision } from '../api/deployments';
 import type { DeploymentMarker } from './deploymentMarkers';
 import { MAX_MARKERS } from './deploymentMarkers';
 import type { PanelRange } from './panelRange';
-import type { PanelEntity } from './protocol';
+import type { PanelEntity, RangeSelection } from './protocol';
 
 /**
  * The markers of the entity's application in the range, newest first; undefined without a cache or
@@ -37,4 +37,18 @@ export async function panelDeployments(
   } catch {
     return undefined;
   }
+}
+
+/** The window on each side of a deployment when its dashboard opens (the vendor's IDE extension compares 3 h). */
+export const AROUND_DEPLOYMENT_MS = 3 * 3_600_000;
+
+/** A custom range of equal windows before and after `time`, the later one cut at `now`. */
+export function rangeAround(time: number, now: number, windowMs = AROUND_DEPLOYMENT_MS): RangeSelection {
+  const to = Math.min(now, time + windowMs);
+  return {
+    preset: 'custom',
+    from: new Date(time - windowMs).toISOString(),
+    to: new Date(to).toISOString(),
+    compare: 'none',
+  };
 }

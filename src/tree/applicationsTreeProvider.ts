@@ -20,6 +20,7 @@ import { describeStaleness, LastGoodData } from '../session/lastGood';
 import { errorActionCommand } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
 import type { MonitorNode } from './nodes';
+import { DeploymentNode, DeploymentsGroupNode, TREE_DEPLOYMENT_DAYS } from './deploymentNodes';
 import {
   ApplicationNode,
   GroupNode,
@@ -161,10 +162,13 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
           new GroupNode(node, 'hosts', counts.hosts),
           new GroupNode(node, 'instances', counts.instances),
           new GroupNode(node, 'keyTransactions', keyTransactions),
+          new DeploymentsGroupNode(node),
         ];
       }
       case 'group':
         return this.loadGroup(conn, node);
+      case 'deploymentsGroup':
+        return this.loadDeployments(conn, node);
       default:
         return [];
     }
@@ -216,6 +220,22 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
             group.group === 'keyTransactions'
               ? vscode.l10n.t('No key transactions')
               : vscode.l10n.t('None reported in the last hour'),
+            'info',
+          ),
+        ];
+  }
+
+  /** Newest first, from the session's cache (one request per application per refresh interval). */
+  private async loadDeployments(conn: ConnectionSession, group: DeploymentsGroupNode): Promise<MonitorNode[]> {
+    const now = Date.now();
+    const range = { from: new Date(now - TREE_DEPLOYMENT_DAYS * 86_400_000), to: new Date(now) };
+    const list = await conn.deployments.get(group.parent.app.id, range);
+    return list.length > 0
+      ? list.map((d) => new DeploymentNode(group, d, now))
+      : [
+          new MessageNode(
+            `${group.id}/empty`,
+            vscode.l10n.t('No deployments in the last {0} days', TREE_DEPLOYMENT_DAYS),
             'info',
           ),
         ];

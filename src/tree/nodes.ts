@@ -10,6 +10,7 @@ import { COMMAND } from '../constants';
 import { formatAge, HEALTH_LABELS, hostHealthLabel } from '../format/presentation';
 import { describeSummary, summaryLines } from '../format/summary';
 import { escapeMarkdown } from '../util/safeText';
+import type { DeploymentNode, DeploymentsGroupNode } from './deploymentNodes';
 
 const HEALTH_ICONS: Readonly<Record<HealthStatus, [string, string]>> = {
   green: ['pass-filled', 'charts.green'],
@@ -242,7 +243,15 @@ export class MessageNode {
   }
 }
 
-export type MonitorNode = ApplicationNode | GroupNode | HostNode | InstanceNode | KeyTransactionNode | MessageNode;
+export type MonitorNode =
+  | ApplicationNode
+  | GroupNode
+  | HostNode
+  | InstanceNode
+  | KeyTransactionNode
+  | MessageNode
+  | DeploymentsGroupNode
+  | DeploymentNode;
 
 /** The numeric ID a "Copy ID" on this node copies. */
 export function entityId(node: MonitorNode): number | undefined {

@@ -11,6 +11,7 @@ import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MemoryLogger } from '../../src/log';
 import { deploymentsToCsv, deploymentsToJson } from '../../src/panels/exportFormats';
 import { loadPanelData } from '../../src/panels/panelData';
+import { rangeAround } from '../../src/panels/panelDeployments';
 import type { PanelEntity, PanelState } from '../../src/panels/protocol';
 import { deploymentsBetween } from '../../src/simulator/deployments';
 import { Simulator } from '../../src/simulator/server';
@@ -119,5 +120,18 @@ describe('Deployment markers in the panels', function () {
       revision: 'a1b2c3d4',
       ...HOSTILE,
     });
+  });
+});
+
+describe('The range around a deployment', () => {
+  it('has equal windows before and after (3 h by default), the later one cut at now', () => {
+    const t = Date.parse('2026-11-20T08:00:00Z');
+    assert.deepEqual(rangeAround(t, Date.parse('2026-11-20T12:00:00Z')), {
+      preset: 'custom',
+      from: '2026-11-20T05:00:00.000Z',
+      to: '2026-11-20T11:00:00.000Z',
+      compare: 'none',
+    });
+    assert.equal(rangeAround(t, Date.parse('2026-11-20T09:00:00Z')).to, '2026-11-20T09:00:00.000Z');
   });
 });
