@@ -9,6 +9,7 @@ import type { MetricNamesCache } from '../api/metricNamesCache';
 import type { DeploymentCache } from '../api/deploymentCache';
 import type { DeploymentMarker } from './deploymentMarkers';
 import { panelDeployments } from './panelDeployments';
+import { deploymentChange } from './deploymentChange';
 import { loadApplication } from './loaders/application';
 import { loadBreakdown } from './loaders/breakdown';
 import { loadExplorer } from './loaders/explorer';
@@ -69,5 +70,11 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
     loader({ ctx, entity: state.entity, state, range }),
     panelDeployments(ctx.deployments, state.entity, range, ctx.signal),
   ]);
-  return deployments ? { ...data, deployments } : data;
+  if (!deployments) {
+    return data;
+  }
+  // The before/after change leads the note under the summary (deploymentChange.ts).
+  const change = deploymentChange(data.charts, deployments, range.requested, (ctx.now ?? new Date()).getTime());
+  const summaryNote = [change?.text, data.summaryNote].filter((t) => t !== undefined).join(' · ') || undefined;
+  return { ...data, deployments, ...(summaryNote ? { summaryNote } : {}) };
 }

@@ -13,7 +13,7 @@ import { deploymentsToCsv, deploymentsToJson } from '../../src/panels/exportForm
 import { loadPanelData } from '../../src/panels/panelData';
 import { rangeAround } from '../../src/panels/panelDeployments';
 import type { PanelEntity, PanelState } from '../../src/panels/protocol';
-import { deploymentsBetween } from '../../src/simulator/deployments';
+import { BAD_DEPLOYMENT_FACTOR, deploymentsBetween } from '../../src/simulator/deployments';
 import { Simulator } from '../../src/simulator/server';
 import { readMarkers } from '../../webview/shared/markerData';
 
@@ -83,6 +83,34 @@ describe('Deployment markers in the panels', function () {
       );
     }
     assert.equal(sim.requests.filter((r) => r.endpoint === 'deployments.list').length, 1);
+  });
+
+  it("the header states the before/after change, equal to the simulator's shift at a bad deployment", async () => {
+    const app = sim.datasets.us.apps[0];
+    const month = deploymentsBetween(
+      sim.datasets.us,
+      app,
+      NOW.getTime() - 6 * 86_400_000,
+      NOW.getTime() - 4 * 3_600_000,
+    );
+    const bad = month.find((d) => d.bad)!;
+    const good = month.find((d, i) => !d.bad && month[i + 1] && !month[i + 1].bad)!;
+    const around = (at: number) =>
+      loadPanelData(
+        { api, metricNames: names, now: NOW, deployments: cache },
+        {
+          entity: { kind: 'application', applicationId: app.id, title: 't' },
+          range: rangeAround(at, NOW.getTime()),
+          view: 'chart',
+        },
+      );
+    const worse = await around(bad.at);
+    const percent = Number(/^Response time \+(\d+) % since ([0-9a-f]{7}) \(/.exec(worse.summaryNote ?? '')?.[1]);
+    assert.ok(Math.abs(percent - (BAD_DEPLOYMENT_FACTOR - 1) * 100) <= 10, worse.summaryNote);
+    assert.ok(worse.summaryNote?.includes(bad.revision.slice(0, 7)));
+    const same = await around(good.at);
+    const change = /^Response time [+−±](\d+) %/.exec(same.summaryNote ?? '');
+    assert.ok(change && Number(change[1]) <= 10, same.summaryNote);
   });
 
   it('a failed deployments request leaves the charts up without markers', async () => {
