@@ -45,6 +45,7 @@ export const COMMAND = {
   togglePrettyPrint: 'timeslice.togglePrettyPrint',
   openWalkthrough: 'timeslice.openWalkthrough',
   recordDeployment: 'timeslice.recordDeployment',
+  showChangesSinceDeployment: 'timeslice.showChangesSinceDeployment',
 } as const;
 
 /** A command id: one of `COMMAND`'s values. The command table has exactly one handler for each. */

@@ -12,6 +12,7 @@ import { pickApplication, requireConnection } from '../palette/pickers';
 import { rangeAround } from '../panels/panelDeployments';
 import type { PanelEntity } from '../panels/protocol';
 import type { Services } from '../services';
+import { showChangesSince } from '../tree/gitCommits';
 import type { MonitorNode } from '../tree/nodes';
 import { safeText } from '../util/safeText';
 
@@ -99,5 +100,16 @@ export function recordDeployment(services: Services) {
         safeText(app.name),
       ),
     );
+  };
+}
+
+/** Show Changes Since This Deployment: the deployment's commit against HEAD (only offered when it is a workspace commit). */
+export function showChangesSinceDeployment() {
+  return async (node?: MonitorNode): Promise<void> => {
+    if (node?.kind !== 'deployment' || !node.commit) {
+      return;
+    }
+    const short = safeText(shortRevision(node.commit.hash), 40);
+    await showChangesSince(node.commit, vscode.l10n.t('Changes since deployment {0}', short));
   };
 }

@@ -21,6 +21,7 @@ import { errorActionCommand } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
 import type { MonitorNode } from './nodes';
 import { DeploymentNode, DeploymentsGroupNode, TREE_DEPLOYMENT_DAYS } from './deploymentNodes';
+import { workspaceCommit } from './gitCommits';
 import {
   ApplicationNode,
   GroupNode,
@@ -230,8 +231,15 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
     const now = Date.now();
     const range = { from: new Date(now - TREE_DEPLOYMENT_DAYS * 86_400_000), to: new Date(now) };
     const list = await conn.deployments.get(group.parent.app.id, range);
-    return list.length > 0
-      ? list.map((d) => new DeploymentNode(group, d, now))
+    const nodes = list.map((d) => new DeploymentNode(group, d, now));
+    // Which revisions are commits of the workspace (the newest few): only those offer Show Changes.
+    await Promise.all(
+      nodes.slice(0, 20).map(async (n) => {
+        n.commit = await workspaceCommit(n.deployment.commit ?? n.deployment.revision);
+      }),
+    );
+    return nodes.length > 0
+      ? nodes
       : [
           new MessageNode(
             `${group.id}/empty`,

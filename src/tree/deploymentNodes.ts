@@ -11,6 +11,7 @@ import { shortRevision } from '../api/deployments';
 import { COMMAND } from '../constants';
 import { formatAge } from '../format/presentation';
 import { safeText } from '../util/safeText';
+import type { WorkspaceCommit } from './gitCommits';
 import type { ApplicationNode } from './nodes';
 
 /** How far back the tree lists deployments. */
@@ -36,6 +37,8 @@ export class DeploymentsGroupNode {
 
 export class DeploymentNode {
   readonly kind = 'deployment';
+  /** The workspace's commit of this revision, when it is one (Show Changes Since This Deployment). */
+  commit: WorkspaceCommit | undefined;
   constructor(
     readonly parent: DeploymentsGroupNode,
     readonly deployment: Deployment,
@@ -54,7 +57,7 @@ export class DeploymentNode {
     const age = formatAge(this.now - d.time);
     item.description = d.user ? `${age} · ${safeText(d.user, 60)}` : age;
     item.iconPath = new vscode.ThemeIcon('git-commit');
-    item.contextValue = 'deployment';
+    item.contextValue = this.commit ? 'deploymentWithCommit' : 'deployment';
     item.command = {
       command: COMMAND.openEntity,
       title: vscode.l10n.t('Open Dashboard Around This Deployment'),

@@ -1,4 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
@@ -120,6 +124,61 @@ for (const backend of BACKENDS) {
       assert.ok((writes[0].requestBody ?? '').includes(revision) || backend === 'restV2');
       const nodes = await deploymentNodes();
       assert.ok(nodes.some((n) => n.kind === 'deployment' && n.deployment.revision === revision));
+    });
+    it('Show Changes Since This Deployment is offered only for a commit of the workspace, and opens it against HEAD', async function () {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-git-'));
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir })
+          .toString()
+          .trim();
+      git('init', '-q');
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'one\n');
+      git('add', '.');
+      git('commit', '-qm', 'first');
+      const first = git('rev-parse', 'HEAD');
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'two\n');
+      git('commit', '-qam', 'second');
+      await vscode.commands.executeCommand('git.openRepository', dir).then(undefined, () => undefined);
+      type Git = { getAPI(v: 1): { repositories: Array<{ rootUri: vscode.Uri }> } };
+      const gitExtension = vscode.extensions.getExtension<Git>('vscode.git');
+      const known = await eventually(
+        () =>
+          gitExtension?.isActive &&
+          gitExtension.exports.getAPI(1).repositories.some((r) => r.rootUri.fsPath === fs.realpathSync(dir))
+            ? true
+            : undefined,
+        'the repository in the git extension',
+        5000,
+      ).catch(() => false);
+      if (!known) {
+        // No git extension, or it did not take the repository: the action must then be absent everywhere.
+        const nodes = await deploymentNodes();
+        assert.ok(nodes.every((n) => n.kind !== 'deployment' || ts.tree.getTreeItem(n).contextValue === 'deployment'));
+        this.skip();
+      }
+      const window = vscode.window as unknown as Record<string, unknown>;
+      const originals = { input: window.showInputBox, warning: window.showWarningMessage };
+      const inputs = [first, ''];
+      window.showInputBox = () => Promise.resolve(inputs.shift());
+      window.showWarningMessage = (_m: string, _o: unknown, ...items: string[]) => Promise.resolve(items[0]);
+      try {
+        await vscode.commands.executeCommand('timeslice.recordDeployment', await storefront());
+      } finally {
+        window.showInputBox = originals.input;
+        window.showWarningMessage = originals.warning;
+      }
+      const node = await eventually(async () => {
+        ts.tree.refresh();
+        const found = (await deploymentNodes()).find((n) => n.kind === 'deployment' && n.deployment.revision === first);
+        return found && ts.tree.getTreeItem(found).contextValue === 'deploymentWithCommit' ? found : undefined;
+      }, 'the recorded deployment as a workspace commit');
+      const others = (await deploymentNodes()).filter(
+        (n) => n.kind === 'deployment' && n.deployment.revision !== first,
+      );
+      assert.ok(others.every((n) => ts.tree.getTreeItem(n).contextValue === 'deployment'));
+      await vscode.commands.executeCommand('timeslice.showChangesSinceDeployment', node);
+      const tab = await eventually(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'the changes tab');
+      assert.match(tab, new RegExp(first.slice(0, 7)));
     });
   });
 }
