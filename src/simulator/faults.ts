@@ -12,6 +12,7 @@ export const ENDPOINTS = [
   'metricNames',
   'metricData',
   'deployments.list',
+  'alertsViolations.list',
 ] as const;
 export type EndpointId = (typeof ENDPOINTS)[number];
 

@@ -4,6 +4,7 @@
  */
 import type { Dataset, SimApp } from './dataset';
 import { deploymentCreate, deploymentList } from './deploymentsRest';
+import { violationItems } from './alerts';
 import type { EndpointId } from './faults';
 import type { MetricDataOptions } from './metricData';
 import { metricDataBody, metricNameRecords, ParameterError } from './metricData';
@@ -33,6 +34,7 @@ const PATTERNS: Array<[RegExp, EndpointId]> = [
   [/^\/v2\/applications\/(\d+)\/instances$/, 'instances.list'],
   [/^\/v2\/applications\/(\d+)\/instances\/(\d+)$/, 'instances.show'],
   [/^\/v2\/applications\/(\d+)\/deployments$/, 'deployments.list'],
+  [/^\/v2\/alerts_violations$/, 'alertsViolations.list'],
   [/^\/v2\/key_transactions$/, 'keyTransactions.list'],
   [/^\/v2\/key_transactions\/(\d+)$/, 'keyTransactions.show'],
   [/^\/v2\/applications\/(\d+)(?:\/(hosts|instances)\/(\d+))?\/metrics$/, 'metricNames'],
@@ -99,7 +101,10 @@ export class Routes {
     const d = this.dataset;
     const [appId] = route.ids;
     const app = appId === undefined ? undefined : d.appsById.get(appId);
-    const needsApp = route.endpoint !== 'applications.list' && !route.endpoint.startsWith('keyTransactions');
+    const needsApp =
+      route.endpoint !== 'applications.list' &&
+      route.endpoint !== 'alertsViolations.list' &&
+      !route.endpoint.startsWith('keyTransactions');
     if (needsApp && !app) {
       return { type: 'error', status: 404, title: `No Application found with ID ${appId}` };
     }
@@ -169,6 +174,8 @@ export class Routes {
           ? { type: 'one', body: { application_instance: r.instance(instance) } }
           : { type: 'error', status: 404, title: `No Application Instance found with ID ${route.ids[1]}` };
       }
+      case 'alertsViolations.list':
+        return { type: 'list', envelope: 'violations', items: violationItems(d, this.now().getTime(), params) };
       case 'deployments.list':
         return deploymentList(d, app, route.region, this.now());
       case 'keyTransactions.list': {
