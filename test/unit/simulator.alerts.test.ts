@@ -38,7 +38,7 @@ describe('Simulator open alerts (code-and-change-notes.md §4)', function () {
       const res = await request(next, { dispatcher: agent, headers: { 'api-key': KEY } });
       assert.equal(res.statusCode, 200);
       const link = String(res.headers.link ?? '');
-      items.push(...((JSON.parse(await res.body.text()) as W).violations as W[]));
+      items.push(...((JSON.parse(await res.body.text())).violations as W[]));
       links.push(link);
       next = /<([^>]+)>; rel="next"/.exec(link)?.[1];
     }
