@@ -4,8 +4,11 @@
  */
 import assert from 'node:assert/strict';
 
+import type { Dispatcher } from 'undici';
 import { Agent, request } from 'undici';
 
+import { entityGuid } from '../../src/simulator/nerdgraph/entities';
+import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
 
 const NOW_MS = Date.parse('2026-11-20T12:00:00Z');
@@ -35,10 +38,11 @@ describe('Simulator open alerts (code-and-change-notes.md §4)', function () {
     const links: string[] = [];
     let next: string | undefined = `${sim.baseUrls.us}/v2/alerts_violations.json?${query}`;
     while (next) {
-      const res = await request(next, { dispatcher: agent, headers: { 'api-key': KEY } });
+      const res: Dispatcher.ResponseData = await request(next, { dispatcher: agent, headers: { 'api-key': KEY } });
       assert.equal(res.statusCode, 200);
-      const link = String(res.headers.link ?? '');
-      items.push(...((JSON.parse(await res.body.text())).violations as W[]));
+      const link: string = String(res.headers.link ?? '');
+      const body: W = JSON.parse(await res.body.text());
+      items.push(...(body.violations as W[]));
       links.push(link);
       next = /<([^>]+)>; rel="next"/.exec(link)?.[1];
     }
@@ -80,5 +84,36 @@ describe('Simulator open alerts (code-and-change-notes.md §4)', function () {
     const v = (await all('only_open=true')).items.find((x) => x.entity.id === hostile.id);
     assert.match(v.condition_name, /\]\(command:/);
     assert.match(v.policy_name, /\u202e/);
+  });
+
+  const ISSUES =
+    'query($a: Int!, $g: [EntityGuid!], $w: TimeWindowInput) { actor { account(id: $a) { aiIssues { issues(filter: { entityGuids: $g, states: [ACTIVATED, CREATED] }, timeWindow: $w) { issues { issueId title priority state createdAt closedAt deepLinkUrl entityGuids entityNames conditionName } nextCursor } } } } }';
+
+  async function issues(variables: Record<string, unknown>): Promise<W[]> {
+    const res = await request(`${sim.baseUrls.us}/graphql`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: ISSUES, variables: { a: SIMULATED_ACCOUNTS.us.id, ...variables } }),
+    });
+    const body: W = JSON.parse(await res.body.text());
+    assert.equal(body.errors, undefined, JSON.stringify(body.errors));
+    return body.data.actor.account.aiIssues.issues.issues as W[];
+  }
+
+  it('"aiIssues.issues(filter: { entityGuids, states: [ACTIVATED, CREATED] }, timeWindow)": "Without timeWindow only the last 24 hours are searched"', async () => {
+    const red = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'red')!;
+    const g = [entityGuid(SIMULATED_ACCOUNTS.us.id, 'APM', 'APPLICATION', red.id)];
+    const narrow = await issues({ g });
+    const wide = await issues({ g, w: { startTime: NOW_MS - 30 * 86_400_000, endTime: NOW_MS } });
+    const threeDays = (list: W[]) => list.filter((i) => NOW_MS - i.createdAt >= 3 * 86_400_000);
+    assert.equal(threeDays(narrow).length, 0, 'the default window misses it');
+    assert.equal(threeDays(wide).length, 1, 'a wide window finds it');
+    assert.ok(wide.every((i) => i.state === 'ACTIVATED' && i.closedAt === null && i.entityGuids[0] === g[0]));
+    assert.equal(wide[0].priority, 'CRITICAL');
+    assert.ok(wide.every((i) => i.deepLinkUrl.startsWith('https://one.newrelic.com/')));
+    // REST and NerdGraph tell the same story: the same open violations of the application.
+    const rest = (await all('only_open=true')).items.filter((v) => v.entity.id === red.id);
+    assert.deepEqual(wide.map((i) => i.createdAt).sort(), rest.map((v) => v.opened_at).sort());
   });
 });

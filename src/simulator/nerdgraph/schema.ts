@@ -5,6 +5,7 @@
  */
 import { buildSchema } from 'graphql';
 
+import { AI_ISSUES_SDL } from './aiIssues';
 import { DEPLOYMENT_SDL } from './deployments';
 
 export const NERDGRAPH_SDL = `
@@ -42,6 +43,7 @@ type Account {
   id: Int
   name: String
   nrql(query: Nrql!, timeout: Seconds): NrdbResultContainer
+  aiIssues: AiIssuesForAccount
 }
 
 type NrdbResultContainer {
@@ -196,4 +198,4 @@ type KeyTransactionEntity implements Entity {
 }
 `;
 
-export const nerdGraphSchema = buildSchema(NERDGRAPH_SDL + DEPLOYMENT_SDL);
+export const nerdGraphSchema = buildSchema(NERDGRAPH_SDL + DEPLOYMENT_SDL + AI_ISSUES_SDL);

@@ -12,6 +12,7 @@ import type { AnyFault, FaultTable, NerdGraphOperation } from '../faults';
 import { RecordBuilder } from '../records';
 import type { Region } from '../routes';
 import type { EntityContext, ErrorRateScale } from './entities';
+import { aiIssuesFor } from './aiIssues';
 import { createDeployment, withDeploymentSearch } from './deployments';
 import type { DeploymentInput } from './deployments';
 import { decodeGuid, EntitySearchError, entityByGuid, searchEntities } from './entities';
@@ -266,6 +267,7 @@ export class NerdGraphService {
         return {
           id,
           name: account?.name ?? null,
+          aiIssues: account ? aiIssuesFor(account.dataset, account.id, region, this.options.now) : null,
           nrql: ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
             if (!account) {
