@@ -13,6 +13,8 @@ import * as l10n from '@vscode/l10n';
 import type { Deployment, DeploymentRange, DeploymentWrite } from '../deployments';
 import type { RawResponse, TimesliceApi } from '../timesliceApi';
 import { createDeployment, searchDeployments } from './deployments';
+import type { OpenAlert } from '../openAlerts';
+import { openIssues } from './openAlerts';
 import { checkId } from '../rest/requests';
 import { ApiError } from '../errors';
 import { checkRange, wholeMinute } from '../timeRange';
@@ -180,16 +182,17 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return searchEntities(this.gql, q, this.maxPages, options);
   }
 
-  async listDeployments(
-    applicationId: number,
-    range: DeploymentRange,
-    options?: RequestOptions,
-  ): Promise<Deployment[]> {
-    return searchDeployments(this.gql, await this.guidOf(applicationId, options), range, options?.signal);
+  async listDeployments(id: number, range: DeploymentRange, options?: RequestOptions): Promise<Deployment[]> {
+    return searchDeployments(this.gql, await this.guidOf(id, options), range, options?.signal);
   }
 
   async recordDeployment(applicationId: number, write: DeploymentWrite, options?: RequestOptions): Promise<Deployment> {
     return createDeployment(this.gql, await this.guidOf(applicationId, options), write, options?.signal);
+  }
+
+  listOpenAlerts(applicationIds: readonly number[], options?: RequestOptions): Promise<OpenAlert[]> {
+    const guidOf = (id: number) => this.guidOf(id, options);
+    return openIssues(this.gql, this.accountId(options), guidOf, applicationIds, this.now().getTime(), options?.signal);
   }
 
   private async guidOf(applicationId: number, options?: RequestOptions): Promise<string> {

@@ -22,6 +22,8 @@ import type { ApiRequest } from './requests';
 import { buildRequest, checkId } from './requests';
 import type { Deployment, DeploymentRange, DeploymentWrite } from '../deployments';
 import { inRange, pageEndsBefore, parseRestDeployment, restDeploymentBody } from '../deployments';
+import type { OpenAlert } from '../openAlerts';
+import { parseRestViolation } from '../openAlerts';
 import type { RawResponse, TimesliceApi } from '../timesliceApi';
 import type { HttpResponse, TransportOptions } from '../transport';
 import { HttpTransport } from '../transport';
@@ -175,6 +177,18 @@ export class HttpTimesliceApi implements TimesliceApi {
       );
     }
     return stored;
+  }
+
+  /** Every page of the account's open violations, kept for these applications (the service filters by none). */
+  async listOpenAlerts(applicationIds: readonly number[], options?: RequestOptions): Promise<OpenAlert[]> {
+    if (applicationIds.length === 0) {
+      return [];
+    }
+    const path = '/v2/alerts_violations';
+    const url = this.transport.urlFor(`${path}.${this.format}`, new URLSearchParams({ only_open: 'true' }));
+    const all = await this.pages({ path, url }, 'violations', parseRestViolation, options);
+    const wanted = new Set(applicationIds);
+    return all.filter((a) => a !== undefined && wanted.has(a.applicationId)) as OpenAlert[];
   }
 
   async rawRequest(path: string, query: URLSearchParams, options?: RequestOptions): Promise<RawResponse> {
