@@ -11,6 +11,7 @@ import { formatAge, HEALTH_LABELS, hostHealthLabel } from '../format/presentatio
 import { describeSummary, summaryLines } from '../format/summary';
 import { escapeMarkdown } from '../util/safeText';
 import type { DeploymentNode, DeploymentsGroupNode } from './deploymentNodes';
+import type { OpenAlertNode, OpenAlertsGroupNode } from './alertNodes';
 
 const HEALTH_ICONS: Readonly<Record<HealthStatus, [string, string]>> = {
   green: ['pass-filled', 'charts.green'],
@@ -251,7 +252,9 @@ export type MonitorNode =
   | KeyTransactionNode
   | MessageNode
   | DeploymentsGroupNode
-  | DeploymentNode;
+  | DeploymentNode
+  | OpenAlertsGroupNode
+  | OpenAlertNode;
 
 /** The numeric ID a "Copy ID" on this node copies. */
 export function entityId(node: MonitorNode): number | undefined {

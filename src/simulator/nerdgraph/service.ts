@@ -96,6 +96,9 @@ export function operationOf(doc: DocumentNode): NerdGraphOperation {
       names.add(node.name.value);
     },
   });
+  if (names.has('aiIssues')) {
+    return 'graphql.aiIssues';
+  }
   if (names.has('nrql')) {
     return 'graphql.nrql';
   }

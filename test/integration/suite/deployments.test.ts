@@ -180,5 +180,21 @@ for (const backend of BACKENDS) {
       const tab = await eventually(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'the changes tab');
       assert.match(tab, new RegExp(first.slice(0, 7)));
     });
+
+    it('lists the open alerts of an application, one opened three days ago included, with no link to open in the demo', async () => {
+      const sim = ts.demo.simulator!;
+      const red = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'red')!;
+      const roots = await ts.tree.getChildren();
+      const app = roots.find((n) => n.kind === 'application' && n.app.id === red.id)!;
+      const group = (await ts.tree.getChildren(app)).find((n) => n.kind === 'openAlertsGroup')!;
+      assert.equal(ts.tree.getTreeItem(group).label, 'Open alerts (2)');
+      const alerts = await ts.tree.getChildren(group);
+      assert.ok(alerts.some((n) => n.kind === 'openAlert' && Date.now() - n.alert.openedAt >= 3 * DAY - 60_000));
+      for (const n of alerts) {
+        const item = ts.tree.getTreeItem(n);
+        assert.equal(item.command, undefined, 'the demo has no service domain: no link is opened');
+        assert.equal(typeof item.tooltip, 'string');
+      }
+    });
   });
 }
