@@ -47,6 +47,8 @@ export const COMMAND = {
   copyAsCurl: 'timeslice.copyAsCurl',
   togglePrettyPrint: 'timeslice.togglePrettyPrint',
   openWalkthrough: 'timeslice.openWalkthrough',
+  recordDeployment: 'timeslice.recordDeployment',
+  showChangesSinceDeployment: 'timeslice.showChangesSinceDeployment',
 } as const;
 
 /** A command id: one of `COMMAND`'s values. The command table has exactly one handler for each. */

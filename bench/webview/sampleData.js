@@ -70,6 +70,25 @@
       range: { from: new Date(r.from).toISOString(), to: new Date(r.to).toISOString(), period: r.period },
       validPeriods: r.validPeriods,
       fetchedAt: new Date(now).toISOString(),
+      // Two deployment markers (issue 25), the later one with the foreign text a panel must show as text.
+      deployments: [
+        {
+          time: r.to - Math.round((r.to - r.from) * 0.25),
+          revision: 'a1b2c3d4e5f60718',
+          short: 'a1b2c3d',
+          user: 'eve\u202egnp.exe',
+          description: '[Open terminal](command:workbench.action.terminal.new) <img src=x onerror=alert(1)>',
+          changelog: '- Cache product pages for 60 s\n<script>alert(1)</script>',
+        },
+        {
+          time: r.to - Math.round((r.to - r.from) * 0.7),
+          revision: '9f8e7d6c5b4a3921',
+          short: '9f8e7d6',
+          user: 'mara.keller',
+          description: 'Release v4.2.0',
+          changelog: '- Upgrade HTTP client to 5.2',
+        },
+      ],
       ...extra,
     };
   }

@@ -4,6 +4,8 @@
  * (nerdgraph/nerdGraphApi.ts) over NerdGraph. No `vscode`.
  */
 import type { TransactionStats, TransactionStatsOptions, TransactionStatsQuery } from './transactionStats';
+import type { Deployment, DeploymentRange, DeploymentWrite } from './deployments';
+import type { OpenAlert } from './openAlerts';
 import type * as T from './types';
 
 export interface TimesliceApi {
@@ -24,6 +26,12 @@ export interface TimesliceApi {
   getMetricData(scope: T.MetricScope, query: T.MetricDataQuery, options?: T.RequestOptions): Promise<T.MetricData>;
   /** An application's transactions with their summarized numbers (transactionStatsLoader.ts). */
   getTransactionStats(query: TransactionStatsQuery, options?: TransactionStatsOptions): Promise<TransactionStats[]>;
+  /** The application's deployments in `range`, newest first (deployments.ts; cache them: deploymentCache.ts). */
+  listDeployments(applicationId: number, range: DeploymentRange, options?: T.RequestOptions): Promise<Deployment[]>;
+  /** Records a deployment marker on the application; returns it as the service stored it. */
+  recordDeployment(applicationId: number, write: DeploymentWrite, options?: T.RequestOptions): Promise<Deployment>;
+  /** The open alerts of these applications, in one request for all of them (openAlerts.ts). */
+  listOpenAlerts(applicationIds: readonly number[], options?: T.RequestOptions): Promise<OpenAlert[]>;
   /** One GET of any v2 path, unparsed (for "Run API Request…"). */
   rawRequest(path: string, query: URLSearchParams, options?: T.RequestOptions): Promise<RawResponse>;
   dispose(): Promise<void>;

@@ -1,9 +1,10 @@
 /** Commands that open chart panels, from a tree node or (palette) a picked application. */
 import type { PanelEntity, PanelKind } from '../panels/protocol';
-import { explorerEntity } from '../panels/protocol';
+import { explorerEntity } from '../panels/explorerScope';
 import { pickApplication, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
+import { showAroundDeployment } from './deploymentCommands';
 
 /** The entity of an application-level panel: the dashboard, the breakdown, or the explorer over the whole application. */
 function applicationEntity(
@@ -64,6 +65,9 @@ export function openEntityPanel(services: Services) {
         return;
       case 'application':
         services.panels.show({ kind: 'application', applicationId: node.app.id, title: node.app.name });
+        return;
+      case 'deployment':
+        showAroundDeployment(services, node.parent.parent.app, node.deployment);
         return;
       default:
         return;

@@ -8,7 +8,8 @@ import * as l10n from '@vscode/l10n';
 import type { Application, MetricName, MetricScope } from '../api/types';
 import type { ChartPanel } from '../panels/chartPanel';
 import type { RangePreset } from '../panels/protocol';
-import { explorerEntity, PRESET_MINUTES } from '../panels/protocol';
+import { explorerEntity } from '../panels/explorerScope';
+import { PRESET_MINUTES } from '../panels/protocol';
 import type { RangePresetItem, ScopeItem } from '../palette/items';
 import { runSteps } from '../palette/items';
 import {

@@ -9,6 +9,7 @@ import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
 import { bindWorkspace, openBoundApplication, unbindWorkspace } from './bindingCommands';
 import { showApplicationSummary } from './applicationSummary';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
+import { recordDeployment, showChangesSinceDeployment } from './deploymentCommands';
 import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
 import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
@@ -63,6 +64,8 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.copyAsCurl]: copyAsCurl(services),
     [COMMAND.togglePrettyPrint]: togglePrettyPrint(services),
     [COMMAND.openWalkthrough]: () => services.applicationsView.aroundWalkthrough(openWalkthrough),
+    [COMMAND.recordDeployment]: recordDeployment(services),
+    [COMMAND.showChangesSinceDeployment]: showChangesSinceDeployment(),
   } satisfies Record<CommandId, Handler>;
 }
 

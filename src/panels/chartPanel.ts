@@ -18,7 +18,8 @@ import { PanelContent } from './panelContent';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelData';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
-import { explorerScope, isFromWebview } from './protocol';
+import { explorerScope } from './explorerScope';
+import { isFromWebview } from './protocol';
 
 export const CHART_VIEW_TYPE = 'timeslice.chart';
 
@@ -267,7 +268,13 @@ export class ChartPanel extends Disposable {
     this.post({ type: 'loading' });
     try {
       const data = await loadPanelData(
-        { api: conn.api, metricNames: conn.metricNames, nrql: conn.nrql, signal: abort.signal },
+        {
+          api: conn.api,
+          metricNames: conn.metricNames,
+          nrql: conn.nrql,
+          deployments: conn.deployments,
+          signal: abort.signal,
+        },
         this.stateValue,
       );
       if (abort.signal.aborted || this.disposed || conn.disposed) {
@@ -316,6 +323,7 @@ export class ChartPanel extends Disposable {
       summaryNote: data.summaryNote,
       charts,
       table: data.table,
+      ...(data.deployments ? { deployments: data.deployments } : {}),
       ...(decimated ? { decimated } : {}),
       range: {
         from: shown.from.toISOString(),

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 
 import type { PanelData } from './panelData';
 import type { PanelState } from './protocol';
-import { chartsToCsv, chartsToJson } from './exportFormats';
+import { chartsToCsv, chartsToJson, deploymentsToCsv, deploymentsToJson } from './exportFormats';
 
 /** Asks where to save and writes the file; resolves with the path shown to the user, or undefined when cancelled. */
 export async function exportPanelData(
@@ -29,12 +29,14 @@ export async function exportPanelData(
   }
   const text =
     format === 'csv'
-      ? chartsToCsv(data.charts)
+      ? // The Deployments table follows the points, after an empty line.
+        chartsToCsv(data.charts) + (data.deployments?.length ? `\n${deploymentsToCsv(data.deployments)}` : '')
       : chartsToJson(data.charts, {
           entity,
           from: data.range.requested.from.toISOString(),
           to: data.range.requested.to.toISOString(),
           period: data.range.requested.period,
+          ...(data.deployments ? { deployments: deploymentsToJson(data.deployments) } : {}),
         });
   // Through VS Code's file system, not Node's: the chosen URI may be remote (SSH, WSL, a container)
   // or virtual, where fsPath names a file on the wrong machine or on none.

@@ -2,6 +2,8 @@
  * What a panel's Export writes: every slice of its charts (never the points thinned for the plot) as
  * CSV or JSON text. Pure (no `vscode`); exportData.ts asks where to save it.
  */
+import type { DeploymentMarker } from './deploymentMarkers';
+import { deploymentRows } from './deploymentMarkers';
 import type { ChartSpec } from './protocol';
 
 function csvCell(value: string | number | null): string {
@@ -25,6 +27,24 @@ export function chartsToCsv(charts: ChartSpec[]): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The Deployments table (time ISO UTC, revision, user, description, changelog), newest first. */
+export function deploymentsToCsv(markers: readonly DeploymentMarker[]): string {
+  const lines = ['deployment_time,revision,user,description,changelog'];
+  lines.push(...deploymentRows(markers).map((row) => row.map(csvCell).join(',')));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The deployments as the JSON export lists them. */
+export function deploymentsToJson(markers: readonly DeploymentMarker[]): Array<Record<string, string>> {
+  return deploymentRows(markers).map(([time, revision, user, description, changelog]) => ({
+    time,
+    revision,
+    user,
+    description,
+    changelog,
+  }));
 }
 
 export function chartsToJson(charts: ChartSpec[], meta: Record<string, unknown>): string {

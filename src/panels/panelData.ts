@@ -6,6 +6,10 @@
 import type { NrqlClient } from '../api/backend';
 import type { TimesliceApi } from '../api/timesliceApi';
 import type { MetricNamesCache } from '../api/metricNamesCache';
+import type { DeploymentCache } from '../api/deploymentCache';
+import type { DeploymentMarker } from './deploymentMarkers';
+import { panelDeployments } from './panelDeployments';
+import { deploymentChange } from './deploymentChange';
 import { loadApplication } from './loaders/application';
 import { loadBreakdown } from './loaders/breakdown';
 import { loadExplorer } from './loaders/explorer';
@@ -27,6 +31,8 @@ export interface PanelData {
   range: PanelRangeShown;
   /** Metric-data requests this load made (the breakdown's and explorer's depend on value lists). */
   metricDataRequests: number;
+  /** The application's deployments in the range, newest first (panelDeployments.ts). */
+  deployments?: DeploymentMarker[];
 }
 
 export interface PanelDataContext {
@@ -36,6 +42,8 @@ export interface PanelDataContext {
   nrql?: Pick<NrqlClient, 'run'>;
   signal?: AbortSignal;
   now?: Date;
+  /** The session's deployments per application; without it no panel shows markers. */
+  deployments?: DeploymentCache;
 }
 
 /** What a loader gets: the context, the panel's entity (of its kind) and state, and the range resolved once. */
@@ -59,7 +67,18 @@ const LOADERS: { [K in PanelKind]: PanelLoader<K> } = {
   transactions: loadTransactions,
 };
 
-export function loadPanelData(ctx: PanelDataContext, state: PanelState): Promise<PanelData> {
+export async function loadPanelData(ctx: PanelDataContext, state: PanelState): Promise<PanelData> {
   const loader = LOADERS[state.entity.kind] as PanelLoader<PanelKind>;
-  return loader({ ctx, entity: state.entity, state, range: resolvePanelRange(state.range, ctx.now) });
+  const range = resolvePanelRange(state.range, ctx.now);
+  const [data, deployments] = await Promise.all([
+    loader({ ctx, entity: state.entity, state, range }),
+    panelDeployments(ctx.deployments, state.entity, range, ctx.signal),
+  ]);
+  if (!deployments) {
+    return data;
+  }
+  // The before/after change leads the note under the summary (deploymentChange.ts).
+  const change = deploymentChange(data.charts, deployments, range.requested, (ctx.now ?? new Date()).getTime());
+  const summaryNote = [change?.text, data.summaryNote].filter((t) => t !== undefined).join(' · ') || undefined;
+  return { ...data, deployments, ...(summaryNote ? { summaryNote } : {}) };
 }

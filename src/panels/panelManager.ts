@@ -11,7 +11,8 @@ import { Disposable } from '../util/lifecycle';
 import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';
 import type { PanelData } from './panelData';
 import type { PanelEntity, PanelState } from './protocol';
-import { explorerScope, isPanelState } from './protocol';
+import { explorerScope } from './explorerScope';
+import { isPanelState } from './protocol';
 
 /** A key that differs between any two entities: one panel per entity. */
 export function panelKey(e: PanelEntity): string {

@@ -6,9 +6,9 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { MetricScope } from '../api/types';
 import type { TransactionEntity, TransactionPanelKind as TxnKind } from './transactionEntity';
 import { hasTransactionFields, TRANSACTION_PANEL_KINDS } from './transactionEntity';
+import type { DeploymentMarker } from './deploymentMarkers';
 
 /** What a panel shows. */
 export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction' | TxnKind;
@@ -62,29 +62,6 @@ export type PanelEntity =
   | (EntityBase & { kind: 'keyTransaction'; keyTransactionId: number })
   | ExplorerEntity
   | TransactionEntity;
-
-/** The scope the explorer charts and searches metric names in. */
-export function explorerScope(e: ExplorerEntity): MetricScope {
-  if (e.hostId !== undefined) {
-    return { kind: 'host', applicationId: e.applicationId, hostId: e.hostId };
-  }
-  if (e.instanceId !== undefined) {
-    return { kind: 'instance', applicationId: e.applicationId, instanceId: e.instanceId };
-  }
-  return { kind: 'application', applicationId: e.applicationId };
-}
-
-/** The explorer's entity for a metric scope (what "Query Metric…" picked). */
-export function explorerEntity(scope: MetricScope, title: string): ExplorerEntity {
-  switch (scope.kind) {
-    case 'application':
-      return { kind: 'explorer', applicationId: scope.applicationId, title };
-    case 'host':
-      return { kind: 'explorer', applicationId: scope.applicationId, hostId: scope.hostId, title };
-    case 'instance':
-      return { kind: 'explorer', applicationId: scope.applicationId, instanceId: scope.instanceId, title };
-  }
-}
 
 export type RangePreset = '30m' | '1h' | '3h' | '6h' | '24h' | '3d' | '7d' | 'custom';
 export const RANGE_PRESETS: readonly RangePreset[] = ['30m', '1h', '3h', '6h', '24h', '3d', '7d', 'custom'];
@@ -209,6 +186,7 @@ export type ToWebview =
       summaryNote?: string;
       charts: ChartSpec[];
       table?: SummaryTable;
+      deployments?: DeploymentMarker[];
       /**
        * What the returned slices cover (the first may start before the requested `from`); `requestedTo`
        * is set when the data ends before the requested end (the service lags the clock).
@@ -379,6 +357,7 @@ export function isToWebview(v: unknown): v is ToWebview {
         isRec(v.range) &&
         Array.isArray(v.validPeriods) &&
         typeof v.fetchedAt === 'string' &&
+        (v.deployments === undefined || Array.isArray(v.deployments)) &&
         v.charts.every(
           (c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series),
         )

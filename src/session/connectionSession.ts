@@ -13,6 +13,7 @@ import { systemClock } from '../api/clock';
 import type { Backend } from '../api/backendChoice';
 import { BACKEND_LABELS } from '../api/backendChoice';
 import { MetricNamesCache } from '../api/metricNamesCache';
+import { DeploymentCache } from '../api/deploymentCache';
 import type { RequestLayer } from '../api/pipeline';
 import { rateLimitObserver, sessionSignal } from '../api/pipeline';
 import type { Region } from '../api/regions';
@@ -46,6 +47,8 @@ export interface SessionOptions {
 export class ConnectionSession implements IDisposable {
   readonly api: TimesliceApi;
   readonly metricNames: MetricNamesCache;
+  /** Deployments per application, asked at most once per refresh interval (issue 25). */
+  readonly deployments: DeploymentCache;
   readonly label: string;
   readonly spec: ConnectionSpec;
   /** The backend's label for views ("REST v2", "NerdGraph"). */
@@ -78,6 +81,11 @@ export class ConnectionSession implements IDisposable {
       rateLimitObserver((ms) => this.scheduler.pauseUntil(this.clock.now() + ms)),
     ]);
     this.metricNames = new MetricNamesCache(this.api);
+    this.deployments = new DeploymentCache({
+      fetch: (id, range, signal) => this.api.listDeployments(id, range, { signal }),
+      now: () => this.clock.now(),
+      maxAgeMs: options.intervalMs,
+    });
     for (const job of options.jobs) {
       this.scheduler.add(job);
     }

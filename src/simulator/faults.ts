@@ -11,6 +11,8 @@ export const ENDPOINTS = [
   'keyTransactions.show',
   'metricNames',
   'metricData',
+  'deployments.list',
+  'alertsViolations.list',
 ] as const;
 export type EndpointId = (typeof ENDPOINTS)[number];
 
@@ -21,6 +23,7 @@ export const NERDGRAPH_OPERATIONS = [
   'graphql.entitySearch',
   'graphql.entity',
   'graphql.nrql',
+  'graphql.aiIssues',
 ] as const;
 export type NerdGraphOperation = (typeof NERDGRAPH_OPERATIONS)[number];
 

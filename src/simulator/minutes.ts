@@ -6,6 +6,7 @@
  */
 import type { SimApp, SimHost, SimInstance } from './dataset';
 import { Dataset } from './dataset';
+import { deploymentFactor } from './deployments';
 import { unit } from './random';
 
 export type SimScope =
@@ -74,7 +75,9 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
   const appCalls = app.reporting ? Math.max(0, Math.round(p.baseRpm * diurnal * (0.85 + 0.3 * u(0)))) : 0;
   const calls = Math.round(appCalls * share);
   const spike = u(2) > 0.985 ? 2.2 : 1;
-  const serverMs = app.reporting ? p.baseResponseMs * slowness * (0.85 + 0.3 * u(1)) * spike : 0;
+  // A bad deployment slows the application down until the next one (deployments.ts).
+  const afterDeploy = deploymentFactor(seed, app, minute);
+  const serverMs = app.reporting ? p.baseResponseMs * slowness * (0.85 + 0.3 * u(1)) * spike * afterDeploy : 0;
   const queueMs = app.reporting && p.hasQueue ? 2 + 14 * u(5) : 0;
   const appApdex = apdexSplit(appCalls, serverMs + queueMs, p.apdexT, u(7), u(8));
   const endUserAppCalls = p.realUserMonitoring ? Math.round(appCalls * 0.55) : 0;

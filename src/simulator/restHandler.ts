@@ -60,7 +60,8 @@ export async function answerRest(
   const error = (status: number, title: string, headers: Headers = {}) => {
     send(status, serialize(format, { error: { title } }), { 'content-type': contentType(format), ...headers });
   };
-  if (req.method !== 'GET') {
+  const write = req.method === 'POST' && route?.endpoint === 'deployments.list';
+  if (req.method !== 'GET' && !write) {
     error(405, `Method ${req.method} is not supported by this simulator`, { allow: 'GET' });
     return;
   }
@@ -106,7 +107,9 @@ export async function answerRest(
     send(429, '{}', { 'content-type': 'application/json', ...rateLimitHeaders(at.rateLimit.perMinute, 60) });
     return;
   }
-  const answer = at.routes[route.region].answer(route, url.searchParams);
+  const answer = write
+    ? at.routes[route.region].create(route, await readBody(req))
+    : at.routes[route.region].answer(route, url.searchParams);
   sendAnswer(answer, { req, res, url, route, send, error }, at.pageSize, fault?.kind === 'noLastLink');
 }
 
@@ -137,7 +140,7 @@ function sendAnswer(
   } else {
     body = answer.body;
   }
-  send(200, serialize(route.format, body), headers);
+  send(answer.type === 'one' ? (answer.status ?? 200) : 200, serialize(route.format, body), headers);
 }
 
 /** A valid body for the route, unpaginated (the faults that cut or spoil a body start from it). */
@@ -169,4 +172,12 @@ function linkHeader(url: URL, page: number, pages: number, omitLast: boolean): s
     parts.push(`${at(1)}; rel="first"`, `${at(page - 1)}; rel="prev"`);
   }
   return parts.length > 0 ? parts.join(', ') : undefined;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -3,6 +3,8 @@
  * An answer is a list (paginated by the server), one record, or an error with the service's shape.
  */
 import type { Dataset, SimApp } from './dataset';
+import { deploymentCreate, deploymentList } from './deploymentsRest';
+import { violationItems } from './alerts';
 import type { EndpointId } from './faults';
 import type { MetricDataOptions } from './metricData';
 import { metricDataBody, metricNameRecords, ParameterError } from './metricData';
@@ -21,7 +23,7 @@ export interface Route {
 
 export type Answer =
   | { type: 'list'; envelope: string; items: unknown[]; links?: Record<string, string> }
-  | { type: 'one'; body: Record<string, unknown> }
+  | { type: 'one'; body: Record<string, unknown>; status?: number }
   | { type: 'error'; status: number; title: string };
 
 const PATTERNS: Array<[RegExp, EndpointId]> = [
@@ -31,6 +33,8 @@ const PATTERNS: Array<[RegExp, EndpointId]> = [
   [/^\/v2\/applications\/(\d+)\/hosts\/(\d+)$/, 'hosts.show'],
   [/^\/v2\/applications\/(\d+)\/instances$/, 'instances.list'],
   [/^\/v2\/applications\/(\d+)\/instances\/(\d+)$/, 'instances.show'],
+  [/^\/v2\/applications\/(\d+)\/deployments$/, 'deployments.list'],
+  [/^\/v2\/alerts_violations$/, 'alertsViolations.list'],
   [/^\/v2\/key_transactions$/, 'keyTransactions.list'],
   [/^\/v2\/key_transactions\/(\d+)$/, 'keyTransactions.show'],
   [/^\/v2\/applications\/(\d+)(?:\/(hosts|instances)\/(\d+))?\/metrics$/, 'metricNames'],
@@ -97,7 +101,10 @@ export class Routes {
     const d = this.dataset;
     const [appId] = route.ids;
     const app = appId === undefined ? undefined : d.appsById.get(appId);
-    const needsApp = route.endpoint !== 'applications.list' && !route.endpoint.startsWith('keyTransactions');
+    const needsApp =
+      route.endpoint !== 'applications.list' &&
+      route.endpoint !== 'alertsViolations.list' &&
+      !route.endpoint.startsWith('keyTransactions');
     if (needsApp && !app) {
       return { type: 'error', status: 404, title: `No Application found with ID ${appId}` };
     }
@@ -109,6 +116,14 @@ export class Routes {
       }
       throw e;
     }
+  }
+
+  /** The answer to `POST …/deployments.json` (the only write the simulator's REST serves). */
+  create(route: Route, rawBody: string): Answer {
+    const app = this.dataset.appsById.get(route.ids[0]);
+    return app
+      ? deploymentCreate(this.dataset, app, route.region, rawBody, this.now())
+      : { type: 'error', status: 404, title: `No Application found with ID ${route.ids[0]}` };
   }
 
   private answerFor(route: Route, params: URLSearchParams, app: SimApp): Answer {
@@ -159,6 +174,10 @@ export class Routes {
           ? { type: 'one', body: { application_instance: r.instance(instance) } }
           : { type: 'error', status: 404, title: `No Application Instance found with ID ${route.ids[1]}` };
       }
+      case 'alertsViolations.list':
+        return { type: 'list', envelope: 'violations', items: violationItems(d, this.now().getTime(), params) };
+      case 'deployments.list':
+        return deploymentList(d, app, route.region, this.now());
       case 'keyTransactions.list': {
         const items = d.keyTransactions.filter(
           (k) => contains(k.name, params.get('filter[name]')) && (!ids || ids.includes(k.id)),

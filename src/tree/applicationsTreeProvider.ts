@@ -22,6 +22,10 @@ import { errorPolicy } from '../session/errorPolicy';
 import type { MonitorNode } from './nodes';
 import { loadTransactionNodes } from './transactionLoad';
 import { TransactionsGroupNode } from './transactionNodes';
+import { DeploymentNode, DeploymentsGroupNode, TREE_DEPLOYMENT_DAYS } from './deploymentNodes';
+import { workspaceCommit } from './gitCommits';
+import { OpenAlertNode, OpenAlertsGroupNode } from './alertNodes';
+import type { OpenAlert } from '../api/openAlerts';
 import {
   ApplicationNode,
   GroupNode,
@@ -37,6 +41,9 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
   readonly onDidChangeTreeData = this.changed.event;
   private readonly childCache = new Map<string, Promise<MonitorNode[]>>();
   private keyTransactions: Promise<KeyTransaction[]> | undefined;
+  /** The listed applications' open alerts: one request per refresh for all of them. */
+  private openAlerts: Promise<OpenAlert[]> | undefined;
+  private listedAppIds: number[] = [];
   private filterValue = '';
   private readonly stalenessChanged = this._register(new vscode.EventEmitter<Staleness | undefined>());
   /** Fires when the tree starts or stops showing old data. */
@@ -87,6 +94,7 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
     if (!node) {
       this.childCache.clear();
       this.keyTransactions = undefined;
+      this.openAlerts = undefined;
     } else {
       for (const key of [...this.childCache.keys()]) {
         if (key === node.id || key.startsWith(`${node.id}/`)) {
@@ -164,12 +172,24 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
           new GroupNode(node, 'instances', counts.instances),
           new GroupNode(node, 'keyTransactions', keyTransactions),
           new TransactionsGroupNode(node),
+          new DeploymentsGroupNode(node),
+          new OpenAlertsGroupNode(
+            node,
+            await this.accountOpenAlerts(conn).then(
+              (all) => all.filter((a) => a.applicationId === node.app.id).sort((a, b) => b.openedAt - a.openedAt),
+              () => undefined,
+            ),
+          ),
         ];
       }
       case 'group':
         return this.loadGroup(conn, node);
       case 'transactions':
         return loadTransactionNodes(conn, node);
+      case 'deploymentsGroup':
+        return this.loadDeployments(conn, node);
+      case 'openAlertsGroup':
+        return (node.alerts ?? []).map((a) => new OpenAlertNode(node, a, Date.now(), conn.region));
       default:
         return [];
     }
@@ -193,6 +213,7 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
           : new MessageNode('empty', vscode.l10n.t('This account has no applications yet.'), 'info'),
       ];
     }
+    this.listedAppIds = apps.map((a) => a.id);
     const prefix = conn.demo ? 'demo/' : '';
     return apps.sort((a, b) => a.name.localeCompare(b.name)).map((a) => new ApplicationNode(a, prefix));
   }
@@ -224,6 +245,38 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
             'info',
           ),
         ];
+  }
+
+  /** Newest first, from the session's cache (one request per application per refresh interval). */
+  private async loadDeployments(conn: ConnectionSession, group: DeploymentsGroupNode): Promise<MonitorNode[]> {
+    const now = Date.now();
+    const range = { from: new Date(now - TREE_DEPLOYMENT_DAYS * 86_400_000), to: new Date(now) };
+    const list = await conn.deployments.get(group.parent.app.id, range);
+    const nodes = list.map((d) => new DeploymentNode(group, d, now));
+    // Which revisions are commits of the workspace (the newest few): only those offer Show Changes.
+    await Promise.all(
+      nodes.slice(0, 20).map(async (n) => {
+        n.commit = await workspaceCommit(n.deployment.commit ?? n.deployment.revision);
+      }),
+    );
+    return nodes.length > 0
+      ? nodes
+      : [
+          new MessageNode(
+            `${group.id}/empty`,
+            vscode.l10n.t('No deployments in the last {0} days', TREE_DEPLOYMENT_DAYS),
+            'info',
+          ),
+        ];
+  }
+
+  /** Open alerts of every listed application: one request per refresh, shared (a failure does not stick). */
+  private accountOpenAlerts(conn: ConnectionSession): Promise<OpenAlert[]> {
+    this.openAlerts ??= conn.api.listOpenAlerts(this.listedAppIds);
+    return this.openAlerts.catch((e: unknown) => {
+      this.openAlerts = undefined;
+      throw e;
+    });
   }
 
   /** The list is account-wide: fetched once per refresh and shared between applications. */

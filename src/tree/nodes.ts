@@ -11,6 +11,8 @@ import { formatAge, HEALTH_LABELS, hostHealthLabel } from '../format/presentatio
 import { describeSummary, summaryLines } from '../format/summary';
 import { escapeMarkdown } from '../util/safeText';
 import type { TransactionNode, TransactionsGroupNode } from './transactionNodes';
+import type { DeploymentNode, DeploymentsGroupNode } from './deploymentNodes';
+import type { OpenAlertNode, OpenAlertsGroupNode } from './alertNodes';
 
 const HEALTH_ICONS: Readonly<Record<HealthStatus, [string, string]>> = {
   green: ['pass-filled', 'charts.green'],
@@ -251,7 +253,11 @@ export type MonitorNode =
   | KeyTransactionNode
   | TransactionsGroupNode
   | TransactionNode
-  | MessageNode;
+  | MessageNode
+  | DeploymentsGroupNode
+  | DeploymentNode
+  | OpenAlertsGroupNode
+  | OpenAlertNode;
 
 /** The numeric ID a "Copy ID" on this node copies. */
 export function entityId(node: MonitorNode): number | undefined {

@@ -3,7 +3,8 @@ import * as assert from 'node:assert/strict';
 
 import type { MetricScope } from '../../src/api/types';
 import type { PanelEntity } from '../../src/panels/protocol';
-import { explorerEntity, explorerScope, isPanelEntity, presetLabel, RANGE_PRESETS } from '../../src/panels/protocol';
+import { explorerEntity, explorerScope } from '../../src/panels/explorerScope';
+import { isPanelEntity, presetLabel, RANGE_PRESETS } from '../../src/panels/protocol';
 
 describe('panel entities', () => {
   const valid: PanelEntity[] = [

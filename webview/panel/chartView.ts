@@ -15,6 +15,7 @@ import type { ViewData } from '../shared/seriesData';
 import type { LineChart, LineConfig } from './chartConfig';
 import { applyTheme, buildConfig, decimationOptions } from './chartConfig';
 import { chartMessages } from './chartMessages';
+import { deploymentMarkersPlugin } from './deploymentMarkers';
 import type { ChartTheme } from './theme';
 import { readChartTheme } from './theme';
 
@@ -124,8 +125,11 @@ export class ChartView {
   private configFor(box: Box, width: number): LineConfig {
     const { data, tz, theme } = this.current!;
     const config = buildConfig(box.spec, data.range, tz, theme, width, this.hiddenFor(box.spec.id));
+    // Deployments are the application's: every chart draws the same markers (deploymentMarkers.ts).
+    config.plugins = [deploymentMarkersPlugin];
     config.options = {
       ...config.options,
+      plugins: { ...config.options?.plugins, deploymentMarkers: { markers: data.deployments ?? [], tz, theme } },
       onResize: (chart, size) => {
         // Keep about one point per pixel as the panel is resized (the plugin's options are static).
         const decimation = chart.config.options?.plugins?.decimation;

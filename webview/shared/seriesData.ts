@@ -5,7 +5,9 @@
  */
 import * as l10n from '@vscode/l10n';
 
+import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
 import type { ChartSpec, SeriesSpec, SummaryItem, SummaryTable, ToWebview } from '../../src/panels/protocol';
+import { readMarkers } from './markerData';
 
 export type DataMessage = Extract<ToWebview, { type: 'data' }>;
 export type Point = [number, number | null];
@@ -22,6 +24,8 @@ export interface ViewData {
   fetchedAt?: number;
   /** The points were thinned for drawing: the table view waits for every slice. */
   decimated?: boolean;
+  /** The application's deployments in the range, newest first (markerData.ts). */
+  deployments?: DeploymentMarker[];
 }
 
 type Rec = Record<string, unknown>;
@@ -215,6 +219,10 @@ export function readData(msg: DataMessage, now = Date.now()): ViewData {
   }
   if (msg.decimated === true) {
     data.decimated = true;
+  }
+  const deployments = readMarkers(msg.deployments);
+  if (deployments && deployments.length > 0) {
+    data.deployments = deployments;
   }
   const fetchedAt = Date.parse(msg.fetchedAt);
   if (!Number.isNaN(fetchedAt)) {

@@ -1,18 +1,17 @@
 /**
- * `TimesliceApi` over NerdGraph (GraphQL) and NRQL, REST API v2's successor (nerdgraph-notes.md).
- * Views see the same models as with REST: applications from `entitySearch`, hosts and instances from
- * the entity's agent instances, key transactions from their own entities, and metric data as REST
- * values computed from NRQL timeslice components (metricValues.ts). NRQL always travels as a
- * `Nrql!` variable; several NRQL queries share one request through aliases where that saves requests.
- * This class sends the requests and keeps what later ones need (GUIDs, host names, the account:
- * accounts.ts); graphqlRequests.ts holds their GraphQL text, entities.ts and agentInstances.ts turn
- * answers into REST's models, metricQueries.ts writes the NRQL and reads its rows.
+ * `TimesliceApi` over NerdGraph (GraphQL) and NRQL (nerdgraph-notes.md), with REST's models: apps from
+ * `entitySearch`, hosts and instances from agent instances, key transactions from their entities, metric
+ * data as REST values from NRQL components (metricValues.ts); it keeps what later requests need (GUIDs, hosts).
  */
 import * as l10n from '@vscode/l10n';
 
+import type { Deployment, DeploymentRange, DeploymentWrite } from '../deployments';
 import type { RawResponse, TimesliceApi } from '../timesliceApi';
 import type { TransactionStats, TransactionStatsOptions, TransactionStatsQuery } from '../transactionStats';
 import { loadTransactionStats, NERDGRAPH_TRANSACTION_PLAN } from '../transactionStatsLoader';
+import { createDeployment, searchDeployments } from './deployments';
+import type { OpenAlert } from '../openAlerts';
+import { openIssues } from './openAlerts';
 import { checkId } from '../rest/requests';
 import { ApiError } from '../errors';
 import { checkRange, wholeMinute } from '../timeRange';
@@ -178,6 +177,19 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   /** Every page of an entity search, with progress and cancel. */
   private search(q: string, options?: RequestOptions): Promise<Fields[]> {
     return searchEntities(this.gql, q, this.maxPages, options);
+  }
+
+  async listDeployments(id: number, range: DeploymentRange, options?: RequestOptions): Promise<Deployment[]> {
+    return searchDeployments(this.gql, await this.guidOf(id, options), range, options?.signal);
+  }
+
+  async recordDeployment(applicationId: number, write: DeploymentWrite, options?: RequestOptions): Promise<Deployment> {
+    return createDeployment(this.gql, await this.guidOf(applicationId, options), write, options?.signal);
+  }
+
+  listOpenAlerts(applicationIds: readonly number[], options?: RequestOptions): Promise<OpenAlert[]> {
+    const guidOf = (id: number) => this.guidOf(id, options);
+    return openIssues(this.gql, this.accountId(options), guidOf, applicationIds, this.now().getTime(), options?.signal);
   }
 
   private async guidOf(applicationId: number, options?: RequestOptions): Promise<string> {

@@ -19,7 +19,11 @@ import {
   unwrap,
 } from './parse';
 import type { ApiRequest } from './requests';
-import { buildRequest } from './requests';
+import { buildRequest, checkId } from './requests';
+import type { Deployment, DeploymentRange, DeploymentWrite } from '../deployments';
+import { inRange, pageEndsBefore, parseRestDeployment, restDeploymentBody } from '../deployments';
+import type { OpenAlert } from '../openAlerts';
+import { parseRestViolation } from '../openAlerts';
 import type { RawResponse, TimesliceApi } from '../timesliceApi';
 import type { TransactionStats, TransactionStatsOptions, TransactionStatsQuery } from '../transactionStats';
 import { loadTransactionStats, REST_TRANSACTION_PLAN } from '../transactionStatsLoader';
@@ -145,6 +149,55 @@ export class HttpTimesliceApi implements TimesliceApi {
     return loadTransactionStats(this, REST_TRANSACTION_PLAN, query, options);
   }
 
+  /** Every page until one is seen to end before the range (deployments.ts, pageEndsBefore), then filtered. */
+  async listDeployments(
+    applicationId: number,
+    range: DeploymentRange,
+    options?: RequestOptions,
+  ): Promise<Deployment[]> {
+    const path = `/v2/applications/${checkId(applicationId, l10n.t('Application'))}/deployments`;
+    const first = { path, url: this.transport.urlFor(`${path}.${this.format}`) };
+    const from = range.from.getTime();
+    const all = await this.pages(first, 'deployments', parseRestDeployment, options, (page) =>
+      pageEndsBefore(
+        page.filter((d) => d !== undefined),
+        from,
+      ),
+    );
+    return inRange(
+      all.filter((d) => d !== undefined),
+      range,
+    );
+  }
+
+  async recordDeployment(applicationId: number, write: DeploymentWrite, options?: RequestOptions): Promise<Deployment> {
+    const path = `/v2/applications/${checkId(applicationId, l10n.t('Application'))}/deployments.json`;
+    const res = await this.transport.post(this.transport.urlFor(path), restDeploymentBody(write), options?.signal);
+    const stored = parseRestDeployment(unwrap(JSON.parse(res.body) as unknown, 'deployment'));
+    if (!stored) {
+      throw new ApiError(
+        'badResponse',
+        l10n.t('The service did not answer the deployment it recorded for {0}.', path),
+        {
+          path,
+        },
+      );
+    }
+    return stored;
+  }
+
+  /** Every page of the account's open violations, kept for these applications (the service filters by none). */
+  async listOpenAlerts(applicationIds: readonly number[], options?: RequestOptions): Promise<OpenAlert[]> {
+    if (applicationIds.length === 0) {
+      return [];
+    }
+    const path = '/v2/alerts_violations';
+    const url = this.transport.urlFor(`${path}.${this.format}`, new URLSearchParams({ only_open: 'true' }));
+    const all = await this.pages({ path, url }, 'violations', parseRestViolation, options);
+    const wanted = new Set(applicationIds);
+    return all.filter((a) => a !== undefined && wanted.has(a.applicationId)) as OpenAlert[];
+  }
+
   async rawRequest(path: string, query: URLSearchParams, options?: RequestOptions): Promise<RawResponse> {
     if (!/^\/v2\/[\w/.-]+\.(json|xml)$/.test(path)) {
       throw new ApiError(
@@ -185,8 +238,18 @@ export class HttpTimesliceApi implements TimesliceApi {
     item: (v: unknown) => T,
     options?: RequestOptions,
   ): Promise<T[]> {
+    return this.pages(this.urlOf(request), key, item, options);
+  }
+
+  /** Pages from `first` on, until there is no `next` or `stop` says a page was the last one needed. */
+  private async pages<T>(
+    first: { path: string; url: URL },
+    key: string,
+    item: (v: unknown) => T,
+    options?: RequestOptions,
+    stop?: (page: T[]) => boolean,
+  ): Promise<T[]> {
     const items: T[] = [];
-    const first = this.urlOf(request);
     const path = first.path;
     let url: URL | undefined = first.url;
     const seen = new Set<string>();
@@ -204,9 +267,10 @@ export class HttpTimesliceApi implements TimesliceApi {
       }
       seen.add(url.href);
       const { res, decoded } = await this.getDecoded(url, options?.signal);
-      items.push(...parseList(decoded, key, item));
+      const pageItems = parseList(decoded, key, item);
+      items.push(...pageItems);
       options?.onProgress?.({ pagesDone: page, itemsSoFar: items.length });
-      url = this.nextUrl(res, path);
+      url = stop?.(pageItems) ? undefined : this.nextUrl(res, path);
     }
     return items;
   }

@@ -13,7 +13,7 @@ import { nrqlPanelData } from '../nrqlCharts';
 import type { PanelData, PanelLoad } from '../panelData';
 import { withShown } from '../panelRange';
 import type { ChartSpec, SummaryItem } from '../protocol';
-import { explorerScope } from '../protocol';
+import { explorerScope } from '../explorerScope';
 import { explorerTable } from '../summaryTables';
 
 export async function loadExplorer({ ctx, entity, state, range }: PanelLoad<'explorer'>): Promise<PanelData> {

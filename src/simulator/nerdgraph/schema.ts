@@ -5,6 +5,9 @@
  */
 import { buildSchema } from 'graphql';
 
+import { AI_ISSUES_SDL } from './aiIssues';
+import { DEPLOYMENT_SDL } from './deployments';
+
 export const NERDGRAPH_SDL = `
 scalar EntityGuid
 scalar Nrql
@@ -40,6 +43,7 @@ type Account {
   id: Int
   name: String
   nrql(query: Nrql!, timeout: Seconds): NrdbResultContainer
+  aiIssues: AiIssuesForAccount
 }
 
 type NrdbResultContainer {
@@ -158,6 +162,7 @@ type ApmApplicationEntity implements Entity {
   apmSummary: ApmApplicationSummaryData
   settings: AgentApplicationSettingsApmBase
   applicationInstances: [AgentEnvironmentApplicationInstance]
+  deploymentSearch(filter: ChangeTrackingSearchFilter): ChangeTrackingDeploymentSearchResult
 }
 
 type KeyTransactionEntityOutline implements EntityOutline {
@@ -193,4 +198,4 @@ type KeyTransactionEntity implements Entity {
 }
 `;
 
-export const nerdGraphSchema = buildSchema(NERDGRAPH_SDL);
+export const nerdGraphSchema = buildSchema(NERDGRAPH_SDL + DEPLOYMENT_SDL + AI_ISSUES_SDL);

@@ -12,7 +12,10 @@ import type { AnyFault, FaultTable, NerdGraphOperation } from '../faults';
 import { RecordBuilder } from '../records';
 import type { Region } from '../routes';
 import type { EntityContext, ErrorRateScale } from './entities';
-import { EntitySearchError, entityByGuid, searchEntities } from './entities';
+import { aiIssuesFor } from './aiIssues';
+import { createDeployment, withDeploymentSearch } from './deployments';
+import type { DeploymentInput } from './deployments';
+import { decodeGuid, EntitySearchError, entityByGuid, searchEntities } from './entities';
 import { NrqlError, runNrql } from './nrqlEngine';
 import { nerdGraphSchema } from './schema';
 
@@ -93,6 +96,9 @@ export function operationOf(doc: DocumentNode): NerdGraphOperation {
       names.add(node.name.value);
     },
   });
+  if (names.has('aiIssues')) {
+    return 'graphql.aiIssues';
+  }
   if (names.has('nrql')) {
     return 'graphql.nrql';
   }
@@ -236,7 +242,7 @@ export class NerdGraphService {
     for (const ctx of this.entityContexts(region)) {
       const found = entityByGuid(ctx, guid);
       if (found) {
-        return found;
+        return withDeploymentSearch(found, ctx.dataset, this.options.now);
       }
     }
     return null;
@@ -264,6 +270,7 @@ export class NerdGraphService {
         return {
           id,
           name: account?.name ?? null,
+          aiIssues: account ? aiIssuesFor(account.dataset, account.id, region, this.options.now) : null,
           nrql: ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
             if (!account) {
@@ -323,7 +330,18 @@ export class NerdGraphService {
         return guids.map((g) => this.entity(region, g)).filter((e) => e !== null);
       },
     };
+    // A mutation (code-and-change-notes 3): the entity's GUID names the account, which must be one the key sees.
+    const changeTrackingCreateDeployment = ({ deployment }: { deployment: DeploymentInput }) => {
+      const find = (guid: string) => {
+        const g = decodeGuid(guid);
+        const dataset = accounts.find((a) => a.id === g?.accountId)?.dataset;
+        const app = g?.domain === 'APM' ? dataset?.appsById.get(g.domainId) : undefined;
+        return dataset && app ? { dataset, app } : undefined;
+      };
+      return createDeployment(deployment, find, this.options.now);
+    };
     return {
+      changeTrackingCreateDeployment,
       actor: () => actor,
       requestContext: () => ({ userId: '1000001', apiKey: `${this.options.keys[region].slice(0, 9)}…` }),
     };

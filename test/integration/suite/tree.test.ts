@@ -14,7 +14,7 @@ const EXPECTED: Readonly<
   Record<
     Backend,
     {
-      /** The requests of listing the applications and counting every application's key transactions. */
+      /** The requests of listing the applications, counting every application's key transactions and open alerts. */
       rootAndCounts: string[];
       /** The name filter, as the request carried it. */
       nameFilter: (r: RecordedRequest) => string | undefined;
@@ -24,13 +24,20 @@ const EXPECTED: Readonly<
   >
 > = {
   restV2: {
-    rootAndCounts: ['applications.list', 'keyTransactions.list'],
+    rootAndCounts: ['applications.list', 'keyTransactions.list', 'alertsViolations.list'],
     nameFilter: (r) => r.query.get('filter[name]') ?? undefined,
     hostId: (host) => host.id,
   },
   nerdGraph: {
     // Applications, then the key transactions: their search, their details, their summaries (NRQL).
-    rootAndCounts: ['graphql.entitySearch', 'graphql.entitySearch', 'graphql.entity', 'graphql.nrql'],
+    // Then the open alerts of every listed application, in one aiIssues query (issue 25).
+    rootAndCounts: [
+      'graphql.entitySearch',
+      'graphql.entitySearch',
+      'graphql.entity',
+      'graphql.nrql',
+      'graphql.aiIssues',
+    ],
     nameFilter: (r) =>
       /name LIKE '%(.*)%'/.exec(
         String((JSON.parse(r.requestBody ?? '{}') as { variables?: { q?: string } }).variables?.q),
@@ -79,7 +86,14 @@ for (const backend of BACKENDS) {
       const appNode = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
       const simApp = dataset.apps.find((a) => a.name === 'storefront-web')!;
       const groups = await ts.tree.getChildren(appNode);
-      assert.deepEqual(labels(ts, groups), ['Hosts', 'Instances', 'Key transactions', 'Transactions']);
+      assert.deepEqual(labels(ts, groups).slice(0, 5), [
+        'Hosts',
+        'Instances',
+        'Key transactions',
+        'Transactions',
+        'Deployments',
+      ]);
+      assert.match(labels(ts, groups)[5], /^Open alerts \(\d+\)$/);
       const [hostsGroup, instancesGroup, ktGroup] = groups;
       const hosts = await ts.tree.getChildren(hostsGroup);
       const simHosts = simApp.hostIds.map((id) => dataset.hosts.get(id)!);
@@ -101,6 +115,7 @@ for (const backend of BACKENDS) {
       assert.ok(expectedKts.length > 0);
       assert.deepEqual(labels(ts, kts).sort(), expectedKts);
       // Each group says how many it holds and can be expanded (a count of 0 would hide its twistie).
+      // (Transactions, Deployments and Open alerts say theirs, or nothing, when expanded.)
       const groupItems = groups.slice(0, 3).map((g) => ts.tree.getTreeItem(g));
       assert.deepEqual(
         groupItems.map((g) => g.description),

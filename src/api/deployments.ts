@@ -1,0 +1,170 @@
+/**
+ * Deployments of an application (code-and-change-notes 3), as both backends give them: the model,
+ * the readers of REST's records and NerdGraph's `deploymentSearch` results, and the write. No `vscode`.
+ *
+ * Timestamps: REST writes them with the account's offset (`2016-02-24T10:09:27-08:00`) or `+00:00`;
+ * they are parsed with their offset and never assumed UTC: a timestamp without one is refused and
+ * its record skipped. NerdGraph gives epoch milliseconds.
+ */
+
+/** One deployment marker, whichever backend it came from. Every text field is foreign text. */
+export interface Deployment {
+  /** REST's numeric id or NerdGraph's `deploymentId`, as text. */
+  id: string;
+  /** REST `revision`, NerdGraph `version`. */
+  revision: string;
+  /** NerdGraph `commit` when given (REST has none). */
+  commit?: string;
+  user?: string;
+  description?: string;
+  changelog?: string;
+  /** When, ms since the epoch. */
+  time: number;
+}
+
+export interface DeploymentRange {
+  from: Date;
+  to: Date;
+}
+
+/** What Record Deployment sends (REST: `revision` ≤ 127 and `user` ≤ 31 characters). */
+export interface DeploymentWrite {
+  revision: string;
+  user?: string;
+  description?: string;
+  changelog?: string;
+  /** Defaults to the service's now. */
+  time?: Date;
+}
+
+export const MAX_REVISION_LENGTH = 127;
+export const MAX_USER_LENGTH = 31;
+
+/**
+ * Which client reads deployments through NerdGraph: `deploymentSearch` on the application's entity,
+ * not NRQL `FROM Deployment`. Why: it is one typed field on the entity the backend already resolves,
+ * with a time window and a limit as arguments, newest first, and it needs no NRQL text built around a
+ * GUID. What it costs: the notes confirm that REST-recorded markers reach NRQL (`newrelic.source =
+ * 'api.rest.deployments.v2'`), not that they reach `deploymentSearch` [U]; if a live account shows
+ * they do not, switch this one constant's reader to NRQL (the simulator serves both from one model).
+ */
+export const NERDGRAPH_DEPLOYMENT_READER = 'deploymentSearch' as const;
+/** `deploymentSearch`'s `limit` (the notes' example and its maximum); a full answer is asked again, older. */
+export const DEPLOYMENT_SEARCH_LIMIT = 200;
+
+/**
+ * REST's order is open [U] ("newest first is likely"). Paging stops early only when a page is seen to
+ * be newest first and its last record is older than the range; any other page order reads every page.
+ */
+export function pageEndsBefore(page: readonly Deployment[], from: number): boolean {
+  if (page.length === 0) {
+    return false;
+  }
+  const descending = page.every((d, i) => i === 0 || page[i - 1].time >= d.time);
+  return descending && page[page.length - 1].time < from;
+}
+
+const OFFSET_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Milliseconds of an ISO 8601 time with an explicit offset (`Z`, `±hh:mm` or `±hhmm`); undefined otherwise. */
+export function parseOffsetTime(text: unknown): number | undefined {
+  if (typeof text !== 'string') {
+    return undefined;
+  }
+  const m = OFFSET_TIME.exec(text.trim());
+  if (!m) {
+    return undefined;
+  }
+  const [, y, mo, d, h, mi, s, frac, zone] = m;
+  const fields = [Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s ?? '0')];
+  if (fields[1] < 1 || fields[1] > 12 || fields[2] < 1 || fields[2] > 31 || fields[3] > 23 || fields[4] > 59) {
+    return undefined;
+  }
+  const ms = frac ? Math.round(Number(`0.${frac}`) * 1000) : 0;
+  const local = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5], ms);
+  if (zone.toUpperCase() === 'Z') {
+    return local;
+  }
+  const digits = zone.replace(':', '');
+  const offset = (digits.startsWith('-') ? -1 : 1) * (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5)));
+  return local - offset * 60_000;
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
+}
+
+function record(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** A REST record, or undefined when it lacks a revision or a timestamp with an offset. */
+export function parseRestDeployment(v: unknown): Deployment | undefined {
+  const r = record(v);
+  const revision = text(r?.revision);
+  const time = parseOffsetTime(r?.timestamp);
+  if (!r || revision === undefined || time === undefined) {
+    return undefined;
+  }
+  return {
+    id: text(r.id) ?? `${revision}@${time}`,
+    revision,
+    user: text(r.user),
+    description: text(r.description),
+    changelog: text(r.changelog),
+    time,
+  };
+}
+
+/** A `deploymentSearch` result (or the mutation's answer), or undefined when it lacks a version or a time. */
+export function parseNerdGraphDeployment(v: unknown): Deployment | undefined {
+  const r = record(v);
+  const revision = text(r?.version);
+  const stamp = r?.timestamp;
+  const time =
+    typeof stamp === 'number' ? stamp : typeof stamp === 'string' && /^\d+$/.test(stamp) ? Number(stamp) : undefined;
+  if (!r || revision === undefined || time === undefined || !Number.isFinite(time)) {
+    return undefined;
+  }
+  return {
+    id: text(r.deploymentId) ?? `${revision}@${time}`,
+    revision,
+    commit: text(r.commit),
+    user: text(r.user),
+    description: text(r.description),
+    changelog: text(r.changelog),
+    time,
+  };
+}
+
+/** Newest first, inside the range, each once (pages of a changing list may repeat a record). */
+export function inRange(list: readonly Deployment[], range: DeploymentRange): Deployment[] {
+  const from = range.from.getTime();
+  const to = range.to.getTime();
+  const seen = new Set<string>();
+  return list
+    .filter((d) => d.time >= from && d.time <= to && !seen.has(d.id) && (seen.add(d.id), true))
+    .sort((a, b) => b.time - a.time);
+}
+
+/** The short revision shown on a marker: 7 characters of a hex SHA, else the revision cut to 12. */
+export function shortRevision(revision: string): string {
+  return /^[0-9a-f]{8,40}$/i.test(revision)
+    ? revision.slice(0, 7)
+    : revision.length > 12
+      ? `${revision.slice(0, 11)}…`
+      : revision;
+}
+
+/** REST's POST body (code-and-change-notes 3). */
+export function restDeploymentBody(write: DeploymentWrite): string {
+  return JSON.stringify({
+    deployment: {
+      revision: write.revision,
+      user: write.user,
+      description: write.description,
+      changelog: write.changelog,
+      timestamp: write.time?.toISOString(),
+    },
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Open alerts through NerdGraph (code-and-change-notes 4): one `aiIssues` query for all the
+ * applications' GUIDs, with a window of OPEN_ALERTS_WINDOW_MS (the default 24 hours would miss an issue
+ * opened days ago and still open). Where `timeWindow` goes is open [U]: sent as an argument of `issues`,
+ * as the simulator serves it.
+ */
+import type { OpenAlert } from '../openAlerts';
+import { OPEN_ALERTS_WINDOW_MS, parseAiIssue } from '../openAlerts';
+import type { GraphqlClient } from './graphqlClient';
+
+export const OPEN_ISSUES = `query($account: Int!, $guids: [EntityGuid!], $window: TimeWindowInput) { actor { account(id: $account) { aiIssues { issues(filter: { entityGuids: $guids, states: [ACTIVATED, CREATED] }, timeWindow: $window) { issues { issueId title priority state activatedAt createdAt closedAt deepLinkUrl entityGuids conditionName } nextCursor } } } } }`;
+
+export async function openIssues(
+  gql: GraphqlClient,
+  accountId: Promise<number>,
+  guidOf: (applicationId: number) => Promise<string>,
+  applicationIds: readonly number[],
+  now: number,
+  signal?: AbortSignal,
+): Promise<OpenAlert[]> {
+  const appOfGuid = new Map<string, number>();
+  for (const id of applicationIds) {
+    appOfGuid.set(await guidOf(id), id);
+  }
+  const account = await accountId;
+  if (appOfGuid.size === 0) {
+    return [];
+  }
+  const window = { startTime: now - OPEN_ALERTS_WINDOW_MS, endTime: now };
+  const result = await gql.query(OPEN_ISSUES, { account, guids: [...appOfGuid.keys()], window }, signal);
+  const raw = gql.field(result, ['actor', 'account', 'aiIssues', 'issues', 'issues']);
+  return (Array.isArray(raw) ? raw : []).flatMap((i) => parseAiIssue(i, appOfGuid));
+}

@@ -1,0 +1,114 @@
+/**
+ * Open alerts of applications (code-and-change-notes 4), as both backends give them: REST v2's open
+ * violations filtered to the applications, NerdGraph's `aiIssues` over their GUIDs with a wide window.
+ * Titles, condition and policy names are foreign text. No `vscode`.
+ */
+import type { Region } from './regions';
+import { parseOffsetTime } from './deployments';
+
+export type AlertPriority = 'critical' | 'high' | 'medium' | 'low' | 'warning';
+
+export interface OpenAlert {
+  id: string;
+  applicationId: number;
+  title: string;
+  priority: AlertPriority;
+  /** Ms since the epoch. */
+  openedAt: number;
+  conditionName?: string;
+  policyName?: string;
+  /** The issue's page as the account gave it: foreign, opened only when `isServiceLink(link, region)` holds. */
+  link?: string;
+}
+
+/**
+ * The window sent with `aiIssues.issues`: without one only the last 24 hours are searched, so an issue
+ * opened days ago and still open would be missed [I from C]. 30 days covers what a developer acts on.
+ */
+export const OPEN_ALERTS_WINDOW_MS = 30 * 86_400_000;
+
+const SERVICE_HOSTS: Readonly<Record<string, string>> = { us: 'one.newrelic.com', eu: 'one.eu.newrelic.com' };
+
+/** Whether a link from the account may be opened: https on the service's own UI host for the region. */
+export function isServiceLink(link: unknown, region: Region | undefined): link is string {
+  const host = region === 'us' || region === 'eu' ? SERVICE_HOSTS[region] : undefined;
+  if (typeof link !== 'string' || !host) {
+    return false; // A custom base URL or the demo: no domain is the service's own.
+  }
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' && url.hostname === host && url.port === '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+function text(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+function record(v: unknown): Record<string, unknown> | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** Epoch ms (a number, as CGO reads REST's times) or an ISO time with an offset; undefined otherwise [U]. */
+function time(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : parseOffsetTime(v);
+}
+
+function priorityOf(v: unknown): AlertPriority {
+  const p = typeof v === 'string' ? v.toLowerCase() : '';
+  return p === 'critical' || p === 'high' || p === 'medium' || p === 'low' ? p : 'warning';
+}
+
+/** An open REST violation, or undefined when it is closed or lacks an application or an opening time. */
+export function parseRestViolation(v: unknown): OpenAlert | undefined {
+  const r = record(v);
+  const entity = record(r?.entity);
+  const openedAt = time(r?.opened_at);
+  if (
+    !r ||
+    typeof entity?.id !== 'number' ||
+    openedAt === undefined ||
+    (r.closed_at !== undefined && r.closed_at !== null)
+  ) {
+    return undefined;
+  }
+  return {
+    id: String(r.id),
+    applicationId: entity.id,
+    title: text(r.label) ?? text(r.condition_name) ?? '',
+    priority: priorityOf(r.priority),
+    openedAt,
+    conditionName: text(r.condition_name),
+    policyName: text(r.policy_name),
+  };
+}
+
+/** An issue, once per application it names (by GUID); closed ones are left out. */
+export function parseAiIssue(v: unknown, appOfGuid: ReadonlyMap<string, number>): OpenAlert[] {
+  const r = record(v);
+  const openedAt = time(r?.activatedAt) ?? time(r?.createdAt);
+  if (!r || openedAt === undefined || (r.closedAt !== undefined && r.closedAt !== null) || r.state === 'CLOSED') {
+    return [];
+  }
+  const titles = Array.isArray(r.title) ? r.title.filter((t): t is string => typeof t === 'string') : [];
+  const conditions = Array.isArray(r.conditionName) ? r.conditionName.filter((t) => typeof t === 'string') : [];
+  const guids = Array.isArray(r.entityGuids) ? r.entityGuids : [];
+  return guids.flatMap((g) => {
+    const applicationId = typeof g === 'string' ? appOfGuid.get(g) : undefined;
+    return applicationId === undefined
+      ? []
+      : [
+          {
+            id: String(r.issueId),
+            applicationId,
+            title: titles.join(' · '),
+            priority: priorityOf(r.priority),
+            openedAt,
+            conditionName: conditions.length > 0 ? conditions.join(', ') : undefined,
+            link: text(r.deepLinkUrl),
+          },
+        ];
+  });
+}

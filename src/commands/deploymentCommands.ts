@@ -1,0 +1,115 @@
+/**
+ * Deployments from the editor (issue 25): Record Deployment… (the workspace's HEAD commit prefilled
+ * through the built-in git extension when it is there, a modal confirmation naming the application and
+ * the account, then REST `POST …/deployments.json` or NerdGraph `changeTrackingCreateDeployment`; the
+ * demo writes only to its simulator), and the dashboard around a deployment (3 hours before and after).
+ */
+import * as vscode from 'vscode';
+
+import type { Deployment } from '../api/deployments';
+import { MAX_REVISION_LENGTH, shortRevision } from '../api/deployments';
+import { pickApplication, requireConnection } from '../palette/pickers';
+import { rangeAround } from '../panels/panelDeployments';
+import type { PanelEntity } from '../panels/protocol';
+import type { Services } from '../services';
+import { showChangesSince } from '../tree/gitCommits';
+import type { MonitorNode } from '../tree/nodes';
+import { safeText } from '../util/safeText';
+
+/** Opens the application's dashboard around a deployment. */
+export function showAroundDeployment(services: Services, app: { id: number; name: string }, d: Deployment): void {
+  const entity: PanelEntity = { kind: 'application', applicationId: app.id, title: app.name };
+  services.panels.show(entity, { range: rangeAround(d.time, Date.now()) });
+}
+
+/** The HEAD commit of the workspace's first repository, through the built-in git extension's API; undefined without one. */
+async function headCommit(): Promise<string | undefined> {
+  type GitApi = { repositories: Array<{ state: { HEAD?: { commit?: string } } }> };
+  const git = vscode.extensions.getExtension<{ getAPI(version: 1): GitApi }>('vscode.git');
+  try {
+    const api = (git?.isActive ? git.exports : await git?.activate())?.getAPI(1);
+    return api?.repositories[0]?.state.HEAD?.commit;
+  } catch {
+    return undefined; // No git, or git disabled: the field starts empty.
+  }
+}
+
+export function recordDeployment(services: Services) {
+  return async (node?: MonitorNode): Promise<void> => {
+    const conn = requireConnection(services.connections.current);
+    if (!conn) {
+      return;
+    }
+    const app =
+      node?.kind === 'application'
+        ? node.app
+        : node?.kind === 'deploymentsGroup'
+          ? node.parent.app
+          : await pickApplication(conn, vscode.l10n.t('Record a deployment of which application?'));
+    if (!app) {
+      return;
+    }
+    const revision = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Record Deployment: revision'),
+      prompt: vscode.l10n.t('The revision deployed (the commit SHA of HEAD when the workspace has one)'),
+      value: await headCommit(),
+      validateInput: (v) =>
+        v.trim() === ''
+          ? vscode.l10n.t('A revision is required.')
+          : v.trim().length > MAX_REVISION_LENGTH
+            ? vscode.l10n.t('At most {0} characters.', MAX_REVISION_LENGTH)
+            : undefined,
+    });
+    if (revision === undefined) {
+      return;
+    }
+    const description = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Record Deployment: description (optional)'),
+      prompt: vscode.l10n.t('What this deployment changes'),
+    });
+    if (description === undefined) {
+      return;
+    }
+    const account = conn.spec.accountId ? `${conn.label} · ${conn.spec.accountId}` : conn.label;
+    const record = vscode.l10n.t('Record');
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        'Record deployment {0} on "{1}" in the {2} account ({3})?',
+        safeText(shortRevision(revision.trim()), 40),
+        safeText(app.name),
+        safeText(account),
+        conn.backendLabel,
+      ),
+      { modal: true, detail: vscode.l10n.t('Every chart of the application will show this marker.') },
+      record,
+    );
+    if (answer !== record) {
+      return;
+    }
+    const stored = await conn.api.recordDeployment(
+      app.id,
+      { revision: revision.trim(), description: description.trim() || undefined },
+      { signal: conn.signal },
+    );
+    conn.deployments.invalidate(app.id);
+    services.tree.refresh();
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Deployment {0} recorded on "{1}".',
+        safeText(shortRevision(stored.revision), 40),
+        safeText(app.name),
+      ),
+    );
+  };
+}
+
+/** Show Changes Since This Deployment: the deployment's commit against HEAD (only offered when it is a workspace commit). */
+export function showChangesSinceDeployment() {
+  return async (node?: MonitorNode): Promise<void> => {
+    if (node?.kind !== 'deployment' || !node.commit) {
+      return;
+    }
+    const short = safeText(shortRevision(node.commit.hash), 40);
+    await showChangesSince(node.commit, vscode.l10n.t('Changes since deployment {0}', short));
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Open alerts of the simulated account (code-and-change-notes 4), one model for REST v2's
+ * `alerts_violations.json` and NerdGraph's `aiIssues`: an application whose health is red has a
+ * CRITICAL violation opened three days ago and still open (a 24-hour search window misses it) and a
+ * recent one; an orange one has a WARNING opened two hours ago; every reporting application also has a
+ * closed violation, which `only_open=true` leaves out. The test data set's `<img …>` application has
+ * one whose condition and policy names are foreign text. Times are relative to the simulator's clock.
+ */
+import type { Dataset, SimApp } from './dataset';
+
+/** REST's `entity.product` / `entity.type` values are open [U]; these are the readings of AMB's examples. */
+export const VIOLATION_ENTITY = { product: 'Apm', type: 'Application' } as const;
+
+export interface SimViolation {
+  id: number;
+  app: SimApp;
+  label: string;
+  conditionName: string;
+  policyName: string;
+  priority: 'Critical' | 'Warning';
+  openedAt: number;
+  closedAt?: number;
+}
+
+const HOUR = 3_600_000;
+const HOSTILE_APP_NAME = '<img src=x onerror=alert(1)> & "q"';
+
+export function violations(dataset: Dataset, now: number): SimViolation[] {
+  const out: SimViolation[] = [];
+  for (const app of dataset.apps) {
+    const id = (k: number) => 700_000_000 + (app.id % 1_000_000) * 10 + k;
+    const hostile = app.name === HOSTILE_APP_NAME;
+    const make = (k: number, priority: SimViolation['priority'], openedAgo: number, closedAgo?: number) =>
+      out.push({
+        id: id(k),
+        app,
+        label: `${app.name}: ${priority === 'Critical' ? 'Apdex < 0.7' : 'Response time > 500 ms'}`,
+        conditionName: hostile
+          ? '[Open terminal](command:workbench.action.terminal.new) <b>x</b>'
+          : priority === 'Critical'
+            ? 'Apdex too low'
+            : 'Slow responses',
+        policyName: hostile ? 'policy \u202egnp.exe' : `${app.language} services`,
+        priority,
+        openedAt: now - openedAgo,
+        closedAt: closedAgo === undefined ? undefined : now - closedAgo,
+      });
+    if (!app.reporting) {
+      continue;
+    }
+    if (app.health === 'red') {
+      make(1, 'Critical', 3 * 24 * HOUR);
+      make(2, 'Critical', 20 * 60_000);
+    } else if (app.health === 'orange' || hostile) {
+      make(3, 'Warning', 2 * HOUR);
+    }
+    make(4, 'Warning', 30 * HOUR, 28 * HOUR);
+  }
+  return out;
+}
+
+/**
+ * A REST v2 violation record (AMB `alert_violations.py`, CGO `pkg/alerts/incidents.go`). The notes do not
+ * say how `opened_at` / `closed_at` are written [U]: epoch milliseconds here, as CGO's `EpochTime` reads them.
+ */
+export function violationRecord(v: SimViolation): Record<string, unknown> {
+  const end = v.closedAt ?? undefined;
+  return {
+    id: v.id,
+    label: v.label,
+    duration: Math.round(((end ?? v.openedAt) - v.openedAt) / 1000),
+    policy_name: v.policyName,
+    condition_name: v.conditionName,
+    priority: v.priority,
+    opened_at: v.openedAt,
+    ...(v.closedAt === undefined ? {} : { closed_at: v.closedAt }),
+    entity: { ...VIOLATION_ENTITY, group_id: v.app.alertPolicyId ?? 0, id: v.app.id, name: v.app.name },
+    links: { policy_id: v.app.alertPolicyId ?? 0, condition_id: 800_000 + (v.id % 1000), incident_id: v.id + 1 },
+  };
+}
+
+/** The REST answer's items: `only_open=true` keeps the open ones; `start_date`/`end_date` keep those overlapping. */
+export function violationItems(dataset: Dataset, now: number, params: URLSearchParams): Array<Record<string, unknown>> {
+  const onlyOpen = params.get('only_open') === 'true';
+  const start = Date.parse(params.get('start_date') ?? '');
+  const end = Date.parse(params.get('end_date') ?? '');
+  return violations(dataset, now)
+    .filter(
+      (v) =>
+        (!onlyOpen || v.closedAt === undefined) &&
+        (Number.isNaN(end) || v.openedAt <= end) &&
+        (Number.isNaN(start) || (v.closedAt ?? Infinity) >= start),
+    )
+    .sort((a, b) => b.openedAt - a.openedAt)
+    .map(violationRecord);
+}

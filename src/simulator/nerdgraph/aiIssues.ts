@@ -1,0 +1,76 @@
+/**
+ * NerdGraph's `aiIssues` over the simulator's one violation model (code-and-change-notes 4): an account's
+ * `aiIssues { issues(filter: { entityGuids, states }, timeWindow: { startTime, endTime }) { issues { … } nextCursor } }`.
+ * Without `timeWindow` only the last 24 hours are searched (the notes: an issue opened three days ago
+ * and still open is then missed). Where `timeWindow` goes is open [U]: served as an argument of `issues`.
+ */
+import type { Dataset } from '../dataset';
+import { violations } from '../alerts';
+import type { Region } from '../routes';
+import { appGuid } from './entities';
+
+export const AI_ISSUES_SDL = `
+enum AiIssuesIssueState { CREATED ACTIVATED DEACTIVATED CLOSED }
+enum AiIssuesPriority { LOW MEDIUM HIGH CRITICAL }
+input AiIssuesFilterIssues { entityGuids: [EntityGuid!] states: [AiIssuesIssueState!] }
+input TimeWindowInput { startTime: EpochMilliseconds! endTime: EpochMilliseconds! }
+type AiIssuesIssue {
+  issueId: ID
+  title: [String]
+  priority: AiIssuesPriority
+  state: AiIssuesIssueState
+  activatedAt: EpochMilliseconds
+  createdAt: EpochMilliseconds
+  closedAt: EpochMilliseconds
+  deepLinkUrl: String
+  entityGuids: [EntityGuid]
+  entityNames: [String]
+  totalIncidents: Int
+  conditionName: [String]
+}
+type AiIssuesIssueData { issues: [AiIssuesIssue] nextCursor: String }
+type AiIssuesForAccount {
+  issues(filter: AiIssuesFilterIssues, timeWindow: TimeWindowInput, cursor: String): AiIssuesIssueData
+}
+`;
+
+/** The default search window without `timeWindow` (the notes: 24 hours). */
+export const DEFAULT_ISSUE_WINDOW_MS = 24 * 3_600_000;
+
+interface IssuesArgs {
+  filter?: { entityGuids?: string[] | null; states?: string[] | null } | null;
+  timeWindow?: { startTime: number; endTime: number } | null;
+}
+
+export function aiIssuesFor(dataset: Dataset, accountId: number, region: Region, now: () => Date) {
+  return {
+    issues: ({ filter, timeWindow }: IssuesArgs) => {
+      const end = Number(timeWindow?.endTime ?? now().getTime());
+      const start = Number(timeWindow?.startTime ?? end - DEFAULT_ISSUE_WINDOW_MS);
+      const host = region === 'eu' ? 'one.eu.newrelic.com' : 'one.newrelic.com';
+      const issues = violations(dataset, now().getTime())
+        .filter((v) => v.openedAt >= start && v.openedAt <= end)
+        .map((v) => ({
+          issueId: `issue-${v.id}`,
+          title: [v.label],
+          priority: v.priority === 'Critical' ? 'CRITICAL' : 'HIGH',
+          state: v.closedAt === undefined ? 'ACTIVATED' : 'CLOSED',
+          activatedAt: v.openedAt,
+          createdAt: v.openedAt,
+          closedAt: v.closedAt ?? null,
+          deepLinkUrl: `https://${host}/alerts-ai/issues/issue-${v.id}?account=${accountId}`,
+          entityGuids: [appGuid(accountId, v.app)],
+          entityNames: [v.app.name],
+          totalIncidents: 1,
+          conditionName: [v.conditionName],
+        }))
+        .filter(
+          (i) =>
+            (!filter?.entityGuids || i.entityGuids.some((g) => filter.entityGuids!.includes(g))) &&
+            (!filter?.states || filter.states.includes(i.state)),
+        )
+        .sort((a, b) => b.createdAt - a.createdAt);
+      return { issues, nextCursor: null };
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import * as vscode from 'vscode';
+
+import type { ChartPanel } from '../../../src/panels/chartPanel';
+import { deploymentsBetween } from '../../../src/simulator/deployments';
+import type { TimesliceTestApi } from '../../../src/testApi';
+import type { MonitorNode } from '../../../src/tree/nodes';
+import { BACKENDS, backendLabel, eventually, startDemo, timeslice } from './helpers';
+import { panelStatus } from './panelStatus';
+
+const DAY = 86_400_000;
+
+for (const backend of BACKENDS) {
+  describe(`deployments against the demo simulator, on ${backendLabel(backend)}`, function () {
+    this.timeout(60_000);
+    let ts: TimesliceTestApi;
+
+    before(async () => {
+      ts = await timeslice();
+      await startDemo(ts, backend);
+    });
+
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('timeslice.stopDemo');
+    });
+
+    async function storefront() {
+      const roots = await ts.tree.getChildren();
+      const node = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web');
+      assert.ok(node?.kind === 'application', 'no storefront-web in the tree');
+      return node;
+    }
+
+    async function deploymentNodes(): Promise<MonitorNode[]> {
+      const groups = await ts.tree.getChildren(await storefront());
+      const group = groups.find((n) => n.kind === 'deploymentsGroup');
+      assert.ok(group, 'a Deployments group');
+      return ts.tree.getChildren(group);
+    }
+
+    async function dashboard(): Promise<ChartPanel> {
+      return eventually(
+        () => {
+          const panel = [...ts.panels.open.values()].find((p) => p.state.entity.kind === 'application');
+          const status = panel && panelStatus(panel);
+          return status?.data && status.backend === backend ? panel : undefined;
+        },
+        'the dashboard with data',
+        30_000,
+      );
+    }
+
+    it("lists the simulator's deployments of the last 7 days in the tree, newest first", async () => {
+      const sim = ts.demo.simulator!;
+      const app = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!;
+      const nodes = await deploymentNodes();
+      const now = Date.now();
+      const model = deploymentsBetween(sim.datasets.us, app, now - 7 * DAY + 60_000, now);
+      const shown = nodes.flatMap((n) => (n.kind === 'deployment' ? [n.deployment] : []));
+      assert.ok(model.length >= 7);
+      assert.deepEqual(
+        shown.slice(0, model.length).map((d) => [d.revision, d.time]),
+        model.map((d) => [d.revision, d.at]),
+      );
+      const item = ts.tree.getTreeItem(nodes[0]);
+      assert.equal(item.label, model[0].revision.slice(0, 7));
+      assert.equal(typeof item.tooltip, 'string', 'a plain-text tooltip');
+    });
+
+    it('a click on a deployment opens the dashboard 3 h around it, with its marker', async () => {
+      const nodes = await deploymentNodes();
+      const node = nodes.find((n) => n.kind === 'deployment' && Date.now() - n.deployment.time > 3 * 3_600_000)!;
+      assert.ok(node.kind === 'deployment');
+      const item = ts.tree.getTreeItem(node);
+      await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+      const panel = await dashboard();
+      const data = panelStatus(panel).data!;
+      assert.equal(data.range.requested.from.getTime(), node.deployment.time - 3 * 3_600_000);
+      assert.equal(data.range.requested.to.getTime(), node.deployment.time + 3 * 3_600_000);
+      assert.ok(
+        data.deployments?.some((m) => m.time === node.deployment.time && m.revision === node.deployment.revision),
+      );
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it('Record Deployment… reaches the simulator, after a modal confirmation naming application and account', async () => {
+      const sim = ts.demo.simulator!;
+      const revision = `${backend === 'restV2' ? 'c0ffee' : 'beef00'}${Date.now().toString(16)}`.slice(0, 14);
+      const window = vscode.window as unknown as Record<string, unknown>;
+      const originals = { input: window.showInputBox, warning: window.showWarningMessage };
+      const inputs = [revision, 'Recorded by the integration test'];
+      sim.clearRequests();
+      let confirmation = '';
+      let modal = false;
+      window.showInputBox = () => Promise.resolve(inputs.shift());
+      window.showWarningMessage = (message: string, options: { modal?: boolean }, ...items: string[]) => {
+        confirmation = message;
+        modal = options.modal === true;
+        return Promise.resolve(items[0]);
+      };
+      try {
+        await vscode.commands.executeCommand('timeslice.recordDeployment', await storefront());
+      } finally {
+        window.showInputBox = originals.input;
+        window.showWarningMessage = originals.warning;
+      }
+      assert.ok(modal);
+      assert.match(confirmation, /storefront-web/);
+      assert.match(confirmation, /Demo/);
+      // The demo's simulator runs in its own bundle: what it recorded is read from its request log.
+      const writes = sim.requests.filter(
+        (r) =>
+          (r.method === 'POST' && r.path.endsWith('/deployments.json')) ||
+          (r.requestBody ?? '').includes('changeTrackingCreateDeployment'),
+      );
+      assert.equal(writes.length, 1);
+      assert.ok(writes[0].status === 200 || writes[0].status === 201, `status ${writes[0].status}`);
+      assert.ok((writes[0].requestBody ?? '').includes(revision) || backend === 'restV2');
+      const nodes = await deploymentNodes();
+      assert.ok(nodes.some((n) => n.kind === 'deployment' && n.deployment.revision === revision));
+    });
+    it('Show Changes Since This Deployment is offered only for a commit of the workspace, and opens it against HEAD', async function () {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-git-'));
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir })
+          .toString()
+          .trim();
+      git('init', '-q');
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'one\n');
+      git('add', '.');
+      git('commit', '-qm', 'first');
+      const first = git('rev-parse', 'HEAD');
+      fs.writeFileSync(path.join(dir, 'a.txt'), 'two\n');
+      git('commit', '-qam', 'second');
+      await vscode.commands.executeCommand('git.openRepository', dir).then(undefined, () => undefined);
+      type Git = { getAPI(v: 1): { repositories: Array<{ rootUri: vscode.Uri }> } };
+      const gitExtension = vscode.extensions.getExtension<Git>('vscode.git');
+      const known = await eventually(
+        () =>
+          gitExtension?.isActive &&
+          gitExtension.exports.getAPI(1).repositories.some((r) => r.rootUri.fsPath === fs.realpathSync(dir))
+            ? true
+            : undefined,
+        'the repository in the git extension',
+        5000,
+      ).catch(() => false);
+      if (!known) {
+        // No git extension, or it did not take the repository: the action must then be absent everywhere.
+        const nodes = await deploymentNodes();
+        assert.ok(nodes.every((n) => n.kind !== 'deployment' || ts.tree.getTreeItem(n).contextValue === 'deployment'));
+        this.skip();
+      }
+      const window = vscode.window as unknown as Record<string, unknown>;
+      const originals = { input: window.showInputBox, warning: window.showWarningMessage };
+      const inputs = [first, ''];
+      window.showInputBox = () => Promise.resolve(inputs.shift());
+      window.showWarningMessage = (_m: string, _o: unknown, ...items: string[]) => Promise.resolve(items[0]);
+      try {
+        await vscode.commands.executeCommand('timeslice.recordDeployment', await storefront());
+      } finally {
+        window.showInputBox = originals.input;
+        window.showWarningMessage = originals.warning;
+      }
+      const node = await eventually(async () => {
+        ts.tree.refresh();
+        const found = (await deploymentNodes()).find((n) => n.kind === 'deployment' && n.deployment.revision === first);
+        return found && ts.tree.getTreeItem(found).contextValue === 'deploymentWithCommit' ? found : undefined;
+      }, 'the recorded deployment as a workspace commit');
+      const others = (await deploymentNodes()).filter(
+        (n) => n.kind === 'deployment' && n.deployment.revision !== first,
+      );
+      assert.ok(others.every((n) => ts.tree.getTreeItem(n).contextValue === 'deployment'));
+      await vscode.commands.executeCommand('timeslice.showChangesSinceDeployment', node);
+      const tab = await eventually(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'the changes tab');
+      assert.match(tab, new RegExp(first.slice(0, 7)));
+    });
+
+    it('lists the open alerts of an application, one opened three days ago included, with no link to open in the demo', async () => {
+      const sim = ts.demo.simulator!;
+      const red = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'red')!;
+      const roots = await ts.tree.getChildren();
+      const app = roots.find((n) => n.kind === 'application' && n.app.id === red.id)!;
+      const group = (await ts.tree.getChildren(app)).find((n) => n.kind === 'openAlertsGroup')!;
+      assert.equal(ts.tree.getTreeItem(group).label, 'Open alerts (2)');
+      const alerts = await ts.tree.getChildren(group);
+      assert.ok(alerts.some((n) => n.kind === 'openAlert' && Date.now() - n.alert.openedAt >= 3 * DAY - 60_000));
+      for (const n of alerts) {
+        const item = ts.tree.getTreeItem(n);
+        assert.equal(item.command, undefined, 'the demo has no service domain: no link is opened');
+        assert.equal(typeof item.tooltip, 'string');
+      }
+    });
+  });
+}

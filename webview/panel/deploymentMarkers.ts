@@ -1,0 +1,195 @@
+/**
+ * Deployment markers in the webview (issue 25), read by markerData.ts: drawn on every time chart
+ * by one Chart.js plugin (a dashed vertical line with the short revision; hovering near it shows user,
+ * time, description and changelog in a box drawn on the canvas), and listed in the table view.
+ * Every text of a marker is foreign text: it is drawn with `fillText` or set as a text node, never as HTML.
+ */
+import * as l10n from '@vscode/l10n';
+import type { Chart, ChartEvent, ChartType, Plugin } from 'chart.js';
+
+import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
+import { h, uniqueId } from '../shared/dom';
+import type { TimeZoneMode } from '../shared/format';
+import { formatDateTime, timeZoneLabel } from '../shared/format';
+import type { ChartTheme } from './theme';
+
+export interface MarkerOptions {
+  markers: DeploymentMarker[];
+  tz: TimeZoneMode;
+  theme: ChartTheme;
+}
+
+declare module 'chart.js' {
+  // The type parameter must repeat Chart.js's own declaration; the markers do not depend on it.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface PluginOptionsByType<TType extends ChartType> {
+    /** Deployment markers of the panel's application (one plugin for every chart). */
+    deploymentMarkers?: MarkerOptions;
+  }
+}
+
+/** Pixels on either side of a marker's line that hover it. */
+const HOVER_PX = 5;
+const TOOLTIP_LINES = 8;
+const TOOLTIP_WIDTH = 320;
+
+/** The tooltip's lines for a marker: revision and user, time, description, changelog lines. */
+export function markerLines(m: DeploymentMarker, tz: TimeZoneMode): string[] {
+  const lines = [m.user ? l10n.t('Deployment {0} by {1}', m.short, m.user) : l10n.t('Deployment {0}', m.short)];
+  lines.push(formatDateTime(m.time, tz));
+  if (m.description) {
+    lines.push(...m.description.split(/\r?\n/));
+  }
+  if (m.changelog) {
+    lines.push(...m.changelog.split(/\r?\n/));
+  }
+  return lines.slice(0, TOOLTIP_LINES).map((l) => l.slice(0, 120));
+}
+
+interface State {
+  hovered?: DeploymentMarker;
+}
+const states = new WeakMap<Chart, State>();
+
+function options(chart: Chart): MarkerOptions | undefined {
+  // The options as chartView.ts set them (the config's own), not Chart.js's resolved proxies of them.
+  const o = chart.config.options?.plugins?.deploymentMarkers as MarkerOptions | undefined;
+  return o && Array.isArray(o.markers) && o.markers.length > 0 ? o : undefined;
+}
+
+/** Cuts `line` to fit `width` pixels, with an ellipsis. */
+function fit(ctx: CanvasRenderingContext2D, line: string, width: number): string {
+  if (ctx.measureText(line).width <= width) {
+    return line;
+  }
+  let s = line;
+  while (s.length > 1 && ctx.measureText(`${s}…`).width > width) {
+    s = s.slice(0, -1);
+  }
+  return `${s}…`;
+}
+
+export const deploymentMarkersPlugin: Plugin<'line'> = {
+  id: 'deploymentMarkers',
+  afterEvent(chart, args: { event: ChartEvent; changed?: boolean }) {
+    const o = options(chart);
+    if (!o) {
+      return;
+    }
+    const state = states.get(chart) ?? {};
+    states.set(chart, state);
+    const { event } = args;
+    const x = event.x ?? -1;
+    const scale = chart.scales.x;
+    const near =
+      event.type === 'mouseout'
+        ? undefined
+        : o.markers.find((m) => Math.abs(scale.getPixelForValue(m.time) - x) <= HOVER_PX);
+    if (near !== state.hovered) {
+      state.hovered = near;
+      args.changed = true;
+    }
+  },
+  afterDatasetsDraw(chart) {
+    const o = options(chart);
+    if (!o) {
+      return;
+    }
+    const { ctx, chartArea: area } = chart;
+    const scale = chart.scales.x;
+    const font = `${o.theme.fontSize}px ${o.theme.fontFamily}`;
+    ctx.save();
+    ctx.font = font;
+    ctx.textBaseline = 'top';
+    for (const m of o.markers) {
+      const x = scale.getPixelForValue(m.time);
+      if (x < area.left || x > area.right) {
+        continue;
+      }
+      ctx.strokeStyle = o.theme.foreground;
+      ctx.setLineDash([4, 3]);
+      ctx.lineWidth = o.theme.highContrast ? 2 : 1;
+      ctx.beginPath();
+      ctx.moveTo(x, area.top);
+      ctx.lineTo(x, area.bottom);
+      ctx.stroke();
+      ctx.fillStyle = o.theme.muted;
+      ctx.fillText(m.short, Math.min(x + 3, area.right - ctx.measureText(m.short).width), area.top + 2);
+    }
+    ctx.restore();
+  },
+  // After the chart's own tooltip (a chart's plugins run after the registered ones), so this box is on top.
+  afterDraw(chart) {
+    const o = options(chart);
+    const hovered = states.get(chart)?.hovered;
+    if (!o || !hovered) {
+      return;
+    }
+    const { ctx } = chart;
+    ctx.save();
+    ctx.font = `${o.theme.fontSize}px ${o.theme.fontFamily}`;
+    ctx.textBaseline = 'top';
+    drawTooltip(ctx, hovered, chart.scales.x.getPixelForValue(hovered.time), chart.chartArea, o);
+    ctx.restore();
+  },
+};
+
+function drawTooltip(
+  ctx: CanvasRenderingContext2D,
+  m: DeploymentMarker,
+  x: number,
+  area: { left: number; right: number; top: number; bottom: number },
+  o: MarkerOptions,
+): void {
+  const lineHeight = o.theme.fontSize + 4;
+  const width = Math.min(TOOLTIP_WIDTH, area.right - area.left - 8);
+  const lines = markerLines(m, o.tz).map((l) => fit(ctx, l, width - 12));
+  const height = lines.length * lineHeight + 8;
+  const left = x + width + 8 <= area.right ? x + 6 : Math.max(area.left, x - width - 6);
+  const top = area.top + lineHeight;
+  ctx.setLineDash([]);
+  ctx.fillStyle = o.theme.tooltipBackground;
+  ctx.strokeStyle = o.theme.tooltipBorder;
+  ctx.lineWidth = 1;
+  ctx.fillRect(left, top, width, height);
+  ctx.strokeRect(left, top, width, height);
+  ctx.fillStyle = o.theme.tooltipForeground;
+  lines.forEach((line, i) => ctx.fillText(line, left + 6, top + 4 + i * lineHeight));
+}
+
+/** The table view's Deployments table: every marker as text, newest first. */
+export function deploymentsTable(markers: readonly DeploymentMarker[], tz: TimeZoneMode): HTMLElement {
+  const captionId = uniqueId('table-caption');
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col' }, l10n.t('Time ({0})', timeZoneLabel(tz))),
+    h('th', { scope: 'col' }, l10n.t('Revision')),
+    h('th', { scope: 'col' }, l10n.t('User')),
+    h('th', { scope: 'col' }, l10n.t('Description')),
+    h('th', { scope: 'col' }, l10n.t('Changelog')),
+  );
+  const rows = markers.map((m) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, formatDateTime(m.time, tz)),
+      h('td', {}, m.revision),
+      h('td', {}, m.user ?? ''),
+      h('td', {}, m.description ?? ''),
+      h('td', { class: 'pre' }, m.changelog ?? ''),
+    ),
+  );
+  const table = h(
+    'table',
+    { class: 'data-table deployments-table' },
+    h('caption', { id: captionId }, l10n.t('Deployments')),
+    h('thead', {}, head),
+    h('tbody', {}, ...rows),
+  );
+  return h(
+    'section',
+    { class: 'table-box' },
+    h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': captionId }, table),
+  );
+}
