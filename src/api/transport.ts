@@ -63,6 +63,8 @@ export interface HttpResponse {
 interface RequestShape {
   body?: string;
   ifNoneMatch?: string;
+  /** A write (a deployment recorded): tried again only after a 429, which the service did not carry out. */
+  write?: boolean;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -178,8 +180,13 @@ export class HttpTransport {
    * POST of a JSON body (NerdGraph) with the same protections and retries as GET. Only a same-origin
    * 307/308 is followed, since it keeps the method and body; any other redirect of a POST is refused.
    */
-  post(url: URL, jsonBody: string, signal?: AbortSignal): Promise<HttpResponse> {
-    return this.exchange(url, { body: jsonBody }, signal);
+  post(
+    url: URL,
+    jsonBody: string,
+    signal?: AbortSignal,
+    { write = false }: { write?: boolean } = {},
+  ): Promise<HttpResponse> {
+    return this.exchange(url, { body: jsonBody, write }, signal);
   }
 
   private async exchange(url: URL, request: RequestShape, callerSignal?: AbortSignal): Promise<HttpResponse> {
@@ -214,7 +221,9 @@ export class HttpTransport {
             ? e
             : errorForTransportFailure(e, this.base.host, url.pathname, this.timeoutMs, this.proxyHost),
         );
-        const wait = isRetriable(error) ? this.retry.delay(retries, error.retryAfterMs) : undefined;
+        // A write that failed on the way may have been carried out: repeating it could record it twice.
+        const again = isRetriable(error) && (!request.write || error.kind === 'rateLimited');
+        const wait = again ? this.retry.delay(retries, error.retryAfterMs) : undefined;
         if (wait === undefined || signal?.aborted) {
           error.retries = retries;
           this.logLine(

@@ -129,6 +129,15 @@ describe('Deployments: both backends over the simulator', function () {
     );
   });
 
+  it('records a deployment once: a write that failed with a 5xx is not sent again (it may have been carried out)', async () => {
+    const target = sim.datasets.us.apps[3];
+    sim.clearRequests();
+    sim.injectFault({ endpoint: 'deployments.list', kind: 'serverError', times: 1 });
+    await assert.rejects(rest.recordDeployment(target.id, { revision: 'cccc333' }));
+    assert.equal(sim.requests.filter((r) => r.method === 'POST').length, 1);
+    sim.clearFaults();
+  });
+
   it('a deployment recorded through either backend is listed by the other', async () => {
     const target = sim.datasets.us.apps[2];
     const viaRest = await rest.recordDeployment(target.id, { revision: 'aaaa111', user: 'me', description: 'd' });

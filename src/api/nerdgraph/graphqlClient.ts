@@ -192,9 +192,11 @@ export class GraphqlClient {
     const { pipeline, retry } = this.options.transport;
     // Bound once here too, so the waits between retries end with the session like the requests do.
     const signal = pipeline.bind(callerSignal);
+    // A mutation (a deployment recorded) is not repeated after an error: it may have been carried out.
+    const write = /^\s*mutation\b/.test(query);
     for (let retries = 0; ; retries++) {
-      const result = await this.once(query, variables, signal);
-      const retryable = result.errors.filter(isRetryable);
+      const result = await this.once(query, variables, signal, write);
+      const retryable = write ? [] : result.errors.filter(isRetryable);
       const wait = retryable.length > 0 && !signal?.aborted ? retry.delay(retries) : undefined;
       if (wait !== undefined) {
         this.options.log.debug(`NerdGraph retry ${retries + 1} after ${errorClassOf(retryable[0])}`);
@@ -208,11 +210,18 @@ export class GraphqlClient {
     }
   }
 
-  private async once(query: string, variables: Record<string, unknown>, signal?: AbortSignal): Promise<GqlResult> {
+  private async once(
+    query: string,
+    variables: Record<string, unknown>,
+    signal?: AbortSignal,
+    write = false,
+  ): Promise<GqlResult> {
     const transport = this.options.transport;
     let body: string;
     try {
-      const res = await transport.post(transport.urlFor('/graphql'), JSON.stringify({ query, variables }), signal);
+      const res = await transport.post(transport.urlFor('/graphql'), JSON.stringify({ query, variables }), signal, {
+        write,
+      });
       const type = (res.headers['content-type'] ?? '').toLowerCase();
       if (type && !type.includes('json')) {
         throw new ApiError(

@@ -172,7 +172,9 @@ export class HttpTimesliceApi implements TimesliceApi {
 
   async recordDeployment(applicationId: number, write: DeploymentWrite, options?: RequestOptions): Promise<Deployment> {
     const path = `/v2/applications/${checkId(applicationId, l10n.t('Application'))}/deployments.json`;
-    const res = await this.transport.post(this.transport.urlFor(path), restDeploymentBody(write), options?.signal);
+    const res = await this.transport.post(this.transport.urlFor(path), restDeploymentBody(write), options?.signal, {
+      write: true,
+    });
     const stored = parseRestDeployment(unwrap(JSON.parse(res.body) as unknown, 'deployment'));
     if (!stored) {
       throw new ApiError(
