@@ -12,27 +12,36 @@ import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
 import { TransactionNode } from '../tree/transactionNodes';
 
-/** The application's agent language: given with the request, or from its record (undefined without a connection). */
-async function agentLanguageOf(services: Services, request: OpenTransactionRequest): Promise<string | undefined> {
-  if (request.language !== undefined) {
-    return request.language;
+/**
+ * The request with its application's agent language (given, or from its record), or undefined when
+ * the arguments are not a transaction request or there is no connection to ask.
+ */
+async function withAgentLanguage(
+  services: Services,
+  args: unknown,
+): Promise<(OpenTransactionRequest & { language: string }) | undefined> {
+  if (!isOpenTransactionRequest(args)) {
+    return undefined;
+  }
+  if (args.language !== undefined) {
+    return { ...args, language: args.language };
   }
   const conn = requireConnection(services.connections.current);
-  return conn && (await conn.api.getApplication(request.applicationId)).language;
+  return conn && { ...args, language: (await conn.api.getApplication(args.applicationId)).language };
 }
 
 export function openTransaction(services: Services) {
   return async (args?: unknown): Promise<void> => {
-    const language = isOpenTransactionRequest(args) && (await agentLanguageOf(services, args));
-    if (!language || !isOpenTransactionRequest(args)) {
+    const request = await withAgentLanguage(services, args);
+    if (!request) {
       return;
     }
     services.panels.show({
       kind: 'transaction',
-      applicationId: args.applicationId,
-      transactionName: args.name,
-      language,
-      title: shortTransactionName(args.name),
+      applicationId: request.applicationId,
+      transactionName: request.name,
+      language: request.language,
+      title: shortTransactionName(request.name),
     });
   };
 }
@@ -57,11 +66,10 @@ export function openTransactionsTable(services: Services) {
  */
 export function goToTransactionCode(services: Services) {
   return async (args?: unknown): Promise<void> => {
-    const request = args instanceof TransactionNode ? args.openArgs : args;
-    const language = isOpenTransactionRequest(request) && (await agentLanguageOf(services, request));
-    if (!language || !isOpenTransactionRequest(request)) {
+    const request = await withAgentLanguage(services, args instanceof TransactionNode ? args.openArgs : args);
+    if (!request) {
       return;
     }
-    await goToCode(services.sources, { name: request.name, agentLanguage: language });
+    await goToCode(services.sources, { name: request.name, agentLanguage: request.language });
   };
 }
