@@ -26,7 +26,8 @@ export function normalizeRoute(path: string): string {
   return p.length > 1 ? p.replace(/\/$/, '') : p;
 }
 
-function endsWithPath(path: string, suffix: string): boolean {
+/** `path` is `suffix` or ends with `/suffix` (whole path segments only). */
+export function endsWithPath(path: string, suffix: string): boolean {
   return path === suffix || path.endsWith(`/${suffix}`);
 }
 

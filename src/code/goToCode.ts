@@ -58,8 +58,7 @@ export async function goToCode(sources: WorkspaceSourceIndex, request: GoToCodeR
       const abort = new AbortController();
       const listener = token.onCancellationRequested(() => abort.abort());
       try {
-        const map = await sources.index.codeMap(languages, abort.signal);
-        return map.locate(target);
+        return await sources.index.locate(languages, target, abort.signal);
       } catch (e) {
         if (abort.signal.aborted) {
           return 'cancelled' as const;

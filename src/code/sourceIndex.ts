@@ -4,11 +4,12 @@
  * bounded. File access comes from outside (VS Code's workspace in the extension, the disk in tests
  * and the bench), so this module has no `vscode`.
  */
-import { CodeMap } from './codeMatch';
-import type { IndexedFile } from './codeMatch';
+import { CodeMap, endsWithPath } from './codeMatch';
+import type { CodeLocation, IndexedFile } from './codeMatch';
 import { parseSource } from './parseSource';
 import type { SourceLanguage } from './symbols';
 import { sourceLanguageOf } from './symbols';
+import type { CodeTarget } from './transactionNames';
 
 /** How the index reaches the files. Paths are workspace-relative and `/`-separated. */
 export interface SourceFiles {
@@ -34,6 +35,8 @@ export const EXTENSIONS_OF: Readonly<Record<SourceLanguage, readonly string[]>> 
  * half a megabyte is generated or minified, and no controller lives there.
  */
 export const INDEX_LIMITS = { maxFiles: 50_000, maxFileBytes: 512 * 1024, readConcurrency: 16 };
+
+const NO_FILES = new CodeMap([]);
 
 export class SourceIndex {
   private readonly parsed = new Map<string, IndexedFile>();
@@ -62,6 +65,34 @@ export class SourceIndex {
     const map = new CodeMap(files);
     this.maps.set(key, map);
     return map;
+  }
+
+  /**
+   * What lenses need beyond the open file itself: the prefixes of the Express routers mounted in other
+   * files. Only JavaScript reaches a route through another file, so for every other language nothing
+   * is listed or read and the first lens waits for no index.
+   */
+  lensMap(languages: readonly SourceLanguage[], signal: AbortSignal): Promise<CodeMap> {
+    return languages.includes('javascript') ? this.codeMap(['javascript'], signal) : Promise.resolve(NO_FILES);
+  }
+
+  /**
+   * The line that serves `target`. A name that gives its file's path (Rails controllers, Python
+   * modules, Spring classes, PHP classes) can only be served there, so only the files at that path are
+   * read; any other name needs the languages' files whole.
+   */
+  async locate(
+    languages: readonly SourceLanguage[],
+    target: CodeTarget,
+    signal: AbortSignal,
+  ): Promise<CodeLocation | undefined> {
+    const suffixes = target.kind === 'member' || target.kind === 'function' ? target.fileSuffixes : undefined;
+    if (!suffixes) {
+      return (await this.codeMap(languages, signal)).locate(target);
+    }
+    const listed = await Promise.all(languages.map((language) => this.list(language, signal)));
+    const paths = listed.flat().filter((path) => suffixes.some((suffix) => endsWithPath(path, suffix)));
+    return new CodeMap(await this.parseAll(paths, signal)).locate(target);
   }
 
   /** A file changed, appeared or went away: it is read again when next needed. */

@@ -97,7 +97,7 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     if (!target || !numbers || numbers.session !== this.deps.connections.current) {
       return [];
     }
-    const map = await this.codeMap(target.languages, token);
+    const map = await this.lensMap(target.languages, token);
     if (!map || token.isCancellationRequested) {
       return [];
     }
@@ -137,7 +137,7 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     }
     for (const [applicationId, app] of byApp) {
       try {
-        const map = await this.deps.sources.index.codeMap(app.languages, session.signal);
+        const map = await this.deps.sources.index.lensMap(app.languages, session.signal);
         const files = await Promise.all(
           app.docs.flatMap((d) => {
             const language = sourceLanguageOf(d.fileName);
@@ -209,14 +209,14 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     };
   }
 
-  private async codeMap(
+  private async lensMap(
     languages: readonly SourceLanguage[],
     token: vscode.CancellationToken,
   ): Promise<CodeMap | undefined> {
     const abort = new AbortController();
     const listener = token.onCancellationRequested(() => abort.abort());
     try {
-      return await this.deps.sources.index.codeMap(languages, abort.signal);
+      return await this.deps.sources.index.lensMap(languages, abort.signal);
     } catch {
       return undefined; // Cancelled: VS Code asks again.
     } finally {

@@ -1,6 +1,7 @@
 /** The workspace index behind lenses and Go to Code: lazy, cached until a file changes, cancellable, bounded. */
 import * as assert from 'node:assert/strict';
 
+import { parseSource } from '../../src/code/parseSource';
 import type { SourceFiles } from '../../src/code/sourceIndex';
 import { SourceIndex } from '../../src/code/sourceIndex';
 import { codeTargetOf } from '../../src/code/transactionNames';
@@ -83,5 +84,47 @@ describe('SourceIndex', () => {
     assert.equal(map.locate(codeTargetOf('ruby', 'Controller/huge/show')!), undefined);
     assert.ok(map.locate(codeTargetOf('ruby', 'Controller/users/show')!));
     assert.equal(index.size, 1);
+  });
+
+  it('reads only the files at the path a name gives, and the whole language for a name without one', async () => {
+    const fake = fakeFiles({ ...RAILS, 'app/jobs/mailer.rb': 'class Mailer\n  def perform\n  end\nend' });
+    const index = new SourceIndex(fake.source);
+    const signal = new AbortController().signal;
+    const found = await index.locate(['ruby'], codeTargetOf('ruby', 'Controller/users/show')!, signal);
+    assert.deepEqual(found, { path: 'app/controllers/users_controller.rb', line: 1 });
+    assert.deepEqual(fake.reads, ['app/controllers/users_controller.rb']);
+    assert.equal(await index.locate(['ruby'], codeTargetOf('ruby', 'Controller/orders/show')!, signal), undefined);
+    assert.equal(fake.reads.length, 1, 'no file at the path: nothing else is read');
+    // A background job names its class, not its file: every Ruby file may hold it.
+    const job = await index.locate(['ruby'], codeTargetOf('ruby', 'OtherTransaction/Job/Mailer/perform')!, signal);
+    assert.deepEqual(job, { path: 'app/jobs/mailer.rb', line: 1 });
+    assert.deepEqual([...fake.reads].sort(), [
+      'app/controllers/users_controller.rb',
+      'app/jobs/mailer.rb',
+      'app/models/user.rb',
+    ]);
+  });
+
+  it('gives lenses the Express mounts and reads nothing for a language whose routes stay in their file', async () => {
+    const fake = fakeFiles({
+      ...RAILS,
+      'web/server.js': "const items = require('./items');\napp.use('/api', items);",
+      'web/items.js': "const router = express.Router();\nrouter.get('/list', h);\nmodule.exports = router;",
+    });
+    const index = new SourceIndex(fake.source);
+    const signal = new AbortController().signal;
+    await index.lensMap(['ruby'], signal);
+    assert.deepEqual(fake.reads, []);
+    const map = await index.lensMap(['javascript'], signal);
+    assert.deepEqual([...fake.reads].sort(), ['web/app.js', 'web/items.js', 'web/server.js']);
+    const items = {
+      path: 'web/items.js',
+      language: 'javascript' as const,
+      parsed: parseSource('javascript', fake.files['web/items.js']),
+    };
+    assert.deepEqual(map.locateIn(codeTargetOf('nodejs', 'WebTransaction/Expressjs/GET//api/list')!, items), {
+      path: 'web/items.js',
+      line: 1,
+    });
   });
 });

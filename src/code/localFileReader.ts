@@ -1,0 +1,69 @@
+/**
+ * Reads the index's local files (`file:` URIs) with Node's synchronous reads, in slices that give the
+ * event loop back every few milliseconds. `fs.promises.readFile`, which `workspace.fs` uses for a local
+ * file, makes several thread-pool round trips per file: about 60–100 µs for a small source file on a
+ * 2-core machine, two seconds for a 20,000-file repository. A synchronous open, stat and read costs under
+ * 10 µs, so a 4 ms slice reads a few hundred files and the extension host stays responsive.
+ * No `vscode` here: the bench reads through the same code.
+ */
+import * as fs from 'node:fs';
+
+/** How long the reads may hold the event loop before they let everything else run. */
+export const READ_SLICE_MS = 4;
+
+/**
+ * Opening never waits for a writer: a FIFO or device named like a source file must not hang the
+ * extension host on a synchronous open (Windows has no such flag and no such files).
+ */
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+
+export class LocalFileReader {
+  private sliceStart: number;
+  private pause: Promise<void> | undefined;
+
+  constructor(private readonly now: () => number = () => performance.now()) {
+    this.sliceStart = now();
+  }
+
+  /** The file's text, or undefined when it is not a regular file, cannot be read, or is over `maxBytes`. */
+  async read(fsPath: string, maxBytes: number, signal: AbortSignal): Promise<string | undefined> {
+    await this.breathe();
+    signal.throwIfAborted();
+    let fd: number | undefined;
+    try {
+      fd = fs.openSync(fsPath, OPEN_FLAGS);
+      const stat = fs.fstatSync(fd);
+      if (!stat.isFile() || stat.size > maxBytes) {
+        return undefined;
+      }
+      const bytes = Buffer.allocUnsafe(stat.size);
+      let filled = 0;
+      while (filled < bytes.length) {
+        const n = fs.readSync(fd, bytes, filled, bytes.length - filled, filled);
+        if (n === 0) {
+          break; // Shorter than its size said: it changed while read; the watcher reports it.
+        }
+        filled += n;
+      }
+      return new TextDecoder().decode(bytes.subarray(0, filled));
+    } catch {
+      return undefined; // Gone or unreadable since the listing: it simply serves nothing.
+    } finally {
+      if (fd !== undefined) {
+        fs.closeSync(fd);
+      }
+    }
+  }
+
+  /** Every caller waits for the same turn of the event loop once the slice is used up. */
+  private breathe(): Promise<void> | undefined {
+    if (this.pause || this.now() - this.sliceStart < READ_SLICE_MS) {
+      return this.pause;
+    }
+    this.pause = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.pause = undefined;
+      this.sliceStart = this.now();
+    });
+    return this.pause;
+  }
+}
