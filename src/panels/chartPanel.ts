@@ -13,6 +13,7 @@ import { errorPolicy } from '../session/errorPolicy';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
 import { chartsForView, pointBudget } from './decimate';
 import { exportPanelData } from './exportData';
+import { panelBootScript } from './bootScript';
 import { makeNonce, renderPanelHtml } from './html';
 import { PanelContent } from './panelContent';
 import { loadPanelData } from './panelData';
@@ -172,7 +173,7 @@ export class ChartPanel extends Disposable {
       nonce: makeNonce(),
       title: this.panel.title,
       lang: vscode.env.language,
-      bootUri: asset('dist', 'webview', 'panelBoot.js'),
+      bootScript: panelBootScript(this.deps.extensionUri.fsPath),
       scriptUri: asset('dist', 'webview', 'panel.js'),
       styleUri: asset('media', 'panel.css'),
     });

@@ -1,7 +1,7 @@
 /**
- * The panel page's first script (dist/webview/panelBoot.js, under a kilobyte): says 'ready' with the
- * plot width and holds the extension's messages until the panel bundle (panel.js, the next script)
- * takes them. So the extension thins and posts the data while the page still fetches, parses and
+ * The panel page's first script (dist/webview/panelBoot.js, under a kilobyte, inlined in the page's
+ * head by src/panels/html.ts): says 'ready' with the plot width and holds the extension's messages
+ * until the panel bundle (panel.js, the page's last script) takes them. So the extension thins and posts the data while the page still fetches, parses and
  * evaluates the big bundle, instead of after.
  */
 import type { VsCodeApi } from '../shared/messaging';
@@ -33,8 +33,7 @@ window.timeslicePanelBoot = {
     return held.splice(0);
   },
 };
-// The widest a plot can be (the page's width, before any chart exists): the extension thins the first
-// data to fit it.
-const root = document.getElementById('app');
-const plotWidth = Math.round(root?.clientWidth || document.documentElement.clientWidth);
+// The widest a plot can be (the page's width: this runs in the head, before the body and the
+// stylesheet): the extension thins the first data to fit it.
+const plotWidth = Math.round(document.documentElement.clientWidth);
 api.postMessage({ type: 'ready', ...(plotWidth > 0 ? { plotWidth } : {}) });
