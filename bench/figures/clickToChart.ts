@@ -118,7 +118,7 @@ export async function clickToChartFigures(
   const samples = { ours: [] as number[], anchor: [] as number[] };
   const problems: string[] = [];
   /** Since the click: the panel's page navigation start, and its data message's arrival. */
-  const stages = { page: [] as number[], document: [] as number[], received: [] as number[] };
+  const stages = { page: [] as number[], document: [] as number[], boot: [] as number[], received: [] as number[] };
   const logsDir = path.join(server.userDataDir, 'logs');
   try {
     for (let run = 0; run < Math.min(runs, APPS.length); run++) {
@@ -153,7 +153,7 @@ export async function clickToChartFigures(
         continue;
       }
       const clickAt = await page.evaluate(() => (globalThis as unknown as PageGlobals).__clickAt);
-      const { drawnAt, pageAt, documentAt, receivedAt } = await frame.evaluate(() => {
+      const { drawnAt, pageAt, documentAt, bootAt, receivedAt } = await frame.evaluate(() => {
         const p = (globalThis as unknown as PageGlobals).performance;
         const at = (name: string) => {
           const mark = p.getEntriesByName(name)[0];
@@ -164,6 +164,7 @@ export async function clickToChartFigures(
         return {
           drawnAt: at('timeslice:data-drawn'),
           receivedAt: at('timeslice:data-received'),
+          bootAt: at('timeslice:boot'),
           pageAt: p.timeOrigin,
           documentAt: navigation ? p.timeOrigin + navigation.responseStart : undefined,
         };
@@ -181,9 +182,10 @@ export async function clickToChartFigures(
         samples.anchor.push(Number(DATA_LINE.exec(lines[0])![1]));
         stages.page.push(pageAt - clickAt);
         stages.document.push((documentAt ?? NaN) - clickAt);
+        stages.boot.push((bootAt ?? NaN) - clickAt);
         stages.received.push((receivedAt ?? NaN) - clickAt);
         console.error(
-          `[bench] click to chart ${run + 1}/${runs} (${app}): ${(drawnAt - clickAt).toFixed(0)} ms (webview frame started at ${(pageAt - clickAt).toFixed(0)} ms, its document answered at ${((documentAt ?? NaN) - clickAt).toFixed(0)} ms, data in at ${((receivedAt ?? NaN) - clickAt).toFixed(0)} ms), request ${samples.anchor.at(-1)} ms`,
+          `[bench] click to chart ${run + 1}/${runs} (${app}): ${(drawnAt - clickAt).toFixed(0)} ms (webview frame started at ${(pageAt - clickAt).toFixed(0)} ms, its document answered at ${((documentAt ?? NaN) - clickAt).toFixed(0)} ms, our first script at ${((bootAt ?? NaN) - clickAt).toFixed(0)} ms, data in at ${((receivedAt ?? NaN) - clickAt).toFixed(0)} ms), request ${samples.anchor.at(-1)} ms`,
         );
       }
       await page.context().close();
@@ -209,7 +211,7 @@ export async function clickToChartFigures(
         note:
           `VS Code 1.100.3 (code-server), production build with test hooks, demo mode (simulator over HTTPS loopback); from the row's mousedown to the frame after the charts are drawn, ` +
           `${samples.ours.length} clicks, one per application, a new window each (its first webview); ` +
-          `medians after the click: the webview's frame started at ${median(stages.page).toFixed(0)} ms, VS Code's document for it (fake.html, code-server) answered at ${median(stages.document).toFixed(0)} ms, the panel had its data at ${median(stages.received).toFixed(0)} ms; the floor is the transport's own log line (whole-ms resolution)`,
+          `medians after the click: the webview's frame started at ${median(stages.page).toFixed(0)} ms, VS Code's document for it (fake.html, code-server) answered at ${median(stages.document).toFixed(0)} ms, the page's first script of ours (the inline boot script) ran at ${median(stages.boot).toFixed(0)} ms, the panel had its data at ${median(stages.received).toFixed(0)} ms; the floor is the transport's own log line (whole-ms resolution)`,
       },
     ],
     problems,
