@@ -12,6 +12,7 @@ import { explorerEntity } from '../panels/explorerScope';
 import { PRESET_MINUTES } from '../panels/protocol';
 import type { RangePresetItem, ScopeItem } from '../palette/items';
 import { runSteps } from '../palette/items';
+import { QuickSteps } from '../palette/quickSteps';
 import {
   pickApplication,
   pickMetricName,
@@ -89,13 +90,17 @@ export function queryMetric(services: Services) {
     let values: string[] | undefined;
     let range: RangePresetItem | undefined;
     // Each step may go back to the one before (the Back button); Escape stops at any step.
-    const finished = await runSteps([
-      async (nav) => !!(app = await pickApplication(conn, l10n.t('Application'), nav)),
-      async (nav) => !!(scope = await pickScope(conn, app!, nav)),
-      async (nav) => !!(metric = await pickMetricName(conn, scope!.scope, nav)),
-      async (nav) => !!(values = await pickValues(metric!, nav)),
-      async (nav) => !!(range = await pickRange(nav)),
-    ]);
+    const chain = new QuickSteps();
+    const finished = await runSteps(
+      [
+        async (nav) => !!(app = await pickApplication(conn, l10n.t('Application'), nav)),
+        async (nav) => !!(scope = await pickScope(conn, app!, nav)),
+        async (nav) => !!(metric = await pickMetricName(conn, scope!.scope, nav)),
+        async (nav) => !!(values = await pickValues(metric!, nav)),
+        async (nav) => !!(range = await pickRange(nav)),
+      ],
+      chain,
+    ).finally(() => chain.dispose());
     if (finished && scope && metric && values && range) {
       openMetricQuery(services, {
         scope: scope.scope,

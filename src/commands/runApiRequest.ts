@@ -20,11 +20,10 @@ import {
   pickValues,
   requireConnection,
 } from '../palette/pickers';
+import { QuickSteps } from '../palette/quickSteps';
 import { RAW_SCHEME } from '../palette/rawResponseProvider';
 import type { Services } from '../services';
 import { safeText } from '../util/safeText';
-
-const KEEP_OPEN = { ignoreFocusOut: true } as const;
 
 interface FilterField {
   key: string;
@@ -55,7 +54,10 @@ const filters = (): Partial<Record<ApiEndpointId, FilterField[]>> => ({
 });
 
 /** Optional filters: pick one to set, again to change; "Send" ends. Undefined on Escape. */
-async function askFilters(fields: FilterField[]): Promise<Record<string, string | number[]> | undefined> {
+async function askFilters(
+  fields: FilterField[],
+  chain: QuickSteps,
+): Promise<Record<string, string | number[]> | undefined> {
   const values: Record<string, string | number[]> = {};
   for (;;) {
     const send = {
@@ -71,10 +73,9 @@ async function askFilters(fields: FilterField[]): Promise<Record<string, string 
         field: f,
       })),
     ];
-    const picked = await vscode.window.showQuickPick(items, {
+    const picked = await chain.pick(items, {
       title: vscode.l10n.t('Filters'),
-      placeHolder: vscode.l10n.t('Add a filter, or continue'),
-      ...KEEP_OPEN,
+      placeholder: vscode.l10n.t('Add a filter, or continue'),
     });
     if (!picked) {
       return undefined;
@@ -83,12 +84,11 @@ async function askFilters(fields: FilterField[]): Promise<Record<string, string 
       return values;
     }
     const field = picked.field;
-    const text = await vscode.window.showInputBox({
+    const text = await chain.input({
       title: `filter[${field.key}]`,
       prompt: vscode.l10n.t('{0} (empty removes the filter)', field.prompt),
       value: String(values[field.key] ?? ''),
-      ...KEEP_OPEN,
-      validateInput: (v) => {
+      validate: (v) => {
         if (!field.ids) {
           return undefined;
         }
@@ -123,6 +123,7 @@ async function pickOne<T>(
   texts: PickTexts,
   load: () => Promise<T[]>,
   item: (t: T) => vscode.QuickPickItem,
+  chain: QuickSteps,
 ): Promise<T | undefined> {
   const { title } = texts;
   const all = await vscode.window.withProgress(
@@ -133,19 +134,24 @@ async function pickOne<T>(
     void vscode.window.showInformationMessage(texts.none);
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
+  const picked = await chain.pick(
     all.map((t) => ({ ...item(t), value: t })),
-    { title, matchOnDescription: true, ...KEEP_OPEN },
+    { title, matchOnDescription: true },
   );
   return picked?.value;
 }
 
 /** Asks everything `endpoint` needs; undefined when the user stops. */
-async function askSpec(conn: ConnectionSession, endpoint: ApiEndpointId): Promise<ApiRequest | undefined> {
+async function askSpec(
+  conn: ConnectionSession,
+  endpoint: ApiEndpointId,
+  chain: QuickSteps,
+): Promise<ApiRequest | undefined> {
+  const nav = { canGoBack: false, chain };
   switch (endpoint) {
     case 'applications.list':
     case 'keyTransactions.list': {
-      const filter = await askFilters(filters()[endpoint]!);
+      const filter = await askFilters(filters()[endpoint]!, chain);
       return filter && { endpoint, filter };
     }
     case 'keyTransactions.show': {
@@ -157,13 +163,14 @@ async function askSpec(conn: ConnectionSession, endpoint: ApiEndpointId): Promis
         },
         () => conn.api.listKeyTransactions(),
         (k) => ({ label: safeText(k.name), description: `${k.id}` }),
+        chain,
       );
       return kt && { endpoint, keyTransactionId: kt.id };
     }
     default:
       break;
   }
-  const app = await pickApplication(conn);
+  const app = await pickApplication(conn, vscode.l10n.t('Application'), nav);
   if (!app) {
     return undefined;
   }
@@ -172,7 +179,7 @@ async function askSpec(conn: ConnectionSession, endpoint: ApiEndpointId): Promis
       return { endpoint, applicationId: app.id };
     case 'hosts.list':
     case 'instances.list': {
-      const filter = await askFilters(filters()[endpoint]!);
+      const filter = await askFilters(filters()[endpoint]!, chain);
       return filter && { endpoint, applicationId: app.id, filter };
     }
     case 'hosts.show': {
@@ -184,6 +191,7 @@ async function askSpec(conn: ConnectionSession, endpoint: ApiEndpointId): Promis
         },
         () => conn.api.listHosts(app.id),
         (h) => ({ label: safeText(h.host), description: `${h.id}` }),
+        chain,
       );
       return host && { endpoint, applicationId: app.id, hostId: host.id };
     }
@@ -196,41 +204,41 @@ async function askSpec(conn: ConnectionSession, endpoint: ApiEndpointId): Promis
         },
         () => conn.api.listInstances(app.id),
         (i) => ({ label: safeText(`${i.host}:${i.port ?? ''}`), description: `${i.id}` }),
+        chain,
       );
       return inst && { endpoint, applicationId: app.id, instanceId: inst.id };
     }
     default:
       break;
   }
-  const scope = await pickScope(conn, app);
+  const scope = await pickScope(conn, app, nav);
   if (!scope) {
     return undefined;
   }
   if (endpoint === 'metricNames') {
-    const name = await vscode.window.showInputBox({
+    const name = await chain.input({
       title: vscode.l10n.t('name (optional)'),
       prompt: vscode.l10n.t('Only metric names containing this text; empty lists all'),
-      ...KEEP_OPEN,
     });
     return name === undefined ? undefined : { endpoint, scope: scope.scope, name };
   }
-  const metric = await pickMetricName(conn, scope.scope);
-  const values = metric && (await pickValues(metric));
-  const range = values && (await pickRange());
+  const metric = await pickMetricName(conn, scope.scope, nav);
+  const values = metric && (await pickValues(metric, nav));
+  const range = values && (await pickRange(nav));
   if (!metric || !values || !range) {
     return undefined;
   }
-  const period = await vscode.window.showQuickPick(
+  const period = await chain.pick(
     validPeriods(range.minutes * 60).map((p, i) => ({
       label: periodLabel(p),
       description: i === 0 ? vscode.l10n.t('default for this range') : undefined,
       seconds: p,
     })),
-    { title: vscode.l10n.t('Period'), placeHolder: vscode.l10n.t('Seconds per point'), ...KEEP_OPEN },
+    { title: vscode.l10n.t('Period'), placeholder: vscode.l10n.t('Seconds per point') },
   );
   const summarize =
     period &&
-    (await vscode.window.showQuickPick(
+    (await chain.pick(
       [
         { label: vscode.l10n.t('Series'), description: vscode.l10n.t('one value per period'), summarize: false },
         {
@@ -239,7 +247,7 @@ async function askSpec(conn: ConnectionSession, endpoint: ApiEndpointId): Promis
           summarize: true,
         },
       ],
-      { title: vscode.l10n.t('Summarize'), ...KEEP_OPEN },
+      { title: vscode.l10n.t('Summarize') },
     ));
   if (!period || !summarize) {
     return undefined;
@@ -261,14 +269,13 @@ function periodLabel(seconds: number): string {
   return seconds < 3600 ? `${seconds / 60} min` : seconds < 86_400 ? `${seconds / 3600} h` : `${seconds / 86_400} d`;
 }
 
-async function askFormat(preferred: ApiFormat): Promise<ApiFormat | undefined> {
+async function askFormat(preferred: ApiFormat, chain: QuickSteps): Promise<ApiFormat | undefined> {
   const items = [
     { label: 'JSON', format: 'json' as const },
     { label: 'XML', format: 'xml' as const },
   ];
-  const picked = await vscode.window.showQuickPick(preferred === 'xml' ? items.reverse() : items, {
+  const picked = await chain.pick(preferred === 'xml' ? items.reverse() : items, {
     title: vscode.l10n.t('Response format'),
-    ...KEEP_OPEN,
   });
   return picked?.format;
 }
@@ -307,21 +314,26 @@ export function runApiRequest(services: Services) {
     }
     let request = args;
     if (!request) {
-      const endpoint = await vscode.window.showQuickPick(
-        RAW_ENDPOINTS.map((e) => ({ label: e.label, description: e.path, id: e.id })),
-        {
-          title: vscode.l10n.t('API endpoint'),
-          placeHolder: vscode.l10n.t('Which request to send (GET)'),
-          matchOnDescription: true,
-          ...KEEP_OPEN,
-        },
-      );
-      const spec = endpoint && (await askSpec(conn, endpoint.id));
-      const format = spec && (await askFormat(services.config.responseFormat));
-      if (!spec || !format) {
-        return undefined;
+      // Every step is one quick input that never hides in between (see QuickSteps).
+      const chain = new QuickSteps();
+      try {
+        const endpoint = await chain.pick(
+          RAW_ENDPOINTS.map((e) => ({ label: e.label, description: e.path, id: e.id })),
+          {
+            title: vscode.l10n.t('API endpoint'),
+            placeholder: vscode.l10n.t('Which request to send (GET)'),
+            matchOnDescription: true,
+          },
+        );
+        const spec = endpoint && (await askSpec(conn, endpoint.id, chain));
+        const format = spec && (await askFormat(services.config.responseFormat, chain));
+        if (!spec || !format) {
+          return undefined;
+        }
+        request = { spec, format };
+      } finally {
+        chain.dispose();
       }
-      request = { spec, format };
     }
     const { path, query } = buildRawRequest(request.spec, request.format);
     // rawRequest goes through the same transport as everything else: key rules, limiter, retries, log.

@@ -10,6 +10,7 @@ import { PRESET_MINUTES, presetLabel } from '../panels/protocol';
 import { formatErrorRate, HEALTH_LABELS } from '../format/presentation';
 import { describeSummary } from '../format/summary';
 import { safeText } from '../util/safeText';
+import type { QuickSteps } from './quickSteps';
 
 /** The codicon of a health status, written into labels as `$(name)`. */
 export const HEALTH_CODICONS: Readonly<Record<HealthStatus, string>> = {
@@ -178,16 +179,21 @@ export interface Navigation {
   canGoBack: boolean;
   /** Set by the step when the user pressed Back (it then answers undefined). */
   wentBack?: boolean;
+  /** The command's steps as one quick input (see QuickSteps): each shows over the one before. */
+  chain?: QuickSteps;
 }
 
 /**
  * Runs steps in order. A step answers true to go on, or false: then, if it went back, the step before
  * runs again; otherwise the user stopped (Escape) and the result is false.
  */
-export async function runSteps(steps: ReadonlyArray<(nav: Navigation) => Promise<boolean>>): Promise<boolean> {
+export async function runSteps(
+  steps: ReadonlyArray<(nav: Navigation) => Promise<boolean>>,
+  chain?: QuickSteps,
+): Promise<boolean> {
   let index = 0;
   while (index < steps.length) {
-    const nav: Navigation = { canGoBack: index > 0 };
+    const nav: Navigation = { canGoBack: index > 0, chain };
     if (await steps[index](nav)) {
       index++;
     } else if (nav.wentBack && index > 0) {

@@ -66,6 +66,10 @@ function showPick<T extends vscode.QuickPickItem, R>(
   nav: Navigation | undefined,
   setUp: (pick: vscode.QuickPick<T>, fail: (error: unknown) => void) => { accept(): R | undefined; dispose?(): void },
 ): Promise<R | undefined> {
+  const chain = nav?.chain;
+  if (chain?.stopped) {
+    return Promise.resolve(undefined);
+  }
   return new Promise((resolve, reject) => {
     const pick = vscode.window.createQuickPick<T>();
     pick.title = options.title;
@@ -81,19 +85,24 @@ function showPick<T extends vscode.QuickPickItem, R>(
       (error) =>
         void Promise.resolve().then(() => end(() => reject(error instanceof Error ? error : new Error(String(error))))),
     );
-    const end = (settle: () => void) => {
+    // `answered`: in a chain, the pick stays up (busy) until the next step shows over it.
+    const end = (settle: () => void, answered = false) => {
       if (!done) {
         done = true;
         settle();
         behaviour.dispose?.();
-        pick.dispose();
+        if (chain && answered) {
+          chain.hold(pick);
+        } else {
+          pick.dispose();
+        }
       }
     };
-    const finish = (value: R | undefined) => end(() => resolve(value));
+    const finish = (value: R | undefined, answered = value !== undefined) => end(() => resolve(value), answered);
     pick.onDidTriggerButton((button) => {
       if (button === vscode.QuickInputButtons.Back && nav) {
         nav.wentBack = true;
-        finish(undefined);
+        finish(undefined, true);
       }
     });
     pick.onDidAccept(() => {
@@ -103,7 +112,11 @@ function showPick<T extends vscode.QuickPickItem, R>(
       }
     });
     pick.onDidHide(() => finish(undefined));
-    pick.show();
+    if (chain) {
+      chain.present(pick);
+    } else {
+      pick.show();
+    }
   });
 }
 

@@ -3,7 +3,8 @@
  * the next step is shown over it (VS Code swaps them without hiding the widget), and the last one goes
  * when the chain is disposed. A widget that hides between steps hands the keyboard back to the editor
  * for a moment, and an editor that grabs focus then (a walkthrough focuses its step 250 ms after it
- * gets focus) takes the next step's first keystrokes.
+ * gets focus) takes the next step's first keystrokes. An answered step stays up, busy, while the
+ * command loads what the next one shows; Escape then stops the command.
  */
 import * as vscode from 'vscode';
 
@@ -18,15 +19,23 @@ export interface InputStepOptions {
 
 export class QuickSteps implements vscode.Disposable {
   private shown: vscode.QuickInput | undefined;
+  private waiting: vscode.Disposable | undefined;
+  private stoppedWhileWaiting = false;
+
+  /** The user closed an answered step while the next one was loading: every later step answers undefined. */
+  get stopped(): boolean {
+    return this.stoppedWhileWaiting;
+  }
 
   /** A pick of `items`; undefined when dismissed. */
   pick<T extends vscode.QuickPickItem>(
     items: readonly T[],
-    options: { title: string; placeholder?: string },
+    options: { title: string; placeholder?: string; matchOnDescription?: boolean },
   ): Promise<T | undefined> {
     const pick = vscode.window.createQuickPick<T>();
     pick.title = options.title;
     pick.placeholder = options.placeholder;
+    pick.matchOnDescription = options.matchOnDescription ?? false;
     pick.items = items;
     return this.step(pick, (accept) =>
       pick.onDidAccept(() => {
@@ -60,7 +69,34 @@ export class QuickSteps implements vscode.Disposable {
     );
   }
 
+  /** Shows `input` over the step before, which then goes: the widget never hides in between. */
+  present(input: vscode.QuickInput): void {
+    input.ignoreFocusOut = true;
+    this.waiting?.dispose();
+    this.waiting = undefined;
+    const previous = this.shown;
+    this.shown = input;
+    input.show();
+    previous?.dispose();
+  }
+
+  /** `input` was answered: it stays up, busy, until the next step is presented or the chain ends. */
+  hold(input: vscode.QuickInput): void {
+    if (this.shown !== input) {
+      return;
+    }
+    input.busy = true;
+    this.waiting = input.onDidHide(() => {
+      if (this.shown === input) {
+        this.shown = undefined;
+        this.stoppedWhileWaiting = true;
+      }
+    });
+  }
+
   dispose(): void {
+    this.waiting?.dispose();
+    this.waiting = undefined;
     this.shown?.dispose();
     this.shown = undefined;
   }
@@ -69,7 +105,10 @@ export class QuickSteps implements vscode.Disposable {
     input: vscode.QuickInput,
     listen: (accept: (value: T) => void) => vscode.Disposable,
   ): Promise<T | undefined> {
-    input.ignoreFocusOut = true;
+    if (this.stopped) {
+      input.dispose();
+      return Promise.resolve(undefined);
+    }
     return new Promise<T | undefined>((resolve) => {
       let settled = false;
       const subscriptions: vscode.Disposable[] = [];
@@ -77,6 +116,9 @@ export class QuickSteps implements vscode.Disposable {
         if (!settled) {
           settled = true;
           vscode.Disposable.from(...subscriptions).dispose();
+          if (value !== undefined) {
+            this.hold(input);
+          }
           resolve(value);
         }
       };
@@ -84,11 +126,7 @@ export class QuickSteps implements vscode.Disposable {
         listen((value) => settle(value)),
         input.onDidHide(() => settle(undefined)),
       );
-      // Show the new step first, then let the old one go: the widget never hides in between.
-      const previous = this.shown;
-      this.shown = input;
-      input.show();
-      previous?.dispose();
+      this.present(input);
     });
   }
 }

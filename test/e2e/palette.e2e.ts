@@ -176,8 +176,18 @@ for (const { theme, slug, all } of [
       await screenshot(wb.page, `palette-${slug}-query-explorer`);
     });
 
-    it('Run API Request: metric data with values, range, period and series, as JSON', async () => {
+    it('Run API Request: metric data with values, range, period and series, as JSON, in one quick input that never hides between steps', async () => {
       await runFromPalette(wb, 'Timeslice: Run API Request…');
+      await wb.page.locator('.quick-input-title', { hasText: 'API endpoint' }).waitFor();
+      // Counts each time the quick input hides from now on (VS Code hides it with display: none): a
+      // widget that hides between steps gives the keyboard back to whatever editor takes it meanwhile.
+      await wb.page.evaluate(`(() => {
+        const widget = document.querySelector('.quick-input-widget');
+        window.__quickInputHides = 0;
+        new MutationObserver(() => {
+          if (widget.style.display === 'none') window.__quickInputHides++;
+        }).observe(widget, { attributes: true, attributeFilter: ['style'] });
+      })()`);
       await wb.quickInput.choose('Get metric data', 'Get metric data', { title: 'API endpoint' });
       await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Application' });
       await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Scope' });
@@ -189,6 +199,8 @@ for (const { theme, slug, all } of [
       await screenshot(wb.page, `palette-${slug}-raw-period`);
       await wb.quickInput.choose('5 min', '5 min', { title: 'Period' });
       await wb.quickInput.choose('Series', 'Series', { title: 'Summarize' });
+      await wb.page.locator('.quick-input-title', { hasText: 'Response format' }).waitFor();
+      assert.equal(await wb.page.evaluate('window.__quickInputHides'), 0, 'the quick input hid between steps');
       await wb.quickInput.choose('JSON', 'JSON', { title: 'Response format' });
       await wb.page
         .locator('.tab', { hasText: `GET \u2215v2\u2215applications\u2215${APP.id}\u2215metrics\u2215data.json (200)` })
