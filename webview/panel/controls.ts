@@ -169,7 +169,7 @@ export class ControlsView {
   setData(data: ViewData): void {
     this.data = data;
     for (const b of this.exportButtons) {
-      b.disabled = data.charts.length === 0;
+      b.disabled = data.charts.length === 0 && !data.table?.rows.length; // (the transactions table has no charts)
     }
     this.syncPeriods();
   }
