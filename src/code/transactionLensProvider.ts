@@ -67,14 +67,24 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
         run: () => this.refresh(),
       }),
     );
-    // At once when what is on screen changes, but never while the window is unfocused: then the
-    // scheduler runs the job when focus returns.
+    // At once when what is on screen changes, but never while the window is unfocused: then it
+    // waits for focus to return (a file shown meanwhile gets its numbers then, not a tick later).
+    let missed = false;
     const soon = () => {
       connections.scheduleChanged();
-      if (vscode.window.state.focused) {
+      missed = !vscode.window.state.focused;
+      if (!missed) {
         void this.refresh();
       }
     };
+    this._register(
+      vscode.window.onDidChangeWindowState((state) => {
+        if (state.focused && missed) {
+          missed = false;
+          void this.refresh();
+        }
+      }),
+    );
     this._register(vscode.window.onDidChangeVisibleTextEditors(soon));
     this._register(bindings.onDidChange(soon));
     this._register(connections.onDidChangeSession(() => (this.numbers.clear(), soon())));
