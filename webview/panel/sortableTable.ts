@@ -21,6 +21,11 @@ export interface RowActions {
   goToCode(name: string): void;
 }
 
+/** A transaction's name, with a line-break chance after each `/` (a long name wraps between its parts). */
+function nameParts(name: string): Array<string | HTMLElement> {
+  return name.split(/(?<=\/)/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
+}
+
 function actionsCell(name: string, actions: RowActions): HTMLElement {
   const open = h(
     'button',
@@ -64,7 +69,7 @@ export function sortableTable(
       const tr = h(
         'tr',
         actions ? { tabindex: '0', class: 'action-row', 'data-name': row.metric } : {},
-        h('th', { scope: 'row' }, row.metric),
+        h('th', { scope: 'row' }, ...nameParts(row.metric)),
         ...row.values.map((v, i) => {
           const d = table.decimals?.[i];
           return h('td', { class: 'num' }, d === undefined || d === null ? formatValue(v) : formatFixed(v, d));
