@@ -237,6 +237,20 @@ for (const backend of BACKENDS) {
       );
     });
 
+    it('two controllers opened one right after the other both get their lenses, without waiting for a tick', async () => {
+      const carts = vscode.Uri.joinPath(folder.uri, 'app', 'controllers', 'carts_controller.rb');
+      await vscode.workspace.fs.writeFile(
+        carts,
+        Buffer.from('class CartsController < ApplicationController\n  def update\n  end\nend\n'),
+      );
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // The second opens while the first one's refresh is still under way: it is asked for after it.
+      await vscode.window.showTextDocument(file, { preview: false });
+      await vscode.window.showTextDocument(carts, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+      await eventually(async () => ((await lensesOf(carts)).length === 1 ? true : undefined), 'the carts lens');
+      assert.equal((await lensesOf(file)).length, Object.keys(LINES).length);
+    });
+
     it('Go to Code opens the line that serves a transaction', async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.commands.executeCommand('timeslice.goToCode', {
