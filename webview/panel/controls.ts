@@ -163,6 +163,9 @@ export class ControlsView {
       this.viewButtons[view].setAttribute('aria-pressed', String(on));
       this.viewButtons[view].hidden = summaryOnly;
     }
+    const [csv, json] = this.exportButtons;
+    csv.title = summaryOnly ? l10n.t('Save the table as CSV') : l10n.t('Save the charted values as CSV');
+    json.title = summaryOnly ? l10n.t('Save the table as JSON') : l10n.t('Save the charted values as JSON');
     this.syncPeriods();
   }
 
