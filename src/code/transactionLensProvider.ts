@@ -46,6 +46,7 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
   /** The last numbers per bound application id (one session's: another's are dropped). */
   private readonly numbers = new Map<number, AppNumbers>();
   private refreshing: Promise<void> | undefined;
+  private refreshAgain: Promise<void> | undefined;
 
   constructor(
     private readonly deps: {
@@ -67,14 +68,24 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
         run: () => this.refresh(),
       }),
     );
-    // At once when what is on screen changes, but never while the window is unfocused: then the
-    // scheduler runs the job when focus returns.
+    // At once when what is on screen changes, but never while the window is unfocused: then it
+    // waits for focus to return (a file shown meanwhile gets its numbers then, not a tick later).
+    let missed = false;
     const soon = () => {
       connections.scheduleChanged();
-      if (vscode.window.state.focused) {
+      missed = !vscode.window.state.focused;
+      if (!missed) {
         void this.refresh();
       }
     };
+    this._register(
+      vscode.window.onDidChangeWindowState((state) => {
+        if (state.focused && missed) {
+          missed = false;
+          void this.refresh();
+        }
+      }),
+    );
     this._register(vscode.window.onDidChangeVisibleTextEditors(soon));
     this._register(bindings.onDidChange(soon));
     this._register(connections.onDidChangeSession(() => (this.numbers.clear(), soon())));
@@ -114,10 +125,21 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     );
   }
 
-  /** Fetches the numbers of every bound application with a visible file it serves; one request each. */
+  /**
+   * Fetches the numbers of every bound application with a visible file it serves; one request each.
+   * Asked while a refresh runs, it runs once more after it (one, however often asked): what is on
+   * screen may have changed since that one looked, e.g. a second file opened while the first index is built.
+   */
   refresh(): Promise<void> {
-    this.refreshing ??= this.fetchAll().finally(() => (this.refreshing = undefined));
-    return this.refreshing;
+    if (!this.refreshing) {
+      this.refreshing = this.fetchAll().finally(() => (this.refreshing = undefined));
+      return this.refreshing;
+    }
+    this.refreshAgain ??= this.refreshing.then(() => {
+      this.refreshAgain = undefined;
+      return this.refresh();
+    });
+    return this.refreshAgain;
   }
 
   private async fetchAll(): Promise<void> {

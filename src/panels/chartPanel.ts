@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/errors';
+import { COMMAND } from '../constants';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
@@ -21,6 +22,7 @@ import type { PanelData } from './panelData';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
 import { explorerScope } from './explorerScope';
 import { isFromWebview } from './protocol';
+import { transactionRowRequest } from './transactionEntity';
 
 export const CHART_VIEW_TYPE = 'timeslice.chart';
 
@@ -187,7 +189,8 @@ export class ChartPanel extends Disposable {
     }
   }
 
-  private async receive(raw: unknown): Promise<void> {
+  /** A message from the webview, untrusted (the integration tests post through here as the webview would). */
+  async receive(raw: unknown): Promise<void> {
     if (!isFromWebview(raw)) {
       this.deps.log.warn(`ignored an invalid message from the ${this.stateValue.entity.kind} panel`);
       return;
@@ -246,7 +249,20 @@ export class ChartPanel extends Disposable {
         return this.searchNames(message.query);
       case 'export':
         return this.export(message.format);
+      case 'openTransaction':
+      case 'goToCode':
+        return this.transactionRow(message.type, message.name);
     }
+  }
+
+  /** A row of the transactions table: only a transaction this panel was sent, of its own application. */
+  private async transactionRow(action: 'openTransaction' | 'goToCode', name: string): Promise<void> {
+    const request = transactionRowRequest(this.stateValue.entity, this.shown.data?.table, name);
+    if (!request) {
+      this.deps.log.warn(`ignored ${action} for a transaction the ${this.stateValue.entity.kind} panel was not sent`);
+      return;
+    }
+    await vscode.commands.executeCommand(COMMAND[action], request);
   }
 
   /** Loads the data for the current state; a newer load cancels an older one. */

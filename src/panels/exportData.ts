@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 
 import type { PanelData } from './panelData';
 import type { PanelState } from './protocol';
-import { chartsToCsv, chartsToJson, deploymentsToCsv, deploymentsToJson } from './exportFormats';
+import { panelCsv, panelJson } from './exportFormats';
 
 /** Asks where to save and writes the file; resolves with the path shown to the user, or undefined when cancelled. */
 export async function exportPanelData(
@@ -27,17 +27,7 @@ export async function exportPanelData(
   if (!target) {
     return undefined;
   }
-  const text =
-    format === 'csv'
-      ? // The Deployments table follows the points, after an empty line.
-        chartsToCsv(data.charts) + (data.deployments?.length ? `\n${deploymentsToCsv(data.deployments)}` : '')
-      : chartsToJson(data.charts, {
-          entity,
-          from: data.range.requested.from.toISOString(),
-          to: data.range.requested.to.toISOString(),
-          period: data.range.requested.period,
-          ...(data.deployments ? { deployments: deploymentsToJson(data.deployments) } : {}),
-        });
+  const text = format === 'csv' ? panelCsv(data) : panelJson(data, entity);
   // Through VS Code's file system, not Node's: the chosen URI may be remote (SSH, WSL, a container)
   // or virtual, where fsPath names a file on the wrong machine or on none.
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));

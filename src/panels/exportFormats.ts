@@ -1,10 +1,13 @@
 /**
- * What a panel's Export writes: every slice of its charts (never the points thinned for the plot) as
- * CSV or JSON text. Pure (no `vscode`); exportData.ts asks where to save it.
+ * What a panel's Export writes: every slice of its charts (never the points thinned for the plot),
+ * and its summary table with every column, as CSV or JSON text. Pure (no `vscode`); exportData.ts asks where to save it.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { DeploymentMarker } from './deploymentMarkers';
 import { deploymentRows } from './deploymentMarkers';
-import type { ChartSpec } from './protocol';
+import type { PanelData } from './panelData';
+import type { ChartSpec, PanelState, SummaryTable } from './protocol';
 
 function csvCell(value: string | number | null): string {
   if (value === null) {
@@ -64,4 +67,50 @@ export function chartsToJson(charts: ChartSpec[], meta: Record<string, unknown>)
     null,
     2,
   )}\n`;
+}
+
+/** A summary table (the transactions table, the breakdown's, the explorer's): its row header, then every column. */
+export function tableToCsv(table: SummaryTable): string {
+  const lines = [[table.rowHeader ?? l10n.t('Metric'), ...table.columns].map(csvCell).join(',')];
+  for (const row of table.rows) {
+    lines.push([row.metric, ...table.columns.map((_, i) => row.values[i] ?? null)].map(csvCell).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The table as the JSON export lists it: each row's name and its value per column (null when none). */
+export function tableToJson(table: SummaryTable): Record<string, unknown> {
+  return {
+    caption: table.caption ?? null,
+    rowHeader: table.rowHeader ?? l10n.t('Metric'),
+    columns: table.columns,
+    rows: table.rows.map((row) => ({ name: row.metric, values: table.columns.map((_, i) => row.values[i] ?? null) })),
+  };
+}
+
+/**
+ * The points, then the summary table and the Deployments table each after an empty line; a panel of
+ * one table and no charts (the transactions table) writes the table alone.
+ */
+export function panelCsv(data: Pick<PanelData, 'charts' | 'table' | 'deployments'>): string {
+  const parts = [
+    ...(data.charts.length > 0 || !data.table ? [chartsToCsv(data.charts)] : []),
+    ...(data.table ? [tableToCsv(data.table)] : []),
+    ...(data.deployments?.length ? [deploymentsToCsv(data.deployments)] : []),
+  ];
+  return parts.join('\n');
+}
+
+export function panelJson(
+  data: Pick<PanelData, 'charts' | 'table' | 'deployments' | 'range'>,
+  entity: PanelState['entity'],
+): string {
+  return chartsToJson(data.charts, {
+    entity,
+    from: data.range.requested.from.toISOString(),
+    to: data.range.requested.to.toISOString(),
+    period: data.range.requested.period,
+    ...(data.table ? { table: tableToJson(data.table) } : {}),
+    ...(data.deployments ? { deployments: deploymentsToJson(data.deployments) } : {}),
+  });
 }

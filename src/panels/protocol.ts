@@ -6,8 +6,8 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { TransactionEntity, TransactionPanelKind as TxnKind } from './transactionEntity';
-import { hasTransactionFields, TRANSACTION_PANEL_KINDS } from './transactionEntity';
+import type { TransactionEntity, TransactionPanelKind as TxnKind, TransactionRowAction } from './transactionEntity';
+import { hasTransactionFields, isTransactionName, TRANSACTION_PANEL_KINDS } from './transactionEntity';
 import type { DeploymentMarker } from './deploymentMarkers';
 
 /** What a panel shows. */
@@ -224,7 +224,9 @@ export type FromWebview =
   | { type: 'fix' }
   | { type: 'searchMetricNames'; query: string }
   | { type: 'changeExplorer'; explorer: ExplorerSelection }
-  | { type: 'export'; format: 'csv' | 'json' };
+  | { type: 'export'; format: 'csv' | 'json' }
+  /** A row of the transactions table: open its transaction's panel, or go to its code (`name` must be a row sent). */
+  | { type: TransactionRowAction; name: string };
 
 // ---- validation -------------------------------------------------------------------------------
 
@@ -330,6 +332,9 @@ export function isFromWebview(v: unknown): v is FromWebview {
       return isExplorerSelection(v.explorer);
     case 'export':
       return v.format === 'csv' || v.format === 'json';
+    case 'openTransaction':
+    case 'goToCode':
+      return isTransactionName(v.name);
     default:
       return false;
   }

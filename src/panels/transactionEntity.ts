@@ -68,3 +68,27 @@ export function isOpenTransactionRequest(v: unknown): v is OpenTransactionReques
     (r.language === undefined || (typeof r.language === 'string' && r.language.length <= 40))
   );
 }
+
+/** What a row of the transactions table asks of the host: its transaction's panel, or its line of code. */
+export type TransactionRowAction = 'openTransaction' | 'goToCode';
+
+/** The shape of a row action's name (the rest is checked against what the host sent: transactionRowRequest). */
+export function isTransactionName(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && v.length <= MAX_TRANSACTION_NAME;
+}
+
+/**
+ * The request a row action of the transactions table stands for, or undefined when the panel is no
+ * transactions table or the name is not one of the rows the host sent it (the webview is untrusted:
+ * it may only name a transaction it was given, of the panel's own application).
+ */
+export function transactionRowRequest(
+  entity: { kind: string; applicationId: number; language?: string },
+  table: { rows: ReadonlyArray<{ metric: string }> } | undefined,
+  name: string,
+): OpenTransactionRequest | undefined {
+  if (entity.kind !== 'transactions' || !table?.rows.some((r) => r.metric === name)) {
+    return undefined;
+  }
+  return { applicationId: entity.applicationId, name, ...(entity.language ? { language: entity.language } : {}) };
+}

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
-import { panelFrame } from './support/panels';
+import { openFromPalette, panelFrame } from './support/panels';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
 
 const web = new Dataset(DEMO_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
@@ -56,5 +56,29 @@ describe('numbers above the code (real workbench)', () => {
     const frame = await panelFrame(wb.page, 'Transaction', 'Controller/orders/show');
     assert.match(await frame.locator('body').innerText(), /Response time/);
     await screenshot(wb.page, 'codelens-panel');
+  });
+
+  it('from the Transactions table, Enter on a row opens its transaction panel, and Go to Code the file at its line', async () => {
+    const name = 'Controller/orders/show';
+    await wb.quickInput.runCommand('View: Close All Editors');
+    const table = await openFromPalette(wb, 'Timeslice: Open Transactions Table…', web.name, 'Transactions');
+    // By keyboard: Tab reaches the row (a focus ring shows it), Enter opens its transaction.
+    const row = table.locator(`tr.action-row[data-name="${name}"]`);
+    await row.focus();
+    await screenshot(wb.page, 'codelens-table-row-focused');
+    await row.press('Enter');
+    const panel = await panelFrame(wb.page, 'Transaction', name);
+    assert.match(await panel.locator('body').innerText(), /Response time/);
+    await screenshot(wb.page, 'codelens-table-enter');
+
+    // Back to the table, and its row's Go to Code: the controller at `def show` (line 6).
+    await wb.page.locator('.tabs-container .tab', { hasText: `Transactions: ${web.name}` }).click();
+    const again = await panelFrame(wb.page, 'Transactions', web.name);
+    await again.locator(`tr.action-row[data-name="${name}"] button[data-action="goToCode"]`).press('Enter');
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: 'orders_controller.rb' })
+      .waitFor({ timeout: 15_000 });
+    await wb.statusBar.waitForItem(/^\s*Ln 6, Col \d+\s*$/);
+    await screenshot(wb.page, 'codelens-table-go-to-code');
   });
 });

@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { openFromPalette } from './support/panels';
 import {
   publishScreenshot,
@@ -210,6 +211,54 @@ for (const { theme, slug } of [
         .waitFor({ timeout: 30_000 });
       await publishScreenshot(wb.page, `media/screenshots/${slug}-raw-request.png`);
     });
+
+    it('code-level numbers: the Transactions group, the Transactions table, lenses above a controller', async () => {
+      await wb?.close();
+      wb = await startDemoWorkbench({ theme, names: 'demo', viewport: SMALL });
+      // storefront-web's sample controller in a folder bound to it, as the demo's sample workspace has it.
+      const sample = path.join(ROOT, 'samples', 'demo-workspace', 'storefront-web');
+      fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
+      fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
+      const web = new Dataset({ ...DEMO_DATA_SET, names: 'demo' }).apps.find((a) => a.name === 'storefront-web')!;
+      fs.writeFileSync(
+        path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
+        JSON.stringify({ 'timeslice.boundApplication': { id: web.id, region: 'demo', name: web.name } }),
+      );
+      await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+
+      await wb.page.mouse.move(900, 600);
+      await wb.page.keyboard.press('Escape');
+      await wb.sidebar.expand(web.name);
+      await wb.sidebar.expand('Transactions', { timeoutMs: 30_000 });
+      // Wide enough for each row's "ms · rpm · % err", and scrolled to the application's groups.
+      const side = (await wb.page.locator('.part.sidebar').boundingBox())!;
+      const edge = side.x + side.width;
+      await wb.page.mouse.move(edge, 400);
+      await wb.page.mouse.down();
+      await wb.page.mouse.move(edge + 240, 400, { steps: 8 });
+      await wb.page.mouse.up();
+      await wb.page.mouse.move(side.x + 150, 400);
+      await wb.page.mouse.wheel(0, 400);
+      await wb.sidebar.row('Transactions').waitFor({ state: 'visible' });
+      await wb.page.mouse.move(900, 650);
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-transactions-tree.png`);
+
+      // The table and the code without the side bar: every column in view.
+      await wb.quickInput.runCommand('View: Toggle Primary Side Bar Visibility');
+      await openFromPalette(wb, 'Timeslice: Open Transactions Table…', web.name, 'Transactions');
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-transactions-table.png`);
+
+      // Closed by its tab (the webview would take a click meant for the editor area, and the side bar is hidden).
+      await wb.page
+        .locator('.tabs-container .tab', { hasText: `Transactions: ${web.name}` })
+        .locator('.codicon-close')
+        .click();
+      await wb.page.keyboard.press('Control+P');
+      await wb.quickInput.choose('orders_controller.rb', 'orders_controller.rb');
+      await wb.page.locator('.codelens-decoration a').first().waitFor({ state: 'visible', timeout: 30_000 });
+      await wb.page.mouse.move(900, 650);
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-codelens.png`);
+    });
   });
 }
 
@@ -224,8 +273,8 @@ describe('the pictures the README and the walkthrough name', () => {
       ].map((m) => m[1]),
     );
     assert.ok(
-      [...named].filter((n) => n.startsWith('media/screenshots/')).length >= 12,
-      `README shows six pictures in two themes (${[...named].join(', ')})`,
+      [...named].filter((n) => n.startsWith('media/screenshots/')).length >= 18,
+      `README shows nine pictures in two themes (${[...named].join(', ')})`,
     );
     for (const name of named) {
       const file = path.join(ROOT, name);

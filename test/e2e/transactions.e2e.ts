@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 import type { Frame } from 'playwright-core';
 
@@ -27,7 +29,7 @@ async function tableState(
     return {
       rows: [...table.querySelectorAll('tbody tr')].map((tr): [string, number[]] => [
         tr.querySelector('th')?.textContent ?? '',
-        [...tr.querySelectorAll('td')].map((td) => parseFloat((td.textContent ?? '').replace(/,/g, ''))),
+        [...tr.querySelectorAll('td.num')].map((td) => parseFloat((td.textContent ?? '').replace(/,/g, ''))),
       ]),
       sorted: [...table.querySelectorAll('thead th')].map((th) => th.getAttribute('aria-sort') ?? ''),
       focused: d.activeElement?.dataset.column,
@@ -94,7 +96,8 @@ describe('transactions (issue 24): the tree group, the transaction panel and the
     let state = await tableState(frame);
     assert.equal(state.rows.length, simTransactionNames(app).length);
     assertSorted(state.rows, 0, 'descending');
-    assert.deepEqual(state.sorted, ['', 'descending', 'none', 'none', 'none', 'none']);
+    // The last header is the rows' actions (Open, Go to Code), which sorts nothing.
+    assert.deepEqual(state.sorted, ['', 'descending', 'none', 'none', 'none', 'none', '']);
     await screenshot(wb.page, 'transactions-3-table-time');
     // Slowest average, throughput, error rate, Apdex, time consumed: each by Enter on its header's button
     // (another column starts largest first).
@@ -115,5 +118,21 @@ describe('transactions (issue 24): the tree group, the transaction panel and the
     assert.equal(state.sorted[2], 'ascending');
     assertSorted(state.rows, 1, 'ascending');
     await screenshot(wb.page, 'transactions-4-table-sorted');
+
+    // Export CSV: VS Code's save dialog (the simple one, a quick input) offers storefront-web.csv in the
+    // workspace; the file has the row header, every column and one line per row.
+    await frame.locator('vscode-button', { hasText: 'Export CSV' }).click();
+    // (The dialog fills in its path after it shows.)
+    await wb.quickInput.input.waitFor({ state: 'visible', timeout: 15_000 });
+    for (let tries = 0; !(await wb.quickInput.input.inputValue()).endsWith('storefront-web.csv'); tries++) {
+      assert.ok(tries < 100, `the save dialog offers storefront-web.csv: ${await wb.quickInput.input.inputValue()}`);
+      await wb.page.waitForTimeout(100);
+    }
+    await wb.quickInput.input.press('Enter');
+    await frame.locator('text=/Saved CSV to .*storefront-web\.csv/').waitFor({ timeout: 15_000 });
+    const csv = fs.readFileSync(path.join(wb.workspaceFolder, 'storefront-web.csv'), 'utf8').trimEnd().split('\n');
+    assert.equal(csv[0], 'Transaction,Time consumed (s),Average (ms),Throughput (rpm),Error rate (%),Apdex');
+    assert.equal(csv.length, state.rows.length + 1);
+    await screenshot(wb.page, 'transactions-5-table-exported');
   });
 });

@@ -80,6 +80,32 @@ function extensionHostLogTail(userDataDir, chars = 4000) {
     .join('\n');
 }
 
+/**
+ * The window's focus, as a test asks for it (helpers.ts setWindowFocus writes `{ "focused": false }`):
+ * what the workbench reads is `document.hasFocus()` on window focus and blur events, and headless
+ * Chromium always reports focus, so the page is told otherwise, as a switch to another application
+ * would (as test/e2e/idle.e2e.ts does). Both events are sent, the wanted one last: the workbench's
+ * focus tracker also hears the editors' own focus changes (they reach the window in the capture
+ * phase), so it may already believe the state asked for and ignore a single event. The file is
+ * removed once applied.
+ */
+async function applyFocusRequest(page, focusFile) {
+  let focused;
+  try {
+    focused = JSON.parse(fs.readFileSync(focusFile, 'utf8')).focused === true;
+  } catch {
+    return; // None asked for (or not yet written whole: the test writes it by a rename).
+  }
+  fs.rmSync(focusFile, { force: true });
+  const [first, last] = focused ? ['blur', 'focus'] : ['focus', 'blur'];
+  await page.evaluate(`(async () => {
+    document.hasFocus = () => ${focused};
+    window.dispatchEvent(new FocusEvent('${first}'));
+    await new Promise((r) => setTimeout(r, 50)); // the tracker settles a blur in a timeout
+    window.dispatchEvent(new FocusEvent('${last}'));
+  })()`);
+}
+
 async function main() {
   fs.rmSync(statsFile, { force: true });
   if (!fs.existsSync(codeServer.codeServerBin())) {
@@ -103,6 +129,7 @@ async function main() {
   const workspace = path.join(tmp, 'integration.code-workspace');
   const logFile = path.join(tmp, 'mocha.log');
   const doneFile = path.join(tmp, 'done.json');
+  const focusFile = path.join(tmp, 'focus.json');
   const serverLog = path.join(tmp, 'code-server.log');
   const hostTmp = path.join(tmp, 'tmp');
   for (const folder of folders) {
@@ -134,6 +161,7 @@ async function main() {
         TIMESLICE_TEST_STATS: statsFile,
         TIMESLICE_INTEGRATION_LOG: logFile,
         TIMESLICE_INTEGRATION_DONE: doneFile,
+        TIMESLICE_INTEGRATION_FOCUS: focusFile,
         TIMESLICE_INTEGRATION_GREP: grep,
         TIMESLICE_INTEGRATION_COLOR: process.stdout.isTTY ? '1' : '0',
         // Temp files of the server and its extension host (the git extension's socket, simulator
@@ -142,7 +170,7 @@ async function main() {
       },
     });
     browser = await codeServer.launchBrowser();
-    await codeServer.openWorkbench(browser, server.url, workspace);
+    const page = await codeServer.openWorkbench(browser, server.url, workspace);
     console.log(
       `integration: VS Code workbench up in ${seconds(Date.now() - t0)}; running the suite in its extension host`,
     );
@@ -151,7 +179,8 @@ async function main() {
     const deadline = Date.now() + TIMEOUT_MS;
     while (!fs.existsSync(doneFile) && Date.now() < deadline) {
       offset = pumpLog(logFile, offset);
-      await sleep(250);
+      await applyFocusRequest(page, focusFile);
+      await sleep(100);
     }
     pumpLog(logFile, offset);
 

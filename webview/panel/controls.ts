@@ -163,13 +163,16 @@ export class ControlsView {
       this.viewButtons[view].setAttribute('aria-pressed', String(on));
       this.viewButtons[view].hidden = summaryOnly;
     }
+    const [csv, json] = this.exportButtons;
+    csv.title = summaryOnly ? l10n.t('Save the table as CSV') : l10n.t('Save the charted values as CSV');
+    json.title = summaryOnly ? l10n.t('Save the table as JSON') : l10n.t('Save the charted values as JSON');
     this.syncPeriods();
   }
 
   setData(data: ViewData): void {
     this.data = data;
     for (const b of this.exportButtons) {
-      b.disabled = data.charts.length === 0;
+      b.disabled = data.charts.length === 0 && !data.table?.rows.length; // (the transactions table has no charts)
     }
     this.syncPeriods();
   }

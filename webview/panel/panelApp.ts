@@ -266,11 +266,19 @@ export class PanelApp {
     }
     const draw = (): void => {
       this.summaryTable.replaceChildren(
-        sortableTable(table, this.tableSort, (sort) => {
-          this.tableSort = sort;
-          draw();
-          this.summaryTable.querySelector<HTMLButtonElement>(`button[data-column="${sort.column}"]`)?.focus();
-        }),
+        sortableTable(
+          table,
+          this.tableSort,
+          (sort) => {
+            this.tableSort = sort;
+            draw();
+            this.summaryTable.querySelector<HTMLButtonElement>(`button[data-column="${sort.column}"]`)?.focus();
+          },
+          {
+            open: (name) => this.messaging.post({ type: 'openTransaction', name }),
+            goToCode: (name) => this.messaging.post({ type: 'goToCode', name }),
+          },
+        ),
       );
     };
     draw();

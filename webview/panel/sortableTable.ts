@@ -1,7 +1,8 @@
 /**
  * A summary table whose columns sort it (the transactions table, issue 24): each column header holds
  * a button (Tab to it, Enter or Space to sort), the sorted column's header carries `aria-sort`, and a
- * live note says the new order. Names are text nodes only.
+ * live note says the new order. With row actions, each row is focusable (Enter opens it) and has
+ * Open and Go to Code buttons. Names are text nodes and attribute values only.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -14,7 +15,39 @@ import { nextSort, sortTableRows } from '../shared/tableSort';
 /** The order the table opens in: its first column, largest first (time consumed). */
 export const DEFAULT_TABLE_SORT: TableSort = { column: 0, direction: 'descending' };
 
-export function sortableTable(table: SummaryTable, sort: TableSort, onSort: (sort: TableSort) => void): HTMLElement {
+/** What a row offers (the transactions table): its transaction's panel, and the line of code serving it. */
+export interface RowActions {
+  open(name: string): void;
+  goToCode(name: string): void;
+}
+
+/** A transaction's name, with a line-break chance after each `/` (a long name wraps between its parts). */
+function nameParts(name: string): Array<string | HTMLElement> {
+  return name.split(/(?<=\/)/).flatMap((part, i) => (i === 0 ? [part] : [h('wbr'), part]));
+}
+
+function actionsCell(name: string, actions: RowActions): HTMLElement {
+  const open = h(
+    'button',
+    { type: 'button', class: 'row-action', 'data-action': 'open', 'aria-label': l10n.t('Open {0}', name) },
+    l10n.t('Open'),
+  );
+  const code = h(
+    'button',
+    { type: 'button', class: 'row-action', 'data-action': 'goToCode', 'aria-label': l10n.t('Go to Code: {0}', name) },
+    l10n.t('Go to Code'),
+  );
+  open.addEventListener('click', () => actions.open(name));
+  code.addEventListener('click', () => actions.goToCode(name));
+  return h('td', { class: 'row-actions' }, open, code);
+}
+
+export function sortableTable(
+  table: SummaryTable,
+  sort: TableSort,
+  onSort: (sort: TableSort) => void,
+  actions?: RowActions,
+): HTMLElement {
   const captionId = uniqueId('table-caption');
   const heads = table.columns.map((label, i) => {
     const sorted = sort.column === i;
@@ -32,20 +65,30 @@ export function sortableTable(table: SummaryTable, sort: TableSort, onSort: (sor
   const body = h(
     'tbody',
     {},
-    ...rows.map((row) =>
-      h(
+    ...rows.map((row) => {
+      const tr = h(
         'tr',
-        {},
-        h('th', { scope: 'row' }, row.metric),
+        actions ? { tabindex: '0', class: 'action-row', 'data-name': row.metric } : {},
+        h('th', { scope: 'row' }, ...nameParts(row.metric)),
         ...row.values.map((v, i) => {
           const d = table.decimals?.[i];
           return h('td', { class: 'num' }, d === undefined || d === null ? formatValue(v) : formatFixed(v, d));
         }),
-      ),
-    ),
+        actions ? actionsCell(row.metric, actions) : null,
+      );
+      // Enter on the row itself (not on one of its buttons, which act on their own) opens its panel.
+      tr.addEventListener('keydown', (e) => {
+        if (actions && e.key === 'Enter' && e.target === tr) {
+          e.preventDefault();
+          actions.open(row.metric);
+        }
+      });
+      return tr;
+    }),
   );
+  const width = table.columns.length + (actions ? 2 : 1);
   if (rows.length === 0) {
-    body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, l10n.t('No values.'))));
+    body.append(h('tr', {}, h('td', { colspan: String(width) }, l10n.t('No values.'))));
   }
   const label = table.columns[sort.column] ?? '';
   const element = h(
@@ -61,7 +104,17 @@ export function sortableTable(table: SummaryTable, sort: TableSort, onSort: (sor
         ` · ${sort.direction === 'descending' ? l10n.t('sorted by {0}, largest first', label) : l10n.t('sorted by {0}, smallest first', label)}`,
       ),
     ),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, table.rowHeader ?? ''), ...heads)),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, table.rowHeader ?? ''),
+        ...heads,
+        actions ? h('th', { scope: 'col' }, l10n.t('Actions')) : null,
+      ),
+    ),
     body,
   );
   return h(

@@ -2,7 +2,8 @@
  * Numbers above the code (issue 24), in VS Code, on both backends: a Rails controller of the demo's
  * storefront-web in a bound folder gets a lens on each action's `def` line whose numbers are the
  * simulator's summarized values over the lens's range; one request per refresh; a file that serves
- * nothing asks nothing; Go to Code opens the line.
+ * nothing asks nothing; nothing is asked while the window is unfocused; Go to Code opens the line,
+ * also from a row of the Transactions table.
  */
 import * as assert from 'node:assert/strict';
 
@@ -13,7 +14,18 @@ import { compactPercent } from '../../../src/code/lensModel';
 import { formatMs, formatRpm } from '../../../src/format/presentation';
 import type { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
-import { BACKENDS, backendLabel, eventually, metricDataRequests, startDemo, timeslice } from './helpers';
+import type { ChartPanel } from '../../../src/panels/chartPanel';
+import {
+  BACKENDS,
+  backendLabel,
+  canSetWindowFocus,
+  eventually,
+  metricDataRequests,
+  setWindowFocus,
+  startDemo,
+  timeslice,
+} from './helpers';
+import { panelStatus } from './panelStatus';
 
 const CONTROLLER = [
   'class OrdersController < ApplicationController',
@@ -40,6 +52,12 @@ const LINES: Record<string, number> = {
 };
 
 const titles = new Map<Backend, Map<number, string>>();
+
+/**
+ * How long an unfocused window is watched for a request after what is on screen changed. Absence is
+ * the behaviour under test, so it takes a span; the scheduler having no timer at all covers the ticks.
+ */
+const UNFOCUSED_WATCH_MS = 3000;
 
 for (const backend of BACKENDS) {
   describe(`numbers above the code, on ${backendLabel(backend)}`, function () {
@@ -176,6 +194,63 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('asks nothing while the window is unfocused, also when what is on screen changes; the missed refresh runs on focus', async function () {
+      if (!canSetWindowFocus()) {
+        this.skip(); // (desktop VS Code's runner has no way to blur its window)
+      }
+      const other = vscode.Uri.joinPath(folder.uri, 'app', 'models', 'order.rb');
+      await vscode.workspace.fs.writeFile(other, Buffer.from('class Order < ApplicationRecord\nend\n'));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.window.showTextDocument(file, { preview: false });
+      await ts.codeLenses.refresh(); // names listed and cached, numbers fetched
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.window.showTextDocument(other, { preview: false }); // (serves nothing: asks nothing)
+      await ts.codeLenses.refresh();
+      const session = ts.connections.current!;
+      try {
+        await setWindowFocus(false);
+        // Unfocused with nothing to retry, the session's scheduler keeps no timer at all: no tick will come.
+        await eventually(() => (session.scheduler.timerPending ? undefined : true), 'no timer while unfocused');
+        sim.clearRequests();
+        // What is on screen changes: the controller comes, beside the file that serves nothing.
+        await vscode.window.showTextDocument(file, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+        // Its lenses come from the numbers already fetched.
+        assert.equal((await lensesOf(file)).length, Object.keys(LINES).length);
+        const blurredAt = Date.now();
+        while (Date.now() - blurredAt < UNFOCUSED_WATCH_MS) {
+          assert.deepEqual(
+            sim.requests.map((r) => r.endpoint ?? r.path),
+            [],
+            'no request while the window is unfocused',
+          );
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        assert.equal(session.scheduler.timerPending, false);
+      } finally {
+        await setWindowFocus(true);
+      }
+      // Focus back: the refresh missed while unfocused runs at once (so the blur was real, the lenses alive).
+      await eventually(
+        () =>
+          metricDataRequests(sim).some((q) => Object.keys(LINES).every((n) => q.names.includes(n))) ? true : undefined,
+        'the lenses refresh missed while unfocused',
+      );
+    });
+
+    it('two controllers opened one right after the other both get their lenses, without waiting for a tick', async () => {
+      const carts = vscode.Uri.joinPath(folder.uri, 'app', 'controllers', 'carts_controller.rb');
+      await vscode.workspace.fs.writeFile(
+        carts,
+        Buffer.from('class CartsController < ApplicationController\n  def update\n  end\nend\n'),
+      );
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // The second opens while the first one's refresh is still under way: it is asked for after it.
+      await vscode.window.showTextDocument(file, { preview: false });
+      await vscode.window.showTextDocument(carts, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+      await eventually(async () => ((await lensesOf(carts)).length === 1 ? true : undefined), 'the carts lens');
+      assert.equal((await lensesOf(file)).length, Object.keys(LINES).length);
+    });
+
     it('Go to Code opens the line that serves a transaction', async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.commands.executeCommand('timeslice.goToCode', {
@@ -191,6 +266,61 @@ for (const backend of BACKENDS) {
         'the controller open',
       );
       assert.equal(editor.selection.active.line, LINES['Controller/orders/show']);
+    });
+
+    it('a row of the Transactions table opens its panel and goes to its code; a name it was not sent does nothing', async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const app = (await ts.tree.getChildren()).find((n) => n.kind === 'application' && n.app.id === appId);
+      await vscode.commands.executeCommand('timeslice.openTransactionsTable', app);
+      const kindOpen = (kind: string) => [...ts.panels.open.values()].filter((p) => p.state.entity.kind === kind);
+      const table: ChartPanel = await eventually(
+        () => {
+          const p = kindOpen('transactions')[0];
+          return p && panelStatus(p).data?.table && panelStatus(p).backend === backend ? p : undefined;
+        },
+        'the transactions table',
+        30_000,
+      );
+      const name = 'Controller/orders/show';
+      assert.ok(table.content.data!.table!.rows.some((r) => r.metric === name));
+
+      // Refused: a name that is no row of this table, a path, a message of the wrong shape.
+      for (const bad of [
+        { type: 'goToCode', name: 'Controller/orders/destroy' },
+        { type: 'openTransaction', name: '../../../etc/passwd' },
+        { type: 'goToCode', name: 42 },
+        { type: 'openTransaction', transactionName: name },
+      ]) {
+        await table.receive(bad);
+      }
+      assert.deepEqual(kindOpen('transaction'), []);
+      assert.notEqual(vscode.window.activeTextEditor?.document.uri.toString(), file.toString());
+
+      // Go to Code (the row's button): the file at the action's line.
+      await table.receive({ type: 'goToCode', name });
+      const editor = await eventually(
+        () =>
+          vscode.window.activeTextEditor?.document.uri.toString() === file.toString()
+            ? vscode.window.activeTextEditor
+            : undefined,
+        'the controller open at the row',
+      );
+      assert.equal(editor.selection.active.line, LINES[name]);
+
+      // Open (Enter on the row): the transaction's panel, of the table's application.
+      await table.receive({ type: 'openTransaction', name });
+      const panel = await eventually(() => kindOpen('transaction')[0], 'the transaction panel');
+      assert.deepEqual(
+        { ...panel.state.entity },
+        {
+          kind: 'transaction',
+          applicationId: appId,
+          transactionName: name,
+          language: 'ruby',
+          title: panel.state.entity.title,
+        },
+      );
+      await eventually(() => panelStatus(panel).data, 'its charts', 30_000);
     });
   });
 }

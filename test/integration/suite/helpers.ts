@@ -1,4 +1,7 @@
 /** Shared steps of the integration suite, which runs inside the real VS Code extension host. */
+import { existsSync } from 'node:fs';
+import * as fs from 'node:fs/promises';
+
 import * as vscode from 'vscode';
 
 import type { Backend } from '../../../src/api/backendChoice';
@@ -233,4 +236,31 @@ export function metricNameFilters(sim: Simulator): Array<string | undefined> {
     }
   }
   return out;
+}
+
+/** Whether the harness can blur the window (test/integration/run.js can; desktop VS Code's runner cannot). */
+export function canSetWindowFocus(): boolean {
+  return process.env.TIMESLICE_INTEGRATION_FOCUS !== undefined;
+}
+
+/**
+ * Focuses or blurs the workbench's window as a switch to another application would: run.js tells the
+ * page (through a file it polls), and this waits until the extension host hears of it.
+ */
+export async function setWindowFocus(focused: boolean): Promise<void> {
+  const file = process.env.TIMESLICE_INTEGRATION_FOCUS;
+  if (!file) {
+    throw new Error('This harness cannot change the window focus (see canSetWindowFocus)');
+  }
+  // Written whole, then renamed: run.js never reads half a request.
+  await fs.writeFile(`${file}.tmp`, JSON.stringify({ focused }));
+  await fs.rename(`${file}.tmp`, file);
+  const before = vscode.window.state.focused;
+  try {
+    await eventually(() => (vscode.window.state.focused === focused ? true : undefined), 'the window focus');
+  } catch {
+    throw new Error(
+      `The window did not become ${focused ? 'focused' : 'unfocused'} (it was ${before ? 'focused' : 'unfocused'}; the harness ${existsSync(file) ? 'never took the request' : 'took the request'})`,
+    );
+  }
 }
