@@ -129,7 +129,7 @@ describe('transactions (issue 24): the tree group, the transaction panel and the
       await wb.page.waitForTimeout(100);
     }
     await wb.quickInput.input.press('Enter');
-    await frame.locator('text=/Saved CSV to .*storefront-web\.csv/').waitFor({ timeout: 15_000 });
+    await frame.locator('text=/Saved CSV to .*storefront-web\\.csv/').waitFor({ timeout: 15_000 });
     const csv = fs.readFileSync(path.join(wb.workspaceFolder, 'storefront-web.csv'), 'utf8').trimEnd().split('\n');
     assert.equal(csv[0], 'Transaction,Time consumed (s),Average (ms),Throughput (rpm),Error rate (%),Apdex');
     assert.equal(csv.length, state.rows.length + 1);
