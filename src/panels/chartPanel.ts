@@ -273,6 +273,7 @@ export class ChartPanel extends Disposable {
           metricNames: conn.metricNames,
           nrql: conn.nrql,
           deployments: conn.deployments,
+          openAlerts: conn.openAlerts,
           signal: abort.signal,
         },
         this.stateValue,
@@ -324,6 +325,7 @@ export class ChartPanel extends Disposable {
       charts,
       table: data.table,
       ...(data.deployments ? { deployments: data.deployments } : {}),
+      ...(data.alerts ? { alerts: data.alerts } : {}),
       ...(decimated ? { decimated } : {}),
       range: {
         from: shown.from.toISOString(),

@@ -7,8 +7,9 @@ import type { NrqlClient } from '../api/backend';
 import type { TimesliceApi } from '../api/timesliceApi';
 import type { MetricNamesCache } from '../api/metricNamesCache';
 import type { DeploymentCache } from '../api/deploymentCache';
-import type { DeploymentMarker } from './deploymentMarkers';
-import { panelDeployments } from './panelDeployments';
+import type { OpenAlertsCache } from '../api/openAlertsCache';
+import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
+import { panelAlerts, panelDeployments } from './panelDeployments';
 import { deploymentChange } from './deploymentChange';
 import { loadApplication } from './loaders/application';
 import { loadBreakdown } from './loaders/breakdown';
@@ -33,6 +34,8 @@ export interface PanelData {
   metricDataRequests: number;
   /** The application's deployments in the range, newest first (panelDeployments.ts). */
   deployments?: DeploymentMarker[];
+  /** When each open alert of the entity's application started, newest first (panelDeployments.ts). */
+  alerts?: AlertMarker[];
 }
 
 export interface PanelDataContext {
@@ -44,6 +47,8 @@ export interface PanelDataContext {
   now?: Date;
   /** The session's deployments per application; without it no panel shows markers. */
   deployments?: DeploymentCache;
+  /** The session's open alerts per application; without it no panel marks alerts. */
+  openAlerts?: Pick<OpenAlertsCache, 'get'>;
 }
 
 /** What a loader gets: the context, the panel's entity (of its kind) and state, and the range resolved once. */
@@ -70,10 +75,12 @@ const LOADERS: { [K in PanelKind]: PanelLoader<K> } = {
 export async function loadPanelData(ctx: PanelDataContext, state: PanelState): Promise<PanelData> {
   const loader = LOADERS[state.entity.kind] as PanelLoader<PanelKind>;
   const range = resolvePanelRange(state.range, ctx.now);
-  const [data, deployments] = await Promise.all([
+  const [loaded, deployments, alerts] = await Promise.all([
     loader({ ctx, entity: state.entity, state, range }),
     panelDeployments(ctx.deployments, state.entity, range, ctx.signal),
+    panelAlerts(ctx.openAlerts, state.entity, ctx.signal),
   ]);
+  const data = alerts ? { ...loaded, alerts } : loaded;
   if (!deployments) {
     return data;
   }

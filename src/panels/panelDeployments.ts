@@ -5,8 +5,9 @@
  */
 import type { DeploymentCache } from '../api/deploymentCache';
 import { shortRevision } from '../api/deployments';
-import type { DeploymentMarker } from './deploymentMarkers';
-import { MAX_MARKERS } from './deploymentMarkers';
+import type { OpenAlertsCache } from '../api/openAlertsCache';
+import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
+import { MAX_ALERT_MARKERS, MAX_MARKERS } from './deploymentMarkers';
 import type { PanelRange } from './panelRange';
 import type { PanelEntity, RangeSelection } from './protocol';
 
@@ -34,6 +35,35 @@ export async function panelDeployments(
       description: d.description,
       changelog: d.changelog,
     }));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * When each open alert of the entity's application started, newest first; undefined without a cache or
+ * for a typed NRQL query. Every chart draws them where their time falls in its range. A failure shows
+ * no alert markers rather than no chart.
+ */
+export async function panelAlerts(
+  cache: Pick<OpenAlertsCache, 'get'> | undefined,
+  entity: PanelEntity,
+  signal?: AbortSignal,
+): Promise<AlertMarker[] | undefined> {
+  if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
+    return undefined;
+  }
+  try {
+    const alerts = await cache.get(entity.applicationId, signal);
+    return [...alerts]
+      .sort((a, b) => b.openedAt - a.openedAt)
+      .slice(0, MAX_ALERT_MARKERS)
+      .map((a) => ({
+        time: a.openedAt,
+        title: a.title || a.conditionName || a.id,
+        priority: a.priority,
+        ...(a.conditionName ? { condition: a.conditionName } : {}),
+      }));
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { TransactionEntity, TransactionPanelKind as TxnKind } from './transactionEntity';
 import { hasTransactionFields, TRANSACTION_PANEL_KINDS } from './transactionEntity';
-import type { DeploymentMarker } from './deploymentMarkers';
+import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
 
 /** What a panel shows. */
 export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction' | TxnKind;
@@ -187,6 +187,8 @@ export type ToWebview =
       charts: ChartSpec[];
       table?: SummaryTable;
       deployments?: DeploymentMarker[];
+      /** When each open alert of the application started (newest first). */
+      alerts?: AlertMarker[];
       /**
        * What the returned slices cover (the first may start before the requested `from`); `requestedTo`
        * is set when the data ends before the requested end (the service lags the clock).
@@ -358,6 +360,7 @@ export function isToWebview(v: unknown): v is ToWebview {
         Array.isArray(v.validPeriods) &&
         typeof v.fetchedAt === 'string' &&
         (v.deployments === undefined || Array.isArray(v.deployments)) &&
+        (v.alerts === undefined || Array.isArray(v.alerts)) &&
         v.charts.every(
           (c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series),
         )

@@ -8,6 +8,7 @@
 import type { TimesliceApi } from '../api/timesliceApi';
 import { isApiError } from '../api/errors';
 import type { OpenAlert } from '../api/openAlerts';
+import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { Application } from '../api/types';
 import type { Logger } from '../log';
 import type { IDisposable } from '../util/lifecycle';
@@ -19,6 +20,8 @@ export interface PollTarget {
   api: Pick<TimesliceApi, 'listApplications'> & Partial<Pick<TimesliceApi, 'listOpenAlerts'>>;
   /** The region the connection queries; bindings of other regions are not asked of it. */
   region: BindingRegion;
+  /** The session's open alerts per application: told what the refresh heard, so panels need not ask again. */
+  openAlerts?: Pick<OpenAlertsCache, 'record'>;
 }
 
 export interface BoundAppsPollerDeps {
@@ -150,7 +153,9 @@ export class BoundAppsPoller implements IDisposable {
       return undefined;
     }
     try {
-      return await target.api.listOpenAlerts(ids, { signal: this.abort.signal });
+      const alerts = await target.api.listOpenAlerts(ids, { signal: this.abort.signal });
+      target.openAlerts?.record(ids, alerts, this.now());
+      return alerts;
     } catch (e) {
       if (!this.abort.signal.aborted) {
         this.deps.log?.warn(

@@ -89,6 +89,34 @@ for (const backend of BACKENDS) {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
+    it("the dashboard of an application with open alerts marks when each started, at the simulator's times", async () => {
+      const sim = ts.demo.simulator!;
+      const red = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'red')!;
+      const roots = await ts.tree.getChildren();
+      const node = roots.find((n) => n.kind === 'application' && n.app.id === red.id)!;
+      const opened = await ts.connections.current!.api.listOpenAlerts([red.id]);
+      await vscode.commands.executeCommand('timeslice.openEntity', node);
+      const panel = await eventually(
+        () => {
+          const p = [...ts.panels.open.values()].find(
+            (x) => x.state.entity.kind === 'application' && x.state.entity.applicationId === red.id,
+          );
+          const status = p && panelStatus(p);
+          return status?.data && status.backend === backend ? p : undefined;
+        },
+        'the dashboard with data',
+        30_000,
+      );
+      const data = panelStatus(panel).data!;
+      assert.ok(opened.length >= 2, 'the simulator opens two alerts on a red application');
+      // The demo's alerts open relative to its clock at each answer: the same times within the test's span.
+      const want = opened.map((a) => a.openedAt).sort((a, b) => b - a);
+      assert.equal(data.alerts?.length, want.length);
+      data.alerts.forEach((a, i) => assert.ok(Math.abs(a.time - want[i]) < 60_000, `${a.time} vs ${want[i]}`));
+      assert.ok(data.alerts?.every((a) => a.priority === 'critical'));
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
     it('Record Deployment… reaches the simulator, after a modal confirmation naming application and account', async () => {
       const sim = ts.demo.simulator!;
       const revision = `${backend === 'restV2' ? 'c0ffee' : 'beef00'}${Date.now().toString(16)}`.slice(0, 14);
