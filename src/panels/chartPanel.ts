@@ -326,6 +326,7 @@ export class ChartPanel extends Disposable {
       table: data.table,
       ...(data.deployments ? { deployments: data.deployments } : {}),
       ...(data.alerts ? { alerts: data.alerts } : {}),
+      ...(data.aroundChoices ? { aroundChoices: data.aroundChoices } : {}),
       ...(decimated ? { decimated } : {}),
       range: {
         from: shown.from.toISOString(),

@@ -101,6 +101,8 @@ export interface RangeSelection {
   /** Seconds per point; undefined = the default for the range. */
   period?: number;
   compare: Compare;
+  /** `custom` only: the deployment (ms) the range is around; the window before it is overlaid (aroundDeployment.ts). */
+  around?: number;
 }
 
 /** The metric explorer's choice. */
@@ -189,6 +191,8 @@ export type ToWebview =
       deployments?: DeploymentMarker[];
       /** When each open alert of the application started (newest first). */
       alerts?: AlertMarker[];
+      /** The application's deployments of the last 7 days, newest first: the "around a deployment" choices. */
+      aroundChoices?: DeploymentMarker[];
       /**
        * What the returned slices cover (the first may start before the requested `from`); `requestedTo`
        * is set when the data ends before the requested end (the service lags the clock).
@@ -290,9 +294,9 @@ export function isRangeSelection(v: unknown): v is RangeSelection {
     return false;
   }
   if (v.preset === 'custom') {
-    return isIso(v.from) && isIso(v.to);
+    return isIso(v.from) && isIso(v.to) && (v.around === undefined || (isId(v.around) && v.compare === 'none'));
   }
-  return v.from === undefined && v.to === undefined;
+  return v.from === undefined && v.to === undefined && v.around === undefined;
 }
 
 export function isExplorerSelection(v: unknown): v is ExplorerSelection {
@@ -361,6 +365,7 @@ export function isToWebview(v: unknown): v is ToWebview {
         typeof v.fetchedAt === 'string' &&
         (v.deployments === undefined || Array.isArray(v.deployments)) &&
         (v.alerts === undefined || Array.isArray(v.alerts)) &&
+        (v.aroundChoices === undefined || Array.isArray(v.aroundChoices)) &&
         v.charts.every(
           (c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series),
         )

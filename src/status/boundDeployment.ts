@@ -14,7 +14,7 @@ import type { DeploymentChange } from '../panels/deploymentChange';
 import { deploymentChange } from '../panels/deploymentChange';
 import type { DeploymentMarker } from '../panels/deploymentMarkers';
 import { loadChartSet } from '../panels/loaders/chartSet';
-import { AROUND_DEPLOYMENT_MS, rangeAround } from '../panels/panelDeployments';
+import { AROUND_DEPLOYMENT_MS } from '../panels/aroundDeployment';
 import { resolvePanelRange } from '../panels/panelRange';
 import type { Binding } from './statusModel';
 import { bindingKey } from './statusModel';
@@ -131,12 +131,21 @@ async function changeSince(
   marker: DeploymentMarker,
   now: number,
 ): Promise<DeploymentChange | undefined> {
-  const range = resolvePanelRange(rangeAround(marker.time, now), new Date(now));
+  // Both windows in one range (one request); a panel around it overlays them and says the same change.
+  const range = resolvePanelRange(
+    {
+      preset: 'custom',
+      from: new Date(marker.time - AROUND_DEPLOYMENT_MS).toISOString(),
+      to: new Date(Math.min(now, marker.time + AROUND_DEPLOYMENT_MS)).toISOString(),
+      compare: 'none',
+    },
+    new Date(now),
+  );
   const { charts } = await loadChartSet(
     { api: source.api },
     { kind: 'application', applicationId },
     RESPONSE_TIME_SET,
     range,
   );
-  return deploymentChange(charts, [marker], range.requested, now);
+  return deploymentChange(charts, [marker], range, now);
 }

@@ -14,7 +14,7 @@ import { HttpTimesliceApi } from '../../src/api/rest/client';
 import type { TimesliceApi } from '../../src/api/timesliceApi';
 import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
-import { rangeAround } from '../../src/panels/panelDeployments';
+import { rangeAround } from '../../src/panels/aroundDeployment';
 import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { BAD_DEPLOYMENT_FACTOR, deploymentsBetween } from '../../src/simulator/deployments';
 import { Simulator } from '../../src/simulator/server';

@@ -28,6 +28,8 @@ export interface ViewData {
   deployments?: DeploymentMarker[];
   /** When each open alert of the application started, newest first (markerData.ts). */
   alerts?: AlertMarker[];
+  /** The application's deployments of the last 7 days: the "around a deployment" choices. */
+  aroundChoices?: DeploymentMarker[];
 }
 
 type Rec = Record<string, unknown>;
@@ -225,6 +227,10 @@ export function readData(msg: DataMessage, now = Date.now()): ViewData {
   const deployments = readMarkers(msg.deployments);
   if (deployments && deployments.length > 0) {
     data.deployments = deployments;
+  }
+  const aroundChoices = readMarkers(msg.aroundChoices);
+  if (aroundChoices && aroundChoices.length > 0) {
+    data.aroundChoices = aroundChoices;
   }
   const alerts = readAlertMarkers(msg.alerts);
   if (alerts && alerts.length > 0) {

@@ -73,7 +73,7 @@ for (const backend of BACKENDS) {
       assert.equal(typeof item.tooltip, 'string', 'a plain-text tooltip');
     });
 
-    it('a click on a deployment opens the dashboard 3 h around it, with its marker', async () => {
+    it('a click on a deployment opens the dashboard around it (3 h after, 3 h before overlaid), with its marker and the change', async () => {
       const nodes = await deploymentNodes();
       const node = nodes.find((n) => n.kind === 'deployment' && Date.now() - n.deployment.time > 3 * 3_600_000)!;
       assert.ok(node.kind === 'deployment');
@@ -81,8 +81,20 @@ for (const backend of BACKENDS) {
       await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
       const panel = await dashboard();
       const data = panelStatus(panel).data!;
-      assert.equal(data.range.requested.from.getTime(), node.deployment.time - 3 * 3_600_000);
+      // The panel's own "around a deployment" range (aroundDeployment.ts): the 3 h after it, the 3 h before overlaid.
+      assert.equal(panel.state.range.around, node.deployment.time);
+      assert.equal(data.range.requested.from.getTime(), node.deployment.time);
       assert.equal(data.range.requested.to.getTime(), node.deployment.time + 3 * 3_600_000);
+      assert.equal(data.range.compare?.from.getTime(), node.deployment.time - 3 * 3_600_000);
+      assert.ok(
+        data.charts.some((c) => c.series.some((s) => s.compare)),
+        'the window before, overlaid',
+      );
+      assert.match(data.summaryNote ?? '', /^Response time [+−±]\d+ % since /);
+      assert.ok(
+        data.aroundChoices?.some((m) => m.time === node.deployment.time),
+        'offered in the range controls',
+      );
       assert.ok(
         data.deployments?.some((m) => m.time === node.deployment.time && m.revision === node.deployment.revision),
       );
