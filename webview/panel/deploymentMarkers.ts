@@ -101,11 +101,13 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
     ctx.save();
     ctx.font = font;
     ctx.textBaseline = 'top';
+    const drawn: number[] = [];
     for (const m of o.markers) {
       const x = scale.getPixelForValue(m.time);
       if (x < area.left || x > area.right) {
         continue;
       }
+      drawn.push(Math.round(x));
       ctx.strokeStyle = o.theme.foreground;
       ctx.setLineDash([4, 3]);
       ctx.lineWidth = o.theme.highContrast ? 2 : 1;
@@ -117,6 +119,10 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
       ctx.fillText(m.short, Math.min(x + 3, area.right - ctx.measureText(m.short).width), area.top + 2);
     }
     ctx.restore();
+    // UI tests (the hook exists in test builds only) hover a marker: where the lines are, in canvas pixels.
+    if (window.__timeslice) {
+      chart.canvas.dataset.deploymentX = drawn.join(',');
+    }
   },
   // After the chart's own tooltip (a chart's plugins run after the registered ones), so this box is on top.
   afterDraw(chart) {
