@@ -26,6 +26,9 @@ for (const backend of BACKENDS) {
     });
 
     after(async () => {
+      await vscode.workspace
+        .getConfiguration('git')
+        .update('openRepositoryInParentFolders', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.commands.executeCommand('timeslice.stopDemo');
     });
@@ -178,18 +181,56 @@ for (const backend of BACKENDS) {
       const first = git('rev-parse', 'HEAD');
       fs.writeFileSync(path.join(dir, 'a.txt'), 'two\n');
       git('commit', '-qam', 'second');
-      await vscode.commands.executeCommand('git.openRepository', dir).then(undefined, () => undefined);
-      type Git = { getAPI(v: 1): { repositories: Array<{ rootUri: vscode.Uri }> } };
+      // Through the git extension's API, waiting for it to report the repository: the command
+      // `git.openRepository` returns before the repository is open, and may run before git is active.
+      type Repo = { rootUri: vscode.Uri };
+      type GitApi = {
+        state?: 'uninitialized' | 'initialized';
+        onDidChangeState?(listener: (state: string) => void): vscode.Disposable;
+        git?: { path: string };
+        repositories: Repo[];
+        openRepository?(root: vscode.Uri): Promise<Repo | null>;
+        onDidOpenRepository(listener: (r: Repo) => void): vscode.Disposable;
+      };
+      type Git = { enabled?: boolean; getAPI(v: 1): GitApi };
       const gitExtension = vscode.extensions.getExtension<Git>('vscode.git');
-      const known = await eventually(
-        () =>
-          gitExtension?.isActive &&
-          gitExtension.exports.getAPI(1).repositories.some((r) => r.rootUri.fsPath === fs.realpathSync(dir))
-            ? true
-            : undefined,
-        'the repository in the git extension',
-        5000,
-      ).catch(() => false);
+      const exports = await Promise.resolve(gitExtension?.activate()).catch(() => undefined);
+      const api = exports && exports.enabled !== false ? exports.getAPI(1) : undefined;
+      const root = fs.realpathSync(dir);
+      const isOurs = (r: Repo) => r.rootUri.fsPath === root;
+      let known = false;
+      if (api?.state === 'uninitialized' && api.onDidChangeState) {
+        // Activation returns before git is found and the model is ready; until then nothing opens.
+        await new Promise<void>((resolve) => {
+          const listener = api.onDidChangeState!(() => {
+            listener.dispose();
+            resolve();
+          });
+          setTimeout(resolve, 15_000);
+        });
+      }
+      // The repository lies outside the workspace's folders: the git extension's model ignores such a
+      // "parent folder" repository unless git.openRepositoryInParentFolders is "always" (its default
+      // "prompt" only offers it), even through the API's openRepository. Restored in `after`.
+      await vscode.workspace
+        .getConfiguration('git')
+        .update('openRepositoryInParentFolders', 'always', vscode.ConfigurationTarget.Global);
+      if (api) {
+        const opened = new Promise<boolean>((resolve) => {
+          const listener = api.onDidOpenRepository((r) => {
+            if (isOurs(r)) {
+              listener.dispose();
+              resolve(true);
+            }
+          });
+          setTimeout(() => {
+            listener.dispose();
+            resolve(api.repositories.some(isOurs));
+          }, 15_000);
+        });
+        const direct = await Promise.resolve(api.openRepository?.(vscode.Uri.file(root))).catch(() => null);
+        known = (direct ? isOurs(direct) : false) || api.repositories.some(isOurs) || (await opened);
+      }
       if (!known) {
         // No git extension, or it did not take the repository: the action must then be absent everywhere.
         const nodes = await deploymentNodes();
