@@ -119,8 +119,8 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
       ctx.fillText(m.short, Math.min(x + 3, area.right - ctx.measureText(m.short).width), area.top + 2);
     }
     ctx.restore();
-    // UI tests (the hook exists in test builds only) hover a marker: where the lines are, in canvas pixels.
-    if (window.__timeslice) {
+    // UI tests hover a marker: where the lines are, in canvas pixels (test builds only).
+    if (__TIMESLICE_TEST__) {
       chart.canvas.dataset.deploymentX = drawn.join(',');
     }
   },
