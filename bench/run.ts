@@ -16,6 +16,7 @@ import { codeCacheFigures, writeCodeCacheResults } from './figures/codeCacheWork
 import { codeIndexFigures } from './figures/codeIndex';
 import { heapFigures } from './figures/heap';
 import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/panelDraw';
+import { changeFigures } from './figures/changes';
 import { requestFigures } from './figures/requests';
 import { scaleFigures } from './figures/scale';
 import { workbenchActivationFigures } from './figures/workbenchActivation';
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
     return r.figures;
   });
   await step('requests', () => requestFigures());
+  await step('changes', () => changeFigures());
   await step('5,000 applications', () => scaleFigures(quick ? 1 : 3, quick ? 0 : 1));
   await step('heap', () => heapFigures(100));
   await step('code index and lenses', () => codeIndexFigures(quick ? 1 : 5));

@@ -85,7 +85,7 @@ export class Services extends Disposable {
         target: () => {
           const conn = this.connections.current;
           const region = this.connectionRegion();
-          return conn && region ? { api: conn.api, region } : undefined;
+          return conn && region ? { api: conn.api, region, openAlerts: conn.openAlerts } : undefined;
         },
         log: this.log.scoped('status'),
       }),

@@ -85,11 +85,14 @@ export interface TimesliceTestApi {
   applicationsView: ApplicationsView;
   /** The last lines written to the "Timeslice" log, already redacted. */
   recentLogLines(): readonly string[];
-  /** Workspace bindings, the bound applications' poller (`refreshNow()`), the Apdex item's view, health alerts shown. */
+  /**
+   * Workspace bindings, the bound applications' poller (`refreshNow()`), the Apdex and open-alerts items'
+   * views (and the last deployment's update after a refresh), health alerts shown.
+   */
   status: {
     bindings: Pick<WorkspaceBindings, 'all' | 'active' | 'refused'>;
     poller: Pick<BoundAppsPoller, 'refreshNow' | 'snapshot'>;
-    statusBar: Pick<ApdexStatusBar, 'view'>;
+    statusBar: Pick<ApdexStatusBar, 'view' | 'alertsView' | 'lastDeploymentSettled'>;
     alerts: Pick<HealthAlertNotifier, 'shown'>;
   };
   /** The lenses' numbers, fetched now (as the scheduler's tick would). */

@@ -9,14 +9,14 @@ import * as vscode from 'vscode';
 import type { Deployment } from '../api/deployments';
 import { MAX_REVISION_LENGTH, shortRevision } from '../api/deployments';
 import { pickApplication, requireConnection } from '../palette/pickers';
-import { rangeAround } from '../panels/panelDeployments';
+import { rangeAround } from '../panels/aroundDeployment';
 import type { PanelEntity } from '../panels/protocol';
 import type { Services } from '../services';
 import { showChangesSince } from '../tree/gitCommits';
 import type { MonitorNode } from '../tree/nodes';
 import { safeText } from '../util/safeText';
 
-/** Opens the application's dashboard around a deployment. */
+/** Opens the application's dashboard around a deployment: the same range as the panel's own choice (aroundDeployment.ts). */
 export function showAroundDeployment(services: Services, app: { id: number; name: string }, d: Deployment): void {
   const entity: PanelEntity = { kind: 'application', applicationId: app.id, title: app.name };
   services.panels.show(entity, { range: rangeAround(d.time, Date.now()) });

@@ -290,6 +290,7 @@ export class ChartPanel extends Disposable {
           metricNames: conn.metricNames,
           nrql: conn.nrql,
           deployments: conn.deployments,
+          openAlerts: conn.openAlerts,
           signal: abort.signal,
         },
         this.stateValue,
@@ -341,6 +342,8 @@ export class ChartPanel extends Disposable {
       charts,
       table: data.table,
       ...(data.deployments ? { deployments: data.deployments } : {}),
+      ...(data.alerts ? { alerts: data.alerts } : {}),
+      ...(data.aroundChoices ? { aroundChoices: data.aroundChoices } : {}),
       ...(decimated ? { decimated } : {}),
       range: {
         from: shown.from.toISOString(),

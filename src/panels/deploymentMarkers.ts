@@ -15,6 +15,22 @@ export interface DeploymentMarker {
   changelog?: string;
 }
 
+/**
+ * When an open alert of the application started (issue 25), drawn on every time chart in another style
+ * than a deployment. `title` and `condition` are foreign text, like a deployment's.
+ */
+export interface AlertMarker {
+  /** Ms since the epoch. */
+  time: number;
+  title: string;
+  /** critical, high, medium, low or warning. */
+  priority: string;
+  condition?: string;
+}
+
+/** The most alert markers a panel gets (the newest). */
+export const MAX_ALERT_MARKERS = 50;
+
 /** The most markers a panel gets: beyond this the lines would only paint the chart. */
 export const MAX_MARKERS = 100;
 

@@ -7,8 +7,9 @@ import type { NrqlClient } from '../api/backend';
 import type { TimesliceApi } from '../api/timesliceApi';
 import type { MetricNamesCache } from '../api/metricNamesCache';
 import type { DeploymentCache } from '../api/deploymentCache';
-import type { DeploymentMarker } from './deploymentMarkers';
-import { panelDeployments } from './panelDeployments';
+import type { OpenAlertsCache } from '../api/openAlertsCache';
+import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
+import { panelAlerts, panelDeploymentChoices, panelDeployments } from './panelDeployments';
 import { deploymentChange } from './deploymentChange';
 import { loadApplication } from './loaders/application';
 import { loadBreakdown } from './loaders/breakdown';
@@ -33,6 +34,10 @@ export interface PanelData {
   metricDataRequests: number;
   /** The application's deployments in the range, newest first (panelDeployments.ts). */
   deployments?: DeploymentMarker[];
+  /** When each open alert of the entity's application started, newest first (panelDeployments.ts). */
+  alerts?: AlertMarker[];
+  /** The application's deployments of the last 7 days: the panel's "around a deployment" choices. */
+  aroundChoices?: DeploymentMarker[];
 }
 
 export interface PanelDataContext {
@@ -44,6 +49,8 @@ export interface PanelDataContext {
   now?: Date;
   /** The session's deployments per application; without it no panel shows markers. */
   deployments?: DeploymentCache;
+  /** The session's open alerts per application; without it no panel marks alerts. */
+  openAlerts?: Pick<OpenAlertsCache, 'get'>;
 }
 
 /** What a loader gets: the context, the panel's entity (of its kind) and state, and the range resolved once. */
@@ -70,15 +77,23 @@ const LOADERS: { [K in PanelKind]: PanelLoader<K> } = {
 export async function loadPanelData(ctx: PanelDataContext, state: PanelState): Promise<PanelData> {
   const loader = LOADERS[state.entity.kind] as PanelLoader<PanelKind>;
   const range = resolvePanelRange(state.range, ctx.now);
-  const [data, deployments] = await Promise.all([
+  const now = (ctx.now ?? new Date()).getTime();
+  const [loaded, deployments, alerts, aroundChoices] = await Promise.all([
     loader({ ctx, entity: state.entity, state, range }),
     panelDeployments(ctx.deployments, state.entity, range, ctx.signal),
+    panelAlerts(ctx.openAlerts, state.entity, ctx.signal),
+    panelDeploymentChoices(ctx.deployments, state.entity, now, ctx.signal),
   ]);
+  const data = {
+    ...loaded,
+    ...(alerts ? { alerts } : {}),
+    ...(aroundChoices && aroundChoices.length > 0 ? { aroundChoices } : {}),
+  };
   if (!deployments) {
     return data;
   }
   // The before/after change leads the note under the summary (deploymentChange.ts).
-  const change = deploymentChange(data.charts, deployments, range.requested, (ctx.now ?? new Date()).getTime());
+  const change = deploymentChange(data.charts, deployments, range, now);
   const summaryNote = [change?.text, data.summaryNote].filter((t) => t !== undefined).join(' · ') || undefined;
   return { ...data, deployments, ...(summaryNote ? { summaryNote } : {}) };
 }

@@ -5,28 +5,58 @@
  */
 import type { DeploymentCache } from '../api/deploymentCache';
 import { shortRevision } from '../api/deployments';
-import type { DeploymentMarker } from './deploymentMarkers';
-import { MAX_MARKERS } from './deploymentMarkers';
+import type { OpenAlertsCache } from '../api/openAlertsCache';
+import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
+import { MAX_ALERT_MARKERS, MAX_MARKERS } from './deploymentMarkers';
 import type { PanelRange } from './panelRange';
-import type { PanelEntity, RangeSelection } from './protocol';
+import type { PanelEntity } from './protocol';
 
 /**
  * The markers of the entity's application in the range, newest first; undefined without a cache or
  * for a typed NRQL query (not an application's chart). A failure shows no markers rather than no chart.
  */
-export async function panelDeployments(
+export function panelDeployments(
   cache: DeploymentCache | undefined,
   entity: PanelEntity,
   range: PanelRange,
   signal?: AbortSignal,
 ): Promise<DeploymentMarker[] | undefined> {
+  return markersBetween(cache, entity, range.requested.from, range.requested.to, MAX_MARKERS, signal);
+}
+
+/** How far back the "around a deployment" choice lists deployments: as far as the tree's Deployments group. */
+export const AROUND_CHOICES_DAYS = 7;
+/** The most deployments the choice lists (the newest). */
+const MAX_AROUND_CHOICES = 30;
+
+/**
+ * The deployments the panel's "around a deployment" choice offers: the application's of the last
+ * 7 days, newest first, from the same cached list as the markers (no request of its own).
+ */
+export function panelDeploymentChoices(
+  cache: DeploymentCache | undefined,
+  entity: PanelEntity,
+  now: number,
+  signal?: AbortSignal,
+): Promise<DeploymentMarker[] | undefined> {
+  const from = new Date(now - AROUND_CHOICES_DAYS * 86_400_000);
+  return markersBetween(cache, entity, from, new Date(now), MAX_AROUND_CHOICES, signal);
+}
+
+async function markersBetween(
+  cache: DeploymentCache | undefined,
+  entity: PanelEntity,
+  from: Date,
+  to: Date,
+  max: number,
+  signal?: AbortSignal,
+): Promise<DeploymentMarker[] | undefined> {
   if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
     return undefined;
   }
-  const { from, to } = range.requested;
   try {
     const list = await cache.get(entity.applicationId, { from, to }, signal);
-    return list.slice(0, MAX_MARKERS).map((d) => ({
+    return list.slice(0, max).map((d) => ({
       time: d.time,
       revision: d.revision,
       short: shortRevision(d.revision),
@@ -39,16 +69,31 @@ export async function panelDeployments(
   }
 }
 
-/** The window on each side of a deployment when its dashboard opens (the vendor's IDE extension compares 3 h). */
-export const AROUND_DEPLOYMENT_MS = 3 * 3_600_000;
-
-/** A custom range of equal windows before and after `time`, the later one cut at `now`. */
-export function rangeAround(time: number, now: number, windowMs = AROUND_DEPLOYMENT_MS): RangeSelection {
-  const to = Math.min(now, time + windowMs);
-  return {
-    preset: 'custom',
-    from: new Date(time - windowMs).toISOString(),
-    to: new Date(to).toISOString(),
-    compare: 'none',
-  };
+/**
+ * When each open alert of the entity's application started, newest first; undefined without a cache or
+ * for a typed NRQL query. Every chart draws them where their time falls in its range. A failure shows
+ * no alert markers rather than no chart.
+ */
+export async function panelAlerts(
+  cache: Pick<OpenAlertsCache, 'get'> | undefined,
+  entity: PanelEntity,
+  signal?: AbortSignal,
+): Promise<AlertMarker[] | undefined> {
+  if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
+    return undefined;
+  }
+  try {
+    const alerts = await cache.get(entity.applicationId, signal);
+    return [...alerts]
+      .sort((a, b) => b.openedAt - a.openedAt)
+      .slice(0, MAX_ALERT_MARKERS)
+      .map((a) => ({
+        time: a.openedAt,
+        title: a.title || a.conditionName || a.id,
+        priority: a.priority,
+        ...(a.conditionName ? { condition: a.conditionName } : {}),
+      }));
+  } catch {
+    return undefined;
+  }
 }

@@ -39,6 +39,8 @@ export interface PanelRange {
   requested: ResolvedRange;
   /** The overlay's earlier range; undefined without an overlay. */
   compare?: CompareRange;
+  /** The deployment (ms) the range is around: `requested` is the window after it, `compare` the one before. */
+  around?: number;
 }
 
 /** A panel's range with its data: what was asked for and what the answer covers. */
@@ -73,6 +75,21 @@ export function resolveRange(selection: RangeSelection, now: Date = new Date()):
 /** A selection's range at `now`, with the overlay's earlier twin when the selection asks for one. */
 export function resolvePanelRange(selection: RangeSelection, now: Date = new Date()): PanelRange {
   const requested = resolveRange(selection, now);
+  if (selection.around !== undefined && selection.preset === 'custom') {
+    // The equal window before the deployment, shifted onto the one after it (aroundDeployment.ts).
+    const shiftMs = requested.to.getTime() - requested.from.getTime();
+    return {
+      requested,
+      around: selection.around,
+      compare: {
+        ...requested,
+        from: new Date(requested.from.getTime() - shiftMs),
+        to: new Date(requested.to.getTime() - shiftMs),
+        shiftMs,
+        label: l10n.t('before the deployment'),
+      },
+    };
+  }
   const shiftMs = COMPARE_SHIFT_MS[selection.compare];
   if (shiftMs === 0) {
     return { requested };

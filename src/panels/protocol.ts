@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { TransactionEntity, TransactionPanelKind as TxnKind, TransactionRowAction } from './transactionEntity';
 import { hasTransactionFields, isTransactionName, TRANSACTION_PANEL_KINDS } from './transactionEntity';
-import type { DeploymentMarker } from './deploymentMarkers';
+import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
 
 /** What a panel shows. */
 export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction' | TxnKind;
@@ -101,6 +101,8 @@ export interface RangeSelection {
   /** Seconds per point; undefined = the default for the range. */
   period?: number;
   compare: Compare;
+  /** `custom` only: the deployment (ms) the range is around; the window before it is overlaid (aroundDeployment.ts). */
+  around?: number;
 }
 
 /** The metric explorer's choice. */
@@ -187,6 +189,10 @@ export type ToWebview =
       charts: ChartSpec[];
       table?: SummaryTable;
       deployments?: DeploymentMarker[];
+      /** When each open alert of the application started (newest first). */
+      alerts?: AlertMarker[];
+      /** The application's deployments of the last 7 days, newest first: the "around a deployment" choices. */
+      aroundChoices?: DeploymentMarker[];
       /**
        * What the returned slices cover (the first may start before the requested `from`); `requestedTo`
        * is set when the data ends before the requested end (the service lags the clock).
@@ -290,9 +296,9 @@ export function isRangeSelection(v: unknown): v is RangeSelection {
     return false;
   }
   if (v.preset === 'custom') {
-    return isIso(v.from) && isIso(v.to);
+    return isIso(v.from) && isIso(v.to) && (v.around === undefined || (isId(v.around) && v.compare === 'none'));
   }
-  return v.from === undefined && v.to === undefined;
+  return v.from === undefined && v.to === undefined && v.around === undefined;
 }
 
 export function isExplorerSelection(v: unknown): v is ExplorerSelection {
@@ -363,6 +369,8 @@ export function isToWebview(v: unknown): v is ToWebview {
         Array.isArray(v.validPeriods) &&
         typeof v.fetchedAt === 'string' &&
         (v.deployments === undefined || Array.isArray(v.deployments)) &&
+        (v.alerts === undefined || Array.isArray(v.alerts)) &&
+        (v.aroundChoices === undefined || Array.isArray(v.aroundChoices)) &&
         v.charts.every(
           (c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series),
         )

@@ -14,6 +14,7 @@ import type { Backend } from '../api/backendChoice';
 import { BACKEND_LABELS } from '../api/backendChoice';
 import { MetricNamesCache } from '../api/metricNamesCache';
 import { DeploymentCache } from '../api/deploymentCache';
+import { OpenAlertsCache } from '../api/openAlertsCache';
 import type { RequestLayer } from '../api/pipeline';
 import { rateLimitObserver, sessionSignal } from '../api/pipeline';
 import type { Region } from '../api/regions';
@@ -49,6 +50,8 @@ export class ConnectionSession implements IDisposable {
   readonly metricNames: MetricNamesCache;
   /** Deployments per application, asked at most once per refresh interval (issue 25). */
   readonly deployments: DeploymentCache;
+  /** Open alerts per application as last heard (the bound-apps refresh records them), for the panels' markers. */
+  readonly openAlerts: OpenAlertsCache;
   readonly label: string;
   readonly spec: ConnectionSpec;
   /** The backend's label for views ("REST v2", "NerdGraph"). */
@@ -83,6 +86,11 @@ export class ConnectionSession implements IDisposable {
     this.metricNames = new MetricNamesCache(this.api);
     this.deployments = new DeploymentCache({
       fetch: (id, range, signal) => this.api.listDeployments(id, range, { signal }),
+      now: () => this.clock.now(),
+      maxAgeMs: options.intervalMs,
+    });
+    this.openAlerts = new OpenAlertsCache({
+      fetch: (ids, signal) => this.api.listOpenAlerts(ids, { signal }),
       now: () => this.clock.now(),
       maxAgeMs: options.intervalMs,
     });

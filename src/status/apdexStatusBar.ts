@@ -1,6 +1,8 @@
 /**
- * Owns the Apdex status-bar item. It follows the active editor's folder's binding (the first bound
- * folder otherwise) and applies what `describeStatus` says: text, colour, Markdown tooltip, click.
+ * Owns the Apdex status-bar item and, beside it, the open-alerts item (issue 25). They follow the active
+ * editor's folder's binding (the first bound folder otherwise) and apply what `describeStatus` and
+ * `describeAlerts` say: text, colour, tooltip, click. After each bound-apps refresh the shown
+ * application's last deployment and the change since it are brought up to date (boundDeployment.ts).
  */
 import * as vscode from 'vscode';
 
@@ -8,7 +10,10 @@ import type { Config } from '../config';
 import type { ConnectionManager } from '../session/connectionManager';
 import { COMMAND } from '../constants';
 import { Disposable } from '../util/lifecycle';
+import { describeAlerts } from './alertStatus';
 import type { BoundAppsPoller } from './boundAppsPoller';
+import { BoundDeploymentTracker } from './boundDeployment';
+import type { AlertStatusView } from './alertStatus';
 import type { BindingRegion, StatusInput, StatusView } from './statusModel';
 import { describeStatus } from './statusModel';
 import type { WorkspaceBindings } from './workspaceBinding';
@@ -18,7 +23,11 @@ const AGE_REDRAW_MS = 30_000;
 
 export class ApdexStatusBar extends Disposable {
   private readonly item: vscode.StatusBarItem;
+  private readonly alertsItem: vscode.StatusBarItem;
+  private readonly lastDeployments = new BoundDeploymentTracker();
   private viewValue: StatusView | undefined;
+  private alertsViewValue: AlertStatusView | undefined;
+  private lastDeploymentRun: Promise<void> = Promise.resolve();
   private shownKind: StatusInput['kind'] | undefined;
 
   constructor(
@@ -33,11 +42,28 @@ export class ApdexStatusBar extends Disposable {
       vscode.window.createStatusBarItem('timeslice.apdex', vscode.StatusBarAlignment.Left, 10),
     );
     this.item.name = vscode.l10n.t('Timeslice Apdex');
+    // Just right of the Apdex (a lower priority on the left side is further right).
+    this.alertsItem = this._register(
+      vscode.window.createStatusBarItem('timeslice.openAlerts', vscode.StatusBarAlignment.Left, 9.99),
+    );
+    this.alertsItem.name = vscode.l10n.t('Timeslice Open Alerts');
+    this.alertsItem.command = { command: COMMAND.openBoundApplication, title: vscode.l10n.t('Open Dashboard') };
     const render = () => this.render();
     this._register(bindings.onDidChange(render));
     this._register(bindings.onDidChangeActive(render));
-    this._register(poller.onDidRefresh(render));
-    this._register(connections.onDidChangeSession(render));
+    this._register(
+      poller.onDidRefresh(() => {
+        render();
+        // In turn, never two at once; the tracker keeps what it knew when a request fails.
+        this.lastDeploymentRun = this.lastDeploymentRun.then(() => this.updateLastDeployment()).catch(() => undefined);
+      }),
+    );
+    this._register(
+      connections.onDidChangeSession(() => {
+        this.lastDeployments.reset();
+        render();
+      }),
+    );
     this._register(
       config.onDidChange((e) => {
         if (e.affectsConfiguration('timeslice.statusBar')) {
@@ -62,6 +88,31 @@ export class ApdexStatusBar extends Disposable {
     return this.viewValue;
   }
 
+  /** What the open-alerts item shows now; undefined while it is hidden (no alert, or nothing bound). */
+  get alertsView(): AlertStatusView | undefined {
+    return this.alertsViewValue;
+  }
+
+  /** Resolves when the last deployment asked after the latest refresh is in (integration tests wait on it). */
+  lastDeploymentSettled(): Promise<void> {
+    return this.lastDeploymentRun;
+  }
+
+  /**
+   * The shown application's last deployment and change, asked on the poller's refresh only (so never
+   * while the window is unfocused) and at most every few minutes (BoundDeploymentTracker).
+   */
+  private async updateLastDeployment(): Promise<void> {
+    const input = this.input();
+    const session = this.connections.current;
+    if (input.kind !== 'bound' || !session || !input.snapshot?.app) {
+      return;
+    }
+    if (await this.lastDeployments.update(input.binding, session)) {
+      this.render();
+    }
+  }
+
   /** The input of the item: which binding, and what is known about it. */
   private input(): StatusInput {
     const active = this.bindings.active();
@@ -82,6 +133,7 @@ export class ApdexStatusBar extends Disposable {
       snapshot: this.poller.snapshot(binding),
       otherBound: this.bindings.all().length - 1,
       via: this.connections.current?.backendLabel,
+      deployment: this.lastDeployments.get(binding),
     };
   }
 
@@ -116,5 +168,23 @@ export class ApdexStatusBar extends Disposable {
     } else {
       this.item.hide();
     }
+    this.renderAlerts(input);
+  }
+
+  private renderAlerts(input: StatusInput): void {
+    const snap = input.kind === 'bound' ? input.snapshot : undefined;
+    const name = snap?.app?.name ?? (input.kind === 'bound' ? (input.binding.name ?? String(input.binding.id)) : '');
+    const alerts = describeAlerts(snap?.alerts, name, Date.now());
+    this.alertsViewValue = alerts;
+    if (!alerts) {
+      this.alertsItem.hide();
+      return;
+    }
+    this.alertsItem.text = alerts.text;
+    // A plain string: VS Code shows it as text, so nothing in an alert's title is markdown or a link.
+    this.alertsItem.tooltip = alerts.tooltip;
+    this.alertsItem.accessibilityInformation = { label: alerts.accessibilityLabel, role: 'button' };
+    this.alertsItem.backgroundColor = new vscode.ThemeColor(`statusBarItem.${alerts.background}Background`);
+    this.alertsItem.show();
   }
 }

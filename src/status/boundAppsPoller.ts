@@ -1,10 +1,14 @@
 /**
  * Keeps the latest record of every bound application: one applications request (`filter[ids]`) per
- * refresh, however many are bound. A failed refresh keeps the last good data and says why, so the
- * status bar never goes blank. No `vscode`: the schedule (interval, focus) lives in boundAppsRefreshTriggers.
+ * refresh, however many are bound, and beside it one open-alerts request for all of them (issue 25:
+ * REST's open violations, or one NerdGraph query over their GUIDs). A failed refresh keeps the last
+ * good data and says why, so the status bar never goes blank. No `vscode`: the schedule (interval,
+ * focus) lives in boundAppsRefreshTriggers.
  */
 import type { TimesliceApi } from '../api/timesliceApi';
 import { isApiError } from '../api/errors';
+import type { OpenAlert } from '../api/openAlerts';
+import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { Application } from '../api/types';
 import type { Logger } from '../log';
 import type { IDisposable } from '../util/lifecycle';
@@ -12,9 +16,12 @@ import type { AppSnapshot, Binding, BindingRegion } from './statusModel';
 import { bindingKey } from './statusModel';
 
 export interface PollTarget {
-  api: Pick<TimesliceApi, 'listApplications'>;
+  /** Without `listOpenAlerts` (a test's fake) only the applications are asked. */
+  api: Pick<TimesliceApi, 'listApplications'> & Partial<Pick<TimesliceApi, 'listOpenAlerts'>>;
   /** The region the connection queries; bindings of other regions are not asked of it. */
   region: BindingRegion;
+  /** The session's open alerts per application: told what the refresh heard, so panels need not ask again. */
+  openAlerts?: Pick<OpenAlertsCache, 'record'>;
 }
 
 export interface BoundAppsPollerDeps {
@@ -95,7 +102,10 @@ export class BoundAppsPoller implements IDisposable {
     // An answer for a session that has since been replaced is another account's: dropped.
     const replaced = () => this.deps.target()?.api !== target.api;
     try {
-      const apps = await target.api.listApplications({ ids }, { signal: this.abort.signal });
+      const [apps, alerts] = await Promise.all([
+        target.api.listApplications({ ids }, { signal: this.abort.signal }),
+        this.openAlerts(target, ids),
+      ]);
       if (replaced()) {
         return;
       }
@@ -103,10 +113,14 @@ export class BoundAppsPoller implements IDisposable {
       const byId = new Map(apps.map((a) => [a.id, a]));
       for (const id of ids) {
         const app = byId.get(id);
-        this.snapshots.set(
-          bindingKey({ id, region: target.region }),
-          app ? { app, fetchedAt: at } : { missing: true, fetchedAt: at },
-        );
+        const key = bindingKey({ id, region: target.region });
+        // Alerts that could not be asked this time: the last ones known stay (a blank would say "none").
+        const appAlerts = alerts ? alerts.filter((a) => a.applicationId === id) : this.snapshots.get(key)?.alerts;
+        this.snapshots.set(key, {
+          ...(app ? { app } : { missing: true }),
+          fetchedAt: at,
+          ...(appAlerts ? { alerts: appAlerts } : {}),
+        });
       }
       result = {
         region: target.region,
@@ -130,6 +144,25 @@ export class BoundAppsPoller implements IDisposable {
     }
     for (const listener of [...this.listeners]) {
       listener(result);
+    }
+  }
+
+  /** The open alerts of all `ids` in one request, or undefined when they could not be asked (logged). */
+  private async openAlerts(target: PollTarget, ids: number[]): Promise<OpenAlert[] | undefined> {
+    if (!target.api.listOpenAlerts) {
+      return undefined;
+    }
+    try {
+      const alerts = await target.api.listOpenAlerts(ids, { signal: this.abort.signal });
+      target.openAlerts?.record(ids, alerts, this.now());
+      return alerts;
+    } catch (e) {
+      if (!this.abort.signal.aborted) {
+        this.deps.log?.warn(
+          `open alerts of ${ids.length} bound application(s): ${e instanceof Error ? e.message : String(e)}`,
+        );
+      }
+      return undefined;
     }
   }
 

@@ -4,6 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
+import type { OpenAlert } from '../api/openAlerts';
 import type { Application, HealthStatus } from '../api/types';
 import type { Region } from '../api/regions';
 import type { ApiErrorKind } from '../api/errors';
@@ -13,6 +14,8 @@ import { fixForKind } from '../session/errorPolicy';
 import { escapeMarkdown, isPlainDisplayName } from '../util/safeText';
 import { formatAge, formatApdex, HEALTH_LABELS } from '../format/presentation';
 import { summaryTableRows } from '../format/summary';
+import { lastDeploymentLines } from './alertStatus';
+import type { LastDeployment } from './boundDeployment';
 
 /** Where a bound application lives: an account region, or the built-in demo. */
 export type BindingRegion = Region | 'demo';
@@ -75,6 +78,8 @@ export interface AppSnapshot {
   fetchedAt?: number;
   /** The service answered, but without this application (deleted, or another account's ID). */
   missing?: boolean;
+  /** Its open alerts from the last refresh that could ask them (newest first as the client lists them). */
+  alerts?: readonly OpenAlert[];
   /** The last refresh failed: why, and when. Cleared by the next good refresh. */
   error?: { message: string; at: number; kind?: ApiErrorKind };
 }
@@ -84,7 +89,15 @@ export type StatusInput =
   | { kind: 'noConnection'; binding: Binding }
   | { kind: 'otherRegion'; binding: Binding; connectionRegion: BindingRegion }
   /** `via`: the live connection's backend label ("REST v2", "NerdGraph"), said in the tooltip. */
-  | { kind: 'bound'; binding: Binding; snapshot?: AppSnapshot; otherBound?: number; via?: string };
+  | {
+      kind: 'bound';
+      binding: Binding;
+      snapshot?: AppSnapshot;
+      otherBound?: number;
+      via?: string;
+      /** The application's last deployment and the change since it (boundDeployment.ts). */
+      deployment?: LastDeployment;
+    };
 
 export type Severity = 'warning' | 'error';
 
@@ -160,7 +173,15 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
       };
     }
     case 'bound':
-      return describeBound(input.binding, input.snapshot, settings, now, input.otherBound ?? 0, input.via);
+      return describeBound(
+        input.binding,
+        input.snapshot,
+        settings,
+        now,
+        input.otherBound ?? 0,
+        input.via,
+        input.deployment,
+      );
   }
 }
 
@@ -175,6 +196,7 @@ function describeBound(
   now: number,
   otherBound: number,
   via?: string,
+  deployment?: LastDeployment,
 ): StatusView {
   const app = snap?.app;
   const name = displayName(binding, app);
@@ -209,6 +231,9 @@ function describeBound(
         `| ${l10n.t('Health')} | ${HEALTH_LABELS[app.healthStatus]} |`,
       ].join('\n'),
     );
+  }
+  if (app) {
+    lines.push(...lastDeploymentLines(deployment, now));
   }
   if (snap?.fetchedAt !== undefined) {
     lines.push(

@@ -11,8 +11,10 @@ import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MemoryLogger } from '../../src/log';
 import { deploymentsToCsv, deploymentsToJson } from '../../src/panels/exportFormats';
 import { loadPanelData } from '../../src/panels/panelData';
-import { rangeAround } from '../../src/panels/panelDeployments';
+import { rangeAround } from '../../src/panels/aroundDeployment';
+import { resolvePanelRange } from '../../src/panels/panelRange';
 import type { PanelEntity, PanelState } from '../../src/panels/protocol';
+import { isRangeSelection } from '../../src/panels/protocol';
 import { BAD_DEPLOYMENT_FACTOR, deploymentsBetween } from '../../src/simulator/deployments';
 import { Simulator } from '../../src/simulator/server';
 import { readMarkers } from '../../webview/shared/markerData';
@@ -152,14 +154,29 @@ describe('Deployment markers in the panels', function () {
 });
 
 describe('The range around a deployment', () => {
-  it('has equal windows before and after (3 h by default), the later one cut at now', () => {
+  it('is the window after it (3 h by default, cut at now) with the equal window before it overlaid', () => {
     const t = Date.parse('2026-11-20T08:00:00Z');
-    assert.deepEqual(rangeAround(t, Date.parse('2026-11-20T12:00:00Z')), {
+    const selection = rangeAround(t, Date.parse('2026-11-20T12:00:00Z'));
+    assert.deepEqual(selection, {
       preset: 'custom',
-      from: '2026-11-20T05:00:00.000Z',
+      from: '2026-11-20T08:00:00.000Z',
       to: '2026-11-20T11:00:00.000Z',
       compare: 'none',
+      around: t,
     });
-    assert.equal(rangeAround(t, Date.parse('2026-11-20T09:00:00Z')).to, '2026-11-20T09:00:00.000Z');
+    assert.ok(isRangeSelection(selection), 'the webview may send it');
+    const range = resolvePanelRange(selection, new Date('2026-11-20T12:00:00Z'));
+    assert.deepEqual(
+      [range.compare?.from.toISOString(), range.compare?.to.toISOString(), range.compare?.shiftMs, range.around],
+      ['2026-11-20T05:00:00.000Z', '2026-11-20T08:00:00.000Z', 3 * 3_600_000, t],
+    );
+    const cut = resolvePanelRange(rangeAround(t, Date.parse('2026-11-20T09:00:00Z')), new Date('2026-11-20T09:00:00Z'));
+    assert.deepEqual(
+      [cut.requested.to.toISOString(), cut.compare?.from.toISOString()],
+      ['2026-11-20T09:00:00.000Z', '2026-11-20T07:00:00.000Z'],
+      'an after-window cut at now is met by a before-window as short',
+    );
+    assert.equal(isRangeSelection({ ...selection, compare: 'day' }), false, 'one overlay at a time');
+    assert.equal(isRangeSelection({ preset: '30m', compare: 'none', around: t }), false);
   });
 });

@@ -15,6 +15,7 @@ import type { ViewData } from '../shared/seriesData';
 import type { LineChart, LineConfig } from './chartConfig';
 import { applyTheme, buildConfig, decimationOptions } from './chartConfig';
 import { chartMessages } from './chartMessages';
+import { alertMarkersPlugin } from './alertMarkers';
 import { deploymentMarkersPlugin } from './deploymentMarkers';
 import type { ChartTheme } from './theme';
 import { readChartTheme } from './theme';
@@ -125,11 +126,16 @@ export class ChartView {
   private configFor(box: Box, width: number): LineConfig {
     const { data, tz, theme } = this.current!;
     const config = buildConfig(box.spec, data.range, tz, theme, width, this.hiddenFor(box.spec.id));
-    // Deployments are the application's: every chart draws the same markers (deploymentMarkers.ts).
-    config.plugins = [deploymentMarkersPlugin];
+    // Deployments and open alerts are the application's: every chart draws the same markers
+    // (deploymentMarkers.ts, alertMarkers.ts); the deployments' hover box is drawn last, on top.
+    config.plugins = [alertMarkersPlugin, deploymentMarkersPlugin];
     config.options = {
       ...config.options,
-      plugins: { ...config.options?.plugins, deploymentMarkers: { markers: data.deployments ?? [], tz, theme } },
+      plugins: {
+        ...config.options?.plugins,
+        deploymentMarkers: { markers: data.deployments ?? [], tz, theme },
+        alertMarkers: { markers: data.alerts ?? [], tz, theme },
+      },
       onResize: (chart, size) => {
         // Keep about one point per pixel as the panel is resized (the plugin's options are static).
         const decimation = chart.config.options?.plugins?.decimation;

@@ -1,9 +1,10 @@
 /**
- * The toolbar: time range (presets or a custom from/to), period, comparison, chart/table view and
- * export. It reports choices through its handlers; the panel owns the state and sends the messages.
+ * The toolbar: time range (presets or a custom from/to), period, comparison, around a deployment
+ * (aroundDeployment.ts: the window after it, the one before overlaid), chart/table view and export. It reports choices through its handlers; the panel owns the state and sends the messages.
  */
 import * as l10n from '@vscode/l10n';
 
+import { rangeAround } from '../../src/panels/aroundDeployment';
 import type { Compare, PanelState, RangePreset, RangeSelection } from '../../src/panels/protocol';
 import { presetLabel, RANGE_PRESETS } from '../../src/panels/protocol';
 import { h } from '../shared/dom';
@@ -11,6 +12,7 @@ import type { VscodeButton, VscodeTextfield } from '../shared/elements';
 import { button, field, select, setChoices, textfield } from '../shared/elements';
 import type { TimeZoneMode } from '../shared/format';
 import {
+  formatDateTime,
   formatPeriod,
   parseDateTimeLocalValue,
   timeZoneLabel,
@@ -34,12 +36,18 @@ const compareChoices = (): ReadonlyArray<{ value: Compare; label: string }> => [
 ];
 
 const DEFAULT_PERIOD = '';
+/** The "around a deployment" choice's value for none. */
+const NO_DEPLOYMENT = '';
 
 export class ControlsView {
   readonly element: HTMLElement;
   private readonly preset: HTMLSelectElement;
   private readonly period: HTMLSelectElement;
   private readonly compare: HTMLSelectElement;
+  private readonly around: HTMLSelectElement;
+  private readonly aroundField: HTMLElement;
+  /** What the around select shows, so an unchanged list is not rebuilt on every refresh. */
+  private shownAround = '';
   private readonly customRow: HTMLElement;
   private readonly from: VscodeTextfield;
   private readonly to: VscodeTextfield;
@@ -69,6 +77,14 @@ export class ControlsView {
       (v) => this.onPeriod(v),
     );
     this.compare = select(l10n.t('Compare with'), compareChoices(), 'none', (v) => this.onCompare(v as Compare));
+    this.around = select(
+      l10n.t('Around a deployment'),
+      [{ value: NO_DEPLOYMENT, label: l10n.t('None') }],
+      NO_DEPLOYMENT,
+      (v) => this.onAround(v),
+    );
+    this.aroundField = field(l10n.t('Deployment'), this.around);
+    this.aroundField.hidden = true;
 
     this.from = textfield(l10n.t('Start'), 'datetime-local');
     this.to = textfield(l10n.t('End'), 'datetime-local');
@@ -119,6 +135,7 @@ export class ControlsView {
       field(l10n.t('Period'), this.period),
       field(l10n.t('Compare'), this.compare),
     ];
+    this.aroundField.classList.add('around-deployment');
     this.element = h(
       'div',
       { class: 'controls' },
@@ -126,6 +143,7 @@ export class ControlsView {
         'div',
         { class: 'toolbar' },
         ...this.rangeFields,
+        this.aroundField,
         h('div', { class: 'toolbar-spacer' }),
         h(
           'div',
@@ -152,7 +170,7 @@ export class ControlsView {
     this.preset.value = state.range.preset;
     this.compare.value = state.range.compare;
     this.customZone.textContent = l10n.t('Times in {0}.', timeZoneLabel(tz));
-    if (state.range.preset === 'custom') {
+    if (state.range.preset === 'custom' && state.range.around === undefined) {
       this.showCustom(Date.parse(state.range.from ?? ''), Date.parse(state.range.to ?? ''));
     } else {
       this.customRow.hidden = true;
@@ -167,6 +185,7 @@ export class ControlsView {
     csv.title = summaryOnly ? l10n.t('Save the table as CSV') : l10n.t('Save the charted values as CSV');
     json.title = summaryOnly ? l10n.t('Save the table as JSON') : l10n.t('Save the charted values as JSON');
     this.syncPeriods();
+    this.syncAround();
   }
 
   setData(data: ViewData): void {
@@ -175,6 +194,50 @@ export class ControlsView {
       b.disabled = data.charts.length === 0 && !data.table?.rows.length; // (the transactions table has no charts)
     }
     this.syncPeriods();
+    this.syncAround();
+  }
+
+  /** The application's deployments of the last 7 days (revision and time as text), the one in use selected. */
+  private syncAround(): void {
+    const state = this.state;
+    const choices = this.data?.aroundChoices ?? [];
+    const current = state?.range.around;
+    const value = current !== undefined ? String(current) : NO_DEPLOYMENT;
+    this.aroundField.hidden =
+      !state ||
+      isNrqlPanel(state) ||
+      state.entity.kind === 'transactions' ||
+      (choices.length === 0 && current === undefined);
+    const list = [
+      { value: NO_DEPLOYMENT, label: l10n.t('None') },
+      ...choices.map((m) => ({ value: String(m.time), label: `${m.short} · ${formatDateTime(m.time, this.tz)}` })),
+    ];
+    if (current !== undefined && !choices.some((m) => m.time === current)) {
+      list.push({ value, label: formatDateTime(current, this.tz) });
+    }
+    const key = `${list.map((c) => `${c.value}=${c.label}`).join('|')}#${value}`;
+    if (key === this.shownAround) {
+      return;
+    }
+    this.shownAround = key;
+    setChoices(this.around, list, value);
+  }
+
+  private onAround(value: string): void {
+    const state = this.state;
+    const time = Number(value);
+    if (!state) {
+      return;
+    }
+    if (value === NO_DEPLOYMENT) {
+      if (state.range.around !== undefined) {
+        this.handlers.changeRange({ preset: '24h', compare: 'none' });
+      }
+      return;
+    }
+    if (Number.isSafeInteger(time) && time !== state.range.around) {
+      this.handlers.changeRange(rangeAround(time, Date.now()));
+    }
   }
 
   /** Only the periods the service accepts for this range, with the one in use selected. */
@@ -236,7 +299,9 @@ export class ControlsView {
   private onCompare(compare: Compare): void {
     const state = this.state;
     if (state && compare !== state.range.compare) {
-      this.handlers.changeRange({ ...state.range, compare });
+      // Around a deployment the overlay is the window before it: another overlay replaces it.
+      const { around, ...range } = state.range;
+      this.handlers.changeRange(around === undefined ? { ...range, compare } : { preset: '24h', compare });
     }
   }
 

@@ -101,11 +101,13 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
     ctx.save();
     ctx.font = font;
     ctx.textBaseline = 'top';
+    const drawn: number[] = [];
     for (const m of o.markers) {
       const x = scale.getPixelForValue(m.time);
       if (x < area.left || x > area.right) {
         continue;
       }
+      drawn.push(Math.round(x));
       ctx.strokeStyle = o.theme.foreground;
       ctx.setLineDash([4, 3]);
       ctx.lineWidth = o.theme.highContrast ? 2 : 1;
@@ -117,6 +119,10 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
       ctx.fillText(m.short, Math.min(x + 3, area.right - ctx.measureText(m.short).width), area.top + 2);
     }
     ctx.restore();
+    // UI tests hover a marker: where the lines are, in canvas pixels (test builds only).
+    if (__TIMESLICE_TEST__) {
+      chart.canvas.dataset.deploymentX = drawn.join(',');
+    }
   },
   // After the chart's own tooltip (a chart's plugins run after the registered ones), so this box is on top.
   afterDraw(chart) {
@@ -129,31 +135,38 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
     ctx.save();
     ctx.font = `${o.theme.fontSize}px ${o.theme.fontFamily}`;
     ctx.textBaseline = 'top';
-    drawTooltip(ctx, hovered, chart.scales.x.getPixelForValue(hovered.time), chart.chartArea, o);
+    drawTooltip(
+      ctx,
+      markerLines(hovered, o.tz),
+      chart.scales.x.getPixelForValue(hovered.time),
+      chart.chartArea,
+      o.theme,
+    );
     ctx.restore();
   },
 };
 
-function drawTooltip(
+/** A box of text lines beside `x` on the canvas (the markers' tooltips: text drawn, never HTML). */
+export function drawTooltip(
   ctx: CanvasRenderingContext2D,
-  m: DeploymentMarker,
+  text: readonly string[],
   x: number,
   area: { left: number; right: number; top: number; bottom: number },
-  o: MarkerOptions,
+  theme: ChartTheme,
 ): void {
-  const lineHeight = o.theme.fontSize + 4;
+  const lineHeight = theme.fontSize + 4;
   const width = Math.min(TOOLTIP_WIDTH, area.right - area.left - 8);
-  const lines = markerLines(m, o.tz).map((l) => fit(ctx, l, width - 12));
+  const lines = text.map((l) => fit(ctx, l, width - 12));
   const height = lines.length * lineHeight + 8;
   const left = x + width + 8 <= area.right ? x + 6 : Math.max(area.left, x - width - 6);
   const top = area.top + lineHeight;
   ctx.setLineDash([]);
-  ctx.fillStyle = o.theme.tooltipBackground;
-  ctx.strokeStyle = o.theme.tooltipBorder;
+  ctx.fillStyle = theme.tooltipBackground;
+  ctx.strokeStyle = theme.tooltipBorder;
   ctx.lineWidth = 1;
   ctx.fillRect(left, top, width, height);
   ctx.strokeRect(left, top, width, height);
-  ctx.fillStyle = o.theme.tooltipForeground;
+  ctx.fillStyle = theme.tooltipForeground;
   lines.forEach((line, i) => ctx.fillText(line, left + 6, top + 4 + i * lineHeight));
 }
 

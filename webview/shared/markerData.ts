@@ -1,6 +1,10 @@
-/** The deployment markers of a 'data' message, checked one by one (a bad one is dropped, not the panel). */
-import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
-import { MAX_MARKERS } from '../../src/panels/deploymentMarkers';
+/** The deployment and alert markers of a 'data' message, checked one by one (a bad one is dropped, not the panel). */
+import * as l10n from '@vscode/l10n';
+
+import type { AlertMarker, DeploymentMarker } from '../../src/panels/deploymentMarkers';
+import { MAX_ALERT_MARKERS, MAX_MARKERS } from '../../src/panels/deploymentMarkers';
+import type { TimeZoneMode } from './format';
+import { formatDateTime } from './format';
 
 const TEXT_LIMIT = 2000;
 
@@ -39,4 +43,53 @@ export function readMarkers(v: unknown): DeploymentMarker[] | undefined {
     });
   }
   return out;
+}
+
+const PRIORITIES = ['critical', 'high', 'medium', 'low', 'warning'];
+
+/** The alert markers: a time, a title (foreign text, cleaned like a deployment's), a known priority. */
+export function readAlertMarkers(v: unknown): AlertMarker[] | undefined {
+  if (!Array.isArray(v)) {
+    return undefined;
+  }
+  const out: AlertMarker[] = [];
+  for (const m of v.slice(0, MAX_ALERT_MARKERS) as unknown[]) {
+    const r = typeof m === 'object' && m !== null ? (m as Record<string, unknown>) : {};
+    const title = text(r.title)?.replace(/[\r\n]+/g, ' ');
+    if (typeof r.time !== 'number' || !Number.isFinite(r.time) || title === undefined) {
+      continue;
+    }
+    const condition = text(r.condition)?.replace(/[\r\n]+/g, ' ');
+    out.push({
+      time: r.time,
+      title,
+      priority: typeof r.priority === 'string' && PRIORITIES.includes(r.priority) ? r.priority : 'warning',
+      ...(condition ? { condition } : {}),
+    });
+  }
+  return out;
+}
+
+function priorityLabel(priority: string): string {
+  switch (priority) {
+    case 'critical':
+      return l10n.t('Critical');
+    case 'high':
+      return l10n.t('High');
+    case 'medium':
+      return l10n.t('Medium');
+    case 'low':
+      return l10n.t('Low');
+    default:
+      return l10n.t('Warning');
+  }
+}
+
+/** The tooltip's lines: priority and title, when it started, its condition. */
+export function alertMarkerLines(m: AlertMarker, tz: TimeZoneMode): string[] {
+  return [
+    l10n.t('{0} alert: {1}', priorityLabel(m.priority), m.title),
+    l10n.t('Opened {0}', formatDateTime(m.time, tz)),
+    ...(m.condition && m.condition !== m.title ? [l10n.t('Condition: {0}', m.condition)] : []),
+  ].map((l) => l.slice(0, 160));
 }

@@ -5,9 +5,9 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
+import type { AlertMarker, DeploymentMarker } from '../../src/panels/deploymentMarkers';
 import type { ChartSpec, SeriesSpec, SummaryItem, SummaryTable, ToWebview } from '../../src/panels/protocol';
-import { readMarkers } from './markerData';
+import { readAlertMarkers, readMarkers } from './markerData';
 
 export type DataMessage = Extract<ToWebview, { type: 'data' }>;
 export type Point = [number, number | null];
@@ -26,6 +26,10 @@ export interface ViewData {
   decimated?: boolean;
   /** The application's deployments in the range, newest first (markerData.ts). */
   deployments?: DeploymentMarker[];
+  /** When each open alert of the application started, newest first (markerData.ts). */
+  alerts?: AlertMarker[];
+  /** The application's deployments of the last 7 days: the "around a deployment" choices. */
+  aroundChoices?: DeploymentMarker[];
 }
 
 type Rec = Record<string, unknown>;
@@ -223,6 +227,14 @@ export function readData(msg: DataMessage, now = Date.now()): ViewData {
   const deployments = readMarkers(msg.deployments);
   if (deployments && deployments.length > 0) {
     data.deployments = deployments;
+  }
+  const aroundChoices = readMarkers(msg.aroundChoices);
+  if (aroundChoices && aroundChoices.length > 0) {
+    data.aroundChoices = aroundChoices;
+  }
+  const alerts = readAlertMarkers(msg.alerts);
+  if (alerts && alerts.length > 0) {
+    data.alerts = alerts;
   }
   const fetchedAt = Date.parse(msg.fetchedAt);
   if (!Number.isNaN(fetchedAt)) {

@@ -22,7 +22,7 @@ export interface LoadedChartSet {
 }
 
 export async function loadChartSet(
-  ctx: PanelDataContext,
+  ctx: Pick<PanelDataContext, 'api' | 'signal'>,
   scope: MetricScope,
   set: ChartSet,
   range: PanelRange,

@@ -26,6 +26,9 @@ for (const backend of BACKENDS) {
     });
 
     after(async () => {
+      await vscode.workspace
+        .getConfiguration('git')
+        .update('openRepositoryInParentFolders', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.commands.executeCommand('timeslice.stopDemo');
     });
@@ -73,7 +76,7 @@ for (const backend of BACKENDS) {
       assert.equal(typeof item.tooltip, 'string', 'a plain-text tooltip');
     });
 
-    it('a click on a deployment opens the dashboard 3 h around it, with its marker', async () => {
+    it('a click on a deployment opens the dashboard around it (3 h after, 3 h before overlaid), with its marker and the change', async () => {
       const nodes = await deploymentNodes();
       const node = nodes.find((n) => n.kind === 'deployment' && Date.now() - n.deployment.time > 3 * 3_600_000)!;
       assert.ok(node.kind === 'deployment');
@@ -81,11 +84,51 @@ for (const backend of BACKENDS) {
       await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
       const panel = await dashboard();
       const data = panelStatus(panel).data!;
-      assert.equal(data.range.requested.from.getTime(), node.deployment.time - 3 * 3_600_000);
+      // The panel's own "around a deployment" range (aroundDeployment.ts): the 3 h after it, the 3 h before overlaid.
+      assert.equal(panel.state.range.around, node.deployment.time);
+      assert.equal(data.range.requested.from.getTime(), node.deployment.time);
       assert.equal(data.range.requested.to.getTime(), node.deployment.time + 3 * 3_600_000);
+      assert.equal(data.range.compare?.from.getTime(), node.deployment.time - 3 * 3_600_000);
+      assert.ok(
+        data.charts.some((c) => c.series.some((s) => s.compare)),
+        'the window before, overlaid',
+      );
+      assert.match(data.summaryNote ?? '', /^Response time [+−±]\d+ % since /);
+      assert.ok(
+        data.aroundChoices?.some((m) => m.time === node.deployment.time),
+        'offered in the range controls',
+      );
       assert.ok(
         data.deployments?.some((m) => m.time === node.deployment.time && m.revision === node.deployment.revision),
       );
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it("the dashboard of an application with open alerts marks when each started, at the simulator's times", async () => {
+      const sim = ts.demo.simulator!;
+      const red = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'red')!;
+      const roots = await ts.tree.getChildren();
+      const node = roots.find((n) => n.kind === 'application' && n.app.id === red.id)!;
+      const opened = await ts.connections.current!.api.listOpenAlerts([red.id]);
+      await vscode.commands.executeCommand('timeslice.openEntity', node);
+      const panel = await eventually(
+        () => {
+          const p = [...ts.panels.open.values()].find(
+            (x) => x.state.entity.kind === 'application' && x.state.entity.applicationId === red.id,
+          );
+          const status = p && panelStatus(p);
+          return status?.data && status.backend === backend ? p : undefined;
+        },
+        'the dashboard with data',
+        30_000,
+      );
+      const data = panelStatus(panel).data!;
+      assert.ok(opened.length >= 2, 'the simulator opens two alerts on a red application');
+      // The demo's alerts open relative to its clock at each answer: the same times within the test's span.
+      const want = opened.map((a) => a.openedAt).sort((a, b) => b - a);
+      assert.equal(data.alerts?.length, want.length);
+      data.alerts.forEach((a, i) => assert.ok(Math.abs(a.time - want[i]) < 60_000, `${a.time} vs ${want[i]}`));
+      assert.ok(data.alerts?.every((a) => a.priority === 'critical'));
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
 
@@ -138,18 +181,56 @@ for (const backend of BACKENDS) {
       const first = git('rev-parse', 'HEAD');
       fs.writeFileSync(path.join(dir, 'a.txt'), 'two\n');
       git('commit', '-qam', 'second');
-      await vscode.commands.executeCommand('git.openRepository', dir).then(undefined, () => undefined);
-      type Git = { getAPI(v: 1): { repositories: Array<{ rootUri: vscode.Uri }> } };
+      // Through the git extension's API, waiting for it to report the repository: the command
+      // `git.openRepository` returns before the repository is open, and may run before git is active.
+      type Repo = { rootUri: vscode.Uri };
+      type GitApi = {
+        state?: 'uninitialized' | 'initialized';
+        onDidChangeState?(listener: (state: string) => void): vscode.Disposable;
+        git?: { path: string };
+        repositories: Repo[];
+        openRepository?(root: vscode.Uri): Promise<Repo | null>;
+        onDidOpenRepository(listener: (r: Repo) => void): vscode.Disposable;
+      };
+      type Git = { enabled?: boolean; getAPI(v: 1): GitApi };
       const gitExtension = vscode.extensions.getExtension<Git>('vscode.git');
-      const known = await eventually(
-        () =>
-          gitExtension?.isActive &&
-          gitExtension.exports.getAPI(1).repositories.some((r) => r.rootUri.fsPath === fs.realpathSync(dir))
-            ? true
-            : undefined,
-        'the repository in the git extension',
-        5000,
-      ).catch(() => false);
+      const exports = await Promise.resolve(gitExtension?.activate()).catch(() => undefined);
+      const api = exports && exports.enabled !== false ? exports.getAPI(1) : undefined;
+      const root = fs.realpathSync(dir);
+      const isOurs = (r: Repo) => r.rootUri.fsPath === root;
+      let known = false;
+      if (api?.state === 'uninitialized' && api.onDidChangeState) {
+        // Activation returns before git is found and the model is ready; until then nothing opens.
+        await new Promise<void>((resolve) => {
+          const listener = api.onDidChangeState!(() => {
+            listener.dispose();
+            resolve();
+          });
+          setTimeout(resolve, 15_000);
+        });
+      }
+      // The repository lies outside the workspace's folders: the git extension's model ignores such a
+      // "parent folder" repository unless git.openRepositoryInParentFolders is "always" (its default
+      // "prompt" only offers it), even through the API's openRepository. Restored in `after`.
+      await vscode.workspace
+        .getConfiguration('git')
+        .update('openRepositoryInParentFolders', 'always', vscode.ConfigurationTarget.Global);
+      if (api) {
+        const opened = new Promise<boolean>((resolve) => {
+          const listener = api.onDidOpenRepository((r) => {
+            if (isOurs(r)) {
+              listener.dispose();
+              resolve(true);
+            }
+          });
+          setTimeout(() => {
+            listener.dispose();
+            resolve(api.repositories.some(isOurs));
+          }, 15_000);
+        });
+        const direct = await Promise.resolve(api.openRepository?.(vscode.Uri.file(root))).catch(() => null);
+        known = (direct ? isOurs(direct) : false) || api.repositories.some(isOurs) || (await opened);
+      }
       if (!known) {
         // No git extension, or it did not take the repository: the action must then be absent everywhere.
         const nodes = await deploymentNodes();

@@ -155,6 +155,56 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it("shows the open alerts' severity beside the Apdex: nothing when none, warning, error for a critical one", async () => {
+      const expected: Record<string, { text: string; background: string; count: number } | undefined> = {
+        [healthy]: undefined,
+        'billing-api': { text: '$(warning) 1', background: 'warning', count: 1 },
+        'search-gateway': { text: '$(error) 2', background: 'error', count: 2 },
+      };
+      for (const b of bound) {
+        await focusFolder(b.folder);
+        await showsApdexOf(b.app);
+        const view = ts.status.statusBar.alertsView;
+        const want = expected[b.app];
+        if (!want) {
+          assert.equal(view, undefined, b.app);
+          continue;
+        }
+        assert.equal(view?.text, want.text, b.app);
+        assert.equal(view.background, want.background, b.app);
+        assert.match(view.tooltip, new RegExp(`^${want.count} open alerts? on ${b.app} \\(`));
+        assert.ok(!view.tooltip.includes('**'), 'plain text, not markdown');
+      }
+    });
+
+    it('the Apdex tooltip names the last deployment and the response time change since it', async () => {
+      await focusFolder(2);
+      await showsApdexOf('search-gateway');
+      await ts.status.statusBar.lastDeploymentSettled();
+      const id = appsByName.get('search-gateway')!;
+      const now = Date.now();
+      const [newest] = await ts.connections.current!.api.listDeployments(id, {
+        from: new Date(now - 7 * 86_400_000),
+        to: new Date(now),
+      });
+      assert.ok(newest, 'the simulator deploys every day');
+      const short = /^[0-9a-f]{8,40}$/i.test(newest.revision) ? newest.revision.slice(0, 7) : undefined;
+      const tooltip = await eventually(
+        () =>
+          ts.status.statusBar.view?.tooltip.includes('Last deployment: ')
+            ? ts.status.statusBar.view.tooltip
+            : undefined,
+        'the last deployment in the tooltip',
+      );
+      if (short) {
+        assert.ok(tooltip.includes(`Last deployment: ${short}`), tooltip);
+      }
+      if (now - newest.time >= 15 * 60_000) {
+        // escapeMarkdown's backslashes before "+", "-", "(" and ".": the text reads as the panel's header.
+        assert.match(tooltip, /Response time \\?[+−±]\d+ % since \S+ \\\(/, tooltip);
+      }
+    });
+
     it('colours by the Apdex thresholds when told to', async () => {
       await focusFolder(0);
       const config = vscode.workspace.getConfiguration('timeslice');
@@ -178,12 +228,16 @@ for (const backend of BACKENDS) {
       );
     });
 
-    it('refreshes all three bound applications with exactly one applications request', async () => {
+    it('refreshes all three bound applications with exactly one applications request and one open-alerts request', async () => {
       await ts.status.poller.refreshNow();
+      await ts.status.statusBar.lastDeploymentSettled(); // Asked at most every 5 minutes: not in the next refresh.
       sim.clearRequests();
       await ts.status.poller.refreshNow();
+      await ts.status.statusBar.lastDeploymentSettled();
+      const alertsEndpoint = backend === 'restV2' ? 'alertsViolations.list' : 'graphql.aiIssues';
+      assert.equal(sim.requests.filter((r) => r.endpoint === alertsEndpoint).length, 1);
       POLL[backend].check(
-        sim.requests,
+        sim.requests.filter((r) => r.endpoint !== alertsEndpoint),
         bound.map((b) => appsByName.get(b.app)!),
       );
     });

@@ -1,0 +1,106 @@
+/**
+ * Pure wording and colour of the open-alerts status-bar item beside the Apdex (issue 25): the highest
+ * severity of the bound application's open alerts, as the theme's error (critical) or warning (any
+ * other priority) background, and nothing at all when none is open. Titles, condition and policy names
+ * are foreign text: the tooltip is a plain string (VS Code shows it as text), each through `safeText`.
+ * Also the Apdex tooltip's lines about the last deployment (markdown, escaped). No `vscode`.
+ */
+import * as l10n from '@vscode/l10n';
+
+import type { AlertPriority, OpenAlert } from '../api/openAlerts';
+import { formatAge } from '../format/presentation';
+import { escapeMarkdown, safeText } from '../util/safeText';
+import type { LastDeployment } from './boundDeployment';
+import type { Severity } from './statusModel';
+
+/** How many alerts the tooltip lists; the rest are counted. */
+export const ALERTS_IN_TOOLTIP = 5;
+
+export interface AlertStatusView {
+  /** With a codicon, e.g. "$(error) 2". */
+  text: string;
+  /** Plain text, never markdown. */
+  tooltip: string;
+  background: Severity;
+  accessibilityLabel: string;
+}
+
+function priorityLabel(p: AlertPriority): string {
+  switch (p) {
+    case 'critical':
+      return l10n.t('Critical');
+    case 'high':
+      return l10n.t('High');
+    case 'medium':
+      return l10n.t('Medium');
+    case 'low':
+      return l10n.t('Low');
+    case 'warning':
+      return l10n.t('Warning');
+  }
+}
+
+/** The item for `alerts` of the application named `name`; undefined (the item hidden) when none is open. */
+export function describeAlerts(
+  alerts: readonly OpenAlert[] | undefined,
+  name: string,
+  now: number,
+): AlertStatusView | undefined {
+  if (!alerts || alerts.length === 0) {
+    return undefined;
+  }
+  const critical = alerts.filter((a) => a.priority === 'critical').length;
+  const background: Severity = critical > 0 ? 'error' : 'warning';
+  const severity = critical > 0 ? l10n.t('critical') : l10n.t('warning');
+  const app = safeText(name);
+  const newest = [...alerts].sort((a, b) => b.openedAt - a.openedAt);
+  const lines = [
+    alerts.length === 1
+      ? l10n.t('1 open alert on {0} ({1})', app, severity)
+      : l10n.t('{0} open alerts on {1} ({2})', alerts.length, app, severity),
+    ...newest
+      .slice(0, ALERTS_IN_TOOLTIP)
+      .map((a) =>
+        [
+          `${priorityLabel(a.priority)}: ${safeText(a.title || a.conditionName || a.id, 120)}`,
+          formatAge(now - a.openedAt),
+          ...(a.conditionName && a.title ? [safeText(a.conditionName, 80)] : []),
+          ...(a.policyName ? [safeText(a.policyName, 80)] : []),
+        ].join(' · '),
+      ),
+    ...(alerts.length > ALERTS_IN_TOOLTIP ? [l10n.t('… and {0} more', alerts.length - ALERTS_IN_TOOLTIP)] : []),
+    l10n.t('Click to open its dashboard; the Applications view lists every open alert.'),
+  ];
+  return {
+    text: `${background === 'error' ? '$(error)' : '$(warning)'} ${alerts.length}`,
+    tooltip: lines.join('\n'),
+    background,
+    accessibilityLabel:
+      alerts.length === 1
+        ? l10n.t('1 open alert on {0}, {1}', app, severity)
+        : l10n.t('{0} open alerts on {1}, {2}', alerts.length, app, severity),
+  };
+}
+
+/**
+ * The Apdex tooltip's lines (markdown) about the application's last deployment: which, by whom and
+ * when, with its description, and the response time's change since it, as a panel's header says it.
+ */
+export function lastDeploymentLines(last: LastDeployment | undefined, now: number): string[] {
+  if (!last) {
+    return [];
+  }
+  const m = last.marker;
+  const md = (text: string, max?: number) => escapeMarkdown(safeText(text, max));
+  const who = m.user ? l10n.t('{0} by {1}', md(m.short, 40), md(m.user, 80)) : md(m.short, 40);
+  const lines = [
+    [
+      l10n.t('Last deployment: {0}, {1}', who, formatAge(now - m.time)),
+      ...(m.description ? [md(m.description, 120)] : []),
+    ].join(' · '),
+  ];
+  if (last.change) {
+    lines.push(md(last.change.text));
+  }
+  return lines;
+}

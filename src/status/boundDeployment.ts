@@ -1,0 +1,151 @@
+/**
+ * The last deployment of the bound application shown in the status bar, and the response time's change
+ * since it (issue 25): "Response time +42 % since a1b2c3d (2 h ago)", computed by the panels' own
+ * `deploymentChange` over the same catalogue chart, so the tooltip and a panel's header say the same.
+ * Asked only on the bound-apps poller's refresh (never while unfocused) and only for the application the
+ * item shows; the deployments come from the session's shared cache, and a change whose after-window is
+ * complete is never asked again. No `vscode`.
+ */
+import type { DeploymentCache } from '../api/deploymentCache';
+import { shortRevision } from '../api/deployments';
+import type { TimesliceApi } from '../api/timesliceApi';
+import { DASHBOARD } from '../panels/catalogue';
+import type { DeploymentChange } from '../panels/deploymentChange';
+import { deploymentChange } from '../panels/deploymentChange';
+import type { DeploymentMarker } from '../panels/deploymentMarkers';
+import { loadChartSet } from '../panels/loaders/chartSet';
+import { AROUND_DEPLOYMENT_MS } from '../panels/aroundDeployment';
+import { resolvePanelRange } from '../panels/panelRange';
+import type { Binding } from './statusModel';
+import { bindingKey } from './statusModel';
+
+/** How far back the status bar looks for the last deployment: the tree's Deployments group reaches as far. */
+export const LAST_DEPLOYMENT_LOOKBACK_MS = 7 * 86_400_000;
+
+/**
+ * How often the status bar asks again while nothing says it must: the deployments list (shared with the
+ * tree and panels, which may have refreshed it meanwhile) and a change whose after-window is still
+ * filling. Five minutes keeps the item's share of the key's budget near 0.4 requests a minute.
+ */
+export const BOUND_DEPLOYMENT_REFRESH_MS = 5 * 60_000;
+
+/** The response time chart alone: the change is measured on it, as in a panel. */
+const RESPONSE_TIME_SET = {
+  metrics: ['HttpDispatcher'],
+  charts: DASHBOARD.charts.filter((c) => c.id === 'responseTime'),
+};
+
+export interface LastDeployment {
+  marker: DeploymentMarker;
+  /** Undefined while the windows are too short, or when the service has no response time around it. */
+  change?: DeploymentChange;
+}
+
+export interface BoundDeploymentSource {
+  api: TimesliceApi;
+  deployments: Pick<DeploymentCache, 'get'>;
+}
+
+interface Entry {
+  /** Undefined: the application has no deployment in the lookback. */
+  last?: LastDeployment;
+  askedAt: number;
+  /** The after-window was complete when the change was measured: nothing left to ask. */
+  complete: boolean;
+}
+
+export class BoundDeploymentTracker {
+  private readonly entries = new Map<string, Entry>();
+  private source: BoundDeploymentSource | undefined;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** What is known about the binding's application (undefined before the first answer). */
+  get(binding: Pick<Binding, 'id' | 'region'>): LastDeployment | undefined {
+    return this.entries.get(bindingKey(binding))?.last;
+  }
+
+  /** Forgets everything: a new session is another account. */
+  reset(): void {
+    this.entries.clear();
+  }
+
+  /**
+   * Asks what is due for `binding` through `source` (the session); true when what `get` returns changed.
+   * A failure keeps what was known and is asked again on a later refresh.
+   */
+  async update(binding: Pick<Binding, 'id' | 'region'>, source: BoundDeploymentSource): Promise<boolean> {
+    if (source !== this.source) {
+      this.entries.clear();
+      this.source = source;
+    }
+    const key = bindingKey(binding);
+    const now = this.now();
+    const known = this.entries.get(key);
+    if (known && now - known.askedAt < BOUND_DEPLOYMENT_REFRESH_MS) {
+      return false;
+    }
+    try {
+      const list = await source.deployments.get(binding.id, {
+        from: new Date(now - LAST_DEPLOYMENT_LOOKBACK_MS),
+        to: new Date(now),
+      });
+      const d = list[0];
+      if (!d) {
+        this.entries.set(key, { askedAt: now, complete: false });
+        return known?.last !== undefined;
+      }
+      const sameDeployment = known?.last?.marker.time === d.time && known.last.marker.revision === d.revision;
+      if (sameDeployment && known.complete) {
+        this.entries.set(key, { ...known, askedAt: now });
+        return false;
+      }
+      const marker: DeploymentMarker = {
+        time: d.time,
+        revision: d.revision,
+        short: shortRevision(d.revision),
+        ...(d.user !== undefined ? { user: d.user } : {}),
+        ...(d.description !== undefined ? { description: d.description } : {}),
+        ...(d.changelog !== undefined ? { changelog: d.changelog } : {}),
+      };
+      const change = await changeSince(source, binding.id, marker, now);
+      this.entries.set(key, {
+        last: { marker, ...(change ? { change } : {}) },
+        askedAt: now,
+        complete: now >= marker.time + AROUND_DEPLOYMENT_MS,
+      });
+      return !sameDeployment || known.last?.change?.percent !== change?.percent;
+    } catch {
+      if (known) {
+        this.entries.set(key, { ...known, askedAt: now });
+      }
+      return false;
+    }
+  }
+}
+
+/** The panels' before/after change of the response time around `marker` (one metric-data request). */
+async function changeSince(
+  source: BoundDeploymentSource,
+  applicationId: number,
+  marker: DeploymentMarker,
+  now: number,
+): Promise<DeploymentChange | undefined> {
+  // Both windows in one range (one request); a panel around it overlays them and says the same change.
+  const range = resolvePanelRange(
+    {
+      preset: 'custom',
+      from: new Date(marker.time - AROUND_DEPLOYMENT_MS).toISOString(),
+      to: new Date(Math.min(now, marker.time + AROUND_DEPLOYMENT_MS)).toISOString(),
+      compare: 'none',
+    },
+    new Date(now),
+  );
+  const { charts } = await loadChartSet(
+    { api: source.api },
+    { kind: 'application', applicationId },
+    RESPONSE_TIME_SET,
+    range,
+  );
+  return deploymentChange(charts, [marker], range, now);
+}

@@ -1,0 +1,150 @@
+/**
+ * What changed and what is firing (issue 25), in the real workbench against the demo: the open alerts'
+ * severity beside the Apdex with a plain-text tooltip, the last deployment in the Apdex tooltip, the
+ * "Open alerts (N)" group, the dashboard around a deployment with the change in its header and a
+ * deployment marker hovered; and the test data set's foreign text (a deployment's description, an alert's
+ * condition and policy with a command link, HTML and bidi controls) shown as text, no element or link
+ * made from it.
+ */
+import * as assert from 'node:assert/strict';
+
+import type { Frame } from 'playwright-core';
+
+import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { bindByPalette } from './support/binding';
+import { openPanelByRow } from './support/panels';
+import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
+
+const RED_APP = 'search-gateway';
+/** The test data set's application with foreign text in its names, deployments and alert. */
+const HOSTILE_APP = new Dataset(DEMO_DATA_SET).apps.find((a) => a.name.includes('onerror'))?.name;
+
+/** Elements a payload would make if it were rendered as markup rather than text. */
+async function madeElements(frame: Frame): Promise<string[]> {
+  return frame
+    .locator('img, a[href], b')
+    .evaluateAll((els) => els.map((e) => (e as unknown as { outerHTML: string }).outerHTML.slice(0, 120)));
+}
+
+describe('what changed and what is firing, in the real workbench', () => {
+  let wb: Workbench;
+
+  before(async () => {
+    wb = await startDemoWorkbench();
+  });
+
+  after(async () => {
+    await wb?.close();
+  });
+
+  it("shows the open alerts' severity beside the Apdex, with a plain-text tooltip, and the last deployment in the Apdex tooltip", async () => {
+    await bindByPalette(wb, RED_APP);
+    const apdex = await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+    // Found by its accessible label: other items may show a bare "2" too.
+    const alerts = wb.statusBar.items
+      .filter({ has: wb.page.locator('[aria-label="2 open alerts on search-gateway, critical"]') })
+      .first();
+    await alerts.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal((await alerts.innerText()).trim(), '2');
+    assert.equal(await alerts.locator('.codicon-error').count(), 1, 'the critical icon');
+    const background = await alerts.evaluate(
+      (e) =>
+        (globalThis as unknown as { getComputedStyle(x: unknown): { backgroundColor: string } }).getComputedStyle(e)
+          .backgroundColor,
+    );
+    assert.ok(!/rgba\(0, 0, 0, 0\)|transparent/.test(background), `the error background: ${background}`);
+    await alerts.hover();
+    const hover = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'open alerts on' }).first();
+    await hover.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await hover.innerText(), /2 open alerts on search-gateway \(critical\)[\s\S]*Critical: /);
+    await screenshot(wb.page, 'changes-status-alerts');
+    await wb.page.mouse.move(700, 300);
+    await apdex.hover();
+    const tip = wb.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Last deployment' }).first();
+    await tip.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await tip.innerText(), /Last deployment: \S+/);
+    await screenshot(wb.page, 'changes-status-deployment');
+    await wb.page.mouse.move(700, 300);
+  });
+
+  it('lists the application\'s "Open alerts (2)" in the tree', async () => {
+    await wb.sidebar.expand(RED_APP);
+    await wb.sidebar.expand('Open alerts (2)');
+    // safeText breaks "<" with an invisible U+200B, so no markup can be assembled from a title.
+    const labels = (await wb.sidebar.rowLabels()).map((l) => l.replace(/\u200b/g, ''));
+    assert.equal(labels.filter((l) => l.startsWith('search-gateway: Apdex < 0.7')).length, 2, labels.join(' | '));
+    await screenshot(wb.page, 'changes-tree-open-alerts');
+  });
+
+  it('opens the dashboard around a deployment: the change in the header, a marker hovered shows its box', async () => {
+    await wb.page.mouse.move(900, 600);
+    const frame = await openPanelByRow(wb, RED_APP, 'Application');
+    const around = frame.locator('select[aria-label="Around a deployment"]');
+    await around.waitFor({ state: 'visible', timeout: 15_000 });
+    // The newest deployment at least 3 h old, so both windows are whole.
+    const options = await around
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value).filter((v) => v !== ''));
+    const value = options.find((v) => Date.now() - Number(v) > 3 * 3_600_000) ?? options[0];
+    const renders = await frame.evaluate(
+      () => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders,
+    );
+    await around.selectOption(value);
+    await frame.waitForFunction(
+      (n) => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders > n,
+      renders,
+      { timeout: 30_000 },
+    );
+    const note = frame.locator('.summary-note');
+    await note.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match(await note.innerText(), /^Response time [+−±]\d+ % since \S+ \(/);
+    const canvas = frame.locator('canvas[data-deployment-x]').first();
+    await canvas.waitFor({ timeout: 15_000 });
+    const xs = ((await canvas.getAttribute('data-deployment-x')) ?? '').split(',').filter(Boolean).map(Number);
+    assert.ok(xs.length > 0, 'a deployment marker is drawn');
+    const box = (await canvas.boundingBox())!;
+    const before = await canvas.evaluate((c) => (c as unknown as { toDataURL(): string }).toDataURL());
+    await wb.page.mouse.move(box.x + xs[0], box.y + box.height / 2);
+    await frame.waitForFunction(
+      (b) =>
+        (globalThis as unknown as { document: { querySelector(s: string): { toDataURL(): string } } }).document
+          .querySelector('canvas[data-deployment-x]')
+          .toDataURL() !== b,
+      before,
+      { timeout: 10_000 },
+    );
+    await screenshot(wb.page, 'changes-marker-hovered');
+    await wb.page.mouse.move(900, 600);
+    assert.deepEqual(wb.pageErrors, []);
+  });
+
+  it('shows the foreign text of deployments and alerts as text: no element or link made from it', async function () {
+    if (!HOSTILE_APP) {
+      this.skip();
+    }
+    await wb.page.mouse.move(900, 600);
+    await wb.sidebar.expand(HOSTILE_APP);
+    await wb.sidebar.expand('Open alerts (1)');
+    const view = wb.sidebar.view;
+    assert.equal(await view.locator('a[href], img, b').count(), 0, 'an element made from foreign text in the tree');
+    const frame = await openPanelByRow(wb, HOSTILE_APP, 'Application');
+    // A week holds several of its deployments.
+    const renders = await frame.evaluate(
+      () => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders,
+    );
+    await frame.locator('select[aria-label="Time range"]').selectOption('7d');
+    await frame.waitForFunction(
+      (n) => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders > n,
+      renders,
+      { timeout: 30_000 },
+    );
+    await frame.locator('vscode-button', { hasText: 'Table' }).click();
+    await frame.locator('table.deployments-table').waitFor({ timeout: 15_000 });
+    assert.deepEqual(await madeElements(frame), [], 'an element made from foreign text in the panel');
+    const text = await frame.locator('table.deployments-table').innerText();
+    assert.ok(text.includes('[Open terminal](command:workbench.action.terminal.new)'), 'the description as text');
+    assert.ok(!/[\u202a-\u202e\u2066-\u2069]/.test(text), 'no bidi control left');
+    await screenshot(wb.page, 'changes-injection-table');
+    assert.deepEqual(wb.pageErrors, []);
+  });
+});

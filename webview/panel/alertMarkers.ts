@@ -1,0 +1,111 @@
+/**
+ * Open-alert markers in the webview (issue 25): when each open alert of the application started, drawn
+ * on every time chart beside the deployment markers but in another style: a solid line in the theme's
+ * red (critical) or orange (any other priority) with a small triangle at the foot of the plot, where a
+ * deployment has a dashed line with its revision at the top. Hovering near one shows its priority,
+ * title, time and condition in a box drawn on the canvas. Titles and conditions are foreign text: drawn
+ * with `fillText`, never as HTML.
+ */
+import type { Chart, ChartEvent, ChartType, Plugin } from 'chart.js';
+
+import type { AlertMarker } from '../../src/panels/deploymentMarkers';
+import type { TimeZoneMode } from '../shared/format';
+import { alertMarkerLines } from '../shared/markerData';
+import { drawTooltip } from './deploymentMarkers';
+import type { ChartTheme } from './theme';
+import { seriesColor } from './theme';
+
+export interface AlertMarkerOptions {
+  markers: AlertMarker[];
+  tz: TimeZoneMode;
+  theme: ChartTheme;
+}
+
+declare module 'chart.js' {
+  // The type parameter must repeat Chart.js's own declaration; the markers do not depend on it.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface PluginOptionsByType<TType extends ChartType> {
+    /** When the application's open alerts started (one plugin for every chart). */
+    alertMarkers?: AlertMarkerOptions;
+  }
+}
+
+/** Pixels on either side of a marker's line that hover it. */
+const HOVER_PX = 5;
+/** The triangle at the foot of the line: half its width and its height. */
+const PIN_PX = 5;
+
+const hovered = new WeakMap<Chart, AlertMarker | undefined>();
+
+function options(chart: Chart): AlertMarkerOptions | undefined {
+  const o = chart.config.options?.plugins?.alertMarkers as AlertMarkerOptions | undefined;
+  return o && Array.isArray(o.markers) && o.markers.length > 0 ? o : undefined;
+}
+
+export const alertMarkersPlugin: Plugin<'line'> = {
+  id: 'alertMarkers',
+  afterEvent(chart, args: { event: ChartEvent; changed?: boolean }) {
+    const o = options(chart);
+    if (!o) {
+      return;
+    }
+    const { event } = args;
+    const x = event.x ?? -1;
+    const scale = chart.scales.x;
+    const near =
+      event.type === 'mouseout'
+        ? undefined
+        : o.markers.find((m) => Math.abs(scale.getPixelForValue(m.time) - x) <= HOVER_PX);
+    if (near !== hovered.get(chart)) {
+      hovered.set(chart, near);
+      args.changed = true;
+    }
+  },
+  afterDatasetsDraw(chart) {
+    const o = options(chart);
+    if (!o) {
+      return;
+    }
+    const { ctx, chartArea: area } = chart;
+    const scale = chart.scales.x;
+    // Read at each draw, so a theme change needs nothing else.
+    const red = seriesColor('--vscode-charts-red');
+    const orange = seriesColor('--vscode-charts-orange');
+    ctx.save();
+    for (const m of o.markers) {
+      const x = scale.getPixelForValue(m.time);
+      if (x < area.left || x > area.right) {
+        continue;
+      }
+      const color = m.priority === 'critical' ? red : orange;
+      ctx.strokeStyle = color;
+      ctx.fillStyle = color;
+      ctx.setLineDash([]);
+      ctx.lineWidth = o.theme.highContrast ? 3 : 2;
+      ctx.beginPath();
+      ctx.moveTo(x, area.top);
+      ctx.lineTo(x, area.bottom);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(x, area.bottom - 2 * PIN_PX);
+      ctx.lineTo(x - PIN_PX, area.bottom);
+      ctx.lineTo(x + PIN_PX, area.bottom);
+      ctx.closePath();
+      ctx.fill();
+    }
+    ctx.restore();
+  },
+  afterDraw(chart) {
+    const o = options(chart);
+    const m = hovered.get(chart);
+    if (!o || !m) {
+      return;
+    }
+    const { ctx } = chart;
+    ctx.save();
+    ctx.font = `${o.theme.fontSize}px ${o.theme.fontFamily}`;
+    ctx.textBaseline = 'top';
+    drawTooltip(ctx, alertMarkerLines(m, o.tz), chart.scales.x.getPixelForValue(m.time), chart.chartArea, o.theme);
+    ctx.restore();
+  },
+};
