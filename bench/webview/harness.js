@@ -32,13 +32,6 @@ function rawHtml(origin) {
 `;
 }
 
-/** The boot script beside the bundle, inlined in the head as src/panels/html.ts does (VS Code's own scripts come first there). */
-function bootScript(bundle) {
-  return fs
-    .readFileSync(path.join(ROOT, bundle.replace(/panel\.js$/, 'panelBoot.js')), 'utf8')
-    .replace(/\/\/# sourceMappingURL=\S*\s*$/, '');
-}
-
 /** `bundle` is the panel bundle's path under ROOT (dist/webview/panel.js unless the bench built its own). */
 function pageHtml(origin, query, bundle = 'dist/webview/panel.js') {
   const nonce = crypto
@@ -54,7 +47,7 @@ function pageHtml(origin, query, bundle = 'dist/webview/panel.js') {
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <script nonce="${nonce}" src="${origin}/bench/webview/themes.js"></script>
 ${new URLSearchParams(query).has('demo') ? `<script nonce="${nonce}" src="${origin}/bench/webview/sampleData.js"></script>\n` : ''}<script nonce="${nonce}" src="${origin}/bench/webview/fakeVscode.js?${query}"></script>
-<script nonce="${nonce}">${bootScript(bundle)}</script>
+<script nonce="${nonce}" src="${origin}/${bundle.replace(/panel\.js$/, 'panelBoot.js')}"></script>
 <link rel="stylesheet" href="${origin}/bench/webview/vscodeDefaults.css">
 <link rel="stylesheet" href="${origin}/media/panel.css">
 <title>Timeslice panel (dev)</title>

@@ -14,7 +14,6 @@ import { errorPolicy } from '../session/errorPolicy';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
 import { chartsForView, pointBudget } from './decimate';
 import { exportPanelData } from './exportData';
-import { panelBootScript } from './bootScript';
 import { makeNonce, renderPanelHtml } from './html';
 import { PanelContent } from './panelContent';
 import { loadPanelData } from './panelData';
@@ -175,7 +174,7 @@ export class ChartPanel extends Disposable {
       nonce: makeNonce(),
       title: this.panel.title,
       lang: vscode.env.language,
-      bootScript: panelBootScript(this.deps.extensionUri.fsPath),
+      bootUri: asset('dist', 'webview', 'panelBoot.js'),
       scriptUri: asset('dist', 'webview', 'panel.js'),
       styleUri: asset('media', 'panel.css'),
     });

@@ -56,7 +56,7 @@ describe('key leak sweep: panel messages, state and exports', function () {
       renderPanelHtml({
         cspSource: 'vscode-webview://x',
         nonce: 'abcdefghijklmnopqrstuvwx',
-        bootScript: 'void 0;',
+        bootUri: 'vscode-webview://x/panelBoot.js',
         scriptUri: 'vscode-webview://x/panel.js',
         styleUri: 'vscode-webview://x/panel.css',
         title: app.name,

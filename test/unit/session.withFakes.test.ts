@@ -7,9 +7,6 @@
  * aborted); registered jobs follow every new session; window focus reaches its scheduler.
  */
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 
 import type { FakeVscodeControl, SessionModules } from '../support/fakeVscode';
 import { EventEmitter, FakeSecretStorage, installFakeVscode, loadSessionModules } from '../support/fakeVscode';
@@ -282,21 +279,9 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
     ChartPanel = (require('../../src/panels/chartPanel') as typeof import('../../src/panels/chartPanel')).ChartPanel;
   });
 
-  after(async () => {
-    await connection.close();
-    if (extensionRoot) fs.rmSync(extensionRoot, { recursive: true, force: true });
-  });
+  after(() => connection.close());
 
   afterEach(() => sim.clearFaults());
-
-  /** An installed extension as far as the panel reads it: its boot script (inlined in the page). */
-  let extensionRoot: string;
-  function fakeExtension(): never {
-    extensionRoot ??= fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-ext-'));
-    fs.mkdirSync(path.join(extensionRoot, 'dist', 'webview'), { recursive: true });
-    fs.writeFileSync(path.join(extensionRoot, 'dist', 'webview', 'panelBoot.js'), 'void 0;');
-    return { path: extensionRoot, fsPath: extensionRoot } as never;
-  }
 
   function open() {
     const f = fakePanel();
@@ -308,7 +293,7 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
         range: { preset: '30m', compare: 'none' },
         view: 'chart',
       },
-      { extensionUri: fakeExtension(), connections: manager, log, timeZone: () => 'utc' },
+      { extensionUri: { path: '/ext' } as never, connections: manager, log, timeZone: () => 'utc' },
     );
     return { ...f, chart };
   }

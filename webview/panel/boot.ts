@@ -1,6 +1,6 @@
 /**
- * The panel page's first script (dist/webview/panelBoot.js, under a kilobyte, inlined in the page's
- * head by src/panels/html.ts): says 'ready' with the plot width and holds the extension's messages
+ * The panel page's first script (dist/webview/panelBoot.js, under a kilobyte, in the page's head
+ * before the stylesheet, src/panels/html.ts): says 'ready' with the plot width and holds the extension's messages
  * until the panel bundle (panel.js, the page's last script) takes them. So the extension thins and posts the data while the page still fetches, parses and
  * evaluates the big bundle, instead of after.
  */
