@@ -22,8 +22,13 @@
     for (const key of applied) root.style.removeProperty(key);
     for (const [key, value] of Object.entries(theme.vars)) root.style.setProperty(key, value);
     applied = Object.keys(theme.vars);
-    document.body.className = theme.bodyClass;
-    document.body.dataset.vscodeThemeKind = theme.bodyClass;
+    // This script runs in the head (VS Code's own come before the page's first script): the body may not exist yet.
+    const onBody = () => {
+      document.body.className = theme.bodyClass;
+      document.body.dataset.vscodeThemeKind = theme.bodyClass;
+    };
+    if (document.body) onBody();
+    else document.addEventListener('DOMContentLoaded', onBody, { once: true });
   };
   window.__devSetTheme(params.get('theme') || 'dark');
 
