@@ -211,7 +211,7 @@ export async function clickToChartFigures(
         note:
           `VS Code 1.100.3 (code-server), production build with test hooks, demo mode (simulator over HTTPS loopback); from the row's mousedown to the frame after the charts are drawn, ` +
           `${samples.ours.length} clicks, one per application, a new window each (its first webview); ` +
-          `medians after the click: the webview's frame started at ${median(stages.page).toFixed(0)} ms, VS Code's document for it (fake.html, code-server) answered at ${median(stages.document).toFixed(0)} ms, the page's first script of ours (the inline boot script) ran at ${median(stages.boot).toFixed(0)} ms, the panel had its data at ${median(stages.received).toFixed(0)} ms; the floor is the transport's own log line (whole-ms resolution)`,
+          `medians after the click: the webview's frame started at ${median(stages.page).toFixed(0)} ms, VS Code's document for it (fake.html, code-server) answered at ${median(stages.document).toFixed(0)} ms, the page's first script of ours (the boot script) ran at ${median(stages.boot).toFixed(0)} ms, the panel had its data at ${median(stages.received).toFixed(0)} ms; the floor is the transport's own log line (whole-ms resolution)`,
       },
     ],
     problems,
