@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
-import { openFromPalette } from './support/panels';
+import { openFromPalette, searchExplorer } from './support/panels';
 import {
   publishScreenshot,
   screenshot,
@@ -165,8 +165,7 @@ for (const { theme, slug } of [
         'storefront-web',
         'Metric explorer',
       );
-      await explorer.locator('vscode-textfield[type="search"]').click();
-      await wb.page.keyboard.type('External/');
+      await searchExplorer(wb.page, explorer, 'External/');
       await explorer
         .locator('.explorer-groups fieldset:first-child vscode-checkbox', { hasText: 'External/allWeb' })
         .first()

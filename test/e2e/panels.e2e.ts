@@ -5,7 +5,14 @@ import type { Frame } from 'playwright-core';
 import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { metricCatalog } from '../../src/simulator/metricCatalog';
 import { sliceValues } from '../../src/simulator/series';
-import { chartsOf, type HookCharts, openFromPalette, openPanelByRow, panelFrame } from './support/panels';
+import {
+  chartsOf,
+  type HookCharts,
+  openFromPalette,
+  openPanelByRow,
+  panelFrame,
+  searchExplorer,
+} from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
@@ -143,31 +150,7 @@ for (const { theme, slug } of [
 
     it('explorer: search metric names as you type, pick one and chart it', async () => {
       const frame = await openFromPalette(wb, 'Timeslice: Open Metric Explorer…', 'storefront-web', 'Metric explorer');
-      await frame.locator('vscode-textfield[type="search"]').click();
-      await wb.page.keyboard.type('Datastore/');
-      // The answer to this query (not the first, unfiltered list): every listed name matches it.
-      await frame.waitForFunction(
-        () => {
-          const d = (
-            globalThis as unknown as {
-              document: {
-                querySelector(s: string): { textContent: string | null } | null;
-                querySelectorAll(s: string): ArrayLike<{ label: string }>;
-              };
-            }
-          ).document;
-          const names = Array.from(d.querySelectorAll('.explorer-groups fieldset:first-child vscode-checkbox')).map(
-            (b) => b.label,
-          );
-          return (
-            d.querySelector('.explorer-search .field-note')?.textContent !== 'Searching…' &&
-            names.length > 0 &&
-            names.every((n) => n.includes('Datastore/'))
-          );
-        },
-        undefined,
-        { timeout: 15_000 },
-      );
+      await searchExplorer(wb.page, frame, 'Datastore/');
       const metric = 'Datastore/allWeb';
       await frame
         .locator('.explorer-groups fieldset:first-child vscode-checkbox')

@@ -67,3 +67,35 @@ export async function openPanelByRow(wb: Workbench, label: string, kind: string,
   await wb.sidebar.row(label).locator('.label-name').click();
   return panelFrame(wb.page, kind, title, 30_000);
 }
+
+/**
+ * Types `query` into the metric explorer's search and waits for the answer to it (not the first,
+ * unfiltered list): the search is not pending and every listed name contains the query. A tick in a list
+ * that is about to be replaced would be lost.
+ */
+export async function searchExplorer(page: Page, frame: Frame, query: string): Promise<void> {
+  await frame.locator('vscode-textfield[type="search"]').click();
+  await page.keyboard.type(query);
+  await frame.waitForFunction(
+    (wanted) => {
+      const d = (
+        globalThis as unknown as {
+          document: {
+            querySelector(s: string): { textContent: string | null } | null;
+            querySelectorAll(s: string): ArrayLike<{ label: string }>;
+          };
+        }
+      ).document;
+      const names = Array.from(d.querySelectorAll('.explorer-groups fieldset:first-child vscode-checkbox')).map(
+        (b) => b.label,
+      );
+      return (
+        d.querySelector('.explorer-search .field-note')?.textContent !== 'Searching…' &&
+        names.length > 0 &&
+        names.every((n) => n.includes(wanted))
+      );
+    },
+    query,
+    { timeout: 15_000 },
+  );
+}
