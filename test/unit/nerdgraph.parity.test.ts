@@ -18,6 +18,7 @@ import type { PanelEntity, PanelState, RangePreset } from '../../src/panels/prot
 import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
 import { near, sameSummary, samePanels, sameTables, shownSummary } from '../support/parity';
+import { simulatorWithBothBackends } from '../support/bothBackends';
 
 /** An entity of any kind without its title (distributed over the kinds, so each keeps its own ids). */
 type EntityWithoutTitle = PanelEntity extends infer E ? (E extends unknown ? Omit<E, 'title'> : never) : never;
@@ -27,27 +28,11 @@ const KEY = 'NRAK-PARITYKEY0000000000000001';
 
 describe('Parity: REST v2 and NerdGraph backends over the same simulator', function () {
   this.timeout(15_000);
+  const both = simulatorWithBothBackends(KEY, NOW);
   let sim: Simulator;
   let rest: HttpTimesliceApi;
   let ng: NerdGraphTimesliceApi;
-
-  before(async () => {
-    sim = await Simulator.start({ usKey: KEY, now: () => NOW });
-    const common = {
-      baseUrl: sim.baseUrls.us,
-      getApiKey: () => Promise.resolve(KEY),
-      ca: sim.certPem,
-      log: new MemoryLogger(),
-      timeoutMs: 3000,
-      backoffBaseMs: 10,
-    };
-    rest = new HttpTimesliceApi(common);
-    ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
-  });
-  after(async () => {
-    await Promise.all([rest.dispose(), ng.dispose()]);
-    await sim.stop();
-  });
+  before(() => ({ sim, rest, ng } = both));
 
   const state = (entity: EntityWithoutTitle, preset: RangePreset = '1h'): PanelState => ({
     entity: { title: 't', ...entity },

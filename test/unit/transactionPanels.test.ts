@@ -10,15 +10,14 @@ import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
 import type { TransactionStats } from '../../src/api/transactionStats';
 import { describeTransaction, formatShortPercent, transactionFigures } from '../../src/format/transactions';
-import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
 import type { PanelState } from '../../src/panels/protocol';
 import { isPanelEntity, isPanelState } from '../../src/panels/protocol';
 import { isOpenTransactionRequest } from '../../src/panels/transactionEntity';
-import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
 import { nextSort, sortTableRows } from '../../webview/shared/tableSort';
 import { simTransactionNames } from '../support/simTransactions';
+import { simulatorWithBothBackends } from '../support/bothBackends';
 
 describe('Transaction panels: entities, arguments, sort and wording', () => {
   it('a transaction entity needs its name; the table none; no other kind carries either', () => {
@@ -106,27 +105,11 @@ const KEY = 'NRAK-TXNPANELSKEY000000000001';
 
 describe('Transaction panels: loaders on both backends against the simulator', function () {
   this.timeout(20_000);
+  const both = simulatorWithBothBackends(KEY, NOW);
   let sim: Simulator;
   let rest: HttpTimesliceApi;
   let ng: NerdGraphTimesliceApi;
-
-  before(async () => {
-    sim = await Simulator.start({ usKey: KEY, now: () => NOW });
-    const common = {
-      baseUrl: sim.baseUrls.us,
-      getApiKey: () => Promise.resolve(KEY),
-      ca: sim.certPem,
-      log: new MemoryLogger(),
-      timeoutMs: 3000,
-      backoffBaseMs: 10,
-    };
-    rest = new HttpTimesliceApi(common);
-    ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
-  });
-  after(async () => {
-    await Promise.all([rest.dispose(), ng.dispose()]);
-    await sim.stop();
-  });
+  before(() => ({ sim, rest, ng } = both));
 
   const app = () => sim.datasets.us.apps.find((a) => a.reporting)!;
 

@@ -15,10 +15,9 @@ import {
   transactionStatsFrom,
 } from '../../src/api/transactionStatsLoader';
 import type { MetricData } from '../../src/api/types';
-import { MemoryLogger } from '../../src/log';
-import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
 import { simTransactionNames } from '../support/simTransactions';
+import { simulatorWithBothBackends } from '../support/bothBackends';
 
 describe('Transactions: companion names per agent (notes §1)', () => {
   const table: Array<[string, string, { errors: string; apdex?: string }]> = [
@@ -157,27 +156,11 @@ const KEY = 'NRAK-TXNSTATSKEY0000000000001';
 
 describe('Transactions: both backends against the simulator', function () {
   this.timeout(20_000);
+  const both = simulatorWithBothBackends(KEY, NOW);
   let sim: Simulator;
   let rest: HttpTimesliceApi;
   let ng: NerdGraphTimesliceApi;
-
-  before(async () => {
-    sim = await Simulator.start({ usKey: KEY, now: () => NOW });
-    const common = {
-      baseUrl: sim.baseUrls.us,
-      getApiKey: () => Promise.resolve(KEY),
-      ca: sim.certPem,
-      log: new MemoryLogger(),
-      timeoutMs: 3000,
-      backoffBaseMs: 10,
-    };
-    rest = new HttpTimesliceApi(common);
-    ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
-  });
-  after(async () => {
-    await Promise.all([rest.dispose(), ng.dispose()]);
-    await sim.stop();
-  });
+  before(() => ({ sim, rest, ng } = both));
 
   const range = { from: NOW.getTime() - 30 * 60_000, to: NOW.getTime() };
   const apps = () => sim.datasets.us.apps.filter((a) => a.reporting).slice(0, 4);
