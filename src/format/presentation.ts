@@ -91,3 +91,22 @@ export function formatAge(ageMs: number): string {
 export function staleNote(ageMs: number, reason: string): string {
   return l10n.t('Showing data from {0} — {1}', formatAge(ageMs), reason);
 }
+
+/**
+ * An alert's priority as the status bar and the charts' alert markers name it; a priority the service
+ * may add later reads as a warning.
+ */
+export function alertPriorityLabel(priority: string): string {
+  switch (priority) {
+    case 'critical':
+      return l10n.t('Critical');
+    case 'high':
+      return l10n.t('High');
+    case 'medium':
+      return l10n.t('Medium');
+    case 'low':
+      return l10n.t('Low');
+    default:
+      return l10n.t('Warning');
+  }
+}

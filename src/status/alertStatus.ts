@@ -7,8 +7,8 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { AlertPriority, OpenAlert } from '../api/openAlerts';
-import { formatAge } from '../format/presentation';
+import type { OpenAlert } from '../api/openAlerts';
+import { alertPriorityLabel, formatAge } from '../format/presentation';
 import { escapeMarkdown, safeText } from '../util/safeText';
 import type { LastDeployment } from './boundDeployment';
 import type { Severity } from './statusModel';
@@ -23,21 +23,6 @@ export interface AlertStatusView {
   tooltip: string;
   background: Severity;
   accessibilityLabel: string;
-}
-
-function priorityLabel(p: AlertPriority): string {
-  switch (p) {
-    case 'critical':
-      return l10n.t('Critical');
-    case 'high':
-      return l10n.t('High');
-    case 'medium':
-      return l10n.t('Medium');
-    case 'low':
-      return l10n.t('Low');
-    case 'warning':
-      return l10n.t('Warning');
-  }
 }
 
 /** The item for `alerts` of the application named `name`; undefined (the item hidden) when none is open. */
@@ -62,7 +47,7 @@ export function describeAlerts(
       .slice(0, ALERTS_IN_TOOLTIP)
       .map((a) =>
         [
-          `${priorityLabel(a.priority)}: ${safeText(a.title || a.conditionName || a.id, 120)}`,
+          `${alertPriorityLabel(a.priority)}: ${safeText(a.title || a.conditionName || a.id, 120)}`,
           formatAge(now - a.openedAt),
           ...(a.conditionName && a.title ? [safeText(a.conditionName, 80)] : []),
           ...(a.policyName ? [safeText(a.policyName, 80)] : []),

@@ -3,6 +3,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { AlertMarker, DeploymentMarker } from '../../src/panels/deploymentMarkers';
 import { MAX_ALERT_MARKERS, MAX_MARKERS } from '../../src/panels/deploymentMarkers';
+import { alertPriorityLabel } from '../../src/format/presentation';
 import type { TimeZoneMode } from './format';
 import { formatDateTime } from './format';
 
@@ -70,25 +71,10 @@ export function readAlertMarkers(v: unknown): AlertMarker[] | undefined {
   return out;
 }
 
-function priorityLabel(priority: string): string {
-  switch (priority) {
-    case 'critical':
-      return l10n.t('Critical');
-    case 'high':
-      return l10n.t('High');
-    case 'medium':
-      return l10n.t('Medium');
-    case 'low':
-      return l10n.t('Low');
-    default:
-      return l10n.t('Warning');
-  }
-}
-
 /** The tooltip's lines: priority and title, when it started, its condition. */
 export function alertMarkerLines(m: AlertMarker, tz: TimeZoneMode): string[] {
   return [
-    l10n.t('{0} alert: {1}', priorityLabel(m.priority), m.title),
+    l10n.t('{0} alert: {1}', alertPriorityLabel(m.priority), m.title),
     l10n.t('Opened {0}', formatDateTime(m.time, tz)),
     ...(m.condition && m.condition !== m.title ? [l10n.t('Condition: {0}', m.condition)] : []),
   ].map((l) => l.slice(0, 160));
