@@ -43,10 +43,10 @@ describe('idle while the window is unfocused (real workbench)', () => {
     await wb.sidebar.open();
     await wb.quickInput.runCommand('Timeslice: Set API Key…');
     await wb.quickInput.pick('Custom base URL');
-    await wb.quickInput.type(sim.baseUrls.us);
+    await wb.quickInput.type('Custom base URL', sim.baseUrls.us);
     await wb.quickInput.enter();
     await wb.quickInput.widget.locator('.quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
-    await wb.quickInput.type(sim.keys.us);
+    await wb.quickInput.type('Set API Key: Custom base URL', sim.keys.us);
     await wb.quickInput.enter();
     await wb.sidebar.waitForRows(sim.datasets.us.apps.length);
 

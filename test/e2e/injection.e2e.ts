@@ -95,7 +95,7 @@ describe('hostile application names from the service in the real workbench', () 
       .waitFor({ timeout: 10_000 });
     await wb.quickInput.enter();
     await wb.quickInput.widget.locator('.quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
-    await wb.quickInput.type(sim.keys.us);
+    await wb.quickInput.type('Set API Key: Custom base URL', sim.keys.us);
     await wb.quickInput.enter();
     await wb.sidebar.waitForRows(apps.length);
   });

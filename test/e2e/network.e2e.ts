@@ -77,7 +77,7 @@ describe('when a refresh fails, the charts and the tree keep their data', () => 
       .waitFor({ timeout: 10_000 });
     await wb.quickInput.enter(); // The base URL is prefilled from the setting.
     await wb.quickInput.widget.locator('.quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
-    await wb.quickInput.type(sim.keys.us);
+    await wb.quickInput.type('Set API Key: Custom base URL', sim.keys.us);
     await wb.quickInput.enter();
     await wb.sidebar.waitForRows(sim.datasets.us.apps.length);
   });

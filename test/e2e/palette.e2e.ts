@@ -144,24 +144,25 @@ for (const { theme, slug, all } of [
       await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Scope' });
       await wb.page.locator('.quick-input-title', { hasText: 'Metric name' }).waitFor();
       // The names come from the service's name filter: typed text narrows what the pick lists.
-      await wb.quickInput.type('Datastore/');
+      await wb.quickInput.type('Metric name', 'Datastore/');
       await wb.quickInput.waitForFocused('Datastore/all');
       // The list redraws once the debounced answer arrives: wait for it to hold only matching names.
-      let names: string[] = [];
-      for (let i = 0; i < 40 && !(names.length > 0 && names.every((n) => n.includes('Datastore/'))); i++) {
-        await wb.page.waitForTimeout(250);
-        // The first label of a row is its name (a detail line, even a hidden one, has its own).
-        // Read in one go: the list recycles its rows while it redraws.
-        names = await wb.quickInput.items.evaluateAll((rows) =>
-          rows.map((r) => r.querySelector('.label-name')?.textContent?.trim() ?? ''),
-        );
-      }
-      assert.ok(names.length > 0 && names.every((n) => n.includes('Datastore/')), names.join(', '));
+      // The first label of a row is its name (a detail line, even a hidden one, has its own); read in
+      // one go, as the list recycles its rows while it redraws.
+      await wb.page.waitForFunction(
+        `(() => {
+          const rows = document.querySelectorAll('.quick-input-widget .quick-input-list .monaco-list-row');
+          const names = [...rows].map((r) => r.querySelector('.label-name')?.textContent?.trim() ?? '');
+          return names.length > 0 && names.every((n) => n.includes('Datastore/'));
+        })()`,
+        undefined,
+        { timeout: 15_000 },
+      );
       await screenshot(wb.page, `palette-${slug}-query-names`);
       await wb.quickInput.choose('HttpDispatcher', 'HttpDispatcher');
       // Enter with nothing checked takes the highlighted value.
       await wb.page.locator('.quick-input-title', { hasText: 'Values of HttpDispatcher' }).waitFor();
-      await wb.quickInput.type('call_count');
+      await wb.quickInput.type('Values of HttpDispatcher', 'call_count');
       await wb.quickInput.waitForFocused('call_count');
       await screenshot(wb.page, `palette-${slug}-query-values`);
       await wb.quickInput.enter();

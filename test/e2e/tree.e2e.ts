@@ -113,17 +113,17 @@ describe('set-key flow through the quick pick and input box', () => {
     await wb.sidebar.open();
     await wb.sidebar.clickWelcomeButton('Set API Key');
     await wb.quickInput.pick('Custom base URL');
-    await wb.quickInput.type(sim.baseUrls.us);
+    await wb.quickInput.type('Custom base URL', sim.baseUrls.us);
     await wb.quickInput.enter();
     // The key's box replaces the URL's: wait for it (a password box) before typing.
     await wb.quickInput.widget.locator('.quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
-    await wb.quickInput.type('not-a-key');
+    await wb.quickInput.type('Set API Key: Custom base URL', 'not-a-key');
     // Validation runs as the user types; the prompt is replaced by the message.
     await wb.quickInput.message
       .filter({ hasText: 'Only User keys are accepted (they start with NRAK-).' })
       .waitFor({ timeout: 10_000 });
     await screenshot(wb.page, 'setKey-1-validation');
-    await wb.quickInput.type(sim.keys.us);
+    await wb.quickInput.type('Set API Key: Custom base URL', sim.keys.us);
     await wb.quickInput.enter();
     await wb.sidebar.waitForRows(sim.datasets.us.apps.length);
     const labels = await wb.sidebar.rowLabels();
@@ -146,7 +146,7 @@ describe('set-key flow through the quick pick and input box', () => {
   it('a wrong key is not stored and the error says what to do', async () => {
     await wb.quickInput.runCommand('Timeslice: Set API Key…');
     await wb.quickInput.pick('EU');
-    await wb.quickInput.type('NRAK-WRONGKEY0000000000000000000');
+    await wb.quickInput.type('Set API Key: EU', 'NRAK-WRONGKEY0000000000000000000');
     await wb.quickInput.enter();
     const toast = wb.page
       .locator('.notifications-toasts .notification-toast', { hasText: 'The key was not saved' })

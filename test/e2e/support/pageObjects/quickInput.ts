@@ -89,9 +89,15 @@ export class QuickInput {
     await focused.waitFor({ state: 'visible', timeout: timeoutMs });
   }
 
-  /** Replaces the input's text (for an input box an extension showed). */
-  async type(text: string): Promise<void> {
-    await this.waitForOpen();
+  /**
+   * Replaces the text of the step titled exactly `step`. The step is waited for by its title: an
+   * extension's steps share one widget, so after a pick or Enter the answered step stays up (busy)
+   * until the next one replaces it, and text typed meanwhile would go to the answered step.
+   */
+  async type(step: string, text: string, timeoutMs = 15_000): Promise<void> {
+    await this.widget
+      .locator('.quick-input-title', { hasText: exactly(step) })
+      .waitFor({ state: 'visible', timeout: timeoutMs });
     await this.input.fill(text);
   }
 
