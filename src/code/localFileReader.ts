@@ -17,6 +17,9 @@ export const READ_SLICE_MS = 4;
  */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
+/** One decoder for every file: decoding without `stream` keeps no state between calls. */
+const UTF8 = new TextDecoder();
+
 export class LocalFileReader {
   private sliceStart: number;
   private pause: Promise<void> | undefined;
@@ -45,7 +48,7 @@ export class LocalFileReader {
         }
         filled += n;
       }
-      return new TextDecoder().decode(bytes.subarray(0, filled));
+      return UTF8.decode(bytes.subarray(0, filled));
     } catch {
       return undefined; // Gone or unreadable since the listing: it simply serves nothing.
     } finally {
