@@ -11,6 +11,7 @@ import type { Chart, ChartEvent, ChartType, Plugin } from 'chart.js';
 import type { AlertMarker } from '../../src/panels/deploymentMarkers';
 import type { TimeZoneMode } from '../shared/format';
 import { alertMarkerLines } from '../shared/markerData';
+import { MarkerHover } from '../shared/markerHover';
 import { drawTooltip } from './deploymentMarkers';
 import type { ChartTheme } from './theme';
 import { seriesColor } from './theme';
@@ -30,12 +31,10 @@ declare module 'chart.js' {
   }
 }
 
-/** Pixels on either side of a marker's line that hover it. */
-const HOVER_PX = 5;
 /** The triangle at the foot of the line: half its width and its height. */
 const PIN_PX = 5;
 
-const hovered = new WeakMap<Chart, AlertMarker | undefined>();
+const hover = new MarkerHover<AlertMarker>();
 
 function options(chart: Chart): AlertMarkerOptions | undefined {
   const o = chart.config.options?.plugins?.alertMarkers as AlertMarkerOptions | undefined;
@@ -46,18 +45,7 @@ export const alertMarkersPlugin: Plugin<'line'> = {
   id: 'alertMarkers',
   afterEvent(chart, args: { event: ChartEvent; changed?: boolean }) {
     const o = options(chart);
-    if (!o) {
-      return;
-    }
-    const { event } = args;
-    const x = event.x ?? -1;
-    const scale = chart.scales.x;
-    const near =
-      event.type === 'mouseout'
-        ? undefined
-        : o.markers.find((m) => Math.abs(scale.getPixelForValue(m.time) - x) <= HOVER_PX);
-    if (near !== hovered.get(chart)) {
-      hovered.set(chart, near);
+    if (o && hover.track(chart, o.markers, args.event, (t) => chart.scales.x.getPixelForValue(t))) {
       args.changed = true;
     }
   },
@@ -95,17 +83,15 @@ export const alertMarkersPlugin: Plugin<'line'> = {
     }
     ctx.restore();
   },
+  beforeTooltipDraw(chart) {
+    return hover.chartTooltip(chart);
+  },
   afterDraw(chart) {
     const o = options(chart);
-    const m = hovered.get(chart);
+    const m = hover.of(chart);
     if (!o || !m) {
       return;
     }
-    const { ctx } = chart;
-    ctx.save();
-    ctx.font = `${o.theme.fontSize}px ${o.theme.fontFamily}`;
-    ctx.textBaseline = 'top';
-    drawTooltip(ctx, alertMarkerLines(m, o.tz), chart.scales.x.getPixelForValue(m.time), chart.chartArea, o.theme);
-    ctx.restore();
+    drawTooltip(chart, alertMarkerLines(m, o.tz), m.time, o.theme);
   },
 };

@@ -9,6 +9,7 @@ import type { Chart, ChartEvent, ChartType, Plugin } from 'chart.js';
 
 import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
 import { h, uniqueId } from '../shared/dom';
+import { MarkerHover } from '../shared/markerHover';
 import type { TimeZoneMode } from '../shared/format';
 import { formatDateTime, timeZoneLabel } from '../shared/format';
 import type { ChartTheme } from './theme';
@@ -28,8 +29,6 @@ declare module 'chart.js' {
   }
 }
 
-/** Pixels on either side of a marker's line that hover it. */
-const HOVER_PX = 5;
 const TOOLTIP_LINES = 8;
 const TOOLTIP_WIDTH = 320;
 
@@ -46,10 +45,7 @@ export function markerLines(m: DeploymentMarker, tz: TimeZoneMode): string[] {
   return lines.slice(0, TOOLTIP_LINES).map((l) => l.slice(0, 120));
 }
 
-interface State {
-  hovered?: DeploymentMarker;
-}
-const states = new WeakMap<Chart, State>();
+const hover = new MarkerHover<DeploymentMarker>();
 
 function options(chart: Chart): MarkerOptions | undefined {
   // The options as chartView.ts set them (the config's own), not Chart.js's resolved proxies of them.
@@ -73,20 +69,7 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
   id: 'deploymentMarkers',
   afterEvent(chart, args: { event: ChartEvent; changed?: boolean }) {
     const o = options(chart);
-    if (!o) {
-      return;
-    }
-    const state = states.get(chart) ?? {};
-    states.set(chart, state);
-    const { event } = args;
-    const x = event.x ?? -1;
-    const scale = chart.scales.x;
-    const near =
-      event.type === 'mouseout'
-        ? undefined
-        : o.markers.find((m) => Math.abs(scale.getPixelForValue(m.time) - x) <= HOVER_PX);
-    if (near !== state.hovered) {
-      state.hovered = near;
+    if (o && hover.track(chart, o.markers, args.event, (t) => chart.scales.x.getPixelForValue(t))) {
       args.changed = true;
     }
   },
@@ -124,36 +107,26 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
       chart.canvas.dataset.deploymentX = drawn.join(',');
     }
   },
-  // After the chart's own tooltip (a chart's plugins run after the registered ones), so this box is on top.
+  beforeTooltipDraw(chart) {
+    return hover.chartTooltip(chart);
+  },
   afterDraw(chart) {
     const o = options(chart);
-    const hovered = states.get(chart)?.hovered;
+    const hovered = hover.of(chart);
     if (!o || !hovered) {
       return;
     }
-    const { ctx } = chart;
-    ctx.save();
-    ctx.font = `${o.theme.fontSize}px ${o.theme.fontFamily}`;
-    ctx.textBaseline = 'top';
-    drawTooltip(
-      ctx,
-      markerLines(hovered, o.tz),
-      chart.scales.x.getPixelForValue(hovered.time),
-      chart.chartArea,
-      o.theme,
-    );
-    ctx.restore();
+    drawTooltip(chart, markerLines(hovered, o.tz), hovered.time, o.theme);
   },
 };
 
-/** A box of text lines beside `x` on the canvas (the markers' tooltips: text drawn, never HTML). */
-export function drawTooltip(
-  ctx: CanvasRenderingContext2D,
-  text: readonly string[],
-  x: number,
-  area: { left: number; right: number; top: number; bottom: number },
-  theme: ChartTheme,
-): void {
+/** A box of text lines beside the marker at `time` (the markers' tooltips: text drawn, never HTML). */
+export function drawTooltip(chart: Chart, text: readonly string[], time: number, theme: ChartTheme): void {
+  const { ctx, chartArea: area } = chart;
+  const x = chart.scales.x.getPixelForValue(time);
+  ctx.save();
+  ctx.font = `${theme.fontSize}px ${theme.fontFamily}`;
+  ctx.textBaseline = 'top';
   const lineHeight = theme.fontSize + 4;
   const width = Math.min(TOOLTIP_WIDTH, area.right - area.left - 8);
   const lines = text.map((l) => fit(ctx, l, width - 12));
@@ -168,6 +141,7 @@ export function drawTooltip(
   ctx.strokeRect(left, top, width, height);
   ctx.fillStyle = theme.tooltipForeground;
   lines.forEach((line, i) => ctx.fillText(line, left + 6, top + 4 + i * lineHeight));
+  ctx.restore();
 }
 
 /** The table view's Deployments table: every marker as text, newest first. */
