@@ -12,7 +12,7 @@ import type { Frame } from 'playwright-core';
 
 import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { bindByPalette } from './support/binding';
-import { openPanelByRow } from './support/panels';
+import { chartsOf, openPanelByRow, redrawnAfter } from './support/panels';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
 
 const RED_APP = 'search-gateway';
@@ -86,15 +86,10 @@ describe('what changed and what is firing, in the real workbench', () => {
       .locator('option')
       .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value).filter((v) => v !== ''));
     const value = options.find((v) => Date.now() - Number(v) > 3 * 3_600_000) ?? options[0];
-    const renders = await frame.evaluate(
-      () => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders,
-    );
-    await around.selectOption(value);
-    await frame.waitForFunction(
-      (n) => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders > n,
-      renders,
-      { timeout: 30_000 },
-    );
+    const preset = frame.locator('select[aria-label="Time range"]');
+    const compare = frame.locator('select[aria-label="Compare with"]');
+    const presetBefore = await preset.inputValue();
+    await redrawnAfter(frame, () => around.selectOption(value));
     const note = frame.locator('.summary-note');
     await note.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match(await note.innerText(), /^Response time [+−±]\d+ % since \S+ \(/);
@@ -115,6 +110,22 @@ describe('what changed and what is firing, in the real workbench', () => {
     );
     await screenshot(wb.page, 'changes-marker-hovered');
     await wb.page.mouse.move(900, 600);
+
+    // "None" goes back to the range in use before the deployment was chosen; another overlay keeps
+    // the window after the deployment (as a custom range).
+    await redrawnAfter(frame, () => around.selectOption(''));
+    assert.equal(await preset.inputValue(), presetBefore);
+    await redrawnAfter(frame, () => around.selectOption(value));
+    await redrawnAfter(frame, () => compare.selectOption('day'));
+    assert.equal(await preset.inputValue(), 'custom');
+    assert.equal(await around.inputValue(), '');
+    const [first] = await chartsOf(frame);
+    const firstPoint = first.series[0].points[0][0];
+    assert.ok(Math.abs(firstPoint - Number(value)) <= 5 * 60_000, 'the window still starts at the deployment');
+    assert.ok(
+      first.series.some((x) => /1 day earlier/.test(x.label)),
+      first.series.map((x) => x.label).join(', '),
+    );
     assert.deepEqual(wb.pageErrors, []);
   });
 
@@ -129,15 +140,7 @@ describe('what changed and what is firing, in the real workbench', () => {
     assert.equal(await view.locator('a[href], img, b').count(), 0, 'an element made from foreign text in the tree');
     const frame = await openPanelByRow(wb, HOSTILE_APP, 'Application');
     // A week holds several of its deployments.
-    const renders = await frame.evaluate(
-      () => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders,
-    );
-    await frame.locator('select[aria-label="Time range"]').selectOption('7d');
-    await frame.waitForFunction(
-      (n) => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders > n,
-      renders,
-      { timeout: 30_000 },
-    );
+    await redrawnAfter(frame, () => frame.locator('select[aria-label="Time range"]').selectOption('7d'));
     await frame.locator('vscode-button', { hasText: 'Table' }).click();
     await frame.locator('table.deployments-table').waitFor({ timeout: 15_000 });
     assert.deepEqual(await madeElements(frame), [], 'an element made from foreign text in the panel');

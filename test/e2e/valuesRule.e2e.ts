@@ -10,7 +10,7 @@ import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
 import type { SimApp } from '../../src/simulator/dataset';
 import { metricCatalog } from '../../src/simulator/metricCatalog';
 import { sliceValues } from '../../src/simulator/series';
-import { chartsOf, openFromPalette } from './support/panels';
+import { chartsOf, openFromPalette, searchExplorer } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
 
@@ -100,29 +100,7 @@ describe('the 4.8 breakdown and the explorer against the strict values[] rule', 
 
   it('the explorer charts EndUser/Apdex score next to EndUser call_count', async () => {
     const frame = await openFromPalette(wb, 'Timeslice: Open Metric Explorer…', 'storefront-web', 'Metric explorer');
-    await frame.locator('vscode-textfield[type="search"]').click();
-    await wb.page.keyboard.type('EndUser');
-    await frame.waitForFunction(
-      () => {
-        const d = (
-          globalThis as unknown as {
-            document: {
-              querySelector(s: string): { textContent: string | null } | null;
-              querySelectorAll(s: string): ArrayLike<{ label: string }>;
-            };
-          }
-        ).document;
-        const names = Array.from(d.querySelectorAll('.explorer-groups fieldset:first-child vscode-checkbox')).map(
-          (b) => b.label,
-        );
-        return (
-          d.querySelector('.explorer-search .field-note')?.textContent !== 'Searching…' &&
-          names.includes('EndUser/Apdex')
-        );
-      },
-      undefined,
-      { timeout: 15_000 },
-    );
+    await searchExplorer(wb.page, frame, 'EndUser');
     for (const metric of ['EndUser', 'EndUser/Apdex']) {
       await frame
         .locator('.explorer-groups fieldset:first-child vscode-checkbox')

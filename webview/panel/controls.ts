@@ -48,6 +48,8 @@ export class ControlsView {
   private readonly aroundField: HTMLElement;
   /** What the around select shows, so an unchanged list is not rebuilt on every refresh. */
   private shownAround = '';
+  /** The range in use before a deployment was chosen: "None" goes back to it. */
+  private rangeBeforeAround?: RangeSelection;
   private readonly customRow: HTMLElement;
   private readonly from: VscodeTextfield;
   private readonly to: VscodeTextfield;
@@ -231,11 +233,16 @@ export class ControlsView {
     }
     if (value === NO_DEPLOYMENT) {
       if (state.range.around !== undefined) {
-        this.handlers.changeRange({ preset: '24h', compare: 'none' });
+        // Back to the range in use before (24 hours when the panel was opened around a deployment).
+        this.handlers.changeRange(this.rangeBeforeAround ?? { preset: '24h', compare: 'none' });
+        this.rangeBeforeAround = undefined;
       }
       return;
     }
     if (Number.isSafeInteger(time) && time !== state.range.around) {
+      if (state.range.around === undefined) {
+        this.rangeBeforeAround = state.range;
+      }
       this.handlers.changeRange(rangeAround(time, Date.now()));
     }
   }
@@ -299,9 +306,13 @@ export class ControlsView {
   private onCompare(compare: Compare): void {
     const state = this.state;
     if (state && compare !== state.range.compare) {
-      // Around a deployment the overlay is the window before it: another overlay replaces it.
+      // Around a deployment the overlay is the window before it: another overlay replaces it, over
+      // the same window after the deployment (a custom range from then on).
       const { around, ...range } = state.range;
-      this.handlers.changeRange(around === undefined ? { ...range, compare } : { preset: '24h', compare });
+      if (around !== undefined) {
+        this.rangeBeforeAround = undefined;
+      }
+      this.handlers.changeRange({ ...range, compare });
     }
   }
 

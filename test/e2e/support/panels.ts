@@ -99,3 +99,16 @@ export async function searchExplorer(page: Page, frame: Frame, query: string): P
     { timeout: 15_000 },
   );
 }
+
+/** Runs `action` (a control changed) and waits until the panel has drawn the data it asked for. */
+export async function redrawnAfter(frame: Frame, action: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
+  const renders = await frame.evaluate(
+    () => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders,
+  );
+  await action();
+  await frame.waitForFunction(
+    (n) => (globalThis as unknown as { __timeslice: { renders: number } }).__timeslice.renders > n,
+    renders,
+    { timeout: timeoutMs },
+  );
+}
