@@ -270,9 +270,19 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
         ];
   }
 
-  /** Open alerts of every listed application: one request per refresh, shared (a failure does not stick). */
+  /**
+   * Open alerts of every listed application: one request per refresh, shared (a failure does not stick).
+   * The answer goes to the session's cache too, so a panel of a listed application that is not bound
+   * draws its alert markers without a request of its own.
+   */
   private accountOpenAlerts(conn: ConnectionSession): Promise<OpenAlert[]> {
-    this.openAlerts ??= conn.api.listOpenAlerts(this.listedAppIds);
+    if (!this.openAlerts) {
+      const ids = this.listedAppIds;
+      this.openAlerts = conn.api.listOpenAlerts(ids).then((alerts) => {
+        conn.openAlerts.record(ids, alerts);
+        return alerts;
+      });
+    }
     return this.openAlerts.catch((e: unknown) => {
       this.openAlerts = undefined;
       throw e;

@@ -276,6 +276,17 @@ for (const backend of BACKENDS) {
         assert.equal(item.command, undefined, 'the demo has no service domain: no link is opened');
         assert.equal(typeof item.tooltip, 'string');
       }
+      // The tree's answer serves a panel's alert markers: the session's cache asks nothing more.
+      sim.clearRequests();
+      const cached = await ts.connections.current!.openAlerts.get(red.id);
+      assert.equal(cached.length, 2);
+      const alertRequests = sim.requests.filter(
+        (r) => r.endpoint === 'alertsViolations.list' || r.endpoint === 'graphql.aiIssues',
+      );
+      assert.deepEqual(
+        alertRequests.map((r) => r.path),
+        [],
+      );
     });
   });
 }
