@@ -144,7 +144,7 @@ async function main(): Promise<void> {
   console.log(
     `\nTimeslice benchmarks${quick ? ' (quick: one run each, times not checked)' : ''}: medians of interleaved runs; Node ${process.version}, Chromium ${chromium ?? '?'}, ${started.toISOString()}`,
   );
-  console.log(textTable(figures));
+  console.log(textTable(figures, quick));
   for (const f of figures.filter((x) => x.note)) {
     console.log(`  ${f.name.trim()}: ${f.note}`);
   }
