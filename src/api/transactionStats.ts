@@ -17,8 +17,11 @@ export interface TransactionStats {
   callsPerMinute: number;
   /** Average response time in milliseconds. */
   averageMs: number;
-  /** Errors over calls, a fraction (0.004 for 0.4 %); undefined when the service has no errors metric for it. */
-  errorRate?: number;
+  /**
+   * Errors over calls, a fraction (0.004 for 0.4 %). An agent records `Errors/<txn>` with an error,
+   * so a transaction without it in the range (not found, or found with no data) had none: 0.
+   */
+  errorRate: number;
   /** The transaction's own Apdex score, when the agent records one. */
   apdex?: number;
   /** Its share of the time its kind consumed in the range: calls × average over the sum for all of that kind. */

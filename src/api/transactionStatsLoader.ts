@@ -113,7 +113,8 @@ export function transactionStatsFrom(
       callCount,
       callsPerMinute: own.calls_per_minute ?? 0,
       averageMs: own.average_response_time ?? 0,
-      errorRate: errors ? (callCount > 0 ? (errors.error_count ?? 0) / callCount : 0) : undefined,
+      // No `Errors/<txn>` in the range (not found, or found without data): the agent recorded no error.
+      errorRate: callCount > 0 ? (errors?.error_count ?? 0) / callCount : 0,
       apdex: apdex && apdexCount > 0 && typeof apdex.score === 'number' ? apdex.score : undefined,
       timeShare: 0,
     });

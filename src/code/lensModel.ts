@@ -41,8 +41,8 @@ export function lensTitle(stats: TransactionStats, rangeLabel: string): string {
   if (stats.callCount === 0) {
     return l10n.t('no calls · {0}', rangeLabel);
   }
-  const errors = stats.errorRate === undefined ? [] : [l10n.t('{0} errors', compactPercent(stats.errorRate))];
-  return [formatMs(stats.averageMs), formatRpm(stats.callsPerMinute), ...errors, rangeLabel].join(' · ');
+  const errors = l10n.t('{0} errors', compactPercent(stats.errorRate));
+  return [formatMs(stats.averageMs), formatRpm(stats.callsPerMinute), errors, rangeLabel].join(' · ');
 }
 
 /** Plain text (a CodeLens tooltip renders no markdown); the name is foreign text. */

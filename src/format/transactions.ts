@@ -18,16 +18,14 @@ export function formatShortPercent(fraction: number): string {
   return `${pct >= 10 ? Math.round(pct) : Number(pct.toFixed(1))} %`;
 }
 
-/** "84 ms · 1.2k rpm · 0.4 % err"; without an errors metric the last part is left out. */
+/** "84 ms · 1.2k rpm · 0.4 % err". */
 export function describeTransaction(t: TransactionStats): string {
-  return t.errorRate === undefined
-    ? l10n.t('{0} · {1}', formatMs(t.averageMs), formatRpm(t.callsPerMinute))
-    : l10n.t(
-        '{0} · {1} · {2} err',
-        formatMs(t.averageMs),
-        formatRpm(t.callsPerMinute),
-        formatShortPercent(t.errorRate),
-      );
+  return l10n.t(
+    '{0} · {1} · {2} err',
+    formatMs(t.averageMs),
+    formatRpm(t.callsPerMinute),
+    formatShortPercent(t.errorRate),
+  );
 }
 
 /** The name without the prefix its group already says (`WebTransaction/`), for a row's label. */
@@ -40,10 +38,7 @@ export function transactionFigures(t: TransactionStats): SummaryFigure[] {
   return [
     { label: l10n.t('Response time'), value: formatMs(t.averageMs) },
     { label: l10n.t('Throughput'), value: formatRpm(t.callsPerMinute), hint: l10n.t('{0} calls', t.callCount) },
-    {
-      label: l10n.t('Error rate'),
-      value: t.errorRate === undefined ? l10n.t('no errors metric') : formatShortPercent(t.errorRate),
-    },
+    { label: l10n.t('Error rate'), value: formatShortPercent(t.errorRate) },
     {
       label: l10n.t('Apdex'),
       value: t.apdex === undefined ? l10n.t('none recorded') : formatApdex(t.apdex),

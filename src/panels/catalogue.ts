@@ -12,8 +12,13 @@ import * as l10n from '@vscode/l10n';
 /** `[metric, value]`: one value of one metric, e.g. `['HttpDispatcher', 'call_count']`. */
 export type MetricValue = [metric: string, value: string];
 
-/** Where a series' points come from: one metric's value per slice, or `scale × of ÷ per`. */
-export type PointsSource = { value: MetricValue } | { ratio: { of: MetricValue; per: MetricValue; scale: number } };
+/**
+ * Where a series' points come from: one metric's value per slice, or `scale × of ÷ per`. With
+ * `absentOfIsZero`, an `of` metric missing from the answer counts 0 in every slice: a transaction's
+ * `Errors/<txn>` exists only once it has failed, so none means no errors, not no data.
+ */
+export type PointsSource =
+  { value: MetricValue } | { ratio: { of: MetricValue; per: MetricValue; scale: number; absentOfIsZero?: boolean } };
 
 export interface SeriesEntry {
   label: () => string;
@@ -185,7 +190,14 @@ export function transactionCharts(transaction: string, companions: { errors: str
         {
           label: () => l10n.t('Errors / calls'),
           color: '--vscode-charts-red',
-          points: { ratio: { of: [companions.errors, 'error_count'], per: [transaction, 'call_count'], scale: 100 } },
+          points: {
+            ratio: {
+              of: [companions.errors, 'error_count'],
+              per: [transaction, 'call_count'],
+              scale: 100,
+              absentOfIsZero: true,
+            },
+          },
           description: () => l10n.t('{0} error_count ÷ {1} call_count', companions.errors, transaction),
         },
       ],
@@ -205,9 +217,11 @@ export function metricsOf(points: PointsSource): string[] {
   return 'value' in points ? [points.value[0]] : [points.ratio.of[0], points.ratio.per[0]];
 }
 
-/** The metrics a chart cannot be drawn without (its optional series' are not), each once. */
+/** The metrics a chart cannot be drawn without (its optional series' are not, nor an `of` absent as zero), each once. */
 export function neededMetrics(chart: ChartEntry): string[] {
-  return [...new Set(chart.series.filter((s) => !s.optional).flatMap((s) => metricsOf(s.points)))];
+  const needed = (points: PointsSource) =>
+    'ratio' in points && points.ratio.absentOfIsZero ? [points.ratio.per[0]] : metricsOf(points);
+  return [...new Set(chart.series.filter((s) => !s.optional).flatMap((s) => needed(s.points)))];
 }
 
 /** One part of the response-time breakdown: a key of the 4.8 calculation's result, drawn as one band. */

@@ -24,11 +24,21 @@ export function seriesPoints(
   });
 }
 
-/** Points computed from two metrics' values per slice (e.g. errors ÷ calls). */
-export function ratioPoints(data: MetricData, a: [string, string], b: [string, string], scale = 1): Points {
+/**
+ * Points computed from two metrics' values per slice (e.g. errors ÷ calls). `absentAIsZero`: when
+ * metric `a` is not in the answer at all, it counts 0 in every slice (catalogue.ts, PointsSource).
+ */
+export function ratioPoints(
+  data: MetricData,
+  a: [string, string],
+  b: [string, string],
+  scale = 1,
+  absentAIsZero = false,
+): Points {
   const numerator = new Map(seriesPoints(data, a[0], a[1]));
+  const aAbsent = absentAIsZero && !data.metrics.some((m) => m.name === a[0]);
   return seriesPoints(data, b[0], b[1]).map(([t, d]) => {
-    const n = numerator.get(t);
+    const n = aAbsent ? 0 : numerator.get(t);
     return [t, n === undefined || n === null || d === null ? null : d === 0 ? 0 : (n / d) * scale];
   });
 }

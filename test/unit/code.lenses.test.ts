@@ -28,7 +28,7 @@ const files = [
 describe('transaction lenses', () => {
   it('reads like the issue: time, throughput, errors, range', () => {
     assert.equal(lensTitle(stats({}), '30 min'), '84 ms · 1.2k rpm · 0.4 % errors · 30 min');
-    assert.equal(lensTitle(stats({ errorRate: undefined }), '1 h'), '84 ms · 1.2k rpm · 1 h');
+    assert.equal(lensTitle(stats({ errorRate: 0 }), '1 h'), '84 ms · 1.2k rpm · 0 % errors · 1 h');
     assert.equal(lensTitle(stats({ callCount: 0, callsPerMinute: 0 }), '30 min'), 'no calls · 30 min');
     assert.deepEqual([0, 0.004, 0.0123, 0.25].map(compactPercent), ['0 %', '0.4 %', '1.2 %', '25 %']);
   });

@@ -90,7 +90,7 @@ describe('Transaction panels: entities, arguments, sort and wording', () => {
       timeShare: 0.25,
     };
     assert.equal(describeTransaction(t), '84 ms · 1.2k rpm · 0.4 % err');
-    assert.equal(describeTransaction({ ...t, errorRate: undefined }), '84 ms · 1.2k rpm');
+    assert.equal(describeTransaction({ ...t, errorRate: 0 }), '84 ms · 1.2k rpm · 0 % err');
     assert.deepEqual(
       transactionFigures(t).map((f) => f.value),
       ['84 ms', '1.2k rpm', '0.4 %', '0.93', '25 %'],

@@ -74,7 +74,7 @@ function seriesSpec(entry: SeriesEntry, data: MetricData): SeriesSpec {
     points:
       'value' in points
         ? seriesPoints(data, ...points.value)
-        : ratioPoints(data, points.ratio.of, points.ratio.per, points.ratio.scale),
+        : ratioPoints(data, points.ratio.of, points.ratio.per, points.ratio.scale, points.ratio.absentOfIsZero),
     ...(entry.description ? { description: entry.description() } : {}),
   };
 }

@@ -36,7 +36,7 @@ export async function loadTransactions({ ctx, entity, range }: PanelLoad<'transa
         (s.callCount * s.averageMs) / 1000,
         s.averageMs,
         s.callsPerMinute,
-        s.errorRate === undefined ? null : s.errorRate * 100,
+        s.errorRate * 100,
         s.apdex ?? null,
       ],
     })),
