@@ -1,8 +1,8 @@
-/** The bench table's verdict column: in quick mode (one run inside `npm test`) only exact counts get one. */
+/** The bench table's verdict column: in quick mode (one run inside `npm test`) only budgets on counts get one. */
 import * as assert from 'node:assert/strict';
 
 import type { Figure } from '../../bench/lib/figure';
-import { tableRows } from '../../bench/lib/report';
+import { quickChecks, tableRows } from '../../bench/lib/report';
 
 const slowDraw: Figure = {
   name: 'panel draw',
@@ -20,15 +20,32 @@ const requests: Figure = {
   budget: { kind: 'exactly', value: 1 },
   samples: { ours: [2] },
 };
+const keyBudget: Figure = {
+  name: 'key budget per minute',
+  unit: '%',
+  ours: 0.72,
+  budget: { kind: 'atMost', max: 1 },
+  samples: { ours: [0.72] },
+};
+const heap: Figure = {
+  name: 'heap growth',
+  unit: 'MB',
+  ours: 9,
+  budget: { kind: 'atMost', max: 5 },
+  samples: { ours: [9] },
+};
 const verdict = (rows: string[][]) => rows.map((r) => r[5]);
 
 describe('bench table', () => {
   it('a full run marks every budget ✔ or ✘', () => {
-    assert.deepEqual(verdict(tableRows([slowDraw, requests])), ['✘', '✘']);
+    assert.deepEqual(verdict(tableRows([slowDraw, requests, keyBudget, heap])), ['✘', '✘', '✔', '✘']);
   });
 
-  it('a quick run marks only exact counts: a time from one run on a busy machine gets no verdict', () => {
-    assert.deepEqual(verdict(tableRows([slowDraw, requests], true)), ['', '✘']);
+  it('a quick run marks and checks only budgets on counts: a time or a heap from one run on a busy machine gets no verdict', () => {
+    assert.deepEqual(verdict(tableRows([slowDraw, requests, keyBudget, heap], true)), ['', '✘', '✔', '']);
     assert.equal(tableRows([slowDraw], true)[0][4], '≤ 1.00×', 'the budget is still shown');
+    const checks = quickChecks([slowDraw, requests, keyBudget, heap], []);
+    assert.deepEqual([checks.passed, checks.failed], [1, 1]);
+    assert.deepEqual(checks.failures, ['bench: requests to open is 1 (got 2)']);
   });
 });
