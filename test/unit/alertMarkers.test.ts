@@ -12,16 +12,16 @@ import type { OpenAlert } from '../../src/api/openAlerts';
 import { OpenAlertsCache } from '../../src/api/openAlertsCache';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
 import type { TimesliceApi } from '../../src/api/timesliceApi';
-import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
 import type { PanelEntity } from '../../src/panels/protocol';
 import { violations } from '../../src/simulator/alerts';
-import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
 import { BoundAppsPoller } from '../../src/status/boundAppsPoller';
 import { alertMarkerLines, readAlertMarkers } from '../../webview/shared/markerData';
+import { simulatorWithBothBackends } from '../support/bothBackends';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
+const KEY = 'NRAK-ALERTMARKERS0000000000001';
 const T = NOW.getTime();
 
 describe('Open-alert markers: the cache and the reader', () => {
@@ -77,23 +77,8 @@ describe('Open-alert markers: every chart of the application, both backends', fu
   let sim: Simulator;
   let rest: HttpTimesliceApi;
   let ng: NerdGraphTimesliceApi;
-
-  before(async () => {
-    sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW });
-    const common = {
-      baseUrl: sim.baseUrls.us,
-      getApiKey: () => Promise.resolve(sim.keys.us),
-      ca: sim.certPem,
-      log: new MemoryLogger(),
-    };
-    rest = new HttpTimesliceApi(common);
-    ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
-    await ng.listApplications();
-  });
-  after(async () => {
-    await Promise.all([rest.dispose(), ng.dispose()]);
-    await sim.stop();
-  });
+  const both = simulatorWithBothBackends(KEY, NOW, { simulator: { seed: 42, apps: 12 }, listApplications: true });
+  before(() => ({ sim, rest, ng } = both));
 
   for (const [label, apiOf] of [
     ['REST v2', () => rest],

@@ -16,10 +16,9 @@ import {
 } from '../../src/api/deployments';
 import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import { MemoryLogger } from '../../src/log';
 import { deploymentsBetween } from '../../src/simulator/deployments';
-import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
+import { simulatorWithBothBackends } from '../support/bothBackends';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
 const DAY = 86_400_000;
@@ -73,24 +72,8 @@ describe('Deployments: both backends over the simulator', function () {
   let sim: Simulator;
   let rest: HttpTimesliceApi;
   let ng: NerdGraphTimesliceApi;
-
-  before(async () => {
-    sim = await Simulator.start({ usKey: KEY, now: () => NOW, pageSize: 7 });
-    const common = {
-      baseUrl: sim.baseUrls.us,
-      getApiKey: () => Promise.resolve(KEY),
-      ca: sim.certPem,
-      log: new MemoryLogger(),
-      timeoutMs: 3000,
-      backoffBaseMs: 10,
-    };
-    rest = new HttpTimesliceApi(common);
-    ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
-  });
-  after(async () => {
-    await Promise.all([rest.dispose(), ng.dispose()]);
-    await sim.stop();
-  });
+  const both = simulatorWithBothBackends(KEY, NOW, { simulator: { pageSize: 7 } });
+  before(() => ({ sim, rest, ng } = both));
   afterEach(() => {
     sim.clearFaults();
     sim.clearRequests();

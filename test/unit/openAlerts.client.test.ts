@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
 import { isServiceLink, OPEN_ALERTS_WINDOW_MS, parseRestViolation } from '../../src/api/openAlerts';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import { MemoryLogger } from '../../src/log';
-import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
+import { simulatorWithBothBackends } from '../support/bothBackends';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
 const KEY = 'NRAK-ALERTCLIENT0000000000000001';
@@ -59,25 +58,8 @@ describe('Open alerts: both backends over the simulator', function () {
   let sim: Simulator;
   let rest: HttpTimesliceApi;
   let ng: NerdGraphTimesliceApi;
-
-  before(async () => {
-    sim = await Simulator.start({ usKey: KEY, now: () => NOW, pageSize: 2 });
-    const common = {
-      baseUrl: sim.baseUrls.us,
-      getApiKey: () => Promise.resolve(KEY),
-      ca: sim.certPem,
-      log: new MemoryLogger(),
-      timeoutMs: 3000,
-      backoffBaseMs: 10,
-    };
-    rest = new HttpTimesliceApi(common);
-    ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
-    await ng.listApplications(); // The GUIDs, as the tree has them.
-  });
-  after(async () => {
-    await Promise.all([rest.dispose(), ng.dispose()]);
-    await sim.stop();
-  });
+  const both = simulatorWithBothBackends(KEY, NOW, { simulator: { pageSize: 2 }, listApplications: true });
+  before(() => ({ sim, rest, ng } = both));
 
   it('lists the open alerts of the asked applications, including one opened three days ago, in one request each, and the backends agree', async () => {
     const apps = sim.datasets.us.apps.filter((a) => a.reporting).map((a) => a.id);

@@ -12,17 +12,17 @@ import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
 import type { OpenAlert } from '../../src/api/openAlerts';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
 import type { TimesliceApi } from '../../src/api/timesliceApi';
-import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
 import { rangeAround } from '../../src/panels/aroundDeployment';
-import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { BAD_DEPLOYMENT_FACTOR, deploymentsBetween } from '../../src/simulator/deployments';
 import { Simulator } from '../../src/simulator/server';
 import { describeAlerts, lastDeploymentLines } from '../../src/status/alertStatus';
 import { BoundAppsPoller } from '../../src/status/boundAppsPoller';
 import { BOUND_DEPLOYMENT_REFRESH_MS, BoundDeploymentTracker } from '../../src/status/boundDeployment';
+import { simulatorWithBothBackends } from '../support/bothBackends';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
+const KEY = 'NRAK-STATUSALERTS0000000000001';
 const T = NOW.getTime();
 /** The three foreign-text payloads: a markdown command link, HTML, and bidi controls. */
 const PAYLOADS = [
@@ -94,23 +94,8 @@ describe('Status bar: the simulator, both backends', function () {
   let sim: Simulator;
   let rest: HttpTimesliceApi;
   let ng: NerdGraphTimesliceApi;
-
-  before(async () => {
-    sim = await Simulator.start({ seed: 42, apps: 12, now: () => NOW });
-    const common = {
-      baseUrl: sim.baseUrls.us,
-      getApiKey: () => Promise.resolve(sim.keys.us),
-      ca: sim.certPem,
-      log: new MemoryLogger(),
-    };
-    rest = new HttpTimesliceApi(common);
-    ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => NOW });
-    await ng.listApplications(); // The GUIDs, as the session has them after the tree's first listing.
-  });
-  after(async () => {
-    await Promise.all([rest.dispose(), ng.dispose()]);
-    await sim.stop();
-  });
+  const both = simulatorWithBothBackends(KEY, NOW, { simulator: { seed: 42, apps: 12 }, listApplications: true });
+  before(() => ({ sim, rest, ng } = both));
 
   for (const [label, apiOf] of [
     ['REST v2', () => rest],
