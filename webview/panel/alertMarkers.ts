@@ -6,13 +6,12 @@
  * title, time and condition in a box drawn on the canvas. Titles and conditions are foreign text: drawn
  * with `fillText`, never as HTML.
  */
-import type { Chart, ChartEvent, ChartType, Plugin } from 'chart.js';
+import type { Chart, ChartType, Plugin } from 'chart.js';
 
 import type { AlertMarker } from '../../src/panels/deploymentMarkers';
 import type { TimeZoneMode } from '../shared/format';
 import { alertMarkerLines } from '../shared/markerData';
-import { MarkerHover } from '../shared/markerHover';
-import { drawTooltip } from './deploymentMarkers';
+import { markerHoverHooks, markerOptions } from './deploymentMarkers';
 import type { ChartTheme } from './theme';
 import { seriesColor } from './theme';
 
@@ -34,21 +33,11 @@ declare module 'chart.js' {
 /** The triangle at the foot of the line: half its width and its height. */
 const PIN_PX = 5;
 
-const hover = new MarkerHover<AlertMarker>();
-
-function options(chart: Chart): AlertMarkerOptions | undefined {
-  const o = chart.config.options?.plugins?.alertMarkers as AlertMarkerOptions | undefined;
-  return o && Array.isArray(o.markers) && o.markers.length > 0 ? o : undefined;
-}
+const options = (chart: Chart) => markerOptions<AlertMarkerOptions>(chart, 'alertMarkers');
 
 export const alertMarkersPlugin: Plugin<'line'> = {
   id: 'alertMarkers',
-  afterEvent(chart, args: { event: ChartEvent; changed?: boolean }) {
-    const o = options(chart);
-    if (o && hover.track(chart, o.markers, args.event, (t) => chart.scales.x.getPixelForValue(t))) {
-      args.changed = true;
-    }
-  },
+  ...markerHoverHooks(options, alertMarkerLines),
   afterDatasetsDraw(chart) {
     const o = options(chart);
     if (!o) {
@@ -82,16 +71,5 @@ export const alertMarkersPlugin: Plugin<'line'> = {
       ctx.fill();
     }
     ctx.restore();
-  },
-  beforeTooltipDraw(chart) {
-    return hover.chartTooltip(chart);
-  },
-  afterDraw(chart) {
-    const o = options(chart);
-    const m = hover.of(chart);
-    if (!o || !m) {
-      return;
-    }
-    drawTooltip(chart, alertMarkerLines(m, o.tz), m.time, o.theme);
   },
 };

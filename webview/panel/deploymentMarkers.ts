@@ -5,7 +5,7 @@
  * Every text of a marker is foreign text: it is drawn with `fillText` or set as a text node, never as HTML.
  */
 import * as l10n from '@vscode/l10n';
-import type { Chart, ChartEvent, ChartType, Plugin } from 'chart.js';
+import type { Chart, ChartType, Plugin } from 'chart.js';
 
 import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
 import { h, uniqueId } from '../shared/dom';
@@ -45,13 +45,51 @@ export function markerLines(m: DeploymentMarker, tz: TimeZoneMode): string[] {
   return lines.slice(0, TOOLTIP_LINES).map((l) => l.slice(0, 120));
 }
 
-const hover = new MarkerHover<DeploymentMarker>();
+/** What a marker plugin (deployments here, open alerts in alertMarkers.ts) reads from its chart's options. */
+interface MarkerPluginOptions<M> {
+  markers: M[];
+  tz: TimeZoneMode;
+  theme: ChartTheme;
+}
 
-function options(chart: Chart): MarkerOptions | undefined {
+/** The plugin's options when it has markers to draw. */
+export function markerOptions<O extends MarkerPluginOptions<unknown>>(
+  chart: Chart,
+  plugin: 'deploymentMarkers' | 'alertMarkers',
+): O | undefined {
   // The options as chartView.ts set them (the config's own), not Chart.js's resolved proxies of them.
-  const o = chart.config.options?.plugins?.deploymentMarkers as MarkerOptions | undefined;
+  const o = chart.config.options?.plugins?.[plugin] as O | undefined;
   return o && Array.isArray(o.markers) && o.markers.length > 0 ? o : undefined;
 }
+
+/**
+ * The hooks both marker plugins share: the pointer hovers a marker, and its box (`lines`) replaces the
+ * chart's own tooltip while it does.
+ */
+export function markerHoverHooks<M extends { time: number }>(
+  options: (chart: Chart) => MarkerPluginOptions<M> | undefined,
+  lines: (marker: M, tz: TimeZoneMode) => string[],
+): Pick<Plugin<'line'>, 'afterEvent' | 'beforeTooltipDraw' | 'afterDraw'> {
+  const hover = new MarkerHover<M>();
+  return {
+    afterEvent(chart, args) {
+      const o = options(chart);
+      if (o && hover.track(chart, o.markers, args.event, (t) => chart.scales.x.getPixelForValue(t))) {
+        args.changed = true;
+      }
+    },
+    beforeTooltipDraw: (chart) => hover.chartTooltip(chart),
+    afterDraw(chart) {
+      const o = options(chart);
+      const hovered = hover.of(chart);
+      if (o && hovered) {
+        drawTooltip(chart, lines(hovered, o.tz), hovered.time, o.theme);
+      }
+    },
+  };
+}
+
+const options = (chart: Chart) => markerOptions<MarkerOptions>(chart, 'deploymentMarkers');
 
 /** Cuts `line` to fit `width` pixels, with an ellipsis. */
 function fit(ctx: CanvasRenderingContext2D, line: string, width: number): string {
@@ -67,12 +105,7 @@ function fit(ctx: CanvasRenderingContext2D, line: string, width: number): string
 
 export const deploymentMarkersPlugin: Plugin<'line'> = {
   id: 'deploymentMarkers',
-  afterEvent(chart, args: { event: ChartEvent; changed?: boolean }) {
-    const o = options(chart);
-    if (o && hover.track(chart, o.markers, args.event, (t) => chart.scales.x.getPixelForValue(t))) {
-      args.changed = true;
-    }
-  },
+  ...markerHoverHooks(options, markerLines),
   afterDatasetsDraw(chart) {
     const o = options(chart);
     if (!o) {
@@ -107,21 +140,10 @@ export const deploymentMarkersPlugin: Plugin<'line'> = {
       chart.canvas.dataset.deploymentX = drawn.join(',');
     }
   },
-  beforeTooltipDraw(chart) {
-    return hover.chartTooltip(chart);
-  },
-  afterDraw(chart) {
-    const o = options(chart);
-    const hovered = hover.of(chart);
-    if (!o || !hovered) {
-      return;
-    }
-    drawTooltip(chart, markerLines(hovered, o.tz), hovered.time, o.theme);
-  },
 };
 
 /** A box of text lines beside the marker at `time` (the markers' tooltips: text drawn, never HTML). */
-export function drawTooltip(chart: Chart, text: readonly string[], time: number, theme: ChartTheme): void {
+function drawTooltip(chart: Chart, text: readonly string[], time: number, theme: ChartTheme): void {
   const { ctx, chartArea: area } = chart;
   const x = chart.scales.x.getPixelForValue(time);
   ctx.save();
