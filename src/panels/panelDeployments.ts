@@ -4,12 +4,25 @@
  * session's per-application cache, the panel's requested range. No `vscode`.
  */
 import type { DeploymentCache } from '../api/deploymentCache';
+import type { Deployment } from '../api/deployments';
 import { shortRevision } from '../api/deployments';
 import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
 import { MAX_ALERT_MARKERS, MAX_MARKERS } from './deploymentMarkers';
 import type { PanelRange } from './panelRange';
 import type { PanelEntity } from './protocol';
+
+/** A deployment as a marker: its label is the short revision; absent fields stay absent. */
+export function deploymentMarker(d: Deployment): DeploymentMarker {
+  return {
+    time: d.time,
+    revision: d.revision,
+    short: shortRevision(d.revision),
+    ...(d.user !== undefined ? { user: d.user } : {}),
+    ...(d.description !== undefined ? { description: d.description } : {}),
+    ...(d.changelog !== undefined ? { changelog: d.changelog } : {}),
+  };
+}
 
 /**
  * The markers of the entity's application in the range, newest first; undefined without a cache or
@@ -56,14 +69,7 @@ async function markersBetween(
   }
   try {
     const list = await cache.get(entity.applicationId, { from, to }, signal);
-    return list.slice(0, max).map((d) => ({
-      time: d.time,
-      revision: d.revision,
-      short: shortRevision(d.revision),
-      user: d.user,
-      description: d.description,
-      changelog: d.changelog,
-    }));
+    return list.slice(0, max).map(deploymentMarker);
   } catch {
     return undefined;
   }

@@ -7,13 +7,13 @@
  * complete is never asked again. No `vscode`.
  */
 import type { DeploymentCache } from '../api/deploymentCache';
-import { shortRevision } from '../api/deployments';
 import type { TimesliceApi } from '../api/timesliceApi';
 import { DASHBOARD } from '../panels/catalogue';
 import type { DeploymentChange } from '../panels/deploymentChange';
 import { deploymentChange } from '../panels/deploymentChange';
 import type { DeploymentMarker } from '../panels/deploymentMarkers';
 import { loadChartSet } from '../panels/loaders/chartSet';
+import { deploymentMarker } from '../panels/panelDeployments';
 import { AROUND_DEPLOYMENT_MS } from '../panels/aroundDeployment';
 import { resolvePanelRange } from '../panels/panelRange';
 import type { Binding } from './statusModel';
@@ -100,14 +100,7 @@ export class BoundDeploymentTracker {
         this.entries.set(key, { ...known, askedAt: now });
         return false;
       }
-      const marker: DeploymentMarker = {
-        time: d.time,
-        revision: d.revision,
-        short: shortRevision(d.revision),
-        ...(d.user !== undefined ? { user: d.user } : {}),
-        ...(d.description !== undefined ? { description: d.description } : {}),
-        ...(d.changelog !== undefined ? { changelog: d.changelog } : {}),
-      };
+      const marker = deploymentMarker(d);
       const change = await changeSince(source, binding.id, marker, now);
       this.entries.set(key, {
         last: { marker, ...(change ? { change } : {}) },
