@@ -163,9 +163,33 @@ export function intern(name: string): string {
   return kept;
 }
 
-/** A line with its strings' contents blanked (quotes kept), so a brace in a string does not count. */
+/**
+ * A line with its strings' contents blanked (quotes kept), so a brace in a string does not count. An
+ * unterminated quote stays as it is. Once a quote kind runs to the end unterminated, every later one
+ * of that kind would too (the escapes pair up the same way), so it is not scanned again: one pass.
+ */
 export function structureOf(line: string): string {
-  return line.replace(/(["'])(?:\\.|(?!\1)[^\\])*\1/g, (s) => `${s[0]}${' '.repeat(Math.max(0, s.length - 2))}${s[0]}`);
+  let out = '';
+  let copied = 0;
+  const unterminated = new Set<string>();
+  for (let i = 0; i < line.length; i++) {
+    const quote = line[i];
+    if ((quote !== '"' && quote !== "'") || unterminated.has(quote)) {
+      continue;
+    }
+    let j = i + 1;
+    while (j < line.length && line[j] !== quote) {
+      j += line[j] === '\\' ? 2 : 1;
+    }
+    if (j >= line.length) {
+      unterminated.add(quote);
+      continue;
+    }
+    out += `${line.slice(copied, i + 1)}${' '.repeat(j - i - 1)}`;
+    copied = j;
+    i = j;
+  }
+  return copied === 0 ? line : out + line.slice(copied);
 }
 
 /**

@@ -4,11 +4,10 @@
  * method bodies are one level deeper and never taken for one.
  */
 import { C_LIKE, followBraces, structureOf, withoutComments } from '../sourceText';
+import { declaredMethod } from './declaration';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
 const TYPE = /\b(?:class|interface|record|struct|enum)\s+([A-Za-z_]\w*)/;
-/** A declaration: words (modifiers, a return type with generics or arrays), then `name(`. */
-const METHOD = /^(?:[\w<>[\],.?@]+(?:<[^()]*>)?\s+)+([A-Za-z_]\w*)\s*\(/;
 const NOT_A_DECLARATION = /^(?:return|new|else|if|for|foreach|while|switch|catch|throw|case|await|yield|using|lock)\b/;
 const MAPPING = /^@(Get|Post|Put|Delete|Patch|Request)Mapping\b\s*(?:\((.*)\))?/;
 
@@ -19,8 +18,8 @@ function mappingOf(annotation: string): { verb?: string; path: string } | undefi
     return undefined;
   }
   const args = m[2] ?? '';
-  const named = /\b(?:value|path)\s*=\s*\{?\s*"([^"]*)"/.exec(args);
-  const positional = /^\s*\{?\s*"([^"]*)"/.exec(args);
+  const named = /\b(?:value|path)\s*=\s*(?:\{\s*)?"([^"]*)"/.exec(args);
+  const positional = /^\s*(?:\{\s*)?"([^"]*)"/.exec(args);
   const path = (named ?? positional)?.[1] ?? '';
   const method = /RequestMethod\.([A-Z]+)/.exec(args)?.[1];
   return { verb: m[1] === 'Request' ? method : m[1].toUpperCase(), path };
@@ -54,20 +53,20 @@ export function parseBraces(text: string): ParsedSource {
       if (type) {
         classes.push({ name: type[1], depth: depth + 1, prefix: pending[0]?.path ?? '' });
       } else if (inBody && !NOT_A_DECLARATION.test(trimmed)) {
-        const method = METHOD.exec(trimmed);
-        if (method) {
+        const name = declaredMethod(trimmed);
+        if (name) {
           const container = classes.map((c) => c.name);
-          symbols.push({ kind: 'method', name: method[1], container, line });
+          symbols.push({ kind: 'method', name, container, line });
           const cls = classes[classes.length - 1];
           for (const mapping of pending) {
             symbols.push({
               kind: 'route',
-              name: method[1],
+              name,
               container,
               line,
               ...(mapping.verb ? { verb: mapping.verb } : {}),
               path: joinPaths(cls.prefix, mapping.path),
-              handler: { className: cls.name, member: method[1] },
+              handler: { className: cls.name, member: name },
             });
           }
         }

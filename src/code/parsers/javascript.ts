@@ -7,36 +7,58 @@
 import { C_LIKE, lineIndex, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
-const ROUTE = /\b([A-Za-z_$][\w$]*)\s*\.\s*(get|post|put|patch|delete|all|options|head)\s*\(\s*(['"`])([^'"`]*)\3/g;
+/**
+ * The call after the object: `.get('/path'`. The object before the dot is read backwards by
+ * `objectBefore`: a pattern starting at every identifier went over `a$a$a$…` once per character.
+ * A path is on one line, so an unterminated string cannot take in the lines after it.
+ */
+const ROUTE = /\.\s*(get|post|put|patch|delete|all|options|head)\s*\(\s*(['"`])([^'"`\n]*)\2/g;
 const MOUNT =
-  /\b([A-Za-z_$][\w$]*)\s*\.\s*use\s*\(\s*(['"`])([^'"`]*)\2\s*,\s*(?:require\s*\(\s*(['"])([^'"]+)\4\s*\)|([A-Za-z_$][\w$]*))/g;
-const REQUIRE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*(['"])([^'"]+)\2\s*\)/g;
-const IMPORT = /\bimport\s+([A-Za-z_$][\w$]*)\s+from\s+(['"])([^'"]+)\2/g;
+  /\.\s*use\s*\(\s*(['"`])([^'"`\n]*)\1\s*,\s*(?:require\s*\(\s*(['"])([^'"\n]+)\3\s*\)|([A-Za-z_$][\w$]*))/g;
+const REQUIRE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g;
+const IMPORT = /\bimport\s+([A-Za-z_$][\w$]*)\s+from\s+(['"])([^'"\n]+)\2/g;
+
+const IDENTIFIER_CHAR = /[\w$]/;
+
+/** The identifier right before the dot at `dot` (spaces allowed between), and where it starts. */
+function objectBefore(code: string, dot: number): { name: string; at: number } | undefined {
+  let end = dot;
+  while (end > 0 && /\s/.test(code[end - 1])) {
+    end--;
+  }
+  let start = end;
+  while (start > 0 && IDENTIFIER_CHAR.test(code[start - 1])) {
+    start--;
+  }
+  const name = code.slice(start, end);
+  return /^[A-Za-z_$]/.test(name) ? { name, at: start } : undefined;
+}
 
 export function parseJavaScript(text: string): ParsedSource {
   const code = withoutComments(text, C_LIKE);
   const lineOf = lineIndex(code);
   const symbols: CodeSymbol[] = [];
   for (const m of code.matchAll(ROUTE)) {
+    const object = objectBefore(code, m.index);
     // Only paths: `app.get('env')` reads a setting, and `map.get('key')` is no route either.
-    if (!m[4].startsWith('/')) {
+    if (!object || !m[3].startsWith('/')) {
       continue;
     }
-    const verb = m[2].toUpperCase();
+    const verb = m[1].toUpperCase();
     symbols.push({
       kind: 'route',
       name: '',
       container: [],
-      line: lineOf(m.index),
+      line: lineOf(object.at),
       ...(verb === 'ALL' ? {} : { verb }),
-      path: m[4],
-      router: m[1],
+      path: m[3],
+      router: object.name,
     });
   }
   const mounts: Array<{ prefix: string; router?: string; module?: string }> = [];
   for (const m of code.matchAll(MOUNT)) {
-    if (m[3].startsWith('/')) {
-      mounts.push({ prefix: m[3], ...(m[5] ? { module: m[5] } : {}), ...(m[6] ? { router: m[6] } : {}) });
+    if (objectBefore(code, m.index) && m[2].startsWith('/')) {
+      mounts.push({ prefix: m[2], ...(m[4] ? { module: m[4] } : {}), ...(m[5] ? { router: m[5] } : {}) });
     }
   }
   const imports: Record<string, string> = {};

@@ -7,14 +7,19 @@ import { followBraces, lineIndex, PHP, structureOf, withoutComments } from '../s
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
 const CLASS = /\b(?:class|trait|interface|enum)\s+([A-Za-z_]\w*)/;
-const FUNCTION = /\bfunction\s+&?\s*([A-Za-z_]\w*)\s*\(/;
+const FUNCTION = /\bfunction\s+(?:&\s*)?([A-Za-z_]\w*)\s*\(/;
 const ATTRIBUTE_ROUTE = /^#\[Route\(\s*(['"])([^'"]*)\1(.*)\]/;
-const LARAVEL_ROUTE = /Route::(get|post|put|patch|delete|options|any|match)\s*\(\s*(['"])([^'"]*)\2\s*,\s*([^;]*)/g;
+/**
+ * The path is on one line, and the rest of a registration (its handler, `->name()`) ends at the next
+ * registration at the latest: an unterminated one cannot take in the routes after it.
+ */
+const LARAVEL_ROUTE =
+  /Route::(get|post|put|patch|delete|options|any|match)\s*\(\s*(['"])([^'"\n]*)\2\s*,\s*((?:(?!Route::)[^;])*)/g;
 
 /** `[InvoiceController::class, 'show']` or `'InvoiceController@show'` → class and method. */
 function handlerOf(rest: string): { className: string; member: string } | undefined {
-  const array = /^\[\s*\\?([\w\\]+)::class\s*,\s*['"](\w+)['"]\s*\]/.exec(rest);
-  const at = /^['"]\\?([\w\\]+)@(\w+)['"]/.exec(rest);
+  const array = /^\[\s*\\?(\w[\w\\]*)::class\s*,\s*['"](\w+)['"]\s*\]/.exec(rest);
+  const at = /^['"]\\?(\w[\w\\]*)@(\w+)['"]/.exec(rest);
   const m = array ?? at;
   return m ? { className: m[1].split('\\').pop() ?? m[1], member: m[2] } : undefined;
 }

@@ -7,8 +7,9 @@
 import { intern, RUBY, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
+/** The name is on the keyword's line: a `def` alone on its line takes no name from the next one. */
 const KEYWORD_LINE =
-  /^([ \t]*)(?:(?:class|module)\s+((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)|def\s+(?:self\.)?([A-Za-z_]\w*[?!=]?)|end\b)/gm;
+  /^([ \t]*)(?:(?:class|module)[ \t]+((?:::)?[A-Z]\w*(?:::[A-Z]\w*)*)|def[ \t]+(?:self\.)?([A-Za-z_]\w*[?!=]?)|end\b)/gm;
 
 export function parseRuby(text: string): ParsedSource {
   const code = withoutComments(text, RUBY);
