@@ -6,8 +6,8 @@
  */
 import * as vscode from 'vscode';
 
-import { intern } from './sourceText';
-import type { CodeSymbol, ParsedSource } from './symbols';
+import { callablesOf } from './symbolTree';
+import type { ParsedSource } from './symbols';
 
 const CONTAINERS = new Set([
   vscode.SymbolKind.Class,
@@ -18,41 +18,7 @@ const CONTAINERS = new Set([
   vscode.SymbolKind.Package,
 ]);
 const CALLABLES = new Set([vscode.SymbolKind.Method, vscode.SymbolKind.Function, vscode.SymbolKind.Constructor]);
-
-/**
- * A symbol's plain name: language servers add parameters (`getOrder(long)`), receivers
- * (`(*Server).list`), `def `, or a path (`Admin::UsersController`, `shop.views`).
- */
-export function plainName(name: string): string[] {
-  const bare = name
-    .replace(/^\([^)]*\)\./, '') // Go's receiver: (*Server).list
-    .replace(/^(?:def|function|func|class|module)\s+/, '')
-    .replace(/\(.*$/s, '') // parameters: getOrder(long)
-    .trim();
-  return bare.split(/::|\./).filter((p) => /^[A-Za-z_$][\w$]*[?!=]?$/.test(p));
-}
-
-function convert(symbols: readonly vscode.DocumentSymbol[], container: readonly string[], out: CodeSymbol[]): void {
-  for (const symbol of symbols) {
-    const parts = plainName(symbol.name);
-    if (parts.length === 0) {
-      continue;
-    }
-    if (CONTAINERS.has(symbol.kind)) {
-      convert(symbol.children, [...container, ...parts.map(intern)], out);
-    } else if (CALLABLES.has(symbol.kind)) {
-      const name = intern(parts[parts.length - 1]);
-      out.push({
-        kind: container.length > 0 ? 'method' : 'function',
-        name,
-        container,
-        line: symbol.selectionRange.start.line,
-      });
-      // Functions inside functions, as Python's qualified names see them.
-      convert(symbol.children, [...container, name, '<locals>'], out);
-    }
-  }
-}
+const KINDS = { containers: CONTAINERS, callables: CALLABLES };
 
 /**
  * The built-in parse with its methods and functions replaced by the language extension's, when one
@@ -69,8 +35,7 @@ export async function withDocumentSymbols(document: vscode.TextDocument, builtIn
   if (!Array.isArray(symbols) || symbols.length === 0 || !('children' in (symbols[0] as object))) {
     return builtIn;
   }
-  const callables: CodeSymbol[] = [];
-  convert(symbols as vscode.DocumentSymbol[], [], callables);
+  const callables = callablesOf(symbols as vscode.DocumentSymbol[], KINDS);
   if (callables.length === 0) {
     return builtIn;
   }

@@ -2,43 +2,111 @@
  * Python: `class` and `def` by indentation (the language's own block structure). A function defined
  * inside another gets `<locals>` in its container, as Python's `__qualname__` does, so an agent name
  * with `<locals>` is never matched to a module-level function of the same name.
+ *
+ * One pass over the text follows what Python's tokenizer follows (docs.python.org/3/reference/
+ * lexical_analysis.html, "Line structure"): only a line that starts a statement says anything about
+ * scopes; a line inside brackets, after a backslash, or inside a triple-quoted string (`'''`, `"""`,
+ * with any `r`/`b`/`f`/`u` prefix) does not, so raw SQL at column 0 in a docstring ends no class,
+ * and a `def` inside one is no function.
  */
-import { HASH, indentOf, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
-const CLASS = /^class\s+([A-Za-z_]\w*)/;
-const DEF = /^(?:async\s+)?def\s+([A-Za-z_]\w*)/;
+/** A declaration at the start of a statement: `class Name`, `def name`, `async def name`. */
+const DECLARATION = /class[ \t]+([A-Za-z_]\w*)|(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/y;
+
+interface Scope {
+  indent: number;
+  names: string[];
+  isClass: boolean;
+}
 
 export function parsePython(text: string): ParsedSource {
-  const lines = withoutComments(text, HASH).split('\n');
-  const scopes: Array<{ indent: number; names: string[]; isClass: boolean }> = [];
+  const scopes: Scope[] = [];
   const symbols: CodeSymbol[] = [];
-  let continued = false;
-  lines.forEach((raw, line) => {
-    const trimmed = raw.trim();
-    // Blank lines, and the inside of a bracket or a triple-quoted string spread over lines, say
-    // nothing about scopes.
-    const wasContinued = continued;
-    continued = /[([{,\\]$/.test(trimmed);
-    if (!trimmed || wasContinued) {
-      return;
+  const n = text.length;
+  let quote = ''; // the open string's quote: ', ", ''' or """
+  let depth = 0; // open brackets
+  let backslashed = false; // the line before ended with a backslash
+  let line = 0;
+  let i = 0;
+
+  /** At the start of a line outside any string: a statement, when no bracket or backslash carries one over. */
+  const lineStart = () => {
+    let j = i;
+    while (text[j] === ' ' || text[j] === '\t' || text[j] === '\f') j++;
+    const first = text[j];
+    if (j < n && first !== '\n' && first !== '\r' && first !== '#') {
+      DECLARATION.lastIndex = j;
+      const m = DECLARATION.exec(text);
+      // `class` and `def` cannot be inside brackets: a bracket left open before them was a typo.
+      if (m) {
+        depth = 0;
+        backslashed = false;
+      }
+      if (depth === 0 && !backslashed) {
+        statement(j - i, line, m);
+      }
     }
-    const indent = indentOf(raw);
+    backslashed = false;
+    i = j;
+  };
+
+  const statement = (indent: number, at: number, m: RegExpExecArray | null) => {
     while (scopes.length > 0 && indent <= scopes[scopes.length - 1].indent) {
       scopes.pop();
     }
-    const container = scopes.flatMap((s) => s.names);
-    const cls = CLASS.exec(trimmed);
-    if (cls) {
-      scopes.push({ indent, names: [cls[1]], isClass: true });
-      return;
-    }
-    const def = DEF.exec(trimmed);
-    if (def) {
+    if (m?.[1]) {
+      scopes.push({ indent, names: [m[1]], isClass: true });
+    } else if (m?.[2]) {
       const inClass = scopes.length > 0 && scopes[scopes.length - 1].isClass;
-      symbols.push({ kind: inClass ? 'method' : 'function', name: def[1], container, line });
-      scopes.push({ indent, names: [def[1], '<locals>'], isClass: false });
+      const container = scopes.flatMap((s) => s.names);
+      symbols.push({ kind: inClass ? 'method' : 'function', name: m[2], container, line: at });
+      scopes.push({ indent, names: [m[2], '<locals>'], isClass: false });
     }
-  });
+  };
+
+  lineStart();
+  while (i < n) {
+    const ch = text[i];
+    if (ch === '\n') {
+      line++;
+      i++;
+      if (quote.length === 1) {
+        quote = ''; // An unterminated one-line string ends with its line.
+      }
+      if (!quote) {
+        lineStart();
+      }
+    } else if (quote) {
+      if (ch === '\\') {
+        // An escaped character; an escaped line break continues the string on the next line.
+        if (text[i + 1] === '\n') line++;
+        i += 2;
+      } else if (ch === quote[0] && (quote.length === 1 || text.startsWith(quote, i))) {
+        i += quote.length;
+        quote = '';
+      } else {
+        i++;
+      }
+    } else if (ch === '#') {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? n : end;
+    } else if (ch === '"' || ch === "'") {
+      quote = text.startsWith(ch + ch + ch, i) ? ch + ch + ch : ch;
+      i += quote.length;
+    } else if (ch === '\\' && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))) {
+      i = text.indexOf('\n', i) + 1;
+      line++;
+      backslashed = true;
+      lineStart();
+    } else {
+      if (ch === '(' || ch === '[' || ch === '{') {
+        depth++;
+      } else if ((ch === ')' || ch === ']' || ch === '}') && depth > 0) {
+        depth--;
+      }
+      i++;
+    }
+  }
   return { symbols };
 }
