@@ -96,7 +96,7 @@ export class Services extends Disposable {
     );
     this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
-    this.sources = this._register(new WorkspaceSourceIndex());
+    this.sources = this._register(new WorkspaceSourceIndex(this.log.scoped('code index')));
     this.codeLenses = this._register(
       new TransactionLensProvider({
         config: this.config,

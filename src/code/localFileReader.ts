@@ -8,6 +8,8 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
+import type { TooLarge } from './sourceIndex';
+
 /** How long the reads may hold the event loop before they let everything else run. */
 export const READ_SLICE_MS = 4;
 
@@ -28,16 +30,19 @@ export class LocalFileReader {
     this.sliceStart = now();
   }
 
-  /** The file's text, or undefined when it is not a regular file, cannot be read, or is over `maxBytes`. */
-  async read(fsPath: string, maxBytes: number, signal: AbortSignal): Promise<string | undefined> {
+  /** The file's text; its size when over `maxBytes`; undefined when it is not a regular file or cannot be read. */
+  async read(fsPath: string, maxBytes: number, signal: AbortSignal): Promise<string | TooLarge | undefined> {
     await this.breathe();
     signal.throwIfAborted();
     let fd: number | undefined;
     try {
       fd = openSync(fsPath, OPEN_FLAGS);
       const stat = fstatSync(fd);
-      if (!stat.isFile() || stat.size > maxBytes) {
+      if (!stat.isFile()) {
         return undefined;
+      }
+      if (stat.size > maxBytes) {
+        return { tooLarge: stat.size };
       }
       const bytes = Buffer.allocUnsafe(stat.size);
       let filled = 0;

@@ -6,17 +6,23 @@
  */
 import { CodeMap, endsWithPath } from './codeMatch';
 import type { CodeLocation, IndexedFile } from './codeMatch';
-import { parseSource } from './parseSource';
+import { MAX_SOURCE_BYTES, oversizedMessage, parseSource } from './parseSource';
 import type { SourceLanguage } from './symbols';
 import { sourceLanguageOf } from './symbols';
 import type { CodeTarget } from './transactionNames';
+import type { Logger } from '../log';
 
 /** How the index reaches the files. Paths are workspace-relative and `/`-separated. */
 export interface SourceFiles {
   /** Files with these extensions (no dot), the user's excludes applied; at most `limit`. */
   list(extensions: readonly string[], limit: number, signal: AbortSignal): Promise<string[]>;
-  /** The file's text, or undefined when it cannot be read or is larger than `maxBytes`. */
-  read(path: string, maxBytes: number, signal: AbortSignal): Promise<string | undefined>;
+  /** The file's text; its size when it is larger than `maxBytes`; undefined when it cannot be read. */
+  read(path: string, maxBytes: number, signal: AbortSignal): Promise<string | TooLarge | undefined>;
+}
+
+/** A file left out because of its size, in bytes: the index says so in the log. */
+export interface TooLarge {
+  tooLarge: number;
 }
 
 /** File extensions per source language (what `sourceLanguageOf` reads back). */
@@ -30,11 +36,8 @@ export const EXTENSIONS_OF: Readonly<Record<SourceLanguage, readonly string[]>> 
   javascript: ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts'],
 };
 
-/**
- * Bounds: a repository far larger than these is not one application's code; a single source file over
- * half a megabyte is generated or minified, and no controller lives there.
- */
-export const INDEX_LIMITS = { maxFiles: 50_000, maxFileBytes: 512 * 1024, readConcurrency: 16 };
+/** Bounds: a repository far larger than these is not one application's code; for a file's, see MAX_SOURCE_BYTES. */
+export const INDEX_LIMITS = { maxFiles: 50_000, maxFileBytes: MAX_SOURCE_BYTES, readConcurrency: 16 };
 
 const NO_FILES = new CodeMap([]);
 
@@ -43,10 +46,13 @@ export class SourceIndex {
   /** Languages listed so far, and the listing in progress for each. */
   private readonly listed = new Map<SourceLanguage, Promise<readonly string[]>>();
   private readonly maps = new Map<string, CodeMap>();
+  /** Files left out for their size and said so: one log line each until they change. */
+  private readonly oversized = new Set<string>();
 
   constructor(
     private readonly files: SourceFiles,
     private readonly limits = INDEX_LIMITS,
+    private readonly log?: Pick<Logger, 'info'>,
   ) {}
 
   /** The code map over every file of `languages`, reading and parsing only what is not parsed yet. */
@@ -98,6 +104,7 @@ export class SourceIndex {
   /** A file changed, appeared or went away: it is read again when next needed. */
   invalidate(path: string, existence: 'changed' | 'created' | 'deleted'): void {
     this.parsed.delete(path);
+    this.oversized.delete(path);
     this.maps.clear();
     const language = sourceLanguageOf(path);
     if (language && existence !== 'changed') {
@@ -108,6 +115,7 @@ export class SourceIndex {
   /** Everything is read again when next needed (excludes changed, folders added or removed). */
   reset(): void {
     this.parsed.clear();
+    this.oversized.clear();
     this.listed.clear();
     this.maps.clear();
   }
@@ -148,7 +156,11 @@ export class SourceIndex {
   private async parseOne(path: string, signal: AbortSignal): Promise<IndexedFile | undefined> {
     const language = sourceLanguageOf(path);
     const text = language && (await this.files.read(path, this.limits.maxFileBytes, signal));
-    if (!language || text === undefined) {
+    if (typeof text === 'object' && !this.oversized.has(path)) {
+      this.oversized.add(path);
+      this.log?.info(oversizedMessage(path, text.tooLarge));
+    }
+    if (!language || typeof text !== 'string') {
       return undefined;
     }
     const file = { path, language, parsed: parseSource(language, text) };

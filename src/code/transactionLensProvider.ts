@@ -21,7 +21,7 @@ import type { CodeMap, IndexedFile } from './codeMatch';
 import type { LensRange } from './lensModel';
 import { LENS_RANGES, lensesForFile, namesServedBy } from './lensModel';
 import { withDocumentSymbols } from './documentSymbols';
-import { parseSource } from './parseSource';
+import { oversizedMessage, oversizedSource, parseSource } from './parseSource';
 import type { SourceLanguage } from './symbols';
 import { sourceLanguageOf, sourceLanguagesOfAgent } from './symbols';
 import type { WorkspaceSourceIndex } from './workspaceSources';
@@ -46,6 +46,8 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
   /** The last numbers per bound application id (one session's: another's are dropped). */
   private readonly numbers = new Map<number, AppNumbers>();
   private refreshing: Promise<void> | undefined;
+  /** Open documents left out for their size, and said so in the log (once each). */
+  private readonly oversized = new Set<string>();
   private refreshAgain: Promise<void> | undefined;
 
   constructor(
@@ -224,11 +226,18 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
 
   /** The document as it is now: a language extension's symbols where one answers, the built-in parser's otherwise. */
   private async parsedWithSymbols(document: vscode.TextDocument, language: SourceLanguage): Promise<IndexedFile> {
-    return {
-      path: vscode.workspace.asRelativePath(document.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1),
-      language,
-      parsed: await withDocumentSymbols(document, parseSource(language, document.getText())),
-    };
+    const path = vscode.workspace.asRelativePath(document.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+    const text = document.getText();
+    const oversized = oversizedSource(text);
+    if (oversized !== undefined) {
+      // Left out as the index leaves it out: no lenses for generated or minified code.
+      if (!this.oversized.has(path)) {
+        this.oversized.add(path);
+        this.deps.log.info(oversizedMessage(path, oversized));
+      }
+      return { path, language, parsed: { symbols: [] } };
+    }
+    return { path, language, parsed: await withDocumentSymbols(document, parseSource(language, text)) };
   }
 
   private async lensMap(

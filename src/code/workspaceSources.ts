@@ -8,8 +8,9 @@
 import * as vscode from 'vscode';
 
 import { LocalFileReader } from './localFileReader';
-import type { SourceFiles } from './sourceIndex';
-import { EXTENSIONS_OF, SourceIndex } from './sourceIndex';
+import type { Logger } from '../log';
+import type { SourceFiles, TooLarge } from './sourceIndex';
+import { EXTENSIONS_OF, INDEX_LIMITS, SourceIndex } from './sourceIndex';
 import { Disposable } from '../util/lifecycle';
 
 /**
@@ -73,7 +74,7 @@ class WorkspaceSourceFiles implements SourceFiles {
     }
   }
 
-  async read(path: string, maxBytes: number, signal: AbortSignal): Promise<string | undefined> {
+  async read(path: string, maxBytes: number, signal: AbortSignal): Promise<string | TooLarge | undefined> {
     const uri = this.uris.get(path);
     if (!uri) {
       return undefined;
@@ -83,7 +84,7 @@ class WorkspaceSourceFiles implements SourceFiles {
     }
     try {
       const bytes = await vscode.workspace.fs.readFile(uri);
-      return bytes.byteLength > maxBytes ? undefined : new TextDecoder().decode(bytes);
+      return bytes.byteLength > maxBytes ? { tooLarge: bytes.byteLength } : new TextDecoder().decode(bytes);
     } catch {
       return undefined; // Gone or unreadable since the listing: it simply serves nothing.
     }
@@ -93,13 +94,14 @@ class WorkspaceSourceFiles implements SourceFiles {
 /** The source index over the open workspace, kept current by a file watcher and the exclude settings. */
 export class WorkspaceSourceIndex extends Disposable {
   private readonly files = new WorkspaceSourceFiles();
-  readonly index = new SourceIndex(this.files);
+  readonly index: SourceIndex;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when a source file or the excludes changed (lenses recompute). */
   readonly onDidChange = this.changed.event;
 
-  constructor() {
+  constructor(log: Logger) {
     super();
+    this.index = new SourceIndex(this.files, INDEX_LIMITS, log);
     const extensions = [...new Set(Object.values(EXTENSIONS_OF).flat())];
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(`**/*.{${extensions.join(',')}}`));
     const on = (existence: 'changed' | 'created' | 'deleted') => (uri: vscode.Uri) => {

@@ -18,11 +18,11 @@ describe('LocalFileReader', () => {
     assert.equal(await new LocalFileReader().read(path.join(dir, 'a.rb'), 1024, signal), 'class Café\nend\n');
   });
 
-  it('gives nothing for a file over the bound, a folder, a missing file or a FIFO (without waiting for a writer)', async () => {
+  it('gives the size of a file over the bound, and nothing for a folder, a missing file or a FIFO (without waiting for a writer)', async () => {
     const reader = new LocalFileReader();
     fs.writeFileSync(path.join(dir, 'big.rb'), 'x'.repeat(100));
     fs.mkdirSync(path.join(dir, 'folder.rb'));
-    assert.equal(await reader.read(path.join(dir, 'big.rb'), 99, signal), undefined);
+    assert.deepEqual(await reader.read(path.join(dir, 'big.rb'), 99, signal), { tooLarge: 100 });
     assert.equal(await reader.read(path.join(dir, 'folder.rb'), 1024, signal), undefined);
     assert.equal(await reader.read(path.join(dir, 'gone.rb'), 1024, signal), undefined);
     if (process.platform !== 'win32') {
@@ -36,7 +36,7 @@ describe('LocalFileReader', () => {
     let clock = 0;
     const reader = new LocalFileReader(() => clock);
     let turns = 0;
-    const reads: Array<Promise<string | undefined>> = [];
+    const reads: Array<ReturnType<LocalFileReader['read']>> = [];
     for (let i = 0; i < 10; i++) {
       clock += READ_SLICE_MS / 2; // each read uses half a slice
       setImmediate(() => turns++);

@@ -1,9 +1,9 @@
 /** The workspace index behind lenses and Go to Code: lazy, cached until a file changes, cancellable, bounded. */
 import * as assert from 'node:assert/strict';
 
-import { parseSource } from '../../src/code/parseSource';
+import { MAX_SOURCE_BYTES, oversizedSource, parseSource } from '../../src/code/parseSource';
 import type { SourceFiles } from '../../src/code/sourceIndex';
-import { SourceIndex } from '../../src/code/sourceIndex';
+import { INDEX_LIMITS, SourceIndex } from '../../src/code/sourceIndex';
 import { codeTargetOf } from '../../src/code/transactionNames';
 
 function fakeFiles(files: Record<string, string>) {
@@ -19,7 +19,7 @@ function fakeFiles(files: Record<string, string>) {
       signal.throwIfAborted();
       reads.push(path);
       const text = files[path];
-      return Promise.resolve(text === undefined || text.length > maxBytes ? undefined : text);
+      return Promise.resolve(text !== undefined && text.length > maxBytes ? { tooLarge: text.length } : text);
     },
   };
   return { source, reads, lists: () => lists, files };
@@ -74,16 +74,36 @@ describe('SourceIndex', () => {
     assert.ok(map.locate(codeTargetOf('ruby', 'Controller/users/show')!));
   });
 
-  it('leaves out files over the size bound and stops listing at the file bound', async () => {
+  it('leaves out files over the size bound (one log line each) and stops listing at the file bound', async () => {
     const fake = fakeFiles({
       'app/controllers/users_controller.rb': 'class UsersController\n  def show\n  end\nend',
       'app/controllers/huge_controller.rb': `class HugeController\n  def show\n  end\nend\n${'#'.repeat(100)}`,
     });
-    const index = new SourceIndex(fake.source, { maxFiles: 10, maxFileBytes: 80, readConcurrency: 2 });
+    const logged: string[] = [];
+    const log = { info: (line: string) => logged.push(line) };
+    const index = new SourceIndex(fake.source, { maxFiles: 10, maxFileBytes: 80, readConcurrency: 2 }, log);
     const map = await index.codeMap(['ruby'], new AbortController().signal);
     assert.equal(map.locate(codeTargetOf('ruby', 'Controller/huge/show')!), undefined);
     assert.ok(map.locate(codeTargetOf('ruby', 'Controller/users/show')!));
     assert.equal(index.size, 1);
+    assert.equal(logged.length, 1);
+    assert.match(logged[0], /^skipped app\/controllers\/huge_controller\.rb: 1 KB, over the 512 KB/);
+    // Read again for another map: still left out, and not said again until the file changes.
+    index.invalidate('app/controllers/users_controller.rb', 'changed');
+    await index.codeMap(['ruby'], new AbortController().signal);
+    assert.equal(logged.length, 1);
+    index.invalidate('app/controllers/huge_controller.rb', 'changed');
+    await index.codeMap(['ruby'], new AbortController().signal);
+    assert.equal(logged.length, 2);
+  });
+
+  it('bounds a source file at MAX_SOURCE_BYTES, counted in UTF-8 bytes', () => {
+    assert.equal(INDEX_LIMITS.maxFileBytes, MAX_SOURCE_BYTES);
+    assert.equal(oversizedSource('x'.repeat(MAX_SOURCE_BYTES)), undefined);
+    assert.equal(oversizedSource('x'.repeat(MAX_SOURCE_BYTES + 1)), MAX_SOURCE_BYTES + 1);
+    // 'é' is two bytes: half as many characters already reach the bound.
+    assert.equal(oversizedSource('é'.repeat(MAX_SOURCE_BYTES / 2 + 1)), MAX_SOURCE_BYTES + 2);
+    assert.equal(oversizedSource('é'.repeat(MAX_SOURCE_BYTES / 2)), undefined);
   });
 
   it('reads only the files at the path a name gives, and the whole language for a name without one', async () => {
