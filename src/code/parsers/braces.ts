@@ -38,6 +38,7 @@ export function parseBraces(text: string): ParsedSource {
   let pending: Array<{ verb?: string; path: string }> = [];
   lines.forEach((raw, line) => {
     const trimmed = raw.trim();
+    const structure = structureOf(raw);
     const ns = /^(?:package|namespace)\s+([\w.]+)/.exec(trimmed);
     if (ns) {
       namespace = ns[1].split('.');
@@ -48,7 +49,7 @@ export function parseBraces(text: string): ParsedSource {
         pending.push(mapping);
       }
     } else if (trimmed) {
-      const type = TYPE.exec(structureOf(trimmed));
+      const type = TYPE.exec(structure);
       const inBody = classes.length > 0 && depth === classes[classes.length - 1].depth;
       if (type) {
         classes.push({ name: type[1], depth: depth + 1, prefix: pending[0]?.path ?? '' });
@@ -73,7 +74,7 @@ export function parseBraces(text: string): ParsedSource {
       }
       pending = [];
     }
-    depth = followBraces(raw, depth, classes);
+    depth = followBraces(structure, depth, classes);
   });
   return { symbols, ...(namespace ? { namespace } : {}) };
 }

@@ -18,7 +18,15 @@ const MOUNT =
 const REQUIRE = /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(\s*(['"])([^'"\n]+)\2\s*\)/g;
 const IMPORT = /\bimport\s+([A-Za-z_$][\w$]*)\s+from\s+(['"])([^'"\n]+)\2/g;
 
-const IDENTIFIER_CHAR = /[\w$]/;
+function isIdentifierChar(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 36
+  );
+}
 
 /** The identifier right before the dot at `dot` (spaces allowed between), and where it starts. */
 function objectBefore(code: string, dot: number): { name: string; at: number } | undefined {
@@ -27,7 +35,7 @@ function objectBefore(code: string, dot: number): { name: string; at: number } |
     end--;
   }
   let start = end;
-  while (start > 0 && IDENTIFIER_CHAR.test(code[start - 1])) {
+  while (start > 0 && isIdentifierChar(code.charCodeAt(start - 1))) {
     start--;
   }
   const name = code.slice(start, end);
@@ -44,16 +52,12 @@ export function parseJavaScript(text: string): ParsedSource {
     if (!object || !m[3].startsWith('/')) {
       continue;
     }
-    const verb = m[1].toUpperCase();
-    symbols.push({
-      kind: 'route',
-      name: '',
-      container: [],
-      line: lineOf(object.at),
-      ...(verb === 'ALL' ? {} : { verb }),
-      path: m[3],
-      router: object.name,
-    });
+    const route: CodeSymbol = { kind: 'route', name: '', container: [], line: lineOf(object.at), path: m[3] };
+    if (m[1] !== 'all') {
+      route.verb = m[1].toUpperCase();
+    }
+    route.router = object.name;
+    symbols.push(route);
   }
   const mounts: Array<{ prefix: string; router?: string; module?: string }> = [];
   for (const m of code.matchAll(MOUNT)) {

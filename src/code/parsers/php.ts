@@ -54,6 +54,7 @@ export function parsePhp(text: string): ParsedSource {
   let pending: Array<{ path: string; name?: string; verb?: string }> = [];
   lines.forEach((raw, line) => {
     const trimmed = raw.trim();
+    const structure = structureOf(raw);
     const ns = /^namespace\s+([\w\\]+)/.exec(trimmed);
     if (ns) {
       namespace = ns[1].split('\\');
@@ -64,7 +65,7 @@ export function parsePhp(text: string): ParsedSource {
       const verb = /\bmethods:\s*\[\s*['"]([A-Za-z]+)['"]/.exec(attribute[3])?.[1];
       pending.push({ path: attribute[2], ...(name ? { name } : {}), ...(verb ? { verb: verb.toUpperCase() } : {}) });
     } else if (trimmed && !trimmed.startsWith('#[')) {
-      const cls = CLASS.exec(structureOf(trimmed));
+      const cls = CLASS.exec(structure);
       const fn = FUNCTION.exec(trimmed);
       if (cls && !fn) {
         classes.push({ name: cls[1], depth: depth + 1 });
@@ -87,7 +88,7 @@ export function parsePhp(text: string): ParsedSource {
       }
       pending = [];
     }
-    depth = followBraces(raw, depth, classes);
+    depth = followBraces(structure, depth, classes);
   });
   symbols.push(...laravelRoutes(code, lineOf));
   return { symbols, ...(namespace ? { namespace } : {}) };
