@@ -15,6 +15,7 @@ import { clientFigures } from './figures/client';
 import { codeCacheFigures, writeCodeCacheResults } from './figures/codeCacheWorkbench';
 import { codeIndexFigures } from './figures/codeIndex';
 import { heapFigures } from './figures/heap';
+import { HOSTILE_LANGUAGES, hostileFigureName, hostileParseFigures } from './figures/hostileParse';
 import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/panelDraw';
 import { changeFigures } from './figures/changes';
 import { requestFigures } from './figures/requests';
@@ -79,6 +80,7 @@ const EXPECTED = [
   '5,000 applications into the tree (scale mode)',
   '  progress reports while listing them',
   'heap growth after 100 panel open/close cycles (after GC)',
+  ...HOSTILE_LANGUAGES.map(hostileFigureName),
 ];
 
 async function main(): Promise<void> {
@@ -140,6 +142,7 @@ async function main(): Promise<void> {
   await step('5,000 applications', () => scaleFigures(quick ? 1 : 3, quick ? 0 : 1));
   await step('heap', () => heapFigures(100));
   await step('code index and lenses', () => codeIndexFigures(quick ? 1 : 5));
+  await step('hostile sources', () => hostileParseFigures(quick ? 1 : 5));
 
   console.log(
     `\nTimeslice benchmarks${quick ? ' (quick: one run each, times not checked)' : ''}: medians of interleaved runs; Node ${process.version}, Chromium ${chromium ?? '?'}, ${started.toISOString()}`,
