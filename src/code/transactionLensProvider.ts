@@ -46,8 +46,8 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
   /** The last numbers per bound application id (one session's: another's are dropped). */
   private readonly numbers = new Map<number, AppNumbers>();
   private refreshing: Promise<void> | undefined;
-  /** Open documents left out for their size, and said so in the log (once each). */
-  private readonly oversized = new Set<string>();
+  /** Open documents left out for their size and said so in the log: the version said, once each. */
+  private readonly oversized = new Map<string, number>();
   private refreshAgain: Promise<void> | undefined;
 
   constructor(
@@ -231,8 +231,8 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     const oversized = oversizedSource(text);
     if (oversized !== undefined) {
       // Left out as the index leaves it out: no lenses for generated or minified code.
-      if (!this.oversized.has(path)) {
-        this.oversized.add(path);
+      if (this.oversized.get(path) !== document.version) {
+        this.oversized.set(path, document.version);
         this.deps.log.info(oversizedMessage(path, oversized));
       }
       return { path, language, parsed: { symbols: [] } };

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 
 import type { Backend } from '../../../src/api/backendChoice';
 import { compactPercent } from '../../../src/code/lensModel';
+import { MAX_SOURCE_BYTES } from '../../../src/code/parseSource';
 import { formatMs, formatRpm } from '../../../src/format/presentation';
 import type { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
@@ -191,6 +192,26 @@ for (const backend of BACKENDS) {
         assert.equal((lenses[0].command?.arguments?.[0] as { name: string }).name, 'Controller/orders/show');
       } finally {
         provider.dispose();
+      }
+    });
+
+    it('gives a file over MAX_SOURCE_BYTES no lenses, and says why in the log', async () => {
+      const textNow = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === file.toString())?.getText();
+      const padding = '# generated\n'.repeat(Math.ceil(MAX_SOURCE_BYTES / 12));
+      const said = () =>
+        ts.recentLogLines().filter((l) => /skipped (\S+\/)?app\/controllers\/orders_controller\.rb: /.test(l)).length;
+      const saidBefore = said();
+      await vscode.window.showTextDocument(file, { preview: false });
+      await vscode.workspace.fs.writeFile(file, Buffer.from(CONTROLLER + padding));
+      try {
+        await eventually(() => (textNow()?.length ?? 0) > MAX_SOURCE_BYTES || undefined, 'the document grown');
+        await ts.codeLenses.refresh();
+        assert.deepEqual(await lensesOf(file), []);
+        assert.deepEqual(await lensesOf(file), []);
+        assert.equal(said() - saidBefore, 1, 'one log line, however often its lenses are asked for');
+      } finally {
+        await vscode.workspace.fs.writeFile(file, Buffer.from(CONTROLLER));
+        await eventually(() => textNow() === CONTROLLER || undefined, 'the document back');
       }
     });
 
