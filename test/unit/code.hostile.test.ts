@@ -53,6 +53,17 @@ describe('the scans that replace patterns answer as the patterns did', () => {
     assert.equal(declaredMethod('String s = format('), undefined);
   });
 
+  it('a Go func line: receiver with or without a name, pointer or not, generic; a function', () => {
+    const said = (text: string) =>
+      parseSource('go', text).symbols.map((s) => `${s.kind} ${[...s.container, s.name].join('.')}`);
+    assert.deepEqual(said('func (s *Server) list(w http.ResponseWriter) {}'), ['method Server.list']);
+    assert.deepEqual(said('func (Server) list() {}'), ['method Server.list']); // the pattern said `r.list`
+    assert.deepEqual(said('func (*Server) list() {}'), ['method Server.list']);
+    assert.deepEqual(said('func (s Set[K, V]) Has(k K) bool {}'), ['method Set.Has']);
+    assert.deepEqual(said('func Map[T any](xs []T) {}\nfunc main() {}'), ['function Map', 'function main']);
+    assert.deepEqual(said('func (s *Server)\nfunc\nfunction x() {}\n  func y() {}'), []);
+  });
+
   it("a line's structure with its strings blanked, on 30,000 short lines", () => {
     const pattern = /(["'])(?:\\.|(?!\1)[^\\])*\1/g;
     const blanked = (line: string) =>
