@@ -3,11 +3,11 @@
  * inside another gets `<locals>` in its container, as Python's `__qualname__` does, so an agent name
  * with `<locals>` is never matched to a module-level function of the same name.
  *
- * One pass over the text follows what Python's tokenizer follows (docs.python.org/3/reference/
- * lexical_analysis.html, "Line structure"): only a line that starts a statement says anything about
- * scopes; a line inside brackets, after a backslash, or inside a triple-quoted string (`'''`, `"""`,
- * with any `r`/`b`/`f`/`u` prefix) does not, so raw SQL at column 0 in a docstring ends no class,
- * and a `def` inside one is no function.
+ * One pass over the text follows Python's own line structure
+ * (https://docs.python.org/3/reference/lexical_analysis.html#line-structure): only a line that starts
+ * a statement says anything about scopes; a line inside brackets, after a backslash, or inside a
+ * triple-quoted string (`'''`, `"""`, with any `r`/`b`/`f`/`u` prefix) does not, so raw SQL at
+ * column 0 in a docstring ends no class, and a `def` inside one is no function.
  */
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
