@@ -11,8 +11,9 @@
  *   here). Beside it, the parse alone. Budget 20 ms.
  * - Go to Code for a controller action in the same cold workspace: the name gives the file's path, so
  *   only the files at that path are read. Beside it, the listing alone (the floor of any lookup).
- * The listing is a Node walk here (in VS Code it is findFiles, ripgrep); the reads are the extension's
- * own (localFileReader.ts), as in VS Code for a local folder.
+ * The listing is a Node walk here (in VS Code it is findFiles, ripgrep), filtered by the workspace's
+ * `.gitignore` through the extension's own rules (ignoreRules.ts) as in VS Code; the reads are the
+ * extension's own (localFileReader.ts), as in VS Code for a local folder.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -21,6 +22,7 @@ import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
 import type { TransactionStats } from '../../src/api/transactionStats';
+import { IgnoreRules } from '../../src/code/ignoreRules';
 import { lensesForFile } from '../../src/code/lensModel';
 import { LocalFileReader } from '../../src/code/localFileReader';
 import { parseSource } from '../../src/code/parseSource';
@@ -63,6 +65,7 @@ function generateWorkspace(): string {
       i % 5 === 0 ? controller(`Thing${i}`, 8) : `class Thing${i}\n${'  def helper\n    1\n  end\n'.repeat(12)}end\n`;
     fs.writeFileSync(path.join(dir, `thing_${i}${i % 5 === 0 ? '_controller' : ''}.rb`), text);
   }
+  fs.writeFileSync(path.join(root, '.gitignore'), '/coverage/\n*.generated.rb\nlog/\n!log/keep.rb\n');
   const modules = path.join(root, 'node_modules', 'some-gem');
   fs.mkdirSync(modules, { recursive: true });
   for (let i = 0; i < 2000; i++) {
@@ -75,13 +78,18 @@ function nodeFiles(root: string): SourceFiles {
   const reader = new LocalFileReader();
   return {
     list(extensions, limit) {
+      const rules = new IgnoreRules([{ dir: '', text: fs.readFileSync(path.join(root, '.gitignore'), 'utf8') }]);
       const out: string[] = [];
       const walk = (rel: string) => {
         for (const entry of fs.readdirSync(path.join(root, rel), { withFileTypes: true })) {
           const child = rel ? `${rel}/${entry.name}` : entry.name;
           if (entry.isDirectory()) {
             if (!SKIPPED.has(entry.name)) walk(child);
-          } else if (out.length < limit && extensions.some((e) => entry.name.endsWith(`.${e}`))) {
+          } else if (
+            out.length < limit &&
+            extensions.some((e) => entry.name.endsWith(`.${e}`)) &&
+            !rules.ignores(child)
+          ) {
             out.push(child);
           }
         }

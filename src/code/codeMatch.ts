@@ -4,6 +4,7 @@
  * with the prefixes of the Express routers mounted above it. Pure: the files are already read, so
  * nothing here can reach a path the workspace index did not list.
  */
+import { preferredSource } from './sourcePreference';
 import type { CodeTarget } from './transactionNames';
 import type { CodeSymbol, ParsedSource, SourceLanguage } from './symbols';
 
@@ -193,19 +194,22 @@ export class CodeMap {
     }
   }
 
-  /** The line that serves `target`, or undefined when no file does. Files are tried in path order. */
+  /**
+   * The line that serves `target`, or undefined when no file does. Where several files do, the source
+   * over a compiled copy (sourcePreference.ts), else the first in path order.
+   */
   locate(target: CodeTarget): CodeLocation | undefined {
     switch (target.kind) {
       case 'member':
-        return firstOf(this.byMember.get(target.member), (file) => memberIn(target, file));
+        return bestOf(this.byMember.get(target.member), (file) => memberIn(target, file));
       case 'function':
-        return firstOf(this.byFunction.get(target.name), (file) => functionIn(target, file));
+        return bestOf(this.byFunction.get(target.name), (file) => functionIn(target, file));
       case 'route':
-        return firstOf(this.byRoute.get(normalizeRoute(target.path)), ({ file, symbol }) =>
+        return bestOf(this.byRoute.get(normalizeRoute(target.path)), ({ file, symbol }) =>
           verbsAgree(target.verb, symbol.verb) ? { path: file.path, line: symbol.line } : undefined,
         );
       case 'routeName':
-        return firstOf(this.byRouteName.get(target.name), ({ file, symbol }) => ({
+        return bestOf(this.byRouteName.get(target.name), ({ file, symbol }) => ({
           path: file.path,
           line: symbol.line,
         }));
@@ -258,15 +262,16 @@ function verbsAgree(wanted: string | undefined, registered: string | undefined):
   return !wanted || !registered || wanted === registered;
 }
 
-function firstOf<T>(
+function bestOf<T>(
   list: readonly T[] | undefined,
   find: (item: T) => CodeLocation | undefined,
 ): CodeLocation | undefined {
+  const found: CodeLocation[] = [];
   for (const item of list ?? []) {
-    const found = find(item);
-    if (found) {
-      return found;
+    const at = find(item);
+    if (at) {
+      found.push(at);
     }
   }
-  return undefined;
+  return preferredSource(found);
 }

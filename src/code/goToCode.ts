@@ -1,7 +1,7 @@
 /**
- * Go to Code: opens the file and line that serve a transaction, found in the workspace index (only
- * files the index listed can open), or says why nothing matched: the name tells no code (another
- * framework, a custom name), or no file in the workspace has it.
+ * Go to Code: opens the file and line that serve a transaction, found in the index of the folders its
+ * application is bound to (codeFolders.ts; only files the index listed can open), or says why nothing
+ * matched: the name tells no code (another framework, a custom name), or no file there has it.
  */
 import * as vscode from 'vscode';
 
@@ -35,7 +35,31 @@ export function describeTarget(target: CodeTarget): string {
   }
 }
 
-export async function goToCode(sources: WorkspaceSourceIndex, request: GoToCodeRequest): Promise<void> {
+/**
+ * Shows `uri` with the cursor on `line`. The selection is set again on the editor that is active once
+ * the show settles: when the file is already open in a preview tab, the editor `showTextDocument`
+ * answers with may be replaced by one that restores the tab's old view state (cursor on line 1).
+ */
+export async function showAtLine(uri: vscode.Uri, line: number): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  const position = new vscode.Position(Math.min(line, document.lineCount - 1), 0);
+  const selection = new vscode.Selection(position, position);
+  const shown = await vscode.window.showTextDocument(document, { selection, preview: true });
+  const active = vscode.window.activeTextEditor;
+  const editor = active?.document === document ? active : shown;
+  if (!editor.selection.isEqual(selection)) {
+    editor.selection = selection;
+  }
+  editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  return editor;
+}
+
+/** `folders`: where the application's code may be (codeFolders.ts), searched in order. */
+export async function goToCode(
+  sources: WorkspaceSourceIndex,
+  folders: readonly vscode.WorkspaceFolder[],
+  request: GoToCodeRequest,
+): Promise<void> {
   const name = safeText(request.name, 200);
   const target = codeTargetOf(request.agentLanguage, request.name);
   const languages = sourceLanguagesOfAgent(request.agentLanguage);
@@ -58,7 +82,14 @@ export async function goToCode(sources: WorkspaceSourceIndex, request: GoToCodeR
       const abort = new AbortController();
       const listener = token.onCancellationRequested(() => abort.abort());
       try {
-        return await sources.index.locate(languages, target, abort.signal);
+        for (const folder of folders) {
+          const at = await sources.indexOf(folder).locate(languages, target, abort.signal);
+          const uri = at && sources.uriOf(folder, at.path);
+          if (at && uri) {
+            return { uri, line: at.line };
+          }
+        }
+        return undefined;
       } catch (e) {
         if (abort.signal.aborted) {
           return 'cancelled' as const;
@@ -72,8 +103,7 @@ export async function goToCode(sources: WorkspaceSourceIndex, request: GoToCodeR
   if (found === 'cancelled') {
     return;
   }
-  const uri = found && sources.uriOf(found.path);
-  if (!found || !uri) {
+  if (!found) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t(
         'No file in this workspace serves “{0}”: Timeslice looked for the {1} (files and folders in files.exclude and search.exclude are not read).',
@@ -83,6 +113,5 @@ export async function goToCode(sources: WorkspaceSourceIndex, request: GoToCodeR
     );
     return;
   }
-  const position = new vscode.Position(found.line, 0);
-  await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), preview: true });
+  await showAtLine(found.uri, found.line);
 }

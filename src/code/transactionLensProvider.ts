@@ -25,6 +25,7 @@ import { oversizedMessage, oversizedSource, parseSource } from './parseSource';
 import type { SourceLanguage } from './symbols';
 import { sourceLanguageOf, sourceLanguagesOfAgent } from './symbols';
 import type { WorkspaceSourceIndex } from './workspaceSources';
+import { pathInFolder } from './workspaceSources';
 
 /** Where the numbers come from: the session's API (both backends give the same shape). */
 export interface TransactionSource {
@@ -110,11 +111,11 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     if (!target || !numbers || numbers.session !== this.deps.connections.current) {
       return [];
     }
-    const map = await this.lensMap(target.languages, token);
+    const map = await this.lensMap(target.folder, target.languages, token);
     if (!map || token.isCancellationRequested) {
       return [];
     }
-    const file = await this.parsedWithSymbols(document, target.language);
+    const file = await this.parsedWithSymbols(target.folder, document, target.language);
     const range = LENS_RANGES[numbers.range];
     return lensesForFile(map, file, target.agentLanguage, numbers.stats, range.label()).map(
       (entry) =>
@@ -150,30 +151,38 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
       return;
     }
     const range = (this.deps.config.codeLensRange in LENS_RANGES ? this.deps.config.codeLensRange : '30m') as LensRange;
+    // Per application, its visible documents by folder: each folder's files are its own index.
     const byApp = new Map<
       number,
-      { agentLanguage: string; languages: readonly SourceLanguage[]; docs: vscode.TextDocument[] }
+      {
+        agentLanguage: string;
+        languages: readonly SourceLanguage[];
+        docs: Map<vscode.WorkspaceFolder, vscode.TextDocument[]>;
+      }
     >();
     for (const { document, target } of this.visibleTargets()) {
-      const entry = byApp.get(target.binding.id) ?? { ...target, docs: [] };
-      entry.docs.push(document);
+      const entry = byApp.get(target.binding.id) ?? {
+        ...target,
+        docs: new Map<vscode.WorkspaceFolder, vscode.TextDocument[]>(),
+      };
+      entry.docs.set(target.folder, [...(entry.docs.get(target.folder) ?? []), document]);
       byApp.set(target.binding.id, entry);
     }
     for (const [applicationId, app] of byApp) {
       try {
-        const map = await this.deps.sources.index.lensMap(app.languages, session.signal);
-        const files = await Promise.all(
-          app.docs.flatMap((d) => {
-            const language = sourceLanguageOf(d.fileName);
-            return language ? [this.parsedWithSymbols(d, language)] : [];
-          }),
-        );
-        const names = namesServedBy(
-          map,
-          files,
-          app.agentLanguage,
-          await this.deps.source.names(session, applicationId, app.agentLanguage),
-        );
+        const known = await this.deps.source.names(session, applicationId, app.agentLanguage);
+        const served = new Set<string>();
+        for (const [folder, docs] of app.docs) {
+          const map = await this.deps.sources.indexOf(folder).lensMap(app.languages, session.signal);
+          const files = await Promise.all(
+            docs.flatMap((d) => {
+              const language = sourceLanguageOf(d.fileName);
+              return language ? [this.parsedWithSymbols(folder, d, language)] : [];
+            }),
+          );
+          namesServedBy(map, files, app.agentLanguage, known).forEach((n) => served.add(n));
+        }
+        const names = [...served];
         if (names.length === 0) {
           continue; // Nothing on screen serves a transaction: nothing to ask.
         }
@@ -207,6 +216,7 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
 
   private targetOf(document: vscode.TextDocument):
     | {
+        folder: vscode.WorkspaceFolder;
         binding: Binding;
         agentLanguage: string;
         language: SourceLanguage;
@@ -218,15 +228,19 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     const agentLanguage = binding && this.deps.poller.snapshot(binding)?.app?.language;
     const language = sourceLanguageOf(document.fileName);
     const languages = agentLanguage ? sourceLanguagesOfAgent(agentLanguage) : [];
-    if (!binding || !agentLanguage || !language || !languages.includes(language)) {
+    if (!folder || !binding || !agentLanguage || !language || !languages.includes(language)) {
       return undefined;
     }
-    return { binding, agentLanguage, language, languages };
+    return { folder, binding, agentLanguage, language, languages };
   }
 
   /** The document as it is now: a language extension's symbols where one answers, the built-in parser's otherwise. */
-  private async parsedWithSymbols(document: vscode.TextDocument, language: SourceLanguage): Promise<IndexedFile> {
-    const path = vscode.workspace.asRelativePath(document.uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  private async parsedWithSymbols(
+    folder: vscode.WorkspaceFolder,
+    document: vscode.TextDocument,
+    language: SourceLanguage,
+  ): Promise<IndexedFile> {
+    const path = pathInFolder(folder, document.uri) ?? document.uri.path;
     const text = document.getText();
     const oversized = oversizedSource(text);
     if (oversized !== undefined) {
@@ -240,14 +254,16 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     return { path, language, parsed: await withDocumentSymbols(document, parseSource(language, text)) };
   }
 
+  /** The folder's index: a file's lenses read only its own folder (the one bound to the application). */
   private async lensMap(
+    folder: vscode.WorkspaceFolder,
     languages: readonly SourceLanguage[],
     token: vscode.CancellationToken,
   ): Promise<CodeMap | undefined> {
     const abort = new AbortController();
     const listener = token.onCancellationRequested(() => abort.abort());
     try {
-      return await this.deps.sources.index.lensMap(languages, abort.signal);
+      return await this.deps.sources.indexOf(folder).lensMap(languages, abort.signal);
     } catch {
       return undefined; // Cancelled: VS Code asks again.
     } finally {

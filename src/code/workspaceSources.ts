@@ -1,21 +1,26 @@
 /**
- * The workspace's files for the source index: listed with VS Code's `findFiles` under the user's
- * `files.exclude` and `search.exclude` (plus dependency and build folders), read through
- * Node's file system for local files (far cheaper per file, see localFileReader.ts) and `workspace.fs`
- * for any other scheme (virtual workspaces), and watched so a change reaches the index.
+ * The workspace's files for the source index, one index per workspace folder (a transaction's code is
+ * looked for only in the folder its application is bound to: codeFolders.ts). Listed with VS Code's
+ * `findFiles` under the folder's `files.exclude` and `search.exclude` (plus dependency and build
+ * folders), minus what the folder's `.gitignore` files ignore (ignoreRules.ts); read through Node's
+ * file system for local files (far cheaper per file, see localFileReader.ts) and `workspace.fs` for
+ * any other scheme (virtual workspaces), and watched so a change reaches the index.
  * Only files this listing found are ever read or opened: a transaction name never becomes a path.
  */
 import * as vscode from 'vscode';
 
+import { IgnoreRules } from './ignoreRules';
 import { LocalFileReader } from './localFileReader';
 import type { Logger } from '../log';
 import type { SourceFiles, TooLarge } from './sourceIndex';
 import { EXTENSIONS_OF, INDEX_LIMITS, SourceIndex } from './sourceIndex';
+import { BUILD_OUTPUT_DIRS } from './sourcePreference';
 import { Disposable } from '../util/lifecycle';
 
 /**
  * Never read, whatever the excludes say: dependencies and build output hold no code of the
- * application's own that an agent names, and can hold tens of thousands of files.
+ * application's own that an agent names (a compiled copy would open instead of the source), and can
+ * hold tens of thousands of files.
  */
 export const ALWAYS_SKIPPED = [
   '**/node_modules/**',
@@ -28,7 +33,11 @@ export const ALWAYS_SKIPPED = [
   '**/target/**',
   '**/bin/**',
   '**/obj/**',
+  ...BUILD_OUTPUT_DIRS.map((dir) => `**/${dir}/**`),
 ] as const;
+
+/** More `.gitignore` files than this in one folder is a vendored tree, not the application's rules. */
+const MAX_IGNORE_FILES = 500;
 
 /** One exclude glob from the user's `files.exclude` and `search.exclude` (entries set to true) and ALWAYS_SKIPPED. */
 export function excludeGlob(settings: {
@@ -43,31 +52,58 @@ export function excludeGlob(settings: {
   return `{${[...new Set([...on(settings.filesExclude), ...on(settings.searchExclude), ...ALWAYS_SKIPPED])].join(',')}}`;
 }
 
-function cancellation(signal: AbortSignal): vscode.CancellationTokenSource {
-  const source = new vscode.CancellationTokenSource();
-  signal.addEventListener('abort', () => source.cancel(), { once: true });
-  return source;
+/** `uri`'s path inside `folder` (`/`-separated), or undefined when it is not inside it. */
+export function pathInFolder(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
+  const root = folder.uri.path.replace(/\/$/, '');
+  return uri.scheme === folder.uri.scheme && uri.authority === folder.uri.authority && uri.path.startsWith(`${root}/`)
+    ? uri.path.slice(root.length + 1)
+    : undefined;
 }
 
-/** The workspace through VS Code, with the URIs of what it listed (what Go to Code may open). */
-class WorkspaceSourceFiles implements SourceFiles {
+/** A token that follows `signal` until it is disposed (the listener goes with it, so none piles up). */
+function cancellation(signal: AbortSignal): vscode.Disposable & { token: vscode.CancellationToken } {
+  const source = new vscode.CancellationTokenSource();
+  const cancel = () => source.cancel();
+  signal.addEventListener('abort', cancel, { once: true });
+  return {
+    token: source.token,
+    dispose: () => {
+      signal.removeEventListener('abort', cancel);
+      source.dispose();
+    },
+  };
+}
+
+/** One workspace folder through VS Code, with the URIs of what it listed (what Go to Code may open). */
+class FolderSourceFiles implements SourceFiles {
   readonly uris = new Map<string, vscode.Uri>();
   private readonly local = new LocalFileReader();
+  /** The folder's `.gitignore` rules, read once per listing of the folder (a change resets the folder). */
+  private ignoreRules: Promise<IgnoreRules> | undefined;
+
+  constructor(private readonly folder: vscode.WorkspaceFolder) {}
 
   async list(extensions: readonly string[], limit: number, signal: AbortSignal): Promise<string[]> {
-    const config = vscode.workspace.getConfiguration();
+    const config = vscode.workspace.getConfiguration(undefined, this.folder.uri);
     const exclude = excludeGlob({
       filesExclude: config.get<Record<string, unknown>>('files.exclude'),
       searchExclude: config.get<Record<string, unknown>>('search.exclude'),
     });
     const token = cancellation(signal);
     try {
-      const found = await vscode.workspace.findFiles(`**/*.{${extensions.join(',')}}`, exclude, limit, token.token);
+      const pattern = new vscode.RelativePattern(this.folder, `**/*.{${extensions.join(',')}}`);
+      const [found, rules] = await Promise.all([
+        vscode.workspace.findFiles(pattern, exclude, limit, token.token),
+        this.rules(exclude, signal),
+      ]);
       signal.throwIfAborted();
-      return found.map((uri) => {
-        const path = vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+      return found.flatMap((uri) => {
+        const path = pathInFolder(this.folder, uri);
+        if (path === undefined || rules.ignores(path)) {
+          return [];
+        }
         this.uris.set(path, uri);
-        return path;
+        return [path];
       });
     } finally {
       token.dispose();
@@ -76,9 +112,44 @@ class WorkspaceSourceFiles implements SourceFiles {
 
   async read(path: string, maxBytes: number, signal: AbortSignal): Promise<string | TooLarge | undefined> {
     const uri = this.uris.get(path);
-    if (!uri) {
-      return undefined;
+    return uri && this.readUri(uri, maxBytes, signal);
+  }
+
+  private rules(exclude: string, signal: AbortSignal): Promise<IgnoreRules> {
+    if (!this.ignoreRules) {
+      this.ignoreRules = this.readRules(exclude, signal);
+      // A cancelled reading is not kept: the next listing reads again.
+      this.ignoreRules.catch(() => (this.ignoreRules = undefined));
     }
+    return this.ignoreRules;
+  }
+
+  private async readRules(exclude: string, signal: AbortSignal): Promise<IgnoreRules> {
+    const token = cancellation(signal);
+    try {
+      const pattern = new vscode.RelativePattern(this.folder, '**/.gitignore');
+      const found = await vscode.workspace.findFiles(pattern, exclude, MAX_IGNORE_FILES, token.token);
+      const files = await Promise.all(
+        found.map(async (uri) => {
+          const path = pathInFolder(this.folder, uri);
+          const text = path === undefined ? undefined : await this.readUri(uri, 256 * 1024, signal);
+          return path === undefined || typeof text !== 'string'
+            ? []
+            : [{ dir: path.slice(0, Math.max(0, path.lastIndexOf('/'))), text }];
+        }),
+      );
+      signal.throwIfAborted();
+      return new IgnoreRules(files.flat());
+    } finally {
+      token.dispose();
+    }
+  }
+
+  private async readUri(
+    uri: vscode.Uri,
+    maxBytes: number,
+    signal: AbortSignal,
+  ): Promise<string | TooLarge | undefined> {
     if (uri.scheme === 'file') {
       return this.local.read(uri.fsPath, maxBytes, signal);
     }
@@ -91,27 +162,38 @@ class WorkspaceSourceFiles implements SourceFiles {
   }
 }
 
-/** The source index over the open workspace, kept current by a file watcher and the exclude settings. */
+/** The source index of each workspace folder, kept current by a file watcher and the exclude settings. */
 export class WorkspaceSourceIndex extends Disposable {
-  private readonly files = new WorkspaceSourceFiles();
-  readonly index: SourceIndex;
+  private readonly folders = new Map<string, { files: FolderSourceFiles; index: SourceIndex }>();
   private readonly changed = this._register(new vscode.EventEmitter<void>());
-  /** Fires when a source file or the excludes changed (lenses recompute). */
+  /** Fires when a source file, a `.gitignore` or the excludes changed (lenses recompute). */
   readonly onDidChange = this.changed.event;
 
-  constructor(log: Logger) {
+  constructor(private readonly log: Logger) {
     super();
-    this.index = new SourceIndex(this.files, INDEX_LIMITS, log);
     const extensions = [...new Set(Object.values(EXTENSIONS_OF).flat())];
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(`**/*.{${extensions.join(',')}}`));
     const on = (existence: 'changed' | 'created' | 'deleted') => (uri: vscode.Uri) => {
-      const path = vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
-      this.index.invalidate(path, existence);
-      this.changed.fire();
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      const path = folder && pathInFolder(folder, uri);
+      if (folder && path !== undefined) {
+        this.folders.get(folder.uri.toString())?.index.invalidate(path, existence);
+        this.changed.fire();
+      }
     };
     this._register(watcher.onDidChange(on('changed')));
     this._register(watcher.onDidCreate(on('created')));
     this._register(watcher.onDidDelete(on('deleted')));
+    const ignoreWatcher = this._register(vscode.workspace.createFileSystemWatcher('**/.gitignore'));
+    const resetFolderOf = (uri: vscode.Uri) => {
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      if (folder && this.folders.delete(folder.uri.toString())) {
+        this.changed.fire();
+      }
+    };
+    this._register(ignoreWatcher.onDidChange(resetFolderOf));
+    this._register(ignoreWatcher.onDidCreate(resetFolderOf));
+    this._register(ignoreWatcher.onDidDelete(resetFolderOf));
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('files.exclude') || e.affectsConfiguration('search.exclude')) {
@@ -122,14 +204,25 @@ export class WorkspaceSourceIndex extends Disposable {
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.reset()));
   }
 
-  /** The URI of a file the index listed (Go to Code opens only these). */
-  uriOf(path: string): vscode.Uri | undefined {
-    return this.files.uris.get(path);
+  /** The index of one workspace folder's files (paths in it are relative to the folder). */
+  indexOf(folder: vscode.WorkspaceFolder): SourceIndex {
+    const key = folder.uri.toString();
+    let entry = this.folders.get(key);
+    if (!entry) {
+      const files = new FolderSourceFiles(folder);
+      entry = { files, index: new SourceIndex(files, INDEX_LIMITS, this.log) };
+      this.folders.set(key, entry);
+    }
+    return entry.index;
+  }
+
+  /** The URI of a file the folder's index listed (Go to Code opens only these). */
+  uriOf(folder: vscode.WorkspaceFolder, path: string): vscode.Uri | undefined {
+    return this.folders.get(folder.uri.toString())?.files.uris.get(path);
   }
 
   private reset(): void {
-    this.files.uris.clear();
-    this.index.reset();
+    this.folders.clear();
     this.changed.fire();
   }
 }

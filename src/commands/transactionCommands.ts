@@ -3,6 +3,9 @@
  * or the CodeLens) and an application's transactions table. Arguments are checked: any extension or
  * a command link could run these with anything.
  */
+import * as vscode from 'vscode';
+
+import { codeFolders } from '../code/codeFolders';
 import { goToCode } from '../code/goToCode';
 import { shortTransactionName } from '../format/transactions';
 import { pickApplication, requireConnection } from '../palette/pickers';
@@ -70,6 +73,10 @@ export function goToTransactionCode(services: Services) {
     if (!request) {
       return;
     }
-    await goToCode(services.sources, { name: request.name, agentLanguage: request.language });
+    const folders = codeFolders(
+      (vscode.workspace.workspaceFolders ?? []).map((folder) => ({ folder, binding: services.bindings.of(folder) })),
+      { id: request.applicationId, region: services.connectionRegion() },
+    );
+    await goToCode(services.sources, folders, { name: request.name, agentLanguage: request.language });
   };
 }

@@ -16,6 +16,7 @@ import { chartsForView, pointBudget } from './decimate';
 import { exportPanelData } from './exportData';
 import { makeNonce, renderPanelHtml } from './html';
 import { PanelContent } from './panelContent';
+import { panelTitle } from './panelTitle';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelData';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
@@ -64,6 +65,11 @@ export class ChartPanel extends Disposable {
   /** The loading or error state a load reached before the webview was ready, posted on 'ready'. */
   private pendingStatus: ToWebview | undefined;
   private readonly inFlight = this._register(new MutableDisposable());
+  /**
+   * A new session's load, held until the panel is visible and the window focused: a session rebuilt
+   * by another window must not make every hidden panel of an unfocused one ask the service.
+   */
+  private loadWhenSeen = false;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -72,7 +78,7 @@ export class ChartPanel extends Disposable {
   ) {
     super();
     panel.webview.options = panelOptions(deps.extensionUri);
-    panel.title = this.panelTitle(stateValue.entity.title);
+    panel.title = panelTitle(stateValue.entity, stateValue.entity.title);
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'timeslice.svg');
     this._register(panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)));
     this._register(
@@ -82,11 +88,22 @@ export class ChartPanel extends Disposable {
         run: () => this.load(),
       }),
     );
-    this._register(panel.onDidChangeViewState(() => deps.connections.scheduleChanged()));
+    this._register(
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) {
+          // Without retainContextWhenHidden the webview is gone: shown again, it starts over and says 'ready'.
+          this.ready = false;
+        }
+        deps.connections.scheduleChanged();
+        this.loadIfSeen();
+      }),
+    );
+    this._register(vscode.window.onDidChangeWindowState(() => this.loadIfSeen()));
     this._register(
       deps.connections.onDidChangeSession(() => {
         this.forgetData(); // Another account, region or key: nothing of the old session stays up.
-        void this.load();
+        this.loadWhenSeen = true;
+        this.loadIfSeen();
       }),
     );
     this._register(
@@ -119,7 +136,7 @@ export class ChartPanel extends Disposable {
     }
     this.shown.show(data, conn);
     this.inFlight.value = undefined; // An older load must not replace the newer answer.
-    this.panel.title = this.panelTitle(data.title);
+    this.panel.title = panelTitle(this.stateValue.entity, data.title);
     if (this.ready) {
       this.postData(data);
     } else {
@@ -146,22 +163,6 @@ export class ChartPanel extends Disposable {
   /** `timeslice.timeZone` changed: the webview redraws what it has in the new zone. */
   timeZoneChanged(): void {
     this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone() });
-  }
-
-  private panelTitle(name: string): string {
-    if (this.stateValue.entity.kind === 'explorer' && this.stateValue.entity.nrql) {
-      return vscode.l10n.t('NRQL: {0}', name);
-    }
-    return {
-      application: vscode.l10n.t('Dashboard: {0}', name),
-      breakdown: vscode.l10n.t('Breakdown: {0}', name),
-      explorer: vscode.l10n.t('Explorer: {0}', name),
-      host: vscode.l10n.t('Host: {0}', name),
-      instance: vscode.l10n.t('Instance: {0}', name),
-      keyTransaction: vscode.l10n.t('Key transaction: {0}', name),
-      transaction: vscode.l10n.t('Transaction: {0}', name),
-      transactions: vscode.l10n.t('Transactions: {0}', name),
-    }[this.stateValue.entity.kind];
   }
 
   private render(): void {
@@ -264,12 +265,19 @@ export class ChartPanel extends Disposable {
     await vscode.commands.executeCommand(COMMAND[action], request);
   }
 
+  private loadIfSeen(): void {
+    if (this.loadWhenSeen && this.panel.visible && vscode.window.state.focused) {
+      void this.load();
+    }
+  }
+
   /** Loads the data for the current state; a newer load cancels an older one. */
   async load(): Promise<void> {
     const conn = this.deps.connections.current;
     if (this.disposed || this.loadedByOpener) {
       return;
     }
+    this.loadWhenSeen = false;
     this.loadedEarly ||= !this.ready;
     if (!conn) {
       this.post({
@@ -301,7 +309,7 @@ export class ChartPanel extends Disposable {
         `${this.stateValue.entity.kind} panel loaded with ${data.metricDataRequests} metric-data ${data.metricDataRequests === 1 ? 'request' : 'requests'}`,
       );
       this.shown.show(data, conn);
-      this.panel.title = this.panelTitle(data.title);
+      this.panel.title = panelTitle(this.stateValue.entity, data.title);
       this.postData(data);
     } catch (e) {
       if (abort.signal.aborted || conn.disposed || (isApiError(e) && e.kind === 'cancelled')) {

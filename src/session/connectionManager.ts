@@ -36,6 +36,7 @@ import type { DemoController } from '../demo/demoController';
 import type { Logger } from '../log';
 import { ConnectionSession } from './connectionSession';
 import type { ConnectionSpec } from './connectionSpec';
+import { FocusGate } from './focusGate';
 import { sameSpec } from './connectionSpec';
 import type { ScheduledJob } from './scheduler';
 import type { IDisposable } from '../util/lifecycle';
@@ -66,6 +67,8 @@ export class ConnectionManager extends Disposable {
   /** The rebuild started last (by an event), so tests and callers can wait for it to settle. */
   private latest: Promise<void> = Promise.resolve();
   private lastDecisionLine: string | undefined;
+  /** What a new session asks for waits here while the window is unfocused (focusGate.ts). */
+  readonly focus = new FocusGate(vscode.window.state.focused);
 
   constructor(
     private readonly config: Config,
@@ -97,7 +100,12 @@ export class ConnectionManager extends Disposable {
         }
       }),
     );
-    this._register(vscode.window.onDidChangeWindowState((state) => this.current?.scheduler.setFocused(state.focused)));
+    this._register(
+      vscode.window.onDidChangeWindowState((state) => {
+        this.current?.scheduler.setFocused(state.focused);
+        this.focus.setFocused(state.focused);
+      }),
+    );
   }
 
   /**

@@ -1,8 +1,9 @@
 /**
  * When the bound applications are refreshed: on the session scheduler's shared tick while any folder
  * is bound (so never while the window is unfocused: a tick missed then runs on focus), and at once
- * when the bindings or the session change. A new session forgets the old one's records: they were
- * another account's. Nothing is requested without a connection (the poller checks).
+ * when the bindings or the session change (a new session's, once the window has focus). A new
+ * session forgets the old one's records at once: they were another account's. Nothing is requested
+ * without a connection (the poller checks).
  */
 import type { ConnectionManager } from '../session/connectionManager';
 import { Disposable } from '../util/lifecycle';
@@ -32,7 +33,7 @@ export class BoundAppsRefreshTriggers extends Disposable {
     this._register(
       connections.onDidChangeSession(() => {
         this.poller.reset();
-        this.refresh();
+        connections.focus.run('bound applications', () => this.refresh());
       }),
     );
     this.refresh();

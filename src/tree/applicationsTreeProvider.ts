@@ -64,7 +64,8 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
         // Another account, region or key: the new session's last good data starts empty.
         this.stalenessSubscription.value = this.lastGood.onDidChangeStaleness((s) => this.stalenessChanged.fire(s));
         this.stalenessChanged.fire(this.lastGood.staleness);
-        this.refresh();
+        // The view asks for its children as soon as it is told: not from an unfocused window.
+        connections.focus.run('tree', () => this.refresh());
       }),
     );
   }

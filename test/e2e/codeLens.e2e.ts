@@ -4,6 +4,7 @@ import * as path from 'node:path';
 
 import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { openFromPalette, panelFrame } from './support/panels';
+import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
 
 const web = new Dataset(DEMO_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
@@ -87,5 +88,46 @@ describe('numbers above the code (real workbench)', () => {
       .waitFor({ timeout: 15_000 });
     await wb.statusBar.waitForItem(/^\s*Ln 6, Col \d+\s*$/);
     await screenshot(wb.page, 'codelens-table-go-to-code');
+  });
+
+  it("Go to Code from the tree row lands on the action's line, the file open in a preview tab or not, every time", async () => {
+    const name = 'Controller/products/show'; // `def show` on line 8 of products_controller.rb
+    const cursorAt = (line: number) => wb.statusBar.waitForItem(new RegExp(`^\\s*Ln ${line}, Col 1\\s*$`));
+    const fileTab = wb.page.locator('.tabs-container .tab.active', { hasText: 'products_controller.rb' });
+    await wb.page.mouse.move(700, 450); // off the activity bar, whose hover lies over the rows
+    await wb.sidebar.expand(web.name);
+    await wb.sidebar.expand('Transactions');
+    const row = wb.sidebar.row(name);
+    await row.waitFor({ timeout: 30_000 });
+    const goToCode = async () => {
+      await row.click({ button: 'right' });
+      // By keyboard: a click the menu gets as it opens can be lost (it stays open); Enter runs the focused item.
+      await wb.page
+        .locator('.context-view .action-item', { hasText: exactly('Go to Code') })
+        .first()
+        .hover();
+      await wb.page.locator('.context-view .action-item.focused', { hasText: exactly('Go to Code') }).waitFor();
+      await wb.page.keyboard.press('Enter');
+      await fileTab.waitFor({ timeout: 15_000 });
+      await cursorAt(8);
+    };
+    for (let run = 0; run < 3; run++) {
+      await wb.quickInput.runCommand('View: Close All Editors');
+      await fileTab.waitFor({ state: 'detached' });
+      await goToCode();
+    }
+    await screenshot(wb.page, 'codelens-tree-go-to-code');
+    for (let run = 0; run < 3; run++) {
+      // The file stays open in its preview tab, the cursor moved back to the top.
+      // (A preview tab's label is in italics.)
+      await wb.page
+        .locator('.tabs-container .tab.active', { hasText: 'products_controller.rb', has: wb.page.locator('.italic') })
+        .waitFor();
+      await fileTab.click();
+      await wb.page.keyboard.press('Control+Home');
+      await cursorAt(1);
+      await goToCode();
+    }
+    await screenshot(wb.page, 'codelens-tree-go-to-code-open');
   });
 });
