@@ -176,6 +176,68 @@ describe('Deployments: the per-application cache', () => {
     assert.deepEqual(t.calls, [1, 2, 1, 1]);
   });
 
+  it('a panel that closes mid-load cancels only its own wait: the other panel gets the markers', async () => {
+    let answer!: (list: Deployment[]) => void;
+    let fetchSignal: AbortSignal | undefined;
+    const cache = new DeploymentCache({
+      fetch: (_id, _range, signal) => {
+        fetchSignal = signal;
+        return new Promise((resolve) => (answer = resolve));
+      },
+      now: () => 10 * DAY,
+      maxAgeMs: () => 60_000,
+    });
+    const range = { from: new Date(9 * DAY), to: new Date(10 * DAY) };
+    const closed = new AbortController();
+    const first = cache.get(1, range, closed.signal);
+    const second = cache.get(1, range, new AbortController().signal);
+    closed.abort();
+    await assert.rejects(first, (e: Error & { kind?: string }) => e.kind === 'cancelled');
+    assert.equal(fetchSignal?.aborted, false);
+    answer([{ id: '1', revision: 'abc', time: 9.5 * DAY }]);
+    assert.deepEqual(
+      (await second).map((d) => d.id),
+      ['1'],
+    );
+  });
+
+  it('aborts the shared fetch when every waiter cancelled, and a later caller asks again', async () => {
+    const signals: AbortSignal[] = [];
+    const cache = new DeploymentCache({
+      fetch: (_id, _range, signal) => {
+        signals.push(signal!);
+        return new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+      now: () => 10 * DAY,
+      maxAgeMs: () => 60_000,
+    });
+    const range = { from: new Date(9 * DAY), to: new Date(10 * DAY) };
+    const a = new AbortController();
+    const b = new AbortController();
+    const waits = [cache.get(1, range, a.signal), cache.get(1, range, b.signal)];
+    a.abort();
+    assert.equal(signals[0].aborted, false);
+    b.abort();
+    await Promise.allSettled(waits);
+    assert.equal(signals[0].aborted, true);
+    void cache.get(1, range, new AbortController().signal).catch(() => undefined);
+    assert.equal(signals.length, 2, 'an abandoned fetch is not handed to a new caller');
+  });
+
+  it('a failed refresh keeps the last good list with its age and the failure', async () => {
+    const t = make();
+    const first = await t.cache.answer(1, t.range());
+    assert.equal(first.refreshError, undefined);
+    const heardAt = first.fetchedAt;
+    t.tick(60_000);
+    t.setFail(true);
+    const again = await t.cache.answer(1, t.range());
+    assert.deepEqual(again.value, list);
+    assert.equal(again.fetchedAt, heardAt);
+    assert.match(again.refreshError?.message ?? '', /down/);
+    assert.equal(t.calls.length, 2);
+  });
+
   it('keeps no failure: the next request asks again', async () => {
     const t = make();
     t.setFail(true);
