@@ -4,6 +4,7 @@
  * bounded. File access comes from outside (VS Code's workspace in the extension, the disk in tests
  * and the bench), so this module has no `vscode`.
  */
+import { SharedRequest } from '../api/sharedRequest';
 import { CodeMap, endsWithPath } from './codeMatch';
 import type { CodeLocation, IndexedFile } from './codeMatch';
 import { parseSource } from './parseSource';
@@ -40,9 +41,11 @@ const NO_FILES = new CodeMap([]);
 
 export class SourceIndex {
   private readonly parsed = new Map<string, IndexedFile>();
-  /** Languages listed so far, and the listing in progress for each. */
-  private readonly listed = new Map<SourceLanguage, Promise<readonly string[]>>();
+  /** Languages listed so far, and the listing in progress for each (shared: one caller's cancel ends only its wait). */
+  private readonly listed = new Map<SourceLanguage, SharedRequest<readonly string[]>>();
   private readonly maps = new Map<string, CodeMap>();
+  /** Counts invalidations: what was read or built before the last one is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly files: SourceFiles,
@@ -56,6 +59,7 @@ export class SourceIndex {
     if (cached) {
       return cached;
     }
+    const generation = this.generation;
     const files: IndexedFile[] = [];
     for (const language of languages) {
       const paths = await this.list(language, signal);
@@ -63,7 +67,9 @@ export class SourceIndex {
     }
     signal.throwIfAborted();
     const map = new CodeMap(files);
-    this.maps.set(key, map);
+    if (generation === this.generation) {
+      this.maps.set(key, map); // A file changed meanwhile: this map answers this call only.
+    }
     return map;
   }
 
@@ -97,6 +103,7 @@ export class SourceIndex {
 
   /** A file changed, appeared or went away: it is read again when next needed. */
   invalidate(path: string, existence: 'changed' | 'created' | 'deleted'): void {
+    this.generation++;
     this.parsed.delete(path);
     this.maps.clear();
     const language = sourceLanguageOf(path);
@@ -107,6 +114,7 @@ export class SourceIndex {
 
   /** Everything is read again when next needed (excludes changed, folders added or removed). */
   reset(): void {
+    this.generation++;
     this.parsed.clear();
     this.listed.clear();
     this.maps.clear();
@@ -119,13 +127,18 @@ export class SourceIndex {
 
   private list(language: SourceLanguage, signal: AbortSignal): Promise<readonly string[]> {
     let listing = this.listed.get(language);
-    if (!listing) {
-      listing = this.files.list(EXTENSIONS_OF[language], this.limits.maxFiles, signal);
-      this.listed.set(language, listing);
+    if (!listing || listing.abandoned) {
+      const current = new SharedRequest((own) => this.files.list(EXTENSIONS_OF[language], this.limits.maxFiles, own));
+      listing = current;
+      this.listed.set(language, current);
       // A cancelled or failed listing is not kept: the next request lists again.
-      listing.catch(() => this.listed.delete(language));
+      current.outcome.catch(() => {
+        if (this.listed.get(language) === current) {
+          this.listed.delete(language);
+        }
+      });
     }
-    return listing;
+    return listing.wait(signal);
   }
 
   private async parseAll(paths: readonly string[], signal: AbortSignal): Promise<IndexedFile[]> {
@@ -146,13 +159,16 @@ export class SourceIndex {
   }
 
   private async parseOne(path: string, signal: AbortSignal): Promise<IndexedFile | undefined> {
+    const generation = this.generation;
     const language = sourceLanguageOf(path);
     const text = language && (await this.files.read(path, this.limits.maxFileBytes, signal));
     if (!language || text === undefined) {
       return undefined;
     }
     const file = { path, language, parsed: parseSource(language, text) };
-    this.parsed.set(path, file);
+    if (generation === this.generation) {
+      this.parsed.set(path, file); // Read before a change: the next call reads it again.
+    }
     return file;
   }
 }

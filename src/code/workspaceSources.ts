@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 
+import { ListedPaths } from './listedPaths';
 import { LocalFileReader } from './localFileReader';
 import type { SourceFiles } from './sourceIndex';
 import { EXTENSIONS_OF, SourceIndex } from './sourceIndex';
@@ -42,15 +43,23 @@ export function excludeGlob(settings: {
   return `{${[...new Set([...on(settings.filesExclude), ...on(settings.searchExclude), ...ALWAYS_SKIPPED])].join(',')}}`;
 }
 
-function cancellation(signal: AbortSignal): vscode.CancellationTokenSource {
+/** A token that follows `signal`; disposing it also removes its listener from the signal. */
+function cancellation(signal: AbortSignal): vscode.Disposable & { token: vscode.CancellationToken } {
   const source = new vscode.CancellationTokenSource();
-  signal.addEventListener('abort', () => source.cancel(), { once: true });
-  return source;
+  const cancel = () => source.cancel();
+  signal.addEventListener('abort', cancel, { once: true });
+  return {
+    token: source.token,
+    dispose: () => {
+      signal.removeEventListener('abort', cancel);
+      source.dispose();
+    },
+  };
 }
 
 /** The workspace through VS Code, with the URIs of what it listed (what Go to Code may open). */
 class WorkspaceSourceFiles implements SourceFiles {
-  readonly uris = new Map<string, vscode.Uri>();
+  readonly uris = new ListedPaths<vscode.Uri>();
   private readonly local = new LocalFileReader();
 
   async list(extensions: readonly string[], limit: number, signal: AbortSignal): Promise<string[]> {
@@ -63,11 +72,12 @@ class WorkspaceSourceFiles implements SourceFiles {
     try {
       const found = await vscode.workspace.findFiles(`**/*.{${extensions.join(',')}}`, exclude, limit, token.token);
       signal.throwIfAborted();
-      return found.map((uri) => {
+      const listed = found.map((uri) => {
         const path = vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
-        this.uris.set(path, uri);
-        return path;
+        return [path, uri] as const;
       });
+      this.uris.replace(extensions, listed);
+      return listed.map(([path]) => path);
     } finally {
       token.dispose();
     }
@@ -105,6 +115,9 @@ export class WorkspaceSourceIndex extends Disposable {
     const on = (existence: 'changed' | 'created' | 'deleted') => (uri: vscode.Uri) => {
       const path = vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
       this.index.invalidate(path, existence);
+      if (existence === 'deleted') {
+        this.files.uris.delete(path);
+      }
       this.changed.fire();
     };
     this._register(watcher.onDidChange(on('changed')));

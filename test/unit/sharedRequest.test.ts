@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 
 import { isApiError } from '../../src/api/errors';
 import { SharedRequest } from '../../src/api/sharedRequest';
+import { countedSignal } from '../support/countedSignal';
 
 /** A request the test answers, which records whether its own signal was aborted. */
 function pending<T>() {
@@ -16,24 +17,6 @@ function pending<T>() {
     });
   });
   return { request, resolve: (v: T) => resolve(v), signal: () => signal };
-}
-
-/** A caller's signal that counts the abort listeners added to it and not removed yet. */
-function countedSignal() {
-  const controller = new AbortController();
-  const signal = controller.signal;
-  let live = 0;
-  const add = signal.addEventListener.bind(signal);
-  const remove = signal.removeEventListener.bind(signal);
-  signal.addEventListener = (type: string, listener: () => void, options?: { once?: boolean }) => {
-    live++;
-    add(type, listener, options);
-  };
-  signal.removeEventListener = (type: string, listener: () => void) => {
-    live--;
-    remove(type, listener);
-  };
-  return { controller, signal, live: () => live };
 }
 
 const isCancelled = (e: unknown) => isApiError(e) && e.kind === 'cancelled';
