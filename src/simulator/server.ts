@@ -35,6 +35,8 @@ export interface SimulatorOptions {
   apps?: number;
   /** Items per page of every list. */
   pageSize?: number;
+  /** Issues per NerdGraph `aiIssues` page (default AI_ISSUES_PAGE_SIZE), so a test can have several pages. */
+  aiIssuesPageSize?: number;
   usKey?: string;
   euKey?: string;
   port?: number;
@@ -135,6 +137,7 @@ export class Simulator {
       now: this.now,
       faults: this.faults,
       pageSize: this.pageSize,
+      aiIssuesPageSize: options.aiIssuesPageSize,
       errorRateScale: options.errorRateScale,
     });
   }
