@@ -25,12 +25,26 @@ export interface AlertStatusView {
   accessibilityLabel: string;
 }
 
-/** The item for `alerts` of the application named `name`; undefined (the item hidden) when none is open. */
+/** Why the last refresh could not ask the open alerts, and when the ones shown were heard. */
+export interface AlertsFailure {
+  message: string;
+  heardAt?: number;
+}
+
+/**
+ * The item for `alerts` of the application named `name`; undefined (the item hidden) when none is open.
+ * When the last refresh could not ask them (`failed`), the last ones heard stay with their age, and with
+ * none open then it says "alerts unknown": a hidden item would read as "nothing firing".
+ */
 export function describeAlerts(
   alerts: readonly OpenAlert[] | undefined,
   name: string,
   now: number,
+  failed?: AlertsFailure,
 ): AlertStatusView | undefined {
+  if (failed && (!alerts || alerts.length === 0)) {
+    return alertsUnknown(name, failed);
+  }
   if (!alerts || alerts.length === 0) {
     return undefined;
   }
@@ -54,6 +68,9 @@ export function describeAlerts(
         ].join(' · '),
       ),
     ...(alerts.length > ALERTS_IN_TOOLTIP ? [l10n.t('… and {0} more', alerts.length - ALERTS_IN_TOOLTIP)] : []),
+    ...(failed
+      ? [l10n.t('Heard {0}; refresh failed: {1}', formatAge(now - (failed.heardAt ?? now)), safeText(failed.message))]
+      : []),
     l10n.t('Click to open its dashboard; the Applications view lists every open alert.'),
   ];
   return {
@@ -64,6 +81,20 @@ export function describeAlerts(
       alerts.length === 1
         ? l10n.t('1 open alert on {0}, {1}', app, severity)
         : l10n.t('{0} open alerts on {1}, {2}', alerts.length, app, severity),
+  };
+}
+
+/** The item when the open alerts could not be asked and none are known: unknown, never "none". */
+function alertsUnknown(name: string, failed: AlertsFailure): AlertStatusView {
+  const app = safeText(name);
+  return {
+    text: `$(question) ${l10n.t('alerts unknown')}`,
+    tooltip: [
+      l10n.t('Open alerts on {0} unknown: the request failed ({1}).', app, safeText(failed.message)),
+      l10n.t('The next refresh asks again; the Applications view has Retry.'),
+    ].join('\n'),
+    background: 'warning',
+    accessibilityLabel: l10n.t('Open alerts on {0} unknown', app),
   };
 }
 

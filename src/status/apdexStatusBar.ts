@@ -174,7 +174,8 @@ export class ApdexStatusBar extends Disposable {
   private renderAlerts(input: StatusInput): void {
     const snap = input.kind === 'bound' ? input.snapshot : undefined;
     const name = snap?.app?.name ?? (input.kind === 'bound' ? (input.binding.name ?? String(input.binding.id)) : '');
-    const alerts = describeAlerts(snap?.alerts, name, Date.now());
+    const failed = snap?.alertsError && { message: snap.alertsError.message, heardAt: snap.alertsAt };
+    const alerts = describeAlerts(snap?.alerts, name, Date.now(), failed);
     this.alertsViewValue = alerts;
     if (!alerts) {
       this.alertsItem.hide();

@@ -19,9 +19,6 @@ import { resolvePanelRange } from '../panels/panelRange';
 import type { Binding } from './statusModel';
 import { bindingKey } from './statusModel';
 
-/** How far back the status bar looks for the last deployment: the tree's Deployments group reaches as far. */
-export const LAST_DEPLOYMENT_LOOKBACK_MS = 7 * 86_400_000;
-
 /**
  * How often the status bar asks again while nothing says it must: the deployments list (shared with the
  * tree and panels, which may have refreshed it meanwhile) and a change whose after-window is still
@@ -43,11 +40,12 @@ export interface LastDeployment {
 
 export interface BoundDeploymentSource {
   api: TimesliceApi;
-  deployments: Pick<DeploymentCache, 'get'>;
+  /** The last deployment however old (DeploymentCache.latest). */
+  deployments: Pick<DeploymentCache, 'latest'>;
 }
 
 interface Entry {
-  /** Undefined: the application has no deployment in the lookback. */
+  /** Undefined: the application has no deployment the service still keeps. */
   last?: LastDeployment;
   askedAt: number;
   /** The after-window was complete when the change was measured: nothing left to ask. */
@@ -86,11 +84,7 @@ export class BoundDeploymentTracker {
       return false;
     }
     try {
-      const list = await source.deployments.get(binding.id, {
-        from: new Date(now - LAST_DEPLOYMENT_LOOKBACK_MS),
-        to: new Date(now),
-      });
-      const d = list[0];
+      const d = await source.deployments.latest(binding.id);
       if (!d) {
         this.entries.set(key, { askedAt: now, complete: false });
         return known?.last !== undefined;

@@ -80,6 +80,10 @@ export interface AppSnapshot {
   missing?: boolean;
   /** Its open alerts from the last refresh that could ask them (newest first as the client lists them). */
   alerts?: readonly OpenAlert[];
+  /** When `alerts` were heard. */
+  alertsAt?: number;
+  /** The last refresh could not ask the open alerts: why, and when. Cleared when they are heard again. */
+  alertsError?: { message: string; at: number };
   /** The last refresh failed: why, and when. Cleared by the next good refresh. */
   error?: { message: string; at: number; kind?: ApiErrorKind };
 }

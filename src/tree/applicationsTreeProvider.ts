@@ -173,12 +173,13 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
           new GroupNode(node, 'keyTransactions', keyTransactions),
           new TransactionsGroupNode(node),
           new DeploymentsGroupNode(node),
-          new OpenAlertsGroupNode(
-            node,
-            await this.accountOpenAlerts(conn).then(
-              (all) => all.filter((a) => a.applicationId === node.app.id).sort((a, b) => b.openedAt - a.openedAt),
-              () => undefined,
-            ),
+          await this.accountOpenAlerts(conn).then(
+            (all) =>
+              new OpenAlertsGroupNode(
+                node,
+                all.filter((a) => a.applicationId === node.app.id).sort((a, b) => b.openedAt - a.openedAt),
+              ),
+            (e: unknown) => new OpenAlertsGroupNode(node, undefined, e ?? new Error('failed')),
           ),
         ];
       }
@@ -189,7 +190,9 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
       case 'deploymentsGroup':
         return this.loadDeployments(conn, node);
       case 'openAlertsGroup':
-        return (node.alerts ?? []).map((a) => new OpenAlertNode(node, a, Date.now(), conn.region));
+        return node.failure !== undefined
+          ? this.errorNodes(node.id, node.failure)
+          : (node.alerts ?? []).map((a) => new OpenAlertNode(node, a, Date.now(), conn.region));
       default:
         return [];
     }
