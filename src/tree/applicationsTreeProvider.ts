@@ -262,15 +262,19 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
         n.commit = await workspaceCommit(n.deployment.commit ?? n.deployment.revision);
       }),
     );
-    return nodes.length > 0
-      ? nodes
-      : [
-          new MessageNode(
-            `${group.id}/empty`,
-            vscode.l10n.t('No deployments in the last {0} days', TREE_DEPLOYMENT_DAYS),
-            'info',
-          ),
-        ];
+    if (nodes.length > 0) {
+      return nodes;
+    }
+    // None this week: the last one however old (one request), so "none" is never said of an app deployed earlier.
+    const last = await conn.deployments.latest(group.parent.app.id);
+    const none = new MessageNode(
+      `${group.id}/empty`,
+      last
+        ? vscode.l10n.t('None in the last {0} days; the last one:', TREE_DEPLOYMENT_DAYS)
+        : vscode.l10n.t('No deployments in the last {0} days, nor before', TREE_DEPLOYMENT_DAYS),
+      'info',
+    );
+    return last ? [none, new DeploymentNode(group, last, now)] : [none];
   }
 
   /**

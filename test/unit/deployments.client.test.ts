@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { DeploymentCache } from '../../src/api/deploymentCache';
 import type { Deployment } from '../../src/api/deployments';
 import {
+  DEPLOYMENT_HISTORY_MS,
   inRange,
   pageEndsBefore,
   parseOffsetTime,
@@ -99,6 +100,18 @@ describe('Deployments: both backends over the simulator', function () {
     const got = await rest.listDeployments(app().id, lastDays(1));
     assert.ok(got.length >= 1 && got.length <= 3);
     assert.equal(deploymentRequests(), 1);
+  });
+
+  it('the newest deployment however far back: one request on each backend', async () => {
+    const range = { from: new Date(NOW.getTime() - DEPLOYMENT_HISTORY_MS), to: NOW, newestOnly: true };
+    const newest = deploymentsBetween(sim.datasets.us, app(), NOW.getTime() - 2 * DAY, NOW.getTime())[0];
+    const [a] = await rest.listDeployments(app().id, range);
+    assert.equal(deploymentRequests(), 1, 'the first page, newest first, holds it');
+    sim.clearRequests();
+    const [b] = await ng.listDeployments(app().id, range);
+    assert.equal(sim.requests.filter((r) => (r.requestBody ?? '').includes('deploymentSearch')).length, 1);
+    assert.deepEqual([a.revision, a.time], [newest.revision, newest.at]);
+    assert.deepEqual([b.revision, b.time], [newest.revision, newest.at]);
   });
 
   it('REST and NerdGraph agree on the same range', async () => {
@@ -236,6 +249,31 @@ describe('Deployments: the per-application cache', () => {
     assert.equal(again.fetchedAt, heardAt);
     assert.match(again.refreshError?.message ?? '', /down/);
     assert.equal(t.calls.length, 2);
+  });
+
+  it('finds the last deployment however old: one request of its own when the recent list is empty', async () => {
+    const old: Deployment = { id: 'old', revision: 'f00d', time: 10 * DAY - 11 * DAY };
+    const latestCalls: number[] = [];
+    const cache = new DeploymentCache({
+      fetch: () => Promise.resolve([]),
+      fetchLatest: (id) => {
+        latestCalls.push(id);
+        return Promise.resolve(old);
+      },
+      now: () => 10 * DAY,
+      maxAgeMs: () => 60_000,
+    });
+    assert.equal(await cache.latest(4), old);
+    assert.equal(await cache.latest(4), old);
+    assert.deepEqual(latestCalls, [4], 'asked once per cadence');
+    const yesterday: Deployment = { id: 'new', revision: 'beef', time: 9 * DAY };
+    const recent = new DeploymentCache({
+      fetch: () => Promise.resolve([yesterday]),
+      fetchLatest: () => Promise.reject(new Error('not asked: the recent list holds it')),
+      now: () => 10 * DAY,
+      maxAgeMs: () => 60_000,
+    });
+    assert.equal(await recent.latest(4), yesterday);
   });
 
   it('keeps no failure: the next request asks again', async () => {

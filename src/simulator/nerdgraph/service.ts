@@ -119,8 +119,11 @@ export class NerdGraphService {
   /** Each account's records, by account id (ids differ across regions too). */
   private readonly records = new Map<number, RecordBuilder>();
   errorRateScale: ErrorRateScale;
+  /** Issues per `aiIssues` page; tests and the demo change it to see several pages. */
+  aiIssuesPageSize: number | undefined;
 
   constructor(private readonly options: NerdGraphOptions) {
+    this.aiIssuesPageSize = options.aiIssuesPageSize;
     for (const account of [...options.accounts.us, ...options.accounts.eu]) {
       this.records.set(account.id, new RecordBuilder(account.dataset, options.now));
     }
@@ -274,7 +277,7 @@ export class NerdGraphService {
           id,
           name: account?.name ?? null,
           aiIssues: account
-            ? aiIssuesFor(account.dataset, account.id, region, this.options.now, this.options.aiIssuesPageSize)
+            ? aiIssuesFor(account.dataset, account.id, region, this.options.now, this.aiIssuesPageSize)
             : null,
           nrql: ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
