@@ -100,14 +100,17 @@ function alertsUnknown(name: string, failed: AlertsFailure): AlertStatusView {
 
 /**
  * The Apdex tooltip's lines (markdown) about the application's last deployment: which, by whom and
- * when, with its description, and the response time's change since it, as a panel's header says it.
+ * when, with its description, and the response time's change since it, as a panel's header says it;
+ * and why the last ask failed, when it did.
  */
-export function lastDeploymentLines(last: LastDeployment | undefined, now: number): string[] {
+export function lastDeploymentLines(last: LastDeployment | undefined, now: number, failed?: string): string[] {
+  const md = (text: string, max?: number) => escapeMarkdown(safeText(text, max));
+  const failure = failed === undefined ? [] : [l10n.t('Last deployment: refresh failed ({0})', md(failed, 200))];
   if (!last) {
-    return [];
+    // Unknown is said as unknown: no line would read as "no deployment".
+    return failure;
   }
   const m = last.marker;
-  const md = (text: string, max?: number) => escapeMarkdown(safeText(text, max));
   const who = m.user ? l10n.t('{0} by {1}', md(m.short, 40), md(m.user, 80)) : md(m.short, 40);
   const lines = [
     [
@@ -118,5 +121,5 @@ export function lastDeploymentLines(last: LastDeployment | undefined, now: numbe
   if (last.change) {
     lines.push(md(last.change.text));
   }
-  return lines;
+  return [...lines, ...failure];
 }

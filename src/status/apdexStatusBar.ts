@@ -134,6 +134,7 @@ export class ApdexStatusBar extends Disposable {
       otherBound: this.bindings.all().length - 1,
       via: this.connections.current?.backendLabel,
       deployment: this.lastDeployments.get(binding),
+      deploymentFailure: this.lastDeployments.failure(binding),
     };
   }
 

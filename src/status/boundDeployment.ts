@@ -50,6 +50,8 @@ interface Entry {
   askedAt: number;
   /** The after-window was complete when the change was measured: nothing left to ask. */
   complete: boolean;
+  /** Why the last ask failed; cleared by the next answer. */
+  failed?: string;
 }
 
 export class BoundDeploymentTracker {
@@ -63,6 +65,11 @@ export class BoundDeploymentTracker {
     return this.entries.get(bindingKey(binding))?.last;
   }
 
+  /** Why the last ask for the binding's application failed (undefined after an answer). */
+  failure(binding: Pick<Binding, 'id' | 'region'>): string | undefined {
+    return this.entries.get(bindingKey(binding))?.failed;
+  }
+
   /** Forgets everything: a new session is another account. */
   reset(): void {
     this.entries.clear();
@@ -70,7 +77,7 @@ export class BoundDeploymentTracker {
 
   /**
    * Asks what is due for `binding` through `source` (the session); true when what `get` returns changed.
-   * A failure keeps what was known and is asked again on a later refresh.
+   * A failure keeps what was known, says why (`failure`) and is asked again on a later refresh.
    */
   async update(binding: Pick<Binding, 'id' | 'region'>, source: BoundDeploymentSource): Promise<boolean> {
     if (source !== this.source) {
@@ -87,12 +94,12 @@ export class BoundDeploymentTracker {
       const d = await source.deployments.latest(binding.id);
       if (!d) {
         this.entries.set(key, { askedAt: now, complete: false });
-        return known?.last !== undefined;
+        return known?.last !== undefined || known?.failed !== undefined;
       }
       const sameDeployment = known?.last?.marker.time === d.time && known.last.marker.revision === d.revision;
       if (sameDeployment && known.complete) {
-        this.entries.set(key, { ...known, askedAt: now });
-        return false;
+        this.entries.set(key, { last: known.last, askedAt: now, complete: true });
+        return known.failed !== undefined;
       }
       const marker = deploymentMarker(d);
       const change = await changeSince(source, binding.id, marker, now);
@@ -101,12 +108,12 @@ export class BoundDeploymentTracker {
         askedAt: now,
         complete: now >= marker.time + AROUND_DEPLOYMENT_MS,
       });
-      return !sameDeployment || known.last?.change?.percent !== change?.percent;
-    } catch {
-      if (known) {
-        this.entries.set(key, { ...known, askedAt: now });
-      }
-      return false;
+      return !sameDeployment || known.last?.change?.percent !== change?.percent || known.failed !== undefined;
+    } catch (e) {
+      // What was known stays; the failure is said beside it (never a silent "no deployment").
+      const failed = e instanceof Error ? e.message : String(e);
+      this.entries.set(key, { ...(known ?? { complete: false }), askedAt: known ? now : -Infinity, failed });
+      return known?.failed !== failed;
     }
   }
 }

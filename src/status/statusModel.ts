@@ -101,6 +101,8 @@ export type StatusInput =
       via?: string;
       /** The application's last deployment and the change since it (boundDeployment.ts). */
       deployment?: LastDeployment;
+      /** Why the last deployment could not be asked last time. */
+      deploymentFailure?: string;
     };
 
 export type Severity = 'warning' | 'error';
@@ -185,6 +187,7 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
         input.otherBound ?? 0,
         input.via,
         input.deployment,
+        input.deploymentFailure,
       );
   }
 }
@@ -201,6 +204,7 @@ function describeBound(
   otherBound: number,
   via?: string,
   deployment?: LastDeployment,
+  deploymentFailure?: string,
 ): StatusView {
   const app = snap?.app;
   const name = displayName(binding, app);
@@ -237,7 +241,7 @@ function describeBound(
     );
   }
   if (app) {
-    lines.push(...lastDeploymentLines(deployment, now));
+    lines.push(...lastDeploymentLines(deployment, now, deploymentFailure));
   }
   if (snap?.fetchedAt !== undefined) {
     lines.push(

@@ -67,6 +67,35 @@ describe('Status bar: open alerts beside the Apdex', () => {
     assert.ok(kept.tooltip.includes('Heard 4 min ago; refresh failed: 503'));
   });
 
+  it('says when the last deployment could not be asked, and keeps what was known beside it', async () => {
+    let fail = false;
+    const deployment = { id: '1', revision: 'a1b2c3d4', time: T - 11 * 86_400_000 };
+    const source = {
+      api: {} as TimesliceApi,
+      deployments: {
+        latest: () =>
+          fail ? Promise.reject(new Error('The service is unavailable (503).')) : Promise.resolve(undefined),
+      },
+    };
+    let now = T;
+    const tracker = new BoundDeploymentTracker(() => now);
+    const binding = { id: 1, region: 'us' as const };
+    fail = true;
+    assert.equal(await tracker.update(binding, source), true);
+    assert.equal(tracker.get(binding), undefined);
+    assert.deepEqual(lastDeploymentLines(undefined, T, tracker.failure(binding)), [
+      'Last deployment: refresh failed (The service is unavailable \\(503\\)\\.)',
+    ]);
+    fail = false;
+    now += BOUND_DEPLOYMENT_REFRESH_MS;
+    await tracker.update(binding, source);
+    assert.equal(tracker.failure(binding), undefined, 'cleared by the next answer');
+    const known = { marker: { time: deployment.time, revision: deployment.revision, short: 'a1b2c3d' } };
+    const lines = lastDeploymentLines(known, T, 'down');
+    assert.match(lines[0], /^Last deployment: a1b2c3d, 11 days ago/);
+    assert.equal(lines.at(-1), 'Last deployment: refresh failed (down)');
+  });
+
   it('lists at most five alerts and counts the rest', () => {
     const many = Array.from({ length: 8 }, (_, i) => alert('medium', `t${i}`, i * 60_000));
     const view = describeAlerts(many, 'web', T)!;
