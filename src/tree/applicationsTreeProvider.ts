@@ -19,6 +19,7 @@ import type { Staleness } from '../session/lastGood';
 import { describeStaleness, LastGoodData } from '../session/lastGood';
 import { errorActionCommand } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
+import { formatAge } from '../format/presentation';
 import type { MonitorNode } from './nodes';
 import { loadTransactionNodes } from './transactionLoad';
 import { TransactionsGroupNode } from './transactionNodes';
@@ -254,15 +255,31 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
   private async loadDeployments(conn: ConnectionSession, group: DeploymentsGroupNode): Promise<MonitorNode[]> {
     const now = Date.now();
     const range = { from: new Date(now - TREE_DEPLOYMENT_DAYS * 86_400_000), to: new Date(now) };
-    const list = await conn.deployments.get(group.parent.app.id, range);
-    const nodes = list.map((d) => new DeploymentNode(group, d, now));
+    const answer = await conn.deployments.answer(group.parent.app.id, range);
+    const nodes: MonitorNode[] = answer.value.map((d) => new DeploymentNode(group, d, now));
     // Which revisions are commits of the workspace (the newest few): only those offer Show Changes.
     await Promise.all(
       nodes.slice(0, 20).map(async (n) => {
-        n.commit = await workspaceCommit(n.deployment.commit ?? n.deployment.revision);
+        if (n.kind === 'deployment') {
+          n.commit = await workspaceCommit(n.deployment.commit ?? n.deployment.revision);
+        }
       }),
     );
-    if (nodes.length > 0) {
+    if (answer.refreshError) {
+      // The last good list, said as such: its age, why the refresh failed, and Retry.
+      const text = vscode.l10n.t(
+        'From {0}; refresh failed: {1}',
+        formatAge(now - answer.fetchedAt),
+        answer.refreshError.message,
+      );
+      nodes.unshift(
+        new MessageNode(`${group.id}/stale`, text, 'warning', {
+          command: COMMAND.refresh,
+          title: vscode.l10n.t('Retry'),
+        }),
+      );
+    }
+    if (answer.value.length > 0) {
       return nodes;
     }
     // None this week: the last one however old (one request), so "none" is never said of an app deployed earlier.
@@ -274,7 +291,7 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
         : vscode.l10n.t('No deployments in the last {0} days, nor before', TREE_DEPLOYMENT_DAYS),
       'info',
     );
-    return last ? [none, new DeploymentNode(group, last, now)] : [none];
+    return [...nodes, none, ...(last ? [new DeploymentNode(group, last, now)] : [])];
   }
 
   /**

@@ -11,7 +11,7 @@ import { deploymentsBetween } from '../../../src/simulator/deployments';
 import { AI_ISSUES_PAGE_SIZE } from '../../../src/simulator/nerdgraph/aiIssues';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
-import { BACKENDS, backendLabel, eventually, startDemo, timeslice } from './helpers';
+import { BACKENDS, backendLabel, eventually, labelText, startDemo, timeslice } from './helpers';
 import { panelStatus } from './panelStatus';
 
 const DAY = 86_400_000;
@@ -261,6 +261,32 @@ for (const backend of BACKENDS) {
       await vscode.commands.executeCommand('timeslice.showChangesSinceDeployment', node);
       const tab = await eventually(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'the changes tab');
       assert.match(tab, new RegExp(first.slice(0, 7)));
+    });
+
+    it('a deployments refresh that fails keeps the last list in the tree, under its age and the failure', async () => {
+      const sim = ts.demo.simulator!;
+      ts.tree.refresh();
+      const good = (await deploymentNodes()).filter((n) => n.kind === 'deployment');
+      assert.ok(good.length > 0);
+      ts.connections.current!.deployments.invalidate();
+      // A sign-in page instead of an answer: a failure the client does not retry.
+      sim.injectFault({
+        endpoint: backend === 'restV2' ? 'deployments.list' : 'graphql.entity',
+        kind: 'wrongContentType',
+      });
+      try {
+        ts.tree.refresh();
+        const [first, ...rest] = await deploymentNodes();
+        assert.match(labelText(ts.tree.getTreeItem(first)), /^From (just now|\d+ min ago); refresh failed: /);
+        assert.equal(ts.tree.getTreeItem(first).command?.command, 'timeslice.refresh');
+        assert.deepEqual(
+          rest.map((n) => n.id),
+          good.map((n) => n.id),
+        );
+      } finally {
+        sim.clearFaults();
+        ts.tree.refresh();
+      }
     });
 
     it('two dashboards of one application: closing one mid-load leaves the other its deployment markers', async () => {
