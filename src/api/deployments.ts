@@ -25,7 +25,15 @@ export interface Deployment {
 export interface DeploymentRange {
   from: Date;
   to: Date;
+  /** Only the newest deployment in the range is wanted: one page (REST, when newest first) or one search (NerdGraph). */
+  newestOnly?: boolean;
 }
+
+/**
+ * How far back the last deployment is looked for, however old: the service keeps change-tracking data
+ * 13 months (docs.newrelic.com, change tracking: view and analyze data), so nothing older can be found.
+ */
+export const DEPLOYMENT_HISTORY_MS = 396 * 86_400_000;
 
 /** What Record Deployment sends (REST: `revision` ≤ 127 and `user` ≤ 31 characters). */
 export interface DeploymentWrite {

@@ -2,9 +2,12 @@
  * The open alerts the session last heard of, per application (issue 25), so a panel's alert markers
  * cost nothing when the bound-apps refresh (or an earlier panel load) asked within the refresh
  * interval: whoever asks records what came back, and a panel asks for its application only when
- * nothing young enough is known. No `vscode`.
+ * nothing young enough is known. That request is shared (sharedRequest.ts), and when it fails the last
+ * list heard stays the answer, with its age and the failure. No `vscode`.
  */
+import type { CachedAnswer } from './deploymentCache';
 import type { OpenAlert } from './openAlerts';
+import { SharedRequest } from './sharedRequest';
 
 export interface OpenAlertsCacheOptions {
   fetch(applicationIds: readonly number[], signal?: AbortSignal): Promise<OpenAlert[]>;
@@ -15,25 +18,56 @@ export interface OpenAlertsCacheOptions {
 
 export class OpenAlertsCache {
   private readonly entries = new Map<number, { at: number; alerts: OpenAlert[] }>();
+  private readonly pending = new Map<number, { at: number; request: SharedRequest<OpenAlert[]> }>();
 
   constructor(private readonly options: OpenAlertsCacheOptions) {}
 
   /** Records the answer of one request for `applicationIds` (each one's list, empty when none is open). */
   record(applicationIds: readonly number[], alerts: readonly OpenAlert[], at = this.options.now()): void {
     for (const id of applicationIds) {
-      this.entries.set(id, { at, alerts: alerts.filter((a) => a.applicationId === id) });
+      const known = this.entries.get(id);
+      if (!known || known.at <= at) {
+        this.entries.set(id, { at, alerts: alerts.filter((a) => a.applicationId === id) });
+      }
     }
   }
 
   /** The application's open alerts: the recorded ones while young enough, else one request for it. */
   async get(applicationId: number, signal?: AbortSignal): Promise<OpenAlert[]> {
+    return (await this.answer(applicationId, signal)).value;
+  }
+
+  /** As `get`, with when the list was heard; a failed refresh answers the last list with `refreshError`. */
+  async answer(applicationId: number, signal?: AbortSignal): Promise<CachedAnswer<OpenAlert[]>> {
     const known = this.entries.get(applicationId);
     if (known && this.options.now() - known.at < this.options.maxAgeMs()) {
-      return known.alerts;
+      return { value: known.alerts, fetchedAt: known.at };
     }
-    const at = this.options.now();
-    const alerts = await this.options.fetch([applicationId], signal);
-    this.record([applicationId], alerts, at);
-    return this.entries.get(applicationId)!.alerts;
+    let pending = this.pending.get(applicationId);
+    if (!pending || pending.request.abandoned) {
+      const at = this.options.now();
+      const current = { at, request: new SharedRequest((s) => this.options.fetch([applicationId], s)) };
+      pending = current;
+      this.pending.set(applicationId, current);
+      const done = () => {
+        if (this.pending.get(applicationId) === current) {
+          this.pending.delete(applicationId);
+        }
+      };
+      current.request.outcome.then((alerts) => {
+        done();
+        this.record([applicationId], alerts, at);
+      }, done);
+    }
+    try {
+      const alerts = await pending.request.wait(signal);
+      return { value: alerts.filter((a) => a.applicationId === applicationId), fetchedAt: pending.at };
+    } catch (e) {
+      const last = this.entries.get(applicationId);
+      if (signal?.aborted || !last) {
+        throw e;
+      }
+      return { value: last.alerts, fetchedAt: last.at, refreshError: e as Error };
+    }
   }
 }

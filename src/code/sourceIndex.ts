@@ -4,6 +4,7 @@
  * bounded. File access comes from outside (VS Code's workspace in the extension, the disk in tests
  * and the bench), so this module has no `vscode`.
  */
+import { SharedRequest } from '../api/sharedRequest';
 import { CodeMap, endsWithPath } from './codeMatch';
 import type { CodeLocation, IndexedFile } from './codeMatch';
 import { MAX_SOURCE_BYTES, oversizedMessage, parseSource } from './parseSource';
@@ -43,11 +44,13 @@ const NO_FILES = new CodeMap([]);
 
 export class SourceIndex {
   private readonly parsed = new Map<string, IndexedFile>();
-  /** Languages listed so far, and the listing in progress for each. */
-  private readonly listed = new Map<SourceLanguage, Promise<readonly string[]>>();
+  /** Languages listed so far, and the listing in progress for each (shared: one caller's cancel ends only its wait). */
+  private readonly listed = new Map<SourceLanguage, SharedRequest<readonly string[]>>();
   private readonly maps = new Map<string, CodeMap>();
   /** Files left out for their size and said so: one log line each until they change. */
   private readonly oversized = new Set<string>();
+  /** Counts invalidations: what was read or built before the last one is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly files: SourceFiles,
@@ -62,6 +65,7 @@ export class SourceIndex {
     if (cached) {
       return cached;
     }
+    const generation = this.generation;
     const files: IndexedFile[] = [];
     for (const language of languages) {
       const paths = await this.list(language, signal);
@@ -69,7 +73,9 @@ export class SourceIndex {
     }
     signal.throwIfAborted();
     const map = new CodeMap(files);
-    this.maps.set(key, map);
+    if (generation === this.generation) {
+      this.maps.set(key, map); // A file changed meanwhile: this map answers this call only.
+    }
     return map;
   }
 
@@ -103,6 +109,7 @@ export class SourceIndex {
 
   /** A file changed, appeared or went away: it is read again when next needed. */
   invalidate(path: string, existence: 'changed' | 'created' | 'deleted'): void {
+    this.generation++;
     this.parsed.delete(path);
     this.oversized.delete(path);
     this.maps.clear();
@@ -114,6 +121,7 @@ export class SourceIndex {
 
   /** Everything is read again when next needed (excludes changed, folders added or removed). */
   reset(): void {
+    this.generation++;
     this.parsed.clear();
     this.oversized.clear();
     this.listed.clear();
@@ -127,13 +135,18 @@ export class SourceIndex {
 
   private list(language: SourceLanguage, signal: AbortSignal): Promise<readonly string[]> {
     let listing = this.listed.get(language);
-    if (!listing) {
-      listing = this.files.list(EXTENSIONS_OF[language], this.limits.maxFiles, signal);
-      this.listed.set(language, listing);
+    if (!listing || listing.abandoned) {
+      const current = new SharedRequest((own) => this.files.list(EXTENSIONS_OF[language], this.limits.maxFiles, own));
+      listing = current;
+      this.listed.set(language, current);
       // A cancelled or failed listing is not kept: the next request lists again.
-      listing.catch(() => this.listed.delete(language));
+      current.outcome.catch(() => {
+        if (this.listed.get(language) === current) {
+          this.listed.delete(language);
+        }
+      });
     }
-    return listing;
+    return listing.wait(signal);
   }
 
   private async parseAll(paths: readonly string[], signal: AbortSignal): Promise<IndexedFile[]> {
@@ -154,6 +167,7 @@ export class SourceIndex {
   }
 
   private async parseOne(path: string, signal: AbortSignal): Promise<IndexedFile | undefined> {
+    const generation = this.generation;
     const language = sourceLanguageOf(path);
     const text = language && (await this.files.read(path, this.limits.maxFileBytes, signal));
     if (typeof text === 'object' && !this.oversized.has(path)) {
@@ -164,7 +178,9 @@ export class SourceIndex {
       return undefined;
     }
     const file = { path, language, parsed: parseSource(language, text) };
-    this.parsed.set(path, file);
+    if (generation === this.generation) {
+      this.parsed.set(path, file); // Read before a change: the next call reads it again.
+    }
     return file;
   }
 }

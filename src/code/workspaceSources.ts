@@ -10,6 +10,7 @@
 import * as vscode from 'vscode';
 
 import { IgnoreRules } from './ignoreRules';
+import { ListedPaths } from './listedPaths';
 import { LocalFileReader } from './localFileReader';
 import type { Logger } from '../log';
 import type { SourceFiles, TooLarge } from './sourceIndex';
@@ -76,7 +77,7 @@ function cancellation(signal: AbortSignal): vscode.Disposable & { token: vscode.
 
 /** One workspace folder through VS Code, with the URIs of what it listed (what Go to Code may open). */
 class FolderSourceFiles implements SourceFiles {
-  readonly uris = new Map<string, vscode.Uri>();
+  readonly uris = new ListedPaths<vscode.Uri>();
   private readonly local = new LocalFileReader();
   /** The folder's `.gitignore` rules, read once per listing of the folder (a change resets the folder). */
   private ignoreRules: Promise<IgnoreRules> | undefined;
@@ -97,14 +98,14 @@ class FolderSourceFiles implements SourceFiles {
         this.rules(exclude, signal),
       ]);
       signal.throwIfAborted();
-      return found.flatMap((uri) => {
+      const listed = found.flatMap((uri) => {
         const path = pathInFolder(this.folder, uri);
-        if (path === undefined || rules.ignores(path)) {
-          return [];
-        }
-        this.uris.set(path, uri);
-        return [path];
+        return path === undefined || rules.ignores(path) ? [] : [[path, uri] as const];
       });
+      this.uris.replace(extensions, listed);
+      return listed.map(([path]) => path);
+      this.uris.replace(extensions, listed);
+      return listed.map(([path]) => path);
     } finally {
       token.dispose();
     }
@@ -177,7 +178,11 @@ export class WorkspaceSourceIndex extends Disposable {
       const folder = vscode.workspace.getWorkspaceFolder(uri);
       const path = folder && pathInFolder(folder, uri);
       if (folder && path !== undefined) {
-        this.folders.get(folder.uri.toString())?.index.invalidate(path, existence);
+        const entry = this.folders.get(folder.uri.toString());
+        entry?.index.invalidate(path, existence);
+        if (existence === 'deleted') {
+          entry?.files.uris.delete(path);
+        }
         this.changed.fire();
       }
     };

@@ -3,11 +3,14 @@
  * `vscode`: a loader takes the API interface and the metric-names cache, so it is unit-tested against
  * the simulator. A new panel kind is a new loader in loaders/ and its entry in `LOADERS`.
  */
+import * as l10n from '@vscode/l10n';
+
 import type { NrqlClient } from '../api/backend';
 import type { TimesliceApi } from '../api/timesliceApi';
 import type { MetricNamesCache } from '../api/metricNamesCache';
 import type { DeploymentCache } from '../api/deploymentCache';
 import type { OpenAlertsCache } from '../api/openAlertsCache';
+import { formatAge } from '../format/presentation';
 import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
 import { panelAlerts, panelDeploymentChoices, panelDeployments } from './panelDeployments';
 import { deploymentChange } from './deploymentChange';
@@ -50,7 +53,7 @@ export interface PanelDataContext {
   /** The session's deployments per application; without it no panel shows markers. */
   deployments?: DeploymentCache;
   /** The session's open alerts per application; without it no panel marks alerts. */
-  openAlerts?: Pick<OpenAlertsCache, 'get'>;
+  openAlerts?: Pick<OpenAlertsCache, 'answer'>;
 }
 
 /** What a loader gets: the context, the panel's entity (of its kind) and state, and the range resolved once. */
@@ -78,14 +81,20 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
   const loader = LOADERS[state.entity.kind] as PanelLoader<PanelKind>;
   const range = resolvePanelRange(state.range, ctx.now);
   const now = (ctx.now ?? new Date()).getTime();
+  let older: { fetchedAt: number; error: Error } | undefined;
+  const onOlder = (fetchedAt: number, error: Error) => {
+    older = older && older.fetchedAt <= fetchedAt ? older : { fetchedAt, error };
+  };
   const [loaded, deployments, alerts, aroundChoices] = await Promise.all([
     loader({ ctx, entity: state.entity, state, range }),
-    panelDeployments(ctx.deployments, state.entity, range, ctx.signal),
-    panelAlerts(ctx.openAlerts, state.entity, ctx.signal),
+    panelDeployments(ctx.deployments, state.entity, range, ctx.signal, onOlder),
+    panelAlerts(ctx.openAlerts, state.entity, ctx.signal, onOlder),
     panelDeploymentChoices(ctx.deployments, state.entity, now, ctx.signal),
   ]);
+  const markersNote = older && olderMarkersNote(older.fetchedAt, older.error, now);
   const data = {
     ...loaded,
+    ...(markersNote ? { summaryNote: [loaded.summaryNote, markersNote].filter(Boolean).join(' · ') } : {}),
     ...(alerts ? { alerts } : {}),
     ...(aroundChoices && aroundChoices.length > 0 ? { aroundChoices } : {}),
   };
@@ -96,4 +105,9 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
   const change = deploymentChange(data.charts, deployments, range, now);
   const summaryNote = [change?.text, data.summaryNote].filter((t) => t !== undefined).join(' · ') || undefined;
   return { ...data, deployments, ...(summaryNote ? { summaryNote } : {}) };
+}
+
+/** Said under the summary when the markers come from an older answer: how old, and why the refresh failed. */
+export function olderMarkersNote(fetchedAt: number, error: Error, now: number): string {
+  return l10n.t('Markers from {0}; refresh failed: {1}', formatAge(now - fetchedAt), error.message);
 }

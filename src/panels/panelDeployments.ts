@@ -24,17 +24,22 @@ export function deploymentMarker(d: Deployment): DeploymentMarker {
   };
 }
 
+/** Told when markers come from an older answer because the refresh failed: when that answer was heard, and why. */
+export type OnOlderMarkers = (fetchedAt: number, refreshError: Error) => void;
+
 /**
  * The markers of the entity's application in the range, newest first; undefined without a cache or
- * for a typed NRQL query (not an application's chart). A failure shows no markers rather than no chart.
+ * for a typed NRQL query (not an application's chart). A failure shows no markers rather than no chart;
+ * a failed refresh shows the last good ones and tells `onOlder`.
  */
 export function panelDeployments(
   cache: DeploymentCache | undefined,
   entity: PanelEntity,
   range: PanelRange,
   signal?: AbortSignal,
+  onOlder?: OnOlderMarkers,
 ): Promise<DeploymentMarker[] | undefined> {
-  return markersBetween(cache, entity, range.requested.from, range.requested.to, MAX_MARKERS, signal);
+  return markersBetween(cache, entity, range.requested.from, range.requested.to, MAX_MARKERS, signal, onOlder);
 }
 
 /** How far back the "around a deployment" choice lists deployments: as far as the tree's Deployments group. */
@@ -63,13 +68,17 @@ async function markersBetween(
   to: Date,
   max: number,
   signal?: AbortSignal,
+  onOlder?: OnOlderMarkers,
 ): Promise<DeploymentMarker[] | undefined> {
   if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
     return undefined;
   }
   try {
-    const list = await cache.get(entity.applicationId, { from, to }, signal);
-    return list.slice(0, max).map(deploymentMarker);
+    const answer = await cache.answer(entity.applicationId, { from, to }, signal);
+    if (answer.refreshError) {
+      onOlder?.(answer.fetchedAt, answer.refreshError);
+    }
+    return answer.value.slice(0, max).map(deploymentMarker);
   } catch {
     return undefined;
   }
@@ -81,16 +90,20 @@ async function markersBetween(
  * no alert markers rather than no chart.
  */
 export async function panelAlerts(
-  cache: Pick<OpenAlertsCache, 'get'> | undefined,
+  cache: Pick<OpenAlertsCache, 'answer'> | undefined,
   entity: PanelEntity,
   signal?: AbortSignal,
+  onOlder?: OnOlderMarkers,
 ): Promise<AlertMarker[] | undefined> {
   if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
     return undefined;
   }
   try {
-    const alerts = await cache.get(entity.applicationId, signal);
-    return [...alerts]
+    const answer = await cache.answer(entity.applicationId, signal);
+    if (answer.refreshError) {
+      onOlder?.(answer.fetchedAt, answer.refreshError);
+    }
+    return [...answer.value]
       .sort((a, b) => b.openedAt - a.openedAt)
       .slice(0, MAX_ALERT_MARKERS)
       .map((a) => ({

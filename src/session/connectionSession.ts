@@ -14,6 +14,7 @@ import type { Backend } from '../api/backendChoice';
 import { BACKEND_LABELS } from '../api/backendChoice';
 import { MetricNamesCache } from '../api/metricNamesCache';
 import { DeploymentCache } from '../api/deploymentCache';
+import { DEPLOYMENT_HISTORY_MS } from '../api/deployments';
 import { OpenAlertsCache } from '../api/openAlertsCache';
 import type { RequestLayer } from '../api/pipeline';
 import { rateLimitObserver, sessionSignal } from '../api/pipeline';
@@ -86,6 +87,11 @@ export class ConnectionSession implements IDisposable {
     this.metricNames = new MetricNamesCache(this.api);
     this.deployments = new DeploymentCache({
       fetch: (id, range, signal) => this.api.listDeployments(id, range, { signal }),
+      fetchLatest: async (id, signal) => {
+        const now = this.clock.now();
+        const range = { from: new Date(now - DEPLOYMENT_HISTORY_MS), to: new Date(now), newestOnly: true };
+        return (await this.api.listDeployments(id, range, { signal }))[0];
+      },
       now: () => this.clock.now(),
       maxAgeMs: options.intervalMs,
     });

@@ -35,6 +35,8 @@ export interface SimulatorOptions {
   apps?: number;
   /** Items per page of every list. */
   pageSize?: number;
+  /** Issues per NerdGraph `aiIssues` page (default AI_ISSUES_PAGE_SIZE), so a test can have several pages. */
+  aiIssuesPageSize?: number;
   usKey?: string;
   euKey?: string;
   port?: number;
@@ -135,6 +137,7 @@ export class Simulator {
       now: this.now,
       faults: this.faults,
       pageSize: this.pageSize,
+      aiIssuesPageSize: options.aiIssuesPageSize,
       errorRateScale: options.errorRateScale,
     });
   }
@@ -198,6 +201,14 @@ export class Simulator {
   }
 
   /** Retires REST v2 (every v2 request gets 410 Gone) or brings it back, for the requests that follow. */
+  /** Sets how many issues a NerdGraph `aiIssues` page holds for the requests that follow. */
+  setAiIssuesPageSize(size: number): void {
+    if (!Number.isInteger(size) || size < 1) {
+      throw new Error(`The page size must be a whole number, 1 or more (got ${size}).`);
+    }
+    this.nerdGraph.aiIssuesPageSize = size;
+  }
+
   setRestRetired(retired: boolean): void {
     this.restRetiredValue = retired;
   }

@@ -25,12 +25,26 @@ export interface AlertStatusView {
   accessibilityLabel: string;
 }
 
-/** The item for `alerts` of the application named `name`; undefined (the item hidden) when none is open. */
+/** Why the last refresh could not ask the open alerts, and when the ones shown were heard. */
+export interface AlertsFailure {
+  message: string;
+  heardAt?: number;
+}
+
+/**
+ * The item for `alerts` of the application named `name`; undefined (the item hidden) when none is open.
+ * When the last refresh could not ask them (`failed`), the last ones heard stay with their age, and with
+ * none open then it says "alerts unknown": a hidden item would read as "nothing firing".
+ */
 export function describeAlerts(
   alerts: readonly OpenAlert[] | undefined,
   name: string,
   now: number,
+  failed?: AlertsFailure,
 ): AlertStatusView | undefined {
+  if (failed && (!alerts || alerts.length === 0)) {
+    return alertsUnknown(name, failed);
+  }
   if (!alerts || alerts.length === 0) {
     return undefined;
   }
@@ -54,6 +68,9 @@ export function describeAlerts(
         ].join(' · '),
       ),
     ...(alerts.length > ALERTS_IN_TOOLTIP ? [l10n.t('… and {0} more', alerts.length - ALERTS_IN_TOOLTIP)] : []),
+    ...(failed
+      ? [l10n.t('Heard {0}; refresh failed: {1}', formatAge(now - (failed.heardAt ?? now)), safeText(failed.message))]
+      : []),
     l10n.t('Click to open its dashboard; the Applications view lists every open alert.'),
   ];
   return {
@@ -67,16 +84,33 @@ export function describeAlerts(
   };
 }
 
+/** The item when the open alerts could not be asked and none are known: unknown, never "none". */
+function alertsUnknown(name: string, failed: AlertsFailure): AlertStatusView {
+  const app = safeText(name);
+  return {
+    text: `$(question) ${l10n.t('alerts unknown')}`,
+    tooltip: [
+      l10n.t('Open alerts on {0} unknown: the request failed ({1}).', app, safeText(failed.message)),
+      l10n.t('The next refresh asks again; the Applications view has Retry.'),
+    ].join('\n'),
+    background: 'warning',
+    accessibilityLabel: l10n.t('Open alerts on {0} unknown', app),
+  };
+}
+
 /**
  * The Apdex tooltip's lines (markdown) about the application's last deployment: which, by whom and
- * when, with its description, and the response time's change since it, as a panel's header says it.
+ * when, with its description, and the response time's change since it, as a panel's header says it;
+ * and why the last ask failed, when it did.
  */
-export function lastDeploymentLines(last: LastDeployment | undefined, now: number): string[] {
+export function lastDeploymentLines(last: LastDeployment | undefined, now: number, failed?: string): string[] {
+  const md = (text: string, max?: number) => escapeMarkdown(safeText(text, max));
+  const failure = failed === undefined ? [] : [l10n.t('Last deployment: refresh failed ({0})', md(failed, 200))];
   if (!last) {
-    return [];
+    // Unknown is said as unknown: no line would read as "no deployment".
+    return failure;
   }
   const m = last.marker;
-  const md = (text: string, max?: number) => escapeMarkdown(safeText(text, max));
   const who = m.user ? l10n.t('{0} by {1}', md(m.short, 40), md(m.user, 80)) : md(m.short, 40);
   const lines = [
     [
@@ -87,5 +121,5 @@ export function lastDeploymentLines(last: LastDeployment | undefined, now: numbe
   if (last.change) {
     lines.push(md(last.change.text));
   }
-  return lines;
+  return [...lines, ...failure];
 }

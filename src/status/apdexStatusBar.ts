@@ -134,6 +134,7 @@ export class ApdexStatusBar extends Disposable {
       otherBound: this.bindings.all().length - 1,
       via: this.connections.current?.backendLabel,
       deployment: this.lastDeployments.get(binding),
+      deploymentFailure: this.lastDeployments.failure(binding),
     };
   }
 
@@ -174,7 +175,8 @@ export class ApdexStatusBar extends Disposable {
   private renderAlerts(input: StatusInput): void {
     const snap = input.kind === 'bound' ? input.snapshot : undefined;
     const name = snap?.app?.name ?? (input.kind === 'bound' ? (input.binding.name ?? String(input.binding.id)) : '');
-    const alerts = describeAlerts(snap?.alerts, name, Date.now());
+    const failed = snap?.alertsError && { message: snap.alertsError.message, heardAt: snap.alertsAt };
+    const alerts = describeAlerts(snap?.alerts, name, Date.now(), failed);
     this.alertsViewValue = alerts;
     if (!alerts) {
       this.alertsItem.hide();

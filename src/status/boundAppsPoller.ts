@@ -114,13 +114,16 @@ export class BoundAppsPoller implements IDisposable {
       for (const id of ids) {
         const app = byId.get(id);
         const key = bindingKey({ id, region: target.region });
-        // Alerts that could not be asked this time: the last ones known stay (a blank would say "none").
-        const appAlerts = alerts ? alerts.filter((a) => a.applicationId === id) : this.snapshots.get(key)?.alerts;
-        this.snapshots.set(key, {
-          ...(app ? { app } : { missing: true }),
-          fetchedAt: at,
-          ...(appAlerts ? { alerts: appAlerts } : {}),
-        });
+        // Alerts that could not be asked this time: the last ones known stay (a blank would say "none"),
+        // and the failure is kept beside them, so the status bar says "alerts unknown" rather than nothing.
+        const known = this.snapshots.get(key);
+        const heard = Array.isArray(alerts)
+          ? { alerts: alerts.filter((a) => a.applicationId === id), alertsAt: at }
+          : {
+              ...(known?.alerts ? { alerts: known.alerts, alertsAt: known.alertsAt } : {}),
+              ...(alerts ? { alertsError: { message: alerts.failed, at } } : {}),
+            };
+        this.snapshots.set(key, { ...(app ? { app } : { missing: true }), fetchedAt: at, ...heard });
       }
       result = {
         region: target.region,
@@ -147,8 +150,8 @@ export class BoundAppsPoller implements IDisposable {
     }
   }
 
-  /** The open alerts of all `ids` in one request, or undefined when they could not be asked (logged). */
-  private async openAlerts(target: PollTarget, ids: number[]): Promise<OpenAlert[] | undefined> {
+  /** The open alerts of all `ids` in one request; undefined without a client for them, or why they failed (logged). */
+  private async openAlerts(target: PollTarget, ids: number[]): Promise<OpenAlert[] | { failed: string } | undefined> {
     if (!target.api.listOpenAlerts) {
       return undefined;
     }
@@ -157,12 +160,11 @@ export class BoundAppsPoller implements IDisposable {
       target.openAlerts?.record(ids, alerts, this.now());
       return alerts;
     } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
       if (!this.abort.signal.aborted) {
-        this.deps.log?.warn(
-          `open alerts of ${ids.length} bound application(s): ${e instanceof Error ? e.message : String(e)}`,
-        );
+        this.deps.log?.warn(`open alerts of ${ids.length} bound application(s): ${message}`);
       }
-      return undefined;
+      return { failed: message };
     }
   }
 

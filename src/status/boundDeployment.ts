@@ -19,9 +19,6 @@ import { resolvePanelRange } from '../panels/panelRange';
 import type { Binding } from './statusModel';
 import { bindingKey } from './statusModel';
 
-/** How far back the status bar looks for the last deployment: the tree's Deployments group reaches as far. */
-export const LAST_DEPLOYMENT_LOOKBACK_MS = 7 * 86_400_000;
-
 /**
  * How often the status bar asks again while nothing says it must: the deployments list (shared with the
  * tree and panels, which may have refreshed it meanwhile) and a change whose after-window is still
@@ -43,15 +40,18 @@ export interface LastDeployment {
 
 export interface BoundDeploymentSource {
   api: TimesliceApi;
-  deployments: Pick<DeploymentCache, 'get'>;
+  /** The last deployment however old (DeploymentCache.latest). */
+  deployments: Pick<DeploymentCache, 'latest'>;
 }
 
 interface Entry {
-  /** Undefined: the application has no deployment in the lookback. */
+  /** Undefined: the application has no deployment the service still keeps. */
   last?: LastDeployment;
   askedAt: number;
   /** The after-window was complete when the change was measured: nothing left to ask. */
   complete: boolean;
+  /** Why the last ask failed; cleared by the next answer. */
+  failed?: string;
 }
 
 export class BoundDeploymentTracker {
@@ -65,6 +65,11 @@ export class BoundDeploymentTracker {
     return this.entries.get(bindingKey(binding))?.last;
   }
 
+  /** Why the last ask for the binding's application failed (undefined after an answer). */
+  failure(binding: Pick<Binding, 'id' | 'region'>): string | undefined {
+    return this.entries.get(bindingKey(binding))?.failed;
+  }
+
   /** Forgets everything: a new session is another account. */
   reset(): void {
     this.entries.clear();
@@ -72,7 +77,7 @@ export class BoundDeploymentTracker {
 
   /**
    * Asks what is due for `binding` through `source` (the session); true when what `get` returns changed.
-   * A failure keeps what was known and is asked again on a later refresh.
+   * A failure keeps what was known, says why (`failure`) and is asked again on a later refresh.
    */
   async update(binding: Pick<Binding, 'id' | 'region'>, source: BoundDeploymentSource): Promise<boolean> {
     if (source !== this.source) {
@@ -86,19 +91,15 @@ export class BoundDeploymentTracker {
       return false;
     }
     try {
-      const list = await source.deployments.get(binding.id, {
-        from: new Date(now - LAST_DEPLOYMENT_LOOKBACK_MS),
-        to: new Date(now),
-      });
-      const d = list[0];
+      const d = await source.deployments.latest(binding.id);
       if (!d) {
         this.entries.set(key, { askedAt: now, complete: false });
-        return known?.last !== undefined;
+        return known?.last !== undefined || known?.failed !== undefined;
       }
       const sameDeployment = known?.last?.marker.time === d.time && known.last.marker.revision === d.revision;
       if (sameDeployment && known.complete) {
-        this.entries.set(key, { ...known, askedAt: now });
-        return false;
+        this.entries.set(key, { last: known.last, askedAt: now, complete: true });
+        return known.failed !== undefined;
       }
       const marker = deploymentMarker(d);
       const change = await changeSince(source, binding.id, marker, now);
@@ -107,12 +108,12 @@ export class BoundDeploymentTracker {
         askedAt: now,
         complete: now >= marker.time + AROUND_DEPLOYMENT_MS,
       });
-      return !sameDeployment || known.last?.change?.percent !== change?.percent;
-    } catch {
-      if (known) {
-        this.entries.set(key, { ...known, askedAt: now });
-      }
-      return false;
+      return !sameDeployment || known.last?.change?.percent !== change?.percent || known.failed !== undefined;
+    } catch (e) {
+      // What was known stays; the failure is said beside it (never a silent "no deployment").
+      const failed = e instanceof Error ? e.message : String(e);
+      this.entries.set(key, { ...(known ?? { complete: false }), askedAt: known ? now : -Infinity, failed });
+      return known?.failed !== failed;
     }
   }
 }

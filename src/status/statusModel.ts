@@ -80,6 +80,10 @@ export interface AppSnapshot {
   missing?: boolean;
   /** Its open alerts from the last refresh that could ask them (newest first as the client lists them). */
   alerts?: readonly OpenAlert[];
+  /** When `alerts` were heard. */
+  alertsAt?: number;
+  /** The last refresh could not ask the open alerts: why, and when. Cleared when they are heard again. */
+  alertsError?: { message: string; at: number };
   /** The last refresh failed: why, and when. Cleared by the next good refresh. */
   error?: { message: string; at: number; kind?: ApiErrorKind };
 }
@@ -97,6 +101,8 @@ export type StatusInput =
       via?: string;
       /** The application's last deployment and the change since it (boundDeployment.ts). */
       deployment?: LastDeployment;
+      /** Why the last deployment could not be asked last time. */
+      deploymentFailure?: string;
     };
 
 export type Severity = 'warning' | 'error';
@@ -181,6 +187,7 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
         input.otherBound ?? 0,
         input.via,
         input.deployment,
+        input.deploymentFailure,
       );
   }
 }
@@ -197,6 +204,7 @@ function describeBound(
   otherBound: number,
   via?: string,
   deployment?: LastDeployment,
+  deploymentFailure?: string,
 ): StatusView {
   const app = snap?.app;
   const name = displayName(binding, app);
@@ -233,7 +241,7 @@ function describeBound(
     );
   }
   if (app) {
-    lines.push(...lastDeploymentLines(deployment, now));
+    lines.push(...lastDeploymentLines(deployment, now, deploymentFailure));
   }
   if (snap?.fetchedAt !== undefined) {
     lines.push(

@@ -15,9 +15,14 @@ import type { ApplicationNode } from './nodes';
 
 export class OpenAlertsGroupNode {
   readonly kind = 'openAlertsGroup';
+  /**
+   * `failure`: why the open alerts could not be asked. The group then says "unknown" and opens on its
+   * error row with the error policy's actions, never an empty list that would read as "nothing firing".
+   */
   constructor(
     readonly parent: ApplicationNode,
     readonly alerts: readonly OpenAlert[] | undefined,
+    readonly failure?: unknown,
   ) {}
 
   get id(): string {
@@ -25,6 +30,16 @@ export class OpenAlertsGroupNode {
   }
 
   toTreeItem(): vscode.TreeItem {
+    if (this.failure !== undefined) {
+      const failed = new vscode.TreeItem(
+        vscode.l10n.t('Open alerts (unknown)'),
+        vscode.TreeItemCollapsibleState.Expanded,
+      );
+      failed.id = this.id;
+      failed.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+      failed.contextValue = 'openAlertsGroup';
+      return failed;
+    }
     const n = this.alerts?.length;
     const item = new vscode.TreeItem(
       n === undefined ? vscode.l10n.t('Open alerts') : vscode.l10n.t('Open alerts ({0})', n),

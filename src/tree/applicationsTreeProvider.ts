@@ -19,6 +19,7 @@ import type { Staleness } from '../session/lastGood';
 import { describeStaleness, LastGoodData } from '../session/lastGood';
 import { errorActionCommand } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
+import { formatAge } from '../format/presentation';
 import type { MonitorNode } from './nodes';
 import { loadTransactionNodes } from './transactionLoad';
 import { TransactionsGroupNode } from './transactionNodes';
@@ -174,12 +175,13 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
           new GroupNode(node, 'keyTransactions', keyTransactions),
           new TransactionsGroupNode(node),
           new DeploymentsGroupNode(node),
-          new OpenAlertsGroupNode(
-            node,
-            await this.accountOpenAlerts(conn).then(
-              (all) => all.filter((a) => a.applicationId === node.app.id).sort((a, b) => b.openedAt - a.openedAt),
-              () => undefined,
-            ),
+          await this.accountOpenAlerts(conn).then(
+            (all) =>
+              new OpenAlertsGroupNode(
+                node,
+                all.filter((a) => a.applicationId === node.app.id).sort((a, b) => b.openedAt - a.openedAt),
+              ),
+            (e: unknown) => new OpenAlertsGroupNode(node, undefined, e ?? new Error('failed')),
           ),
         ];
       }
@@ -190,7 +192,9 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
       case 'deploymentsGroup':
         return this.loadDeployments(conn, node);
       case 'openAlertsGroup':
-        return (node.alerts ?? []).map((a) => new OpenAlertNode(node, a, Date.now(), conn.region));
+        return node.failure !== undefined
+          ? this.errorNodes(node.id, node.failure)
+          : (node.alerts ?? []).map((a) => new OpenAlertNode(node, a, Date.now(), conn.region));
       default:
         return [];
     }
@@ -252,23 +256,43 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
   private async loadDeployments(conn: ConnectionSession, group: DeploymentsGroupNode): Promise<MonitorNode[]> {
     const now = Date.now();
     const range = { from: new Date(now - TREE_DEPLOYMENT_DAYS * 86_400_000), to: new Date(now) };
-    const list = await conn.deployments.get(group.parent.app.id, range);
-    const nodes = list.map((d) => new DeploymentNode(group, d, now));
+    const answer = await conn.deployments.answer(group.parent.app.id, range);
+    const nodes: MonitorNode[] = answer.value.map((d) => new DeploymentNode(group, d, now));
     // Which revisions are commits of the workspace (the newest few): only those offer Show Changes.
     await Promise.all(
       nodes.slice(0, 20).map(async (n) => {
-        n.commit = await workspaceCommit(n.deployment.commit ?? n.deployment.revision);
+        if (n.kind === 'deployment') {
+          n.commit = await workspaceCommit(n.deployment.commit ?? n.deployment.revision);
+        }
       }),
     );
-    return nodes.length > 0
-      ? nodes
-      : [
-          new MessageNode(
-            `${group.id}/empty`,
-            vscode.l10n.t('No deployments in the last {0} days', TREE_DEPLOYMENT_DAYS),
-            'info',
-          ),
-        ];
+    if (answer.refreshError) {
+      // The last good list, said as such: its age, why the refresh failed, and Retry.
+      const text = vscode.l10n.t(
+        'From {0}; refresh failed: {1}',
+        formatAge(now - answer.fetchedAt),
+        answer.refreshError.message,
+      );
+      nodes.unshift(
+        new MessageNode(`${group.id}/stale`, text, 'warning', {
+          command: COMMAND.refresh,
+          title: vscode.l10n.t('Retry'),
+        }),
+      );
+    }
+    if (answer.value.length > 0) {
+      return nodes;
+    }
+    // None this week: the last one however old (one request), so "none" is never said of an app deployed earlier.
+    const last = await conn.deployments.latest(group.parent.app.id);
+    const none = new MessageNode(
+      `${group.id}/empty`,
+      last
+        ? vscode.l10n.t('None in the last {0} days; the last one:', TREE_DEPLOYMENT_DAYS)
+        : vscode.l10n.t('No deployments in the last {0} days, nor before', TREE_DEPLOYMENT_DAYS),
+      'info',
+    );
+    return [...nodes, none, ...(last ? [new DeploymentNode(group, last, now)] : [])];
   }
 
   /**

@@ -1,6 +1,6 @@
 /**
  * The "Deployments" group of an application in the tree (issue 25): the deployments of the last
- * TREE_DEPLOYMENT_DAYS, newest first with their age; a click opens the dashboard around one. Every
+ * TREE_DEPLOYMENT_DAYS (said beside its label), newest first with their age, or else the last one however old; a click opens the dashboard around one. Every
  * text of a deployment is foreign text: labels and tooltips are plain strings through `safeText`
  * (no markdown, no bidi or invisible characters).
  */
@@ -30,7 +30,11 @@ export class DeploymentsGroupNode {
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon('rocket');
     item.contextValue = 'deploymentsGroup';
-    item.tooltip = vscode.l10n.t('Deployments of the last {0} days, newest first', TREE_DEPLOYMENT_DAYS);
+    item.description = vscode.l10n.t('last {0} days', TREE_DEPLOYMENT_DAYS);
+    item.tooltip = vscode.l10n.t(
+      'Deployments of the last {0} days, newest first; without one, the last deployment however old',
+      TREE_DEPLOYMENT_DAYS,
+    );
     return item;
   }
 }

@@ -46,6 +46,40 @@ describe('Open-alert markers: the cache and the reader', () => {
     assert.deepEqual(asked, [[2]]);
   });
 
+  it('keeps the last alerts heard, with their age, when a refresh fails; two panels share one request', async () => {
+    let now = T;
+    let fail = false;
+    const asked: AbortSignal[] = [];
+    let answer = () => undefined as unknown;
+    const alert: OpenAlert = { id: 'a', applicationId: 3, title: 't', priority: 'high', openedAt: T - 1000 };
+    const cache = new OpenAlertsCache({
+      fetch: (_ids, signal) => {
+        asked.push(signal!);
+        return fail
+          ? Promise.reject(new Error('503 from the service'))
+          : new Promise<OpenAlert[]>((resolve) => (answer = () => resolve([alert])));
+      },
+      now: () => now,
+      maxAgeMs: () => 60_000,
+    });
+    const closing = new AbortController();
+    const waits = Promise.allSettled([cache.get(3, closing.signal), cache.get(3, new AbortController().signal)]);
+    closing.abort();
+    answer();
+    const [closed, open] = await waits;
+    assert.equal(closed.status, 'rejected');
+    assert.deepEqual(open.status === 'fulfilled' && open.value, [alert]);
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].aborted, false);
+    now += 5 * 60_000;
+    fail = true;
+    const older = await cache.answer(3);
+    assert.deepEqual(older.value, [alert]);
+    assert.equal(older.fetchedAt, T);
+    assert.match(older.refreshError?.message ?? '', /503/);
+    await assert.rejects(cache.answer(4), /503/, 'nothing heard before: the failure is the answer');
+  });
+
   it('keeps titles and conditions as text without bidi controls, and drops malformed markers', () => {
     const read = readAlertMarkers([
       { time: 1000, title: '[x](command:workbench.action.terminal.new) <img src=x>', priority: 'critical' },

@@ -5,6 +5,8 @@ import { MAX_SOURCE_BYTES, oversizedSource, parseSource } from '../../src/code/p
 import type { SourceFiles } from '../../src/code/sourceIndex';
 import { INDEX_LIMITS, SourceIndex } from '../../src/code/sourceIndex';
 import { codeTargetOf } from '../../src/code/transactionNames';
+import { countedSignal } from '../support/countedSignal';
+import { until } from '../support/until';
 
 function fakeFiles(files: Record<string, string>) {
   const reads: string[] = [];
@@ -146,5 +148,57 @@ describe('SourceIndex', () => {
       path: 'web/items.js',
       line: 1,
     });
+  });
+
+  it('does not keep a map or a file read before a change that came in while it was built', async () => {
+    const fake = fakeFiles({ ...RAILS });
+    const reading: Array<() => void> = [];
+    const slow: SourceFiles = {
+      list: (e, l, s) => fake.source.list(e, l, s),
+      read: (path, maxBytes, signal) => {
+        // Read now (the old text), answer when the test says.
+        const text = fake.source.read(path, maxBytes, signal);
+        return new Promise((resolve) => reading.push(() => resolve(text)));
+      },
+    };
+    const index = new SourceIndex(slow);
+    const building = index.codeMap(['ruby'], new AbortController().signal);
+    await until(() => reading.length === 2);
+    fake.files['app/controllers/users_controller.rb'] = 'class UsersController\n\n\n  def show\n  end\nend';
+    index.invalidate('app/controllers/users_controller.rb', 'changed');
+    reading.forEach((answer) => answer());
+    await building;
+    const reread = index.codeMap(['ruby'], new AbortController().signal);
+    await until(() => reading.length > 2);
+    reading.forEach((answer) => answer());
+    assert.equal((await reread).locate(codeTargetOf('ruby', 'Controller/users/show')!)?.line, 3);
+  });
+
+  it('shares a listing: the caller that cancels ends only its own wait, and leaves no listener behind', async () => {
+    const fake = fakeFiles(RAILS);
+    let listSignal: AbortSignal | undefined;
+    let answer = () => undefined as unknown;
+    const files: SourceFiles = {
+      list: (extensions, limit, signal) => {
+        listSignal = signal;
+        // As workspaceSources.ts does: the listing follows its signal until it ends.
+        signal.addEventListener('abort', () => undefined);
+        return new Promise((resolve) => (answer = () => resolve(fake.source.list(extensions, limit, signal))));
+      },
+      read: (p, m, s) => fake.source.read(p, m, s),
+    };
+    const index = new SourceIndex(files);
+    const goToCode = new AbortController();
+    const lens = countedSignal();
+    const cancelled = index.codeMap(['ruby'], goToCode.signal);
+    const waiting = index.codeMap(['ruby'], lens.signal);
+    await until(() => listSignal !== undefined);
+    goToCode.abort();
+    await assert.rejects(cancelled);
+    assert.equal(listSignal?.aborted, false);
+    answer();
+    assert.ok((await waiting).locate(codeTargetOf('ruby', 'Controller/users/show')!));
+    assert.equal(lens.live(), 0, 'no listener stays on the long-lived signal of the lenses');
+    assert.equal(fake.lists(), 1);
   });
 });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { DeploymentCache } from '../../src/api/deploymentCache';
 import type { Deployment } from '../../src/api/deployments';
 import {
+  DEPLOYMENT_HISTORY_MS,
   inRange,
   pageEndsBefore,
   parseOffsetTime,
@@ -101,6 +102,18 @@ describe('Deployments: both backends over the simulator', function () {
     assert.equal(deploymentRequests(), 1);
   });
 
+  it('the newest deployment however far back: one request on each backend', async () => {
+    const range = { from: new Date(NOW.getTime() - DEPLOYMENT_HISTORY_MS), to: NOW, newestOnly: true };
+    const newest = deploymentsBetween(sim.datasets.us, app(), NOW.getTime() - 2 * DAY, NOW.getTime())[0];
+    const [a] = await rest.listDeployments(app().id, range);
+    assert.equal(deploymentRequests(), 1, 'the first page, newest first, holds it');
+    sim.clearRequests();
+    const [b] = await ng.listDeployments(app().id, range);
+    assert.equal(sim.requests.filter((r) => (r.requestBody ?? '').includes('deploymentSearch')).length, 1);
+    assert.deepEqual([a.revision, a.time], [newest.revision, newest.at]);
+    assert.deepEqual([b.revision, b.time], [newest.revision, newest.at]);
+  });
+
   it('REST and NerdGraph agree on the same range', async () => {
     const [a, b] = await Promise.all([
       rest.listDeployments(app().id, lastDays(10)),
@@ -174,6 +187,93 @@ describe('Deployments: the per-application cache', () => {
     t.cache.invalidate(1);
     await t.cache.get(1, t.range());
     assert.deepEqual(t.calls, [1, 2, 1, 1]);
+  });
+
+  it('a panel that closes mid-load cancels only its own wait: the other panel gets the markers', async () => {
+    let answer!: (list: Deployment[]) => void;
+    let fetchSignal: AbortSignal | undefined;
+    const cache = new DeploymentCache({
+      fetch: (_id, _range, signal) => {
+        fetchSignal = signal;
+        return new Promise((resolve) => (answer = resolve));
+      },
+      now: () => 10 * DAY,
+      maxAgeMs: () => 60_000,
+    });
+    const range = { from: new Date(9 * DAY), to: new Date(10 * DAY) };
+    const closed = new AbortController();
+    const first = cache.get(1, range, closed.signal);
+    const second = cache.get(1, range, new AbortController().signal);
+    closed.abort();
+    await assert.rejects(first, (e: Error & { kind?: string }) => e.kind === 'cancelled');
+    assert.equal(fetchSignal?.aborted, false);
+    answer([{ id: '1', revision: 'abc', time: 9.5 * DAY }]);
+    assert.deepEqual(
+      (await second).map((d) => d.id),
+      ['1'],
+    );
+  });
+
+  it('aborts the shared fetch when every waiter cancelled, and a later caller asks again', async () => {
+    const signals: AbortSignal[] = [];
+    const cache = new DeploymentCache({
+      fetch: (_id, _range, signal) => {
+        signals.push(signal!);
+        return new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('aborted'))));
+      },
+      now: () => 10 * DAY,
+      maxAgeMs: () => 60_000,
+    });
+    const range = { from: new Date(9 * DAY), to: new Date(10 * DAY) };
+    const a = new AbortController();
+    const b = new AbortController();
+    const waits = [cache.get(1, range, a.signal), cache.get(1, range, b.signal)];
+    a.abort();
+    assert.equal(signals[0].aborted, false);
+    b.abort();
+    await Promise.allSettled(waits);
+    assert.equal(signals[0].aborted, true);
+    void cache.get(1, range, new AbortController().signal).catch(() => undefined);
+    assert.equal(signals.length, 2, 'an abandoned fetch is not handed to a new caller');
+  });
+
+  it('a failed refresh keeps the last good list with its age and the failure', async () => {
+    const t = make();
+    const first = await t.cache.answer(1, t.range());
+    assert.equal(first.refreshError, undefined);
+    const heardAt = first.fetchedAt;
+    t.tick(60_000);
+    t.setFail(true);
+    const again = await t.cache.answer(1, t.range());
+    assert.deepEqual(again.value, list);
+    assert.equal(again.fetchedAt, heardAt);
+    assert.match(again.refreshError?.message ?? '', /down/);
+    assert.equal(t.calls.length, 2);
+  });
+
+  it('finds the last deployment however old: one request of its own when the recent list is empty', async () => {
+    const old: Deployment = { id: 'old', revision: 'f00d', time: 10 * DAY - 11 * DAY };
+    const latestCalls: number[] = [];
+    const cache = new DeploymentCache({
+      fetch: () => Promise.resolve([]),
+      fetchLatest: (id) => {
+        latestCalls.push(id);
+        return Promise.resolve(old);
+      },
+      now: () => 10 * DAY,
+      maxAgeMs: () => 60_000,
+    });
+    assert.equal(await cache.latest(4), old);
+    assert.equal(await cache.latest(4), old);
+    assert.deepEqual(latestCalls, [4], 'asked once per cadence');
+    const yesterday: Deployment = { id: 'new', revision: 'beef', time: 9 * DAY };
+    const recent = new DeploymentCache({
+      fetch: () => Promise.resolve([yesterday]),
+      fetchLatest: () => Promise.reject(new Error('not asked: the recent list holds it')),
+      now: () => 10 * DAY,
+      maxAgeMs: () => 60_000,
+    });
+    assert.equal(await recent.latest(4), yesterday);
   });
 
   it('keeps no failure: the next request asks again', async () => {

@@ -127,6 +127,29 @@ describe('Deployment markers in the panels', function () {
     }
   });
 
+  it('a failed refresh keeps the last markers and says how old they are under the summary', async () => {
+    const app = sim.datasets.us.apps[2];
+    let now = NOW.getTime();
+    const aging = new DeploymentCache({
+      fetch: (id, range, signal) => api.listDeployments(id, range, { signal }),
+      now: () => now,
+      maxAgeMs: () => 60_000,
+    });
+    const entity = { kind: 'application', applicationId: app.id } as const;
+    const first = await loadPanelData({ api, metricNames: names, now: NOW, deployments: aging }, state(entity));
+    assert.ok((first.deployments?.length ?? 0) > 0);
+    now += 4 * 60_000;
+    sim.injectFault({ endpoint: 'deployments.list', kind: 'notFound' });
+    try {
+      const later = new Date(now);
+      const data = await loadPanelData({ api, metricNames: names, now: later, deployments: aging }, state(entity));
+      assert.deepEqual(data.deployments, first.deployments);
+      assert.match(data.summaryNote ?? '', /Markers from 4 min ago; refresh failed: /);
+    } finally {
+      sim.clearFaults();
+    }
+  });
+
   it('the webview keeps foreign text as text without bidi controls and drops malformed markers', () => {
     const read = readMarkers([
       { time: 1000, revision: 'abc', short: 'abc', ...HOSTILE },

@@ -79,3 +79,23 @@ describe('Open alerts: both backends over the simulator', function () {
     assert.deepEqual(await ng.listOpenAlerts([]), []);
   });
 });
+
+describe('Open alerts: NerdGraph pages', function () {
+  this.timeout(20_000);
+  let sim: Simulator;
+  let rest: HttpTimesliceApi;
+  let ng: NerdGraphTimesliceApi;
+  const both = simulatorWithBothBackends(KEY, NOW, { simulator: { aiIssuesPageSize: 2 }, listApplications: true });
+  before(() => ({ sim, rest, ng } = both));
+
+  it('follows nextCursor to the last page: every open issue is counted, as REST counts them', async () => {
+    const apps = sim.datasets.us.apps.filter((a) => a.reporting).map((a) => a.id);
+    sim.clearRequests();
+    const [a, b] = [await rest.listOpenAlerts(apps), await ng.listOpenAlerts(apps)];
+    const pages = sim.requests.filter((r) => (r.requestBody ?? '').includes('aiIssues')).length;
+    assert.ok(b.length > 2, `more open issues than one page holds (${b.length})`);
+    assert.equal(pages, Math.ceil(b.length / 2));
+    const key = (x: { applicationId: number; openedAt: number }) => `${x.applicationId}@${x.openedAt}`;
+    assert.deepEqual(b.map(key).sort(), a.map(key).sort());
+  });
+});

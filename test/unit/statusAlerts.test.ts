@@ -53,6 +53,49 @@ describe('Status bar: open alerts beside the Apdex', () => {
     assert.match(crit.tooltip, /^2 open alerts on web \(critical\)\nHigh: a · 1 min ago\nCritical: b · 3 days ago/);
   });
 
+  it('says "alerts unknown" when they could not be asked and none are known, and keeps known ones with their age', () => {
+    const unknown = describeAlerts(undefined, 'web', T, { message: 'The service is unavailable (503).' })!;
+    assert.equal(unknown.text, '$(question) alerts unknown');
+    assert.equal(unknown.background, 'warning');
+    assert.match(unknown.tooltip, /^Open alerts on web unknown: the request failed \(The service is unavailable/);
+    assert.equal(
+      describeAlerts([], 'web', T, { message: 'x', heardAt: T - 60_000 })?.text,
+      '$(question) alerts unknown',
+    );
+    const kept = describeAlerts([alert('high', 'a', 60_000)], 'web', T, { message: '503', heardAt: T - 4 * 60_000 })!;
+    assert.equal(kept.text, '$(warning) 1');
+    assert.ok(kept.tooltip.includes('Heard 4 min ago; refresh failed: 503'));
+  });
+
+  it('says when the last deployment could not be asked, and keeps what was known beside it', async () => {
+    let fail = false;
+    const deployment = { id: '1', revision: 'a1b2c3d4', time: T - 11 * 86_400_000 };
+    const source = {
+      api: {} as TimesliceApi,
+      deployments: {
+        latest: () =>
+          fail ? Promise.reject(new Error('The service is unavailable (503).')) : Promise.resolve(undefined),
+      },
+    };
+    let now = T;
+    const tracker = new BoundDeploymentTracker(() => now);
+    const binding = { id: 1, region: 'us' as const };
+    fail = true;
+    assert.equal(await tracker.update(binding, source), true);
+    assert.equal(tracker.get(binding), undefined);
+    assert.deepEqual(lastDeploymentLines(undefined, T, tracker.failure(binding)), [
+      'Last deployment: refresh failed (The service is unavailable \\(503\\)\\.)',
+    ]);
+    fail = false;
+    now += BOUND_DEPLOYMENT_REFRESH_MS;
+    await tracker.update(binding, source);
+    assert.equal(tracker.failure(binding), undefined, 'cleared by the next answer');
+    const known = { marker: { time: deployment.time, revision: deployment.revision, short: 'a1b2c3d' } };
+    const lines = lastDeploymentLines(known, T, 'down');
+    assert.match(lines[0], /^Last deployment: a1b2c3d, 11 days ago/);
+    assert.equal(lines.at(-1), 'Last deployment: refresh failed (down)');
+  });
+
   it('lists at most five alerts and counts the rest', () => {
     const many = Array.from({ length: 8 }, (_, i) => alert('medium', `t${i}`, i * 60_000));
     const view = describeAlerts(many, 'web', T)!;
@@ -118,6 +161,31 @@ describe('Status bar: the simulator, both backends', function () {
       assert.ok(alerts.length > 0, 'the red application has open alerts');
       assert.ok(alerts.every((a) => a.applicationId === red.id));
       assert.ok(describeAlerts(alerts, red.name, T), 'the item shows');
+    });
+
+    it(`${label}: a refresh whose open-alerts request fails says so in the snapshot, and the item says "alerts unknown"`, async () => {
+      const api: TimesliceApi = apiOf();
+      const green = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'green')!;
+      const poller = new BoundAppsPoller({
+        bindings: () => [{ id: green.id, region: 'us' as const }],
+        target: () => ({ api, region: 'us' }),
+        now: () => T,
+      });
+      // A sign-in page instead of an answer: a failure the client does not retry, on both backends.
+      const endpoint = label === 'REST v2' ? 'alertsViolations.list' : 'graphql.aiIssues';
+      sim.injectFault({ endpoint, kind: 'wrongContentType' });
+      try {
+        await poller.refreshNow();
+      } finally {
+        sim.clearFaults();
+        poller.dispose();
+      }
+      const snap = poller.snapshot({ id: green.id, region: 'us' })!;
+      assert.ok(snap.app, 'the record came');
+      assert.equal(snap.alerts, undefined);
+      assert.ok(snap.alertsError?.message);
+      const view = describeAlerts(snap.alerts, green.name, T, { message: snap.alertsError.message })!;
+      assert.equal(view.text, '$(question) alerts unknown');
     });
 
     it(`${label}: the last deployment's change equals the panel header's and the simulator's shift, and is not asked again once complete`, async () => {

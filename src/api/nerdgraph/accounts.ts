@@ -6,14 +6,16 @@
 import * as l10n from '@vscode/l10n';
 
 import { checkId } from '../rest/requests';
+import { SharedRequest } from '../sharedRequest';
+import type { RequestOptions } from '../types';
 import { asNumber, asRecord, asString } from './entities';
 import type { AccountResolver, NerdGraphAccount } from './nerdGraphApi';
 
 export class AccountChoice {
   private value: number | undefined;
   private readonly resolve: AccountResolver | undefined;
-  /** The resolution in flight: concurrent first requests share it; a failure is asked again. */
-  private resolving: Promise<number> | undefined;
+  /** The resolution in flight, shared by concurrent first requests (sharedRequest.ts); a failure is asked again. */
+  private resolving: SharedRequest<number> | undefined;
 
   constructor(given: number | AccountResolver) {
     if (typeof given === 'number') {
@@ -24,19 +26,24 @@ export class AccountChoice {
   }
 
   /** The given account, or the resolver's choice among `list()` (remembered once made). */
-  id(list: () => Promise<NerdGraphAccount[]>): Promise<number> {
+  id(list: (options: RequestOptions) => Promise<NerdGraphAccount[]>, options?: RequestOptions): Promise<number> {
     if (this.value !== undefined) {
       return Promise.resolve(this.value);
     }
-    this.resolving ??= this.resolve!(list)
-      .then((id) => {
-        this.value = checkId(id, 'An account');
+    if (!this.resolving || this.resolving.abandoned) {
+      const current = new SharedRequest(async (signal) => {
+        this.value = checkId(await this.resolve!(() => list({ ...options, signal })), 'An account');
         return this.value;
-      })
-      .finally(() => {
-        this.resolving = undefined;
       });
-    return this.resolving;
+      this.resolving = current;
+      const done = () => {
+        if (this.resolving === current) {
+          this.resolving = undefined;
+        }
+      };
+      current.outcome.then(done, done);
+    }
+    return this.resolving.wait(options?.signal);
   }
 }
 

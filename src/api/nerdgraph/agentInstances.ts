@@ -7,7 +7,8 @@
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from '../errors';
-import type { ApplicationSummary, Host, Instance, KeyTransaction } from '../types';
+import { SharedRequest } from '../sharedRequest';
+import type { ApplicationSummary, Host, Instance, KeyTransaction, RequestOptions } from '../types';
 import type { Fields } from './entities';
 import {
   asNumber,
@@ -36,30 +37,43 @@ export function foundOr<T>(value: T | undefined, message: string): T {
  */
 export class HostNames {
   private readonly names = new Map<string, string>();
-  private readonly lookups = new Map<number, Promise<void>>();
+  private readonly lookups = new Map<number, SharedRequest<void>>();
 
   remember(applicationId: number, host: string): void {
     this.names.set(`${applicationId}:${hostIdFor(host)}`, host);
   }
 
-  /** The host's name, from `lookup` (the application's agent instances' details) when not known yet. */
-  async nameOf(applicationId: number, hostId: number, lookup: () => Promise<Fields[]>): Promise<string> {
+  /**
+   * The host's name, from `lookup` (the application's agent instances' details) when not known yet.
+   * `options.signal` ends only this caller's wait: the lookup is shared (sharedRequest.ts).
+   */
+  async nameOf(
+    applicationId: number,
+    hostId: number,
+    lookup: (options: RequestOptions) => Promise<Fields[]>,
+    options?: RequestOptions,
+  ): Promise<string> {
     const key = `${applicationId}:${hostId}`;
     let name = this.names.get(key);
     if (name === undefined) {
       // One lookup per application at a time: a panel's concurrent requests share it.
       let pending = this.lookups.get(applicationId);
-      if (!pending) {
-        pending = lookup()
-          .then((details) => {
-            for (const d of details) {
-              this.remember(applicationId, asString(d.host) ?? '');
-            }
-          })
-          .finally(() => this.lookups.delete(applicationId));
-        this.lookups.set(applicationId, pending);
+      if (!pending || pending.abandoned) {
+        const current = new SharedRequest(async (signal) => {
+          for (const d of await lookup({ ...options, signal })) {
+            this.remember(applicationId, asString(d.host) ?? '');
+          }
+        });
+        pending = current;
+        this.lookups.set(applicationId, current);
+        const done = () => {
+          if (this.lookups.get(applicationId) === current) {
+            this.lookups.delete(applicationId);
+          }
+        };
+        current.outcome.then(done, done);
       }
-      await pending;
+      await pending.wait(options?.signal);
       name = this.names.get(key);
     }
     return foundOr(

@@ -35,7 +35,7 @@ export async function searchDeployments(
     const rows = Array.isArray(raw) ? raw : [];
     const page = rows.map(parseNerdGraphDeployment).filter((d) => d !== undefined);
     found.push(...page);
-    if (rows.length < DEPLOYMENT_SEARCH_LIMIT || page.length === 0) {
+    if (range.newestOnly || rows.length < DEPLOYMENT_SEARCH_LIMIT || page.length === 0) {
       break;
     }
     end = Math.min(...page.map((d) => d.time)) - 1;

@@ -124,7 +124,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
 
   /** The account NRQL runs in: the given one, or the resolver's choice (remembered once made). */
   accountId(options?: RequestOptions): Promise<number> {
-    return this.account.id(() => this.listAccounts(options));
+    return this.account.id((o) => this.listAccounts(o), options);
   }
 
   /** The accounts the key's user can see (notes 2). */
@@ -235,7 +235,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
 
   /** The name NRQL selects a host by (agentInstances.ts HostNames). */
   private hostNameOf(applicationId: number, hostId: number, options?: RequestOptions): Promise<string> {
-    return this.hostNames.nameOf(applicationId, hostId, () => this.agentInstances(applicationId, options));
+    return this.hostNames.nameOf(applicationId, hostId, (o) => this.agentInstances(applicationId, o), options);
   }
 
   /** The `details` of the application's agent instances (notes 4.2), nothing else. */

@@ -1,6 +1,6 @@
 /**
  * Open alerts through NerdGraph (code-and-change-notes 4): one `aiIssues` query for all the
- * applications' GUIDs, with a window of OPEN_ALERTS_WINDOW_MS (the default 24 hours would miss an issue
+ * applications' GUIDs, following `nextCursor` to the last page, with a window of OPEN_ALERTS_WINDOW_MS (the default 24 hours would miss an issue
  * opened days ago and still open). Where `timeWindow` goes is open [U]: sent as an argument of `issues`,
  * as the simulator serves it.
  */
@@ -8,7 +8,13 @@ import type { OpenAlert } from '../openAlerts';
 import { OPEN_ALERTS_WINDOW_MS, parseAiIssue } from '../openAlerts';
 import type { GraphqlClient } from './graphqlClient';
 
-export const OPEN_ISSUES = `query($account: Int!, $guids: [EntityGuid!], $window: TimeWindowInput) { actor { account(id: $account) { aiIssues { issues(filter: { entityGuids: $guids, states: [ACTIVATED, CREATED] }, timeWindow: $window) { issues { issueId title priority state activatedAt createdAt closedAt deepLinkUrl entityGuids conditionName } nextCursor } } } } }`;
+export const OPEN_ISSUES = `query($account: Int!, $guids: [EntityGuid!], $window: TimeWindowInput, $cursor: String) { actor { account(id: $account) { aiIssues { issues(filter: { entityGuids: $guids, states: [ACTIVATED, CREATED] }, timeWindow: $window, cursor: $cursor) { issues { issueId title priority state activatedAt createdAt closedAt deepLinkUrl entityGuids conditionName } nextCursor } } } } }`;
+
+/**
+ * Safety stop on `nextCursor`: pages asked per listing. The service's page size is not documented [U];
+ * 50 pages hold far more open issues than a developer's bound applications have.
+ */
+export const MAX_ISSUE_PAGES = 50;
 
 export async function openIssues(
   gql: GraphqlClient,
@@ -27,7 +33,18 @@ export async function openIssues(
     return [];
   }
   const window = { startTime: now - OPEN_ALERTS_WINDOW_MS, endTime: now };
-  const result = await gql.query(OPEN_ISSUES, { account, guids: [...appOfGuid.keys()], window }, signal);
-  const raw = gql.field(result, ['actor', 'account', 'aiIssues', 'issues', 'issues']);
-  return (Array.isArray(raw) ? raw : []).flatMap((i) => parseAiIssue(i, appOfGuid));
+  const guids = [...appOfGuid.keys()];
+  const alerts: OpenAlert[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_ISSUE_PAGES; page++) {
+    const result = await gql.query(OPEN_ISSUES, { account, guids, window, cursor }, signal);
+    const raw = gql.field(result, ['actor', 'account', 'aiIssues', 'issues', 'issues']);
+    alerts.push(...(Array.isArray(raw) ? raw : []).flatMap((i) => parseAiIssue(i, appOfGuid)));
+    const next = gql.field(result, ['actor', 'account', 'aiIssues', 'issues', 'nextCursor']);
+    if (typeof next !== 'string' || next === '') {
+      break;
+    }
+    cursor = next;
+  }
+  return alerts;
 }

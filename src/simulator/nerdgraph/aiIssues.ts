@@ -4,9 +4,12 @@
  * Without `timeWindow` only the last 24 hours are searched (the notes: an issue opened three days ago
  * and still open is then missed). Where `timeWindow` goes is open [U]: served as an argument of `issues`.
  */
+import { GraphQLError } from 'graphql';
+
 import type { Dataset } from '../dataset';
 import { violations } from '../alerts';
 import type { Region } from '../routes';
+import { decodeCursor, encodeCursor } from './cursor';
 import { appGuid } from './entities';
 
 export const AI_ISSUES_SDL = `
@@ -34,17 +37,34 @@ type AiIssuesForAccount {
 }
 `;
 
+/**
+ * Issues per page. The service's page size for `aiIssues` is not documented [U]; 25 is small enough that
+ * an account with many open issues pages, which is what the client must handle.
+ */
+export const AI_ISSUES_PAGE_SIZE = 25;
+
 /** The default search window without `timeWindow` (the notes: 24 hours). */
 export const DEFAULT_ISSUE_WINDOW_MS = 24 * 3_600_000;
 
 interface IssuesArgs {
+  cursor?: string | null;
   filter?: { entityGuids?: string[] | null; states?: string[] | null } | null;
   timeWindow?: { startTime: number; endTime: number } | null;
 }
 
-export function aiIssuesFor(dataset: Dataset, accountId: number, region: Region, now: () => Date) {
+export function aiIssuesFor(
+  dataset: Dataset,
+  accountId: number,
+  region: Region,
+  now: () => Date,
+  pageSize = AI_ISSUES_PAGE_SIZE,
+) {
   return {
-    issues: ({ filter, timeWindow }: IssuesArgs) => {
+    issues: ({ cursor, filter, timeWindow }: IssuesArgs) => {
+      const offset = cursor ? decodeCursor(cursor) : 0;
+      if (offset === undefined) {
+        throw new GraphQLError('Invalid cursor', { extensions: { errorClass: 'INVALID_INPUT' } });
+      }
       const end = Number(timeWindow?.endTime ?? now().getTime());
       const start = Number(timeWindow?.startTime ?? end - DEFAULT_ISSUE_WINDOW_MS);
       const host = region === 'eu' ? 'one.eu.newrelic.com' : 'one.newrelic.com';
@@ -70,7 +90,8 @@ export function aiIssuesFor(dataset: Dataset, accountId: number, region: Region,
             (!filter?.states || filter.states.includes(i.state)),
         )
         .sort((a, b) => b.createdAt - a.createdAt);
-      return { issues, nextCursor: null };
+      const next = offset + pageSize < issues.length ? encodeCursor(offset + pageSize) : null;
+      return { issues: issues.slice(offset, offset + pageSize), nextCursor: next };
     },
   };
 }

@@ -13,6 +13,7 @@ import { RecordBuilder } from '../records';
 import type { Region } from '../routes';
 import type { EntityContext, ErrorRateScale } from './entities';
 import { aiIssuesFor } from './aiIssues';
+import { decodeCursor, encodeCursor } from './cursor';
 import { createDeployment, withDeploymentSearch } from './deployments';
 import type { DeploymentInput } from './deployments';
 import { decodeGuid, EntitySearchError, entityByGuid, searchEntities } from './entities';
@@ -27,6 +28,8 @@ export interface NerdGraphOptions {
   faults: FaultTable;
   /** Entities per `entitySearch` page (the service's is 200). */
   pageSize?: number;
+  /** Issues per `aiIssues.issues` page (AI_ISSUES_PAGE_SIZE by default). */
+  aiIssuesPageSize?: number;
   /** `apmSummary.errorRate` as a fraction (default) or a percentage (entities.ts, ErrorRateScale). */
   errorRateScale?: ErrorRateScale;
   /** Requests in flight per key before 429 (the service's limit is 25 per user). */
@@ -116,8 +119,11 @@ export class NerdGraphService {
   /** Each account's records, by account id (ids differ across regions too). */
   private readonly records = new Map<number, RecordBuilder>();
   errorRateScale: ErrorRateScale;
+  /** Issues per `aiIssues` page; tests and the demo change it to see several pages. */
+  aiIssuesPageSize: number | undefined;
 
   constructor(private readonly options: NerdGraphOptions) {
+    this.aiIssuesPageSize = options.aiIssuesPageSize;
     for (const account of [...options.accounts.us, ...options.accounts.eu]) {
       this.records.set(account.id, new RecordBuilder(account.dataset, options.now));
     }
@@ -270,7 +276,9 @@ export class NerdGraphService {
         return {
           id,
           name: account?.name ?? null,
-          aiIssues: account ? aiIssuesFor(account.dataset, account.id, region, this.options.now) : null,
+          aiIssues: account
+            ? aiIssuesFor(account.dataset, account.id, region, this.options.now, this.aiIssuesPageSize)
+            : null,
           nrql: ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
             if (!account) {
@@ -345,18 +353,5 @@ export class NerdGraphService {
       actor: () => actor,
       requestContext: () => ({ userId: '1000001', apiKey: `${this.options.keys[region].slice(0, 9)}…` }),
     };
-  }
-}
-
-function encodeCursor(offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset })).toString('base64');
-}
-
-function decodeCursor(cursor: string): number | undefined {
-  try {
-    const o = (JSON.parse(Buffer.from(cursor, 'base64').toString('utf8')) as { o?: unknown }).o;
-    return typeof o === 'number' && Number.isInteger(o) && o >= 0 ? o : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -8,9 +8,10 @@ import * as vscode from 'vscode';
 
 import type { ChartPanel } from '../../../src/panels/chartPanel';
 import { deploymentsBetween } from '../../../src/simulator/deployments';
+import { AI_ISSUES_PAGE_SIZE } from '../../../src/simulator/nerdgraph/aiIssues';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
-import { BACKENDS, backendLabel, eventually, startDemo, timeslice } from './helpers';
+import { BACKENDS, backendLabel, eventually, labelText, startDemo, timeslice } from './helpers';
 import { panelStatus } from './panelStatus';
 
 const DAY = 86_400_000;
@@ -260,6 +261,110 @@ for (const backend of BACKENDS) {
       await vscode.commands.executeCommand('timeslice.showChangesSinceDeployment', node);
       const tab = await eventually(() => vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'the changes tab');
       assert.match(tab, new RegExp(first.slice(0, 7)));
+    });
+
+    it('a deployments refresh that fails keeps the last list in the tree, under its age and the failure', async () => {
+      const sim = ts.demo.simulator!;
+      ts.tree.refresh();
+      const good = (await deploymentNodes()).filter((n) => n.kind === 'deployment');
+      assert.ok(good.length > 0);
+      ts.connections.current!.deployments.invalidate();
+      // A sign-in page instead of an answer: a failure the client does not retry.
+      sim.injectFault({
+        endpoint: backend === 'restV2' ? 'deployments.list' : 'graphql.entity',
+        kind: 'wrongContentType',
+      });
+      try {
+        ts.tree.refresh();
+        const [first, ...rest] = await deploymentNodes();
+        assert.match(labelText(ts.tree.getTreeItem(first)), /^From (just now|\d+ min ago); refresh failed: /);
+        assert.equal(ts.tree.getTreeItem(first).command?.command, 'timeslice.refresh');
+        assert.deepEqual(
+          rest.map((n) => n.id),
+          good.map((n) => n.id),
+        );
+      } finally {
+        sim.clearFaults();
+        ts.tree.refresh();
+      }
+    });
+
+    it('two dashboards of one application: closing one mid-load leaves the other its deployment markers', async () => {
+      const sim = ts.demo.simulator!;
+      const node = await storefront();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      ts.connections.current!.deployments.invalidate();
+      // The deployments request is held back, so the first dashboard closes while both wait for it.
+      const endpoint = backend === 'restV2' ? 'deployments.list' : 'graphql.entity';
+      const before = sim.faultsUsed(endpoint);
+      sim.injectFault({ endpoint, kind: 'delay', delayMs: 2_000, times: 1 });
+      try {
+        await vscode.commands.executeCommand('timeslice.openEntity', node);
+        await vscode.commands.executeCommand('timeslice.openBreakdown', node);
+        await eventually(() => (sim.faultsUsed(endpoint) > before ? true : undefined), 'the held-back request');
+        const first = [...ts.panels.open.values()].find((p) => p.state.entity.kind === 'application')!;
+        assert.equal(panelStatus(first).data, undefined, 'closed while loading');
+        first.dispose();
+        const breakdown = await eventually(
+          () => {
+            const p = [...ts.panels.open.values()].find((x) => x.state.entity.kind === 'breakdown');
+            return p && panelStatus(p).data ? p : undefined;
+          },
+          'the breakdown with data',
+          30_000,
+        );
+        // A cancelled request leaves no markers at all (undefined); the shared one answers the range's
+        // (the simulator's, with any deployment an earlier test recorded).
+        const data = panelStatus(breakdown).data!;
+        const { from, to } = data.range.requested;
+        const model = await ts.connections.current!.api.listDeployments(node.app.id, { from, to });
+        assert.deepEqual(
+          data.deployments?.map((m) => m.revision),
+          model.map((d) => d.revision),
+        );
+      } finally {
+        sim.clearFaults();
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+    });
+
+    it('an open-alerts request that fails (503) shows an error row with Retry in the group, not an empty group', async () => {
+      const sim = ts.demo.simulator!;
+      const red = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'red')!;
+      const endpoint = backend === 'restV2' ? 'alertsViolations.list' : 'graphql.aiIssues';
+      sim.injectFault({ endpoint, kind: 'unavailable', retryAfterSeconds: 0 });
+      try {
+        ts.tree.refresh();
+        const app = (await ts.tree.getChildren()).find((n) => n.kind === 'application' && n.app.id === red.id)!;
+        const group = (await ts.tree.getChildren(app)).find((n) => n.kind === 'openAlertsGroup')!;
+        assert.equal(ts.tree.getTreeItem(group).label, 'Open alerts (unknown)');
+        const rows = (await ts.tree.getChildren(group)).map((n) => ts.tree.getTreeItem(n));
+        assert.ok(rows.length > 0, 'never an empty group');
+        assert.ok(rows.some((r) => r.command?.command === 'timeslice.refresh' && r.label === 'Retry'));
+      } finally {
+        sim.clearFaults();
+        ts.tree.refresh();
+      }
+    });
+
+    it('counts the open alerts over more than one page', async () => {
+      const sim = ts.demo.simulator!;
+      const red = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'red')!;
+      sim.setAiIssuesPageSize(1);
+      try {
+        ts.tree.refresh();
+        sim.clearRequests();
+        const app = (await ts.tree.getChildren()).find((n) => n.kind === 'application' && n.app.id === red.id)!;
+        const group = (await ts.tree.getChildren(app)).find((n) => n.kind === 'openAlertsGroup')!;
+        assert.equal(ts.tree.getTreeItem(group).label, 'Open alerts (2)');
+        if (backend === 'nerdGraph') {
+          const pages = sim.requests.filter((r) => r.endpoint === 'graphql.aiIssues').length;
+          assert.ok(pages >= 2, `aiIssues pages asked: ${pages}`);
+        }
+      } finally {
+        sim.setAiIssuesPageSize(AI_ISSUES_PAGE_SIZE);
+        ts.tree.refresh();
+      }
     });
 
     it('lists the open alerts of an application, one opened three days ago included, with no link to open in the demo', async () => {
