@@ -22,7 +22,10 @@ export interface Minute {
   databaseMs: number;
   externalMs: number;
   memcacheMs: number;
+  /** Web transactions' errors (`Errors/allWeb`). */
   errors: number;
+  /** Background transactions' errors (`Errors/allOther`); `Errors/all` is both. */
+  otherErrors: number;
   apdex: Apdex;
   cpuPercent: number;
   memoryMb: number;
@@ -83,6 +86,7 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
   const endUserAppCalls = p.realUserMonitoring ? Math.round(appCalls * 0.55) : 0;
   const endUserMs = app.reporting ? (serverMs + queueMs) * 2.5 + 900 + 400 * u(12) : 0;
   const endUserCalls = Math.round(endUserAppCalls * share);
+  const otherCalls = app.reporting ? Math.round(p.baseRpm * 0.15 * share * (0.8 + 0.4 * u(10))) : 0;
   const hostMemory =
     scope.kind === 'application'
       ? app.memoryMb
@@ -98,7 +102,8 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
     apdex: shareOf(appApdex, calls, appCalls),
     cpuPercent: app.reporting ? clamp(8 + 45 * diurnal * slowness * 0.6 + 10 * u(9), 1, 99) : 0,
     memoryMb: app.reporting ? hostMemory * (0.95 + 0.1 * u(13)) : 0,
-    otherCalls: app.reporting ? Math.round(p.baseRpm * 0.15 * share * (0.8 + 0.4 * u(10))) : 0,
+    otherCalls,
+    otherErrors: Math.round(otherCalls * p.errorRate * (0.5 + u(16))),
     otherMs: app.reporting ? p.baseResponseMs * 2.5 * (0.8 + 0.4 * u(11)) : 0,
     endUserCalls,
     endUserMs,

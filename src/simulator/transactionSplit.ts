@@ -2,7 +2,7 @@
  * How one minute of an application divides among its transactions. Calls are shared out by
  * cumulative rounding, so the web transactions' calls add up to HttpDispatcher's exactly; their times
  * are scaled so that the count-weighted mean of their averages is HttpDispatcher's average; errors
- * are shared out the same way (by calls × error-proneness), so they add up to Errors/all unless a
+ * are shared out the same way (by calls × error-proneness), so they add up to Errors/allWeb unless a
  * transaction would have more errors than calls. Background transactions divide OtherTransaction/all.
  */
 import type { SimApp } from './dataset';

@@ -171,7 +171,7 @@ describe('the data set: transactions and their companions (code-and-change-notes
     assert.ok(demo.includes('Controller/partners/callback') && demo.includes('Controller/orders/summary'));
   });
 
-  it('per minute and scope, web transactions add up to HttpDispatcher: calls summed, time as the count-weighted mean; errors to Errors/all', () => {
+  it('per minute and scope, web transactions add up to HttpDispatcher: calls summed, time as the count-weighted mean; errors to Errors/allWeb', () => {
     const dataset = new Dataset({ seed: 7, apps: 40 });
     const start = Math.floor(NOW.getTime() / 60_000) - 90;
     for (const app of dataset.apps.filter((a) => a.reporting)) {
