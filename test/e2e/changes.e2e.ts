@@ -92,7 +92,7 @@ describe('what changed and what is firing, in the real workbench', () => {
     await redrawnAfter(frame, () => around.selectOption(value));
     const note = frame.locator('.summary-note');
     await note.waitFor({ state: 'visible', timeout: 15_000 });
-    assert.match(await note.innerText(), /^Response time [+−±]\d+ % since \S+ \(/);
+    assert.match(await note.innerText(), /^(Response time|Throughput|Error rate|Apdex) [^·]* since \S+ \(/);
     const canvas = frame.locator('canvas[data-deployment-x]').first();
     await canvas.waitFor({ timeout: 15_000 });
     const xs = ((await canvas.getAttribute('data-deployment-x')) ?? '').split(',').filter(Boolean).map(Number);

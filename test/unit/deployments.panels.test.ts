@@ -107,7 +107,7 @@ describe('Deployment markers in the panels', function () {
         },
       );
     const worse = await around(bad.at);
-    const percent = Number(/^Response time \+(\d+) % since ([0-9a-f]{7}) \(/.exec(worse.summaryNote ?? '')?.[1]);
+    const percent = Number(/^Response time \+(\d+) %[^·]* since ([0-9a-f]{7}) \(/.exec(worse.summaryNote ?? '')?.[1]);
     assert.ok(Math.abs(percent - (BAD_DEPLOYMENT_FACTOR - 1) * 100) <= 10, worse.summaryNote);
     assert.ok(worse.summaryNote?.includes(bad.revision.slice(0, 7)));
     const same = await around(good.at);

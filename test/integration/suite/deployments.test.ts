@@ -93,7 +93,7 @@ for (const backend of BACKENDS) {
         data.charts.some((c) => c.series.some((s) => s.compare)),
         'the window before, overlaid',
       );
-      assert.match(data.summaryNote ?? '', /^Response time [+−±]\d+ % since /);
+      assert.match(data.summaryNote ?? '', /^(Response time|Throughput|Error rate|Apdex) [^·]* since /);
       assert.ok(
         data.aroundChoices?.some((m) => m.time === node.deployment.time),
         'offered in the range controls',
