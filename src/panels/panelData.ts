@@ -89,7 +89,9 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
     ...(alerts ? { alerts } : {}),
     ...(aroundChoices && aroundChoices.length > 0 ? { aroundChoices } : {}),
   };
-  if (!deployments) {
+  // Deployments are drawn on charts and listed beside their tables: a page of one table and no charts (the
+  // transactions table) shows none, so its data (and export) carries none.
+  if (!deployments || data.charts.length === 0) {
     return data;
   }
   // The before/after change leads the note under the summary (deploymentChange.ts).
