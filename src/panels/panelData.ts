@@ -89,9 +89,9 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
     ...(alerts ? { alerts } : {}),
     ...(aroundChoices && aroundChoices.length > 0 ? { aroundChoices } : {}),
   };
-  // Deployments are drawn on charts and listed beside their tables: a page of one table and no charts (the
-  // transactions table) shows none, so its data (and export) carries none.
-  if (!deployments || data.charts.length === 0) {
+  // The transactions table's page is its table alone (no charts to mark, no Deployments table), so its
+  // data and export carry no deployments either.
+  if (!deployments || state.entity.kind === 'transactions') {
     return data;
   }
   // The before/after change leads the note under the summary (deploymentChange.ts).
