@@ -7,7 +7,11 @@ import { summaryFigures } from '../../format/summary';
 import { DASHBOARD } from '../catalogue';
 import type { PanelData, PanelLoad } from '../panelData';
 import { withShown } from '../panelRange';
+import { isPastWindow, windowSummary } from '../windowSummary';
 import { loadChartSet } from './chartSet';
+
+/** The service's default Apdex T (seconds), for an application whose record gives none. */
+const DEFAULT_APDEX_T = 0.5;
 
 export async function loadApplication({ ctx, entity, range }: PanelLoad<'application'>): Promise<PanelData> {
   const app = await ctx.api.getApplication(entity.applicationId, { signal: ctx.signal });
@@ -15,22 +19,28 @@ export async function loadApplication({ ctx, entity, range }: PanelLoad<'applica
   const scope = { kind: 'application', applicationId: entity.applicationId } as const;
   const { charts, data, requests } = await loadChartSet(ctx, scope, DASHBOARD, range);
   const now = ctx.now?.getTime() ?? Date.now();
+  // Above a past window (around a deployment, a custom range) the tiles summarize that window, from its own data.
+  const past = isPastWindow(range.requested, now)
+    ? windowSummary(data, range.requested, app.summary?.apdexTarget ?? app.settings.appApdexThreshold ?? DEFAULT_APDEX_T)
+    : undefined;
   return {
     title: app.name,
     range: withShown(range, data),
     charts,
     metricDataRequests: requests,
     summary: [
-      ...summaryFigures(app.summary),
-      { label: l10n.t('Health'), value: HEALTH_LABELS[app.healthStatus] },
+      ...summaryFigures(past ?? app.summary),
+      { label: l10n.t('Health'), value: HEALTH_LABELS[app.healthStatus], ...(past ? { hint: l10n.t('now') } : {}) },
       { label: l10n.t('Hosts / instances'), value: `${counts.hosts} / ${counts.instances}` },
-      // NerdGraph has no last report (nerdgraph-notes 6.3): no line is better than a wrong one.
-      ...(app.lastReportedAt
+      // NerdGraph has no last report: no line is better than a wrong one. A past window's tiles are not about it.
+      ...(app.lastReportedAt && !past
         ? [{ label: l10n.t('Last reported'), value: formatAge(now - Date.parse(app.lastReportedAt)) }]
         : []),
     ],
-    summaryNote: l10n.t(
-      "Summary values are the service's rolling 3-4 minute averages; charts are timeslice data for the range.",
-    ),
+    summaryNote: past
+      ? l10n.t('Summary values are over the range shown, from its timeslice data.')
+      : l10n.t(
+          "Summary values are the service's rolling 3-4 minute averages; charts are timeslice data for the range.",
+        ),
   };
 }
