@@ -14,6 +14,9 @@ import type { ResolvedRange } from './panelRange';
  */
 export const LIVE_WINDOW_SLACK_MS = 5 * 60_000;
 
+/** The service's default Apdex T (seconds), for a record that gives none. */
+export const DEFAULT_APDEX_T = 0.5;
+
 export function isPastWindow(range: Pick<ResolvedRange, 'to'>, now: number): boolean {
   return range.to.getTime() < now - LIVE_WINDOW_SLACK_MS;
 }

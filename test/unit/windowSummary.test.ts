@@ -57,6 +57,26 @@ describe('the summary tiles above a past window', function () {
     }
   });
 
+  it("a host's panel two days ago: that window's throughput on the host", async () => {
+    const app = both.sim.datasets.us.apps.find((a) => a.reporting)!;
+    const hostId = app.hostIds[0];
+    const [from, to] = [new Date('2026-11-18T10:00:00Z'), new Date('2026-11-18T13:00:00Z')];
+    const data = await loadPanelData(
+      { api: both.rest, metricNames: new MetricNamesCache(both.rest), now: NOW },
+      {
+        entity: { kind: 'host', applicationId: app.id, hostId, title: 'h' },
+        range: { preset: 'custom', from: from.toISOString(), to: to.toISOString(), compare: 'none' },
+        view: 'chart',
+      },
+    );
+    const window = await both.rest.getMetricData(
+      { kind: 'host', applicationId: app.id, hostId },
+      { names: ['HttpDispatcher'], from, to, period: 60 },
+    );
+    const calls = window.metrics[0].timeslices.reduce((a, sl) => a + sl.values.call_count, 0);
+    assert.equal(tiles(data.summary)['Throughput'], formatRpm(calls / 180));
+  });
+
   it("the last 30 minutes: the service's summary, and when the application last reported", async () => {
     const app = both.sim.datasets.us.apps.find((a) => a.reporting)!;
     const data = await loadPanelData(

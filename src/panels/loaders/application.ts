@@ -7,11 +7,8 @@ import { summaryFigures } from '../../format/summary';
 import { DASHBOARD } from '../catalogue';
 import type { PanelData, PanelLoad } from '../panelData';
 import { withShown } from '../panelRange';
-import { isPastWindow, windowSummary } from '../windowSummary';
+import { DEFAULT_APDEX_T, isPastWindow, windowSummary } from '../windowSummary';
 import { loadChartSet } from './chartSet';
-
-/** The service's default Apdex T (seconds), for an application whose record gives none. */
-const DEFAULT_APDEX_T = 0.5;
 
 export async function loadApplication({ ctx, entity, range }: PanelLoad<'application'>): Promise<PanelData> {
   const app = await ctx.api.getApplication(entity.applicationId, { signal: ctx.signal });
@@ -21,7 +18,11 @@ export async function loadApplication({ ctx, entity, range }: PanelLoad<'applica
   const now = ctx.now?.getTime() ?? Date.now();
   // Above a past window (around a deployment, a custom range) the tiles summarize that window, from its own data.
   const past = isPastWindow(range.requested, now)
-    ? windowSummary(data, range.requested, app.summary?.apdexTarget ?? app.settings.appApdexThreshold ?? DEFAULT_APDEX_T)
+    ? windowSummary(
+        data,
+        range.requested,
+        app.summary?.apdexTarget ?? app.settings.appApdexThreshold ?? DEFAULT_APDEX_T,
+      )
     : undefined;
   return {
     title: app.name,
