@@ -7,12 +7,7 @@
 import { APPLICATION_ERROR_RATE } from '../api/metrics';
 import type { ApplicationSummary, MetricData } from '../api/types';
 import type { ResolvedRange } from './panelRange';
-
-/**
- * A range ending this close to now is live: its tiles keep the service's summary of the last minutes
- * (the service averages the last 3-4 minutes, and its data lags the clock by about 3).
- */
-export const LIVE_WINDOW_SLACK_MS = 5 * 60_000;
+import { LIVE_WINDOW_SLACK_MS } from './protocol';
 
 /** The service's default Apdex T (seconds), for a record that gives none. */
 export const DEFAULT_APDEX_T = 0.5;
