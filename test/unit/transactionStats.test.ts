@@ -188,8 +188,7 @@ describe('Transactions: both backends against the simulator', function () {
         assert.equal(r.callsPerMinute, v.calls_per_minute, r.name);
         const web = !r.name.startsWith('OtherTransaction/');
         assert.equal(r.kind, web ? 'web' : 'background', r.name);
-        // Errors/<txn> over calls; with no errors metric in the range (the simulator records none for
-        // background jobs), the agent recorded no error: 0.
+        // Errors/<txn> over calls; with no errors metric in the range, the agent recorded no error: 0.
         const errors = data.metrics.find((m) => m.name === `Errors/${r.name}`)?.timeslices[0].values.error_count ?? 0;
         near(r.errorRate, r.callCount > 0 ? errors / r.callCount : 0, 1e-12, r.name);
         // Web transactions have their own Apdex; background ones none (notes §1).
