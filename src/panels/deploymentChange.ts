@@ -1,5 +1,5 @@
 /**
- * The before/after change of a panel (issue 25): the summary figures (response time, throughput, error
+ * The before/after change of a panel: the summary figures (response time, throughput, error
  * rate, Apdex) in equal windows before and after a deployment, as the header says it: "Error rate
  * 1.02 % → 4.10 %, Response time +12 % since a1b2c3d (2 h ago)". Every figure that moved beyond its
  * threshold is named, largest first (measured in thresholds); when none did, the response time alone.

@@ -38,7 +38,7 @@ export function windowSummary(
   );
   const allCalls = APPLICATION_ERROR_RATE.calls.reduce((total, name) => total + sum(data, name, 'call_count'), 0);
   const [s, t, f] = ['s', 't', 'f'].map((v) => sum(data, 'Apdex', v));
-  // The minutes the slices cover (the first may start before the range: api-notes), else the range's.
+  // The minutes the slices cover (the first may start before the range), else the range's.
   const covered = web.timeslices.reduce((total, sl) => total + (Date.parse(sl.to) - Date.parse(sl.from)), 0);
   const minutes = Math.max(1, (covered > 0 ? covered : range.to.getTime() - range.from.getTime()) / 60_000);
   return {

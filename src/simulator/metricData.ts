@@ -29,7 +29,7 @@ export interface MetricDataOptions {
   /**
    * Minutes the service's data lags the clock: for a window reaching into the last `lag` minutes the
    * returned slices run from `from − lag` to `to − lag`, so the first starts before the requested `from`
-   * (api-notes; the service's examples lag about 3 minutes); an older window is answered whole. 0
+   * (the service's examples lag about 3 minutes); an older window is answered whole. 0
    * returns the slices that cover the requested range.
    */
   lagMinutes?: number;

@@ -1,6 +1,6 @@
 /**
- * The last deployment of the bound application shown in the status bar, and what changed since it
- * (issue 25): "Error rate 1.02 % → 4.10 % since a1b2c3d (2 h ago)", computed by the panels' own
+ * The last deployment of the bound application shown in the status bar, and what changed since it:
+ * "Error rate 1.02 % → 4.10 % since a1b2c3d (2 h ago)", computed by the panels' own
  * `deploymentChange` over the dashboard's charts, so the tooltip and a panel's header say the same.
  * Asked only on the bound-apps poller's refresh (never while unfocused) and only for the application the
  * item shows; the deployments come from the session's shared cache, and a change whose after-window is

@@ -1,5 +1,5 @@
 /**
- * Alert titles whole (issue 25): on hover the box wraps a long title instead of cutting it
+ * Alert titles whole: on hover the box wraps a long title instead of cutting it
  * (webview/shared/wrapText.ts), and a chart panel's export lists every open alert with its whole title.
  */
 import * as assert from 'node:assert/strict';
