@@ -25,6 +25,18 @@ export const METRIC = {
   datastoreAll: 'Datastore/allWeb',
 } as const;
 
+/**
+ * An application's error rate as one figure for every view: all transactions' errors over all
+ * transactions' calls. `Errors/all` counts web and background errors, so dividing it by web calls
+ * (`HttpDispatcher`) alone reads too high for an application with background jobs and can pass 100 %;
+ * the web-only rate would be `Errors/allWeb` ÷ `HttpDispatcher`. The simulator's
+ * `application_summary.error_rate` uses the same definition (docs/simulator.md).
+ */
+export const APPLICATION_ERROR_RATE = {
+  errors: 'Errors/all',
+  calls: ['HttpDispatcher', 'OtherTransaction/all'],
+} as const;
+
 /** `Datastore/<DBTYPE>/allWeb`: one per database type. */
 const DATASTORE_BY_TYPE = /^Datastore\/[^/]+\/allWeb$/;
 

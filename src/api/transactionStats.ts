@@ -24,7 +24,10 @@ export interface TransactionStats {
   errorRate: number;
   /** The transaction's own Apdex score, when the agent records one. */
   apdex?: number;
-  /** Its share of the time its kind consumed in the range: calls × average over the sum for all of that kind. */
+  /**
+   * Its share of the time its kind consumed in the range: calls × average over the application's total of
+   * that kind (`HttpDispatcher`, `OtherTransaction/all`), so a subset of the names gives the same share.
+   */
   timeShare: number;
 }
 
@@ -45,4 +48,13 @@ export interface TransactionStatsOptions {
   signal?: AbortSignal;
   /** The names listing, cached (metricNamesCache.ts); without it the names are listed afresh. */
   metricNames?: { get(scope: MetricScope, nameFilter?: string): Promise<MetricName[]> };
+}
+
+/**
+ * The window of the last `minutes` whole minutes before `now`: the tree, the table and the lenses read the
+ * same minutes for the same range (the current minute is still being reported).
+ */
+export function transactionWindow(now: number, minutes: number): { from: number; to: number } {
+  const to = Math.floor(now / 60_000) * 60_000;
+  return { from: to - minutes * 60_000, to };
 }

@@ -47,16 +47,22 @@ export async function loadTransactionStats(
   if (txns.length === 0) {
     return [];
   }
-  const names = txns.flatMap((t) => {
-    const c = companionNames(language, t);
-    return c.apdex ? [t, c.errors, c.apdex] : [t, c.errors];
-  });
+  const names = [
+    ...txns.flatMap((t) => {
+      const c = companionNames(language, t);
+      return c.apdex ? [t, c.errors, c.apdex] : [t, c.errors];
+    }),
+    ...Object.values(KIND_TOTALS),
+  ];
   const range = { from: new Date(query.from), to: new Date(query.to), summarize: true };
   const parts = await Promise.all(
     plan.split(names).map((chunk) => api.getMetricData(scope, { ...range, names: chunk }, { signal: options.signal })),
   );
   return transactionStatsFrom(language, txns, mergeMetricData(parts));
 }
+
+/** Each kind's total time in the application, the base of a transaction's share of it. */
+const KIND_TOTALS = { web: 'HttpDispatcher', background: 'OtherTransaction/all' } as const;
 
 /** A metric's values over its (summarized) slices: counts summed, averages weighted by calls. */
 function totals(data: MetricData, name: string): Record<string, number> | undefined {
@@ -122,7 +128,12 @@ export function transactionStatsFrom(
   const consumed = (r: TransactionStats) => r.callCount * r.averageMs;
   for (const kind of ['web', 'background'] as const) {
     const ofKind = rows.filter((r) => r.kind === kind);
-    const total = ofKind.reduce((a, r) => a + consumed(r), 0);
+    // The application's total, so that the lenses' few names get the tree's shares; the rows' sum without it.
+    const all = totals(data, KIND_TOTALS[kind]);
+    const total =
+      all && (all.call_count ?? 0) > 0
+        ? all.call_count * (all.average_response_time ?? 0)
+        : ofKind.reduce((a, r) => a + consumed(r), 0);
     ofKind.forEach((r) => (r.timeShare = total > 0 ? consumed(r) / total : 0));
   }
   return rows.sort(

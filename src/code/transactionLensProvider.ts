@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 
 import type { TransactionStats, TransactionStatsQuery } from '../api/transactionStats';
+import { transactionWindow } from '../api/transactionStats';
 import type { Config } from '../config';
 import { COMMAND } from '../constants';
 import type { Logger } from '../log';
@@ -186,12 +187,10 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
         if (names.length === 0) {
           continue; // Nothing on screen serves a transaction: nothing to ask.
         }
-        const to = Date.now();
-        const from = to - LENS_RANGES[range].minutes * 60_000;
+        // The tree's window for the same range (whole minutes), so both say the same numbers.
         const stats = await this.deps.source.stats(session, {
           applicationId,
-          from,
-          to,
+          ...transactionWindow(Date.now(), LENS_RANGES[range].minutes),
           names,
           language: app.agentLanguage,
         });

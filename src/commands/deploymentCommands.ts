@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 
 import type { Deployment } from '../api/deployments';
 import { MAX_REVISION_LENGTH, shortRevision } from '../api/deployments';
+import { deploymentConfirmation } from './deploymentConfirmation';
 import { pickApplication, requireConnection } from '../palette/pickers';
 import { rangeAround } from '../panels/aroundDeployment';
 import type { PanelEntity } from '../panels/protocol';
@@ -70,16 +71,15 @@ export function recordDeployment(services: Services) {
     if (description === undefined) {
       return;
     }
-    const account = conn.spec.accountId ? `${conn.label} · ${conn.spec.accountId}` : conn.label;
     const record = vscode.l10n.t('Record');
     const answer = await vscode.window.showWarningMessage(
-      vscode.l10n.t(
-        'Record deployment {0} on "{1}" in the {2} account ({3})?',
-        safeText(shortRevision(revision.trim()), 40),
-        safeText(app.name),
-        safeText(account),
-        conn.backendLabel,
-      ),
+      deploymentConfirmation({
+        revision,
+        applicationName: app.name,
+        connectionLabel: conn.label,
+        accountId: conn.spec.accountId,
+        backendLabel: conn.backendLabel,
+      }),
       { modal: true, detail: vscode.l10n.t('Every chart of the application will show this marker.') },
       record,
     );
@@ -96,7 +96,7 @@ export function recordDeployment(services: Services) {
     void vscode.window.showInformationMessage(
       vscode.l10n.t(
         'Deployment {0} recorded on "{1}".',
-        safeText(shortRevision(stored.revision), 40),
+        safeText(stored.revision, MAX_REVISION_LENGTH),
         safeText(app.name),
       ),
     );

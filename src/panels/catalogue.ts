@@ -9,16 +9,22 @@
  */
 import * as l10n from '@vscode/l10n';
 
+import { APPLICATION_ERROR_RATE } from '../api/metrics';
+
 /** `[metric, value]`: one value of one metric, e.g. `['HttpDispatcher', 'call_count']`. */
 export type MetricValue = [metric: string, value: string];
 
 /**
  * Where a series' points come from: one metric's value per slice, or `scale × of ÷ per`. With
  * `absentOfIsZero`, an `of` metric missing from the answer counts 0 in every slice: a transaction's
- * `Errors/<txn>` exists only once it has failed, so none means no errors, not no data.
+ * `Errors/<txn>` exists only once it has failed, so none means no errors, not no data. `alsoPer` are
+ * added to `per` (each counts 0 when missing from the answer).
  */
 export type PointsSource =
-  { value: MetricValue } | { ratio: { of: MetricValue; per: MetricValue; scale: number; absentOfIsZero?: boolean } };
+  | { value: MetricValue }
+  | {
+      ratio: { of: MetricValue; per: MetricValue; alsoPer?: MetricValue[]; scale: number; absentOfIsZero?: boolean };
+    };
 
 export interface SeriesEntry {
   label: () => string;
@@ -88,11 +94,19 @@ const errorRate: ChartEntry = {
   title: () => l10n.t('Error rate'),
   unit: '%',
   series: [
+    // All transactions, web and background, as the application's summary counts it (APPLICATION_ERROR_RATE).
     {
-      label: () => l10n.t('Errors / requests'),
+      label: () => l10n.t('Errors / all transactions'),
       color: '--vscode-charts-red',
-      points: { ratio: { of: ['Errors/all', 'error_count'], per: ['HttpDispatcher', 'call_count'], scale: 100 } },
-      description: () => l10n.t('Errors/all error_count ÷ HttpDispatcher call_count'),
+      points: {
+        ratio: {
+          of: [APPLICATION_ERROR_RATE.errors, 'error_count'],
+          per: [APPLICATION_ERROR_RATE.calls[0], 'call_count'],
+          alsoPer: APPLICATION_ERROR_RATE.calls.slice(1).map((name): MetricValue => [name, 'call_count']),
+          scale: 100,
+        },
+      },
+      description: () => l10n.t('Errors/all error_count ÷ (HttpDispatcher + OtherTransaction/all) call_count'),
     },
   ],
 };
@@ -144,13 +158,13 @@ const memory: ChartEntry = {
 
 /** An application's dashboard. */
 export const DASHBOARD: ChartSet = {
-  metrics: ['HttpDispatcher', 'Apdex', 'Errors/all', 'EndUser/Apdex'],
+  metrics: ['HttpDispatcher', 'Apdex', 'Errors/all', 'OtherTransaction/all', 'EndUser/Apdex'],
   charts: [responseTime, throughput, errorRate, apdex],
 };
 
 /** A host's or an instance's panel: the dashboard's charts but the browser's Apdex, with CPU and memory. */
 export const HOST: ChartSet = {
-  metrics: ['HttpDispatcher', 'Apdex', 'Errors/all', 'CPU/User Time', 'Memory/Physical'],
+  metrics: ['HttpDispatcher', 'Apdex', 'Errors/all', 'OtherTransaction/all', 'CPU/User Time', 'Memory/Physical'],
   charts: [responseTime, throughput, errorRate, apdex, cpu, memory],
 };
 
@@ -214,13 +228,17 @@ export function transactionCharts(transaction: string, companions: { errors: str
 
 /** The metrics a series reads. */
 export function metricsOf(points: PointsSource): string[] {
-  return 'value' in points ? [points.value[0]] : [points.ratio.of[0], points.ratio.per[0]];
+  return 'value' in points
+    ? [points.value[0]]
+    : [points.ratio.of[0], points.ratio.per[0], ...(points.ratio.alsoPer ?? []).map((m) => m[0])];
 }
 
 /** The metrics a chart cannot be drawn without (its optional series' are not, nor an `of` absent as zero), each once. */
 export function neededMetrics(chart: ChartEntry): string[] {
   const needed = (points: PointsSource) =>
-    'ratio' in points && points.ratio.absentOfIsZero ? [points.ratio.per[0]] : metricsOf(points);
+    'ratio' in points
+      ? [...(points.ratio.absentOfIsZero ? [] : [points.ratio.of[0]]), points.ratio.per[0]]
+      : metricsOf(points);
   return [...new Set(chart.series.filter((s) => !s.optional).flatMap((s) => needed(s.points)))];
 }
 

@@ -1,74 +1,151 @@
 /**
- * The before/after change of a panel (issue 25): the response time in equal windows before and after a
- * deployment, as the header says it: "Response time +42 % since a1b2c3d (2 h ago)". Around a deployment
- * (aroundDeployment.ts) the windows are the range and its overlay; otherwise they are taken from the
- * panel's own series around the newest deployment in its range (3 h each at most, less when the range
- * is shorter on either side). The status bar's tooltip says it with the same words (`changeText`).
+ * The before/after change of a panel: the summary figures (response time, throughput, error
+ * rate, Apdex) in equal windows before and after a deployment, as the header says it: "Error rate
+ * 1.02 % → 4.10 %, Response time +12 % since a1b2c3d (2 h ago)". Every figure that moved beyond its
+ * threshold is named, largest first (measured in thresholds); when none did, the response time alone.
+ * Around a deployment (aroundDeployment.ts) the windows are the range and its overlay; otherwise they
+ * are taken from the panel's own series around the newest deployment in its range (3 h each at most,
+ * less when the range is shorter on either side). The status bar's tooltip says it with the same words.
  * The vendor's IDE extension compares the 3 hours after the last deployment with the 3 before. Pure.
  */
 import * as l10n from '@vscode/l10n';
 
-import { formatAge } from '../format/presentation';
+import { formatAge, formatApdex, formatErrorRate } from '../format/presentation';
 import { AROUND_DEPLOYMENT_MS } from './aroundDeployment';
 import type { DeploymentMarker } from './deploymentMarkers';
 import type { PanelRange } from './panelRange';
-import type { ChartSpec } from './protocol';
+import type { ChartSpec, SeriesSpec } from './protocol';
 
 /** Shorter windows than this say nothing: no change is shown. */
 const MIN_WINDOW_MS = 10 * 60_000;
 
-export interface DeploymentChange {
-  marker: DeploymentMarker;
-  /** Whole percent, after against before. */
-  percent: number;
+/** Response time: a steady application's 3 h averages stay within a tenth of each other. */
+export const RESPONSE_TIME_THRESHOLD = 0.1;
+/** Throughput: traffic follows the time of day, so 3 h windows of an ordinary day differ by up to a half. */
+export const THROUGHPUT_THRESHOLD = 0.5;
+/** Error rate, in percentage points: a relative change of a rate near zero is noise (0.1 % → 0.2 % is "+100 %"). */
+export const ERROR_RATE_THRESHOLD_POINTS = 0.5;
+/** Apdex, in score points: the score has two decimals and moves by a few hundredths from hour to hour. */
+export const APDEX_THRESHOLD = 0.05;
+
+type FigureId = 'responseTime' | 'throughput' | 'errorRate' | 'apdex';
+
+export interface FigureChange {
+  id: FigureId;
+  before: number;
+  after: number;
+  /** How many thresholds it moved: the order of the header (largest first). */
+  size: number;
   text: string;
 }
 
-function mean(points: Array<[number, number | null]>, from: number, to: number): number | undefined {
-  const values = points.filter(([t, v]) => t >= from && t < to && v !== null).map(([, v]) => v!);
-  return values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
+export interface DeploymentChange {
+  marker: DeploymentMarker;
+  /** The figures the header names, largest move first. */
+  figures: FigureChange[];
+  text: string;
 }
 
-/** The one presenter of a change: the panel's header and the status bar's tooltip. */
-function changeOf(
-  marker: DeploymentMarker,
-  before: number | undefined,
-  after: number | undefined,
-  now: number,
-): DeploymentChange | undefined {
-  if (before === undefined || after === undefined || before <= 0) {
-    return undefined;
-  }
+interface Figure {
+  id: FigureId;
+  /** The threshold's size and how a move is measured against it. */
+  size: (before: number, after: number) => number;
+  describe: (before: number, after: number) => string;
+  /** A mean per call (weighted by the throughput), or of the slices themselves (the throughput). */
+  perCall: boolean;
+}
+
+function signedPercent(before: number, after: number): string {
   const percent = Math.round((after / before - 1) * 100);
-  const signed = `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${Math.abs(percent)} %`;
-  return {
-    marker,
-    percent,
-    text: l10n.t('Response time {0} since {1} ({2})', signed, marker.short, formatAge(now - marker.time)),
-  };
+  return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${Math.abs(percent)} %`;
 }
 
-export function deploymentChange(
+const relative = (threshold: number) => (before: number, after: number) =>
+  before > 0 ? Math.abs(after / before - 1) / threshold : 0;
+
+const FIGURES: readonly Figure[] = [
+  {
+    id: 'responseTime',
+    perCall: true,
+    size: relative(RESPONSE_TIME_THRESHOLD),
+    describe: (b, a) => l10n.t('Response time {0}', signedPercent(b, a)),
+  },
+  {
+    id: 'throughput',
+    perCall: false,
+    size: relative(THROUGHPUT_THRESHOLD),
+    describe: (b, a) => l10n.t('Throughput {0}', signedPercent(b, a)),
+  },
+  {
+    id: 'errorRate',
+    perCall: true,
+    size: (b, a) => Math.abs(a - b) / ERROR_RATE_THRESHOLD_POINTS,
+    // The chart's unit is %; formatErrorRate reads a fraction.
+    describe: (b, a) => l10n.t('Error rate {0} → {1}', formatErrorRate(b / 100), formatErrorRate(a / 100)),
+  },
+  {
+    id: 'apdex',
+    perCall: true,
+    size: (b, a) => Math.abs(a - b) / APDEX_THRESHOLD,
+    describe: (b, a) => l10n.t('Apdex {0} → {1}', formatApdex(b), formatApdex(a)),
+  },
+];
+
+type Points = SeriesSpec['points'];
+
+/**
+ * The mean of `points` in [from, to), each slice weighted by its calls (`weights`, the throughput at
+ * the same time) so that a 3-call minute counts 3 and a 10,000-call minute 10,000; without weights,
+ * every slice counts the same.
+ */
+export function weightedMean(points: Points, from: number, to: number, weights?: Points): number | undefined {
+  const weightAt = weights ? new Map(weights) : undefined;
+  let sum = 0;
+  let total = 0;
+  for (const [t, v] of points) {
+    const w = weightAt ? weightAt.get(t) : 1;
+    if (t < from || t >= to || v === null || w === null || w === undefined) {
+      continue;
+    }
+    sum += v * w;
+    total += w;
+  }
+  return total > 0 ? sum / total : undefined;
+}
+
+/** A chart's series of the requested range (`compare` false) or of its overlay. */
+function seriesOf(charts: readonly ChartSpec[], id: string, compare: boolean): Points | undefined {
+  return charts.find((c) => c.id === id)?.series.find((s) => !s.compare === !compare)?.points;
+}
+
+interface Windows {
+  marker: DeploymentMarker;
+  /** The before-window's points of a chart, and the after-window's. */
+  before: (id: string) => Points | undefined;
+  after: (id: string) => Points | undefined;
+  beforeFrom: number;
+  beforeTo: number;
+  afterFrom: number;
+  afterTo: number;
+}
+
+function windowsOf(
   charts: readonly ChartSpec[],
   markers: readonly DeploymentMarker[],
   range: Pick<PanelRange, 'requested' | 'around'>,
   now: number,
-): DeploymentChange | undefined {
-  const responseTime = charts.find((c) => c.id === 'responseTime')?.series;
-  const series = responseTime?.find((s) => !s.compare);
+): Windows | undefined {
   const from = range.requested.from.getTime();
   const to = Math.min(range.requested.to.getTime(), now);
-  if (!series) {
-    return undefined;
-  }
+  const requested = (id: string) => seriesOf(charts, id, false);
   if (range.around !== undefined) {
     // The range is the after-window and the overlay the before-window, already shifted onto it.
     const marker = markers.find((m) => m.time === range.around);
-    const before = responseTime?.find((s) => s.compare);
-    if (!marker || !before || to - from < MIN_WINDOW_MS) {
+    if (!marker || to - from < MIN_WINDOW_MS) {
       return undefined;
     }
-    return changeOf(marker, mean(before.points, from, to), mean(series.points, from, to), now);
+    const overlay = (id: string) => seriesOf(charts, id, true);
+    return { marker, before: overlay, after: requested, beforeFrom: from, beforeTo: to, afterFrom: from, afterTo: to };
   }
   const marker = markers.find((m) => m.time > from && m.time < to);
   if (!marker) {
@@ -78,10 +155,57 @@ export function deploymentChange(
   if (w < MIN_WINDOW_MS) {
     return undefined;
   }
-  return changeOf(
+  return {
     marker,
-    mean(series.points, marker.time - w, marker.time),
-    mean(series.points, marker.time, marker.time + w),
-    now,
-  );
+    before: requested,
+    after: requested,
+    beforeFrom: marker.time - w,
+    beforeTo: marker.time,
+    afterFrom: marker.time,
+    afterTo: marker.time + w,
+  };
+}
+
+export function deploymentChange(
+  charts: readonly ChartSpec[],
+  markers: readonly DeploymentMarker[],
+  range: Pick<PanelRange, 'requested' | 'around'>,
+  now: number,
+): DeploymentChange | undefined {
+  const windows = windowsOf(charts, markers, range, now);
+  if (!windows) {
+    return undefined;
+  }
+  const measured: FigureChange[] = [];
+  for (const figure of FIGURES) {
+    const weights = (side: 'before' | 'after') => (figure.perCall ? windows[side]('throughput') : undefined);
+    const [beforePoints, afterPoints] = [windows.before(figure.id), windows.after(figure.id)];
+    if (!beforePoints || !afterPoints) {
+      continue;
+    }
+    const before = weightedMean(beforePoints, windows.beforeFrom, windows.beforeTo, weights('before'));
+    const after = weightedMean(afterPoints, windows.afterFrom, windows.afterTo, weights('after'));
+    if (before === undefined || after === undefined || (figure.id === 'responseTime' && before <= 0)) {
+      continue;
+    }
+    const size = figure.size(before, after);
+    measured.push({ id: figure.id, before, after, size, text: figure.describe(before, after) });
+  }
+  const moved = measured.filter((f) => f.size > 1).sort((a, b) => b.size - a.size);
+  const responseTime = measured.find((f) => f.id === 'responseTime');
+  const figures = moved.length > 0 ? moved : responseTime ? [responseTime] : [];
+  if (figures.length === 0) {
+    return undefined;
+  }
+  const { marker } = windows;
+  return {
+    marker,
+    figures,
+    text: l10n.t(
+      '{0} since {1} ({2})',
+      figures.map((f) => f.text).join(', '),
+      marker.short,
+      formatAge(now - marker.time),
+    ),
+  };
 }

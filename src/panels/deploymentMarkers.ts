@@ -44,3 +44,8 @@ export function deploymentRows(markers: readonly DeploymentMarker[]): Array<[str
     m.changelog ?? '',
   ]);
 }
+
+/** The Open alerts table of the table view and the exports: one row per marker (time ISO UTC, priority, title, condition), titles whole. */
+export function alertRows(markers: readonly AlertMarker[]): Array<[string, string, string, string]> {
+  return markers.map((m) => [new Date(m.time).toISOString(), m.priority, m.title, m.condition ?? '']);
+}

@@ -4,8 +4,8 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { DeploymentMarker } from './deploymentMarkers';
-import { deploymentRows } from './deploymentMarkers';
+import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
+import { alertRows, deploymentRows } from './deploymentMarkers';
 import type { PanelData } from './panelData';
 import type { ChartSpec, PanelState, SummaryTable } from './protocol';
 
@@ -36,6 +36,13 @@ export function chartsToCsv(charts: ChartSpec[]): string {
 export function deploymentsToCsv(markers: readonly DeploymentMarker[]): string {
   const lines = ['deployment_time,revision,user,description,changelog'];
   lines.push(...deploymentRows(markers).map((row) => row.map(csvCell).join(',')));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The Open alerts table (time opened ISO UTC, priority, title, condition), titles whole, newest first. */
+export function alertsToCsv(markers: readonly AlertMarker[]): string {
+  const lines = ['alert_opened,priority,title,condition'];
+  lines.push(...alertRows(markers).map((row) => row.map(csvCell).join(',')));
   return `${lines.join('\n')}\n`;
 }
 
@@ -89,20 +96,21 @@ export function tableToJson(table: SummaryTable): Record<string, unknown> {
 }
 
 /**
- * The points, then the summary table and the Deployments table each after an empty line; a panel of
- * one table and no charts (the transactions table) writes the table alone.
+ * The points, then the summary table, the Deployments table and the Open alerts table each after an empty
+ * line; a panel of one table and no charts (the transactions table) writes the table alone.
  */
-export function panelCsv(data: Pick<PanelData, 'charts' | 'table' | 'deployments'>): string {
+export function panelCsv(data: Pick<PanelData, 'charts' | 'table' | 'deployments' | 'alerts'>): string {
   const parts = [
     ...(data.charts.length > 0 || !data.table ? [chartsToCsv(data.charts)] : []),
     ...(data.table ? [tableToCsv(data.table)] : []),
     ...(data.deployments?.length ? [deploymentsToCsv(data.deployments)] : []),
+    ...(data.alerts?.length && data.charts.length > 0 ? [alertsToCsv(data.alerts)] : []),
   ];
   return parts.join('\n');
 }
 
 export function panelJson(
-  data: Pick<PanelData, 'charts' | 'table' | 'deployments' | 'range'>,
+  data: Pick<PanelData, 'charts' | 'table' | 'deployments' | 'alerts' | 'range'>,
   entity: PanelState['entity'],
 ): string {
   return chartsToJson(data.charts, {
@@ -112,5 +120,15 @@ export function panelJson(
     period: data.range.requested.period,
     ...(data.table ? { table: tableToJson(data.table) } : {}),
     ...(data.deployments ? { deployments: deploymentsToJson(data.deployments) } : {}),
+    ...(data.alerts?.length && data.charts.length > 0
+      ? {
+          alerts: alertRows(data.alerts).map(([opened, priority, title, condition]) => ({
+            opened,
+            priority,
+            title,
+            condition,
+          })),
+        }
+      : {}),
   });
 }

@@ -27,6 +27,8 @@ export function seriesPoints(
 /**
  * Points computed from two metrics' values per slice (e.g. errors ÷ calls). `absentAIsZero`: when
  * metric `a` is not in the answer at all, it counts 0 in every slice (catalogue.ts, PointsSource).
+ * `alsoB`: more denominators added to `b` in each slice; one absent from the answer counts 0 (an
+ * application without background jobs has no `OtherTransaction/all`).
  */
 export function ratioPoints(
   data: MetricData,
@@ -34,11 +36,15 @@ export function ratioPoints(
   b: [string, string],
   scale = 1,
   absentAIsZero = false,
+  alsoB: ReadonlyArray<[string, string]> = [],
 ): Points {
   const numerator = new Map(seriesPoints(data, a[0], a[1]));
   const aAbsent = absentAIsZero && !data.metrics.some((m) => m.name === a[0]);
-  return seriesPoints(data, b[0], b[1]).map(([t, d]) => {
+  const more = alsoB.map((m) => new Map(seriesPoints(data, m[0], m[1])));
+  return seriesPoints(data, b[0], b[1]).map(([t, first]) => {
     const n = aAbsent ? 0 : numerator.get(t);
+    const parts = [first, ...more.filter((m) => m.size > 0).map((m) => m.get(t) ?? null)];
+    const d = parts.some((p) => p === null) ? null : parts.reduce<number>((sum, p) => sum + p!, 0);
     return [t, n === undefined || n === null || d === null ? null : d === 0 ? 0 : (n / d) * scale];
   });
 }

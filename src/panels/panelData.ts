@@ -98,7 +98,9 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
     ...(alerts ? { alerts } : {}),
     ...(aroundChoices && aroundChoices.length > 0 ? { aroundChoices } : {}),
   };
-  if (!deployments) {
+  // The transactions table's page is its table alone (no charts to mark, no Deployments table), so its
+  // data and export carry no deployments either.
+  if (!deployments || state.entity.kind === 'transactions') {
     return data;
   }
   // The before/after change leads the note under the summary (deploymentChange.ts).

@@ -64,6 +64,13 @@ export type PanelEntity =
   | TransactionEntity;
 
 export type RangePreset = '30m' | '1h' | '3h' | '6h' | '24h' | '3d' | '7d' | 'custom';
+/**
+ * A range ending this close to now is live: the summary tiles keep the service's summary of the last
+ * minutes (it averages the last 3-4, and its data lags the clock by about 3), and data ending early is
+ * "behind". An older range is a past window: summarized from its own data, never "behind".
+ */
+export const LIVE_WINDOW_SLACK_MS = 5 * 60_000;
+
 export const RANGE_PRESETS: readonly RangePreset[] = ['30m', '1h', '3h', '6h', '24h', '3d', '7d', 'custom'];
 export const PRESET_MINUTES: Readonly<Record<Exclude<RangePreset, 'custom'>, number>> = {
   '30m': 30,

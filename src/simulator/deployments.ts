@@ -8,6 +8,8 @@
  * window before or after one holds no other. About one in four is **bad**: the application's server time
  * is `BAD_DEPLOYMENT_FACTOR` times higher from that deployment until the next one (the fix). minutes.ts
  * applies the factor in `minuteOf`, so every metric (response time, components, Apdex) agrees with it.
+ * About one in five of the others is **failing**: its errors (web and background) are
+ * `FAILING_DEPLOYMENT_ERROR_FACTOR` times as many until the next one, and its response time is unchanged.
  * Deployments recorded through either API are kept per data set and change no metric.
  */
 import type { SimApp } from './dataset';
@@ -16,6 +18,8 @@ import { hashString, unit } from './random';
 
 /** Server time after a bad deployment, relative to before it: +50 %. */
 export const BAD_DEPLOYMENT_FACTOR = 1.5;
+/** Errors after a failing deployment, relative to before it: three times as many (1 % becomes about 3 %). */
+export const FAILING_DEPLOYMENT_ERROR_FACTOR = 3;
 /** How far back the REST list reaches (the service keeps markers 13 months; the list is a month here). */
 export const DEPLOYMENT_LIST_DAYS = 30;
 /** The accounts' UTC offsets, in minutes: timestamps carry them, as the docs' sample does (`-08:00`). */
@@ -34,6 +38,8 @@ export interface SimDeployment {
   changelog: string;
   /** Generated and slowing the application down until the next one (simulator-only, never served). */
   bad: boolean;
+  /** Generated and multiplying its errors until the next one (never bad too; simulator-only). */
+  failing: boolean;
   /** Recorded through an API (not generated). */
   recorded: boolean;
   /** Recorded through NerdGraph: its commit, deployment type, deep link and group id. */
@@ -91,11 +97,23 @@ function isBad(seed: number, app: SimApp, minute: number): boolean {
   return unit(seed, key(app), minute, 4) < 0.25;
 }
 
+function isFailing(seed: number, app: SimApp, minute: number): boolean {
+  return !isBad(seed, app, minute) && unit(seed, key(app), minute, 10) < 0.2;
+}
+
 /** The last generated deployment at or before `minute` (every day has one, so two days suffice). */
 function lastAtOrBefore(seed: number, app: SimApp, minute: number): number {
   const day = Math.floor(minute / DAY);
   const candidates = [...minutesOfDay(seed, app, day - 1), ...minutesOfDay(seed, app, day)].filter((m) => m <= minute);
   return candidates[candidates.length - 1];
+}
+
+/** The factor on errors in `minute` (1, or FAILING_DEPLOYMENT_ERROR_FACTOR after a failing deployment). */
+export function deploymentErrorFactor(seed: number, app: SimApp, minute: number): number {
+  if (!app.reporting) {
+    return 1;
+  }
+  return isFailing(seed, app, lastAtOrBefore(seed, app, minute)) ? FAILING_DEPLOYMENT_ERROR_FACTOR : 1;
 }
 
 /** The factor on server time in `minute` (1, or BAD_DEPLOYMENT_FACTOR after a bad deployment). */
@@ -130,6 +148,7 @@ function generated(dataset: Dataset, app: SimApp, minute: number): SimDeployment
       : pick(DESCRIPTIONS, 6).replace('{v}', `v${1 + (Math.floor(minute / DAY) % 9)}.${Math.floor(u(9) * 40)}.0`),
     changelog: hostile ? HOSTILE.changelog : changes.map((c) => `- ${c}`).join('\n'),
     bad: isBad(seed, app, minute),
+    failing: isFailing(seed, app, minute),
     recorded: false,
     commit: revision,
   };
@@ -181,6 +200,7 @@ export function recordDeployment(dataset: Dataset, app: SimApp, write: Deploymen
     description: write.description ?? '',
     changelog: write.changelog ?? '',
     bad: false,
+    failing: false,
     recorded: true,
     commit: write.commit,
     deploymentType: write.deploymentType,

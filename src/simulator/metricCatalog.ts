@@ -171,8 +171,19 @@ export function metricCatalog(app: SimApp): MetricDef[] {
     component(1.3, (m) => m.externalMs, 0.6),
   );
   timed('OtherTransaction/all', (m) => ({ calls: m.otherCalls, totalMs: m.otherMs * m.otherCalls }));
-  p.background.forEach((b, i) => timed(b.name, (m) => transactionSplit(app, m).background[i]));
-  defs.push({ name: 'Errors/all', kind: 'errors' });
+  // Each background job has its errors metric too (an agent records one with an error); they add up to Errors/allOther.
+  p.background.forEach((b, i) => {
+    timed(b.name, (m) => transactionSplit(app, m).background[i]);
+    defs.push({
+      name: errorsNameOf(b.name),
+      kind: 'errors',
+      errors: (m) => transactionSplit(app, m).background[i].errors,
+    });
+  });
+  // The agents record web and background errors apart; Errors/all is both (the minute's `errors` is the web part).
+  defs.push({ name: 'Errors/all', kind: 'errors', errors: (m) => m.errors + m.otherErrors });
+  defs.push({ name: 'Errors/allWeb', kind: 'errors' });
+  defs.push({ name: 'Errors/allOther', kind: 'errors', errors: (m) => m.otherErrors });
   if (p.realUserMonitoring) {
     defs.push({
       name: 'EndUser',

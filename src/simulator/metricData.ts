@@ -27,9 +27,10 @@ export const VALUES_RULES: readonly ValuesRule[] = ['strict', 'first-metric', 'l
 export interface MetricDataOptions {
   valuesRule?: ValuesRule;
   /**
-   * Minutes the service's data lags the clock: the returned slices run from `from − lag` to
-   * `to − lag`, so the first starts before the requested `from` (api-notes; the service's examples
-   * lag about 3 minutes). 0 returns the slices that cover the requested range.
+   * Minutes the service's data lags the clock: for a window reaching into the last `lag` minutes the
+   * returned slices run from `from − lag` to `to − lag`, so the first starts before the requested `from`
+   * (the service's examples lag about 3 minutes); an older window is answered whole. 0
+   * returns the slices that cover the requested range.
    */
   lagMinutes?: number;
 }
@@ -96,7 +97,10 @@ export function metricDataBody(
     }
   }
   const summarize = params.get('summarize') === 'true';
-  const lag = summarize ? 0 : (options.lagMinutes ?? 0);
+  // The data lags the clock, not the past: a window that ends before the lagged data does is answered whole
+  // (an open point; the service's examples show the lag on windows ending now).
+  const lagMinutes = options.lagMinutes ?? 0;
+  const lag = summarize || to.getTime() <= now.getTime() - lagMinutes * 60_000 ? 0 : lagMinutes;
   const fromMinute = Math.floor(from.getTime() / 60_000) - lag;
   const toMinute = Math.floor(to.getTime() / 60_000) - lag;
   const periodMinutes = period / 60;

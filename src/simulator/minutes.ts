@@ -6,7 +6,7 @@
  */
 import type { SimApp, SimHost, SimInstance } from './dataset';
 import { Dataset } from './dataset';
-import { deploymentFactor } from './deployments';
+import { deploymentErrorFactor, deploymentFactor } from './deployments';
 import { unit } from './random';
 
 export type SimScope =
@@ -22,7 +22,10 @@ export interface Minute {
   databaseMs: number;
   externalMs: number;
   memcacheMs: number;
+  /** Web transactions' errors (`Errors/allWeb`). */
   errors: number;
+  /** Background transactions' errors (`Errors/allOther`); `Errors/all` is both. */
+  otherErrors: number;
   apdex: Apdex;
   cpuPercent: number;
   memoryMb: number;
@@ -77,12 +80,15 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
   const spike = u(2) > 0.985 ? 2.2 : 1;
   // A bad deployment slows the application down until the next one (deployments.ts).
   const afterDeploy = deploymentFactor(seed, app, minute);
+  // A failing deployment multiplies the errors until the next one (deployments.ts).
+  const errorFactor = deploymentErrorFactor(seed, app, minute);
   const serverMs = app.reporting ? p.baseResponseMs * slowness * (0.85 + 0.3 * u(1)) * spike * afterDeploy : 0;
   const queueMs = app.reporting && p.hasQueue ? 2 + 14 * u(5) : 0;
   const appApdex = apdexSplit(appCalls, serverMs + queueMs, p.apdexT, u(7), u(8));
   const endUserAppCalls = p.realUserMonitoring ? Math.round(appCalls * 0.55) : 0;
   const endUserMs = app.reporting ? (serverMs + queueMs) * 2.5 + 900 + 400 * u(12) : 0;
   const endUserCalls = Math.round(endUserAppCalls * share);
+  const otherCalls = app.reporting ? Math.round(p.baseRpm * 0.15 * share * (0.8 + 0.4 * u(10))) : 0;
   const hostMemory =
     scope.kind === 'application'
       ? app.memoryMb
@@ -94,11 +100,12 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
     databaseMs: serverMs * p.databaseShare * (0.8 + 0.4 * u(3)),
     externalMs: serverMs * p.externalShare * (0.8 + 0.4 * u(4)),
     memcacheMs: p.hasMemcache ? serverMs * p.memcacheShare : 0,
-    errors: Math.round(calls * p.errorRate * (0.5 + u(6))),
+    errors: Math.min(calls, Math.round(calls * p.errorRate * errorFactor * (0.5 + u(6)))),
     apdex: shareOf(appApdex, calls, appCalls),
     cpuPercent: app.reporting ? clamp(8 + 45 * diurnal * slowness * 0.6 + 10 * u(9), 1, 99) : 0,
     memoryMb: app.reporting ? hostMemory * (0.95 + 0.1 * u(13)) : 0,
-    otherCalls: app.reporting ? Math.round(p.baseRpm * 0.15 * share * (0.8 + 0.4 * u(10))) : 0,
+    otherCalls,
+    otherErrors: Math.min(otherCalls, Math.round(otherCalls * p.errorRate * errorFactor * (0.5 + u(16)))),
     otherMs: app.reporting ? p.baseResponseMs * 2.5 * (0.8 + 0.4 * u(11)) : 0,
     endUserCalls,
     endUserMs,

@@ -3,6 +3,7 @@
  * set at a given moment. Summaries are rolling averages over the last minutes of the same series the
  * metric-data endpoint serves: 3 minutes for applications, hosts and instances, 10 for key transactions.
  */
+import { APPLICATION_ERROR_RATE } from '../api/metrics';
 import { formatApiTime } from '../api/timeRange';
 import type { Dataset, SimApp, SimHost, SimInstance, SimKeyTransaction } from './dataset';
 import type { MetricDef } from './metricCatalog';
@@ -30,9 +31,11 @@ function summaryOf(
   // A key transaction's numbers are all its transaction's own: times, Apdex (`Apdex/<txn>`) and
   // errors (`Errors/<txn>`) over its calls (nerdgraph-notes 4.3); NerdGraph's summary reads the same metrics.
   const apdexName = transaction ? transactionApdexName(transaction) : 'Apdex';
-  const errorsName = transaction ? transactionErrorsName(transaction) : 'Errors/all';
+  const errorsName = transaction ? transactionErrorsName(transaction) : APPLICATION_ERROR_RATE.errors;
+  // An application's error rate is over all its calls, web and background (APPLICATION_ERROR_RATE).
+  const callNames: readonly string[] = transaction ? [transaction] : APPLICATION_ERROR_RATE.calls;
   const names = [
-    'HttpDispatcher',
+    ...APPLICATION_ERROR_RATE.calls,
     apdexName,
     errorsName,
     'EndUser',
@@ -43,7 +46,7 @@ function summaryOf(
   const values = sliceValues(seed, scope, defs, nowMinute - windowMinutes, nowMinute);
   const by = new Map(defs.map((d, i) => [d.name, values[i]]));
   const web = by.get(transaction ?? 'HttpDispatcher')!;
-  const calls = web.call_count;
+  const calls = callNames.reduce((sum, n) => sum + (by.get(n)?.call_count ?? 0), 0);
   const summary: Wire = {
     response_time: web.average_response_time,
     throughput: web.requests_per_minute,

@@ -2,8 +2,9 @@
  * How one minute of an application divides among its transactions. Calls are shared out by
  * cumulative rounding, so the web transactions' calls add up to HttpDispatcher's exactly; their times
  * are scaled so that the count-weighted mean of their averages is HttpDispatcher's average; errors
- * are shared out the same way (by calls × error-proneness), so they add up to Errors/all unless a
- * transaction would have more errors than calls. Background transactions divide OtherTransaction/all.
+ * are shared out the same way (by calls × error-proneness), so they add up to Errors/allWeb unless a
+ * transaction would have more errors than calls. Background transactions divide OtherTransaction/all, and
+ * their errors Errors/allOther (Errors/all is both).
  */
 import type { SimApp } from './dataset';
 import type { Minute } from './minutes';
@@ -16,7 +17,7 @@ export interface TransactionMinute {
 
 export interface MinuteSplit {
   web: TransactionMinute[];
-  background: Array<{ calls: number; totalMs: number }>;
+  background: Array<{ calls: number; totalMs: number; errors: number }>;
 }
 
 /** `total` in whole parts proportional to `weights`, summing to `total` (cumulative rounding). */
@@ -73,9 +74,13 @@ export function transactionSplit(app: SimApp, m: Minute): MinuteSplit {
     p.background.map((b) => b.speed),
     m.otherMs,
   );
+  const otherErrors = shareOut(
+    m.otherErrors,
+    p.background.map((b) => b.weight),
+  );
   const split: MinuteSplit = {
     web: calls.map((c, i) => ({ calls: c, totalMs: times[i], errors: Math.min(c, errors[i]) })),
-    background: otherCalls.map((c, i) => ({ calls: c, totalMs: otherTimes[i] })),
+    background: otherCalls.map((c, i) => ({ calls: c, totalMs: otherTimes[i], errors: Math.min(c, otherErrors[i]) })),
   };
   if (!byApp) {
     byApp = new Map();

@@ -1,7 +1,7 @@
 /**
- * The last deployment of the bound application shown in the status bar, and the response time's change
- * since it (issue 25): "Response time +42 % since a1b2c3d (2 h ago)", computed by the panels' own
- * `deploymentChange` over the same catalogue chart, so the tooltip and a panel's header say the same.
+ * The last deployment of the bound application shown in the status bar, and what changed since it:
+ * "Error rate 1.02 % → 4.10 % since a1b2c3d (2 h ago)", computed by the panels' own
+ * `deploymentChange` over the dashboard's charts, so the tooltip and a panel's header say the same.
  * Asked only on the bound-apps poller's refresh (never while unfocused) and only for the application the
  * item shows; the deployments come from the session's shared cache, and a change whose after-window is
  * complete is never asked again. No `vscode`.
@@ -25,12 +25,6 @@ import { bindingKey } from './statusModel';
  * filling. Five minutes keeps the item's share of the key's budget near 0.4 requests a minute.
  */
 export const BOUND_DEPLOYMENT_REFRESH_MS = 5 * 60_000;
-
-/** The response time chart alone: the change is measured on it, as in a panel. */
-const RESPONSE_TIME_SET = {
-  metrics: ['HttpDispatcher'],
-  charts: DASHBOARD.charts.filter((c) => c.id === 'responseTime'),
-};
 
 export interface LastDeployment {
   marker: DeploymentMarker;
@@ -108,7 +102,7 @@ export class BoundDeploymentTracker {
         askedAt: now,
         complete: now >= marker.time + AROUND_DEPLOYMENT_MS,
       });
-      return !sameDeployment || known.last?.change?.percent !== change?.percent || known.failed !== undefined;
+      return !sameDeployment || figuresOf(known.last?.change) !== figuresOf(change) || known.failed !== undefined;
     } catch (e) {
       // What was known stays; the failure is said beside it (never a silent "no deployment").
       const failed = e instanceof Error ? e.message : String(e);
@@ -118,7 +112,12 @@ export class BoundDeploymentTracker {
   }
 }
 
-/** The panels' before/after change of the response time around `marker` (one metric-data request). */
+/** What the change says, without its age (which moves every minute). */
+function figuresOf(change: DeploymentChange | undefined): string | undefined {
+  return change?.figures.map((f) => f.text).join(', ');
+}
+
+/** The panels' before/after change of the dashboard's figures around `marker` (one metric-data request). */
 async function changeSince(
   source: BoundDeploymentSource,
   applicationId: number,
@@ -135,11 +134,6 @@ async function changeSince(
     },
     new Date(now),
   );
-  const { charts } = await loadChartSet(
-    { api: source.api },
-    { kind: 'application', applicationId },
-    RESPONSE_TIME_SET,
-    range,
-  );
+  const { charts } = await loadChartSet({ api: source.api }, { kind: 'application', applicationId }, DASHBOARD, range);
   return deploymentChange(charts, [marker], range, now);
 }

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 
+import { transactionWindow } from '../api/transactionStats';
 import type { ConnectionSession } from '../session/connectionSession';
 import type { MonitorNode } from './nodes';
 import { MessageNode } from './nodes';
@@ -16,10 +17,8 @@ export async function loadTransactionNodes(
   now = Date.now(),
 ): Promise<MonitorNode[]> {
   const app = group.parent.app;
-  // Whole minutes: the last one is still being reported.
-  const to = Math.floor(now / 60_000) * 60_000;
   const stats = await conn.api.getTransactionStats(
-    { applicationId: app.id, language: app.language, from: to - TREE_TRANSACTIONS_MINUTES * 60_000, to },
+    { applicationId: app.id, language: app.language, ...transactionWindow(now, TREE_TRANSACTIONS_MINUTES) },
     { metricNames: conn.metricNames },
   );
   if (stats.length === 0) {

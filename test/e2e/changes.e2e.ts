@@ -11,6 +11,7 @@ import * as assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 
 import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { deploymentsBetween } from '../../src/simulator/deployments';
 import { bindByPalette } from './support/binding';
 import { chartsOf, openPanelByRow, redrawnAfter } from './support/panels';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
@@ -92,7 +93,7 @@ describe('what changed and what is firing, in the real workbench', () => {
     await redrawnAfter(frame, () => around.selectOption(value));
     const note = frame.locator('.summary-note');
     await note.waitFor({ state: 'visible', timeout: 15_000 });
-    assert.match(await note.innerText(), /^Response time [+−±]\d+ % since \S+ \(/);
+    assert.match(await note.innerText(), /^(Response time|Throughput|Error rate|Apdex) [^·]* since \S+ \(/);
     const canvas = frame.locator('canvas[data-deployment-x]').first();
     await canvas.waitFor({ timeout: 15_000 });
     const xs = ((await canvas.getAttribute('data-deployment-x')) ?? '').split(',').filter(Boolean).map(Number);
@@ -127,6 +128,41 @@ describe('what changed and what is firing, in the real workbench', () => {
       first.series.map((x) => x.label).join(', '),
     );
     assert.deepEqual(wb.pageErrors, []);
+  });
+
+  it('around a failing deployment (errors tripled) the header names the error rate first', async () => {
+    const demo = new Dataset(DEMO_DATA_SET);
+    const apps = demo.apps.filter((a) => a.reporting && /^[\w-]+$/.test(a.name));
+    // The red application first: its row is on screen after the tests above.
+    apps.sort((a, b) => Number(b.name === RED_APP) - Number(a.name === RED_APP));
+    for (const app of apps) {
+      // Which offered deployment is failing is the data's to say: each time is looked up in the simulator's model.
+      const failing = (t: number | undefined) =>
+        t !== undefined && deploymentsBetween(demo, app, t, t).some((d) => d.failing);
+      await wb.page.mouse.move(900, 600);
+      const frame = await openPanelByRow(wb, app.name, 'Application');
+      const around = frame.locator('select[aria-label="Around a deployment"]');
+      await around.waitFor({ state: 'visible', timeout: 15_000 });
+      const times = (
+        await around
+          .locator('option')
+          .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value).filter((v) => v !== ''))
+      ).map(Number);
+      // Newest first: a failing one with 3 whole hours after it and a deployment before it that did not fail.
+      const at = times.find(
+        (t, i) => i >= 1 && times[i - 1] - t >= 3 * 3_600_000 && failing(t) && !failing(times[i + 1]),
+      );
+      if (at === undefined) {
+        continue;
+      }
+      await redrawnAfter(frame, () => around.selectOption(String(at)));
+      const note = frame.locator('.summary-note');
+      await note.waitFor({ state: 'visible', timeout: 15_000 });
+      assert.match(await note.innerText(), /^Error rate [\d.]+ % → [\d.]+ %[^·]* since \S+ \(/);
+      await screenshot(wb.page, 'changes-failing-deployment');
+      return;
+    }
+    assert.fail('no demo application has a failing deployment in its last 7 days');
   });
 
   it('shows the foreign text of deployments and alerts as text: no element or link made from it', async function () {

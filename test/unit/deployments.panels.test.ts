@@ -15,7 +15,11 @@ import { rangeAround } from '../../src/panels/aroundDeployment';
 import { resolvePanelRange } from '../../src/panels/panelRange';
 import type { PanelEntity, PanelState } from '../../src/panels/protocol';
 import { isRangeSelection } from '../../src/panels/protocol';
-import { BAD_DEPLOYMENT_FACTOR, deploymentsBetween } from '../../src/simulator/deployments';
+import {
+  BAD_DEPLOYMENT_FACTOR,
+  deploymentsBetween,
+  FAILING_DEPLOYMENT_ERROR_FACTOR,
+} from '../../src/simulator/deployments';
 import { Simulator } from '../../src/simulator/server';
 import { readMarkers } from '../../webview/shared/markerData';
 
@@ -96,7 +100,7 @@ describe('Deployment markers in the panels', function () {
       NOW.getTime() - 4 * 3_600_000,
     );
     const bad = month.find((d) => d.bad)!;
-    const good = month.find((d, i) => !d.bad && month[i + 1] && !month[i + 1].bad)!;
+    const good = month.find((d, i) => !d.bad && !d.failing && month[i + 1] && !month[i + 1].bad)!;
     const around = (at: number) =>
       loadPanelData(
         { api, metricNames: names, now: NOW, deployments: cache },
@@ -107,12 +111,43 @@ describe('Deployment markers in the panels', function () {
         },
       );
     const worse = await around(bad.at);
-    const percent = Number(/^Response time \+(\d+) % since ([0-9a-f]{7}) \(/.exec(worse.summaryNote ?? '')?.[1]);
+    const percent = Number(/^Response time \+(\d+) %[^·]* since ([0-9a-f]{7}) \(/.exec(worse.summaryNote ?? '')?.[1]);
     assert.ok(Math.abs(percent - (BAD_DEPLOYMENT_FACTOR - 1) * 100) <= 10, worse.summaryNote);
     assert.ok(worse.summaryNote?.includes(bad.revision.slice(0, 7)));
     const same = await around(good.at);
     const change = /^Response time [+−±](\d+) %/.exec(same.summaryNote ?? '');
     assert.ok(change && Number(change[1]) <= 10, same.summaryNote);
+  });
+
+  it('around a failing deployment (errors tripled, time unchanged) the header names the error rate first', async () => {
+    const found = sim.datasets.us.apps
+      .filter((a) => a.reporting)
+      .map((a) => {
+        const week = deploymentsBetween(
+          sim.datasets.us,
+          a,
+          NOW.getTime() - 6 * 86_400_000,
+          NOW.getTime() - 4 * 3_600_000,
+        );
+        return { app: a, failing: week.find((d, i) => d.failing && week[i + 1] && !week[i + 1].failing) };
+      })
+      .find((x) => x.failing !== undefined);
+    assert.ok(found?.failing, 'a week holds a failing deployment');
+    const { app, failing } = found as { app: (typeof found)['app']; failing: NonNullable<(typeof found)['failing']> };
+    const data = await loadPanelData(
+      { api, metricNames: names, now: NOW, deployments: cache },
+      {
+        entity: { kind: 'application', applicationId: app.id, title: 't' },
+        range: rangeAround(failing.at, NOW.getTime()),
+        view: 'chart',
+      },
+    );
+    const rates = /^Error rate ([\d.]+) % → ([\d.]+) %[^·]* since ([0-9a-f]{7}) \(/.exec(data.summaryNote ?? '');
+    assert.ok(rates, data.summaryNote);
+    assert.equal(rates[3], failing.revision.slice(0, 7));
+    const ratio = Number(rates[2]) / Number(rates[1]);
+    assert.ok(Math.abs(ratio - FAILING_DEPLOYMENT_ERROR_FACTOR) < 0.5, data.summaryNote);
+    assert.ok(!/Response time/.test(data.summaryNote!.split(' since ')[0]), data.summaryNote);
   });
 
   it('a failed deployments request leaves the charts up without markers', async () => {

@@ -171,7 +171,7 @@ describe('the data set: transactions and their companions (code-and-change-notes
     assert.ok(demo.includes('Controller/partners/callback') && demo.includes('Controller/orders/summary'));
   });
 
-  it('per minute and scope, web transactions add up to HttpDispatcher: calls summed, time as the count-weighted mean; errors to Errors/all', () => {
+  it('per minute and scope, web transactions add up to HttpDispatcher: calls summed, time as the count-weighted mean; errors to Errors/allWeb; background jobs to OtherTransaction/all, errors to Errors/allOther', () => {
     const dataset = new Dataset({ seed: 7, apps: 40 });
     const start = Math.floor(NOW.getTime() / 60_000) - 90;
     for (const app of dataset.apps.filter((a) => a.reporting)) {
@@ -193,6 +193,11 @@ describe('the data set: transactions and their companions (code-and-change-notes
           assert.ok(Math.abs(totalMs - dispatcher.totalMs) <= 1e-6 * Math.max(1, dispatcher.totalMs), 'time');
           const errors = app.profile.transactions.reduce((a, t) => a + def(t.names.errors).errors!(m), 0);
           assert.ok(errors <= m.errors && errors >= m.errors - 2, `${app.name} errors ${errors} of ${m.errors}`);
+          // Background jobs' errors add up to Errors/allOther, and Errors/all is web and background.
+          const jobErrors = app.profile.background.reduce((a, b) => a + def(`Errors/${b.name}`).errors!(m), 0);
+          assert.ok(jobErrors <= m.otherErrors && jobErrors >= m.otherErrors - 2, `${app.name} job errors`);
+          assert.equal(def('Errors/allOther').errors!(m), m.otherErrors);
+          assert.equal(def('Errors/all').errors!(m), m.errors + m.otherErrors);
           const other = def('OtherTransaction/all').timed!(m);
           const background = app.profile.background.map((b) => def(b.name).timed!(m));
           assert.equal(

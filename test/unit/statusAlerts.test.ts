@@ -120,7 +120,7 @@ describe('Status bar: open alerts beside the Apdex', () => {
       const lines = lastDeploymentLines(
         {
           marker: { time: T - 7_200_000, revision: p, short: p.slice(0, 11), user: p, description: p },
-          change: { marker: undefined as never, percent: 42, text: `Response time +42 % since ${p} (2 h ago)` },
+          change: { marker: undefined as never, figures: [], text: `Response time +42 % since ${p} (2 h ago)` },
         },
         T,
       );
@@ -213,7 +213,9 @@ describe('Status bar: the simulator, both backends', function () {
       const last = tracker.get(binding)!;
       assert.equal(last.marker.revision, bad.revision);
       assert.ok(last.change, 'a change is stated');
-      assert.ok(Math.abs(last.change.percent - (BAD_DEPLOYMENT_FACTOR - 1) * 100) <= 10, last.change.text);
+      const responseTime = last.change.figures.find((f) => f.id === 'responseTime')!;
+      const percent = (responseTime.after / responseTime.before - 1) * 100;
+      assert.ok(Math.abs(percent - (BAD_DEPLOYMENT_FACTOR - 1) * 100) <= 10, last.change.text);
       const panel = await loadPanelData(
         { api, metricNames: new MetricNamesCache(api), now: new Date(now), deployments },
         {

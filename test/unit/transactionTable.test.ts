@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 
+import { DeploymentCache } from '../../src/api/deploymentCache';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MemoryLogger } from '../../src/log';
@@ -14,6 +15,7 @@ import type { PanelData } from '../../src/panels/panelData';
 import type { PanelState, SummaryTable } from '../../src/panels/protocol';
 import { isFromWebview } from '../../src/panels/protocol';
 import { transactionRowRequest } from '../../src/panels/transactionEntity';
+import { deploymentsBetween } from '../../src/simulator/deployments';
 import { Simulator } from '../../src/simulator/server';
 
 const TABLE: SummaryTable = {
@@ -171,6 +173,57 @@ describe('Transactions table: export', () => {
         data.table!.rows.map((r) => ({ name: r.metric, values: r.values })),
       );
     });
+  });
+});
+
+describe('Transactions table: a deployment in the range', function () {
+  this.timeout(20_000);
+  const KEY = 'NRAK-TABLEDEPLOY0000000000000';
+  let now = new Date('2026-03-02T12:00:30Z');
+  let sim: Simulator;
+  let api: HttpTimesliceApi;
+
+  before(async () => {
+    sim = await Simulator.start({ usKey: KEY, now: () => now });
+    api = new HttpTimesliceApi({
+      baseUrl: sim.baseUrls.us,
+      getApiKey: () => Promise.resolve(KEY),
+      ca: sim.certPem,
+      log: new MemoryLogger(),
+      timeoutMs: 3000,
+      backoffBaseMs: 10,
+    });
+  });
+  after(async () => {
+    await api.dispose();
+    await sim.stop();
+  });
+
+  it('the page shows no Deployments table, so neither does its export: the table alone, one line per row', async () => {
+    const app = sim.datasets.us.apps.find((a) => a.reporting)!;
+    const day = deploymentsBetween(sim.datasets.us, app, now.getTime() - 86_400_000, now.getTime());
+    // The simulator's clock 10 minutes after the application's last deployment: it is in the last 30 minutes.
+    now = new Date(day[day.length - 1].at + 10 * 60_000);
+    const deployments = new DeploymentCache({
+      fetch: (id, range, signal) => api.listDeployments(id, range, { signal }),
+      now: () => now.getTime(),
+      maxAgeMs: () => 60_000,
+    });
+    const state: PanelState = {
+      entity: { kind: 'transactions', applicationId: app.id, language: app.language, title: app.name },
+      range: { preset: '30m', compare: 'none' },
+      view: 'chart',
+    };
+    const data = await loadPanelData({ api, metricNames: new MetricNamesCache(api), now, deployments }, state);
+    assert.equal(data.deployments, undefined);
+    assert.equal(panelCsv(data).trimEnd().split('\n').length, data.table!.rows.length + 1);
+    assert.equal(JSON.parse(panelJson(data, state.entity)).deployments, undefined);
+    // A chart panel of the same application and range shows the deployment, and writes it.
+    const dashboard = await loadPanelData(
+      { api, metricNames: new MetricNamesCache(api), now, deployments },
+      { ...state, entity: { kind: 'application', applicationId: app.id, title: app.name } },
+    );
+    assert.equal(dashboard.deployments?.length, 1);
   });
 });
 

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { inZone } from '../support/timeZone';
 import { presetLabel } from '../../src/panels/protocol';
 import {
+  dataEndNote,
   describeSpan,
   formatDateTime,
   formatFixed,
@@ -105,5 +106,17 @@ describe('webview formatting', () => {
     assert.equal(formatFixed(-2.25, 1), '-2.3');
     assert.equal(formatFixed(null, 1), '—');
     assert.equal(formatFixed(Number.NaN, 1), '—');
+  });
+
+  it("says data is behind only for a range that ends now; a past window's data just ends", () => {
+    const minute = 60_000;
+    const fetched = Date.parse('2026-11-20T12:00:05Z');
+    // The last 30 minutes, data to 11:57: behind the clock.
+    const live = { to: fetched - 3 * minute - 5000, requestedTo: fetched - 5000 };
+    assert.equal(dataEndNote(live, fetched, 'utc'), 'data to 11:57 (3 min behind)');
+    // A window two days ago whose data ends 3 minutes early: not "behind".
+    const past = { to: Date.parse('2026-11-18T01:00:00Z'), requestedTo: Date.parse('2026-11-18T01:03:00Z') };
+    assert.equal(dataEndNote(past, fetched, 'utc'), 'data to 01:00');
+    assert.equal(dataEndNote({ to: past.to }, fetched, 'utc'), undefined);
   });
 });

@@ -10,6 +10,7 @@ import type { Chart, ChartType, Plugin } from 'chart.js';
 import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
 import { h, uniqueId } from '../shared/dom';
 import { MarkerHover } from '../shared/markerHover';
+import { wrapLines } from '../shared/wrapText';
 import type { TimeZoneMode } from '../shared/format';
 import { formatDateTime, timeZoneLabel } from '../shared/format';
 import type { ChartTheme } from './theme';
@@ -91,18 +92,6 @@ export function markerHoverHooks<M extends { time: number }>(
 
 const options = (chart: Chart) => markerOptions<MarkerOptions>(chart, 'deploymentMarkers');
 
-/** Cuts `line` to fit `width` pixels, with an ellipsis. */
-function fit(ctx: CanvasRenderingContext2D, line: string, width: number): string {
-  if (ctx.measureText(line).width <= width) {
-    return line;
-  }
-  let s = line;
-  while (s.length > 1 && ctx.measureText(`${s}…`).width > width) {
-    s = s.slice(0, -1);
-  }
-  return `${s}…`;
-}
-
 export const deploymentMarkersPlugin: Plugin<'line'> = {
   id: 'deploymentMarkers',
   ...markerHoverHooks(options, markerLines),
@@ -151,7 +140,8 @@ function drawTooltip(chart: Chart, text: readonly string[], time: number, theme:
   ctx.textBaseline = 'top';
   const lineHeight = theme.fontSize + 4;
   const width = Math.min(TOOLTIP_WIDTH, area.right - area.left - 8);
-  const lines = text.map((l) => fit(ctx, l, width - 12));
+  // Wrapped, not cut: an alert's title is read whole here (wrapText.ts).
+  const lines = wrapLines(text, width - 12, (l) => ctx.measureText(l).width);
   const height = lines.length * lineHeight + 8;
   const left = x + width + 8 <= area.right ? x + 6 : Math.max(area.left, x - width - 6);
   const top = area.top + lineHeight;

@@ -5,7 +5,7 @@ import type { PanelState, SummaryItem } from '../../src/panels/protocol';
 import { presetLabel } from '../../src/panels/protocol';
 import { h, replaceChildren } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
-import { describeSpan, formatDateTime, formatPeriod } from '../shared/format';
+import { dataEndNote, describeSpan, formatDateTime, formatPeriod } from '../shared/format';
 import type { ViewData } from '../shared/seriesData';
 
 // Getters: module-level text would be read before the translations are configured.
@@ -78,10 +78,10 @@ export class HeaderView {
       describeSpan(data.range.from, data.range.to, tz),
       pointEvery(data.range.period),
     ];
-    if (data.range.requestedTo !== undefined) {
-      // The service's data lags the clock: say where it ends rather than draw blank minutes.
-      const behind = Math.round((data.range.requestedTo - data.range.to) / 60_000);
-      parts.splice(2, 0, l10n.t('data to {0} ({1} min behind)', formatDateTime(data.range.to, tz).slice(11), behind));
+    // The service's data lags the clock: say where it ends rather than draw blank minutes.
+    const dataEnd = dataEndNote(data.range, data.fetchedAt, tz);
+    if (dataEnd) {
+      parts.splice(2, 0, dataEnd);
     }
     if (data.fetchedAt !== undefined) {
       parts.push(l10n.t('fetched {0}', formatDateTime(data.fetchedAt, tz, true).slice(11)));

@@ -11,6 +11,7 @@ import { formatDateTime, formatFixed, formatValue, timeZoneLabel } from '../shar
 import type { ViewData } from '../shared/seriesData';
 import { tableRows } from '../shared/seriesData';
 import { chartMessages } from './chartMessages';
+import { alertsTable } from './alertsTable';
 import { deploymentsTable } from './deploymentMarkers';
 
 /** A table in a scroll box that keyboard users can focus and scroll, named by its caption. */
@@ -72,7 +73,8 @@ export function chartTable(spec: ChartSpec, tz: TimeZoneMode): HTMLElement {
 
 export function chartTables(data: ViewData, tz: TimeZoneMode): HTMLElement {
   const deployments = data.deployments ? [deploymentsTable(data.deployments, tz)] : [];
-  return h('div', { class: 'tables' }, ...deployments, ...data.charts.map((spec) => chartTable(spec, tz)));
+  const alerts = data.alerts?.length ? [alertsTable(data.alerts, tz)] : [];
+  return h('div', { class: 'tables' }, ...deployments, ...alerts, ...data.charts.map((spec) => chartTable(spec, tz)));
 }
 
 /** The explorer's `summarize=true` answer: one row per metric, one column per value. */

@@ -8,6 +8,8 @@ import { UTCDateMini } from '@date-fns/utc/date/mini';
 import { format } from 'date-fns';
 import type { ContextOptions } from 'date-fns';
 
+import { LIVE_WINDOW_SLACK_MS } from '../../src/panels/protocol';
+
 /** How the panel shows times (the extension decides, from the user's setting). */
 export type TimeZoneMode = 'local' | 'utc';
 
@@ -177,4 +179,23 @@ export function formatTick(value: number): string {
     return `${formatNumber(value / size, 1)}${suffix}`;
   }
   return formatNumber(value, abs !== 0 && abs < 1 ? 3 : 2);
+}
+
+/**
+ * Where data that ends before the range does ends: "data to 14:27 (3 min behind)" for a range that ends
+ * now (the service's data lags the clock); a past window's data is not behind anything: "data to 01:00".
+ */
+export function dataEndNote(
+  range: { to: number; requestedTo?: number },
+  fetchedAt: number | undefined,
+  tz: TimeZoneMode,
+): string | undefined {
+  if (range.requestedTo === undefined) {
+    return undefined;
+  }
+  const end = formatDateTime(range.to, tz).slice(11);
+  const live = fetchedAt === undefined || range.requestedTo >= fetchedAt - LIVE_WINDOW_SLACK_MS;
+  return live
+    ? l10n.t('data to {0} ({1} min behind)', end, Math.round((range.requestedTo - range.to) / 60_000))
+    : l10n.t('data to {0}', end);
 }

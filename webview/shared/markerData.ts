@@ -71,11 +71,11 @@ export function readAlertMarkers(v: unknown): AlertMarker[] | undefined {
   return out;
 }
 
-/** The tooltip's lines: priority and title, when it started, its condition. */
+/** The tooltip's lines: priority and title, when it started, its condition; whole (the box wraps them). */
 export function alertMarkerLines(m: AlertMarker, tz: TimeZoneMode): string[] {
   return [
     l10n.t('{0} alert: {1}', alertPriorityLabel(m.priority), m.title),
     l10n.t('Opened {0}', formatDateTime(m.time, tz)),
     ...(m.condition && m.condition !== m.title ? [l10n.t('Condition: {0}', m.condition)] : []),
-  ].map((l) => l.slice(0, 160));
+  ];
 }

@@ -4,6 +4,7 @@
  * what NerdGraph names only (hosts, key transactions), and REST's summary from NRQL component rows.
  * Pure functions over the parsed JSON: the requests are nerdGraphApi.ts's.
  */
+import { APPLICATION_ERROR_RATE } from '../metrics';
 import type { Application, ApplicationSummary, HealthStatus, HostFilter } from '../types';
 import { componentsOf, restValues } from './metricValues';
 import type { OpenPoints } from './openPoints';
@@ -124,15 +125,15 @@ export function transactionSummaryNames(transaction: string): { apdex: string[];
 /** Every metric name `summaryFrom` reads for an application, host or instance, or for one key transaction. */
 export function summaryNames(transaction?: string): string[] {
   if (!transaction) {
-    return ['HttpDispatcher', 'Apdex', 'Errors/all'];
+    return [...new Set(['HttpDispatcher', 'Apdex', APPLICATION_ERROR_RATE.errors, ...APPLICATION_ERROR_RATE.calls])];
   }
   const own = transactionSummaryNames(transaction);
   return [transaction, ...own.apdex, own.errors];
 }
 
 /**
- * REST's summary from component rows by metric name: an application's (HttpDispatcher, Apdex,
- * Errors/all), or a key transaction's own (its transaction, `Apdex/<txn>`, `Errors/<txn>` over its calls).
+ * REST's summary from component rows by metric name: an application's (HttpDispatcher, Apdex, and
+ * its error rate over all transactions: APPLICATION_ERROR_RATE), or a key transaction's own (its transaction, `Apdex/<txn>`, `Errors/<txn>` over its calls).
  */
 export function summaryFrom(
   rows: Map<string, Fields>,
@@ -143,12 +144,13 @@ export function summaryFrom(
   const own = transaction ? transactionSummaryNames(transaction) : undefined;
   const main = k(transaction ?? 'HttpDispatcher');
   const apdexRow = own ? (own.apdex.map(k).find((a) => a.c + a.t + a.x > 0) ?? k(own.apdex[0])) : k('Apdex');
-  const errors = k(own ? own.errors : 'Errors/all');
+  const errors = k(own ? own.errors : APPLICATION_ERROR_RATE.errors);
+  const calls = own ? main.c : APPLICATION_ERROR_RATE.calls.reduce((sum, name) => sum + k(name).c, 0);
   const apdex = restValues('Apdex', 'application', apdexRow, minutes);
   return {
     responseTime: main.c > 0 ? (1000 * main.t) / main.c : 0,
     throughput: main.c / minutes,
-    errorRate: main.c > 0 ? errors.c / main.c : 0,
+    errorRate: calls > 0 ? errors.c / calls : 0,
     apdexTarget: apdex.threshold,
     apdexScore: apdex.score,
   };

@@ -74,7 +74,14 @@ function seriesSpec(entry: SeriesEntry, data: MetricData): SeriesSpec {
     points:
       'value' in points
         ? seriesPoints(data, ...points.value)
-        : ratioPoints(data, points.ratio.of, points.ratio.per, points.ratio.scale, points.ratio.absentOfIsZero),
+        : ratioPoints(
+            data,
+            points.ratio.of,
+            points.ratio.per,
+            points.ratio.scale,
+            points.ratio.absentOfIsZero,
+            points.ratio.alsoPer,
+          ),
     ...(entry.description ? { description: entry.description() } : {}),
   };
 }

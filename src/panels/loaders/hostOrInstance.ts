@@ -7,6 +7,7 @@ import { summaryFigures } from '../../format/summary';
 import { HOST } from '../catalogue';
 import type { PanelData, PanelLoad } from '../panelData';
 import { withShown } from '../panelRange';
+import { DEFAULT_APDEX_T, isPastWindow, windowSummary } from '../windowSummary';
 import { loadChartSet } from './chartSet';
 
 export async function loadHostOrInstance({ ctx, entity, range }: PanelLoad<'host' | 'instance'>): Promise<PanelData> {
@@ -20,6 +21,10 @@ export async function loadHostOrInstance({ ctx, entity, range }: PanelLoad<'host
       ? await ctx.api.getHost(applicationId, entity.hostId, { signal: ctx.signal })
       : await ctx.api.getInstance(applicationId, entity.instanceId, { signal: ctx.signal });
   const { charts, data, requests } = await loadChartSet(ctx, scope, HOST, range);
+  // Above a past window the tiles summarize that window, as the dashboard's do (windowSummary.ts).
+  const past = isPastWindow(range.requested, ctx.now?.getTime() ?? Date.now())
+    ? windowSummary(data, range.requested, record.summary?.apdexTarget ?? DEFAULT_APDEX_T)
+    : undefined;
   const label = 'port' in record && record.port !== undefined ? `${record.host}:${record.port}` : record.host;
   return {
     title: `${label} · ${record.applicationName}`,
@@ -27,8 +32,12 @@ export async function loadHostOrInstance({ ctx, entity, range }: PanelLoad<'host
     charts,
     metricDataRequests: requests,
     summary: [
-      ...summaryFigures(record.summary),
-      { label: l10n.t('Health'), value: hostHealthLabel(record.healthStatus) },
+      ...summaryFigures(past ?? record.summary),
+      {
+        label: l10n.t('Health'),
+        value: hostHealthLabel(record.healthStatus),
+        ...(past ? { hint: l10n.t('now') } : {}),
+      },
     ],
   };
 }

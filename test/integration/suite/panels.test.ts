@@ -65,7 +65,13 @@ for (const backend of BACKENDS) {
       assert.equal(data.metricDataRequests, 1);
       const requests = metricDataRequests(sim).filter((r) => !r.summarize);
       assert.equal(requests.length, 1, `one metric-data request, not ${requests.length}`);
-      assert.deepEqual(requests[0].names.sort(), ['Apdex', 'EndUser/Apdex', 'Errors/all', 'HttpDispatcher']);
+      assert.deepEqual(requests[0].names.sort(), [
+        'Apdex',
+        'EndUser/Apdex',
+        'Errors/all',
+        'HttpDispatcher',
+        'OtherTransaction/all',
+      ]);
       assert.deepEqual(
         data.charts.map((c) => c.id),
         ['responseTime', 'throughput', 'errorRate', 'apdex'],
