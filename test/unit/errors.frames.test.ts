@@ -257,7 +257,7 @@ describe('errors: stack frames per agent', () => {
   });
 
   it("NerdGraph's frame list: filepath and line when given, else the formatted text; Java gets its package", () => {
-    // Fields: CGO's StackTraceApmStackTraceFrame (newrelic/newrelic-client-go, pkg/entities/types.go).
+    // Fields: StackTraceApmStackTraceFrame (newrelic/newrelic-client-go, pkg/entities/types.go).
     // Go's names are the agent's runtime.Frame.Function (newrelic/go-agent
     // v3/newrelic/internal_errors_stacktrace_test.go: "github.com/newrelic/go-agent/v3/newrelic.getStackTrace").
     assert.deepEqual(
