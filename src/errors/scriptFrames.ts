@@ -4,7 +4,7 @@
  * line costs time linear in its length. Formats and sources: docs/errors.md.
  */
 import type { StackFrame } from './stackFrame';
-import { after, frame, hasSegment, lineNumber, unparsed } from './stackFrame';
+import { after, frame, hasSegment, isDigitAt, lineNumber, unparsed } from './stackFrame';
 
 /** `path:line` with the line the digits after the last colon (Windows drive letters keep their colon). */
 function pathAndLine(location: string): { path: string; line: number | undefined } {
@@ -14,12 +14,20 @@ function pathAndLine(location: string): { path: string; line: number | undefined
     : { path: location.slice(0, colon), line: lineNumber(location.slice(colon + 1)) };
 }
 
+/** Whether `word` occurs in `path` right before a digit (a version: `ruby/3.3.0/`, `lib/python3.12/`). */
+function followedByDigit(path: string, word: string): boolean {
+  for (let at = path.indexOf(word); at >= 0; at = path.indexOf(word, at + 1)) {
+    if (isDigitAt(path, at + word.length)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Ruby's own directories and gems: `ruby/3.2.0/`, `gems/`, `vendor/bundle/`. */
 export function rubyInApp(path: string): boolean {
   const p = `/${path.replace(/\\/g, '/')}`;
-  const ruby = p.indexOf('/ruby/');
-  const rubyVersion = ruby >= 0 && lineNumber(p.charAt(ruby + 6)) !== undefined;
-  return !rubyVersion && !hasSegment(path, ['gems']) && !p.includes('/vendor/bundle/');
+  return !followedByDigit(p, '/ruby/') && !hasSegment(path, ['gems']) && !p.includes('/vendor/bundle/');
 }
 
 /**
@@ -43,10 +51,9 @@ function unquote(s: string): string {
 
 /** Installed packages and the standard library: `site-packages`, `dist-packages`, `lib/python3.x`. */
 export function pythonInApp(path: string): boolean {
-  const p = path.replace(/\\/g, '/');
-  const lib = p.indexOf('lib/python');
-  const stdlib = lib >= 0 && lineNumber(p.charAt(lib + 10)) !== undefined;
-  return !stdlib && !hasSegment(path, ['site-packages', 'dist-packages']);
+  return (
+    !followedByDigit(path.replace(/\\/g, '/'), 'lib/python') && !hasSegment(path, ['site-packages', 'dist-packages'])
+  );
 }
 
 /** `File "/srv/app/shop/views.py", line 42, in checkout` (the traceback module's format). */

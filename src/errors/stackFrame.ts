@@ -54,13 +54,18 @@ export function lineNumber(digits: string): number | undefined {
     return undefined;
   }
   for (let i = 0; i < digits.length; i++) {
-    const c = digits.charCodeAt(i);
-    if (c < 48 || c > 57) {
+    if (!isDigitAt(digits, i)) {
       return undefined;
     }
   }
   const n = Number(digits);
   return n > 0 ? n : undefined;
+}
+
+/** Whether the character at `index` is an ASCII digit (false past the end). */
+export function isDigitAt(s: string, index: number): boolean {
+  const c = s.charCodeAt(index);
+  return c >= 48 && c <= 57;
 }
 
 /** A usable server path: not empty, not absurdly long. */

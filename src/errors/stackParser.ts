@@ -3,10 +3,27 @@
  * name, a server path, a line and whether the application's own code ran there. Unknown shapes become
  * unparsed frames; nothing here throws on what the service sends. Sources: docs/errors.md.
  */
-import { dotnetInApp, goFrame, goLocation, javaInApp, javaPath, parseDotnetFrame } from './compiledFrames';
-import { goInApp, parseGoFrame, parseJavaFrame } from './compiledFrames';
-import { nodeInApp, parseNodeFrame, parsePhpFrame, parsePythonFrame, parseRubyFrame } from './scriptFrames';
-import { phpInApp, pythonInApp, rubyInApp } from './scriptFrames';
+import {
+  dotnetInApp,
+  goFrame,
+  goInApp,
+  goLocation,
+  javaInApp,
+  javaPath,
+  parseDotnetFrame,
+  parseGoFrame,
+  parseJavaFrame,
+} from './compiledFrames';
+import {
+  nodeInApp,
+  parseNodeFrame,
+  parsePhpFrame,
+  parsePythonFrame,
+  parseRubyFrame,
+  phpInApp,
+  pythonInApp,
+  rubyInApp,
+} from './scriptFrames';
 import type { AgentLanguage, ServiceFrame, StackFrame } from './stackFrame';
 import { baseName, frame, MAX_FRAMES, unparsed } from './stackFrame';
 

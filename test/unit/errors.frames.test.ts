@@ -16,7 +16,7 @@ describe('errors: stack frames per agent', () => {
       "/srv/app/app/controllers/orders_controller.rb:12:in 'OrdersController#show'",
       "        from /srv/app/app/models/order.rb:7:in `total'",
       "/usr/local/bundle/gems/actionpack-7.1.3/lib/action_controller/metal/basic_implicit_render.rb:6:in 'send_action'",
-      "/usr/local/lib/ruby/3.3.0/net/http.rb:906:in 'connect'",
+      "/opt/ruby/apps/shop/lib/ruby/3.3.0/net/http.rb:906:in 'connect'",
       "/srv/app/vendor/bundle/ruby/3.3.0/gems/rack-3.0.9/lib/rack/sendfile.rb:114:in `call'",
       '/srv/app/config/boot.rb:5',
     ].join('\n');
@@ -36,7 +36,13 @@ describe('errors: stack frames per agent', () => {
         line: 6,
         inApp: false,
       },
-      { parsed: true, name: 'connect', path: '/usr/local/lib/ruby/3.3.0/net/http.rb', line: 906, inApp: false },
+      {
+        parsed: true,
+        name: 'connect',
+        path: '/opt/ruby/apps/shop/lib/ruby/3.3.0/net/http.rb',
+        line: 906,
+        inApp: false,
+      },
       {
         parsed: true,
         name: 'call',
