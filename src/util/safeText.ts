@@ -19,8 +19,11 @@ const BREAK = '\u200b';
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 
-/** One line without controls or invisible characters, at most `max` characters (ellipsis included). */
-function clean(text: string, max: number): string {
+/**
+ * One line without controls or invisible characters, at most `max` characters (ellipsis included):
+ * plain text for surfaces that parse no syntax (diagnostics, hovers' plain parts, logs).
+ */
+export function plainLine(text: string, max: number): string {
   const line = text.replace(/[\r\n\t]+/g, ' ').replace(INVISIBLE, '');
   const chars = [...line]; // By code point, so a cut never splits a surrogate pair.
   return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : line;
@@ -32,7 +35,7 @@ function clean(text: string, max: number): string {
  * never appear together), so it shows literally and nothing in it can be clicked to run a command.
  */
 export function safeText(text: unknown, max = MAX_FOREIGN_LENGTH): string {
-  const s = clean(typeof text === 'string' ? text : String(text), max);
+  const s = plainLine(typeof text === 'string' ? text : String(text), max);
   return (
     s
       // Brackets and parentheses each get a break, so neither the markdown form `[x](y)`, nor
@@ -52,7 +55,7 @@ export function isPlainDisplayName(value: string): boolean {
   return (
     value.length > 0 &&
     value.length <= MAX_FOREIGN_LENGTH &&
-    clean(value, MAX_FOREIGN_LENGTH) === value &&
+    plainLine(value, MAX_FOREIGN_LENGTH) === value &&
     !/[[\]<>`]|\$\(/.test(value)
   );
 }

@@ -1,0 +1,194 @@
+/**
+ * Server paths of stack frames mapped to the files of a bound workspace folder: the workspace file
+ * that ends with the longest part of the frame's path wins (CodeStream drops a frame path's leading
+ * segments until a workspace file matches: TeamCodeStream/codestream
+ * vscode/src/agent/resolveStackTracePathsHandler.ts). A frame the workspace lacks stays unmapped;
+ * nothing is guessed. Rules and their reasons: docs/errors.md.
+ */
+import type { StackFrame } from './stackFrame';
+
+/** Installed dependencies: never the file an in-app frame ran in, even when a copy is in the folder. */
+export const DEPENDENCY_FOLDERS: readonly string[] = ['node_modules', 'vendor', 'site-packages', 'dist-packages'];
+
+/**
+ * Build output: a copy there mirrors its source below the folder, so these segments are left out when
+ * paths are compared, and at equal depth the source wins (its lines are the ones a user edits).
+ */
+export const BUILD_OUTPUT_FOLDERS: readonly string[] = ['dist', 'out', 'build'];
+
+/**
+ * Two files that end with the frame's path equally deep: take the one under the server root that
+ * most of the stack's other frames map through (what CodeStream does), else leave the frame unmapped.
+ * A stack's frames come from one deployment, so their common root is evidence; a bare tie is not.
+ */
+export const RESOLVE_TIES_BY_STACK_ROOT = true;
+
+/** Suffixes deeper than this are not told apart (no application's paths are this deep). */
+export const MAX_SUFFIX_DEPTH = 32;
+
+interface WorkspaceFile {
+  path: string;
+  /** The path's segments without build-output folders. */
+  segments: readonly string[];
+  dependency: boolean;
+  buildOutput: boolean;
+}
+
+/** `a/b/c`, `\a\b`, `C:\a`, `file:///srv/a` as segments; undefined when a `..` could climb out. */
+export function pathSegments(path: string): string[] | undefined {
+  let p = path.replace(/\\/g, '/');
+  p = p.startsWith('file://') ? p.slice(7) : p;
+  p = /^\/?[A-Za-z]:\//.test(p) ? p.slice(p.indexOf(':') + 1) : p;
+  const segments = p.split('/').filter((s) => s.length > 0 && s !== '.');
+  return segments.includes('..') ? undefined : segments;
+}
+
+/**
+ * The files that end with one suffix, counted by kind: the lookup keeps counts and the first file of
+ * each kind, so a frame costs time in its own depth however many files share its name.
+ */
+interface Bucket {
+  count: number[];
+  first: Array<WorkspaceFile | undefined>;
+}
+
+/** Kinds of file: [source, build output] × [own code, dependency]. */
+function kindOf(file: WorkspaceFile): number {
+  return (file.dependency ? 2 : 0) + (file.buildOutput ? 1 : 0);
+}
+
+function bucketOf(file: WorkspaceFile): Bucket {
+  const bucket: Bucket = { count: [0, 0, 0, 0], first: [undefined, undefined, undefined, undefined] };
+  bucket.count[kindOf(file)] = 1;
+  bucket.first[kindOf(file)] = file;
+  return bucket;
+}
+
+/** The workspace's files, with a lookup by every path suffix built once per listing. */
+export class WorkspaceFileMap {
+  private readonly bySuffix = new Map<string, WorkspaceFile | Bucket>();
+  private readonly byPath = new Map<string, WorkspaceFile>();
+
+  /** `paths`: relative to the bound folder, as the index lists them. */
+  constructor(paths: Iterable<string>) {
+    for (const path of paths) {
+      const all = pathSegments(path);
+      if (!all || all.length === 0) {
+        continue;
+      }
+      const segments = all.filter((s) => !BUILD_OUTPUT_FOLDERS.includes(s));
+      const file: WorkspaceFile = {
+        path,
+        segments,
+        dependency: all.some((s) => DEPENDENCY_FOLDERS.includes(s)),
+        buildOutput: segments.length < all.length,
+      };
+      this.byPath.set(segments.join('/'), file);
+      const kind = kindOf(file);
+      let suffix = '';
+      for (let depth = 1; depth <= Math.min(segments.length, MAX_SUFFIX_DEPTH); depth++) {
+        suffix = depth === 1 ? segments[segments.length - 1] : `${segments[segments.length - depth]}/${suffix}`;
+        const entry = this.bySuffix.get(suffix);
+        if (!entry) {
+          this.bySuffix.set(suffix, file); // Most suffixes end one file only: no bucket for those.
+          continue;
+        }
+        const bucket = 'count' in entry ? entry : bucketOf(entry);
+        bucket.count[kind]++;
+        bucket.first[kind] ??= file;
+        this.bySuffix.set(suffix, bucket);
+      }
+    }
+  }
+
+  /** The workspace path of each frame's file (same order), or undefined where the folder lacks it. */
+  mapFrames(frames: readonly StackFrame[]): Array<string | undefined> {
+    const matches = frames.map((frame) => this.candidates(frame));
+    const root = RESOLVE_TIES_BY_STACK_ROOT ? stackRoot(matches) : undefined;
+    return matches.map((match) => {
+      if (!match) {
+        return undefined;
+      }
+      return match.unique ? match.unique.path : root && this.underRoot(match, root);
+    });
+  }
+
+  /** How deep the best files match a frame, which kinds of file won, and the file when only one did. */
+  private candidates(frame: StackFrame): Match | undefined {
+    const all = frame.parsed && frame.path !== undefined ? pathSegments(frame.path) : undefined;
+    const segments = all?.filter((s) => !BUILD_OUTPUT_FOLDERS.includes(s));
+    if (!segments || segments.length === 0) {
+      return undefined;
+    }
+    const levels: Bucket[] = [];
+    let suffix = '';
+    for (let depth = 1; depth <= Math.min(segments.length, MAX_SUFFIX_DEPTH); depth++) {
+      suffix = depth === 1 ? segments[segments.length - 1] : `${segments[segments.length - depth]}/${suffix}`;
+      const entry = this.bySuffix.get(suffix);
+      if (!entry) {
+        break;
+      }
+      levels.push('count' in entry ? entry : bucketOf(entry));
+    }
+    // The deepest level with a file the frame may run in; there, a source beats a build-output copy.
+    const allowed = frame.inApp ? [0, 1] : [0, 1, 2, 3];
+    for (let depth = levels.length; depth >= 1; depth--) {
+      const bucket = levels[depth - 1];
+      for (const build of [0, 1]) {
+        const kinds = allowed.filter((kind) => kind % 2 === build && bucket.count[kind] > 0);
+        const count = kinds.reduce((sum, kind) => sum + bucket.count[kind], 0);
+        if (count > 0) {
+          return { segments, depth, kinds, unique: count === 1 ? bucket.first[kinds[0]] : undefined };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** A tied frame's file under the stack's root, when that file is one of the tied ones. */
+  private underRoot(match: Match, root: Root): string | undefined {
+    const rest = match.segments.slice(root.serverDepth);
+    if (rest.length < match.depth || match.segments.slice(0, root.serverDepth).join('/') !== root.server) {
+      return undefined;
+    }
+    const target = this.byPath.get([root.workspace, ...rest].filter((s) => s.length > 0).join('/'));
+    return target && match.kinds.includes(kindOf(target)) ? target.path : undefined;
+  }
+}
+
+interface Match {
+  segments: readonly string[];
+  depth: number;
+  /** The kinds of file that won at that depth. */
+  kinds: readonly number[];
+  unique: WorkspaceFile | undefined;
+}
+
+interface Root {
+  server: string;
+  serverDepth: number;
+  workspace: string;
+}
+
+/** The (server prefix, workspace prefix) pair most unambiguous frames map through; undefined on a tie. */
+function stackRoot(matches: ReadonlyArray<Match | undefined>): Root | undefined {
+  const votes = new Map<string, { root: Root; count: number }>();
+  for (const match of matches) {
+    const file = match?.unique;
+    if (!match || !file) {
+      continue;
+    }
+    const serverDepth = match.segments.length - match.depth;
+    const root = {
+      server: match.segments.slice(0, serverDepth).join('/'),
+      serverDepth,
+      workspace: file.segments.slice(0, file.segments.length - match.depth).join('/'),
+    };
+    const key = `${root.server}\u0000${root.workspace}`;
+    const vote = votes.get(key) ?? { root, count: 0 };
+    vote.count++;
+    votes.set(key, vote);
+  }
+  const ranked = [...votes.values()].sort((a, b) => b.count - a.count);
+  return ranked.length > 0 && (ranked.length === 1 || ranked[0].count > ranked[1].count) ? ranked[0].root : undefined;
+}
