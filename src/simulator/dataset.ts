@@ -93,6 +93,11 @@ export interface SimApp {
   keyTransactionIds: number[];
   /** Physical memory of all its hosts, MB. */
   memoryMb: number;
+  /**
+   * Minutes the data's clock runs ahead of the real one (DatasetOptions.clockShiftMinutes): deployments
+   * and the daily traffic cycle follow `minute + clockShift`.
+   */
+  clockShift: number;
 }
 
 export interface SimHost {
@@ -143,6 +148,12 @@ export interface DatasetOptions {
    * several accounts of one key have ids apart, as the service's ids are unique across accounts.
    */
   idBase?: number;
+  /**
+   * Minutes the data's clock runs ahead of the real one (default 0; negative runs behind). A test harness
+   * sets it so that its data (which deployments lie in the last hours, the traffic's daily level) is the
+   * same whatever the date and hour it runs at.
+   */
+  clockShiftMinutes?: number;
 }
 
 /**
@@ -233,6 +244,7 @@ export class Dataset {
           app.keyTransactionIds.push(kt.id);
         }
       }
+      app.clockShift = Math.round(options.clockShiftMinutes ?? 0);
       this.apps.push(app);
       this.appsById.set(app.id, app);
     }
@@ -328,6 +340,7 @@ export class Dataset {
       serverIds: [],
       alertPolicyId: seed.health === 'unknown' ? undefined : 600_000 + rng.int(0, 99),
       keyTransactionIds: [],
+      clockShift: 0,
       memoryMb: 0,
     };
   }

@@ -4,7 +4,7 @@
  *
  * Generated deployments are a pure function of (seed, application, minute), like the minute model, so
  * any range can be asked for: each day has one deployment between 01:00 and 08:00 UTC and, on most days,
- * a second between 13:00 and 20:00, so two deployments are always at least 5 hours apart and a 3-hour
+ * a second between 13:00 and 20:00 (on the data's clock: `SimApp.clockShift` minutes ahead of the real one), so two deployments are always at least 5 hours apart and a 3-hour
  * window before or after one holds no other. About one in four is **bad**: the application's server time
  * is `BAD_DEPLOYMENT_FACTOR` times higher from that deployment until the next one (the fix). minutes.ts
  * applies the factor in `minuteOf`, so every metric (response time, components, Apdex) agrees with it.
@@ -113,7 +113,8 @@ export function deploymentErrorFactor(seed: number, app: SimApp, minute: number)
   if (!app.reporting) {
     return 1;
   }
-  return isFailing(seed, app, lastAtOrBefore(seed, app, minute)) ? FAILING_DEPLOYMENT_ERROR_FACTOR : 1;
+  const last = lastAtOrBefore(seed, app, minute + app.clockShift);
+  return isFailing(seed, app, last) ? FAILING_DEPLOYMENT_ERROR_FACTOR : 1;
 }
 
 /** The factor on server time in `minute` (1, or BAD_DEPLOYMENT_FACTOR after a bad deployment). */
@@ -121,7 +122,7 @@ export function deploymentFactor(seed: number, app: SimApp, minute: number): num
   if (!app.reporting) {
     return 1;
   }
-  return isBad(seed, app, lastAtOrBefore(seed, app, minute)) ? BAD_DEPLOYMENT_FACTOR : 1;
+  return isBad(seed, app, lastAtOrBefore(seed, app, minute + app.clockShift)) ? BAD_DEPLOYMENT_FACTOR : 1;
 }
 
 function sha(seed: number, app: SimApp, minute: number): string {
@@ -130,6 +131,7 @@ function sha(seed: number, app: SimApp, minute: number): string {
   return a + b;
 }
 
+/** The deployment generated at `minute` of the data's clock (its `at` is on the real one). */
 function generated(dataset: Dataset, app: SimApp, minute: number): SimDeployment {
   const seed = dataset.seed;
   const u = (salt: number) => unit(seed, key(app), minute, salt);
@@ -140,7 +142,7 @@ function generated(dataset: Dataset, app: SimApp, minute: number): SimDeployment
   return {
     id: 100_000_000 + (hashString(`dep:${app.id}:${minute}`) % 800_000_000),
     appId: app.id,
-    at: minute * 60_000,
+    at: (minute - app.clockShift) * 60_000,
     revision,
     user: hostile ? HOSTILE.user : pick(USERS, 5),
     description: hostile
@@ -158,11 +160,13 @@ function generated(dataset: Dataset, app: SimApp, minute: number): SimDeployment
 export function deploymentsBetween(dataset: Dataset, app: SimApp, fromMs: number, toMs: number): SimDeployment[] {
   const out: SimDeployment[] = [];
   if (app.reporting) {
-    const firstDay = Math.floor(fromMs / 60_000 / DAY);
-    const lastDay = Math.floor(toMs / 60_000 / DAY);
+    const shiftMs = app.clockShift * 60_000;
+    const [from, to] = [fromMs + shiftMs, toMs + shiftMs];
+    const firstDay = Math.floor(from / 60_000 / DAY);
+    const lastDay = Math.floor(to / 60_000 / DAY);
     for (let day = firstDay; day <= lastDay; day++) {
       for (const m of minutesOfDay(dataset.seed, app, day)) {
-        if (m * 60_000 >= fromMs && m * 60_000 <= toMs) {
+        if (m * 60_000 >= from && m * 60_000 <= to) {
           out.push(generated(dataset, app, m));
         }
       }

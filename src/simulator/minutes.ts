@@ -74,7 +74,8 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
   const share =
     scope.kind === 'application' ? 1 : scope.host.share * (scope.kind === 'instance' ? scope.instance.share : 1);
   const slowness = scope.kind === 'application' ? 1 : scope.host.slowness;
-  const diurnal = 1 + 0.35 * Math.sin((2 * Math.PI * (minute % 1440)) / 1440 + p.phase);
+  const diurnal =
+    1 + 0.35 * Math.sin((2 * Math.PI * ((((minute + app.clockShift) % 1440) + 1440) % 1440)) / 1440 + p.phase);
   const appCalls = app.reporting ? Math.max(0, Math.round(p.baseRpm * diurnal * (0.85 + 0.3 * u(0)))) : 0;
   const calls = Math.round(appCalls * share);
   const spike = u(2) > 0.985 ? 2.2 : 1;

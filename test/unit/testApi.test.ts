@@ -74,11 +74,17 @@ describe('what activate() hands to other extensions', () => {
       demoNames: 'test',
     });
     assert.deepEqual(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo' }).demo, {});
+    assert.equal(
+      harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clock=2026-11-24T10:30:00Z' }).demoClock,
+      '2026-11-24T10:30:00Z',
+    );
+    assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clock=soon' }).demoClock, undefined, 'not an instant');
     for (const switches of [
       { quiet: true },
       { api: true, quiet: true, demoNames: 'test' as const },
       { demo: {}, demoNames: 'test' as const },
       { quiet: true, demo: { backend: 'restV2' } },
+      { demo: {}, demoClock: '2026-11-24T10:30:00Z' },
     ]) {
       const read = harnessSwitches({ [TEST_HARNESS_ENV]: harnessValue(switches) });
       assert.deepEqual(read, { api: false, quiet: false, demo: undefined, demoNames: 'demo', ...switches });
