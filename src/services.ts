@@ -71,7 +71,7 @@ export class Services extends Disposable {
       '',
       this.recentLines,
     );
-    this.demo = this._register(new DemoController(this.log.scoped('demo'), harness.demoNames, harness.demoClock));
+    this.demo = this._register(new DemoController(this.log.scoped('demo'), harness.demoNames, harness.demoClockShift));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
     this.tree = this._register(new ApplicationsTreeProvider(this.connections, this.log.scoped('tree')));
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections));

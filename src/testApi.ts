@@ -38,11 +38,11 @@ export interface HarnessSwitches {
   /** `names=test`: the demo serves the names that catch markup injection; else plausible ones, as users see. */
   demoNames: 'test' | 'demo';
   /**
-   * `clock=<ISO instant>`: the demo's data clock reads that instant when the demo starts, whatever the
-   * real clock says, so what a test sees (a deployment in the last half hour or not) never depends on the
-   * date and hour it runs at.
+   * `clockShift=<minutes>`: the demo's data clock runs that far ahead of the real one (behind when
+   * negative), so what a test sees (a deployment in the last half hour or not) never depends on the date
+   * and hour it runs at.
    */
-  demoClock?: string;
+  demoClockShift?: number;
 }
 
 /** Reads the switches; words it does not know are ignored, so an old harness cannot turn on anything. */
@@ -52,13 +52,13 @@ export function harnessSwitches(env: NodeJS.ProcessEnv = process.env): HarnessSw
     .map((w) => w.trim())
     .filter((w) => w !== '');
   const demo = words.find((w) => w === 'demo' || w.startsWith('demo='));
-  const clock = words.find((w) => w.startsWith('clock=') && Number.isFinite(Date.parse(w.slice('clock='.length))));
+  const shift = words.find((w) => /^clockShift=-?\d{1,9}$/.test(w));
   return {
     api: words.includes('api'),
     quiet: words.includes('quiet'),
     demo: demo === undefined ? undefined : demo === 'demo' ? {} : { backend: demo.slice('demo='.length) },
     demoNames: words.includes('names=test') ? 'test' : 'demo',
-    ...(clock ? { demoClock: clock.slice('clock='.length) } : {}),
+    ...(shift ? { demoClockShift: Number(shift.slice('clockShift='.length)) } : {}),
   };
 }
 
@@ -69,7 +69,7 @@ export function harnessValue(switches: Partial<HarnessSwitches>): string {
     ...(switches.quiet ? ['quiet'] : []),
     ...(switches.demo ? [switches.demo.backend ? `demo=${switches.demo.backend}` : 'demo'] : []),
     ...(switches.demoNames === 'test' ? ['names=test'] : []),
-    ...(switches.demoClock ? [`clock=${switches.demoClock}`] : []),
+    ...(switches.demoClockShift !== undefined ? [`clockShift=${switches.demoClockShift}`] : []),
   ].join(',');
 }
 

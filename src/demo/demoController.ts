@@ -24,14 +24,14 @@ export interface DemoEndpoint {
  * Loads the simulator only now: in the build it is dist/demo.js, apart from the extension (esbuild.js).
  * A plain `require` (not `import()`), so the extension host loads it like the extension itself.
  */
-function startSimulator(names: 'test' | 'demo', dataClockAt: string | undefined): Promise<Simulator> {
+function startSimulator(names: 'test' | 'demo', clockShiftMinutes: number | undefined): Promise<Simulator> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Simulator: Sim, DEMO_DATA_SET } = require('../simulator/server') as typeof import('../simulator/server');
   return Sim.start({
     ...DEMO_DATA_SET,
     maxRecordedRequests: DEMO_RECORDED_REQUESTS,
     names,
-    ...(dataClockAt ? { dataClockAt } : {}),
+    ...(clockShiftMinutes !== undefined ? { clockShiftMinutes } : {}),
   });
 }
 
@@ -46,8 +46,8 @@ export class DemoController extends Disposable {
     private readonly log: Logger,
     /** Plausible names for a new user; the test harness asks for the names that catch markup injection. */
     private readonly names: 'test' | 'demo' = 'demo',
-    /** The instant the demo's data clock reads at its start (a harness pins it); the real clock's when undefined. */
-    private readonly dataClockAt?: string,
+    /** Minutes the demo's data clock runs ahead of the real one (a harness sets it); none when undefined. */
+    private readonly clockShiftMinutes?: number,
   ) {
     super();
   }
@@ -77,7 +77,7 @@ export class DemoController extends Disposable {
       return;
     }
     this.backend = backend;
-    this.starting ??= startSimulator(this.names, this.dataClockAt);
+    this.starting ??= startSimulator(this.names, this.clockShiftMinutes);
     try {
       this.sim = await this.starting;
     } finally {

@@ -29,18 +29,6 @@ import { Routes } from './routes';
 /** The demo's account, for the demo controller that loads this module lazily. */
 export { DEMO_DATA_SET } from './dataset';
 
-/** Whole minutes from `now` to `dataClockAt` (0 without one); a malformed instant is refused. */
-function clockShiftOf(dataClockAt: string | undefined, now: Date): number {
-  if (dataClockAt === undefined) {
-    return 0;
-  }
-  const at = Date.parse(dataClockAt);
-  if (!Number.isFinite(at)) {
-    throw new Error(`dataClockAt must be an ISO 8601 instant (got ${JSON.stringify(dataClockAt)}).`);
-  }
-  return Math.round((at - now.getTime()) / 60_000);
-}
-
 export interface SimulatorOptions {
   seed?: number;
   /** Applications in the US account (the EU account has half as many, at least 3). */
@@ -62,11 +50,11 @@ export interface SimulatorOptions {
   /** Minutes the timeslice data lags the clock (default 0; the service's examples show about 3). */
   lagMinutes?: number;
   /**
-   * The instant (ISO 8601) the data's clock reads when the simulator starts; the real clock's when absent.
-   * Test harnesses set it, so which deployments lie in the last hours, and the traffic's daily level, are
-   * the same whatever the date and hour a test runs at. Answers keep real timestamps.
+   * Minutes the data's clock runs ahead of the real one (default 0): deployments and the daily traffic
+   * cycle follow it, answers keep real timestamps. Test harnesses set it so that what a test sees is the
+   * same whatever the date and hour it runs at (test/support/dataClock.js).
    */
-  dataClockAt?: string;
+  clockShiftMinutes?: number;
   /** `demo` gives the records made to catch markup injection plausible names (see DatasetOptions). */
   names?: 'test' | 'demo';
   /**
@@ -121,7 +109,10 @@ export class Simulator {
     this.restRetiredValue = options.restRetired ?? false;
     this.keys = { us: options.usKey ?? randomKey(), eu: options.euKey ?? randomKey() };
     const names = options.names ?? 'test';
-    const clockShiftMinutes = clockShiftOf(options.dataClockAt, this.now());
+    const clockShiftMinutes = options.clockShiftMinutes ?? 0;
+    if (!Number.isSafeInteger(clockShiftMinutes)) {
+      throw new Error(`clockShiftMinutes must be a whole number (got ${clockShiftMinutes}).`);
+    }
     this.datasets = {
       us: new Dataset({ seed, apps, names, clockShiftMinutes }),
       eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)), names, clockShiftMinutes }),

@@ -10,7 +10,8 @@ import * as assert from 'node:assert/strict';
 
 import type { Frame } from 'playwright-core';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { deploymentsBetween } from '../../src/simulator/deployments';
 import { bindByPalette } from './support/binding';
 import { chartsOf, openPanelByRow, redrawnAfter } from './support/panels';
@@ -18,7 +19,7 @@ import { screenshot, startDemoWorkbench, type Workbench } from './support/workbe
 
 const RED_APP = 'search-gateway';
 /** The test data set's application with foreign text in its names, deployments and alert. */
-const HOSTILE_APP = new Dataset(DEMO_DATA_SET).apps.find((a) => a.name.includes('onerror'))?.name;
+const HOSTILE_APP = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name.includes('onerror'))?.name;
 
 /** Elements a payload would make if it were rendered as markup rather than text. */
 async function madeElements(frame: Frame): Promise<string[]> {
@@ -131,7 +132,7 @@ describe('what changed and what is firing, in the real workbench', () => {
   });
 
   it('around a failing deployment (errors tripled) the header names the error rate first', async () => {
-    const demo = new Dataset(DEMO_DATA_SET);
+    const demo = new Dataset(DEMO_TEST_DATA_SET);
     const apps = demo.apps.filter((a) => a.reporting && /^[\w-]+$/.test(a.name));
     // The red application first: its row is on screen after the tests above.
     apps.sort((a, b) => Number(b.name === RED_APP) - Number(a.name === RED_APP));

@@ -2,12 +2,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { openFromPalette, panelFrame } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
 
-const web = new Dataset(DEMO_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
+const web = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
 const LENS = /^\d[\d.]* m?s · [\d.]+k? rpm · [\d.]+ % errors · 30 min$/;
 
 describe('numbers above the code (real workbench)', () => {

@@ -7,13 +7,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { Simulator } from '../../src/simulator/server';
 import { panelFrame } from './support/panels';
 import { screenshot, startDemoWorkbench, startWorkbench, type Workbench } from './support/workbench';
 
 const HOSTILE = '[Open](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22id%5Cn%22%7D) $(zap)';
-const web = new Dataset(DEMO_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
+const web = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
 
 describe('hostile workspace settings in the real workbench', () => {
   let wb: Workbench;

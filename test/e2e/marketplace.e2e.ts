@@ -9,7 +9,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { openFromPalette, searchExplorer } from './support/panels';
 import {
   publishScreenshot,
@@ -218,7 +219,7 @@ for (const { theme, slug } of [
       const sample = path.join(ROOT, 'samples', 'demo-workspace', 'storefront-web');
       fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
       fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
-      const web = new Dataset({ ...DEMO_DATA_SET, names: 'demo' }).apps.find((a) => a.name === 'storefront-web')!;
+      const web = new Dataset({ ...DEMO_TEST_DATA_SET, names: 'demo' }).apps.find((a) => a.name === 'storefront-web')!;
       fs.writeFileSync(
         path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
         JSON.stringify({ 'timeslice.boundApplication': { id: web.id, region: 'demo', name: web.name } }),

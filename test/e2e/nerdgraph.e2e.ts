@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 
 import type { Frame } from 'playwright-core';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { RecordBuilder } from '../../src/simulator/records';
 import { metricCatalog } from '../../src/simulator/metricCatalog';
 import { sliceValues } from '../../src/simulator/series';
@@ -11,7 +12,7 @@ import { chartsOf, openFromPalette, openPanelByRow } from './support/panels';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
 
 /** The demo's data set (the extension's demo has the same seed): what every view must show. */
-const demo = new Dataset(DEMO_DATA_SET);
+const demo = new Dataset(DEMO_TEST_DATA_SET);
 const web = demo.apps.find((a) => a.name === 'storefront-web')!;
 const APDEX_ITEM = /^\s*0\.\d\d\s*$/;
 

@@ -6,11 +6,12 @@ import * as assert from 'node:assert/strict';
 
 import type { Frame, Page } from 'playwright-core';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
 /** The demo's data set (same seed), so the names and IDs the picks show are known here. */
-const demo = new Dataset(DEMO_DATA_SET);
+const demo = new Dataset(DEMO_TEST_DATA_SET);
 const APP = demo.apps.find((a) => a.name === 'storefront-web')!;
 
 type HookCharts = Array<{ id: string; series: Array<{ label: string; points: Array<[number, number | null]> }> }>;

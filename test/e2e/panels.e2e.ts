@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 
 import type { Frame } from 'playwright-core';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { metricCatalog } from '../../src/simulator/metricCatalog';
 import { sliceValues } from '../../src/simulator/series';
 import {
@@ -67,7 +68,7 @@ async function assertDistinctColours(frame: Frame, chart: HookCharts[number]): P
 }
 
 /** The demo's data set: the same seed as the extension's demo, so the expected values can be computed here. */
-const demo = new Dataset(DEMO_DATA_SET);
+const demo = new Dataset(DEMO_TEST_DATA_SET);
 
 for (const { theme, slug } of [
   { theme: 'Default Dark Modern' as Theme, slug: 'dark' },

@@ -2,13 +2,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { RecordBuilder } from '../../src/simulator/records';
 import { bindByPalette } from './support/binding';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
 /** The demo's data set (same seed as the extension's demo), to compute the Apdex the item must show. */
-const demo = new Dataset(DEMO_DATA_SET);
+const demo = new Dataset(DEMO_TEST_DATA_SET);
 const web = demo.apps.find((a) => a.name === 'storefront-web')!;
 
 /** storefront-web's Apdex as the demo reports it in this minute and the one before (the item may be a minute old). */

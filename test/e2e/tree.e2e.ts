@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { Simulator } from '../../src/simulator/server';
 import { screenshot, startWorkbench, type Theme, type Workbench } from './support/workbench';
 
@@ -53,7 +54,7 @@ for (const { theme, slug } of THEMES) {
       await wb.sidebar.row('Key transactions').locator('xpath=following-sibling::*[1]').waitFor({ timeout: 15_000 });
       const labels = await wb.sidebar.rowLabels();
       // The demo's data set is deterministic: the same seed here gives the records the tree must show.
-      const demo = new Dataset(DEMO_DATA_SET);
+      const demo = new Dataset(DEMO_TEST_DATA_SET);
       const app = demo.apps.find((a) => a.name === 'storefront-web')!;
       const at = labels.indexOf('storefront-web');
       assert.equal(labels[at + 1], 'Hosts');

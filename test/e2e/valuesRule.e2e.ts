@@ -6,7 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 
-import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { Dataset } from '../../src/simulator/dataset';
+import { DEMO_TEST_DATA_SET } from './support/demoData';
 import type { SimApp } from '../../src/simulator/dataset';
 import { metricCatalog } from '../../src/simulator/metricCatalog';
 import { sliceValues } from '../../src/simulator/series';
@@ -14,7 +15,7 @@ import { chartsOf, openFromPalette, searchExplorer } from './support/panels';
 import { exactly } from './support/text';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
 
-const demo = new Dataset(DEMO_DATA_SET);
+const demo = new Dataset(DEMO_TEST_DATA_SET);
 
 /**
  * Each component's ms per web request over [fromMinute, toMinute), from the simulator's summarized

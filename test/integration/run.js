@@ -17,7 +17,7 @@ const path = require('node:path');
 
 const codeServer = require('../../scripts/vscode/codeServer');
 const { OUT_DIR, buildIntegrationTests } = require('./build');
-const { dataClock } = require('../support/dataClock');
+const { dataClockShift } = require('../support/dataClock');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const RUNNER_DIR = path.join(__dirname, 'runner');
@@ -156,7 +156,7 @@ async function main() {
         // walkthrough, no end-of-life notice), and a demo (started by the suite when it needs one) that
         // serves the names that catch markup injection, its data clock set (test/support/dataClock.js).
         // Set whole, so nothing from the caller's shell (a demo left on) changes what the tests see.
-        TIMESLICE_TEST_HARNESS: `api,quiet,names=test,clock=${dataClock()}`,
+        TIMESLICE_TEST_HARNESS: `api,quiet,names=test,clockShift=${dataClockShift()}`,
         TIMESLICE_INTEGRATION_BUNDLE: OUT_DIR,
         TIMESLICE_REPO_ROOT: REPO_ROOT,
         TIMESLICE_TEST_STATS: statsFile,

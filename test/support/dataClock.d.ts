@@ -1,3 +1,3 @@
-/** The instant the demo's data clock reads when a harness starts the extension (dataClock.js). */
-export function dataClock(): string;
+/** Minutes from now to the data clock's instant, the same for the whole test process (dataClock.js). */
+export function dataClockShift(): number;
 export const DEFAULT_DATA_CLOCK: string;

@@ -1,6 +1,7 @@
 /**
- * The data clock (SimulatorOptions.dataClockAt, the harness's `clock=` switch): a simulator whose data
- * clock is set shows, at any real hour, what an unshifted one shows at that instant, with real timestamps.
+ * The data clock (SimulatorOptions.clockShiftMinutes, the harness's `clockShift=` switch): a data set
+ * whose clock is shifted to an instant shows, at any real hour, what an unshifted one shows at that
+ * instant, with real timestamps.
  */
 import assert from 'node:assert/strict';
 
@@ -42,12 +43,7 @@ describe('the simulator data clock', () => {
     });
   }
 
-  it('reads dataClockAt at start and refuses one that is not an instant', async () => {
-    await assert.rejects(Simulator.start({ dataClockAt: 'soon' }), /dataClockAt must be an ISO 8601 instant/);
-    const sim = await Simulator.start({
-      now: () => new Date('2026-11-28T02:45:00Z'),
-      dataClockAt: '2026-11-24T10:30:00Z',
-    });
-    await sim.stop();
+  it('refuses a shift that is not a whole number of minutes', async () => {
+    await assert.rejects(Simulator.start({ clockShiftMinutes: 1.5 }), /clockShiftMinutes must be a whole number/);
   });
 });

@@ -74,17 +74,15 @@ describe('what activate() hands to other extensions', () => {
       demoNames: 'test',
     });
     assert.deepEqual(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo' }).demo, {});
-    assert.equal(
-      harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clock=2026-11-24T10:30:00Z' }).demoClock,
-      '2026-11-24T10:30:00Z',
-    );
-    assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clock=soon' }).demoClock, undefined, 'not an instant');
+    assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clockShift=-5400' }).demoClockShift, -5400);
+    assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clockShift=soon' }).demoClockShift, undefined);
     for (const switches of [
       { quiet: true },
       { api: true, quiet: true, demoNames: 'test' as const },
       { demo: {}, demoNames: 'test' as const },
       { quiet: true, demo: { backend: 'restV2' } },
-      { demo: {}, demoClock: '2026-11-24T10:30:00Z' },
+      { demo: {}, demoClockShift: -5400 },
+      { demo: {}, demoClockShift: 0 },
     ]) {
       const read = harnessSwitches({ [TEST_HARNESS_ENV]: harnessValue(switches) });
       assert.deepEqual(read, { api: false, quiet: false, demo: undefined, demoNames: 'demo', ...switches });

@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 
 import type { HarnessSwitches } from '../../../src/testApi';
 import { harnessValue, TEST_HARNESS_ENV } from '../../../src/testApi';
-import { dataClock } from '../../support/dataClock';
+import { dataClockShift } from '../../support/dataClock';
 import { codeServer, type CodeServer } from './codeServer';
 import { Notifications } from './pageObjects/notifications';
 import { QuickInput } from './pageObjects/quickInput';
@@ -97,7 +97,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
       env: {
         // Set whole: demo mode only when a test asks for it, whatever the caller's shell has; the demo's
         // data clock set unless the test sets its own (test/support/dataClock.js).
-        [TEST_HARNESS_ENV]: harnessValue({ demoClock: dataClock(), ...harness }),
+        [TEST_HARNESS_ENV]: harnessValue({ demoClockShift: dataClockShift(), ...harness }),
         // The server's temp files (the git extension's socket) go away with our temp dir.
         TMPDIR: hostTmp,
         ...env,
