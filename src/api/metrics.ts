@@ -117,7 +117,7 @@ export function rubyDatabaseSourceForVersion(version: string): DatabaseSource | 
 
 /**
  * Database source for an application. Non-Ruby agents: generic. Ruby: by agent version when known;
- * otherwise by data (api-notes): ActiveRecord/all when it is found, generic terms when not.
+ * otherwise by data (docs/service.md#response-time-breakdown): ActiveRecord/all when it is found, generic terms when not.
  */
 export function databaseSource(
   language: string,
@@ -208,7 +208,7 @@ export function breakdown(point: PointValues, options: BreakdownOptions): Breakd
     return t;
   };
   const generic = source === 'generic';
-  // Never count both database families for the same range (api-notes, Ruby rule).
+  // Never count both database families for the same range (docs/service.md#response-time-breakdown).
   const datastore = generic ? term(datastoreTime(point), 'Datastore') : 0;
   const database = generic ? term(componentTime(point, METRIC.database), METRIC.database) : 0;
   const rubyDatabase = generic ? 0 : term(componentTime(point, METRIC.activeRecord), METRIC.activeRecord);
