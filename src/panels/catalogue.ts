@@ -185,7 +185,7 @@ export function keyTransactionCharts(transaction: string): ChartSet {
 }
 
 /**
- * A transaction's panel (issue 24): its own response time and throughput, its error rate
+ * A transaction's panel: its own response time and throughput, its error rate
  * (`Errors/<txn>` error_count ÷ its call_count) and, for web transactions, its own Apdex metric.
  * `companions` are its names per agent (src/api/transactionCompanions.ts).
  */

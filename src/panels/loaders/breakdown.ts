@@ -3,7 +3,7 @@
  * time including queuing beside them, and the whole range summarized in a table.
  *
  * Its metrics are asked WITHOUT `values[]`: with it, the service answers a metric that lacks a column
- * of the first found metric with `{}` (api-notes), and the components lack HttpDispatcher's
+ * of the first found metric with `{}` (docs/service.md#value-rules), and the components lack HttpDispatcher's
  * `average_call_time`, so each value list would need its own request (three: HttpDispatcher,
  * WebTransactionTotalTime, the components). One request per range spends a third of the rate budget
  * and round trips for about 2.5 times the bytes; the values are picked locally (no listing is passed
