@@ -252,7 +252,7 @@ export interface BreakdownPart {
 }
 
 /**
- * The parts of the response-time breakdown (spec 4.8), stacked in this order. Colours: six parts can
+ * The parts of the response-time breakdown (docs/service.md#response-time-breakdown), stacked in this order. Colours: six parts can
  * stack at once, and VS Code has six chart hues; its yellow and orange are hard to tell apart as
  * 30 % fills (#cca700 and #d18616 in the dark themes), so Memcache takes the terminal's cyan, a theme
  * colour every theme (high contrast too) defines.

@@ -23,7 +23,7 @@ export interface AgentNames {
   apdex: string;
   /** `Errors/<full transaction name>` (Ruby's `Errors/Controller/…` is that rule too). */
   errors: string;
-  /** `WebTransactionTotalTime/…`, recorded by agents recent enough to report it (spec 2.8). */
+  /** `WebTransactionTotalTime/…`, recorded by agents recent enough to report it (docs/service.md#response-time-breakdown). */
   totalTime: string;
   /** The segment that names class and method exactly, for the agents that record one. */
   segment?: string;

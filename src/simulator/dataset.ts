@@ -38,7 +38,7 @@ export interface AppProfile {
   datastoreTypes: string[];
   hasQueue: boolean;
   hasMemcache: boolean;
-  /** Only more recent agents report WebTransactionTotalTime (spec 2.8). */
+  /** Only more recent agents report WebTransactionTotalTime (docs/service.md#response-time-breakdown). */
   hasTotalTime: boolean;
   realUserMonitoring: boolean;
   /** Agent version: the simulator keeps it to itself (a real record has none: docs/service.md#records). */

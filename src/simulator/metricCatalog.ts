@@ -52,7 +52,7 @@ const TIMED_VALUES = [
   'standard_deviation',
 ];
 
-/** Value names a metric offers in a listing (spec 2.8). */
+/** Value names a metric offers in a listing (docs/service.md#value-rules). */
 export function valueNames(def: MetricDef, scope: SimScope['kind']): string[] {
   switch (def.kind) {
     case 'dispatcher':

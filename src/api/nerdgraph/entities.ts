@@ -110,11 +110,11 @@ export function keyTransactionIdFrom(guid: string, fromGuid: boolean): number {
 }
 
 /**
- * The metrics of a key transaction's own summary (docs/service.md#key-transactions: the parent application's
- * metricTimesliceName = 'Apdex/<txn>'"; 6.1: `'Errors/WebTransaction/<name>'`). The agents name a
+ * The metrics of a key transaction's own summary (docs/service.md#key-transactions: the parent
+ * application's `Apdex/<txn>` and `Errors/<txn>`). The agents name a
  * web transaction's Apdex with its first segment swapped for `Apdex` (`WebTransaction/MVC/…` →
  * `Apdex/MVC/…`; Ruby's `Controller/users/show` → `Apdex/users/show`, docs/service.md#agent-naming); the
- * notes' `<txn>` may be read as the full name too, so both are asked for and the one with data is used.
+ * documented `<txn>` may be read as the full name too, so both are asked for and the one with data is used.
  */
 export function transactionSummaryNames(transaction: string): { apdex: string[]; errors: string } {
   const short = transaction.includes('/') ? transaction.replace(/^[^/]*\//, 'Apdex/') : `Apdex/${transaction}`;

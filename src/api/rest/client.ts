@@ -134,7 +134,7 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   listMetricNames(scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> {
-    // Listing names is costly for the service (spec 8): pages are fetched one after another, never in parallel.
+    // Listing names is costly for the service (docs/service.md#value-rules): pages are fetched one after another, never in parallel.
     return this.getAllPages({ endpoint: 'metricNames', scope, name: filter.name }, 'metrics', parseMetricName, options);
   }
 

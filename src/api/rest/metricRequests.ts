@@ -93,7 +93,7 @@ export function mergeMetricData(parts: readonly MetricData[]): MetricData {
   };
 }
 
-/** Runs the plan's requests in parallel over the same range and summarize setting (spec 4.6 rule 5). */
+/** Runs the plan's requests in parallel over the same range and summarize setting (docs/service.md#response-time-breakdown). */
 export async function fetchPlanned(
   api: Pick<TimesliceApi, 'getMetricData'>,
   scope: MetricScope,
