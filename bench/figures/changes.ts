@@ -1,5 +1,5 @@
 /**
- * What deployments and open alerts cost (issue 25), against the simulator on both backends: one
+ * What deployments and open alerts cost, against the simulator on both backends: one
  * refresh of 10 bound applications (their records and their open alerts, one request each), what the
  * markers add to a dashboard's refresh, the key budget at defaults (the tree, 10 bound applications and
  * an open dashboard, with deployments and alerts on) as a share of the key's 1,000 requests a minute,

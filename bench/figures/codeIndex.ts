@@ -1,5 +1,5 @@
 /**
- * Transactions to code (issue 24), in Node:
+ * Transactions to code, in Node:
  * - the workspace index of a generated 20,000-file workspace (a Rails monorepo: controllers, models,
  *   views' helpers, lib, specs, plus a node_modules folder that is never read), cold: a new index
  *   lists, reads and parses every Ruby file and builds the lookup tables. Beside it, the floor: the

@@ -100,7 +100,7 @@ export async function requestFigures(): Promise<Figure[]> {
       });
       const n = await count(() => poller.refreshNow());
       poller.dispose();
-      // The records and, beside them, the open alerts of all of them (issue 25): one request each.
+      // The records and, beside them, the open alerts of all of them: one request each.
       figures.push(
         countFigure(`requests per refresh, ${bound} bound app${bound === 1 ? '' : 's'}`, 'requests', n, {
           kind: 'exactly',

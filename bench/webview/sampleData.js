@@ -70,7 +70,7 @@
       range: { from: new Date(r.from).toISOString(), to: new Date(r.to).toISOString(), period: r.period },
       validPeriods: r.validPeriods,
       fetchedAt: new Date(now).toISOString(),
-      // Two deployment markers (issue 25), the later one with the foreign text a panel must show as text.
+      // Two deployment markers, the later one with the foreign text a panel must show as text.
       deployments: [
         {
           time: r.to - Math.round((r.to - r.from) * 0.25),

@@ -122,7 +122,7 @@ export async function listAccounts(
 export interface NrqlClient {
   /** Where the query is POSTed (`<base URL>/graphql`). */
   readonly graphqlUrl: string;
-  /** The account stored with the key, if one was chosen (NerdGraph does not infer it, notes 2). */
+  /** The account stored with the key, if one was chosen (NerdGraph does not infer it, docs/service.md#accounts). */
   readonly storedAccountId: number | undefined;
   listAccounts(options?: RequestOptions): Promise<NerdGraphAccount[]>;
   /** The body `run` POSTs for this query. */

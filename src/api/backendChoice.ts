@@ -7,8 +7,8 @@
  * - the clock has reached its end of life, 31 July 2027 00:00 UTC, on both the US and EU hosts (the
  *   service's own notice; the day itself already counts as retired, so nobody depends on a last
  *   day of service in some time zone);
- * - the REST host answered `410 Gone` to a v2 request. Neither spec file says how a retired v2 will
- *   answer (api-notes.md only says the end of life is announced); 410 is HTTP's status for a resource
+ * - the REST host answered `410 Gone` to a v2 request. No public source says how a retired v2 will
+ *   answer, only that the end of life is announced (docs/service.md#regions-and-keys); 410 is HTTP's status for a resource
  *   removed on purpose and for good (RFC 9110, 15.5.11). A 404 is NOT taken as "gone": it also means a
  *   deleted application or a wrong custom base URL. The answer is remembered per origin for the
  *   life of the window (a restart asks REST again, once).

@@ -31,6 +31,6 @@ export function curlCommand(url: string, header: ApiKeyHeader): string {
  * (never in the GraphQL text), the whole body one shell-quoted word.
  */
 export function graphqlCurlCommand(url: string, body: GraphqlRequestBody): string {
-  // NerdGraph's docs spell the header API-Key (notes 1.1); names are case-insensitive.
+  // NerdGraph's docs spell the header API-Key (docs/service.md#regions-and-keys); names are case-insensitive.
   return `curl -sS -X POST -H 'Content-Type: application/json' ${keyHeader('API-Key')} --data ${shellQuote(JSON.stringify(body))} ${shellQuote(url)}`;
 }

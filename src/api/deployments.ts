@@ -1,5 +1,5 @@
 /**
- * Deployments of an application (code-and-change-notes 3), as both backends give them: the model,
+ * Deployments of an application (docs/service.md#deployments), as both backends give them: the model,
  * the readers of REST's records and NerdGraph's `deploymentSearch` results, and the write. No `vscode`.
  *
  * Timestamps: REST writes them with the account's offset (`2016-02-24T10:09:27-08:00`) or `+00:00`;
@@ -52,16 +52,16 @@ export const MAX_USER_LENGTH = 31;
  * Which client reads deployments through NerdGraph: `deploymentSearch` on the application's entity,
  * not NRQL `FROM Deployment`. Why: it is one typed field on the entity the backend already resolves,
  * with a time window and a limit as arguments, newest first, and it needs no NRQL text built around a
- * GUID. What it costs: the notes confirm that REST-recorded markers reach NRQL (`newrelic.source =
- * 'api.rest.deployments.v2'`), not that they reach `deploymentSearch` [U]; if a live account shows
+ * GUID. What it costs: the docs confirm that REST-recorded markers reach NRQL (`newrelic.source =
+ * 'api.rest.deployments.v2'`), not that they reach `deploymentSearch` (docs/service.md#deployments); if a live account shows
  * they do not, switch this one constant's reader to NRQL (the simulator serves both from one model).
  */
 export const NERDGRAPH_DEPLOYMENT_READER = 'deploymentSearch' as const;
-/** `deploymentSearch`'s `limit` (the notes' example and its maximum); a full answer is asked again, older. */
+/** `deploymentSearch`'s `limit` (the docs' example and its maximum); a full answer is asked again, older. */
 export const DEPLOYMENT_SEARCH_LIMIT = 200;
 
 /**
- * REST's order is open [U] ("newest first is likely"). Paging stops early only when a page is seen to
+ * REST's order is not documented (docs/service.md#deployments; newest first is likely). Paging stops early only when a page is seen to
  * be newest first and its last record is older than the range; any other page order reads every page.
  */
 export function pageEndsBefore(page: readonly Deployment[], from: number): boolean {
@@ -164,7 +164,7 @@ export function shortRevision(revision: string): string {
       : revision;
 }
 
-/** REST's POST body (code-and-change-notes 3). */
+/** REST's POST body (docs/service.md#deployments). */
 export function restDeploymentBody(write: DeploymentWrite): string {
   return JSON.stringify({
     deployment: {

@@ -1,6 +1,6 @@
 /**
  * Client-side limiter: at most `maxConcurrent` requests in flight and at most `perMinute` started in
- * any sliding minute, so one key stays under the service's 1,000 calls/minute (api-notes). The
+ * any sliding minute, so one key stays under the service's 1,000 calls/minute (docs/service.md#rate-limits). The
  * service counts per key, so every client that sends a key must ask the same limiter:
  * `LimiterRegistry` hands out one per (origin, key).
  */
@@ -30,8 +30,8 @@ export class RequestLimiter {
   constructor(options: LimiterOptions = {}) {
     // A margin below the service's 1,000 leaves room for other tools using the same key.
     this.perMinute = options.perMinute ?? 900;
-    // 4 also keeps NerdGraph well under its 25 requests in flight per user (nerdgraph-notes 1.5) and
-    // NRQL under the 5 long-running queries the notes advise.
+    // 4 also keeps NerdGraph well under its 25 requests in flight per user (docs/service.md#rate-limits) and
+    // NRQL under the 5 long-running queries the docs advise.
     this.maxConcurrent = options.maxConcurrent ?? 4;
     this.clock = options.clock ?? systemClock;
   }

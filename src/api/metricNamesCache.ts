@@ -1,5 +1,5 @@
 /**
- * Metric names are costly to list and mostly stable (spec 8): cache them per scope and name filter
+ * Metric names are costly to list and mostly stable (docs/service.md#value-rules): cache them per scope and name filter
  * for a TTL. A filtered lookup is answered from the scope's full list when that is cached, and
  * identical lookups in flight share one request.
  */

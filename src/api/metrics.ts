@@ -1,6 +1,6 @@
 /**
- * The client-side calculations of spec section 4.8, as pure functions over timeslice values.
- * All terms must come from the same range and summarize setting (spec 4.6 rule 5), which is why each
+ * The client-side calculations of the response-time breakdown (docs/service.md#response-time-breakdown),
+ * as pure functions over timeslice values. All terms must come from the same range and summarize setting, which is why each
  * calculation also says which metric names and values it needs: a panel asks for them in one request.
  */
 import type { MetricData } from './types';
@@ -97,7 +97,7 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Last Ruby agent that reports ActiveRecord database values, and first with datastore values (spec 4.8). */
+/** Last Ruby agent that reports ActiveRecord database values, and first with datastore values (docs/service.md#response-time-breakdown). */
 export const RUBY_LAST_ACTIVE_RECORD_VERSION = '3.10.0.279';
 export const RUBY_FIRST_DATASTORE_VERSION = '3.11.0';
 
@@ -117,7 +117,7 @@ export function rubyDatabaseSourceForVersion(version: string): DatabaseSource | 
 
 /**
  * Database source for an application. Non-Ruby agents: generic. Ruby: by agent version when known;
- * otherwise by data (api-notes): ActiveRecord/all when it is found, generic terms when not.
+ * otherwise by data (docs/service.md#response-time-breakdown): ActiveRecord/all when it is found, generic terms when not.
  */
 export function databaseSource(
   language: string,
@@ -208,7 +208,7 @@ export function breakdown(point: PointValues, options: BreakdownOptions): Breakd
     return t;
   };
   const generic = source === 'generic';
-  // Never count both database families for the same range (api-notes, Ruby rule).
+  // Never count both database families for the same range (docs/service.md#response-time-breakdown).
   const datastore = generic ? term(datastoreTime(point), 'Datastore') : 0;
   const database = generic ? term(componentTime(point, METRIC.database), METRIC.database) : 0;
   const rubyDatabase = generic ? 0 : term(componentTime(point, METRIC.activeRecord), METRIC.activeRecord);

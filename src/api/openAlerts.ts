@@ -1,5 +1,5 @@
 /**
- * Open alerts of applications (code-and-change-notes 4), as both backends give them: REST v2's open
+ * Open alerts of applications (docs/service.md#open-alerts), as both backends give them: REST v2's open
  * violations filtered to the applications, NerdGraph's `aiIssues` over their GUIDs with a wide window.
  * Titles, condition and policy names are foreign text. No `vscode`.
  */
@@ -51,7 +51,7 @@ function record(v: unknown): Record<string, unknown> | undefined {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
-/** Epoch ms (a number, as CGO reads REST's times) or an ISO time with an offset; undefined otherwise [U]. */
+/** Epoch ms (a number, as client-go reads REST's times) or an ISO time with an offset; undefined otherwise (not documented: docs/service.md#open-alerts). */
 function time(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : parseOffsetTime(v);
 }

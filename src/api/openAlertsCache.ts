@@ -1,5 +1,5 @@
 /**
- * The open alerts the session last heard of, per application (issue 25), so a panel's alert markers
+ * The open alerts the session last heard of, per application, so a panel's alert markers
  * cost nothing when the bound-apps refresh (or an earlier panel load) asked within the refresh
  * interval: whoever asks records what came back, and a panel asks for its application only when
  * nothing young enough is known. That request is shared (sharedRequest.ts), and when it fails the last

@@ -1,6 +1,6 @@
 import * as l10n from '@vscode/l10n';
 
-/** Where the service lives. An account uses the deployment of its region (spec 5.3). */
+/** Where the service lives. An account uses the deployment of its region (docs/service.md#regions-and-keys). */
 export type Region = 'us' | 'eu' | 'custom';
 
 export const REGION_BASE_URLS: Readonly<Record<Exclude<Region, 'custom'>, string>> = {

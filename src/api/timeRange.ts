@@ -1,5 +1,5 @@
 /**
- * Time ranges and periods for metric data. The granularity table is the service's own (api-notes):
+ * Time ranges and periods for metric data. The granularity table is the service's own (docs/service.md#value-rules):
  * a period finer than the default for a range is never honoured, so we only offer multiples of it.
  */
 import * as l10n from '@vscode/l10n';
@@ -10,7 +10,7 @@ const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;
 
-/** Default seconds per point by range length, in ascending range order (api-notes). */
+/** Default seconds per point by range length, in ascending range order (docs/service.md#value-rules). */
 export const GRANULARITY_TABLE: ReadonlyArray<{ upToSeconds: number; periodSeconds: number }> = [
   { upToSeconds: 3 * HOUR, periodSeconds: MINUTE },
   { upToSeconds: 6 * HOUR, periodSeconds: 2 * MINUTE },

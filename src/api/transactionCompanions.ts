@@ -1,6 +1,6 @@
 /**
  * Which metric names are an application's transactions, and the names of each one's companions (its
- * errors and its Apdex), per agent (code-and-change-notes §1). Pure and table-tested; no `vscode`.
+ * errors and its Apdex), per agent (docs/service.md#agent-naming). Pure and table-tested; no `vscode`.
  */
 import type { TransactionStats } from './transactionStats';
 
@@ -11,7 +11,7 @@ export interface CompanionNames {
 }
 
 /**
- * Open point (notes §1, [U]): whether the service also exposes `WebTransaction/Controller/…` for Ruby.
+ * Open point (docs/service.md#agent-naming): whether the service also exposes `WebTransaction/Controller/…` for Ruby.
  * Ruby's own name is `Controller/…`; reading both would count a transaction twice. So for Ruby the
  * `WebTransaction/` names are read only when the application has no `Controller/` names at all (an
  * older simulator, or an alias-only account), never beside them.
@@ -59,9 +59,9 @@ export function transactionNamesOf(language: string | undefined, names: Iterable
 
 /**
  * A transaction's errors and Apdex metric names. Every agent records errors as `Errors/<full name>`
- * [C]. Ruby's Apdex swaps the `Controller` prefix for `Apdex` (`Controller/users/show` →
- * `Apdex/users/show`) [C]; the other agents' is `Apdex/` + the name without `WebTransaction/`
- * (nerdgraph-notes 4.3, [I]). Background transactions have no Apdex.
+ * (the agents' own code). Ruby's Apdex swaps the `Controller` prefix for `Apdex` (`Controller/users/show` →
+ * `Apdex/users/show`, its agent's code); the other agents' is `Apdex/` + the name without `WebTransaction/`
+ * (a reading, docs/service.md#agent-naming). Background transactions have no Apdex.
  */
 export function companionNames(language: string | undefined, txn: string): CompanionNames {
   const errors = `Errors/${txn}`;

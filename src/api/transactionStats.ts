@@ -1,8 +1,8 @@
 /**
  * An application's transactions with their numbers over a range: what the Transactions group of the
- * tree, the transactions table and the CodeLens above the code show (issue 24). Both backends produce
+ * tree, the transactions table and the CodeLens above the code show. Both backends produce
  * it: REST v2 from summarized metric data of `<txn>`, `Errors/<txn>` and the transaction's Apdex
- * metric; NerdGraph from one NRQL query faceted by `metricTimesliceName` (code-and-change-notes §2).
+ * metric; NerdGraph from one NRQL query faceted by `metricTimesliceName` (docs/service.md#transaction-numbers).
  */
 import type { MetricName, MetricScope } from './types';
 

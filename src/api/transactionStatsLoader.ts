@@ -2,7 +2,7 @@
  * An application's transactions with their numbers (transactionStats.ts), the same way on both
  * backends: the transaction names from the (cached) names listing, then one summarized metric-data
  * read of every transaction, its `Errors/<txn>` and its Apdex metric (companionNames), asked without
- * `values[]` so no metric's columns depend on another's (api-notes, the values[] rule). Each backend
+ * `values[]` so no metric's columns depend on another's (docs/service.md#value-rules). Each backend
  * says how it lists names and how many names one request may carry. No `vscode`.
  */
 import { mergeMetricData } from './rest/metricRequests';
@@ -143,7 +143,7 @@ export function transactionStatsFrom(
 }
 
 /**
- * The longest query string one REST request carries ([U]: the service states no limit; common proxies
+ * The longest query string one REST request carries (the service states no limit, docs/service.md#transaction-numbers; common proxies
  * refuse request lines over 8 KB, so the names stop well below that, leaving room for the path and range).
  */
 export const REST_MAX_NAMES_QUERY_CHARS = 6000;

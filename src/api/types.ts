@@ -3,7 +3,7 @@
  * (`unknown`) until `parse.ts` has checked them, so a surprise from the network cannot crash us.
  */
 
-/** Health as the service reports it; any other string is mapped to `unknown` (api-notes). */
+/** Health as the service reports it; any other string is mapped to `unknown` (docs/service.md#records). */
 export type HealthStatus = 'green' | 'orange' | 'red' | 'gray' | 'unknown';
 export const HEALTH_STATUSES: readonly HealthStatus[] = ['green', 'orange', 'red', 'gray', 'unknown'];
 
@@ -81,7 +81,7 @@ export interface Host {
   /** The host name. */
   host: string;
   language: string;
-  /** Undefined: the backend has no health for a host (NerdGraph, nerdgraph-notes 6.9). */
+  /** Undefined: the backend has no health for a host (NerdGraph, docs/service.md#hosts-and-instances). */
   healthStatus?: HealthStatus;
   summary?: HostSummary;
   endUserSummary?: EndUserSummary;
@@ -101,7 +101,7 @@ export interface Instance {
   host: string;
   port?: number;
   language: string;
-  /** Undefined: the backend has no health for an instance (NerdGraph, nerdgraph-notes 4.2, 6.9). */
+  /** Undefined: the backend has no health for an instance (NerdGraph, docs/service.md#hosts-and-instances). */
   healthStatus?: HealthStatus;
   summary?: HostSummary;
   endUserSummary?: EndUserSummary;

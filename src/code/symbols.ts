@@ -58,7 +58,7 @@ export function sourceLanguageOf(path: string): SourceLanguage | undefined {
   return dot < 0 ? undefined : EXTENSIONS[path.slice(dot + 1).toLowerCase()];
 }
 
-/** The application record's `language` (spec 2.1) → the source files its code is in. */
+/** The application record's `language` (docs/service.md#records) → the source files its code is in. */
 export function sourceLanguagesOfAgent(agentLanguage: string): readonly SourceLanguage[] {
   switch (agentLanguage.toLowerCase()) {
     case 'ruby':

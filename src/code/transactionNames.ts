@@ -1,7 +1,6 @@
 /**
- * What a transaction's metric name says about the code that serves it, per agent (notes §1 of
- * shared/spec/code-and-change-notes.md). Pure and table-tested. Names are foreign text: every part
- * taken from one must be a plain identifier or a route path, or the name maps to nothing; a file
+ * What a transaction's metric name says about the code that serves it, per agent
+ * (docs/service.md#agent-naming). Pure and table-tested. Names are foreign text: every part taken from one must be a plain identifier or a route path, or the name maps to nothing; a file
  * suffix built here is only ever compared with files already found in the workspace, never opened.
  */
 

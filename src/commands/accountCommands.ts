@@ -1,5 +1,5 @@
 /**
- * NerdGraph accounts: NRQL runs in one account, and NerdGraph does not infer it from the key (notes 2).
+ * NerdGraph accounts: NRQL runs in one account, and NerdGraph does not infer it from the key (docs/service.md#accounts).
  * The choice is stored with the key in SecretStorage (keyRecord.ts says why). "Switch Account…" lists
  * the key's accounts and stores the one picked; "Set API Key…" calls `askAccount` after the key check.
  */

@@ -1,5 +1,5 @@
 /**
- * Deployments from the editor (issue 25): Record Deployment… (the workspace's HEAD commit prefilled
+ * Deployments from the editor: Record Deployment… (the workspace's HEAD commit prefilled
  * through the built-in git extension when it is there, a modal confirmation naming the application and
  * the account, then REST `POST …/deployments.json` or NerdGraph `changeTrackingCreateDeployment`; the
  * demo writes only to its simulator), and the dashboard around a deployment (3 hours before and after).

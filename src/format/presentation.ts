@@ -51,7 +51,7 @@ export const HEALTH_LABELS: Readonly<Record<HealthStatus, string>> = {
 
 /**
  * A host's or instance's health, or, when the backend has none for it (undefined), that it is not
- * available: NerdGraph has no health per host or instance (nerdgraph-notes 4.2, 6.9), and "unknown"
+ * available: NerdGraph has no health per host or instance (docs/service.md#hosts-and-instances), and "unknown"
  * would say the application has no alert policy.
  */
 export function hostHealthLabel(health: HealthStatus | undefined): string {

@@ -1,5 +1,5 @@
 /**
- * How a transaction's numbers read (issue 24): the tree row's "84 ms · 1.2k rpm · 0.4 % err", the
+ * How a transaction's numbers read: the tree row's "84 ms · 1.2k rpm · 0.4 % err", the
  * figures of its tooltip, the transaction panel's summary and the transactions table. Pure (no
  * `vscode`), like the rest of format/. Names are foreign text: callers sanitise them where shown.
  */

@@ -1,5 +1,5 @@
 /**
- * The "around a deployment" range (issue 25), one path for the panel's range controls and the tree's
+ * The "around a deployment" range, one path for the panel's range controls and the tree's
  * deployment click: the window after the deployment (3 h by default, cut at now) is the range, and the
  * equal window before it is the compare overlay, shifted onto it the way "1 day earlier" is, so the two
  * lines read against each other. Shared by the host and the webview: no `vscode`, types only.

@@ -185,7 +185,7 @@ export function keyTransactionCharts(transaction: string): ChartSet {
 }
 
 /**
- * A transaction's panel (issue 24): its own response time and throughput, its error rate
+ * A transaction's panel: its own response time and throughput, its error rate
  * (`Errors/<txn>` error_count ÷ its call_count) and, for web transactions, its own Apdex metric.
  * `companions` are its names per agent (src/api/transactionCompanions.ts).
  */
@@ -252,7 +252,7 @@ export interface BreakdownPart {
 }
 
 /**
- * The parts of the response-time breakdown (spec 4.8), stacked in this order. Colours: six parts can
+ * The parts of the response-time breakdown (docs/service.md#response-time-breakdown), stacked in this order. Colours: six parts can
  * stack at once, and VS Code has six chart hues; its yellow and orange are hard to tell apart as
  * 30 % fills (#cca700 and #d18616 in the dark themes), so Memcache takes the terminal's cyan, a theme
  * colour every theme (high contrast too) defines.

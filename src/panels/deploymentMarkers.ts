@@ -1,5 +1,5 @@
 /**
- * Deployment markers as a panel shows them (issue 25): what the host sends with a panel's data and
+ * Deployment markers as a panel shows them: what the host sends with a panel's data and
  * the webview draws on every time chart, lists in the table view and writes in the exports. Shared by
  * the host and the webview, so no `vscode` and no import. Every text field is foreign text (from the
  * account): the webview draws it on the canvas or sets it as text, never as HTML.
@@ -16,7 +16,7 @@ export interface DeploymentMarker {
 }
 
 /**
- * When an open alert of the application started (issue 25), drawn on every time chart in another style
+ * When an open alert of the application started, drawn on every time chart in another style
  * than a deployment. `title` and `condition` are foreign text, like a deployment's.
  */
 export interface AlertMarker {

@@ -2,7 +2,7 @@
  * A NRQL `TIMESERIES` result as the explorer's charts: one chart per aggregate (each `AS` label or
  * `<fn>.<attr>` key), one line per facet (or a single line without FACET), a point per bucket at its
  * `beginTimeSeconds`. Results without buckets have no chart (their rows are in the JSON tab). Pure:
- * no `vscode`, so it is unit-tested on the shapes of nerdgraph-notes 5.4.
+ * no `vscode`, so it is unit-tested on the shapes of docs/service.md#nrql-results.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -36,7 +36,7 @@ function bucketOf(row: Row): { begin: number; end: number } | undefined {
     : undefined;
 }
 
-/** One facet's name: a string, or an array for several attributes (notes 5.4); undefined without FACET. */
+/** One facet's name: a string, or an array for several attributes (docs/service.md#nrql-results); undefined without FACET. */
 function facetOf(row: Row): string | undefined {
   const f = row.facet;
   if (Array.isArray(f)) {
@@ -45,7 +45,7 @@ function facetOf(row: Row): string | undefined {
   return typeof f === 'string' || typeof f === 'number' ? String(f) : undefined;
 }
 
-/** `apdex()` answers `{score, s, t, f, count}` (notes 5.4): its score is what a chart shows. */
+/** `apdex()` answers `{score, s, t, f, count}` (docs/service.md#nrql-results): its score is what a chart shows. */
 function apdexScore(v: unknown): number | undefined {
   const score = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Row).score : undefined;
   return typeof score === 'number' && Number.isFinite(score) ? score : undefined;
@@ -92,7 +92,7 @@ export function nrqlTimeseriesCharts(result: NrqlResult): NrqlCharts | undefined
   if (rows.length === 0) {
     return undefined;
   }
-  // Facets in the service's order (it ranks them by the first aggregate, notes 1.5).
+  // Facets in the service's order (it ranks them by the first aggregate, docs/service.md#nrql-limits).
   const facets: Array<string | undefined> = [];
   for (const row of rows) {
     const facet = facetOf(row);

@@ -1,5 +1,5 @@
 /**
- * The one place every chart gets its deployment markers from (STYLE.md §1: deployments are data of the
+ * The one place every chart gets its deployment markers from (the style guide's layout: deployments are data of the
  * application, drawn by every chart from one place): the application of the panel's entity, the
  * session's per-application cache, the panel's requested range. No `vscode`.
  */

@@ -108,7 +108,7 @@ export function resolvePanelRange(selection: RangeSelection, now: Date = new Dat
 
 /**
  * The span the axis, header and table describe: from the first returned slice (which may start
- * before the requested `from`, api-notes) to the last one's end. Returned data is never clipped, and
+ * before the requested `from`, docs/service.md#value-rules) to the last one's end. Returned data is never clipped, and
  * when the service's data lags the clock the span ends where the data ends, not in blank minutes.
  */
 export function shownRange(range: ResolvedRange, data: MetricData | undefined): ShownRange {

@@ -1,5 +1,5 @@
 /**
- * The two panel kinds of issue 24, beside protocol.ts (shared with the webview, no `vscode`): one
+ * The two transaction panel kinds, beside protocol.ts (shared with the webview, no `vscode`): one
  * transaction's charts (`transaction`), and an application's transactions as a sortable table
  * (`transactions`). The transaction's name is foreign text: display text only, never HTML.
  */

@@ -49,7 +49,7 @@ export interface SessionOptions {
 export class ConnectionSession implements IDisposable {
   readonly api: TimesliceApi;
   readonly metricNames: MetricNamesCache;
-  /** Deployments per application, asked at most once per refresh interval (issue 25). */
+  /** Deployments per application, asked at most once per refresh interval. */
   readonly deployments: DeploymentCache;
   /** Open alerts per application as last heard (the bound-apps refresh records them), for the panels' markers. */
   readonly openAlerts: OpenAlertsCache;

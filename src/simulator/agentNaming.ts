@@ -1,6 +1,6 @@
 /**
  * Every metric name an agent records for one logical operation of an application, per agent language,
- * as shared/spec/code-and-change-notes.md §1 gives them: the transaction itself, its Apdex, its errors,
+ * as docs/service.md#agent-naming gives them: the transaction itself, its Apdex, its errors,
  * its WebTransactionTotalTime where the agent reports it, and the traced-method segment that names the
  * code (Java `Java/<fqcn>/<method>`, .NET `DotNet/<C>Controller/<A>`, Python `Function/<module>:<qualname>`).
  */
@@ -23,7 +23,7 @@ export interface AgentNames {
   apdex: string;
   /** `Errors/<full transaction name>` (Ruby's `Errors/Controller/…` is that rule too). */
   errors: string;
-  /** `WebTransactionTotalTime/…`, recorded by agents recent enough to report it (spec 2.8). */
+  /** `WebTransactionTotalTime/…`, recorded by agents recent enough to report it (docs/service.md#response-time-breakdown). */
   totalTime: string;
   /** The segment that names class and method exactly, for the agents that record one. */
   segment?: string;
@@ -31,22 +31,22 @@ export interface AgentNames {
 
 /**
  * A transaction's Apdex metric: its first segment swapped for `Apdex`. For `WebTransaction/…` names
- * that is `Apdex/…`; for Ruby's `Controller/admin/users/show` it is `Apdex/admin/users/show` (notes §1:
- * "the `Controller` prefix is swapped for `Apdex`", RUBY `transaction.rb`).
+ * that is `Apdex/…`; for Ruby's `Controller/admin/users/show` it is `Apdex/admin/users/show` (docs/service.md#agent-naming;
+ * the Ruby agent's `transaction.rb`).
  */
 export function apdexNameOf(transaction: string): string {
   const slash = transaction.indexOf('/');
   return slash < 0 ? `Apdex/${transaction}` : `Apdex${transaction.slice(slash)}`;
 }
 
-/** `Errors/<full transaction name>` (notes §1, every agent). */
+/** `Errors/<full transaction name>` (docs/service.md#agent-naming, every agent). */
 export function errorsNameOf(transaction: string): string {
   return `Errors/${transaction}`;
 }
 
 /**
  * `WebTransactionTotalTime/…`: `WebTransaction/Go/GET /users` → `WebTransactionTotalTime/Go/GET /users`;
- * Ruby's `Controller/users/show` → `WebTransactionTotalTime/Controller/users/show` (notes §1).
+ * Ruby's `Controller/users/show` → `WebTransactionTotalTime/Controller/users/show` (docs/service.md#agent-naming).
  */
 export function totalTimeNameOf(transaction: string): string {
   return `WebTransactionTotalTime/${transaction.replace(/^WebTransaction\//, '')}`;
@@ -98,14 +98,14 @@ export function dotnetNamespaceOf(appName: string): string {
 }
 
 /**
- * The transaction name of `op` in the form the agent of `language` records (notes §1), and the
+ * The transaction name of `op` in the form the agent of `language` records (docs/service.md#agent-naming), and the
  * segment that names its code. Languages without a rule set get Ruby's form (none occurs in the data set).
  */
 function transactionOf(language: string, op: WebOperation, appName: string): { name: string; segment?: string } {
   const cls = singular(op.resource);
   switch (language) {
     case 'python': {
-      // Django function views: `<app>.views:<view>`; the notes' example is `shop.views:ProductView.get`.
+      // Django function views: `<app>.views:<view>`; the Python agent's Django tests name `shop.views:ProductView.get`.
       const qualname = `${op.resource.replace(/\//g, '.')}.views:${op.action}`;
       return { name: `WebTransaction/Function/${qualname}`, segment: `Function/${qualname}` };
     }
@@ -122,7 +122,7 @@ function transactionOf(language: string, op: WebOperation, appName: string): { n
     case 'dotnet': {
       const controller = capitalize(op.resource.split('/').pop() ?? op.resource);
       const action = methodFor(op.action, 'dotnet');
-      // ASP.NET Core: the action's parameters follow as `{name}` (notes §1 `[/{params}]`).
+      // ASP.NET Core: the action's parameters follow as `{name}` (docs/service.md#agent-naming `[/{params}]`).
       const params = [...op.route.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => `/{${m[1]}}`).join('');
       return {
         name: `WebTransaction/MVC/${controller}/${action}${params}`,
@@ -183,12 +183,12 @@ export interface BackgroundJob {
 }
 
 /**
- * A background transaction's name per agent. Notes §1 names Ruby's `OtherTransaction/Background/…`;
+ * A background transaction's name per agent. The Ruby agent names `OtherTransaction/Background/…`;
  * the agents' own tests show Python's `@background_task()` as `OtherTransaction/Function/<module>:<qualname>`
  * and Java's and .NET's traced dispatchers as `OtherTransaction/Custom/<fully qualified class>/<method>`;
  * Node's `startBackgroundTransaction(name)` (`OtherTransaction/Nodejs/<name>`), Go's
  * `app.StartTransaction(name)` outside a request (`OtherTransaction/Go/<name>`) and PHP's queued jobs
- * (`OtherTransaction/Action/<job class>`) are inferences [I].
+ * (`OtherTransaction/Action/<job class>`) are readings, not documented (docs/service.md#agent-naming).
  */
 export function backgroundTransactionName(language: string, job: BackgroundJob, appName: string): string {
   const snake = job.stem.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();

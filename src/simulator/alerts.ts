@@ -1,5 +1,5 @@
 /**
- * Open alerts of the simulated account (code-and-change-notes 4), one model for REST v2's
+ * Open alerts of the simulated account (docs/service.md#open-alerts), one model for REST v2's
  * `alerts_violations.json` and NerdGraph's `aiIssues`: an application whose health is red has a
  * CRITICAL violation opened three days ago and still open (a 24-hour search window misses it) and a
  * recent one; an orange one has a WARNING opened two hours ago; every reporting application also has a
@@ -8,7 +8,7 @@
  */
 import type { Dataset, SimApp } from './dataset';
 
-/** REST's `entity.product` / `entity.type` values are open [U]; these are the readings of AMB's examples. */
+/** REST's `entity.product` / `entity.type` values are not documented; these read `ambitioninc/newrelic-api`'s examples (docs/service.md#open-alerts). */
 export const VIOLATION_ENTITY = { product: 'Apm', type: 'Application' } as const;
 
 export interface SimViolation {
@@ -60,8 +60,9 @@ export function violations(dataset: Dataset, now: number): SimViolation[] {
 }
 
 /**
- * A REST v2 violation record (AMB `alert_violations.py`, CGO `pkg/alerts/incidents.go`). The notes do not
- * say how `opened_at` / `closed_at` are written [U]: epoch milliseconds here, as CGO's `EpochTime` reads them.
+ * A REST v2 violation record (`ambitioninc/newrelic-api` `alert_violations.py`, newrelic-client-go
+ * `pkg/alerts/incidents.go`). How `opened_at` / `closed_at` are written is not documented: epoch
+ * milliseconds here, as client-go's `EpochTime` reads them (docs/service.md#open-alerts).
  */
 export function violationRecord(v: SimViolation): Record<string, unknown> {
   const end = v.closedAt ?? undefined;

@@ -18,7 +18,7 @@ export function setApplicationHealth(dataset: Dataset, label: string, applicatio
     throw new Error(`${app.name} is not reporting: its health stays gray.`);
   }
   app.health = health;
-  // api-notes: `unknown` means no alert policy, so the policy link goes and comes back with it.
+  // `unknown` means no alert policy (docs/service.md#records), so the policy link goes and comes back with it.
   if (health === 'unknown') {
     app.alertPolicyId = undefined;
   } else if (app.alertPolicyId === undefined) {

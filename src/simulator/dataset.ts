@@ -24,7 +24,7 @@ import {
 } from './datasetSeeds';
 import { hashString, Rng } from './random';
 
-/** How an application's database time is reported (spec 4.8 and api-notes, Ruby rule). */
+/** How an application's database time is reported (docs/service.md#response-time-breakdown). */
 export type DatabaseFamily = 'activeRecord' | 'database' | 'datastore';
 
 export interface AppProfile {
@@ -38,10 +38,10 @@ export interface AppProfile {
   datastoreTypes: string[];
   hasQueue: boolean;
   hasMemcache: boolean;
-  /** Only more recent agents report WebTransactionTotalTime (spec 2.8). */
+  /** Only more recent agents report WebTransactionTotalTime (docs/service.md#response-time-breakdown). */
   hasTotalTime: boolean;
   realUserMonitoring: boolean;
-  /** Agent version: the simulator keeps it to itself (a real record has none; api-notes). */
+  /** Agent version: the simulator keeps it to itself (a real record has none: docs/service.md#records). */
   agentVersion: string;
   /** Share of the database time per request. */
   databaseShare: number;

@@ -1,6 +1,6 @@
 /**
  * The simulated deployments of every application: one model that REST v2 (`deployments.json`) and
- * NerdGraph (`deploymentSearch`, `changeTrackingCreateDeployment`) both read (code-and-change-notes 3).
+ * NerdGraph (`deploymentSearch`, `changeTrackingCreateDeployment`) both read (docs/service.md#deployments).
  *
  * Generated deployments are a pure function of (seed, application, minute), like the minute model, so
  * any range can be asked for: each day has one deployment between 01:00 and 08:00 UTC and, on most days,
@@ -67,7 +67,7 @@ const CHANGES = [
 ];
 /** The test data set's application whose deployments carry foreign text a client must show as text. */
 const HOSTILE_APP_NAME = '<img src=x onerror=alert(1)> & "q"';
-/** Markdown command link, HTML, bidi controls (code-and-change-notes 4: foreign text). */
+/** Markdown command link, HTML, bidi controls (foreign text: docs/security.md). */
 const HOSTILE = {
   user: 'eve\u202egnp.exe',
   description: '[Open terminal](command:workbench.action.terminal.new) <img src=x onerror=alert(1)>',

@@ -1,5 +1,5 @@
 /**
- * REST v2 deployments (code-and-change-notes 3): `GET /v2/applications/{id}/deployments.json`, newest
+ * REST v2 deployments (docs/service.md#deployments): `GET /v2/applications/{id}/deployments.json`, newest
  * first over the last DEPLOYMENT_LIST_DAYS (paginated by the server like every list), and `POST` of
  * `{"deployment": {revision (required, ≤ 127), changelog, description, user (≤ 31), timestamp}}`.
  * Timestamps carry the account's offset, as the docs' sample does.
@@ -15,7 +15,7 @@ import {
 } from './deployments';
 import type { Answer, Region } from './routes';
 
-/** The status of a created deployment. The notes do not say; 201 is what a Rails `create` answers [U]. */
+/** The status of a created deployment. Not documented; 201 is what a Rails `create` answers (docs/service.md#deployments). */
 export const DEPLOYMENT_CREATED_STATUS = 201;
 
 export function deploymentRecord(d: SimDeployment, region: Region): Record<string, unknown> {

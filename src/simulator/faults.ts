@@ -16,7 +16,7 @@ export const ENDPOINTS = [
 ] as const;
 export type EndpointId = (typeof ENDPOINTS)[number];
 
-/** NerdGraph operations, named by the top-level field a request asks for (nerdgraph-notes 7). */
+/** NerdGraph operations, named by the top-level field a request asks for (docs/service.md#nerdgraph-mapping). */
 export const NERDGRAPH_OPERATIONS = [
   'graphql.user',
   'graphql.accounts',
@@ -53,7 +53,7 @@ export const FAULT_KINDS = [
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** NerdGraph-only answers (nerdgraph-notes 1.4 and 7, "Faults worth scripting"); REST routes ignore them. */
+/** NerdGraph-only answers (docs/service.md#nerdgraph-errors); REST routes ignore them. */
 export const NERDGRAPH_FAULT_KINDS = [
   'paymentRequired',
   'tooManyRequests',

@@ -1,7 +1,7 @@
 /**
  * The simulator's two loopback listeners: HTTPS with a certificate made at start (written to a
  * temporary file, for clients that take a CA path), and plain HTTP that answers every request with a
- * 301 to the same path over HTTPS, as the service does (spec 7).
+ * 301 to the same path over HTTPS, as the service does (docs/service.md#regions-and-keys).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
@@ -71,7 +71,7 @@ function httpsPortOf(server: https.Server): number {
   return (server.address() as AddressInfo).port;
 }
 
-/** Plain HTTP: 301 to the same path over HTTPS (spec 7). */
+/** Plain HTTP: 301 to the same path over HTTPS (docs/service.md#regions-and-keys). */
 function redirectToHttps(
   req: http.IncomingMessage,
   res: http.ServerResponse,

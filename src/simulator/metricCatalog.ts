@@ -24,14 +24,14 @@ export interface MetricDef {
 /**
  * A web transaction's own Apdex metric, as the agents name it: its first segment swapped for `Apdex`
  * (`WebTransaction/Function/shop.views:index` → `Apdex/Function/shop.views:index`; Ruby's
- * `Controller/users/show` → `Apdex/users/show`, code-and-change-notes §1). nerdgraph-notes 4.3: a key
- * transaction's Apdex is "the parent app's metricTimesliceName = 'Apdex/<txn>'".
+ * `Controller/users/show` → `Apdex/users/show`, docs/service.md#agent-naming). A key
+ * transaction's Apdex is its parent application's `Apdex/<txn>` (docs/service.md#key-transactions).
  */
 export function transactionApdexName(transactionName: string): string {
   return apdexNameOf(transactionName);
 }
 
-/** A transaction's own errors metric: `Errors/` + its full name (notes §1; Ruby's `Errors/Controller/…`). */
+/** A transaction's own errors metric: `Errors/` + its full name (docs/service.md#agent-naming; Ruby's `Errors/Controller/…`). */
 export function transactionErrorsName(transactionName: string): string {
   return errorsNameOf(transactionName);
 }
@@ -52,7 +52,7 @@ const TIMED_VALUES = [
   'standard_deviation',
 ];
 
-/** Value names a metric offers in a listing (spec 2.8). */
+/** Value names a metric offers in a listing (docs/service.md#value-rules). */
 export function valueNames(def: MetricDef, scope: SimScope['kind']): string[] {
   switch (def.kind) {
     case 'dispatcher':
@@ -103,7 +103,7 @@ export function metricCatalog(app: SimApp): MetricDef[] {
   }
   // Each transaction's share of a minute: calls add up to HttpDispatcher's, time to its total, errors
   // to Errors/all (transactionSplit.ts). Each has its own Apdex (from its own response time) and errors,
-  // so a key transaction's summary is its own, not its application's (nerdgraph-notes 4.3).
+  // so a key transaction's summary is its own, not its application's (docs/service.md#key-transactions).
   p.transactions.forEach((t, i) => {
     const own = (m: Minute) => transactionSplit(app, m).web[i];
     const times = (m: Minute) => ({ calls: own(m).calls, totalMs: own(m).totalMs });

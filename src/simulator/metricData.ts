@@ -12,14 +12,14 @@ import { sliceValues } from './series';
 export class ParameterError extends Error {}
 
 /**
- * How `values[]` is applied when the named metrics have different value lists (api-notes: "When
- * `values[]` asks for a value a metric lacks, that metric comes back with `"values": {}`"; the
+ * How `values[]` is applied when the named metrics have different value lists (docs/service.md#value-rules: when
+ * `values[]` asks for a value a metric lacks, that metric comes back with `"values": {}`; the
  * service's own example returns `EndUser` with its two values and `EndUser/Apdex` with `{}`).
  * The value columns are the requested values that the FIRST found metric has, in request order.
  * - `strict` (default, the documented example): every later metric lacking one of the columns gets `{}`;
  * - `first-metric`: a later metric gets the columns it has, and `{}` only when it has none of them;
  * - `lenient`: each metric answers its own subset of the requested values (the loosest reading of
- *   the notes; a client must work under every reading, since the service's own may be any of them).
+ *   the rule; a client must work under every reading, since the service's own may be any of them).
  */
 export type ValuesRule = 'strict' | 'first-metric' | 'lenient';
 export const VALUES_RULES: readonly ValuesRule[] = ['strict', 'first-metric', 'lenient'];
@@ -90,7 +90,7 @@ export function metricDataBody(
     if (!Number.isInteger(p) || p <= 0) {
       throw new ParameterError("Invalid parameter 'period': a whole number of seconds is expected");
     }
-    // Never finer than the default for the range (api-notes): a finer one, sub-minute included, gets the default.
+    // Never finer than the default for the range (docs/service.md#value-rules): a finer one, sub-minute included, gets the default.
     period = Math.max(p, base);
     if (period % 60 !== 0) {
       throw new ParameterError("Invalid parameter 'period': a whole number of minutes in seconds is expected");

@@ -1,5 +1,5 @@
 /**
- * Wire records (snake_case, as the real service sends them; api-notes "Records") built from the data
+ * Wire records (snake_case, as the real service sends them; docs/service.md#records) built from the data
  * set at a given moment. Summaries are rolling averages over the last minutes of the same series the
  * metric-data endpoint serves: 3 minutes for applications, hosts and instances, 10 for key transactions.
  */
@@ -29,7 +29,7 @@ function summaryOf(
 ): { app: Wire; endUser?: Wire } {
   const app = scope.app;
   // A key transaction's numbers are all its transaction's own: times, Apdex (`Apdex/<txn>`) and
-  // errors (`Errors/<txn>`) over its calls (nerdgraph-notes 4.3); NerdGraph's summary reads the same metrics.
+  // errors (`Errors/<txn>`) over its calls (docs/service.md#key-transactions); NerdGraph's summary reads the same metrics.
   const apdexName = transaction ? transactionApdexName(transaction) : 'Apdex';
   const errorsName = transaction ? transactionErrorsName(transaction) : APPLICATION_ERROR_RATE.errors;
   // An application's error rate is over all its calls, web and background (APPLICATION_ERROR_RATE).

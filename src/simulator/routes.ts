@@ -89,7 +89,7 @@ function contains(haystack: string, needle: string | null): boolean {
 }
 
 export class Routes {
-  /** `metricData` is read at every request, so a running simulator can switch readings of the notes. */
+  /** `metricData` is read at every request, so a running simulator can switch readings of the values rule (docs/service.md#value-rules). */
   constructor(
     private readonly dataset: Dataset,
     private readonly records: RecordBuilder,

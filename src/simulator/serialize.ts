@@ -1,5 +1,5 @@
 /**
- * Response bodies in both formats. XML follows Rails' conventions (api-notes "XML"): the root element
+ * Response bodies in both formats. XML follows Rails' conventions (docs/service.md#records): the root element
  * is the envelope key, arrays carry type="array" with singular children (`<value>` for scalars),
  * numbers and booleans carry their type, null is nil="true".
  */

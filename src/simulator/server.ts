@@ -62,7 +62,7 @@ export interface SimulatorOptions {
    * bounds it: a record holds headers and bodies, and a demo may run for days.
    */
   maxRecordedRequests?: number;
-  /** How NerdGraph's `apmSummary.errorRate` is written (an open point of nerdgraph-notes 3.2; default fraction, see ErrorRateScale). */
+  /** How NerdGraph's `apmSummary.errorRate` is written (open: docs/service.md#nerdgraph-open-points; default fraction, see ErrorRateScale). */
   errorRateScale?: ErrorRateScale;
   /** REST API v2 retired: every v2 request is answered 410 Gone (NerdGraph keeps working). */
   restRetired?: boolean;
@@ -93,7 +93,7 @@ export class Simulator {
   private restRetiredValue: boolean;
   /** Shared with both regions' routes and read per request, so tests can switch readings at run time. */
   private readonly metricData: MetricDataOptions;
-  /** The NerdGraph endpoint over the same data sets (nerdgraph-notes 7). */
+  /** The NerdGraph endpoint over the same data sets (docs/service.md#nerdgraph-mapping). */
   readonly nerdGraph: NerdGraphService;
   private listeners!: Listeners;
   certPem!: string;

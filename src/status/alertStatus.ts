@@ -1,5 +1,5 @@
 /**
- * Pure wording and colour of the open-alerts status-bar item beside the Apdex (issue 25): the highest
+ * Pure wording and colour of the open-alerts status-bar item beside the Apdex: the highest
  * severity of the bound application's open alerts, as the theme's error (critical) or warning (any
  * other priority) background, and nothing at all when none is open. Titles, condition and policy names
  * are foreign text: the tooltip is a plain string (VS Code shows it as text), each through `safeText`.

@@ -1,5 +1,5 @@
 /**
- * Owns the Apdex status-bar item and, beside it, the open-alerts item (issue 25). They follow the active
+ * Owns the Apdex status-bar item and, beside it, the open-alerts item. They follow the active
  * editor's folder's binding (the first bound folder otherwise) and apply what `describeStatus` and
  * `describeAlerts` say: text, colour, tooltip, click. After each bound-apps refresh the shown
  * application's last deployment and the change since it are brought up to date (boundDeployment.ts).

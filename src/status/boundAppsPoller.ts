@@ -1,7 +1,7 @@
 /**
  * Keeps the latest record of every bound application: one applications request (`filter[ids]`) per
- * refresh, however many are bound, and beside it one open-alerts request for all of them (issue 25:
- * REST's open violations, or one NerdGraph query over their GUIDs). A failed refresh keeps the last
+ * refresh, however many are bound, and beside it one open-alerts request for all of them
+ * (REST's open violations, or one NerdGraph query over their GUIDs). A failed refresh keeps the last
  * good data and says why, so the status bar never goes blank. No `vscode`: the schedule (interval,
  * focus) lives in boundAppsRefreshTriggers.
  */

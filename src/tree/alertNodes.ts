@@ -1,5 +1,5 @@
 /**
- * The "Open alerts" group of an application in the tree (issue 25): its open alerts, newest first, with
+ * The "Open alerts" group of an application in the tree: its open alerts, newest first, with
  * priority icon, age, condition and policy. Titles, condition and policy names are foreign text: plain
  * labels and plain-string tooltips through `safeText`. A click opens the issue's page in the browser only
  * when its link is https on the service's own UI host for the region (isServiceLink); otherwise nothing.

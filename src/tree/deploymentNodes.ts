@@ -1,5 +1,5 @@
 /**
- * The "Deployments" group of an application in the tree (issue 25): the deployments of the last
+ * The "Deployments" group of an application in the tree: the deployments of the last
  * TREE_DEPLOYMENT_DAYS (said beside its label), newest first with their age, or else the last one however old; a click opens the dashboard around one. Every
  * text of a deployment is foreign text: labels and tooltips are plain strings through `safeText`
  * (no markdown, no bidi or invisible characters).

@@ -1,5 +1,5 @@
 /**
- * The workspace's git repositories through the built-in git extension's API (issue 25): whether a
+ * The workspace's git repositories through the built-in git extension's API: whether a
  * deployment's revision is a commit of one of them, and the changes from it to HEAD. Without the git
  * extension, without a repository or for an unknown revision every answer is "none": the action that
  * needs it is then absent, not broken.

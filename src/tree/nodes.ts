@@ -85,7 +85,7 @@ export class ApplicationNode {
       [vscode.l10n.t('Hosts'), String(counts.hosts)],
       [vscode.l10n.t('Instances'), String(counts.instances)],
       [vscode.l10n.t('Language'), a.language],
-      // Only when the service said (NerdGraph has no last report, nerdgraph-notes 6.3): no line is better than a wrong one.
+      // Only when the service said (NerdGraph has no last report, docs/service.md#applications): no line is better than a wrong one.
       ...(a.lastReportedAt
         ? [
             [

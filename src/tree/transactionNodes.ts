@@ -1,5 +1,5 @@
 /**
- * The "Transactions" group under an application and its rows (issue 24): web first then background,
+ * The "Transactions" group under an application and its rows: web first then background,
  * by time consumed over the tree's window, each row "84 ms · 1.2k rpm · 0.4 % err". Names are foreign
  * text: the label is made safe (safeText), the tooltip escapes it (escapeMarkdown).
  */

@@ -1,5 +1,5 @@
 /**
- * What changed and what is firing (issue 25), in the real workbench against the demo: the open alerts'
+ * What changed and what is firing, in the real workbench against the demo: the open alerts'
  * severity beside the Apdex with a plain-text tooltip, the last deployment in the Apdex tooltip, the
  * "Open alerts (N)" group, the dashboard around a deployment with the change in its header and a
  * deployment marker hovered; and the test data set's foreign text (a deployment's description, an alert's

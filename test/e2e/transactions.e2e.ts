@@ -48,7 +48,7 @@ function assertSorted(rows: Array<[string, number[]]>, column: number, direction
   assert.ok(firstEmpty === -1 || rows.slice(firstEmpty).every(([, v]) => Number.isNaN(v[column])));
 }
 
-describe('transactions (issue 24): the tree group, the transaction panel and the sortable table', () => {
+describe('transactions: the tree group, the transaction panel and the sortable table', () => {
   let wb: Workbench;
   const demo = new Dataset({ seed: 42, apps: 12 });
   const app = demo.apps.find((a) => a.name === 'storefront-web')!;

@@ -19,7 +19,7 @@ const demo = new Dataset(DEMO_TEST_DATA_SET);
 
 /**
  * Each component's ms per web request over [fromMinute, toMinute), from the simulator's summarized
- * values: its average_response_time × call_count ÷ HttpDispatcher call_count (spec 4.8).
+ * values: its average_response_time × call_count ÷ HttpDispatcher call_count (docs/service.md#response-time-breakdown).
  */
 function expectedComponents(app: SimApp, fromMinute: number, toMinute: number): Record<string, number> {
   const defs = metricCatalog(app);

@@ -99,7 +99,7 @@ export function sameSummary(
   }
 }
 
-/** A panel's summary as shown, but its last report: NerdGraph has no `last_reported_at` (nerdgraph-notes 3.2). */
+/** A panel's summary as shown, but its last report: NerdGraph has no `last_reported_at` (docs/service.md#applications). */
 export function shownSummary(data: PanelData): PanelData['summary'] {
   return data.summary.filter((i) => i.label !== 'Last reported');
 }

@@ -1,6 +1,6 @@
 /**
- * A simulated application's transaction names, web and (once the simulator has them, issue 24's
- * other half) background ones, whichever the simulator in this tree records.
+ * A simulated application's transaction names, web and background,
+ * whichever the simulator records.
  */
 import type { SimApp } from '../../src/simulator/dataset';
 

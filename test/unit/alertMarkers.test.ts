@@ -1,5 +1,5 @@
 /**
- * Open-alert markers on the charts (issue 25): every panel of an application gets when its open alerts
+ * Open-alert markers on the charts: every panel of an application gets when its open alerts
  * started, from the session's cache (the bound-apps refresh fills it, so a bound application's panel asks
  * nothing more), on both backends; the webview's reader keeps titles as text without bidi controls and
  * drops malformed markers; the hover box says priority, title, time and condition as text.

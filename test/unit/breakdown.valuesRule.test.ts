@@ -1,6 +1,6 @@
 /**
  * The 4.8 breakdown and the explorer under every reading of the service's `values[]` rule
- * (api-notes: a later metric lacking a column of the first comes back with `"values": {}`).
+ * (docs/service.md#value-rules: a later metric lacking a column of the first comes back with `"values": {}`).
  * Expected numbers are worked out here from single-metric requests, which no reading affects.
  */
 import * as assert from 'node:assert/strict';

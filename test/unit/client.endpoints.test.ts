@@ -702,7 +702,7 @@ describe('HttpTimesliceApi endpoints against the simulator', function () {
         const store = appNamed('storefront-web');
         const special = await api.listMetricNames({ kind: 'application', applicationId: store.id }, { name: '<img' });
         // The transaction in the Ruby agent's form, its own Apdex (the `Controller` prefix swapped for
-        // `Apdex`), its own errors and its total time (code-and-change-notes §1).
+        // `Apdex`), its own errors and its total time (docs/service.md#agent-naming).
         const own = (txn: string) => [
           `Controller/${txn}`,
           `Apdex/${txn}`,

@@ -1,4 +1,4 @@
-/** What a lens says, where it sits, and which transactions a refresh asks numbers for (issue 24). */
+/** What a lens says, where it sits, and which transactions a refresh asks numbers for. */
 import * as assert from 'node:assert/strict';
 
 import type { TransactionStats } from '../../src/api/transactionStats';

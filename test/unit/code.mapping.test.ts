@@ -1,6 +1,6 @@
 /**
- * Transactions to code (issue 24): each agent's naming (shared/spec/code-and-change-notes.md §1) with
- * the notes' own examples, the built-in parsers, and the traps: a method of the same name in another
+ * Transactions to code: each agent's naming (docs/service.md#agent-naming) with
+ * the agents' own examples, the built-in parsers, and the traps: a method of the same name in another
  * class, a commented-out route, a mounted Express router, a Ruby namespaced controller, a transaction
  * that maps to nothing, a name with `../`.
  */
@@ -48,7 +48,7 @@ function where(language: string, name: string, files: IndexedFile[]): CodeLocati
   return found;
 }
 
-describe('transactions to code: what each agent names (notes §1)', () => {
+describe('transactions to code: what each agent names (docs/service.md#agent-naming)', () => {
   const cases: Array<[string, string, unknown]> = [
     [
       'ruby',

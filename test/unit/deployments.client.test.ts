@@ -1,5 +1,5 @@
 /**
- * Deployments in the client (issue 25): timestamps parsed with their offsets, REST pages followed (also
+ * Deployments in the client: timestamps parsed with their offsets, REST pages followed (also
  * without rel="last"), both backends agree over the same simulator, writes reach the other backend,
  * and the per-application cache asks at most once per cadence.
  */

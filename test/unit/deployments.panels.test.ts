@@ -1,5 +1,5 @@
 /**
- * Deployment markers in the panels (issue 25): every kind of time chart gets its application's
+ * Deployment markers in the panels: every kind of time chart gets its application's
  * deployments from one place (panelDeployments.ts) at the simulator's times; the webview's reader
  * keeps foreign text as text and drops malformed markers; the exports write the Deployments table.
  */

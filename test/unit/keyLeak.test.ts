@@ -161,7 +161,7 @@ describe('key leak sweep: stores and clipboard, by construction', () => {
     .filter((f) => f.endsWith('.ts'))
     .map((f) => ({ file: f.split(path.sep).join('/'), text: fs.readFileSync(path.join(root, f), 'utf8') }));
 
-  // globalState held one boolean until issue 14 added a second: the end-of-life notice was shown.
+  // globalState holds two booleans: the walkthrough and the end-of-life notice were shown.
   // Both are flags, never data; the NerdGraph account chosen for a key is kept with the key in
   // SecretStorage (auth/keyRecord.ts says why), so it is covered by the first assertion.
   it('only auth/apiKeyStore.ts reads or writes SecretStorage; globalState holds two booleans (walkthrough and end-of-life notice shown), workspaceState nothing', () => {

@@ -1,6 +1,7 @@
 /**
- * The NerdGraph simulator against nerdgraph-notes.md, over real HTTPS with undici: one test per
- * statement it implements, quoting the statement.
+ * The NerdGraph simulator against the service as docs/service.md describes it (#nerdgraph-mapping,
+ * #nerdgraph-errors, #rate-limits, #pagination, #accounts), over real HTTPS with undici: one test per
+ * statement it implements.
  */
 import assert from 'node:assert/strict';
 
@@ -26,7 +27,7 @@ interface Reply {
   json: { data?: any; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, any> }> };
 }
 
-describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
+describe('NerdGraph simulator conformance (docs/service.md#nerdgraph-mapping)', function () {
   this.timeout(10_000);
   let sim: Simulator;
   let agent: Agent;
@@ -74,7 +75,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
   const app = () => sim.datasets.us.apps[0];
   const window = `SINCE ${SINCE} UNTIL ${UNTIL}`;
 
-  it('"POST /graphql with a JSON body {query, variables?, operationName?}" and "query { actor { user { id name email } } }: key check"', async () => {
+  it('POST /graphql with a JSON body {query, variables?, operationName?} and query { actor { user { id name email } } }: key check', async () => {
     const r = await post(
       'query Me { actor { user { id name email } } } query Other { requestContext { userId } }',
       undefined,
@@ -95,13 +96,13 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.match(json.data.actor.user.email, /@/);
   });
 
-  it('"Read the key from API-Key (any case)"', async () => {
+  it('Read the key from API-Key (any case)', async () => {
     for (const header of ['API-Key', 'Api-Key', 'api-key']) {
       assert.equal((await post('{ actor { user { id } } }', undefined, { header })).status, 200, header);
     }
   });
 
-  it('"Missing or unknown key → 401 with the BAD_API_KEY body (1.4)"', async () => {
+  it('Missing or unknown key → 401 with the BAD_API_KEY body (docs/service.md#nerdgraph-errors)', async () => {
     for (const key of [null, 'NRAK-WRONG']) {
       const r = await post('{ actor { user { id } } }', undefined, { key });
       assert.equal(r.status, 401);
@@ -111,7 +112,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     }
   });
 
-  it('"Over 25 in-flight requests per key → 429 (body unspecified; send {})"', async () => {
+  it('Over 25 in-flight requests per key → 429 (body unspecified; send {})', async () => {
     sim.injectFault({ endpoint: 'graphql.user', kind: 'delay', delayMs: 2000, times: 25 });
     const held = Array.from({ length: 25 }, () => post('{ actor { user { id } } }'));
     // Wait (event-loop turns, no fixed sleep) until all 25 are in flight on the server.
@@ -128,7 +129,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.equal((await post('{ actor { user { id } } }')).status, 200, 'free again once they are answered');
   });
 
-  it('"Serve both a US and an EU base path or port, each with its own accounts"', async () => {
+  it('Serve both a US and an EU base path or port, each with its own accounts', async () => {
     const eu = await post('{ actor { accounts { id name } } }', undefined, { key: EU_KEY, path: '/eu/graphql' });
     assert.deepEqual(eu.json.data.actor.accounts, [SIMULATED_ACCOUNTS.eu]);
     const us = await post('{ actor { accounts { id name } } }');
@@ -140,7 +141,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     );
   });
 
-  it('"query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }"', async () => {
+  it('query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }', async () => {
     const r = await post('query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }', {
       scope: 'IN_REGION',
     });
@@ -163,7 +164,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     return out;
   }
 
-  it('"Pages of at most 200; opaque nextCursor; null on the last page" and "count is the total across pages"', async () => {
+  it('Pages of at most 200; opaque nextCursor; null on the last page and count is the total across pages', async () => {
     const q = `domain = 'APM' AND type = 'APPLICATION' AND accountId = ${US}`;
     const names: string[] = [];
     let cursor: string | null = null;
@@ -181,7 +182,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.deepEqual(new Set(names), new Set(sim.datasets.us.apps.map((a) => a.name)));
   });
 
-  it('"__typename: ApmApplicationEntityOutline or KeyTransactionEntityOutline", "domain/type: APM/APPLICATION, or EXT/KEY_TRANSACTION", "entityType: APM_APPLICATION_ENTITY or KEY_TRANSACTION_ENTITY"', async () => {
+  it('__typename: ApmApplicationEntityOutline or KeyTransactionEntityOutline, domain/type: APM/APPLICATION, or EXT/KEY_TRANSACTION, entityType: APM_APPLICATION_ENTITY or KEY_TRANSACTION_ENTITY', async () => {
     const apps = await searchAll("domain = 'APM' AND type = 'APPLICATION'");
     assert.ok(
       apps.every(
@@ -206,7 +207,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     );
   });
 
-  it("\"Support q of the forms … [AND name LIKE '…'], domainId = 'N' AND domain = 'APM'\" (LIKE as case-insensitive contains, % optional)", async () => {
+  it("Support q of the forms … [AND name LIKE '…'], domainId = 'N' AND domain = 'APM' (LIKE as case-insensitive contains, % optional)", async () => {
     for (const like of ['BILLING', '%bill%']) {
       const r = await post(SEARCH, { q: `domain = 'APM' AND type = 'APPLICATION' and name like '${like}'` });
       assert.deepEqual(
@@ -221,7 +222,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     );
   });
 
-  it('"apmSummary … times are in seconds" and the health map of 3.3 (alertSeverity + reporting)', async () => {
+  it('apmSummary … times are in seconds and the health map (alertSeverity + reporting; docs/service.md#health)', async () => {
     const byId = new Map(
       (await searchAll("domain = 'APM' AND type = 'APPLICATION'")).map((e: any) => [e.applicationId, e]),
     );
@@ -256,7 +257,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     }
   });
 
-  it('errorRate is a fraction by default (3.2 leaves it open; 6.1: "PERCENTAGE values are given as a decimal … 0.5 for 50%"; 4.3: "a fraction, although the unit says PERCENTAGE"), and a percentage when asked', async () => {
+  it('errorRate is a fraction by default (its scale is open: docs/service.md#nerdgraph-open-points), and a percentage when asked', async () => {
     const rates = async (on?: { port: number; agent: Agent }) =>
       new Map(
         (await searchAll("domain = 'APM' AND type = 'APPLICATION'", on))
@@ -288,7 +289,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     }
   });
 
-  it('"entity(guid:) … applicationInstances { details { host hostDisplayName id instanceName language name } }" and "Unknown guid → entity: null"', async () => {
+  it('entity(guid:) … applicationInstances { details { host hostDisplayName id instanceName language name } } and Unknown guid → entity: null', async () => {
     const guid = (await post(SEARCH, { q: `domainId = '${app().id}'` })).json.data.actor.entitySearch.results
       .entities[0].guid;
     const q = `query($guid: EntityGuid!) { actor { entity(guid: $guid) { __typename guid name ... on ApmApplicationEntity { applicationId
@@ -302,7 +303,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.deepEqual(unknown.json, { data: { actor: { entity: null } } });
   });
 
-  it('"... on KeyTransactionEntity { apdexTarget browserApdexTarget metricName application { guid entity { guid name ... on ApmApplicationEntityOutline { applicationId } } } }"', async () => {
+  it('... on KeyTransactionEntity { apdexTarget browserApdexTarget metricName application { guid entity { guid name ... on ApmApplicationEntityOutline { applicationId } } } }', async () => {
     const kt = sim.datasets.us.keyTransactions[0];
     const list = await searchAll("type = 'KEY_TRANSACTION'");
     const guid = list.find((e: any) => e.name === kt.name).guid;
@@ -317,7 +318,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.equal(e.application.guid, e.application.entity.guid);
   });
 
-  it('key transactions have their own "Apdex/<txn>" (4.3: "Use the parent app\'s metricTimesliceName = \'Apdex/<txn>\'") and "Errors/WebTransaction/<name>" (6.1), which REST\'s KT summary reports too', async () => {
+  it("key transactions have their own Apdex/<txn> (docs/service.md#key-transactions: the parent application's Apdex/<txn>) and Errors/WebTransaction/<name>, which REST's KT summary reports too", async () => {
     const restKts = await request(`${sim.baseUrls.us}/v2/key_transactions.json`, {
       dispatcher: agent,
       headers: { 'api-key': US_KEY },
@@ -326,7 +327,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     const since = Date.parse('2026-11-20T11:50:00Z');
     let differ = 0;
     for (const kt of kts.filter((k) => k.application_summary)) {
-      // code-and-change-notes §1: the agents swap the name's first segment for `Apdex` (Ruby:
+      // docs/service.md#agent-naming: the agents swap the name's first segment for `Apdex` (Ruby:
       // "Apdex `Apdex/<controller_path>/<action>` (the `Controller` prefix is swapped for `Apdex`)").
       const short = kt.transaction_name.replace(/^[^/]*\//, 'Apdex/');
       const errors = `Errors/${kt.transaction_name}`;
@@ -353,7 +354,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.ok(differ > 0, "some KT's Apdex differs from its application's");
   });
 
-  it('"Allow several aliased nrql fields per request" and "aliases as keys"', async () => {
+  it('Allow several aliased nrql fields per request and aliases as keys', async () => {
     const r = await post(
       `query($id: Int!, $a: Nrql!, $b: Nrql!) { actor { account(id: $id) { first: nrql(query: $a) { results } second: nrql(query: $b) { results } } } }`,
       {
@@ -367,14 +368,14 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.equal(typeof acc.second.results[0]['count.newrelic.timeslice.value'], 'number', 'else <fn>.<attr>');
   });
 
-  it('"An account the key can\'t see → nrql: null + an error (message e.g. You are not authorized to query account N)"', async () => {
+  it("An account the key can't see → nrql: null + an error (message e.g. You are not authorized to query account N)", async () => {
     const r = await nrql(`SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = 1 ${window}`, 999);
     assert.equal(r.json.data.actor.account.nrql, null);
     assert.equal(r.json.errors?.[0].message, 'You are not authorized to query account 999');
     assert.deepEqual(r.json.errors?.[0].path, ['actor', 'account', 'nrql']);
   });
 
-  it('the timeslice components equal the REST series: "Apdex stored as s→count, t→total, f→totalExclusive, threshold→max", call_count = count, average = 1000·sum/count', async () => {
+  it('the timeslice components equal the REST series: Apdex stored as s→count, t→total, f→totalExclusive, threshold→max, call_count = count, average = 1000·sum/count', async () => {
     const r =
       await nrql(`SELECT count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x,
       max(newrelic.timeslice.value) AS mx FROM Metric WHERE appId = ${app().id} AND metricTimesliceName IN ('HttpDispatcher', 'Apdex')
@@ -399,7 +400,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     }
   });
 
-  it('"TIMESERIES adds beginTimeSeconds/endTimeSeconds (epoch s), buckets aligned to UNTIL" and "metadata.timeWindow.begin/end in epoch ms"', async () => {
+  it('TIMESERIES adds beginTimeSeconds/endTimeSeconds (epoch s), buckets aligned to UNTIL and metadata.timeWindow.begin/end in epoch ms', async () => {
     const until = UNTIL - 30_000; // not on a 5-minute boundary
     const r = await nrql(
       `SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app().id} SINCE ${until - 12 * 60_000} UNTIL ${until} TIMESERIES 5 minutes`,
@@ -413,7 +414,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.deepEqual(r.json.data.actor.account.nrql.metadata.timeWindow, { begin: until - 15 * 60_000, end: until });
   });
 
-  it('"more than 366 → error TIMESERIES supports a maximum of 366 buckets"', async () => {
+  it('more than 366 → error TIMESERIES supports a maximum of 366 buckets', async () => {
     const r = await nrql(
       `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} SINCE ${UNTIL - 367 * 60_000} UNTIL ${UNTIL} TIMESERIES 1 minute`,
     );
@@ -424,7 +425,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.equal(ok.json.data.actor.account.nrql.results.length, 366);
   });
 
-  it('"TIMESERIES step size is larger than the current time window" and "start time must be before its end time" (troubleshooting texts)', async () => {
+  it('TIMESERIES step size is larger than the current time window and start time must be before its end time (troubleshooting texts)', async () => {
     const big = await nrql(
       `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = 1 SINCE ${UNTIL - 60_000} UNTIL ${UNTIL} TIMESERIES 5 minutes`,
     );
@@ -435,7 +436,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.match(backwards.json.errors?.[0].message ?? '', /start time must be before its end time/);
   });
 
-  it('"FACET adds facet (a string, or an array when there are several attributes) plus the attribute or alias key; metadata.facets"', async () => {
+  it('FACET adds facet (a string, or an array when there are several attributes) plus the attribute or alias key; metadata.facets', async () => {
     const one = await nrql(
       `SELECT count(newrelic.timeslice.value) AS calls FROM Metric WHERE appId = ${app().id} AND metricTimesliceName = 'HttpDispatcher' FACET host ${window}`,
     );
@@ -460,7 +461,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.ok((aliased.json.data.actor.account.nrql.results as any[]).every((x) => x.name === x.facet));
   });
 
-  it('"FACET + TIMESERIES → flattened rows" and "default LIMIT 10 facets, MAX 5000"', async () => {
+  it('FACET + TIMESERIES → flattened rows and default LIMIT 10 facets, MAX 5000', async () => {
     const r = await nrql(
       `SELECT count(newrelic.timeslice.value) AS c FROM Metric WHERE appId = ${app().id} FACET metricTimesliceName ${window} TIMESERIES 10 minutes`,
     );
@@ -473,7 +474,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     assert.equal(all.json.data.actor.account.nrql.results.length, metricCatalog(app()).length);
   });
 
-  it('"uniques(attr[, n])" → "uniques.x holding an array", with "metricTimesliceName LIKE \'…%…\'" and "newrelic.timeslice.value IS NOT NULL"', async () => {
+  it("uniques(attr[, n]) → uniques.x holding an array, with metricTimesliceName LIKE '…%…' and newrelic.timeslice.value IS NOT NULL", async () => {
     const r = await nrql(
       `SELECT uniques(metricTimesliceName, 10000) FROM Metric WHERE appId = '${app().id}' AND newrelic.timeslice.value IS NOT NULL AND metricTimesliceName LIKE '%allweb%' ${window} LIMIT MAX`,
     );
@@ -487,7 +488,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     );
   });
 
-  it('"syntax error → errorClass: INVALID_INPUT, message NRQL Syntax Error: Error at line 1 position N, unexpected \'X\'"', async () => {
+  it("syntax error → errorClass: INVALID_INPUT, message NRQL Syntax Error: Error at line 1 position N, unexpected 'X'", async () => {
     const r = await nrql('SELECT count(newrelic.timeslice.value) FORM Metric');
     assert.equal(r.json.errors?.[0].extensions?.errorClass, 'INVALID_INPUT');
     assert.equal(r.json.errors?.[0].message, "NRQL Syntax Error: Error at line 1 position 40, unexpected 'FORM'");
@@ -498,7 +499,7 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
     );
   });
 
-  it('"Faults worth scripting": 429; 200 + TOO_MANY_REQUESTS; 200 + TIMEOUT (null nrql); 200 + INVALID_INPUT; a deprecation warning alongside data', async () => {
+  it('faults a client must survive: 429; 200 + TOO_MANY_REQUESTS; 200 + TIMEOUT (null nrql); 200 + INVALID_INPUT; a deprecation warning alongside data', async () => {
     const q = `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app().id} ${window}`;
     sim.injectFault({ endpoint: 'graphql.nrql', kind: 'rateLimited', times: 1 });
     assert.equal((await nrql(q)).status, 429);
@@ -533,8 +534,8 @@ describe('NerdGraph simulator conformance (nerdgraph-notes.md)', function () {
   });
 });
 
-/** nerdgraph-notes 2 with `accountsPerKey: 2`: a key whose user sees two accounts, each with its own data. */
-describe('NerdGraph simulator conformance: a key that sees several accounts (nerdgraph-notes 2)', function () {
+/** docs/service.md#accounts with `accountsPerKey: 2`: a key whose user sees two accounts, each with its own data. */
+describe('NerdGraph simulator conformance: a key that sees several accounts (docs/service.md#accounts)', function () {
   this.timeout(10_000);
   let sim: Simulator;
   let agent: Agent;
@@ -567,7 +568,7 @@ describe('NerdGraph simulator conformance: a key that sees several accounts (ner
     'query($q: String!) { actor { entitySearch(query: $q) { count results { entities { guid name accountId ... on ApmApplicationEntityOutline { applicationId } } } } } }';
   const [first, second] = [0, 1].map((k) => simulatedAccountOutline('us', k));
 
-  it('"Without scope you get the accounts the user can see": both, in each region its own', async () => {
+  it('Without scope you get the accounts the user can see: both, in each region its own', async () => {
     assert.deepEqual((await post('{ actor { accounts { id name } } }')).data.actor.accounts, [first, second]);
     assert.deepEqual(
       (await post('{ actor { accounts { id name } } }', {}, EU_KEY, '/eu/graphql')).data.actor.accounts,
@@ -583,7 +584,7 @@ describe('NerdGraph simulator conformance: a key that sees several accounts (ner
     );
   });
 
-  it('"Every entity also carries accountId … so the account for an app\'s NRQL is entity.accountId"; `accountId = N` narrows the search to one account', async () => {
+  it("Every entity also carries accountId … so the account for an app's NRQL is entity.accountId; `accountId = N` narrows the search to one account", async () => {
     const all = (await post(SEARCH, { q: "domain = 'APM' AND type = 'APPLICATION'" })).data.actor.entitySearch;
     assert.equal(all.count, sim.accounts.us[0].dataset.apps.length + sim.accounts.us[1].dataset.apps.length);
     for (const [k, account] of sim.accounts.us.entries()) {

@@ -1,5 +1,5 @@
 /**
- * GraphQL errors (HTTP 200) → ApiError kinds, the class read in both places the notes give, partial
+ * GraphQL errors (HTTP 200) → ApiError kinds, the class read in both places the service writes it (docs/service.md#nerdgraph-errors), partial
  * data per alias, and entity-search paging with progress and cancel.
  */
 import assert from 'node:assert/strict';
@@ -17,7 +17,7 @@ import { FakeClock } from '../support/fakeClock';
 const HOST = 'api.newrelic.com';
 
 describe('NerdGraph error mapping', () => {
-  it('reads errorClass in extensions and in extensions.nerdGraphExtensions (notes 1.3)', () => {
+  it('reads errorClass in extensions and in extensions.nerdGraphExtensions (docs/service.md#nerdgraph-errors)', () => {
     assert.equal(errorClassOf({ message: 'x', extensions: { errorClass: 'TIMEOUT' } }), 'TIMEOUT');
     assert.equal(
       errorClassOf({ message: 'x', extensions: { nerdGraphExtensions: { errorClass: 'ACCESS_DENIED' } } }),
@@ -26,7 +26,7 @@ describe('NerdGraph error mapping', () => {
     assert.equal(errorClassOf({ message: 'x' }), undefined);
   });
 
-  it('maps each class of notes 1.4 to its ApiError kind, quoting the service only as a short single line', () => {
+  it('maps each class of docs/service.md#nerdgraph-errors to its ApiError kind, quoting the service only as a short single line', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ error_code: 'BAD_API_KEY' }, 'auth'],
       [{ errorClass: 'TOO_MANY_REQUESTS' }, 'rateLimited'],

@@ -290,9 +290,9 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
   });
 });
 
-describe("Parity on the demo's data: the application error rate and key transactions' own Apdex (issue 22)", function () {
+describe("Parity on the demo's data: the application error rate and key transactions' own Apdex", function () {
   this.timeout(15_000);
-  // Both readings of `apmSummary.errorRate` (nerdgraph-notes 3.2): the simulator's and the client's default
+  // Both readings of `apmSummary.errorRate` (docs/service.md#applications): the simulator's and the client's default
   // (a fraction), and the switch on both sides (a percentage).
   for (const scale of ['fraction', 'percent'] as const) {
     describe(`errorRate served and read as a ${scale}${scale === 'fraction' ? ' (both defaults)' : ' (both switches)'}`, () => {
@@ -375,7 +375,7 @@ describe("Parity on the demo's data: the application error rate and key transact
 });
 
 describe("a key transaction's own summary from NRQL rows (entities.ts summaryFrom)", () => {
-  it("asks for Ruby's Apdex with the `Controller` prefix swapped for `Apdex` (code-and-change-notes §1)", () => {
+  it("asks for Ruby's Apdex with the `Controller` prefix swapped for `Apdex` (docs/service.md#agent-naming)", () => {
     assert.deepEqual(
       summaryNames('Controller/admin/users/show').sort(),
       [

@@ -1,6 +1,6 @@
 /**
  * A NRQL result → the explorer's charts (src/panels/nrqlCharts.ts), on the result shapes of
- * nerdgraph-notes 5.4: TIMESERIES rows, FACET + TIMESERIES flattened rows (facet as a string or an
+ * docs/service.md#nrql-results: TIMESERIES rows, FACET + TIMESERIES flattened rows (facet as a string or an
  * array, the attribute repeated under its name or alias), Apdex objects, empty buckets, and results
  * without TIMESERIES, which have no chart. Then the simulator's own answer to the prefilled query.
  */

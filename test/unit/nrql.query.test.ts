@@ -1,5 +1,5 @@
 /**
- * "Run NRQL Query…"'s request: the NRQL travels only as the `$nrql: Nrql!` variable (notes 1.2), the
+ * "Run NRQL Query…"'s request: the NRQL travels only as the `$nrql: Nrql!` variable (docs/service.md#request), the
  * GraphQL text is one constant the simulator's schema accepts, and the client built from a connection's
  * options (either backend's) sends it to `<base URL>/graphql` with the key in `API-Key`; a syntax error
  * (HTTP 200 + errors) becomes an ApiError that quotes the service.
@@ -30,7 +30,7 @@ describe('NRQL request', () => {
     assert.match(body.query, /account\(id: \$accountId\)/);
   });
 
-  it("is GraphQL the simulator's schema (the notes' subset) accepts, asking for results and metadata", () => {
+  it("is GraphQL the simulator's schema (the subset of docs/service.md#nerdgraph-mapping) accepts, asking for results and metadata", () => {
     const doc = parse(nrqlGraphql());
     assert.deepEqual(validate(nerdGraphSchema, doc), []);
     assert.match(nrqlGraphql(), /results metadata \{/);

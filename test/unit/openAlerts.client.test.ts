@@ -1,5 +1,5 @@
 /**
- * Open alerts in the client (issue 25): the link check, the wide NerdGraph window, REST pages followed
+ * Open alerts in the client: the link check, the wide NerdGraph window, REST pages followed
  * and filtered to the applications, and both backends agreeing over the same simulator.
  */
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
- * The simulator's open alerts against code-and-change-notes.md §4 (REST v2 part), on the wire with undici.
- * Titles quote the notes.
+ * The simulator's open alerts against docs/service.md#open-alerts, on the wire with undici. Titles
+ * state the facts of that section.
  */
 import assert from 'node:assert/strict';
 
@@ -18,7 +18,7 @@ const KEY = 'NRAK-ALERTSUS00000000000000000000';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type W = any;
 
-describe('Simulator open alerts (code-and-change-notes.md §4)', function () {
+describe('Simulator open alerts (docs/service.md#open-alerts)', function () {
   this.timeout(20_000);
   let sim: Simulator;
   let agent: Agent;
@@ -49,7 +49,7 @@ describe('Simulator open alerts (code-and-change-notes.md §4)', function () {
     return { items, links };
   }
 
-  it('"GET /v2/alerts_violations.json?only_open=true" → records {id, label, duration, policy_name, condition_name, priority, opened_at, closed_at, entity, links}', async () => {
+  it('GET /v2/alerts_violations.json?only_open=true → records {id, label, duration, policy_name, condition_name, priority, opened_at, closed_at, entity, links}', async () => {
     const { items } = await all('only_open=true');
     assert.ok(items.length > 3, 'more than one page');
     for (const v of items) {
@@ -67,19 +67,19 @@ describe('Simulator open alerts (code-and-change-notes.md §4)', function () {
     );
   });
 
-  it('"The violations of one application: entity.id == <app id>": a red application has one opened three days ago and still open', async () => {
+  it('The violations of one application: entity.id == <app id>: a red application has one opened three days ago and still open', async () => {
     const red = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'red')!;
     const mine = (await all('only_open=true')).items.filter((v) => v.entity.id === red.id);
     assert.ok(mine.some((v) => NOW_MS - v.opened_at >= 3 * 86_400_000 && v.priority === 'Critical'));
   });
 
-  it('"rel="last" is sometimes missing": pages still carry rel="next"', async () => {
+  it('rel=last is sometimes missing: pages still carry rel=next', async () => {
     sim.injectFault({ endpoint: 'alertsViolations.list', kind: 'noLastLink' });
     const { links } = await all('only_open=true');
     assert.ok(links.length > 1 && links.every((l) => !l.includes('rel="last"')));
   });
 
-  it('"Titles, labels, condition and policy names are text from the account: foreign text"', async () => {
+  it('Titles, labels, condition and policy names are text from the account: foreign text', async () => {
     const hostile = sim.datasets.us.apps.find((a) => a.name.startsWith('<img'))!;
     const v = (await all('only_open=true')).items.find((x) => x.entity.id === hostile.id);
     assert.match(v.condition_name, /\]\(command:/);
@@ -101,7 +101,7 @@ describe('Simulator open alerts (code-and-change-notes.md §4)', function () {
     return body.data.actor.account.aiIssues.issues.issues as W[];
   }
 
-  it('"aiIssues.issues(filter: { entityGuids, states: [ACTIVATED, CREATED] }, timeWindow)": "Without timeWindow only the last 24 hours are searched"', async () => {
+  it('aiIssues.issues(filter: { entityGuids, states: [ACTIVATED, CREATED] }, timeWindow): Without timeWindow only the last 24 hours are searched', async () => {
     const red = sim.datasets.us.apps.find((a) => a.reporting && a.health === 'red')!;
     const g = [entityGuid(SIMULATED_ACCOUNTS.us.id, 'APM', 'APPLICATION', red.id)];
     const narrow = await issues({ g });

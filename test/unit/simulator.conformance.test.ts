@@ -1,8 +1,9 @@
 /**
- * The simulator's contract: every statement of ../shared/spec/api-notes.md and of the behaviour sections
- * of ../shared/spec/rest-api-v2.md that the service (not the client) must honour, checked on the wire
+ * The simulator's contract: every statement of docs/service.md (#regions-and-keys, #records,
+ * #value-rules, #pagination, #rate-limits) and of the REST API v2's documented behaviour that the
+ * service (not the client) must honour, checked on the wire
  * (real HTTPS, undici, our own reading of JSON and of Rails-style XML), never through the project's client.
- * Titles quote the sentence they check.
+ * Titles state the behaviour they check.
  *
  * Not checked here, because they constrain the client, not the service: "send `Api-Key`" and the
  * `NRAK-` key format as the client stores it; "only `https:` base URLs are accepted, except loopback";
@@ -10,9 +11,9 @@
  * any other string as unknown"; "treat as optional" (metrics_found may be missing); "always narrow
  * with `name=`"; "offer only multiples of it" / "choose the period from the table"; "follow rel=next
  * until it is absent", "do not assume a page size", "do not assume order"; the retry / backoff /
- * polling policy; "Parse with a real XML parser and map to the same types as JSON"; the 4.8
- * calculations and the Ruby agent version rule as a client applies them; 4.6 rule 5 (combine queries
- * with the same range) and rule 6; spec 1.6 and 2.9; "a client that receives 301 must repeat the
+ * polling policy; "Parse with a real XML parser and map to the same types as JSON"; the
+ * breakdown's calculations and the Ruby agent version rule as a client applies them (combine queries
+ * with the same range); "a client that receives 301 must repeat the
  * request over HTTPS". Also left out, as not observable on the wire of this simulator: "The error body
  * may also carry a `messages` array" (may), "Host and instance ID lists: those reported in
  * approximately the last hour" (nothing stops reporting while it runs), the newer `cursor` parameter
@@ -126,7 +127,7 @@ function readXml(text: string): { root: string; body: W } {
   return { root, body: { [root]: railsValue(roots[0]) } };
 }
 
-describe('simulator conformance to the REST API v2 spec and api-notes', function () {
+describe('simulator conformance to the REST API v2 (docs/service.md)', function () {
   this.timeout(10_000);
   let sim: Simulator;
   let agent: Agent;
@@ -209,7 +210,7 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
   const appNamed = (name: string) => apps.find((a) => a.name === name)!;
 
   // ---------------------------------------------------------------------------------------------
-  describe('paths, deployments and keys (spec 1, 5, 9; notes "Deployments and keys")', () => {
+  describe('paths, deployments and keys (docs/service.md#regions-and-keys)', () => {
     const rows = (): Array<[string, string, boolean]> => [
       ['/v2/applications', 'applications', true],
       [`/v2/applications/${app0().id}`, 'application', false],
@@ -287,18 +288,21 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
       }
     });
 
-    it('"The header name is `Api-Key`; `X-Api-Key` is also used for the same purpose." (spec 5.1)', async () => {
+    it('"The header name is `Api-Key`; `X-Api-Key` is also used for the same purpose." (docs/service.md#regions-and-keys)', async () => {
       for (const header of ['Api-Key', 'X-Api-Key']) {
         assert.equal((await get('/v2/applications', 'json', { header })).status, 200, header);
       }
     });
 
-    each('"Results are those of the account that the key belongs to." (spec 5.2)', async (fmt) => {
-      const us = await ok('/v2/applications', fmt);
-      const eu = await ok('/v2/applications', fmt, { region: 'eu' });
-      assert.deepEqual(us.applications.map((a: W) => a.id).sort(), apps.map((a) => a.id).sort());
-      assert.deepEqual(eu.applications.map((a: W) => a.id).sort(), sim.datasets.eu.apps.map((a) => a.id).sort());
-    });
+    each(
+      '"Results are those of the account that the key belongs to." (docs/service.md#regions-and-keys)',
+      async (fmt) => {
+        const us = await ok('/v2/applications', fmt);
+        const eu = await ok('/v2/applications', fmt, { region: 'eu' });
+        assert.deepEqual(us.applications.map((a: W) => a.id).sort(), apps.map((a) => a.id).sort());
+        assert.deepEqual(eu.applications.map((a: W) => a.id).sort(), sim.datasets.eu.apps.map((a) => a.id).sort());
+      },
+    );
 
     it('"Only *User* keys are accepted today (they start with `NRAK-`)."', async () => {
       assert.match(sim.keys.us, /^NRAK-/);
@@ -322,7 +326,7 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
   });
 
   // ---------------------------------------------------------------------------------------------
-  describe('records (spec 2.1-2.6, 3, 4.1-4.5; notes "Records")', () => {
+  describe('records (docs/service.md#records)', () => {
     const appList = async (fmt: Fmt, query: Query = []) =>
       (await ok('/v2/applications', fmt, { query })).applications as W[];
 
@@ -791,7 +795,7 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
   });
 
   // ---------------------------------------------------------------------------------------------
-  describe('metric data (spec 4.6, 4.7, 8; notes "Metric data body")', () => {
+  describe('metric data (docs/service.md#value-rules)', () => {
     const FROM = NOW_MS - 60 * MIN; // 11:00:00
     const TO = NOW_MS - 30 * MIN; // 11:30:00
 
@@ -1225,7 +1229,7 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
   });
 
   // ---------------------------------------------------------------------------------------------
-  describe('errors (spec 7; notes "Errors")', () => {
+  describe('errors (docs/service.md#rate-limits)', () => {
     afterEach(() => sim.clearFaults());
 
     each('bad or missing key: 401 `{"error": {"title": "..."}}`', async (fmt) => {
@@ -1342,7 +1346,7 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
   });
 
   // ---------------------------------------------------------------------------------------------
-  describe('pagination (notes "Pagination")', () => {
+  describe('pagination (docs/service.md#pagination)', () => {
     let paged: Simulator;
     let pagedAgent: Agent;
     before(async () => {
@@ -1440,7 +1444,7 @@ describe('simulator conformance to the REST API v2 spec and api-notes', function
   });
 
   // ---------------------------------------------------------------------------------------------
-  describe('XML (notes "XML")', () => {
+  describe('XML (docs/service.md#records)', () => {
     it('"Replacing `.json` with `.xml` returns the same data as XML" for every endpoint', async () => {
       const a = app0().id;
       const paths: Array<[string, Query]> = [

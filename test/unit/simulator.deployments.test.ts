@@ -1,6 +1,7 @@
 /**
- * The simulator's deployments against code-and-change-notes.md §3 (and api-notes.md for Link pages),
- * checked on the wire with undici, never through the project's client. Titles quote the notes.
+ * The simulator's deployments against docs/service.md#deployments (and #pagination for Link pages),
+ * checked on the wire with undici, never through the project's client. Titles state the facts of those
+ * sections.
  */
 import assert from 'node:assert/strict';
 
@@ -24,7 +25,7 @@ const CREATE =
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type W = any;
 
-describe('Simulator deployments (code-and-change-notes.md §3)', function () {
+describe('Simulator deployments (docs/service.md#deployments)', function () {
   this.timeout(20_000);
   let sim: Simulator;
   let agent: Agent;
@@ -63,7 +64,7 @@ describe('Simulator deployments (code-and-change-notes.md §3)', function () {
     return JSON.parse(await res.body.text());
   }
 
-  /** Every REST page, following rel="next" (api-notes: "follow rel=next until it is absent"). */
+  /** Every REST page, following rel="next" (docs/service.md#pagination: until it is absent). */
   async function allPages(path: string): Promise<{ items: W[]; pages: number; links: string[] }> {
     const items: W[] = [];
     const links: string[] = [];
@@ -77,7 +78,7 @@ describe('Simulator deployments (code-and-change-notes.md §3)', function () {
     return { items, pages: links.length, links };
   }
 
-  it('"GET /v2/applications/{id}/deployments.json → {deployments:[{id, revision, changelog, description, user, timestamp, links:{application}}]}", newest first, in Link-header pages', async () => {
+  it('GET /v2/applications/{id}/deployments.json → {deployments:[{id, revision, changelog, description, user, timestamp, links:{application}}]}, newest first, in Link-header pages', async () => {
     const { items, pages } = await allPages(`/v2/applications/${app().id}/deployments.json`);
     assert.ok(pages > 1, 'more than one page at 10 a page');
     assert.ok(items.length >= 30, `a month of deployments (${items.length})`);
@@ -101,7 +102,7 @@ describe('Simulator deployments (code-and-change-notes.md §3)', function () {
     );
   });
 
-  it('"The docs\' sample timestamp carries an account offset (2016-02-24T10:09:27-08:00)": US -08:00, EU +01:00', async () => {
+  it("The docs' sample timestamp carries an account offset (2016-02-24T10:09:27-08:00): US -08:00, EU +01:00", async () => {
     const us = await rest(`/v2/applications/${app().id}/deployments.json`);
     assert.match(us.body.deployments[0].timestamp, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-08:00$/);
     const euApp = sim.datasets.eu.apps[0];
@@ -111,7 +112,7 @@ describe('Simulator deployments (code-and-change-notes.md §3)', function () {
     assert.equal(Date.parse(us.body.deployments[0].timestamp), model.at, 'the offset names the same instant');
   });
 
-  it('"rel="last" is sometimes missing: follow rel="next" until it is absent" (the noLastLink fault)', async () => {
+  it('rel=last is sometimes missing: follow rel=next until it is absent (the noLastLink fault)', async () => {
     sim.injectFault({ endpoint: 'deployments.list', kind: 'noLastLink' });
     const { links, items } = await allPages(`/v2/applications/${app().id}/deployments.json`);
     assert.ok(links.every((l) => !l.includes('rel="last"')));
@@ -119,7 +120,7 @@ describe('Simulator deployments (code-and-change-notes.md §3)', function () {
     assert.equal(items.length, (await allPages(`/v2/applications/${app().id}/deployments.json`)).items.length);
   });
 
-  it('"Writes: POST the same path {"deployment":{revision (required, ≤ 127), changelog, description, user (≤ 31), timestamp}}"', async () => {
+  it('Writes: POST the same path {deployment:{revision (required, ≤ 127), changelog, description, user (≤ 31), timestamp}}', async () => {
     const target = sim.datasets.us.apps[1];
     const path = `/v2/applications/${target.id}/deployments.json`;
     const created = await rest(path, {
@@ -140,7 +141,7 @@ describe('Simulator deployments (code-and-change-notes.md §3)', function () {
     assert.ok(found.data.actor.entity.deploymentSearch.results.some((d: W) => d.version === 'abc1234'));
   });
 
-  it('"deploymentSearch(filter: { timeWindow: { startTime: <ms>, endTime: <ms> }, limit: 200 }) { results { … } }, newest first": the same deployments REST lists', async () => {
+  it('deploymentSearch(filter: { timeWindow: { startTime: <ms>, endTime: <ms> }, limit: 200 }) { results { … } }, newest first: the same deployments REST lists', async () => {
     const rest30 = (await allPages(`/v2/applications/${app().id}/deployments.json`)).items;
     const answer = await graphql(SEARCH, { g: guid(app().id), s: NOW_MS - 30 * 24 * HOUR, e: NOW_MS });
     const results = answer.data.actor.entity.deploymentSearch.results as W[];
@@ -152,7 +153,7 @@ describe('Simulator deployments (code-and-change-notes.md §3)', function () {
     assert.equal(results[0].deploymentType, 'BASIC');
   });
 
-  it('"changeTrackingCreateDeployment(deployment: {version!, entityGuid!, user, timestamp, …})" reaches REST\'s list too', async () => {
+  it("changeTrackingCreateDeployment(deployment: {version!, entityGuid!, user, timestamp, …}) reaches REST's list too", async () => {
     const target = sim.datasets.us.apps[2];
     const at = NOW_MS - 10 * 60_000;
     const answer = await graphql(CREATE, {
@@ -186,7 +187,7 @@ describe('Simulator deployments (code-and-change-notes.md §3)', function () {
     assert.ok(Math.abs(ratio - 1) < 0.12, `ratio ${ratio}`);
   });
 
-  it('foreign text (code-and-change-notes 4): the test data set holds a markdown command link, HTML and bidi controls', async () => {
+  it('foreign text (docs/security.md): the test data set holds a markdown command link, HTML and bidi controls', async () => {
     const hostile = sim.datasets.us.apps.find((a) => a.name.startsWith('<img'))!;
     const d = (await rest(`/v2/applications/${hostile.id}/deployments.json`)).body.deployments[0];
     assert.match(d.description, /\]\(command:/);

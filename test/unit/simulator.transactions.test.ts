@@ -1,7 +1,7 @@
 /**
- * The simulator's transactions against shared/spec/code-and-change-notes.md §1 (names per agent) and
- * §2 (numbers per transaction): each agent's own form and companions, web transactions that add up to
- * HttpDispatcher, and the NRQL the notes give for transactions.
+ * The simulator's transactions against docs/service.md#agent-naming (names per agent) and
+ * #transaction-numbers (numbers per transaction): each agent's own form and companions, web transactions that add up to
+ * HttpDispatcher, and the NRQL the docs give for transactions.
  */
 import * as assert from 'node:assert/strict';
 
@@ -27,7 +27,7 @@ const op = (resource: string, action: string, verb: string, route: string): WebO
   route,
 });
 
-describe('transaction names per agent (code-and-change-notes §1)', () => {
+describe('transaction names per agent (docs/service.md#agent-naming)', () => {
   const cases: Array<[string, string, WebOperation, Partial<ReturnType<typeof webTransactionNames>>]> = [
     [
       'Ruby: "`Controller/<controller_path>/<action>` (**not** `WebTransaction/Controller/…`); also `WebTransactionTotalTime/Controller/…`; Apdex `Apdex/<controller_path>/<action>` (the `Controller` prefix is swapped for `Apdex`); errors `Errors/Controller/…`", example `Controller/admin/users/show`',
@@ -113,7 +113,7 @@ describe('transaction names per agent (code-and-change-notes §1)', () => {
   });
 });
 
-describe('the data set: transactions and their companions (code-and-change-notes §1, §2)', () => {
+describe('the data set: transactions and their companions (docs/service.md#agent-naming)', () => {
   for (const names of ['test', 'demo'] as const) {
     const dataset = new Dataset({ seed: 42, apps: 40, names });
     const reporting = dataset.apps.filter((a) => a.reporting);
@@ -210,7 +210,7 @@ describe('the data set: transactions and their companions (code-and-change-notes
   });
 });
 
-describe('numbers per transaction over REST and NRQL (code-and-change-notes §2)', () => {
+describe('numbers per transaction over REST and NRQL (docs/service.md#transaction-numbers)', () => {
   const dataset = new Dataset({ seed: 42, apps: 12, names: 'demo' });
   const ctx = { dataset, accountId: 1, now: NOW };
   const nowMinute = Math.floor(NOW.getTime() / 60_000);

@@ -1,5 +1,5 @@
 /**
- * The status bar's share of issue 25: the open alerts' severity beside the Apdex (one request per
+ * The status bar's open alerts: their severity beside the Apdex (one request per
  * refresh for every bound application, on both backends), its tooltip as plain text whatever the
  * alerts' titles hold, and the Apdex tooltip's last deployment with the same change a panel's header
  * states, asked again only when due.

@@ -1,5 +1,5 @@
 /**
- * The transaction panel and the transactions table (issue 24): their entities and the command's
+ * The transaction panel and the transactions table: their entities and the command's
  * arguments (untrusted), the table's sort, the row's wording, and both loaders on both backends
  * against the simulator (numbers, requests).
  */

@@ -1,5 +1,5 @@
 /**
- * An application's transactions with their numbers (issue 24): the agents' companion names (notes §1),
+ * An application's transactions with their numbers: the agents' companion names (docs/service.md#agent-naming),
  * and both backends against the simulator (the numbers are the simulator's summarized values; REST and
  * NerdGraph agree within rounding; requests per refresh).
  */
@@ -20,7 +20,7 @@ import { Simulator } from '../../src/simulator/server';
 import { simTransactionNames } from '../support/simTransactions';
 import { simulatorWithBothBackends } from '../support/bothBackends';
 
-describe('Transactions: companion names per agent (notes §1)', () => {
+describe('Transactions: companion names per agent (docs/service.md#agent-naming)', () => {
   const table: Array<[string, string, { errors: string; apdex?: string }]> = [
     // Ruby swaps the Controller prefix for Apdex; its errors keep the full name.
     [
@@ -191,7 +191,7 @@ describe('Transactions: both backends against the simulator', function () {
         // Errors/<txn> over calls; with no errors metric in the range, the agent recorded no error: 0.
         const errors = data.metrics.find((m) => m.name === `Errors/${r.name}`)?.timeslices[0].values.error_count ?? 0;
         near(r.errorRate, r.callCount > 0 ? errors / r.callCount : 0, 1e-12, r.name);
-        // Web transactions have their own Apdex; background ones none (notes §1).
+        // Web transactions have their own Apdex; background ones none (docs/service.md#agent-naming).
         assert.equal(r.apdex === undefined, !web, r.name);
       }
       for (const kind of ['web', 'background'] as const) {

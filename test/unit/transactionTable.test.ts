@@ -1,5 +1,5 @@
 /**
- * The transactions table's rows and export (issue 24): what a row may ask of the host (Open, Go to
+ * The transactions table's rows and export: what a row may ask of the host (Open, Go to
  * Code) is checked for its shape and against the rows the host sent, and the export writes every
  * column of the table the panel shows, as CSV and JSON.
  */

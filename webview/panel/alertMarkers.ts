@@ -1,5 +1,5 @@
 /**
- * Open-alert markers in the webview (issue 25): when each open alert of the application started, drawn
+ * Open-alert markers in the webview: when each open alert of the application started, drawn
  * on every time chart beside the deployment markers but in another style: a solid line in the theme's
  * red (critical) or orange (any other priority) with a small triangle at the foot of the plot, where a
  * deployment has a dashed line with its revision at the top. Hovering near one shows its priority,

@@ -1,5 +1,5 @@
 /**
- * Deployment markers in the webview (issue 25), read by markerData.ts: drawn on every time chart
+ * Deployment markers in the webview, read by markerData.ts: drawn on every time chart
  * by one Chart.js plugin (a dashed vertical line with the short revision; hovering near it shows user,
  * time, description and changelog in a box drawn on the canvas), and listed in the table view.
  * Every text of a marker is foreign text: it is drawn with `fillText` or set as a text node, never as HTML.

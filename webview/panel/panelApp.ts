@@ -57,7 +57,7 @@ function afterNextFrame(callback: () => void): void {
 
 export class PanelApp {
   private state?: PanelState;
-  /** The transactions table's order (issue 24); kept across refreshes of the same panel. */
+  /** The transactions table's order; kept across refreshes of the same panel. */
   private tableSort: TableSort = DEFAULT_TABLE_SORT;
   private tz: TimeZoneMode = 'local';
   private data?: ViewData;

@@ -1,5 +1,5 @@
 /**
- * A summary table whose columns sort it (the transactions table, issue 24): each column header holds
+ * A summary table whose columns sort it (the transactions table): each column header holds
  * a button (Tab to it, Enter or Space to sort), the sorted column's header carries `aria-sort`, and a
  * live note says the new order. With row actions, each row is focusable (Enter opens it) and has
  * Open and Go to Code buttons. Names are text nodes and attribute values only.

@@ -1,5 +1,5 @@
 /**
- * Sorting a summary table's rows by one column (the transactions table, issue 24). Pure: unit-tested
+ * Sorting a summary table's rows by one column (the transactions table). Pure: unit-tested
  * in Node. Rows without a value in the column go last in either direction; ties keep the name order.
  */
 export type SortDirection = 'ascending' | 'descending';

@@ -1,5 +1,5 @@
 /**
- * The account NRQL runs in. NerdGraph does not infer it from the key (notes 2): it is given, or
+ * The account NRQL runs in. NerdGraph does not infer it from the key (docs/service.md#accounts): it is given, or
  * chosen once from the key's accounts by a resolver (backend.ts's pickAccount), and remembered. No
  * `vscode`.
  */

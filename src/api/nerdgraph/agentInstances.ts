@@ -1,8 +1,8 @@
 /**
  * NerdGraph's answers about an application's agent instances, shaped as REST's models: hosts (one per
- * host name, notes 4.2: NerdGraph has no host ids), instances (the agent instance id is REST's
- * instance id, notes 4.2) and key transactions, each with the summary its NRQL rows give. Pure: the
- * requests are nerdGraphApi.ts's. No `vscode`.
+ * host name: NerdGraph has no host ids), instances (the agent instance id read as REST's instance id)
+ * and key transactions, each with the summary its NRQL rows give (docs/service.md#hosts-and-instances).
+ * Pure: the requests are nerdGraphApi.ts's. No `vscode`.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -123,7 +123,7 @@ export function hostsFrom(
   for (const d of details) {
     const name = asString(d.host) ?? '';
     const host = hosts.get(name) ?? {
-      // No health (notes 6.9: none per host) and no id of the service's (notes 4.2: hosts are names).
+      // No health per host and no id of the service's: hosts are names (docs/service.md#hosts-and-instances).
       id: hostIdFor(name),
       localId: true,
       applicationName: asString(d.name) ?? '',
@@ -213,7 +213,7 @@ export function keyTransactionFrom(
 
 /**
  * One NRQL query per parent application of `kts`, for each key transaction's own transaction, Apdex
- * and errors (entities.ts summaryNames; notes 4.3), never the application's.
+ * and errors (entities.ts summaryNames; docs/service.md#key-transactions), never the application's.
  */
 export function keyTransactionSummaryQueries(
   kts: Array<{ appId: number | undefined; metricName: string }>,

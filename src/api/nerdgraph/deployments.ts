@@ -1,5 +1,5 @@
 /**
- * Deployments through NerdGraph (code-and-change-notes 3): `deploymentSearch` on the application's
+ * Deployments through NerdGraph (docs/service.md#deployments): `deploymentSearch` on the application's
  * entity (why this reader and not NRQL: NERDGRAPH_DEPLOYMENT_READER in ../deployments.ts) and the
  * `changeTrackingCreateDeployment` mutation. A search answers at most DEPLOYMENT_SEARCH_LIMIT results,
  * newest first; a full answer is asked again for the older part of the window.

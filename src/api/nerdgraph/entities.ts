@@ -1,5 +1,5 @@
 /**
- * NerdGraph's entities as the REST models the views know (nerdgraph-notes 3 and 6): an APM
+ * NerdGraph's entities as the REST models the views know (docs/service.md#applications): an APM
  * application outline as an `Application`, health from `reporting` and the alert severity, ids for
  * what NerdGraph names only (hosts, key transactions), and REST's summary from NRQL component rows.
  * Pure functions over the parsed JSON: the requests are nerdGraphApi.ts's.
@@ -24,7 +24,7 @@ export const ENTITY_FIELDS = `__typename guid name accountId domain type entityT
     apmSummary { apdexScore errorRate hostCount instanceCount responseTimeAverage throughput webResponseTimeAverage webThroughput }
     settings { apdexTarget serverSideConfig } }`;
 
-/** notes 3.3: `reporting == false` first, then the alert severity. */
+/** `reporting == false` first, then the alert severity (docs/service.md#health). */
 export function healthOf(reporting: unknown, alertSeverity: unknown): HealthStatus {
   if (reporting === false) {
     return 'gray';
@@ -41,7 +41,7 @@ export function healthOf(reporting: unknown, alertSeverity: unknown): HealthStat
   }
 }
 
-/** A stable positive id for a host name (NerdGraph has no host ids; notes 6.1). */
+/** A stable positive id for a host name (NerdGraph has no host ids; docs/service.md#hosts-and-instances). */
 export function hostIdFor(hostName: string): number {
   let h = 0x811c9dc5;
   for (const ch of hostName) {
@@ -67,7 +67,7 @@ export function applicationFrom(e: Fields, errorRateScale: OpenPoints['apmSummar
   if (s && e.reporting !== false) {
     const rate = asNumber(s.errorRate) ?? 0;
     summary = {
-      responseTime: (asNumber(s.responseTimeAverage) ?? 0) * 1000, // seconds → ms (notes 0.4)
+      responseTime: (asNumber(s.responseTimeAverage) ?? 0) * 1000, // seconds → ms (docs/service.md#applications)
       throughput: asNumber(s.throughput) ?? 0,
       errorRate: errorRateScale === 'percent' ? rate / 100 : rate,
       apdexTarget,
@@ -110,11 +110,11 @@ export function keyTransactionIdFrom(guid: string, fromGuid: boolean): number {
 }
 
 /**
- * The metrics of a key transaction's own summary (nerdgraph-notes 4.3: "Use the parent app's
- * metricTimesliceName = 'Apdex/<txn>'"; 6.1: `'Errors/WebTransaction/<name>'`). The agents name a
+ * The metrics of a key transaction's own summary (docs/service.md#key-transactions: the parent
+ * application's `Apdex/<txn>` and `Errors/<txn>`). The agents name a
  * web transaction's Apdex with its first segment swapped for `Apdex` (`WebTransaction/MVC/…` →
- * `Apdex/MVC/…`; Ruby's `Controller/users/show` → `Apdex/users/show`, code-and-change-notes §1); the
- * notes' `<txn>` may be read as the full name too, so both are asked for and the one with data is used.
+ * `Apdex/MVC/…`; Ruby's `Controller/users/show` → `Apdex/users/show`, docs/service.md#agent-naming); the
+ * documented `<txn>` may be read as the full name too, so both are asked for and the one with data is used.
  */
 export function transactionSummaryNames(transaction: string): { apdex: string[]; errors: string } {
   const short = transaction.includes('/') ? transaction.replace(/^[^/]*\//, 'Apdex/') : `Apdex/${transaction}`;

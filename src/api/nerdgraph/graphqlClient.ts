@@ -1,9 +1,9 @@
 /**
  * One NerdGraph request: POST {query, variables} through the shared HttpTransport (every protection
  * of the REST side and its pipeline, the per-key limiter included: 4 in flight keeps under the
- * service's 25 per user, notes 1.5), GraphQL errors (HTTP 200) mapped to ApiError kinds and shown to
+ * service's 25 per user, docs/service.md#rate-limits), GraphQL errors (HTTP 200) mapped to ApiError kinds and shown to
  * the pipeline's layers like the transport's own failures, the transport's retry policy for
- * TOO_MANY_REQUESTS / TIMEOUT / SERVER_ERROR (notes 1.4), and deprecation warnings logged once and
+ * TOO_MANY_REQUESTS / TIMEOUT / SERVER_ERROR (docs/service.md#nerdgraph-errors), and deprecation warnings logged once and
  * otherwise ignored.
  */
 import * as l10n from '@vscode/l10n';
@@ -24,7 +24,7 @@ export interface GqlResult {
   errors: GqlError[];
 }
 
-/** The class of an error, read in both places the notes give (1.3). */
+/** The class of an error, read in both places the service writes it (docs/service.md#nerdgraph-errors). */
 export function errorClassOf(e: GqlError): string | undefined {
   const ext = e.extensions ?? {};
   const nested = ext.nerdGraphExtensions;
@@ -43,7 +43,7 @@ const RETRIED_CLASSES = new Set(['TOO_MANY_REQUESTS', 'TIMEOUT', 'SERVER_ERROR',
 
 function isRetryable(e: GqlError): boolean {
   const cls = errorClassOf(e);
-  // SERVER_ERROR with DataFetchingException is a key without permission, not trouble (notes 1.4).
+  // SERVER_ERROR with DataFetchingException is a key without permission, not trouble (docs/service.md#nerdgraph-errors).
   return cls !== undefined && RETRIED_CLASSES.has(cls) && e.extensions?.classification !== 'DataFetchingException';
 }
 

@@ -15,11 +15,11 @@ const ENTITY_SEARCH = `query($q: String!, $cursor: String) { actor { entitySearc
   entities { ${ENTITY_FIELDS} } } } } }`;
 const NRQL_FIELDS = 'results metadata { timeWindow { begin end } facets }';
 
-/** The `details` of an application's agent instances (notes 4.2), nothing else. */
+/** The `details` of an application's agent instances (docs/service.md#hosts-and-instances), nothing else. */
 export const AGENT_INSTANCES = `query($guid: EntityGuid!) { actor { entity(guid: $guid) { ... on ApmApplicationEntity {
       applicationInstances { details { host id } } } } } }`;
 
-/** Details of key transactions by GUID, with their parent application's id (notes 4.3). */
+/** Details of key transactions by GUID, with their parent application's id (docs/service.md#key-transactions). */
 export const KEY_TRANSACTION_DETAILS = `query($guids: [EntityGuid!]!) { actor { entities(guids: $guids) { guid name reporting alertSeverity
       ... on KeyTransactionEntity { apdexTarget metricName application { guid entity { guid ... on ApmApplicationEntityOutline { applicationId } } } } } } }`;
 
@@ -30,7 +30,7 @@ export function instancesAndSummariesQuery(timeoutSeconds: number): string {
       account(id: $id) { nrql(query: $q, timeout: ${timeoutSeconds}) { ${NRQL_FIELDS} } } } }`;
 }
 
-/** The accounts the key's user can see (notes 2), in `scope` when one is set. */
+/** The accounts the key's user can see (docs/service.md#accounts), in `scope` when one is set. */
 export function accountsRequest(scope: string | undefined): { query: string; variables: Record<string, unknown> } {
   return scope
     ? { query: 'query($scope: RegionScope) { actor { accounts(scope: $scope) { id name } } }', variables: { scope } }

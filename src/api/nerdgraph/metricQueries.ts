@@ -1,5 +1,5 @@
 /**
- * The NRQL behind the metric views and the summaries, and REST's metric data from its rows (notes 5).
+ * The NRQL behind the metric views and the summaries, and REST's metric data from its rows (docs/service.md#metric-values).
  * Pure: text in, text or models out; nerdGraphApi.ts sends the queries.
  */
 import * as l10n from '@vscode/l10n';
@@ -30,7 +30,7 @@ export function componentsNrql(
 
 /**
  * The names of a `metricNamesNrql` answer as REST's metric names. `containing`: REST's filter is a
- * case-sensitive "contains" and NRQL's LIKE is not (notes 5.6), so the names are filtered again.
+ * case-sensitive "contains" and NRQL's LIKE is not (docs/service.md#metric-names), so the names are filtered again.
  */
 export function metricNamesFrom(rows: Fields[], kind: MetricScope['kind'], containing?: string): MetricName[] {
   const names = rows[0]?.names;
@@ -68,8 +68,8 @@ export function metricDataWindow(
   if (query.summarize) {
     return { since: fromMinute, until: Math.max(fromMinute + 1, toMinute), bucketMinutes: undefined };
   }
-  // REST's slices: whole periods on period boundaries from the one holding `from` (api-notes); NRQL
-  // buckets end at UNTIL (notes 5.5), so UNTIL is the period boundary at or after `to`.
+  // REST's slices: whole periods on period boundaries from the one holding `from` (docs/service.md#value-rules); NRQL
+  // buckets end at UNTIL (docs/service.md#nrql-time), so UNTIL is the period boundary at or after `to`.
   const bucketMinutes = Math.max(query.period ?? 0, defaultPeriodSeconds((to.getTime() - from.getTime()) / 1000)) / 60;
   const since = Math.floor(fromMinute / bucketMinutes) * bucketMinutes;
   const until = Math.max(since + bucketMinutes, Math.ceil(toMinute / bucketMinutes) * bucketMinutes);

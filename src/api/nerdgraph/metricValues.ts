@@ -1,7 +1,7 @@
 /**
- * REST metric values computed from NRQL timeslice components, exactly as nerdgraph-notes 5.2/5.3
- * define them: times in ms from seconds, per-minute rates by the bucket length, Apdex from s/t/f,
- * CPU percent per bucket. NRQL cannot say which values a metric has (notes 6.10), so the value
+ * REST metric values computed from NRQL timeslice components, exactly as the service's REST → NRQL table
+ * defines them (docs/service.md#metric-values): times in ms from seconds, per-minute rates by the bucket length, Apdex from s/t/f,
+ * CPU percent per bucket. NRQL cannot say which values a metric has (docs/service.md#metric-values), so the value
  * names come from the metric's name, as REST's listing gives them.
  */
 import type { MetricScope } from '../types';
@@ -84,7 +84,7 @@ export function restValues(
   switch (valueKind(name)) {
     case 'apdex':
     case 'endUserApdex': {
-      // s = count, t = sum, f = sum of totalExclusive (MIGQ Apdex rows).
+      // s = count, t = sum, f = sum of totalExclusive (the docs' REST → NRQL table).
       const count = k.c + k.t + k.x;
       const score = count > 0 ? (k.c + k.t / 2) / count : 0;
       const out: Record<string, number> = { score, s: k.c, t: k.t, f: k.x, count };
@@ -105,7 +105,7 @@ export function restValues(
     case 'errors':
       return { error_count: k.c, errors_per_minute: k.c / minutes };
     case 'cpu':
-      // 100 · sum / window seconds, the window being the bucket (MIGQ percent of CPU/User Time).
+      // 100 · sum / window seconds, the window being the bucket (the docs' REST → NRQL row for CPU/User Time).
       return { percent: (100 * k.t) / (minutes * 60) };
     case 'memory':
       return scope === 'application'
@@ -126,7 +126,7 @@ export function restValues(
   }
 }
 
-/** The SELECT list that fetches the components, every aggregate aliased (notes 5.4). */
+/** The SELECT list that fetches the components, every aggregate aliased (docs/service.md#nrql-results). */
 export const COMPONENTS_SELECT =
   "count(newrelic.timeslice.value) AS c, sum(newrelic.timeslice.value) AS t, sum(newrelic.timeslice.value['totalExclusive']) AS x, min(newrelic.timeslice.value) AS mn, max(newrelic.timeslice.value) AS mx";
 

@@ -1,5 +1,5 @@
 /**
- * `TimesliceApi` over NerdGraph (GraphQL) and NRQL (nerdgraph-notes.md), with REST's models: apps from
+ * `TimesliceApi` over NerdGraph (GraphQL) and NRQL (docs/service.md#nerdgraph-mapping), with REST's models: apps from
  * `entitySearch`, hosts and instances from agent instances, key transactions from their entities, metric
  * data as REST values from NRQL components (metricValues.ts); it keeps what later requests need (GUIDs, hosts).
  */
@@ -71,7 +71,7 @@ import { DEFAULT_OPEN_POINTS } from './openPoints';
 
 export interface NerdGraphTimesliceApiOptions extends TransportOptions {
   /**
-   * The account NRQL runs in (notes 2: NerdGraph does not infer it from the key), or a resolver given
+   * The account NRQL runs in (docs/service.md#accounts: NerdGraph does not infer it from the key), or a resolver given
    * the key's accounts (asked once, on the first request that needs it; a failure is asked again).
    */
   accountId: number | AccountResolver;
@@ -127,7 +127,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return this.account.id((o) => this.listAccounts(o), options);
   }
 
-  /** The accounts the key's user can see (notes 2). */
+  /** The accounts the key's user can see (docs/service.md#accounts). */
   async listAccounts(options?: RequestOptions): Promise<NerdGraphAccount[]> {
     const { query, variables } = accountsRequest(this.open.accountsScope);
     const result = await this.gql.query(query, variables, options?.signal);
@@ -238,7 +238,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return this.hostNames.nameOf(applicationId, hostId, (o) => this.agentInstances(applicationId, o), options);
   }
 
-  /** The `details` of the application's agent instances (notes 4.2), nothing else. */
+  /** The `details` of the application's agent instances (docs/service.md#hosts-and-instances), nothing else. */
   private async agentInstances(applicationId: number, options?: RequestOptions): Promise<Fields[]> {
     const guid = await this.guidOf(applicationId, options);
     const result = await this.gql.query(AGENT_INSTANCES, { guid }, options?.signal);
@@ -384,7 +384,7 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return metricDataFrom(rows, { scope, names, query, from, to, window });
   }
 
-  /** Names from `uniques(metricTimesliceName)` (cached), numbers from one NRQL faceted by name (notes §2). */
+  /** Names from `uniques(metricTimesliceName)` (cached), numbers from one NRQL faceted by name (docs/service.md#transaction-numbers). */
   getTransactionStats(query: TransactionStatsQuery, options?: TransactionStatsOptions): Promise<TransactionStats[]> {
     return loadTransactionStats(this, NERDGRAPH_TRANSACTION_PLAN, query, options);
   }

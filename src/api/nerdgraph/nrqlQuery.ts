@@ -1,17 +1,17 @@
 /**
  * One NRQL query typed by the user ("Run NRQL Query…"), as the GraphQL request that carries it and
- * the result it answers. The NRQL travels only as the `$nrql: Nrql!` variable (notes 1.2): the
+ * the result it answers. The NRQL travels only as the `$nrql: Nrql!` variable (docs/service.md#request): the
  * GraphQL text is a constant, so no query text can change what is asked of NerdGraph. No `vscode`.
  */
 import { DEFAULT_OPEN_POINTS } from './openPoints';
 
-/** `{query, variables}`: the body POSTed to `/graphql` (notes 1.2), and what "Copy as curl" copies. */
+/** `{query, variables}`: the body POSTed to `/graphql` (docs/service.md#request), and what "Copy as curl" copies. */
 export interface GraphqlRequestBody {
   query: string;
   variables: Record<string, unknown>;
 }
 
-/** What NerdGraph says about a result besides its rows (notes 5.4); missing fields are empty. */
+/** What NerdGraph says about a result besides its rows (docs/service.md#nrql-results); missing fields are empty. */
 export interface NrqlMetadata {
   /** The FACET attributes, e.g. `["host"]`; empty without FACET. */
   facets: string[];
@@ -23,7 +23,7 @@ export interface NrqlMetadata {
 }
 
 export interface NrqlResult {
-  /** "A flat list of objects whose structure matches the query submitted" (notes 5.4). */
+  /** "A flat list of objects whose structure matches the query submitted" (docs/service.md#nrql-results). */
   results: Array<Record<string, unknown>>;
   metadata: NrqlMetadata;
 }
@@ -64,12 +64,12 @@ export function readNrqlResult(value: unknown): NrqlResult {
 
 /**
  * The query "Run NRQL Query…" starts from: the application's web response time and throughput per
- * minute over the last 30 minutes, in the timeslice form New Relic's REST→NRQL guide gives (notes 5.2:
- * MIGQ's `average(…) * 1000` and `rate(count(…), 1 minute)` on `HttpDispatcher`), with TIMESERIES so
+ * minute over the last 30 minutes, in the timeslice form New Relic's REST→NRQL guide gives (docs/service.md#metric-values:
+ * `average(…) * 1000` and `rate(count(…), 1 minute)` on `HttpDispatcher`), with TIMESERIES so
  * it is charted too. It ends a minute ago, not now: a window up to now ends in the unfinished current
  * minute, whose bucket holds part of a minute's calls (throughput fell towards 0 at the chart's right
  * edge). `UNTIL 1 minute ago` always ends inside the last finished minute and stays readable in the
- * input box; buckets align to UNTIL (notes 5.5).
+ * input box; buckets align to UNTIL (docs/service.md#nrql-time).
  */
 export function exampleNrql(applicationId: number): string {
   return (

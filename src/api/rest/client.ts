@@ -134,7 +134,7 @@ export class HttpTimesliceApi implements TimesliceApi {
   }
 
   listMetricNames(scope: MetricScope, filter: { name?: string } = {}, options?: RequestOptions): Promise<MetricName[]> {
-    // Listing names is costly for the service (spec 8): pages are fetched one after another, never in parallel.
+    // Listing names is costly for the service (docs/service.md#value-rules): pages are fetched one after another, never in parallel.
     return this.getAllPages({ endpoint: 'metricNames', scope, name: filter.name }, 'metrics', parseMetricName, options);
   }
 
@@ -158,7 +158,7 @@ export class HttpTimesliceApi implements TimesliceApi {
     const path = `/v2/applications/${checkId(applicationId, l10n.t('Application'))}/deployments`;
     const first = { path, url: this.transport.urlFor(`${path}.${this.format}`) };
     const from = range.from.getTime();
-    // The newest alone: a first page seen newest first holds it (pageEndsBefore, whose order is open [U]).
+    // The newest alone: a first page seen newest first holds it (pageEndsBefore, whose order is not documented: docs/service.md#deployments).
     const stopBefore = range.newestOnly ? Infinity : from;
     const all = await this.pages(first, 'deployments', parseRestDeployment, options, (page) =>
       pageEndsBefore(

@@ -1,7 +1,7 @@
 /**
  * Metric-data requests that do not depend on one metric having the value columns another decides.
  * The service applies `values[]` by the FIRST found metric: a later metric that lacks one of its
- * value columns comes back with `"values": {}` (api-notes). So metrics are only asked together for
+ * value columns comes back with `"values": {}` (docs/service.md#value-rules). So metrics are only asked together for
  * values that every one of them has, by their value lists from the (cached) names listing; metrics
  * whose list is not known are asked without `values[]`, which returns all of their values.
  */
@@ -93,7 +93,7 @@ export function mergeMetricData(parts: readonly MetricData[]): MetricData {
   };
 }
 
-/** Runs the plan's requests in parallel over the same range and summarize setting (spec 4.6 rule 5). */
+/** Runs the plan's requests in parallel over the same range and summarize setting (docs/service.md#response-time-breakdown). */
 export async function fetchPlanned(
   api: Pick<TimesliceApi, 'getMetricData'>,
   scope: MetricScope,

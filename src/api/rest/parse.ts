@@ -166,7 +166,7 @@ export function parseApplication(v: unknown): Application {
     name: str(r.name) ?? '',
     language: str(r.language) ?? 'unknown',
     healthStatus: parseHealth(r.health_status),
-    // A record without `reporting` but with a summary is reporting (api-notes: summary absent when not).
+    // A record without `reporting` but with a summary is reporting (docs/service.md#records: the summary is absent when not).
     reporting: bool(r.reporting) ?? summary !== undefined,
     lastReportedAt: str(r.last_reported_at) || undefined,
     summary,
@@ -304,7 +304,7 @@ export function parseMetricData(v: unknown): MetricData {
   return {
     from: str(v.from) ?? '',
     to: str(v.to) ?? '',
-    // Optional in summarized answers (api-notes): derive "found" from what came back.
+    // Optional in summarized answers (docs/service.md#value-rules): derive "found" from what came back.
     metricsFound: v.metrics_found === undefined ? metrics.map((m) => m.name) : strings(v.metrics_found),
     metricsNotFound: strings(v.metrics_not_found),
     metrics,

@@ -157,7 +157,7 @@ function metricDataQuery(request: Extract<ApiRequest, { endpoint: 'metricData' }
   if (request.period !== undefined) {
     query.set('period', String(request.period));
   }
-  // A series is asked for by leaving summarize out: the service treats "false" as unexpected (api-notes).
+  // A series is asked for by leaving summarize out: the service treats "false" as unexpected (docs/service.md#value-rules).
   if (request.summarize) {
     query.set('summarize', 'true');
   }

@@ -1,5 +1,5 @@
 /**
- * Turns the service's XML (Rails conventions, api-notes "XML") into the same plain values JSON.parse
+ * Turns the service's XML (Rails conventions, docs/service.md#records) into the same plain values JSON.parse
  * gives, so one parser maps both formats to our models:
  * `type="array"` elements become arrays of their children, `type="integer|float|decimal|boolean"`
  * scalars become numbers/booleans, `nil="true"` becomes null, other leaves stay strings.

@@ -1,9 +1,9 @@
 /**
- * The response-time breakdown (spec 4.8): the catalogue's parts stacked per web request, the response
+ * The response-time breakdown (docs/service.md#response-time-breakdown): the catalogue's parts stacked per web request, the response
  * time including queuing beside them, and the whole range summarized in a table.
  *
  * Its metrics are asked WITHOUT `values[]`: with it, the service answers a metric that lacks a column
- * of the first found metric with `{}` (api-notes), and the components lack HttpDispatcher's
+ * of the first found metric with `{}` (docs/service.md#value-rules), and the components lack HttpDispatcher's
  * `average_call_time`, so each value list would need its own request (three: HttpDispatcher,
  * WebTransactionTotalTime, the components). One request per range spends a third of the rate budget
  * and round trips for about 2.5 times the bytes; the values are picked locally (no listing is passed
@@ -103,7 +103,7 @@ export async function loadBreakdown({ ctx, entity, range }: PanelLoad<'breakdown
 }
 
 /**
- * Why the stack and the response-time line beside it differ, on the chart (spec 4.8: the components
+ * Why the stack and the response-time line beside it differ, on the chart (docs/service.md#response-time-breakdown: the components
  * add up to WebTransactionTotalTime, else HttpDispatcher; queuing is not part of that total).
  */
 function breakdownNote(totalTime: boolean, queue: boolean): string {

@@ -1,5 +1,5 @@
 /**
- * One transaction's panel (issue 24): its response time, throughput, error rate and (web) Apdex from
+ * One transaction's panel: its response time, throughput, error rate and (web) Apdex from
  * one metric-data request (two with the compare overlay) asked without `values[]`, and a summary of
  * the range computed from the same answer, so opening the panel costs no extra request.
  */

@@ -1,5 +1,5 @@
 /**
- * An application's transactions as a table (issue 24): one row per transaction with the time it
+ * An application's transactions as a table: one row per transaction with the time it
  * consumed (calls × average, in seconds), its average, throughput, error rate and Apdex over the panel's
  * range, sortable by each column in the webview. One summarized read (getTransactionStats); the
  * names come from the session's cached listing. No charts and no compare overlay: a table of one

@@ -1,8 +1,9 @@
 /**
- * NerdGraph's `aiIssues` over the simulator's one violation model (code-and-change-notes 4): an account's
+ * NerdGraph's `aiIssues` over the simulator's one violation model (docs/service.md#open-alerts): an account's
  * `aiIssues { issues(filter: { entityGuids, states }, timeWindow: { startTime, endTime }) { issues { … } nextCursor } }`.
- * Without `timeWindow` only the last 24 hours are searched (the notes: an issue opened three days ago
- * and still open is then missed). Where `timeWindow` goes is open [U]: served as an argument of `issues`.
+ * Without `timeWindow` only the last 24 hours are searched (docs/service.md#open-alerts: an issue
+ * opened three days ago and still open is then missed). Where `timeWindow` goes is open: served as an
+ * argument of `issues`, where the client sends it.
  */
 import { GraphQLError } from 'graphql';
 
@@ -38,12 +39,12 @@ type AiIssuesForAccount {
 `;
 
 /**
- * Issues per page. The service's page size for `aiIssues` is not documented [U]; 25 is small enough that
+ * Issues per page. The service's page size for `aiIssues` is not documented; 25 is small enough that
  * an account with many open issues pages, which is what the client must handle.
  */
 export const AI_ISSUES_PAGE_SIZE = 25;
 
-/** The default search window without `timeWindow` (the notes: 24 hours). */
+/** The default search window without `timeWindow` (24 hours, docs/service.md#open-alerts). */
 export const DEFAULT_ISSUE_WINDOW_MS = 24 * 3_600_000;
 
 interface IssuesArgs {

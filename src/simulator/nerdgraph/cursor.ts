@@ -1,4 +1,4 @@
-/** NerdGraph's opaque page cursors as the simulator writes them: an offset, base64 JSON (nerdgraph-notes 3.4: opaque). */
+/** NerdGraph's opaque page cursors as the simulator writes them: an offset, base64 JSON (opaque to clients: docs/service.md#pagination). */
 export function encodeCursor(offset: number): string {
   return Buffer.from(JSON.stringify({ o: offset })).toString('base64');
 }

@@ -1,5 +1,5 @@
 /**
- * NerdGraph's change tracking over the simulator's one deployment model (code-and-change-notes 3):
+ * NerdGraph's change tracking over the simulator's one deployment model (docs/service.md#deployments):
  * `deploymentSearch(filter: { timeWindow: { startTime, endTime }, limit })` on an APM application
  * entity, newest first, and the `changeTrackingCreateDeployment` mutation. Deployments recorded through
  * REST appear here too (see DEPLOYMENT_SEARCH_INCLUDES_REST in src/api/nerdgraph/openPoints.ts).

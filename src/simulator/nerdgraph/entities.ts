@@ -1,5 +1,5 @@
 /**
- * The data set seen as NerdGraph entities (nerdgraph-notes 3 and 4): APM applications and key
+ * The data set seen as NerdGraph entities (docs/service.md#applications): APM applications and key
  * transactions with GUIDs, `alertSeverity` + `reporting` for health, `apmSummary` in seconds, and
  * agent instances. Summaries are the REST records' own numbers, so both APIs agree.
  */
@@ -7,11 +7,9 @@ import type { Dataset, SimApp, SimKeyTransaction } from '../dataset';
 import type { RecordBuilder } from '../records';
 
 /**
- * How the simulator writes `apmSummary.errorRate`. nerdgraph-notes 3.2 / 8 leave the real scale open;
- * the default is `fraction` (0–1), which every piece of evidence in the notes points to: 6.1 ("PERCENTAGE
- * values are given as a decimal … 0.5 for 50%"), 4.3 (the key-transaction error rate is "a fraction,
- * although the unit says PERCENTAGE") and REST's own `error_rate` (rest-api-v2 2.2). `percent` (0–100)
- * serves the other reading, so a client's switch can be tested against both.
+ * How the simulator writes `apmSummary.errorRate`. Its real scale is open; the default is
+ * `fraction` (0–1), as the client's `apmSummaryErrorRateScale` reads it for the reasons in
+ * docs/service.md#nerdgraph-open-points. `percent` (0–100) serves the other reading, so a client's switch can be tested against both.
  */
 export type ErrorRateScale = 'fraction' | 'percent';
 
@@ -41,7 +39,7 @@ export function appGuid(accountId: number, app: SimApp): string {
   return entityGuid(accountId, 'APM', 'APPLICATION', app.id);
 }
 
-/** REST health → `alertSeverity` (the inverse of nerdgraph-notes 3.3). */
+/** REST health → `alertSeverity` (the inverse of docs/service.md#health). */
 function alertSeverity(health: string): string {
   switch (health) {
     case 'red':
@@ -82,7 +80,7 @@ function appBase(ctx: EntityContext, app: SimApp, typename: string): Obj {
     tags: [{ key: 'language', values: [app.language] }],
     applicationId: app.id,
     language: app.language,
-    // A non-reporting application has no summary (nerdgraph-notes 3.2: "probably null").
+    // A non-reporting application has no summary (docs/service.md#applications).
     apmSummary: summary
       ? {
           apdexScore: summary.apdex_score,
@@ -184,7 +182,7 @@ interface SearchCond {
 }
 
 /**
- * The search-string forms of nerdgraph-notes 3.5 / 7: `attr = 'v'` (quoted or bare), `attr LIKE 'v'`
+ * The search-string forms of docs/service.md#applications: `attr = 'v'` (quoted or bare), `attr LIKE 'v'`
  * (case-insensitive contains, `%` optional), `attr IN ('a', 'b')`, joined by AND (any case).
  */
 export function parseSearch(query: string): SearchCond[] {

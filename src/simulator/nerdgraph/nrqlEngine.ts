@@ -1,6 +1,6 @@
 /**
  * Runs a parsed NRQL query over the simulator's timeslice data. Every (scope, metric, minute) is one
- * timeslice with the components the notes list (count, total, totalExclusive, min, max; times in
+ * timeslice with the components docs/service.md#metric-values lists (count, total, totalExclusive, min, max; times in
  * seconds; Apdex as s→count, t→total, f→totalExclusive, threshold→max/min), built from the same
  * `minuteOf` the REST side aggregates, with the same sampling of long slices, so both APIs agree.
  *
@@ -161,7 +161,7 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
   }
   const now = ctx.now.getTime();
   const until = timeOf(q.until, now, now);
-  const since = timeOf(q.since, until - 3_600_000, now); // The default window is 1 hour (notes 0.5).
+  const since = timeOf(q.since, until - 3_600_000, now); // The default window is 1 hour (docs/service.md#nrql-time).
   if (since >= until) {
     throw new NrqlError(
       'INVALID_INPUT',
@@ -188,7 +188,7 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
     if (n > MAX_BUCKETS) {
       throw new NrqlError('INVALID_INPUT', `TIMESERIES supports a maximum of ${MAX_BUCKETS} buckets`);
     }
-    // Buckets are based on the end of the range; the first one is a full bucket (notes 5.5).
+    // Buckets are based on the end of the range; the first one is a full bucket (docs/service.md#nrql-time).
     buckets = Array.from(
       { length: n },
       (_, i) => [until - (n - i) * step, until - (n - i - 1) * step] as [number, number],
@@ -228,7 +228,7 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
       g.units.push(u);
       groups.set(key, g);
     }
-    // Facets are ordered by the first aggregate over the whole window, largest first (notes 1.5).
+    // Facets are ordered by the first aggregate over the whole window, largest first (docs/service.md#nrql-limits).
     const first = q.select[0];
     const ranked = [...groups.values()]
       .map((g) => {

@@ -1,5 +1,5 @@
 /**
- * A parser for the subset of NRQL that Timeslice sends (nerdgraph-notes 7, "NRQL grammar subset"):
+ * A parser for the subset of NRQL that Timeslice sends (docs/service.md#nerdgraph-mapping):
  * `[FROM Metric] SELECT <agg> [AS label] {, …} [FROM Metric] WHERE <cond> {AND <cond>} [FACET …]
  * [SINCE …] [UNTIL …] [TIMESERIES …] [LIMIT …]`, clauses in any order after SELECT/FROM.
  * Errors carry the service's wording: `NRQL Syntax Error: Error at line 1 position N, unexpected 'X'`.
@@ -316,7 +316,7 @@ class Parser {
       attrs.push(this.attr().name);
     }
     if (attrs.length > 5) {
-      this.fail(); // FACET takes at most 5 attributes (notes 1.5).
+      this.fail(); // FACET takes at most 5 attributes (docs/service.md#nrql-limits).
     }
     let alias: string | undefined;
     if (this.isWord('as')) {

@@ -28,7 +28,7 @@ export type TimePoint = { k: 'ms'; ms: number } | { k: 'ago'; ms: number } | { k
 
 export interface SelectItem {
   expr: Expr;
-  /** The result key: the alias, else `<fn>.<attr>` (notes 5.4). */
+  /** The result key: the alias, else `<fn>.<attr>` (docs/service.md#nrql-results). */
   key: string;
 }
 
@@ -47,7 +47,7 @@ function attrText(a: Attr): string {
   return a.sub === undefined ? a.name : `${a.name}.${a.sub}`;
 }
 
-/** `count(x)` → `count.x`, `count(*)` → `count`; arithmetic takes its first aggregate's key (notes 5.4). */
+/** `count(x)` → `count.x`, `count(*)` → `count`; arithmetic takes its first aggregate's key (docs/service.md#nrql-results). */
 export function defaultKey(e: Expr): string {
   switch (e.k) {
     case 'agg':

@@ -50,7 +50,7 @@ function componentsOf(def: MetricDef, scope: SimScope, m: Minute): Comp {
     case 'errors':
       return { count: def.errors ? def.errors(m) : m.errors, total: 0, exclusive: 0 };
     case 'cpu': {
-      // CPU seconds used in the minute: REST's percent = 100 · total / seconds (notes 5.2).
+      // CPU seconds used in the minute: REST's percent = 100 · total / seconds (docs/service.md#metric-values).
       const seconds = (m.cpuPercent / 100) * 60;
       return { count: 1, total: seconds, exclusive: seconds, min: seconds, max: seconds };
     }

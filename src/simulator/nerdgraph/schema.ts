@@ -1,7 +1,7 @@
 /**
  * The small NerdGraph SDL the simulator serves: only the types and fields of the minimum subset in
- * nerdgraph-notes 7 (key check, accounts, entitySearch, entity, nrql). Type names follow the
- * service's where the notes give them; the rest are ours.
+ * docs/service.md#nerdgraph-mapping (key check, accounts, entitySearch, entity, nrql). Type names follow the
+ * service's where its docs or client-go give them; the rest are ours.
  */
 import { buildSchema } from 'graphql';
 

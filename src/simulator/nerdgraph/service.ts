@@ -2,7 +2,7 @@
  * The NerdGraph endpoint of the simulator (`POST /graphql`, EU under `/eu/graphql`): the key check
  * (401 + BAD_API_KEY body), 25 requests in flight per key (429 `{}`), faults per operation, and the
  * real GraphQL engine over the SDL in schema.ts. GraphQL-level failures are HTTP 200 with `errors`
- * whose `extensions.errorClass` names the class (nerdgraph-notes 1.3, 1.4, 7).
+ * whose `extensions.errorClass` names the class (docs/service.md#nerdgraph-errors).
  */
 import { graphql, GraphQLError, parse, visit } from 'graphql';
 import type { DocumentNode } from 'graphql';
@@ -66,7 +66,7 @@ export function simulatedAccountOutline(region: Region, index: number): { id: nu
   return index === 0 ? first : { id: first.id + index * 1_000_000, name: `${first.name} #${index + 1}` };
 }
 
-/** The service's own 401 body (nerdgraph-notes 1.4, CGO PR #603). */
+/** The service's own 401 body (docs/service.md#nerdgraph-errors; newrelic-client-go PR #603). */
 export const BAD_API_KEY_BODY = JSON.stringify({
   errors: [{ extensions: { error_code: 'BAD_API_KEY' }, message: 'Bad API Key or no API Key provided' }],
 });
@@ -171,7 +171,7 @@ export class NerdGraphService {
     }
     const busy = this.inFlight.get(key) ?? 0;
     if (busy >= (this.options.maxInFlight ?? 25) || fault?.kind === 'rateLimited') {
-      return reply(429, '{}', operation); // The 429 body is not documented (notes 7: send `{}`).
+      return reply(429, '{}', operation); // The 429 body is not documented (docs/service.md#rate-limits): send `{}`.
     }
     // The request counts as in flight for its whole life, delay included: the limit is on concurrency.
     this.inFlight.set(key, busy + 1);
@@ -220,7 +220,7 @@ export class NerdGraphService {
       });
       const body: Record<string, unknown> = { ...result };
       if (fault?.kind === 'deprecation') {
-        // A warning beside intact data (notes 1.3: CGO keeps the data and ignores these).
+        // A warning beside intact data (docs/service.md#nerdgraph-errors: client-go keeps the data).
         body.errors = [
           ...(result.errors ?? []),
           { message: 'This field is deprecated! Use `applicationInstancesV2` instead.', path: ['actor'] },
@@ -266,7 +266,7 @@ export class NerdGraphService {
         failIf(ctx, 'graphql.user');
         return { id: 1_000_001, name: 'Simulated User', email: 'user@example.com' };
       },
-      // Every account the key's user sees (notes 2: "the accounts the user can see"), in one region.
+      // Every account the key's user sees (docs/service.md#accounts), in one region.
       accounts: (_: unknown, ctx: Ctx) => {
         failIf(ctx, 'graphql.accounts');
         return accounts.map((a) => ({ id: a.id, name: a.name, reportingEventTypes: ['Metric', 'Transaction'] }));
@@ -282,7 +282,7 @@ export class NerdGraphService {
           nrql: ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
             if (!account) {
-              // Spelled as the account-management docs do, so clients read both places (notes 1.3).
+              // Spelled as the account-management docs do, so clients read both places (docs/service.md#nerdgraph-errors).
               throw new GraphQLError(`You are not authorized to query account ${id}`, {
                 extensions: { nerdGraphExtensions: { errorClass: 'ACCESS_DENIED' } },
               });
@@ -338,7 +338,7 @@ export class NerdGraphService {
         return guids.map((g) => this.entity(region, g)).filter((e) => e !== null);
       },
     };
-    // A mutation (code-and-change-notes 3): the entity's GUID names the account, which must be one the key sees.
+    // A mutation (docs/service.md#deployments): the entity's GUID names the account, which must be one the key sees.
     const changeTrackingCreateDeployment = ({ deployment }: { deployment: DeploymentInput }) => {
       const find = (guid: string) => {
         const g = decodeGuid(guid);

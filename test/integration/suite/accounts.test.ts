@@ -17,7 +17,7 @@ interface Asked {
 }
 
 /**
- * NerdGraph runs NRQL in one account and does not infer it from the key (nerdgraph-notes 2). Against a
+ * NerdGraph runs NRQL in one account and does not infer it from the key (docs/service.md#accounts). Against a
  * simulator whose key sees two accounts (`accountsPerKey: 2`), reached as the custom region: the user
  * is asked which account, the choice is stored with the key, and Switch Account… changes it with
  * exactly one new connection session.

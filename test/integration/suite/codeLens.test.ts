@@ -1,5 +1,5 @@
 /**
- * Numbers above the code (issue 24), in VS Code, on both backends: a Rails controller of the demo's
+ * Numbers above the code, in VS Code, on both backends: a Rails controller of the demo's
  * storefront-web in a bound folder gets a lens on each action's `def` line whose numbers are the
  * simulator's summarized values over the lens's range; one request per refresh; a file that serves
  * nothing asks nothing; nothing is asked while the window is unfocused; Go to Code opens the line,

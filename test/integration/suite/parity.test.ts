@@ -31,7 +31,7 @@ function tooltipRows(view: StatusView): string[] {
 }
 
 /**
- * Parity in the real workbench (issue 14, section 4): the dashboard, the 4.8 breakdown and the status
+ * Parity in the real workbench: the dashboard, the response-time breakdown and the status
  * bar of one seeded application, as the views loaded them from the demo through REST v2 and then
  * through NerdGraph, show the same numbers within REST's rounding (the checks of the unit parity
  * suite, test/support/parity.ts). The demo's data follow the clock, so the two sides are compared
@@ -142,7 +142,7 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
       samePanels(rest.breakdown, ng.breakdown, 'breakdown');
       sameTables(rest.breakdown, ng.breakdown, 'breakdown');
       assert.ok(ng.breakdown.charts[0].series.length > 1, 'the breakdown has more than application code');
-      // A key transaction's own Apdex and error rate (notes 4.3), the same through both, not its application's.
+      // A key transaction's own Apdex and error rate (docs/service.md#key-transactions), the same through both, not its application's.
       assert.ok(shownSummary(rest.keyTransaction), 'the key transaction panel has a summary');
       assert.deepEqual(
         shownSummary(ng.keyTransaction),

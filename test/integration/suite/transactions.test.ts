@@ -16,7 +16,7 @@ import { BACKENDS, backendLabel, eventually, labels, startDemo, timeslice, toolt
 const seen = new Map<string, TransactionStats[]>();
 
 for (const backend of BACKENDS) {
-  describe(`transactions (issue 24) on ${backendLabel(backend)}`, function () {
+  describe(`transactions on ${backendLabel(backend)}`, function () {
     this.timeout(60_000);
     let ts: TimesliceTestApi;
 

@@ -30,7 +30,7 @@ const EXPECTED: Readonly<
   },
   nerdGraph: {
     // Applications, then the key transactions: their search, their details, their summaries (NRQL).
-    // Then the open alerts of every listed application, in one aiIssues query (issue 25).
+    // Then the open alerts of every listed application, in one aiIssues query.
     rootAndCounts: [
       'graphql.entitySearch',
       'graphql.entitySearch',
@@ -129,7 +129,7 @@ for (const backend of BACKENDS) {
       const appNode = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
       const appTip = tooltipText(ts.tree.getTreeItem(appNode));
       assert.doesNotMatch(appTip, /never/i, 'no "never" for an application that reports');
-      // REST gives last_reported_at; NerdGraph has nothing like it (nerdgraph-notes 6.3): no line rather than a wrong one.
+      // REST gives last_reported_at; NerdGraph has nothing like it (docs/service.md#applications): no line rather than a wrong one.
       assert.equal(/Last reported/.test(appTip), backend === 'restV2', appTip);
       const [hostsGroup, instancesGroup] = await ts.tree.getChildren(appNode);
       const hostItem = ts.tree.getTreeItem((await ts.tree.getChildren(hostsGroup))[0]);
