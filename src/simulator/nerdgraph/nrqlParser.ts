@@ -6,13 +6,22 @@
  */
 import type { Tok } from './nrqlLexer';
 import { syntaxError, tokenize, unitMs } from './nrqlLexer';
-import type { Attr, Cond, Expr, Literal, NrqlQuery, SelectItem, TimePoint } from './nrqlSyntax';
+import type { Attr, Cond, EventType, Expr, Literal, NrqlQuery, SelectItem, TimePoint } from './nrqlSyntax';
 import { defaultKey } from './nrqlSyntax';
+
+const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
+  ['metric', 'Metric'],
+  ['transactionerror', 'TransactionError'],
+  ['errortrace', 'ErrorTrace'],
+]);
 
 const CLAUSES = new Set(['select', 'from', 'where', 'facet', 'since', 'until', 'timeseries', 'limit', 'as']);
 
 class Parser {
   private i = 0;
+  private from: EventType = 'Metric';
+  /** The first `latest(…)`: timeslices have no latest value, so a Metric query with one fails there. */
+  private latestTok: Tok | undefined;
   constructor(private readonly toks: Tok[]) {}
 
   private peek(): Tok {
@@ -51,7 +60,7 @@ class Parser {
   }
 
   parse(): NrqlQuery {
-    const q: NrqlQuery = { select: [] };
+    const q: NrqlQuery = { from: 'Metric', select: [] };
     let from = false;
     if (this.isWord('from')) {
       this.fromClause();
@@ -100,15 +109,21 @@ class Parser {
     if (!from) {
       this.fail();
     }
+    if (this.from === 'Metric' && this.latestTok) {
+      this.fail(this.latestTok);
+    }
+    q.from = this.from;
     return q;
   }
 
   private fromClause(): void {
     this.word('from');
     const tok = this.next();
-    if (tok.t !== 'id' || tok.v.toLowerCase() !== 'metric') {
-      this.fail(tok); // Only the Metric event type holds timeslices.
+    const type = tok.t === 'id' ? EVENT_TYPES.get(tok.v.toLowerCase()) : undefined;
+    if (!type) {
+      this.fail(tok); // Only these event types hold data here.
     }
+    this.from = type;
   }
 
   private selectList(): SelectItem[] {
@@ -173,6 +188,10 @@ class Parser {
       case 'max':
       case 'average':
       case 'apdex':
+        e = { k: 'agg', fn, attr: this.attr() };
+        break;
+      case 'latest':
+        this.latestTok ??= tok;
         e = { k: 'agg', fn, attr: this.attr() };
         break;
       case 'uniques': {
@@ -279,6 +298,9 @@ class Parser {
       const not = this.isWord('not');
       if (not) {
         this.i++;
+      }
+      if (this.isWord('true') || this.isWord('false')) {
+        return { k: 'bool', attr, value: this.next().v.toLowerCase() === 'true', not };
       }
       this.word('null');
       return { k: 'null', attr, not };
