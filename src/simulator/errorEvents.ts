@@ -15,8 +15,8 @@ import { shareOut, transactionSplit } from './transactionSplit';
 /** Error events an agent instance sends per minute, and error traces (the service's documented limits). */
 export const MAX_ERROR_EVENTS_PER_MINUTE = 100;
 export const MAX_ERROR_TRACES_PER_MINUTE = 20;
-/** Expected errors per transaction and minute: an open point, one in ten minutes keeps them "a few". */
-const EXPECTED_CHANCE = 0.1;
+/** Chance of one expected error per transaction and minute: an open point; one in fifty keeps them "a few". */
+const EXPECTED_CHANCE = 0.02;
 /** Share of the `test` data set's messages that carry a foreign-text hazard. */
 const HAZARD_CHANCE = 0.2;
 
@@ -46,11 +46,23 @@ export function eventTransactionName(metricName: string): string {
   return metricName.startsWith('Controller/') ? `WebTransaction/${metricName}` : metricName;
 }
 
+const kindsCache = new WeakMap<SimApp, Map<string, ErrorKind[]>>();
+
 /** The classes a transaction throws: two of its language's, picked by its name. */
 function kindsOf(app: SimApp, metricName: string): ErrorKind[] {
-  const all = errorKindsOf(app.language);
-  const h = hashString(`${app.id}:${metricName}`);
-  return [all[h % all.length], all[(h + 1) % all.length]];
+  let byName = kindsCache.get(app);
+  if (!byName) {
+    byName = new Map();
+    kindsCache.set(app, byName);
+  }
+  let kinds = byName.get(metricName);
+  if (!kinds) {
+    const all = errorKindsOf(app.language);
+    const h = hashString(`${app.id}:${metricName}`);
+    kinds = [all[h % all.length], all[(h + 1) % all.length]];
+    byName.set(metricName, kinds);
+  }
+  return kinds;
 }
 
 function occurrenceId(app: SimApp, minute: number, instanceId: number, index: number): string {
@@ -78,8 +90,16 @@ function spread(n: number, keep: number): Set<number> {
   return kept;
 }
 
-/** Every error occurrence of `app` in `minute`, sampled or not, in each instance's order. */
-export function errorOccurrences(dataset: Dataset, app: SimApp, minute: number): ErrorOccurrence[] {
+/**
+ * Every error occurrence of `app` in `minute` in each instance's order: all of them, or only those the
+ * agent kept as events or as traces (cheaper: a query reads only those).
+ */
+export function errorOccurrences(
+  dataset: Dataset,
+  app: SimApp,
+  minute: number,
+  only?: 'sampled' | 'traced',
+): ErrorOccurrence[] {
   if (!app.reporting || app.instanceIds.length === 0) {
     return [];
   }
@@ -121,9 +141,13 @@ export function errorOccurrences(dataset: Dataset, app: SimApp, minute: number):
   const out: ErrorOccurrence[] = [];
   instances.forEach((instance, k) => {
     const list = perInstance[k];
+    const host = dataset.hosts.get(instance.hostId)!.name;
     const sampled = spread(list.length, MAX_ERROR_EVENTS_PER_MINUTE);
     const traced = spread(list.length, MAX_ERROR_TRACES_PER_MINUTE);
     list.forEach((o, index) => {
+      if ((only === 'sampled' && !sampled.has(index)) || (only === 'traced' && !traced.has(index))) {
+        return;
+      }
       const u = unit(seed, key ^ instance.id, minute, index);
       const kinds = kindsOf(app, o.metricName);
       const kind = kinds[u < 0.6 ? 0 : 1];
@@ -137,7 +161,7 @@ export function errorOccurrences(dataset: Dataset, app: SimApp, minute: number):
         message: hazard ? HAZARD_MESSAGES[index % HAZARD_MESSAGES.length] : kind.message,
         expected: o.expected,
         instanceId: instance.id,
-        host: dataset.hosts.get(instance.hostId)!.name,
+        host,
         timestamp: minute * 60_000 + Math.floor(((index + 0.5) / list.length) * 60_000),
         sampled: sampled.has(index),
         traced: traced.has(index),

@@ -234,4 +234,45 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
     }
     assert.ok(checked > 100, `${checked} transactions checked`);
   });
+
+  it("points every web transaction of every reporting demo application at its sample's code", () => {
+    const dataset = new Dataset({ ...DEMO_DATA_SET, names: 'demo' });
+    for (const app of dataset.apps.filter((a) => a.reporting)) {
+      for (const t of app.profile.transactions) {
+        assert.ok(DEMO_SOURCE_LINES[app.name]?.[t.name], `${app.name} ${t.name}`);
+      }
+    }
+  });
+
+  it("messages carry the foreign-text hazards (markup, command links, bidi controls, very long) only with names: 'test'", () => {
+    const messagesOf = (names: 'test' | 'demo') => {
+      const dataset = new Dataset({ ...DEMO_DATA_SET, names });
+      const out = new Set<string>();
+      for (const app of dataset.apps) {
+        for (let minute = 29_000_000; minute < 29_000_030; minute++) {
+          errorOccurrences(dataset, app, minute).forEach((o) => out.add(o.message));
+        }
+      }
+      return [...out];
+    };
+    const hazardous = (m: string) => /[<>\u202e\u2066]|command:/.test(m) || m.length > 1000;
+    const test = messagesOf('test');
+    for (const probe of [/<img/, /command:/, /\u202e/, /^.{1000}/]) {
+      assert.ok(
+        test.some((m) => probe.test(m)),
+        String(probe),
+      );
+    }
+    assert.deepEqual(messagesOf('demo').filter(hazardous), []);
+  });
+
+  it('answers the other event types and timeslice functions as before: latest() on Metric and FROM Transaction stay syntax errors', async () => {
+    for (const q of [
+      `SELECT latest(timestamp) FROM Metric SINCE 1 hour ago`,
+      `SELECT count(*) FROM Transaction SINCE 1 hour ago`,
+    ]) {
+      const body = await post(NRQL_QUERY, { id: US, q });
+      assert.match(String((body.errors as Array<{ message: string }>)[0].message), /^NRQL Syntax Error/, q);
+    }
+  });
 });

@@ -18,28 +18,53 @@ export const EVENT_RETENTION_MS = 8 * 24 * 3_600_000;
 
 type EventAttrs = Readonly<Record<string, AttrValue>>;
 
-function attrsOf(ctx: NrqlContext, o: ErrorOccurrence, from: 'TransactionError' | 'ErrorTrace'): EventAttrs {
-  const common: Record<string, AttrValue> = {
-    'error.class': o.kind.errorClass,
-    'error.message': o.message,
-    'error.expected': o.expected,
-    transactionName: o.transactionName,
-    timestamp: o.timestamp,
-    appId: o.app.id,
-    appName: o.app.name,
-    entityGuid: appGuid(ctx.accountId, o.app),
-    host: o.host,
-  };
-  if (from === 'ErrorTrace') {
-    return {
-      ...common,
-      id: o.id,
-      fingerprint: String(hashString(`${o.app.id}:${o.transactionName}:${o.kind.errorClass}`)),
-      count: 1,
-    };
+/**
+ * An occurrence's attributes: what it shares with others of its transaction, class and message comes
+ * from one cached object (its prototype), so a long window builds one small object per event.
+ */
+class AttrsBuilder {
+  private readonly shared = new Map<string, EventAttrs>();
+  constructor(
+    private readonly ctx: NrqlContext,
+    private readonly from: 'TransactionError' | 'ErrorTrace',
+  ) {}
+
+  of(o: ErrorOccurrence): EventAttrs {
+    const key = `${o.app.id}\u0000${o.metricName}\u0000${o.kind.errorClass}\u0000${o.expected}\u0000${o.host}\u0000${o.message}`;
+    let shared = this.shared.get(key);
+    if (!shared) {
+      shared = this.sharedOf(o);
+      this.shared.set(key, shared);
+    }
+    const own: Record<string, AttrValue> = Object.create(shared) as Record<string, AttrValue>;
+    own.timestamp = o.timestamp;
+    if (this.from === 'ErrorTrace') {
+      own.id = o.id;
+    }
+    return own;
   }
-  const uri = requestUriOf(o.app, o.metricName);
-  return uri === undefined ? common : { ...common, 'request.uri': uri, 'http.statusCode': o.kind.status };
+
+  private sharedOf(o: ErrorOccurrence): EventAttrs {
+    const common: Record<string, AttrValue> = {
+      'error.class': o.kind.errorClass,
+      'error.message': o.message,
+      'error.expected': o.expected,
+      transactionName: o.transactionName,
+      appId: o.app.id,
+      appName: o.app.name,
+      entityGuid: appGuid(this.ctx.accountId, o.app),
+      host: o.host,
+    };
+    if (this.from === 'ErrorTrace') {
+      return {
+        ...common,
+        fingerprint: String(hashString(`${o.app.id}:${o.transactionName}:${o.kind.errorClass}`)),
+        count: 1,
+      };
+    }
+    const uri = requestUriOf(o.app, o.metricName);
+    return uri === undefined ? common : { ...common, 'request.uri': uri, 'http.statusCode': o.kind.status };
+  }
 }
 
 /** The application a top-level `appId = N` or `entityGuid = '…'` names, so a query reads only its events. */
@@ -62,12 +87,13 @@ function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number):
   const start = Math.max(since, ctx.now.getTime() - EVENT_RETENTION_MS);
   const end = Math.min(until, ctx.now.getTime());
   const keepApp = onlyApp(ctx, q.where);
+  const builder = new AttrsBuilder(ctx, from);
   const out: EventAttrs[] = [];
   for (const app of ctx.dataset.apps.filter(keepApp)) {
     for (let minute = Math.floor(start / 60_000); minute * 60_000 < end; minute++) {
-      for (const o of errorOccurrences(ctx.dataset, app, minute)) {
-        if ((from === 'ErrorTrace' ? o.traced : o.sampled) && o.timestamp >= start && o.timestamp < end) {
-          const attrs = attrsOf(ctx, o, from);
+      for (const o of errorOccurrences(ctx.dataset, app, minute, from === 'ErrorTrace' ? 'traced' : 'sampled')) {
+        if (o.timestamp >= start && o.timestamp < end) {
+          const attrs = builder.of(o);
           if (!q.where || matches(q.where, { attrs })) {
             out.push(attrs);
           }
