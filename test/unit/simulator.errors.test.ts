@@ -266,10 +266,11 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
     assert.deepEqual(messagesOf('demo').filter(hazardous), []);
   });
 
-  it('answers the other event types and timeslice functions as before: latest() on Metric and FROM Transaction stay syntax errors', async () => {
+  it('answers the other event types and timeslice functions as before: latest() and IS NOT true on Metric, and FROM Transaction, stay syntax errors', async () => {
     for (const q of [
       `SELECT latest(timestamp) FROM Metric SINCE 1 hour ago`,
       `SELECT count(*) FROM Transaction SINCE 1 hour ago`,
+      `SELECT count(*) FROM Metric WHERE appId = 1 AND error.expected IS NOT true SINCE 1 hour ago`,
     ]) {
       const body = await post(NRQL_QUERY, { id: US, q });
       assert.match(String((body.errors as Array<{ message: string }>)[0].message), /^NRQL Syntax Error/, q);

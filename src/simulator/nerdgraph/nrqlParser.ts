@@ -1,7 +1,9 @@
 /**
  * A parser for the subset of NRQL that Timeslice sends (nerdgraph-notes 7, "NRQL grammar subset"):
  * `[FROM Metric] SELECT <agg> [AS label] {, …} [FROM Metric] WHERE <cond> {AND <cond>} [FACET …]
- * [SINCE …] [UNTIL …] [TIMESERIES …] [LIMIT …]`, clauses in any order after SELECT/FROM.
+ * [SINCE …] [UNTIL …] [TIMESERIES …] [LIMIT …]`, clauses in any order after SELECT/FROM. The error
+ * events (`FROM TransactionError`, `FROM ErrorTrace`: nrqlEvents.ts) also take `latest(…)` and
+ * `IS [NOT] true|false`, as src/errors/errorQueries.ts sends them.
  * Errors carry the service's wording: `NRQL Syntax Error: Error at line 1 position N, unexpected 'X'`.
  */
 import type { Tok } from './nrqlLexer';
@@ -20,8 +22,11 @@ const CLAUSES = new Set(['select', 'from', 'where', 'facet', 'since', 'until', '
 class Parser {
   private i = 0;
   private from: EventType = 'Metric';
-  /** The first `latest(…)`: timeslices have no latest value, so a Metric query with one fails there. */
-  private latestTok: Tok | undefined;
+  /**
+   * The first `latest(…)` or `IS [NOT] true|false`: only the error events need them, so a Metric query
+   * with one fails there as it did before they were read.
+   */
+  private eventOnlyTok: Tok | undefined;
   constructor(private readonly toks: Tok[]) {}
 
   private peek(): Tok {
@@ -109,8 +114,8 @@ class Parser {
     if (!from) {
       this.fail();
     }
-    if (this.from === 'Metric' && this.latestTok) {
-      this.fail(this.latestTok);
+    if (this.from === 'Metric' && this.eventOnlyTok) {
+      this.fail(this.eventOnlyTok);
     }
     q.from = this.from;
     return q;
@@ -191,7 +196,7 @@ class Parser {
         e = { k: 'agg', fn, attr: this.attr() };
         break;
       case 'latest':
-        this.latestTok ??= tok;
+        this.eventOnlyTok ??= tok;
         e = { k: 'agg', fn, attr: this.attr() };
         break;
       case 'uniques': {
@@ -300,6 +305,7 @@ class Parser {
         this.i++;
       }
       if (this.isWord('true') || this.isWord('false')) {
+        this.eventOnlyTok ??= this.peek();
         return { k: 'bool', attr, value: this.next().v.toLowerCase() === 'true', not };
       }
       this.word('null');
