@@ -9,13 +9,7 @@
 import type { Tok } from './nrqlLexer';
 import { syntaxError, tokenize, unitMs } from './nrqlLexer';
 import type { Attr, Cond, EventType, Expr, Literal, NrqlQuery, SelectItem, TimePoint } from './nrqlSyntax';
-import { defaultKey } from './nrqlSyntax';
-
-const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
-  ['metric', 'Metric'],
-  ['transactionerror', 'TransactionError'],
-  ['errortrace', 'ErrorTrace'],
-]);
+import { defaultKey, EVENT_TYPES } from './nrqlSyntax';
 
 const CLAUSES = new Set(['select', 'from', 'where', 'facet', 'since', 'until', 'timeseries', 'limit', 'as']);
 

@@ -27,6 +27,13 @@ export type Cond =
 /** The event types the simulator holds: timeslices, and the error events and traces (errorEvents.ts). */
 export type EventType = 'Metric' | 'TransactionError' | 'ErrorTrace';
 
+/** The event types by their lower-case name: matched regardless of case, as `FROM Metric` always was here. */
+export const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
+  ['metric', 'Metric'],
+  ['transactionerror', 'TransactionError'],
+  ['errortrace', 'ErrorTrace'],
+]);
+
 /** A point in time: epoch ms, or `n units AGO`, or NOW. */
 export type TimePoint = { k: 'ms'; ms: number } | { k: 'ago'; ms: number } | { k: 'now' };
 
