@@ -104,6 +104,38 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
     }
   });
 
+  it("on the wire, NRQL's unexpected events per transaction equal REST's Errors/<txn> error_count when nothing was sampled away", async () => {
+    const app = appNamed('billing-api');
+    const [from, to] = [RANGE.to.getTime() - 30 * 60_000, RANGE.to.getTime()];
+    for (let minute = from / 60_000; minute < to / 60_000; minute++) {
+      assert.ok(
+        errorOccurrences(sim.datasets.us, app, minute).every((o) => o.sampled),
+        'no sampling in the window',
+      );
+    }
+    const rows = await nrql(
+      `SELECT count(*) FROM TransactionError WHERE appId = ${app.id} AND error.expected IS NOT true FACET transactionName SINCE ${from} UNTIL ${to} LIMIT MAX`,
+    );
+    const events = new Map(rows.map((r) => [r.transactionName as string, r.count as number]));
+    const names = [...app.profile.transactions.map((t) => t.name), ...app.profile.background.map((b) => b.name)];
+    const query = names.map((n) => `names[]=${encodeURIComponent(`Errors/${n}`)}`).join('&');
+    const res = await request(
+      `${sim.baseUrls.us}/v2/applications/${app.id}/metrics/data.json?${query}&values[]=error_count&summarize=true&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`,
+      { dispatcher: agent, headers: { 'api-key': KEY } },
+    );
+    const body = JSON.parse(await res.body.text()) as {
+      metric_data: { metrics: Array<{ name: string; timeslices: Array<{ values: { error_count: number } }> }> };
+    };
+    let total = 0;
+    for (const m of body.metric_data.metrics) {
+      const name = m.name.slice('Errors/'.length);
+      const count = m.timeslices[0].values.error_count;
+      total += count;
+      assert.equal(events.get(name.startsWith('Controller/') ? `WebTransaction/${name}` : name) ?? 0, count, name);
+    }
+    assert.ok(total > 0, 'the window has errors');
+  });
+
   it('"at most 100 error events and 20 error traces per minute per agent instance"', () => {
     const dataset = new Dataset({ seed: 7, apps: 12 });
     // A failing application: more errors in a minute than an instance sends.
