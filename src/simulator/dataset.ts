@@ -171,9 +171,12 @@ export class Dataset {
   readonly keyTransactionsById = new Map<number, SimKeyTransaction>();
   readonly seed: number;
   private readonly demoNames: boolean;
+  /** Which names the data set has (DatasetOptions.names); error messages follow it too. */
+  readonly names: 'test' | 'demo';
 
   constructor(options: DatasetOptions) {
     this.demoNames = options.names === 'demo';
+    this.names = this.demoNames ? 'demo' : 'test';
     this.seed = options.seed >>> 0;
     const base = options.idBase ?? 0;
     const rng = new Rng(this.seed);

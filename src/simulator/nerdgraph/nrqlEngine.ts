@@ -9,6 +9,7 @@
  * reads application scopes, so `WHERE appId = N` is exactly what REST shows for the application.
  */
 import { NrqlSyntaxError } from './nrqlLexer';
+import { eventRows } from './nrqlEvents';
 import { parseNrql } from './nrqlParser';
 import type { Expr, NrqlQuery, TimePoint } from './nrqlSyntax';
 import type { Comp, NrqlContext, Unit } from './nrqlUnits';
@@ -194,6 +195,22 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
       (_, i) => [until - (n - i) * step, until - (n - i - 1) * step] as [number, number],
     );
   }
+  const limit = q.limit === 'max' ? MAX_LIMIT : Math.min(MAX_LIMIT, q.limit ?? DEFAULT_FACET_LIMIT);
+  const metadata = (eventType: string) => ({
+    facets: q.facet ? q.facet.attrs : null,
+    eventTypes: [eventType],
+    messages: [],
+    timeWindow: {
+      begin: buckets[0][0],
+      end: until,
+      since: describe(q.since, '60 MINUTES AGO'),
+      until: describe(q.until, 'NOW'),
+      compareWith: null,
+    },
+  });
+  if (q.from !== 'Metric') {
+    return { results: eventRows(ctx, q, buckets, limit), metadata: metadata(q.from) };
+  }
   const units = unitsOf(ctx, q);
   const slicer = new Slicer(ctx.dataset.seed);
   const minute = (ms: number) => Math.floor(ms / 60_000);
@@ -210,7 +227,6 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
     endTimeSeconds: Math.floor(b / 1000),
   });
   const results: Array<Record<string, unknown>> = [];
-  const begin = buckets[0][0];
   if (!q.facet) {
     for (const bucket of buckets) {
       results.push(q.timeseries !== undefined ? { ...times(bucket), ...row(units, bucket) } : row(units, bucket));
@@ -236,7 +252,6 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
         return { g, rank: numeric(evaluate(first.expr, g.units, comps, window / 1000)) ?? Number.NEGATIVE_INFINITY };
       })
       .sort((x, y) => y.rank - x.rank || x.g.values.join().localeCompare(y.g.values.join()));
-    const limit = q.limit === 'max' ? MAX_LIMIT : Math.min(MAX_LIMIT, q.limit ?? DEFAULT_FACET_LIMIT);
     for (const { g } of ranked.slice(0, limit)) {
       const facetKeys: Record<string, unknown> = { facet: g.values.length === 1 ? g.values[0] : g.values };
       if (q.facet.alias !== undefined && attrs.length === 1) {
@@ -251,19 +266,5 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
       }
     }
   }
-  return {
-    results,
-    metadata: {
-      facets: q.facet ? q.facet.attrs : null,
-      eventTypes: ['Metric'],
-      messages: [],
-      timeWindow: {
-        begin,
-        end: until,
-        since: describe(q.since, '60 MINUTES AGO'),
-        until: describe(q.until, 'NOW'),
-        compareWith: null,
-      },
-    },
-  };
+  return { results, metadata: metadata('Metric') };
 }

@@ -1,18 +1,26 @@
 /**
  * A parser for the subset of NRQL that Timeslice sends (docs/service.md#nerdgraph-mapping):
  * `[FROM Metric] SELECT <agg> [AS label] {, …} [FROM Metric] WHERE <cond> {AND <cond>} [FACET …]
- * [SINCE …] [UNTIL …] [TIMESERIES …] [LIMIT …]`, clauses in any order after SELECT/FROM.
+ * [SINCE …] [UNTIL …] [TIMESERIES …] [LIMIT …]`, clauses in any order after SELECT/FROM. The error
+ * events (`FROM TransactionError`, `FROM ErrorTrace`: nrqlEvents.ts) also take `latest(…)` and
+ * `IS [NOT] true|false`, as src/errors/errorQueries.ts sends them.
  * Errors carry the service's wording: `NRQL Syntax Error: Error at line 1 position N, unexpected 'X'`.
  */
 import type { Tok } from './nrqlLexer';
 import { syntaxError, tokenize, unitMs } from './nrqlLexer';
-import type { Attr, Cond, Expr, Literal, NrqlQuery, SelectItem, TimePoint } from './nrqlSyntax';
-import { defaultKey } from './nrqlSyntax';
+import type { Attr, Cond, EventType, Expr, Literal, NrqlQuery, SelectItem, TimePoint } from './nrqlSyntax';
+import { defaultKey, EVENT_TYPES } from './nrqlSyntax';
 
 const CLAUSES = new Set(['select', 'from', 'where', 'facet', 'since', 'until', 'timeseries', 'limit', 'as']);
 
 class Parser {
   private i = 0;
+  private from: EventType = 'Metric';
+  /**
+   * The first `latest(…)` or `IS [NOT] true|false`: only the error events need them, so a Metric query
+   * with one fails there as it did before they were read.
+   */
+  private eventOnlyTok: Tok | undefined;
   constructor(private readonly toks: Tok[]) {}
 
   private peek(): Tok {
@@ -51,7 +59,7 @@ class Parser {
   }
 
   parse(): NrqlQuery {
-    const q: NrqlQuery = { select: [] };
+    const q: NrqlQuery = { from: 'Metric', select: [] };
     let from = false;
     if (this.isWord('from')) {
       this.fromClause();
@@ -100,15 +108,21 @@ class Parser {
     if (!from) {
       this.fail();
     }
+    if (this.from === 'Metric' && this.eventOnlyTok) {
+      this.fail(this.eventOnlyTok);
+    }
+    q.from = this.from;
     return q;
   }
 
   private fromClause(): void {
     this.word('from');
     const tok = this.next();
-    if (tok.t !== 'id' || tok.v.toLowerCase() !== 'metric') {
-      this.fail(tok); // Only the Metric event type holds timeslices.
+    const type = tok.t === 'id' ? EVENT_TYPES.get(tok.v.toLowerCase()) : undefined;
+    if (!type) {
+      this.fail(tok); // Only these event types hold data here.
     }
+    this.from = type;
   }
 
   private selectList(): SelectItem[] {
@@ -173,6 +187,10 @@ class Parser {
       case 'max':
       case 'average':
       case 'apdex':
+        e = { k: 'agg', fn, attr: this.attr() };
+        break;
+      case 'latest':
+        this.eventOnlyTok ??= tok;
         e = { k: 'agg', fn, attr: this.attr() };
         break;
       case 'uniques': {
@@ -279,6 +297,10 @@ class Parser {
       const not = this.isWord('not');
       if (not) {
         this.i++;
+      }
+      if (this.isWord('true') || this.isWord('false')) {
+        this.eventOnlyTok ??= this.peek();
+        return { k: 'bool', attr, value: this.next().v.toLowerCase() === 'true', not };
       }
       this.word('null');
       return { k: 'null', attr, not };

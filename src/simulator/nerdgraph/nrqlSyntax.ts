@@ -8,7 +8,7 @@ export interface Attr {
 
 export type Expr =
   | { k: 'num'; v: number }
-  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'average' | 'apdex'; attr: Attr }
+  | { k: 'agg'; fn: 'count' | 'sum' | 'min' | 'max' | 'average' | 'apdex' | 'latest'; attr: Attr }
   | { k: 'rate'; inner: Expr; perSeconds: number }
   | { k: 'uniques'; attr: Attr; limit?: number }
   | { k: 'filter'; inner: Expr; where: Cond }
@@ -21,7 +21,18 @@ export type Cond =
   | { k: 'cmp'; attr: Attr; op: '=' | '!='; value: Literal }
   | { k: 'in'; attr: Attr; values: Literal[]; not: boolean }
   | { k: 'like'; attr: Attr; pattern: string; not: boolean }
-  | { k: 'null'; attr: Attr; not: boolean };
+  | { k: 'null'; attr: Attr; not: boolean }
+  | { k: 'bool'; attr: Attr; value: boolean; not: boolean };
+
+/** The event types the simulator holds: timeslices, and the error events and traces (errorEvents.ts). */
+export type EventType = 'Metric' | 'TransactionError' | 'ErrorTrace';
+
+/** The event types by their lower-case name: matched regardless of case, as `FROM Metric` always was here. */
+export const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
+  ['metric', 'Metric'],
+  ['transactionerror', 'TransactionError'],
+  ['errortrace', 'ErrorTrace'],
+]);
 
 /** A point in time: epoch ms, or `n units AGO`, or NOW. */
 export type TimePoint = { k: 'ms'; ms: number } | { k: 'ago'; ms: number } | { k: 'now' };
@@ -33,6 +44,7 @@ export interface SelectItem {
 }
 
 export interface NrqlQuery {
+  from: EventType;
   select: SelectItem[];
   where?: Cond;
   facet?: { attrs: string[]; alias?: string };

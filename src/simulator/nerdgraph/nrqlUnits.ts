@@ -19,6 +19,9 @@ export interface Comp {
   max?: number;
 }
 
+/** An attribute's value: timeslices have strings and numbers, events booleans too. */
+export type AttrValue = string | number | boolean;
+
 export interface Unit {
   scope: SimScope;
   scopeKey: string;
@@ -161,12 +164,12 @@ function likeToRegex(pattern: string): RegExp {
   return new RegExp(`^${body}$`, 'is');
 }
 
-function same(a: string | number | undefined, b: Literal): boolean {
+function same(a: string | number | boolean | undefined, b: Literal): boolean {
   return a !== undefined && String(a) === String(b);
 }
 
 /** Whether a unit satisfies a WHERE condition. */
-export function matches(c: Cond, u: Unit): boolean {
+export function matches(c: Cond, u: { attrs: Readonly<Record<string, AttrValue>> }): boolean {
   switch (c.k) {
     case 'and':
       return c.parts.every((p) => matches(p, u));
@@ -183,6 +186,9 @@ export function matches(c: Cond, u: Unit): boolean {
       const v = u.attrs[c.attr.name];
       return v !== undefined && c.not !== likeToRegex(c.pattern).test(String(v));
     }
+    case 'bool':
+      // `x IS NOT true` holds for an attribute that is absent: agents that predate it send none.
+      return c.not !== (u.attrs[c.attr.name] === c.value);
   }
 }
 

@@ -7,6 +7,7 @@ import { buildSchema } from 'graphql';
 
 import { AI_ISSUES_SDL } from './aiIssues';
 import { DEPLOYMENT_SDL } from './deployments';
+import { EXCEPTION_SDL } from './exceptions';
 
 export const NERDGRAPH_SDL = `
 scalar EntityGuid
@@ -198,4 +199,4 @@ type KeyTransactionEntity implements Entity {
 }
 `;
 
-export const nerdGraphSchema = buildSchema(NERDGRAPH_SDL + DEPLOYMENT_SDL + AI_ISSUES_SDL);
+export const nerdGraphSchema = buildSchema(NERDGRAPH_SDL + DEPLOYMENT_SDL + AI_ISSUES_SDL + EXCEPTION_SDL);

@@ -17,6 +17,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { createDeployment, withDeploymentSearch } from './deployments';
 import type { DeploymentInput } from './deployments';
 import { decodeGuid, EntitySearchError, entityByGuid, searchEntities } from './entities';
+import { withException } from './exceptions';
 import { NrqlError, runNrql } from './nrqlEngine';
 import { nerdGraphSchema } from './schema';
 
@@ -248,7 +249,7 @@ export class NerdGraphService {
     for (const ctx of this.entityContexts(region)) {
       const found = entityByGuid(ctx, guid);
       if (found) {
-        return withDeploymentSearch(found, ctx.dataset, this.options.now);
+        return withException(withDeploymentSearch(found, ctx.dataset, this.options.now), ctx.dataset, this.options.now);
       }
     }
     return null;

@@ -1,0 +1,296 @@
+/**
+ * Where the demo's sample code (samples/demo-workspace) serves each transaction: per application, per
+ * transaction name, the file (relative to the application's folder), the 1-based line of the serving
+ * method and its name ('' for an anonymous handler). Error stacks point their in-app frame here, so a
+ * stack maps to real code in the demo; test/unit/simulator.errorStacks.test.ts checks every entry
+ * against the sample files.
+ */
+export type SourceLine = readonly [path: string, line: number, method: string];
+
+export const DEMO_SOURCE_LINES: Readonly<Record<string, Readonly<Record<string, SourceLine>>>> = {
+  'Zahlungsdienst – Köln ☕': {
+    'WebTransaction/Action/App\\Http\\Controllers\\OrderController@create': [
+      'app/Http/Controllers/OrderController.php',
+      21,
+      'create',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\OrderController@show': [
+      'app/Http/Controllers/OrderController.php',
+      16,
+      'show',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\OrderController@index': [
+      'app/Http/Controllers/OrderController.php',
+      11,
+      'index',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\CartController@update': [
+      'app/Http/Controllers/CartController.php',
+      9,
+      'update',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\UserController@show': [
+      'app/Http/Controllers/UserController.php',
+      9,
+      'show',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\SessionController@create': [
+      'app/Http/Controllers/SessionController.php',
+      10,
+      'create',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\ProductController@index': [
+      'app/Http/Controllers/ProductController.php',
+      9,
+      'index',
+    ],
+  },
+  'accounts-service': {
+    'WebTransaction/Action/App\\Http\\Controllers\\OrderController@create': [
+      'app/Http/Controllers/OrderController.php',
+      21,
+      'create',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\OrderController@show': [
+      'app/Http/Controllers/OrderController.php',
+      16,
+      'show',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\OrderController@index': [
+      'app/Http/Controllers/OrderController.php',
+      11,
+      'index',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\CartController@update': [
+      'app/Http/Controllers/CartController.php',
+      9,
+      'update',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\UserController@show': [
+      'app/Http/Controllers/UserController.php',
+      9,
+      'show',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\SessionController@create': [
+      'app/Http/Controllers/SessionController.php',
+      10,
+      'create',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\ProductController@index': [
+      'app/Http/Controllers/ProductController.php',
+      9,
+      'index',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\ProductController@show': [
+      'app/Http/Controllers/ProductController.php',
+      14,
+      'show',
+    ],
+  },
+  'billing-api': {
+    'Controller/orders/create': ['app/controllers/orders_controller.rb', 10, 'create'],
+    'Controller/orders/show': ['app/controllers/orders_controller.rb', 6, 'show'],
+    'Controller/orders/index': ['app/controllers/orders_controller.rb', 2, 'index'],
+    'Controller/carts/update': ['app/controllers/carts_controller.rb', 2, 'update'],
+    'Controller/users/show': ['app/controllers/users_controller.rb', 2, 'show'],
+    'Controller/sessions/create': ['app/controllers/sessions_controller.rb', 4, 'create'],
+    'Controller/products/index': ['app/controllers/products_controller.rb', 4, 'index'],
+    'Controller/products/show': ['app/controllers/products_controller.rb', 8, 'show'],
+    'Controller/search/query': ['app/controllers/search_controller.rb', 4, 'query'],
+    'Controller/health/check': ['app/controllers/health_controller.rb', 5, 'check'],
+    'OtherTransaction/Background/InvoiceReminderJob/perform': ['app/jobs/invoice_reminder_job.rb', 4, 'perform'],
+    'OtherTransaction/Background/SearchReindexJob/perform': ['app/jobs/search_reindex_job.rb', 4, 'perform'],
+  },
+  'catalog-service': {
+    'WebTransaction/SpringController/orders (POST)': [
+      'src/main/java/com/example/catalog/web/OrderController.java',
+      22,
+      'create',
+    ],
+    'WebTransaction/SpringController/orders/{id} (GET)': [
+      'src/main/java/com/example/catalog/web/OrderController.java',
+      27,
+      'get',
+    ],
+    'WebTransaction/SpringController/orders (GET)': [
+      'src/main/java/com/example/catalog/web/OrderController.java',
+      32,
+      'list',
+    ],
+    'WebTransaction/SpringController/carts/{id} (PUT)': [
+      'src/main/java/com/example/catalog/web/CartController.java',
+      18,
+      'update',
+    ],
+    'WebTransaction/SpringController/users/{id} (GET)': [
+      'src/main/java/com/example/catalog/web/UserController.java',
+      18,
+      'get',
+    ],
+    'WebTransaction/SpringController/sessions (POST)': [
+      'src/main/java/com/example/catalog/web/SessionController.java',
+      19,
+      'create',
+    ],
+    'WebTransaction/SpringController/products (GET)': [
+      'src/main/java/com/example/catalog/web/ProductController.java',
+      20,
+      'list',
+    ],
+  },
+  'checkout-service': {
+    'Controller/orders/create': ['app/controllers/orders_controller.rb', 10, 'create'],
+    'Controller/orders/show': ['app/controllers/orders_controller.rb', 6, 'show'],
+    'Controller/orders/index': ['app/controllers/orders_controller.rb', 2, 'index'],
+    'Controller/carts/update': ['app/controllers/carts_controller.rb', 2, 'update'],
+    'Controller/users/show': ['app/controllers/users_controller.rb', 2, 'show'],
+    'Controller/sessions/create': ['app/controllers/sessions_controller.rb', 4, 'create'],
+    'Controller/products/index': ['app/controllers/products_controller.rb', 4, 'index'],
+    'OtherTransaction/Background/InvoiceReminderJob/perform': ['app/jobs/invoice_reminder_job.rb', 4, 'perform'],
+    'OtherTransaction/Background/SearchReindexJob/perform': ['app/jobs/search_reindex_job.rb', 4, 'perform'],
+  },
+  'inventory-service': {
+    'WebTransaction/SpringController/orders (POST)': [
+      'src/main/java/com/example/inventory/web/OrderController.java',
+      22,
+      'create',
+    ],
+    'WebTransaction/SpringController/orders/{id} (GET)': [
+      'src/main/java/com/example/inventory/web/OrderController.java',
+      27,
+      'get',
+    ],
+    'WebTransaction/SpringController/orders (GET)': [
+      'src/main/java/com/example/inventory/web/OrderController.java',
+      32,
+      'list',
+    ],
+    'WebTransaction/SpringController/carts/{id} (PUT)': [
+      'src/main/java/com/example/inventory/web/CartController.java',
+      18,
+      'update',
+    ],
+    'WebTransaction/SpringController/users/{id} (GET)': [
+      'src/main/java/com/example/inventory/web/UserController.java',
+      18,
+      'get',
+    ],
+    'WebTransaction/SpringController/sessions (POST)': [
+      'src/main/java/com/example/inventory/web/SessionController.java',
+      19,
+      'create',
+    ],
+    'WebTransaction/SpringController/products (GET)': [
+      'src/main/java/com/example/inventory/web/ProductController.java',
+      20,
+      'list',
+    ],
+  },
+  'legacy-admin': {
+    'Controller/orders/create': ['app/controllers/orders_controller.rb', 10, 'create'],
+    'Controller/orders/show': ['app/controllers/orders_controller.rb', 6, 'show'],
+    'Controller/orders/index': ['app/controllers/orders_controller.rb', 2, 'index'],
+    'Controller/carts/update': ['app/controllers/carts_controller.rb', 2, 'update'],
+    'Controller/users/show': ['app/controllers/users_controller.rb', 2, 'show'],
+    'Controller/sessions/create': ['app/controllers/sessions_controller.rb', 4, 'create'],
+    'Controller/products/index': ['app/controllers/products_controller.rb', 4, 'index'],
+    'Controller/products/show': ['app/controllers/products_controller.rb', 8, 'show'],
+    'Controller/search/query': ['app/controllers/search_controller.rb', 4, 'query'],
+    'Controller/health/check': ['app/controllers/health_controller.rb', 5, 'check'],
+    'OtherTransaction/Background/InvoiceReminderJob/perform': ['app/jobs/invoice_reminder_job.rb', 4, 'perform'],
+    'OtherTransaction/Background/SearchReindexJob/perform': ['app/jobs/search_reindex_job.rb', 4, 'perform'],
+  },
+  'partner-portal': {
+    'WebTransaction/Expressjs/POST//orders': ['src/routes/orders.js', 17, ''],
+    'WebTransaction/Expressjs/GET//orders/:id': ['src/routes/orders.js', 11, ''],
+    'WebTransaction/Expressjs/GET//orders': ['src/routes/orders.js', 6, ''],
+    'WebTransaction/Expressjs/PUT//carts/:id': ['src/routes/carts.js', 6, ''],
+    'WebTransaction/Expressjs/GET//users/:id': ['src/routes/users.js', 6, ''],
+    'WebTransaction/Expressjs/POST//sessions': ['src/routes/sessions.js', 6, ''],
+  },
+  'payments-service': {
+    'Controller/orders/create': ['app/controllers/orders_controller.rb', 10, 'create'],
+    'Controller/orders/show': ['app/controllers/orders_controller.rb', 6, 'show'],
+    'Controller/orders/index': ['app/controllers/orders_controller.rb', 2, 'index'],
+    'Controller/carts/update': ['app/controllers/carts_controller.rb', 2, 'update'],
+    'Controller/users/show': ['app/controllers/users_controller.rb', 2, 'show'],
+    'Controller/sessions/create': ['app/controllers/sessions_controller.rb', 4, 'create'],
+    'Controller/products/index': ['app/controllers/products_controller.rb', 4, 'index'],
+    'Controller/products/show': ['app/controllers/products_controller.rb', 8, 'show'],
+    'Controller/search/query': ['app/controllers/search_controller.rb', 4, 'query'],
+    'Controller/health/check': ['app/controllers/health_controller.rb', 5, 'check'],
+    'OtherTransaction/Background/InvoiceReminderJob/perform': ['app/jobs/invoice_reminder_job.rb', 4, 'perform'],
+    'OtherTransaction/Background/SearchReindexJob/perform': ['app/jobs/search_reindex_job.rb', 4, 'perform'],
+  },
+  'pricing-service': {
+    'WebTransaction/Action/App\\Http\\Controllers\\OrderController@create': [
+      'app/Http/Controllers/OrderController.php',
+      21,
+      'create',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\OrderController@show': [
+      'app/Http/Controllers/OrderController.php',
+      16,
+      'show',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\OrderController@index': [
+      'app/Http/Controllers/OrderController.php',
+      11,
+      'index',
+    ],
+    'WebTransaction/Action/App\\Http\\Controllers\\CartController@update': [
+      'app/Http/Controllers/CartController.php',
+      9,
+      'update',
+    ],
+  },
+  'recommendations-service': {
+    'WebTransaction/Function/orders.views:create': ['orders/views.py', 26, 'create'],
+    'WebTransaction/Function/orders.views:show': ['orders/views.py', 19, 'show'],
+    'WebTransaction/Function/orders.views:index': ['orders/views.py', 12, 'index'],
+    'WebTransaction/Function/carts.views:update': ['carts/views.py', 13, 'update'],
+    'WebTransaction/Function/users.views:show': ['users/views.py', 6, 'show'],
+    'WebTransaction/Function/sessions.views:create': ['sessions/views.py', 7, 'create'],
+    'WebTransaction/Function/products.views:index': ['products/views.py', 9, 'index'],
+    'WebTransaction/Function/products.views:show': ['products/views.py', 14, 'show'],
+    'WebTransaction/Function/search.views:query': ['search/views.py', 6, 'query'],
+    'WebTransaction/Function/health.views:check': ['health/views.py', 5, 'check'],
+    'WebTransaction/Function/payments.views:authorize': ['payments/views.py', 10, 'authorize'],
+    'OtherTransaction/Function/tasks:invoice_reminder': ['tasks.py', 8, 'invoice_reminder'],
+    'OtherTransaction/Function/tasks:search_reindex': ['tasks.py', 14, 'search_reindex'],
+  },
+  'reports-dotnet': {
+    'WebTransaction/MVC/Orders/Create': ['Controllers/OrdersController.cs', 27, 'Create'],
+    'WebTransaction/MVC/Orders/Details/{id}': ['Controllers/OrdersController.cs', 19, 'Details'],
+    'WebTransaction/MVC/Orders/Index': ['Controllers/OrdersController.cs', 13, 'Index'],
+    'WebTransaction/MVC/Carts/Edit/{id}': ['Controllers/CartsController.cs', 13, 'Edit'],
+    'WebTransaction/MVC/Users/Details/{id}': ['Controllers/UsersController.cs', 12, 'Details'],
+    'WebTransaction/MVC/Sessions/Create': ['Controllers/SessionsController.cs', 11, 'Create'],
+    'WebTransaction/MVC/Products/Index': ['Controllers/ProductsController.cs', 12, 'Index'],
+  },
+  'search-gateway': {
+    'WebTransaction/Go/POST /orders': ['handlers.go', 12, 'createOrder'],
+    'WebTransaction/Go/GET /orders/{id}': ['handlers.go', 16, 'showOrder'],
+    'WebTransaction/Go/GET /orders': ['handlers.go', 20, 'listOrders'],
+    'WebTransaction/Go/PUT /carts/{id}': ['handlers.go', 24, 'updateCart'],
+    'WebTransaction/Go/GET /users/{id}': ['handlers.go', 28, 'showUser'],
+    'WebTransaction/Go/POST /sessions': ['handlers.go', 32, 'createSession'],
+    'WebTransaction/Go/GET /products': ['handlers.go', 36, 'listProducts'],
+    'WebTransaction/Go/GET /products/{id}': ['handlers.go', 45, 'showProduct'],
+  },
+  'storefront-web': {
+    'Controller/orders/create': ['app/controllers/orders_controller.rb', 10, 'create'],
+    'Controller/orders/show': ['app/controllers/orders_controller.rb', 6, 'show'],
+    'Controller/orders/index': ['app/controllers/orders_controller.rb', 2, 'index'],
+    'Controller/carts/update': ['app/controllers/carts_controller.rb', 2, 'update'],
+    'Controller/users/show': ['app/controllers/users_controller.rb', 2, 'show'],
+    'Controller/sessions/create': ['app/controllers/sessions_controller.rb', 4, 'create'],
+    'Controller/products/index': ['app/controllers/products_controller.rb', 4, 'index'],
+    'Controller/products/show': ['app/controllers/products_controller.rb', 8, 'show'],
+    'Controller/search/query': ['app/controllers/search_controller.rb', 4, 'query'],
+    'Controller/partners/callback': ['app/controllers/partners_controller.rb', 6, 'callback'],
+    'Controller/orders/summary': ['app/controllers/orders_controller.rb', 21, 'summary'],
+    'OtherTransaction/Background/InvoiceReminderJob/perform': ['app/jobs/invoice_reminder_job.rb', 4, 'perform'],
+    'OtherTransaction/Background/SearchReindexJob/perform': ['app/jobs/search_reindex_job.rb', 4, 'perform'],
+  },
+};

@@ -1,0 +1,224 @@
+/**
+ * NRQL over the simulator's error events (`FROM TransactionError`) and error traces (`FROM ErrorTrace`):
+ * the occurrences of errorEvents.ts as attribute maps, filtered by WHERE, grouped by FACET and
+ * aggregated per bucket. Only what docs/errors.md's queries need: count, sum, min, max, average,
+ * latest, uniques, filter, rate and arithmetic.
+ */
+import type { SimApp } from '../dataset';
+import type { ErrorOccurrence } from '../errorEvents';
+import { errorOccurrences, requestUriOf } from '../errorEvents';
+import { hashString } from '../random';
+import { appGuid } from './entities';
+import type { Cond, Expr, NrqlQuery } from './nrqlSyntax';
+import type { AttrValue, NrqlContext } from './nrqlUnits';
+import { matches } from './nrqlUnits';
+
+/** How long events stay queryable: an open point, the service's default event retention is 8 days. */
+export const EVENT_RETENTION_MS = 8 * 24 * 3_600_000;
+
+type EventAttrs = Readonly<Record<string, AttrValue>>;
+
+/**
+ * An occurrence's attributes: what it shares with others of its transaction, class and message comes
+ * from one cached object (its prototype), so a long window builds one small object per event.
+ */
+class AttrsBuilder {
+  private readonly shared = new Map<string, EventAttrs>();
+  constructor(
+    private readonly ctx: NrqlContext,
+    private readonly from: 'TransactionError' | 'ErrorTrace',
+  ) {}
+
+  of(o: ErrorOccurrence): EventAttrs {
+    const key = `${o.app.id}\u0000${o.metricName}\u0000${o.kind.errorClass}\u0000${o.expected}\u0000${o.host}\u0000${o.message}`;
+    let shared = this.shared.get(key);
+    if (!shared) {
+      shared = this.sharedOf(o);
+      this.shared.set(key, shared);
+    }
+    const own: Record<string, AttrValue> = Object.create(shared) as Record<string, AttrValue>;
+    own.timestamp = o.timestamp;
+    if (this.from === 'ErrorTrace') {
+      own.id = o.id;
+    }
+    return own;
+  }
+
+  private sharedOf(o: ErrorOccurrence): EventAttrs {
+    const common: Record<string, AttrValue> = {
+      'error.class': o.kind.errorClass,
+      'error.message': o.message,
+      'error.expected': o.expected,
+      transactionName: o.transactionName,
+      appId: o.app.id,
+      appName: o.app.name,
+      entityGuid: appGuid(this.ctx.accountId, o.app),
+      host: o.host,
+    };
+    if (this.from === 'ErrorTrace') {
+      return {
+        ...common,
+        fingerprint: String(hashString(`${o.app.id}:${o.transactionName}:${o.kind.errorClass}`)),
+        count: 1,
+      };
+    }
+    const uri = requestUriOf(o.app, o.metricName);
+    return uri === undefined ? common : { ...common, 'request.uri': uri, 'http.statusCode': o.kind.status };
+  }
+}
+
+/** The application a top-level `appId = N` or `entityGuid = '…'` names, so a query reads only its events. */
+function onlyApp(ctx: NrqlContext, where: Cond | undefined): (app: SimApp) => boolean {
+  const parts = where === undefined ? [] : where.k === 'and' ? where.parts : [where];
+  for (const p of parts) {
+    if (p.k === 'cmp' && p.op === '=' && p.attr.name === 'appId') {
+      return (app) => String(app.id) === String(p.value);
+    }
+    if (p.k === 'cmp' && p.op === '=' && p.attr.name === 'entityGuid') {
+      return (app) => appGuid(ctx.accountId, app) === p.value;
+    }
+  }
+  return () => true;
+}
+
+/** The events of the query's type in [since, until) that its WHERE keeps. */
+function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number): EventAttrs[] {
+  const from = q.from === 'ErrorTrace' ? 'ErrorTrace' : 'TransactionError';
+  const start = Math.max(since, ctx.now.getTime() - EVENT_RETENTION_MS);
+  const end = Math.min(until, ctx.now.getTime());
+  const keepApp = onlyApp(ctx, q.where);
+  const builder = new AttrsBuilder(ctx, from);
+  const out: EventAttrs[] = [];
+  for (const app of ctx.dataset.apps.filter(keepApp)) {
+    for (let minute = Math.floor(start / 60_000); minute * 60_000 < end; minute++) {
+      for (const o of errorOccurrences(ctx.dataset, app, minute, from === 'ErrorTrace' ? 'traced' : 'sampled')) {
+        if (o.timestamp >= start && o.timestamp < end) {
+          const attrs = builder.of(o);
+          if (!q.where || matches(q.where, { attrs })) {
+            out.push(attrs);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function numbers(events: readonly EventAttrs[], name: string): number[] {
+  return events.map((e) => e[name]).filter((v): v is number => typeof v === 'number');
+}
+
+function evaluate(e: Expr, events: readonly EventAttrs[], seconds: number): unknown {
+  switch (e.k) {
+    case 'num':
+      return e.v;
+    case 'agg': {
+      const name = e.attr.name;
+      const values = numbers(events, name);
+      switch (e.fn) {
+        case 'count':
+          return name === '*' ? events.length : events.filter((x) => x[name] !== undefined).length;
+        case 'sum':
+          return values.reduce((a, v) => a + v, 0);
+        case 'min':
+          return values.length > 0 ? Math.min(...values) : null;
+        case 'max':
+          return values.length > 0 ? Math.max(...values) : null;
+        case 'average':
+          return values.length > 0 ? values.reduce((a, v) => a + v, 0) / values.length : null;
+        case 'latest': {
+          let best: EventAttrs | undefined;
+          for (const x of events) {
+            if (x[name] !== undefined && (!best || Number(x.timestamp) >= Number(best.timestamp))) {
+              best = x;
+            }
+          }
+          return best ? best[name] : null;
+        }
+        case 'apdex':
+          return null;
+      }
+      return null;
+    }
+    case 'uniques':
+      return [...new Set(events.map((x) => x[e.attr.name]).filter((v) => v !== undefined))].slice(0, e.limit ?? 1000);
+    case 'rate': {
+      const v = evaluate(e.inner, events, seconds);
+      return typeof v === 'number' && seconds > 0 ? (v * e.perSeconds) / seconds : null;
+    }
+    case 'filter':
+      return evaluate(
+        e.inner,
+        events.filter((x) => matches(e.where, { attrs: x })),
+        seconds,
+      );
+    case 'bin': {
+      const l = evaluate(e.l, events, seconds);
+      const r = evaluate(e.r, events, seconds);
+      if (typeof l !== 'number' || typeof r !== 'number') {
+        return null;
+      }
+      return e.op === '+' ? l + r : e.op === '-' ? l - r : e.op === '*' ? l * r : r === 0 ? null : l / r;
+    }
+  }
+}
+
+/** The rows of an event query: one per bucket, or per facet and bucket, facets ranked by the first selection. */
+export function eventRows(
+  ctx: NrqlContext,
+  q: NrqlQuery,
+  buckets: ReadonlyArray<[number, number]>,
+  limit: number,
+): Array<Record<string, unknown>> {
+  const since = buckets[0][0];
+  const until = buckets[buckets.length - 1][1];
+  const all = eventsOf(ctx, q, since, until);
+  const row = (events: readonly EventAttrs[], [a, b]: [number, number]) => {
+    const inBucket = events.filter((x) => Number(x.timestamp) >= a && Number(x.timestamp) < b);
+    const out: Record<string, unknown> = {};
+    for (const item of q.select) {
+      out[item.key] = evaluate(item.expr, inBucket, (b - a) / 1000);
+    }
+    return q.timeseries !== undefined
+      ? { beginTimeSeconds: Math.floor(a / 1000), endTimeSeconds: Math.floor(b / 1000), ...out }
+      : out;
+  };
+  if (!q.facet) {
+    return buckets.map((bucket) => row(all, bucket));
+  }
+  const attrs = q.facet.attrs;
+  const groups = new Map<string, { values: string[]; events: EventAttrs[] }>();
+  for (const x of all) {
+    const values = attrs.map((a) => x[a]);
+    if (values.some((v) => v === undefined)) {
+      continue;
+    }
+    const key = JSON.stringify(values);
+    const g = groups.get(key) ?? { values: values.map(String), events: [] };
+    g.events.push(x);
+    groups.set(key, g);
+  }
+  const first = q.select[0].expr;
+  const rank = (events: EventAttrs[]) => {
+    const v = evaluate(first, events, (until - since) / 1000);
+    return typeof v === 'number' ? v : Number.NEGATIVE_INFINITY;
+  };
+  const ranked = [...groups.values()]
+    .map((g) => ({ g, rank: rank(g.events) }))
+    .sort((x, y) => y.rank - x.rank || x.g.values.join().localeCompare(y.g.values.join()));
+  const results: Array<Record<string, unknown>> = [];
+  for (const { g } of ranked.slice(0, limit)) {
+    const facetKeys: Record<string, unknown> = { facet: g.values.length === 1 ? g.values[0] : g.values };
+    if (q.facet.alias !== undefined && attrs.length === 1) {
+      facetKeys[q.facet.alias] = g.values[0];
+    } else {
+      attrs.forEach((a, i) => {
+        facetKeys[a] = g.values[i];
+      });
+    }
+    for (const bucket of buckets) {
+      results.push({ ...facetKeys, ...row(g.events, bucket) });
+    }
+  }
+  return results;
+}
