@@ -163,7 +163,7 @@ async function main() {
       workspaceFolder: path.join(workspace, 'demo.code-workspace'),
       settings: { 'workbench.colorTheme': 'Default Dark Modern' },
       env: {
-        // Timeslice's one switch for test and demo behaviour (src/testApi.ts): the demo starts with it.
+        // Timeslice's one switch for test and demo behaviour (src/testHarness.ts): the demo starts with it.
         // The demo serves both APIs; `demo=<backend>` picks the first one (timeslice.demo.backend switches later).
         TIMESLICE_TEST_HARNESS: backend ? `demo=${backend}` : 'demo',
         // The server's temp files go away with the demo's temp dir.

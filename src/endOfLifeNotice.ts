@@ -20,7 +20,7 @@ export class EndOfLifeNotice extends Disposable {
     private readonly connections: ConnectionManager,
     private readonly state: vscode.Memento,
     private readonly config: Config,
-    /** The test harness's quiet start (as for the walkthrough; see testApi.ts). */
+    /** The test harness's quiet start (as for the walkthrough; see testHarness.ts). */
     private readonly quiet: boolean,
   ) {
     super();

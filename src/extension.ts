@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { registerCommands } from './commands/registerCommands';
 import { Services } from './services';
 import type { TimesliceTestApi } from './testApi';
-import { harnessSwitches, testApiFor, testApiSourceOf } from './testApi';
+import { testApiFor, testApiSourceOf } from './testApi';
+import { harnessSwitches } from './testHarness';
 import { safeText } from './util/safeText';
 
 /**

@@ -23,10 +23,10 @@ import { sessionTransactionSource } from './code/sessionTransactionSource';
 import { TransactionLensProvider } from './code/transactionLensProvider';
 import { WorkspaceSourceIndex } from './code/workspaceSources';
 import { HealthAlertNotifier } from './status/healthAlertNotifier';
-import type { BindingRegion } from './status/statusModel';
+import type { BindingRegion } from './status/binding';
 import { WorkspaceBindings } from './status/workspaceBinding';
-import type { HarnessSwitches } from './testApi';
-import { harnessSwitches } from './testApi';
+import type { HarnessSwitches } from './testHarness';
+import { harnessSwitches } from './testHarness';
 import { Disposable } from './util/lifecycle';
 import type { FirstRunWalkthrough } from './firstRunWalkthrough';
 import { firstRunWalkthrough } from './walkthrough';
@@ -55,7 +55,7 @@ export class Services extends Disposable {
   /** The last log lines (redacted), for the test API only. */
   readonly recentLines = new RecentLines();
 
-  /** `harness`: the test harness's switches (see testApi.ts); all off for a user. */
+  /** `harness`: the test harness's switches (see testHarness.ts); all off for a user. */
   constructor(
     context: vscode.ExtensionContext,
     private readonly harness: HarnessSwitches = harnessSwitches({}),

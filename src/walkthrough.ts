@@ -36,7 +36,7 @@ function workbench(title: string): WalkthroughWorkbench {
 
 /**
  * The first-run walkthrough, or undefined when it reached the user before or `quiet` (the test
- * harness's quiet start, see testApi.ts) holds it back. One of the two things Timeslice keeps in globalState, each one boolean (the
+ * harness's quiet start, see testHarness.ts) holds it back. One of the two things Timeslice keeps in globalState, each one boolean (the
  * other: endOfLifeNotice.ts).
  */
 export function firstRunWalkthrough(

@@ -24,7 +24,7 @@ import * as path from 'node:path';
 
 import type { Frame } from 'playwright-core';
 
-import { harnessValue, TEST_HARNESS_ENV } from '../../src/testApi';
+import { harnessValue, TEST_HARNESS_ENV } from '../../src/testHarness';
 import { codeServer } from '../../test/e2e/support/codeServer';
 import { Sidebar } from '../../test/e2e/support/pageObjects/sidebar';
 import { panelFrame } from '../../test/e2e/support/panels';

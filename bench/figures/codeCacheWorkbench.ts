@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import { harnessValue, TEST_HARNESS_ENV } from '../../src/testApi';
+import { harnessValue, TEST_HARNESS_ENV } from '../../src/testHarness';
 import { codeServer } from '../../test/e2e/support/codeServer';
 import type { Figure } from '../lib/figure';
 import { median } from '../lib/figure';

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 
 import type { Page } from 'playwright-core';
 
-import { harnessValue, TEST_HARNESS_ENV } from '../../src/testApi';
+import { harnessValue, TEST_HARNESS_ENV } from '../../src/testHarness';
 import { codeServer } from '../../test/e2e/support/codeServer';
 import { QuickInput } from '../../test/e2e/support/pageObjects/quickInput';
 import type { Figure } from '../lib/figure';

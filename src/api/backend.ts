@@ -11,7 +11,7 @@ import type { HttpTimesliceApiOptions } from './rest/client';
 import type { Backend } from './backendChoice';
 import { ApiError } from './errors';
 import { restGoneWatch } from './pipeline';
-import type { NerdGraphAccount } from './nerdgraph/nerdGraphApi';
+import type { NerdGraphAccount } from './nerdgraph/accounts';
 import { NerdGraphTimesliceApi } from './nerdgraph/nerdGraphApi';
 import type { GraphqlRequestBody, NrqlResult } from './nerdgraph/nrqlQuery';
 import type { RequestOptions } from './types';

@@ -15,7 +15,7 @@ import type { Logger } from '../log';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { ConnectionSession } from '../session/connectionSession';
 import type { BoundAppsPoller } from '../status/boundAppsPoller';
-import type { Binding } from '../status/statusModel';
+import type { Binding } from '../status/binding';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { Disposable } from '../util/lifecycle';
 import type { CodeMap, IndexedFile } from './codeMatch';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 
 import type { AccountPick } from '../api/backend';
 import { listAccounts, pickAccount } from '../api/backend';
-import type { NerdGraphAccount } from '../api/nerdgraph/nerdGraphApi';
+import type { NerdGraphAccount } from '../api/nerdgraph/accounts';
 import { baseUrlFor, REGION_LABELS } from '../api/regions';
 import { parseBaseUrl } from '../api/transport';
 import type { RequestOptions } from '../api/types';

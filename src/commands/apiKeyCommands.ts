@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 
 import type { HttpTimesliceApi } from '../api/rest/client';
-import type { NerdGraphAccount } from '../api/nerdgraph/nerdGraphApi';
+import type { NerdGraphAccount } from '../api/nerdgraph/accounts';
 import { isApiError } from '../api/errors';
 import type { Region } from '../api/regions';
 import { baseUrlFor, otherRegion, REGION_BASE_URLS, REGION_LABELS } from '../api/regions';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { COMMAND } from '../constants';
 import { pickApplication, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
-import { regionLabel } from '../status/statusModel';
+import { regionLabel } from '../status/binding';
 import { isPlainDisplayName, safeText } from '../util/safeText';
 
 /** For keybindings, other extensions and tests: bind without the pickers. */

@@ -6,7 +6,7 @@
  * HTML-special names.
  */
 import type { HealthStatus } from '../api/types';
-import type { AppSeed } from './datasetSeeds';
+import type { AppSeed, DatabaseFamily } from './datasetSeeds';
 import type { AgentNames } from './agentNaming';
 import { agentNamesOf, backgroundTransactionName, namedTransaction, webTransactionNames } from './agentNaming';
 import {
@@ -23,9 +23,6 @@ import {
   TEST_TRANSACTIONS,
 } from './datasetSeeds';
 import { hashString, Rng } from './random';
-
-/** How an application's database time is reported (docs/service.md#response-time-breakdown). */
-export type DatabaseFamily = 'activeRecord' | 'database' | 'datastore';
 
 export interface AppProfile {
   baseRpm: number;

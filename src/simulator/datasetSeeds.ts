@@ -5,8 +5,10 @@
  */
 import type { HealthStatus } from '../api/types';
 import type { BackgroundJob, WebOperation } from './agentNaming';
-import type { DatabaseFamily } from './dataset';
 import type { Rng } from './random';
+
+/** How an application's database time is reported (docs/service.md#response-time-breakdown). */
+export type DatabaseFamily = 'activeRecord' | 'database' | 'datastore';
 
 export interface AppSeed {
   name: string;

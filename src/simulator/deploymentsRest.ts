@@ -13,7 +13,7 @@ import {
   recordDeployment,
   withOffset,
 } from './deployments';
-import type { Answer, Region } from './routes';
+import type { Answer, Region } from './restAnswer';
 
 /** The status of a created deployment. Not documented; 201 is what a Rails `create` answers (docs/service.md#deployments). */
 export const DEPLOYMENT_CREATED_STATUS = 201;

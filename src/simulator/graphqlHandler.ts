@@ -4,7 +4,7 @@ import type * as http from 'node:http';
 import type { NerdGraphService } from './nerdgraph/service';
 import type { RequestLog } from './requestLog';
 import { headerValue } from './requestLog';
-import type { Region } from './routes';
+import type { Region } from './restAnswer';
 
 /** The largest request body read; a larger one gets 413 before it is parsed. */
 const MAX_REQUEST_BYTES = 1024 * 1024;

@@ -5,7 +5,7 @@
 import type * as http from 'node:http';
 
 import type { EndpointId, NerdGraphOperation } from './faults';
-import type { Region } from './routes';
+import type { Region } from './restAnswer';
 
 export interface RecordedRequest {
   scheme: 'https' | 'http';

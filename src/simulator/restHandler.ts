@@ -15,7 +15,8 @@ import type { RequestLog } from './requestLog';
 import { apiKeyOf, headerValue } from './requestLog';
 import type { Headers, RestExchange } from './restReply';
 import { contentType, GONE_TITLE, serialize, WRONG_REGION_HTML } from './restReply';
-import type { Answer, Format, Region, Routes } from './routes';
+import type { Answer, Format, Region } from './restAnswer';
+import type { Routes } from './routes';
 import { matchRoute } from './routes';
 
 /** What the REST handler serves from; the simulator owns all of it. */

@@ -1,7 +1,8 @@
 /** The pieces every REST v2 answer is made of: content types, the service's own error wordings, the senders. */
 import type * as http from 'node:http';
 
-import type { Format, Route } from './routes';
+import type { Format } from './restAnswer';
+import type { Route } from './routes';
 import { toJson, toXml } from './serialize';
 
 export type Headers = Record<string, string | number>;

@@ -10,9 +10,7 @@ import type { MetricDataOptions } from './metricData';
 import { metricDataBody, metricNameRecords, ParameterError } from './metricData';
 import type { RecordBuilder } from './records';
 import type { SimScope } from './minutes';
-
-export type Region = 'us' | 'eu';
-export type Format = 'json' | 'xml';
+import type { Answer, Format, Region } from './restAnswer';
 
 export interface Route {
   endpoint: EndpointId;
@@ -20,11 +18,6 @@ export interface Route {
   format: Format;
   ids: number[];
 }
-
-export type Answer =
-  | { type: 'list'; envelope: string; items: unknown[]; links?: Record<string, string> }
-  | { type: 'one'; body: Record<string, unknown>; status?: number }
-  | { type: 'error'; status: number; title: string };
 
 const PATTERNS: Array<[RegExp, EndpointId]> = [
   [/^\/v2\/applications$/, 'applications.list'],

@@ -23,7 +23,7 @@ import { RecordBuilder } from './records';
 import type { RecordedRequest } from './requestLog';
 import { RequestLog } from './requestLog';
 import { answerRest } from './restHandler';
-import type { Region } from './routes';
+import type { Region } from './restAnswer';
 import { Routes } from './routes';
 
 /** The demo's account, for the demo controller that loads this module lazily. */

@@ -11,7 +11,9 @@ import type { OpenAlert } from '../api/openAlerts';
 import { alertPriorityLabel, formatAge } from '../format/presentation';
 import { escapeMarkdown, safeText } from '../util/safeText';
 import type { LastDeployment } from './boundDeployment';
-import type { Severity } from './statusModel';
+
+/** A status-bar item's colour: the theme's warning or error background. */
+export type Severity = 'warning' | 'error';
 
 /** How many alerts the tooltip lists; the rest are counted. */
 export const ALERTS_IN_TOOLTIP = 5;

@@ -14,7 +14,8 @@ import { describeAlerts } from './alertStatus';
 import type { BoundAppsPoller } from './boundAppsPoller';
 import { BoundDeploymentTracker } from './boundDeployment';
 import type { AlertStatusView } from './alertStatus';
-import type { BindingRegion, StatusInput, StatusView } from './statusModel';
+import type { BindingRegion } from './binding';
+import type { StatusInput, StatusView } from './statusModel';
 import { describeStatus } from './statusModel';
 import type { WorkspaceBindings } from './workspaceBinding';
 

@@ -12,8 +12,9 @@ import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { Application } from '../api/types';
 import type { Logger } from '../log';
 import type { IDisposable } from '../util/lifecycle';
-import type { AppSnapshot, Binding, BindingRegion } from './statusModel';
-import { bindingKey } from './statusModel';
+import type { Binding, BindingRegion } from './binding';
+import { bindingKey } from './binding';
+import type { AppSnapshot } from './statusModel';
 
 export interface PollTarget {
   /** Without `listOpenAlerts` (a test's fake) only the applications are asked. */

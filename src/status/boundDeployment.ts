@@ -16,8 +16,8 @@ import { loadChartSet } from '../panels/loaders/chartSet';
 import { deploymentMarker } from '../panels/panelDeployments';
 import { AROUND_DEPLOYMENT_MS } from '../panels/aroundDeployment';
 import { resolvePanelRange } from '../panels/panelRange';
-import type { Binding } from './statusModel';
-import { bindingKey } from './statusModel';
+import type { Binding } from './binding';
+import { bindingKey } from './binding';
 
 /**
  * How often the status bar asks again while nothing says it must: the deployments list (shared with the

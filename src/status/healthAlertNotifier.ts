@@ -10,7 +10,7 @@ import { Disposable } from '../util/lifecycle';
 import type { BoundAppsPoller, PollResult } from './boundAppsPoller';
 import type { HealthAlert } from './healthAlerts';
 import { alertMessage, HealthAlertTracker } from './healthAlerts';
-import { bindingKey } from './statusModel';
+import { bindingKey } from './binding';
 
 export class HealthAlertNotifier extends Disposable {
   private readonly tracker = new HealthAlertTracker();

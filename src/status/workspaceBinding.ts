@@ -9,8 +9,8 @@ import { CONTEXT } from '../constants';
 import { SETTING } from '../config';
 import { Disposable } from '../util/lifecycle';
 import { safeText } from '../util/safeText';
-import type { Binding } from './statusModel';
-import { bindingProblem, parseBinding } from './statusModel';
+import type { Binding } from './binding';
+import { bindingProblem, parseBinding } from './binding';
 
 export interface FolderBinding {
   folder: vscode.WorkspaceFolder;

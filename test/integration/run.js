@@ -152,7 +152,7 @@ async function main() {
       workspaceFolder: workspace,
       logFile: serverLog,
       env: {
-        // The one switch for test behaviour (src/testApi.ts): the test API, a quiet start (no
+        // The one switch for test behaviour (src/testHarness.ts): the test API, a quiet start (no
         // walkthrough, no end-of-life notice), and a demo (started by the suite when it needs one) that
         // serves the names that catch markup injection, its data clock set (test/support/dataClock.js).
         // Set whole, so nothing from the caller's shell (a demo left on) changes what the tests see.

@@ -1,5 +1,5 @@
 // The demo's data clock in the integration and UI suites (the harness's `clockShift=` switch, see
-// src/testApi.ts): every suite sees the data the demo shows at DEFAULT_DATA_CLOCK, whatever the date and
+// src/testHarness.ts): every suite sees the data the demo shows at DEFAULT_DATA_CLOCK, whatever the date and
 // hour it runs at, so no test depends on the wall clock. The shift is taken once per test process, so the
 // extension's demo and the data a test computes its expectations from (demoDataSet) agree to the minute.
 // TIMESLICE_TEST_DATA_CLOCK sets another instant, to check that the suites hold there too (docs/simulator.md).

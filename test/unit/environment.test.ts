@@ -1,6 +1,6 @@
 /**
  * One switch for test behaviour: production code reads no environment variable but the test harness's
- * (src/testApi.ts) and the user's own runtime configuration, the proxy variables and Node's extra CA
+ * (src/testHarness.ts) and the user's own runtime configuration, the proxy variables and Node's extra CA
  * file, which every HTTP client on the machine honours. A new `process.env` read fails here until it
  * is one of those (or goes through the harness's switches).
  */
@@ -10,7 +10,7 @@ import * as path from 'node:path';
 
 const SRC = path.join(__dirname, '../../src');
 
-/** The reads allowed outside testApi.ts, by their text. */
+/** The reads allowed outside testHarness.ts, by their text. */
 const USER_CONFIG = [
   // The whole environment, handed to api/proxy.ts for HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case).
   'env: process.env',
@@ -29,7 +29,7 @@ describe('environment variables', () => {
     const strays: string[] = [];
     for (const file of sources(SRC)) {
       const relative = path.relative(SRC, file).split(path.sep).join('/');
-      if (relative === 'testApi.ts') {
+      if (relative === 'testHarness.ts') {
         continue;
       }
       fs.readFileSync(file, 'utf8')
@@ -40,6 +40,6 @@ describe('environment variables', () => {
           }
         });
     }
-    assert.deepEqual(strays, [], 'read a test switch through harnessSwitches() (src/testApi.ts) instead');
+    assert.deepEqual(strays, [], 'read a test switch through harnessSwitches() (src/testHarness.ts) instead');
   });
 });

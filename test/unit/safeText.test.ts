@@ -4,7 +4,7 @@ import type { Application, Host, Instance } from '../../src/api/types';
 import { applicationSummaryItem, metricNameItems, scopeItems } from '../../src/palette/items';
 import { alertMessage } from '../../src/status/healthAlerts';
 import { isPlainDisplayName, MAX_FOREIGN_LENGTH, safeText } from '../../src/util/safeText';
-import { bindingProblem, parseBinding } from '../../src/status/statusModel';
+import { bindingProblem, parseBinding } from '../../src/status/binding';
 
 /** VS Code's notification link syntax (vs/base/common/linkedText.ts) and its icon syntax, as regexes. */
 const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;

@@ -5,8 +5,9 @@ import type { Application, ApplicationFilter, HealthStatus } from '../../src/api
 import { BoundAppsPoller } from '../../src/status/boundAppsPoller';
 import { ALERT_MIN_INTERVAL_MS, HealthAlertTracker } from '../../src/status/healthAlerts';
 import type { StatusSettings } from '../../src/config';
-import type { Binding } from '../../src/status/statusModel';
-import { describeStatus, parseBinding, severityOf } from '../../src/status/statusModel';
+import type { Binding } from '../../src/status/binding';
+import { parseBinding } from '../../src/status/binding';
+import { describeStatus, severityOf } from '../../src/status/statusModel';
 import { Simulator } from '../../src/simulator/server';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
 

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 
 import type { TestApiSource } from '../../src/testApi';
-import { harnessSwitches, harnessValue, TEST_HARNESS_ENV, testApiFor } from '../../src/testApi';
+import { testApiFor } from '../../src/testApi';
+import { harnessSwitches, harnessValue, TEST_HARNESS_ENV } from '../../src/testHarness';
 
 describe('what activate() hands to other extensions', () => {
   const KEY = 'NRAK-SECRETSECRETSECRET0000000001';

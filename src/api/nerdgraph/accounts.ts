@@ -9,7 +9,14 @@ import { checkId } from '../rest/requests';
 import { SharedRequest } from '../sharedRequest';
 import type { RequestOptions } from '../types';
 import { asNumber, asRecord, asString } from './entities';
-import type { AccountResolver, NerdGraphAccount } from './nerdGraphApi';
+
+export interface NerdGraphAccount {
+  id: number;
+  name: string;
+}
+
+/** Chooses the account from the key's accounts, or throws (an ApiError of kind `noAccount`). */
+export type AccountResolver = (listAccounts: () => Promise<NerdGraphAccount[]>) => Promise<number>;
 
 export class AccountChoice {
   private value: number | undefined;

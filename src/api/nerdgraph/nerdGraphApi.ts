@@ -45,6 +45,7 @@ import {
 } from './agentInstances';
 import type { Fields } from './entities';
 import { applicationFrom, byHostFilter, asRecord, asString, summaryNames } from './entities';
+import type { AccountResolver, NerdGraphAccount } from './accounts';
 import { accountsFrom, AccountChoice } from './accounts';
 import { GraphqlClient } from './graphqlClient';
 import {
@@ -81,14 +82,6 @@ export interface NerdGraphTimesliceApiOptions extends TransportOptions {
   maxPages?: number;
   now?: () => Date;
 }
-
-export interface NerdGraphAccount {
-  id: number;
-  name: string;
-}
-
-/** Chooses the account from the key's accounts, or throws (an ApiError of kind `noAccount`). */
-export type AccountResolver = (listAccounts: () => Promise<NerdGraphAccount[]>) => Promise<number>;
 
 export class NerdGraphTimesliceApi implements TimesliceApi {
   private readonly transport: HttpTransport;

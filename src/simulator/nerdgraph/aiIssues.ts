@@ -9,7 +9,7 @@ import { GraphQLError } from 'graphql';
 
 import type { Dataset } from '../dataset';
 import { violations } from '../alerts';
-import type { Region } from '../routes';
+import type { Region } from '../restAnswer';
 import { decodeCursor, encodeCursor } from './cursor';
 import { appGuid } from './entities';
 

@@ -10,7 +10,7 @@ import type { DocumentNode } from 'graphql';
 import type { Dataset } from '../dataset';
 import type { AnyFault, FaultTable, NerdGraphOperation } from '../faults';
 import { RecordBuilder } from '../records';
-import type { Region } from '../routes';
+import type { Region } from '../restAnswer';
 import type { EntityContext, ErrorRateScale } from './entities';
 import { aiIssuesFor } from './aiIssues';
 import { decodeCursor, encodeCursor } from './cursor';

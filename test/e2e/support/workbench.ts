@@ -14,8 +14,8 @@ import * as path from 'node:path';
 
 import type { Browser, Page } from 'playwright-core';
 
-import type { HarnessSwitches } from '../../../src/testApi';
-import { harnessValue, TEST_HARNESS_ENV } from '../../../src/testApi';
+import type { HarnessSwitches } from '../../../src/testHarness';
+import { harnessValue, TEST_HARNESS_ENV } from '../../../src/testHarness';
 import { dataClockShift } from '../../support/dataClock';
 import { codeServer, type CodeServer } from './codeServer';
 import { Notifications } from './pageObjects/notifications';
@@ -30,7 +30,7 @@ export interface WorkbenchOptions {
   /** Added to the environment of the server and its extension host. */
   env?: Record<string, string | undefined>;
   /**
-   * Timeslice's test switches (src/testApi.ts). Default: a quiet start (the walkthrough opens on a
+   * Timeslice's test switches (src/testHarness.ts). Default: a quiet start (the walkthrough opens on a
    * first start; tests that are not about it start without it), and a demo started from the view
    * serves the names that catch markup injection.
    */

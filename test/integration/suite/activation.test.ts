@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 import type { TimesliceTestApi } from '../../../src/testApi';
-import { harnessSwitches } from '../../../src/testApi';
+import { harnessSwitches } from '../../../src/testHarness';
 import { eventually, timeslice } from './helpers';
 
 describe('activation', function () {

@@ -8,7 +8,7 @@ import type { Backend } from '../../../src/api/backendChoice';
 import { BACKEND_LABELS } from '../../../src/api/backendChoice';
 import type { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
-import { TEST_HARNESS_ENV } from '../../../src/testApi';
+import { TEST_HARNESS_ENV } from '../../../src/testHarness';
 import type { MonitorNode } from '../../../src/tree/nodes';
 
 export async function timeslice(): Promise<TimesliceTestApi> {

@@ -1,0 +1,56 @@
+/**
+ * The one switch for test behaviour. Test harnesses (and `npm run demo`) set one environment variable,
+ * TIMESLICE_TEST_HARNESS, to a list of switches; no other variable changes what Timeslice does. An
+ * environment variable, because a setting could be written by a workspace and an environment variable
+ * cannot. Apart from testApi.ts, so the composition root (services.ts) reads the switches without
+ * importing the test API, which itself reads the services.
+ */
+
+/** Set by the harnesses in the extension host's environment: switches separated by commas, e.g. `api,quiet`. */
+export const TEST_HARNESS_ENV = 'TIMESLICE_TEST_HARNESS';
+
+/** What the harness asked for; everything off when the variable is absent. */
+export interface HarnessSwitches {
+  /** `api`: activate() returns the test API (only the test build has one; see extension.ts). */
+  api: boolean;
+  /** `quiet`: neither the first-run walkthrough nor the end-of-life notice shows (tests not about them). */
+  quiet: boolean;
+  /** `demo`, or `demo=restV2|nerdGraph`: the demo starts with the extension, speaking that backend first. */
+  demo?: { backend?: string };
+  /** `names=test`: the demo serves the names that catch markup injection; else plausible ones, as users see. */
+  demoNames: 'test' | 'demo';
+  /**
+   * `clockShift=<minutes>`: the demo's data clock runs that far ahead of the real one (behind when
+   * negative), so what a test sees (a deployment in the last half hour or not) never depends on the date
+   * and hour it runs at.
+   */
+  demoClockShift?: number;
+}
+
+/** Reads the switches; words it does not know are ignored, so an old harness cannot turn on anything. */
+export function harnessSwitches(env: NodeJS.ProcessEnv = process.env): HarnessSwitches {
+  const words = (env[TEST_HARNESS_ENV] ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
+  const demo = words.find((w) => w === 'demo' || w.startsWith('demo='));
+  const shift = words.find((w) => /^clockShift=-?\d{1,9}$/.test(w));
+  return {
+    api: words.includes('api'),
+    quiet: words.includes('quiet'),
+    demo: demo === undefined ? undefined : demo === 'demo' ? {} : { backend: demo.slice('demo='.length) },
+    demoNames: words.includes('names=test') ? 'test' : 'demo',
+    ...(shift ? { demoClockShift: Number(shift.slice('clockShift='.length)) } : {}),
+  };
+}
+
+/** The variable's value for `switches`, for the TypeScript harnesses (the JS ones write it by hand). */
+export function harnessValue(switches: Partial<HarnessSwitches>): string {
+  return [
+    ...(switches.api ? ['api'] : []),
+    ...(switches.quiet ? ['quiet'] : []),
+    ...(switches.demo ? [switches.demo.backend ? `demo=${switches.demo.backend}` : 'demo'] : []),
+    ...(switches.demoNames === 'test' ? ['names=test'] : []),
+    ...(switches.demoClockShift !== undefined ? [`clockShift=${switches.demoClockShift}`] : []),
+  ].join(',');
+}
