@@ -11,7 +11,7 @@ import { isServiceLink } from '../api/openAlerts';
 import type { Region } from '../api/regions';
 import { formatAge } from '../format/presentation';
 import { safeText } from '../util/safeText';
-import type { ApplicationNode } from './nodes';
+import type { ApplicationNode } from './applicationNode';
 
 export class OpenAlertsGroupNode {
   readonly kind = 'openAlertsGroup';

@@ -27,15 +27,8 @@ import { DeploymentNode, DeploymentsGroupNode, TREE_DEPLOYMENT_DAYS } from './de
 import { workspaceCommit } from './gitCommits';
 import { OpenAlertNode, OpenAlertsGroupNode } from './alertNodes';
 import type { OpenAlert } from '../api/openAlerts';
-import {
-  ApplicationNode,
-  GroupNode,
-  HostNode,
-  InstanceNode,
-  KeyTransactionNode,
-  MessageNode,
-  SHOW_LOG_COMMAND,
-} from './nodes';
+import { ApplicationNode } from './applicationNode';
+import { GroupNode, HostNode, InstanceNode, KeyTransactionNode, MessageNode, SHOW_LOG_COMMAND } from './nodes';
 
 export class ApplicationsTreeProvider extends Disposable implements vscode.TreeDataProvider<MonitorNode> {
   private readonly changed = this._register(new vscode.EventEmitter<MonitorNode | undefined>());

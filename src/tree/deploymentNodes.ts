@@ -12,7 +12,7 @@ import { COMMAND } from '../constants';
 import { formatAge } from '../format/presentation';
 import { safeText } from '../util/safeText';
 import type { WorkspaceCommit } from './gitCommits';
-import type { ApplicationNode } from './nodes';
+import type { ApplicationNode } from './applicationNode';
 
 /** How far back the tree lists deployments. */
 export const TREE_DEPLOYMENT_DAYS = 7;
