@@ -18,7 +18,7 @@ import { makeNonce, renderPanelHtml } from './html';
 import { PanelContent } from './panelContent';
 import { panelTitle } from './panelTitle';
 import { loadPanelData } from './panelData';
-import type { PanelData } from './panelData';
+import type { PanelData } from './panelLoad';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
 import { explorerScope } from './explorerScope';
 import { isFromWebview } from './protocol';

@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 
 import * as vscode from 'vscode';
 
-import type { PanelData } from './panelData';
+import type { PanelData } from './panelLoad';
 import type { PanelState } from './protocol';
 import { panelCsv, panelJson } from './exportFormats';
 

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
 import { alertRows, deploymentRows } from './deploymentMarkers';
-import type { PanelData } from './panelData';
+import type { PanelData } from './panelLoad';
 import type { ChartSpec, PanelState, SummaryTable } from './protocol';
 
 function csvCell(value: string | number | null): string {

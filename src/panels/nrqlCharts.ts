@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import { SERIES_PALETTE } from './catalogue';
-import type { PanelData } from './panelData';
+import type { PanelData } from './panelLoad';
 import type { ChartSpec, NrqlSource, SeriesSpec } from './protocol';
 
 /** More lines than this make a chart unreadable (FACET's default is 10, LIMIT MAX 5,000). */

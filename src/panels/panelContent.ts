@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 import type { ConnectionSession } from '../session/connectionSession';
 import { formatAge } from '../format/presentation';
 import type { ErrorAction } from '../session/errorPolicy';
-import type { PanelData } from './panelData';
+import type { PanelData } from './panelLoad';
 
 export interface PanelFailure {
   message: string;

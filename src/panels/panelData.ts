@@ -1,17 +1,11 @@
 /**
- * What a panel shows (`PanelData`) and which loader makes it for each panel kind. Independent of
+ * Which loader makes a panel's data (`PanelData`, panelLoad.ts) for each panel kind. Independent of
  * `vscode`: a loader takes the API interface and the metric-names cache, so it is unit-tested against
  * the simulator. A new panel kind is a new loader in loaders/ and its entry in `LOADERS`.
  */
 import * as l10n from '@vscode/l10n';
 
-import type { NrqlClient } from '../api/backend';
-import type { TimesliceApi } from '../api/timesliceApi';
-import type { MetricNamesCache } from '../api/metricNamesCache';
-import type { DeploymentCache } from '../api/deploymentCache';
-import type { OpenAlertsCache } from '../api/openAlertsCache';
 import { formatAge } from '../format/presentation';
-import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
 import { panelAlerts, panelDeploymentChoices, panelDeployments } from './panelDeployments';
 import { deploymentChange } from './deploymentChange';
 import { loadApplication } from './loaders/application';
@@ -21,48 +15,9 @@ import { loadHostOrInstance } from './loaders/hostOrInstance';
 import { loadKeyTransaction } from './loaders/keyTransaction';
 import { loadTransaction } from './loaders/transaction';
 import { loadTransactions } from './loaders/transactions';
-import type { PanelRange, PanelRangeShown } from './panelRange';
+import type { PanelData, PanelDataContext, PanelLoad } from './panelLoad';
 import { resolvePanelRange } from './panelRange';
-import type { ChartSpec, PanelEntity, PanelKind, PanelState, SummaryItem, SummaryTable } from './protocol';
-
-export interface PanelData {
-  title: string;
-  summary: SummaryItem[];
-  summaryNote?: string;
-  charts: ChartSpec[];
-  table?: SummaryTable;
-  /** The range asked for, its compare twin, and what the returned slices cover. */
-  range: PanelRangeShown;
-  /** Metric-data requests this load made (the breakdown's and explorer's depend on value lists). */
-  metricDataRequests: number;
-  /** The application's deployments in the range, newest first (panelDeployments.ts). */
-  deployments?: DeploymentMarker[];
-  /** When each open alert of the entity's application started, newest first (panelDeployments.ts). */
-  alerts?: AlertMarker[];
-  /** The application's deployments of the last 7 days: the panel's "around a deployment" choices. */
-  aroundChoices?: DeploymentMarker[];
-}
-
-export interface PanelDataContext {
-  api: TimesliceApi;
-  metricNames: MetricNamesCache;
-  /** Runs the NRQL of an explorer panel opened by "Run NRQL Query…"; without it such a panel fails. */
-  nrql?: Pick<NrqlClient, 'run'>;
-  signal?: AbortSignal;
-  now?: Date;
-  /** The session's deployments per application; without it no panel shows markers. */
-  deployments?: DeploymentCache;
-  /** The session's open alerts per application; without it no panel marks alerts. */
-  openAlerts?: Pick<OpenAlertsCache, 'answer'>;
-}
-
-/** What a loader gets: the context, the panel's entity (of its kind) and state, and the range resolved once. */
-export interface PanelLoad<K extends PanelKind = PanelKind> {
-  ctx: PanelDataContext;
-  entity: PanelEntity & { kind: K };
-  state: PanelState;
-  range: PanelRange;
-}
+import type { PanelKind, PanelState } from './protocol';
 
 type PanelLoader<K extends PanelKind> = (load: PanelLoad<K>) => Promise<PanelData>;
 

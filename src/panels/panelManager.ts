@@ -9,7 +9,7 @@ import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
 import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';
-import type { PanelData } from './panelData';
+import type { PanelData } from './panelLoad';
 import type { PanelEntity, PanelState } from './protocol';
 import { explorerScope } from './explorerScope';
 import { isPanelState } from './protocol';

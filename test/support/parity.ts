@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 
 import type { ApplicationSummary } from '../../src/api/types';
-import type { PanelData } from '../../src/panels/panelData';
+import type { PanelData } from '../../src/panels/panelLoad';
 
 /** REST's rounding: 3 decimals (ms), 2 (Apdex, CPU), 1 (memory, in the hundreds). */
 export function near(a: number | null, b: number | null, what: string): void {

@@ -10,7 +10,7 @@ import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { MetricScope } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';
 import { loadPanelData } from '../../src/panels/panelData';
-import type { PanelData } from '../../src/panels/panelData';
+import type { PanelData } from '../../src/panels/panelLoad';
 import type { PanelState } from '../../src/panels/protocol';
 import { VALUES_RULES } from '../../src/simulator/metricData';
 import { Simulator } from '../../src/simulator/server';

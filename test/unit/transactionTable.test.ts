@@ -11,7 +11,7 @@ import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { MemoryLogger } from '../../src/log';
 import { panelCsv, panelJson, tableToCsv } from '../../src/panels/exportFormats';
 import { loadPanelData } from '../../src/panels/panelData';
-import type { PanelData } from '../../src/panels/panelData';
+import type { PanelData } from '../../src/panels/panelLoad';
 import type { PanelState, SummaryTable } from '../../src/panels/protocol';
 import { isFromWebview } from '../../src/panels/protocol';
 import { transactionRowRequest } from '../../src/panels/transactionEntity';

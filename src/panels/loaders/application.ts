@@ -5,7 +5,7 @@ import { hostAndInstanceCounts } from '../../api/types';
 import { formatAge, HEALTH_LABELS } from '../../format/presentation';
 import { summaryFigures } from '../../format/summary';
 import { DASHBOARD } from '../catalogue';
-import type { PanelData, PanelLoad } from '../panelData';
+import type { PanelData, PanelLoad } from '../panelLoad';
 import { withShown } from '../panelRange';
 import { DEFAULT_APDEX_T, isPastWindow, windowSummary } from '../windowSummary';
 import { loadChartSet } from './chartSet';

@@ -15,7 +15,7 @@ import { fetchPlanned, planMetricRequests } from '../../api/rest/metricRequests'
 import { breakdownNeeds, breakdownSeries, isDatastoreTypeMetric, METRIC } from '../../api/metrics';
 import { summaryFigures } from '../../format/summary';
 import { BREAKDOWN_PARTS } from '../catalogue';
-import type { PanelData, PanelLoad } from '../panelData';
+import type { PanelData, PanelLoad } from '../panelLoad';
 import { withShown } from '../panelRange';
 import type { ChartSpec } from '../protocol';
 import { breakdownTable } from '../summaryTables';

@@ -10,7 +10,7 @@ import type { MetricData, MetricScope } from '../../api/types';
 import type { ChartEntry, ChartSet, SeriesEntry } from '../catalogue';
 import { metricsOf, neededMetrics } from '../catalogue';
 import { asCompare, ratioPoints, seriesPoints } from '../metricSeries';
-import type { PanelDataContext } from '../panelData';
+import type { PanelDataContext } from '../panelLoad';
 import type { PanelRange, ResolvedRange } from '../panelRange';
 import type { ChartSpec, SeriesSpec } from '../protocol';
 

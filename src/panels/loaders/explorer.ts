@@ -10,7 +10,7 @@ import type { MetricData } from '../../api/types';
 import { SERIES_PALETTE } from '../catalogue';
 import { seriesPoints } from '../metricSeries';
 import { nrqlPanelData } from '../nrqlCharts';
-import type { PanelData, PanelLoad } from '../panelData';
+import type { PanelData, PanelLoad } from '../panelLoad';
 import { withShown } from '../panelRange';
 import type { ChartSpec, SummaryItem } from '../protocol';
 import { explorerScope } from '../explorerScope';

@@ -5,7 +5,7 @@ import type { MetricScope } from '../../api/types';
 import { hostHealthLabel } from '../../format/presentation';
 import { summaryFigures } from '../../format/summary';
 import { HOST } from '../catalogue';
-import type { PanelData, PanelLoad } from '../panelData';
+import type { PanelData, PanelLoad } from '../panelLoad';
 import { withShown } from '../panelRange';
 import { DEFAULT_APDEX_T, isPastWindow, windowSummary } from '../windowSummary';
 import { loadChartSet } from './chartSet';

@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import { HEALTH_LABELS } from '../../format/presentation';
 import { summaryFigures } from '../../format/summary';
 import { keyTransactionCharts } from '../catalogue';
-import type { PanelData, PanelLoad } from '../panelData';
+import type { PanelData, PanelLoad } from '../panelLoad';
 import { withShown } from '../panelRange';
 import { loadChartSet } from './chartSet';
 

@@ -9,7 +9,7 @@ import { companionNames, transactionKind } from '../../api/transactionCompanions
 import { transactionStatsFrom } from '../../api/transactionStatsLoader';
 import { transactionFigures } from '../../format/transactions';
 import { transactionCharts } from '../catalogue';
-import type { PanelData, PanelLoad } from '../panelData';
+import type { PanelData, PanelLoad } from '../panelLoad';
 import { withShown } from '../panelRange';
 import { loadChartSet } from './chartSet';
 

@@ -7,7 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { PanelData, PanelLoad } from '../panelData';
+import type { PanelData, PanelLoad } from '../panelLoad';
 import { withShown } from '../panelRange';
 import type { SummaryTable } from '../protocol';
 

@@ -5,7 +5,7 @@
  */
 import type { Backend } from '../../../src/api/backendChoice';
 import type { ChartPanel } from '../../../src/panels/chartPanel';
-import type { PanelData } from '../../../src/panels/panelData';
+import type { PanelData } from '../../../src/panels/panelLoad';
 
 export interface PanelStatus {
   data?: PanelData;

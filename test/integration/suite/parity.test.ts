@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Backend } from '../../../src/api/backendChoice';
 import type { Application } from '../../../src/api/types';
 import type { ChartPanel } from '../../../src/panels/chartPanel';
-import type { PanelData } from '../../../src/panels/panelData';
+import type { PanelData } from '../../../src/panels/panelLoad';
 import type { StatusView } from '../../../src/status/statusModel';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { sameSummary, samePanels, sameTables, shownSummary } from '../../support/parity';
