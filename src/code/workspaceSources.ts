@@ -39,6 +39,8 @@ export const ALWAYS_SKIPPED = [
 
 /** More `.gitignore` files than this in one folder is a vendored tree, not the application's rules. */
 const MAX_IGNORE_FILES = 500;
+/** A `.gitignore` larger than this is generated, not written: it is left unread. */
+const MAX_IGNORE_FILE_BYTES = 256 * 1024;
 
 /** One exclude glob from the user's `files.exclude` and `search.exclude` (entries set to true) and ALWAYS_SKIPPED. */
 export function excludeGlob(settings: {
@@ -104,8 +106,6 @@ class FolderSourceFiles implements SourceFiles {
       });
       this.uris.replace(extensions, listed);
       return listed.map(([path]) => path);
-      this.uris.replace(extensions, listed);
-      return listed.map(([path]) => path);
     } finally {
       token.dispose();
     }
@@ -116,13 +116,20 @@ class FolderSourceFiles implements SourceFiles {
     return uri && this.readUri(uri, maxBytes, signal);
   }
 
-  private rules(exclude: string, signal: AbortSignal): Promise<IgnoreRules> {
+  /**
+   * The rules, read once and shared by the listings that need them. The reading has no signal of its own
+   * caller's: a listing its callers abandoned would otherwise fail the next one with its cancellation. It
+   * is short and bounded (MAX_IGNORE_FILES files of at most MAX_IGNORE_FILE_BYTES), so it runs to its end.
+   */
+  private async rules(exclude: string, signal: AbortSignal): Promise<IgnoreRules> {
     if (!this.ignoreRules) {
-      this.ignoreRules = this.readRules(exclude, signal);
-      // A cancelled reading is not kept: the next listing reads again.
+      this.ignoreRules = this.readRules(exclude, new AbortController().signal);
+      // A failed reading is not kept: the next listing reads again.
       this.ignoreRules.catch(() => (this.ignoreRules = undefined));
     }
-    return this.ignoreRules;
+    const rules = await this.ignoreRules;
+    signal.throwIfAborted();
+    return rules;
   }
 
   private async readRules(exclude: string, signal: AbortSignal): Promise<IgnoreRules> {
@@ -133,7 +140,7 @@ class FolderSourceFiles implements SourceFiles {
       const files = await Promise.all(
         found.map(async (uri) => {
           const path = pathInFolder(this.folder, uri);
-          const text = path === undefined ? undefined : await this.readUri(uri, 256 * 1024, signal);
+          const text = path === undefined ? undefined : await this.readUri(uri, MAX_IGNORE_FILE_BYTES, signal);
           return path === undefined || typeof text !== 'string'
             ? []
             : [{ dir: path.slice(0, Math.max(0, path.lastIndexOf('/'))), text }];

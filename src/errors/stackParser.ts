@@ -52,7 +52,10 @@ export function parseStack(language: AgentLanguage, stack: string | readonly Ser
   if (typeof stack === 'string') {
     return language === 'go' ? goTextFrames(stack) : textFrames(stack, PARSE_FRAME[language], language === 'python');
   }
-  return stack.slice(0, MAX_FRAMES).map((f) => serviceFrame(language, f));
+  // The service's schema lets a list hold null: such an entry is kept as an unparsed frame.
+  return stack
+    .slice(0, MAX_FRAMES)
+    .map((f) => (typeof f === 'object' && f !== null ? serviceFrame(language, f) : unparsed('')));
 }
 
 /** Calls `visit` with each non-blank line until it returns false; `\r\n` and `\n` both end a line. */

@@ -9,6 +9,11 @@ export class FocusGate {
 
   constructor(private focused: boolean) {}
 
+  /** The keys of the work held until focus returns. */
+  get heldKeys(): readonly string[] {
+    return [...this.held.keys()];
+  }
+
   /** Whether the window has focus, as last told. */
   get isFocused(): boolean {
     return this.focused;

@@ -38,6 +38,18 @@ describe('alert titles whole', () => {
     assert.ok(many[MAX_WRAPPED_LINES - 1].endsWith('…'));
   });
 
+  it('a title of any length costs a bounded number of measurements (it is foreign text)', () => {
+    let calls = 0;
+    const counting = (s: string) => {
+      calls += 1;
+      return measure(s);
+    };
+    const wrapped = wrapLines([`Critical alert: ${'x'.repeat(16_000)}`, 'Opened 12:00'], 300, counting);
+    assert.equal(wrapped.length, MAX_WRAPPED_LINES);
+    assert.ok(wrapped.every((l) => measure(l) <= 300 + measure('…')));
+    assert.ok(calls < 500, `${calls} measurements`);
+  });
+
   it("a chart panel's CSV and JSON list the open alerts with whole titles, as text", () => {
     const range = resolvePanelRange({ preset: '1h', compare: 'none' }, new Date('2026-11-20T12:00:00Z'));
     const data = {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 
 import { CodeMap } from '../../src/code/codeMatch';
 import { codeFolders } from '../../src/code/codeFolders';
-import { IgnoreRules } from '../../src/code/ignoreRules';
+import { IgnoreRules, tractablePatterns } from '../../src/code/ignoreRules';
 import { parseSource } from '../../src/code/parseSource';
 import { preferredSource, sourceRank } from '../../src/code/sourcePreference';
 import { sourceLanguageOf } from '../../src/code/symbols';
@@ -70,6 +70,21 @@ describe('transactions to code: .gitignore rules', () => {
     ]);
     assert.equal(reinclude.ignores('legacy/app.js'), false);
     assert.equal(reinclude.ignores('app.js'), true);
+  });
+
+  it('leaves out patterns that would backtrack (a run of **, several * in one name), keeps the others', () => {
+    const hostile = ['a/**/'.repeat(12) + 'x', '*a*a*a*a*a*a*b', `${'x'.repeat(600)}*`, 'dist/'].join('\n');
+    const rules = new IgnoreRules([{ dir: '', text: hostile }]);
+    const deep = `${'a/'.repeat(40)}app.py`;
+    const longName = `${'a'.repeat(250)}.py`;
+    assert.equal(rules.ignores(deep), false, 'the run of ** is left out (it took seconds on this path)');
+    assert.equal(rules.ignores(longName), false, 'the * run is left out');
+    assert.equal(rules.ignores('dist/app.js'), true, 'an ordinary rule beside them still applies');
+    assert.deepEqual(tractablePatterns('**/build/**\n*.log\nsrc/*.min.js\n*.min.*.js\na/**/b/**/c/**'), [
+      '**/build/**',
+      '*.log',
+      'src/*.min.js',
+    ]);
   });
 
   it('no .gitignore ignores nothing', () => {

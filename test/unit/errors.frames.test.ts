@@ -342,6 +342,8 @@ describe('errors: stack frames per agent', () => {
         }
       }
       assert.deepEqual(parseStack(language, [{}, { filepath: 7, line: '3' } as never]).length, 2);
+      // The schema lets the list hold null entries.
+      assert.deepEqual(parseStack(language, [null as never, { formatted: 'x' }]).length, 2);
     }
   });
 

@@ -18,8 +18,10 @@ describe('FocusGate', () => {
     gate.run('bound applications', () => runs.push('bound applications'));
     gate.setFocused(false);
     assert.deepEqual(runs, []);
+    assert.deepEqual(gate.heldKeys, ['tree', 'bound applications']);
     gate.setFocused(true);
     assert.deepEqual(runs, ['tree 2', 'bound applications']);
+    assert.deepEqual(gate.heldKeys, []);
     gate.setFocused(false);
     gate.setFocused(true);
     assert.equal(runs.length, 2, 'each ran once');

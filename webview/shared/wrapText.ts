@@ -8,11 +8,35 @@
 /** The most lines one hover box draws: past them the box would cover the chart it explains. */
 export const MAX_WRAPPED_LINES = 14;
 
+/** The longest start of `word` (at least one character) that fits `width`: a binary search over its length. */
+function fittingStart(word: string, width: number, measure: (s: string) => number): number {
+  let lo = 1;
+  let hi = word.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(word.slice(0, mid)) <= width) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return lo;
+}
+
+/**
+ * `lines` wrapped to `width`, at most MAX_WRAPPED_LINES (the last one ends with … when text is left).
+ * Stops as soon as the box is full and cuts long words by binary search, so a title of any length
+ * (foreign text) costs a bounded number of measurements.
+ */
 export function wrapLines(lines: readonly string[], width: number, measure: (s: string) => number): string[] {
   const out: string[] = [];
+  const full = () => out.length > MAX_WRAPPED_LINES;
   for (const line of lines) {
     let current = '';
     for (const word of line.split(' ')) {
+      if (full()) {
+        break;
+      }
       const candidate = current === '' ? word : `${current} ${word}`;
       if (measure(candidate) <= width) {
         current = candidate;
@@ -23,15 +47,15 @@ export function wrapLines(lines: readonly string[], width: number, measure: (s: 
       }
       // A word wider than the box: as many characters per line as fit (at least one).
       let rest = word;
-      while (measure(rest) > width && rest.length > 1) {
-        let n = rest.length - 1;
-        while (n > 1 && measure(rest.slice(0, n)) > width) {
-          n--;
-        }
+      while (!full() && rest.length > 1 && measure(rest) > width) {
+        const n = fittingStart(rest, width, measure);
         out.push(rest.slice(0, n));
         rest = rest.slice(n);
       }
       current = rest;
+    }
+    if (full()) {
+      break;
     }
     out.push(current);
   }
