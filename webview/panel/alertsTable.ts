@@ -3,12 +3,12 @@ import * as l10n from '@vscode/l10n';
 
 import { alertPriorityLabel } from '../../src/format/presentation';
 import type { AlertMarker } from '../../src/panels/deploymentMarkers';
-import { h, uniqueId } from '../shared/dom';
+import { h } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
 import { formatDateTime, timeZoneLabel } from '../shared/format';
+import { captionedTable } from './captionedTable';
 
 export function alertsTable(markers: readonly AlertMarker[], tz: TimeZoneMode): HTMLElement {
-  const captionId = uniqueId('table-caption');
   const head = h(
     'tr',
     {},
@@ -27,16 +27,5 @@ export function alertsTable(markers: readonly AlertMarker[], tz: TimeZoneMode): 
       h('td', {}, m.condition ?? ''),
     ),
   );
-  const table = h(
-    'table',
-    { class: 'data-table alerts-table' },
-    h('caption', { id: captionId }, l10n.t('Open alerts')),
-    h('thead', {}, head),
-    h('tbody', {}, ...rows),
-  );
-  return h(
-    'section',
-    { class: 'table-box' },
-    h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': captionId }, table),
-  );
+  return captionedTable(l10n.t('Open alerts'), 'alerts-table', head, h('tbody', {}, ...rows));
 }

@@ -8,11 +8,12 @@ import * as l10n from '@vscode/l10n';
 import type { Chart, ChartType, Plugin } from 'chart.js';
 
 import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
-import { h, uniqueId } from '../shared/dom';
+import { h } from '../shared/dom';
 import { MarkerHover } from '../shared/markerHover';
 import { wrapLines } from '../shared/wrapText';
 import type { TimeZoneMode } from '../shared/format';
 import { formatDateTime, timeZoneLabel } from '../shared/format';
+import { captionedTable } from './captionedTable';
 import type { ChartTheme } from './theme';
 
 export interface MarkerOptions {
@@ -158,7 +159,6 @@ function drawTooltip(chart: Chart, text: readonly string[], time: number, theme:
 
 /** The table view's Deployments table: every marker as text, newest first. */
 export function deploymentsTable(markers: readonly DeploymentMarker[], tz: TimeZoneMode): HTMLElement {
-  const captionId = uniqueId('table-caption');
   const head = h(
     'tr',
     {},
@@ -179,16 +179,5 @@ export function deploymentsTable(markers: readonly DeploymentMarker[], tz: TimeZ
       h('td', { class: 'pre' }, m.changelog ?? ''),
     ),
   );
-  const table = h(
-    'table',
-    { class: 'data-table deployments-table' },
-    h('caption', { id: captionId }, l10n.t('Deployments')),
-    h('thead', {}, head),
-    h('tbody', {}, ...rows),
-  );
-  return h(
-    'section',
-    { class: 'table-box' },
-    h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': captionId }, table),
-  );
+  return captionedTable(l10n.t('Deployments'), 'deployments-table', head, h('tbody', {}, ...rows));
 }

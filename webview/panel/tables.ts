@@ -12,12 +12,8 @@ import type { ViewData } from '../shared/seriesData';
 import { tableRows } from '../shared/seriesData';
 import { chartMessages } from './chartMessages';
 import { alertsTable } from './alertsTable';
+import { captionedTable, scrollable } from './captionedTable';
 import { deploymentsTable } from './deploymentMarkers';
-
-/** A table in a scroll box that keyboard users can focus and scroll, named by its caption. */
-function scrollable(table: HTMLTableElement, captionId: string): HTMLElement {
-  return h('div', { class: 'table-scroll', tabindex: '0', role: 'region', 'aria-labelledby': captionId }, table);
-}
 
 function valueCell(value: number | null | undefined, decimals?: number | null): HTMLTableCellElement {
   const cell = h(
@@ -80,7 +76,6 @@ export function chartTables(data: ViewData, tz: TimeZoneMode): HTMLElement {
 /** The explorer's `summarize=true` answer: one row per metric, one column per value. */
 export function summaryTable(table: SummaryTable): HTMLElement {
   const caption = table.caption ?? l10n.t('Summary over the whole range');
-  const captionId = uniqueId('table-caption');
   const head = h(
     'tr',
     {},
@@ -102,12 +97,5 @@ export function summaryTable(table: SummaryTable): HTMLElement {
   if (table.rows.length === 0) {
     body.append(h('tr', {}, h('td', { colspan: String(table.columns.length + 1) }, l10n.t('No values.'))));
   }
-  const element = h(
-    'table',
-    { class: 'data-table summary-table' },
-    h('caption', { id: captionId }, caption),
-    h('thead', {}, head),
-    body,
-  );
-  return h('section', { class: 'table-box' }, scrollable(element, captionId));
+  return captionedTable(caption, 'summary-table', head, body);
 }
