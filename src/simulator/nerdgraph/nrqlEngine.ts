@@ -13,7 +13,7 @@ import { eventRows } from './nrqlEvents';
 import { parseNrql } from './nrqlParser';
 import type { Expr, NrqlQuery, TimePoint } from './nrqlSyntax';
 import type { Comp, NrqlContext, Unit } from './nrqlUnits';
-import { matches, Slicer, unitsOf } from './nrqlUnits';
+import { facetKeysOf, matches, Slicer, unitsOf } from './nrqlUnits';
 
 export class NrqlError extends Error {
   constructor(
@@ -253,14 +253,7 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
       })
       .sort((x, y) => y.rank - x.rank || x.g.values.join().localeCompare(y.g.values.join()));
     for (const { g } of ranked.slice(0, limit)) {
-      const facetKeys: Record<string, unknown> = { facet: g.values.length === 1 ? g.values[0] : g.values };
-      if (q.facet.alias !== undefined && attrs.length === 1) {
-        facetKeys[q.facet.alias] = g.values[0];
-      } else {
-        attrs.forEach((a, i) => {
-          facetKeys[a] = g.values[i];
-        });
-      }
+      const facetKeys = facetKeysOf(g.values, attrs, q.facet.alias);
       for (const bucket of buckets) {
         results.push({ ...facetKeys, ...(q.timeseries !== undefined ? times(bucket) : {}), ...row(g.units, bucket) });
       }

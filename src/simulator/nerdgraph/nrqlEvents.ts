@@ -11,7 +11,7 @@ import { hashString } from '../random';
 import { appGuid } from './entities';
 import type { Cond, Expr, NrqlQuery } from './nrqlSyntax';
 import type { AttrValue, NrqlContext } from './nrqlUnits';
-import { matches } from './nrqlUnits';
+import { facetKeysOf, matches } from './nrqlUnits';
 
 /** How long events stay queryable: an open point, the service's default event retention is 8 days. */
 export const EVENT_RETENTION_MS = 8 * 24 * 3_600_000;
@@ -208,14 +208,7 @@ export function eventRows(
     .sort((x, y) => y.rank - x.rank || x.g.values.join().localeCompare(y.g.values.join()));
   const results: Array<Record<string, unknown>> = [];
   for (const { g } of ranked.slice(0, limit)) {
-    const facetKeys: Record<string, unknown> = { facet: g.values.length === 1 ? g.values[0] : g.values };
-    if (q.facet.alias !== undefined && attrs.length === 1) {
-      facetKeys[q.facet.alias] = g.values[0];
-    } else {
-      attrs.forEach((a, i) => {
-        facetKeys[a] = g.values[i];
-      });
-    }
+    const facetKeys = facetKeysOf(g.values, attrs, q.facet.alias);
     for (const bucket of buckets) {
       results.push({ ...facetKeys, ...row(g.events, bucket) });
     }

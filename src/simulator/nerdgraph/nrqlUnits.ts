@@ -223,3 +223,23 @@ export class Slicer {
     });
   }
 }
+
+/**
+ * A FACET result row's keys: `facet` (the value, or the values of several attributes), and each attribute
+ * by its name, or the one attribute by its alias.
+ */
+export function facetKeysOf(
+  values: readonly unknown[],
+  attrs: readonly string[],
+  alias: string | undefined,
+): Record<string, unknown> {
+  const keys: Record<string, unknown> = { facet: values.length === 1 ? values[0] : values };
+  if (alias !== undefined && attrs.length === 1) {
+    keys[alias] = values[0];
+  } else {
+    attrs.forEach((a, i) => {
+      keys[a] = values[i];
+    });
+  }
+  return keys;
+}
