@@ -4,7 +4,7 @@
  */
 import { deploymentMarker } from '../panels/panelDeployments';
 import { changeSince } from '../status/boundDeployment';
-import { TREE_DEPLOYMENT_DAYS } from '../tree/deploymentNodes';
+import { TREE_DEPLOYMENT_DAYS } from '../tree/treeWindows';
 import { answer, describeWindow } from './toolAnswer';
 import { APPLICATION_FIELDS, applicationRef, inputObject, optionalInteger } from './toolInput';
 import { deploymentRow, UNITS_NOTE } from './toolRows';

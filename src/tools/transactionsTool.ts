@@ -4,7 +4,7 @@
  */
 import type { TransactionStats } from '../api/transactionStats';
 import { transactionWindow } from '../api/transactionStats';
-import { TREE_TRANSACTIONS_MINUTES } from '../tree/transactionNodes';
+import { TREE_TRANSACTIONS_MINUTES } from '../tree/treeWindows';
 import { answer, describeWindow, foreign, rounded } from './toolAnswer';
 import { APPLICATION_FIELDS, applicationRef, inputObject, rangeMinutes } from './toolInput';
 import { resolveApplication } from './toolTarget';

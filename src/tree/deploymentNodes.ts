@@ -13,9 +13,7 @@ import { formatAge } from '../format/presentation';
 import { safeText } from '../util/safeText';
 import type { WorkspaceCommit } from './gitCommits';
 import type { ApplicationNode } from './applicationNode';
-
-/** How far back the tree lists deployments. */
-export const TREE_DEPLOYMENT_DAYS = 7;
+import { TREE_DEPLOYMENT_DAYS } from './treeWindows';
 
 export class DeploymentsGroupNode {
   readonly kind = 'deploymentsGroup';
