@@ -5,10 +5,9 @@
  */
 import type { DeploymentCache } from '../api/deploymentCache';
 import type { Deployment } from '../api/deployments';
-import { shortRevision } from '../api/deployments';
-import type { OpenAlertsCache } from '../api/openAlertsCache';
-import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
-import { MAX_ALERT_MARKERS, MAX_MARKERS } from './deploymentMarkers';
+import { RECENT_DEPLOYMENTS_MS, shortRevision } from '../api/deployments';
+import type { DeploymentMarker } from './deploymentMarkers';
+import { MAX_MARKERS } from './deploymentMarkers';
 import type { PanelRange } from './panelRange';
 import type { PanelEntity } from './protocol';
 
@@ -42,14 +41,12 @@ export function panelDeployments(
   return markersBetween(cache, entity, range.requested.from, range.requested.to, MAX_MARKERS, signal, onOlder);
 }
 
-/** How far back the "around a deployment" choice lists deployments: as far as the tree's Deployments group. */
-export const AROUND_CHOICES_DAYS = 7;
 /** The most deployments the choice lists (the newest). */
 const MAX_AROUND_CHOICES = 30;
 
 /**
- * The deployments the panel's "around a deployment" choice offers: the application's of the last
- * 7 days, newest first, from the same cached list as the markers (no request of its own).
+ * The deployments the panel's "around a deployment" choice offers: the application's recent ones
+ * (RECENT_DEPLOYMENTS_MS), newest first, from the same cached list as the markers (no request of its own).
  */
 export function panelDeploymentChoices(
   cache: DeploymentCache | undefined,
@@ -57,7 +54,7 @@ export function panelDeploymentChoices(
   now: number,
   signal?: AbortSignal,
 ): Promise<DeploymentMarker[] | undefined> {
-  const from = new Date(now - AROUND_CHOICES_DAYS * 86_400_000);
+  const from = new Date(now - RECENT_DEPLOYMENTS_MS);
   return markersBetween(cache, entity, from, new Date(now), MAX_AROUND_CHOICES, signal);
 }
 
@@ -79,39 +76,6 @@ async function markersBetween(
       onOlder?.(answer.fetchedAt, answer.refreshError);
     }
     return answer.value.slice(0, max).map(deploymentMarker);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * When each open alert of the entity's application started, newest first; undefined without a cache or
- * for a typed NRQL query. Every chart draws them where their time falls in its range. A failure shows
- * no alert markers rather than no chart.
- */
-export async function panelAlerts(
-  cache: Pick<OpenAlertsCache, 'answer'> | undefined,
-  entity: PanelEntity,
-  signal?: AbortSignal,
-  onOlder?: OnOlderMarkers,
-): Promise<AlertMarker[] | undefined> {
-  if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
-    return undefined;
-  }
-  try {
-    const answer = await cache.answer(entity.applicationId, signal);
-    if (answer.refreshError) {
-      onOlder?.(answer.fetchedAt, answer.refreshError);
-    }
-    return [...answer.value]
-      .sort((a, b) => b.openedAt - a.openedAt)
-      .slice(0, MAX_ALERT_MARKERS)
-      .map((a) => ({
-        time: a.openedAt,
-        title: a.title || a.conditionName || a.id,
-        priority: a.priority,
-        ...(a.conditionName ? { condition: a.conditionName } : {}),
-      }));
   } catch {
     return undefined;
   }
