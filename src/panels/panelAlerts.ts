@@ -6,6 +6,7 @@ import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { AlertMarker } from './alertMarker';
 import { MAX_ALERT_MARKERS } from './alertMarker';
 import type { OnOlderMarkers } from './panelDeployments';
+import { applicationMarkers } from './panelDeployments';
 import type { PanelEntity } from './protocol';
 
 /**
@@ -13,30 +14,25 @@ import type { PanelEntity } from './protocol';
  * for a typed NRQL query. Every chart draws them where their time falls in its range. A failure shows
  * no alert markers rather than no chart.
  */
-export async function panelAlerts(
+export function panelAlerts(
   cache: Pick<OpenAlertsCache, 'answer'> | undefined,
   entity: PanelEntity,
   signal?: AbortSignal,
   onOlder?: OnOlderMarkers,
 ): Promise<AlertMarker[] | undefined> {
-  if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
-    return undefined;
-  }
-  try {
-    const answer = await cache.answer(entity.applicationId, signal);
-    if (answer.refreshError) {
-      onOlder?.(answer.fetchedAt, answer.refreshError);
-    }
-    return [...answer.value]
-      .sort((a, b) => b.openedAt - a.openedAt)
-      .slice(0, MAX_ALERT_MARKERS)
-      .map((a) => ({
-        time: a.openedAt,
-        title: a.title || a.conditionName || a.id,
-        priority: a.priority,
-        ...(a.conditionName ? { condition: a.conditionName } : {}),
-      }));
-  } catch {
-    return undefined;
-  }
+  return applicationMarkers(
+    entity,
+    cache && ((applicationId) => cache.answer(applicationId, signal)),
+    (alerts) =>
+      [...alerts]
+        .sort((a, b) => b.openedAt - a.openedAt)
+        .slice(0, MAX_ALERT_MARKERS)
+        .map((a) => ({
+          time: a.openedAt,
+          title: a.title || a.conditionName || a.id,
+          priority: a.priority,
+          ...(a.conditionName ? { condition: a.conditionName } : {}),
+        })),
+    onOlder,
+  );
 }

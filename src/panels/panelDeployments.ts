@@ -3,7 +3,7 @@
  * application, drawn by every chart from one place): the application of the panel's entity, the
  * session's per-application cache, the panel's requested range. No `vscode`.
  */
-import type { DeploymentCache } from '../api/deploymentCache';
+import type { CachedAnswer, DeploymentCache } from '../api/deploymentCache';
 import type { Deployment } from '../api/deployments';
 import { RECENT_DEPLOYMENTS_MS, shortRevision } from '../api/deployments';
 import type { DeploymentMarker } from './deploymentMarkers';
@@ -58,7 +58,7 @@ export function panelDeploymentChoices(
   return markersBetween(cache, entity, from, new Date(now), MAX_AROUND_CHOICES, signal);
 }
 
-async function markersBetween(
+function markersBetween(
   cache: DeploymentCache | undefined,
   entity: PanelEntity,
   from: Date,
@@ -67,15 +67,34 @@ async function markersBetween(
   signal?: AbortSignal,
   onOlder?: OnOlderMarkers,
 ): Promise<DeploymentMarker[] | undefined> {
-  if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
+  return applicationMarkers(
+    entity,
+    cache && ((applicationId) => cache.answer(applicationId, { from, to }, signal)),
+    (deployments) => deployments.slice(0, max).map(deploymentMarker),
+    onOlder,
+  );
+}
+
+/**
+ * Markers from the cached answer `ask` gives for the entity's application; undefined without a cache,
+ * for a typed NRQL query (no application) or on a failure: no markers rather than no chart. An older
+ * answer kept after a failed refresh tells `onOlder`.
+ */
+export async function applicationMarkers<T, M>(
+  entity: PanelEntity,
+  ask: ((applicationId: number) => Promise<CachedAnswer<T>>) | undefined,
+  markersOf: (value: T) => M[],
+  onOlder?: OnOlderMarkers,
+): Promise<M[] | undefined> {
+  if (!ask || (entity.kind === 'explorer' && entity.nrql)) {
     return undefined;
   }
   try {
-    const answer = await cache.answer(entity.applicationId, { from, to }, signal);
+    const answer = await ask(entity.applicationId);
     if (answer.refreshError) {
       onOlder?.(answer.fetchedAt, answer.refreshError);
     }
-    return answer.value.slice(0, max).map(deploymentMarker);
+    return markersOf(answer.value);
   } catch {
     return undefined;
   }
