@@ -17,7 +17,7 @@ import type { ChartPanel } from './panels/chartPanel';
 import type { AlertStatusView } from './status/alertStatus';
 import type { StatusView } from './status/statusModel';
 import type { BoundAppsPoller } from './status/boundAppsPoller';
-import type { HealthAlertNotifier } from './status/healthAlertNotifier';
+import type { HealthAlert } from './status/healthAlerts';
 import type { WorkspaceBindings } from './status/workspaceBinding';
 import type { ApplicationsView } from './tree/applicationsView';
 import type { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
@@ -64,7 +64,7 @@ export interface TimesliceTestApi {
     bindings: Pick<WorkspaceBindings, 'all' | 'active' | 'refused'>;
     poller: Pick<BoundAppsPoller, 'refreshNow' | 'snapshot'>;
     statusBar: TestStatusBar;
-    alerts: Pick<HealthAlertNotifier, 'shown'>;
+    alerts: { readonly shown: readonly HealthAlert[] };
   };
   /** The lenses' numbers, fetched now (as the scheduler's tick would). */
   codeLenses: Pick<TransactionLensProvider, 'refresh'>;
@@ -93,7 +93,7 @@ export function testApiSourceOf(services: Services): TestApiSource {
       bindings: services.bindings,
       poller: services.boundApps,
       statusBar: testStatusBar(services),
-      alerts: services.healthAlerts,
+      alerts: testHealthAlerts(services),
     },
     codeLenses: services.codeLenses,
   };
@@ -113,6 +113,14 @@ function testStatusBar({ apdexStatusBar: bar }: Services): TestStatusBar {
     },
     lastDeploymentSettled: settled,
   };
+}
+
+function testHealthAlerts({ healthAlerts }: Services): { readonly shown: readonly HealthAlert[] } {
+  const { shown } = healthAlerts;
+  if (!shown) {
+    throw new Error('the health alerts keep no list: this is not the test build (esbuild.js)');
+  }
+  return { shown };
 }
 
 function hasOpenPanels(panels: PanelManager): panels is TestPanels {
