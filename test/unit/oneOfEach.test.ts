@@ -49,6 +49,8 @@ const ONE_OF_EACH: Array<[what: string, pattern: RegExp, home: string, under?: s
   ['the JSON text reader', /function text\(|const text = \(/, 'src/api/fieldReaders.ts', 'src/api/'],
   ['access to the git extension', /'vscode\.git'/, 'src/tree/gitCommits.ts'],
   ['the alert-marker type', /interface AlertMarker\b/, 'src/panels/alertMarker.ts'],
+  // A refresh asked while one runs: queued once behind it.
+  ['the run-then-once-more refresh', /\?\?= this\.\w+\.then\(/, 'src/util/runThenOnceMore.ts', 'src/'],
 ];
 
 describe('one of each', () => {
