@@ -2,8 +2,9 @@
 // that compiles main.js with V8's code cache, the demo's simulator, the simulator CLI) and browser (one
 // per webview). --production minifies and leaves out the test hooks (below); --test-hooks keeps them
 // in a production build (the benchmark's); --watch rebuilds on change; --outdir DIR writes elsewhere
-// than dist/ (the benchmark builds its production copies there). esbuild does not type-check:
-// `npm run typecheck` does.
+// than dist/ (the benchmark builds its production copies there); --metafile writes DIR/meta.json, which
+// source files each bundle holds (test/unit/productionBundle.test.ts reads it). esbuild does not
+// type-check: `npm run typecheck` does.
 const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -12,11 +13,12 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const outdirArg = process.argv.indexOf('--outdir');
 const outdir = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
+const metafile = process.argv.includes('--metafile');
 
 /**
- * `__TIMESLICE_TEST__` guards code only tests and benchmarks use: the integration tests' API returned
- * by activate(), the webview's `window.__timeslice` hook, its performance marks and the bench's
- * decimation switch. The build the test harnesses load (no --production) keeps them; --production
+ * `__TIMESLICE_TEST__` guards code only tests and benchmarks use: the test harness's switches
+ * (src/testHarness.ts), the integration tests' API returned by activate() and the hooks it reads, the
+ * webview's `window.__timeslice` hook, its performance marks and the bench's decimation switch. The build the test harnesses load (no --production) keeps them; --production
  * replaces the flag with `false` and the minifier drops the code behind it. test/unit/productionBundle.test.ts
  * checks that none of it ships. Code run without a bundle (unit tests) sees the flag undefined.
  */
@@ -101,6 +103,7 @@ const common = {
   logLevel: 'silent',
   plugins: [problemMatcher],
   define: { __TIMESLICE_TEST__: String(testHooks) },
+  metafile,
 };
 
 function webviewEntries() {
@@ -176,6 +179,10 @@ async function main() {
   try {
     const results = await Promise.all(contexts.map((c) => c.rebuild()));
     if (results.some((r) => r.errors.length > 0)) process.exitCode = 1;
+    if (metafile) {
+      const outputs = Object.assign({}, ...results.map((r) => r.metafile?.outputs ?? {}));
+      fs.writeFileSync(path.join(outdir, 'meta.json'), JSON.stringify({ outputs }));
+    }
   } catch {
     process.exitCode = 1;
   } finally {

@@ -24,12 +24,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Timesl
     l10n.config({ contents: vscode.l10n.bundle });
   }
   try {
-    const harness = harnessSwitches();
+    // Only the test build reads the harness's switches (see esbuild.js): a user's never does.
+    const harness = __TIMESLICE_TEST__ ? harnessSwitches() : undefined;
     const services = new Services(context, harness);
     context.subscriptions.push(services, ...registerCommands(services));
     await services.start();
     // The test API exists only in the build the test harness loads (see esbuild.js).
-    return __TIMESLICE_TEST__ ? testApiFor(testApiSourceOf(services), harness) : undefined;
+    return __TIMESLICE_TEST__ && harness ? testApiFor(testApiSourceOf(services), harness) : undefined;
   } catch (e) {
     // VS Code shows nothing when activation fails: say it, then rethrow so the failure is recorded.
     void vscode.window.showErrorMessage(

@@ -4,6 +4,8 @@
  */
 import type { LogOutputChannel } from 'vscode';
 
+import type { RecentLines } from './recentLines';
+
 export interface Logger {
   trace(message: string): void;
   debug(message: string): void;
@@ -26,21 +28,6 @@ export function redact(text: string, secrets: Iterable<string>): string {
 }
 
 type Sink = Pick<LogOutputChannel, 'trace' | 'debug' | 'info' | 'warn' | 'error'>;
-
-/** The last lines logged, kept for tests and diagnostics (already redacted). */
-export class RecentLines {
-  private readonly lines: string[] = [];
-  constructor(private readonly limit = 2000) {}
-  push(line: string): void {
-    this.lines.push(line);
-    if (this.lines.length > this.limit) {
-      this.lines.shift();
-    }
-  }
-  all(): readonly string[] {
-    return this.lines;
-  }
-}
 
 export class ChannelLogger implements Logger {
   constructor(

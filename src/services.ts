@@ -11,7 +11,8 @@ import { ConnectionManager } from './session/connectionManager';
 import { DemoController } from './demo/demoController';
 import { EndOfLifeNotice } from './endOfLifeNotice';
 import type { Logger } from './log';
-import { ChannelLogger, RecentLines } from './log';
+import { ChannelLogger } from './log';
+import { RecentLines } from './recentLines';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
 import { RawResponseProvider } from './palette/rawResponseProvider';
@@ -28,10 +29,12 @@ import { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { BindingRegion } from './status/binding';
 import { WorkspaceBindings } from './status/workspaceBinding';
 import type { HarnessSwitches } from './testHarness';
-import { harnessSwitches } from './testHarness';
 import { Disposable } from './util/lifecycle';
 import type { FirstRunWalkthrough } from './firstRunWalkthrough';
 import { firstRunWalkthrough } from './walkthrough';
+
+/** What a user's window runs with: no harness switch on. */
+const USER_SWITCHES: HarnessSwitches = { api: false, quiet: false, demoNames: 'demo' };
 
 export class Services extends Disposable {
   readonly channel: vscode.LogOutputChannel;
@@ -54,13 +57,13 @@ export class Services extends Disposable {
   readonly codeLenses: TransactionLensProvider;
   /** The walkthrough's first opening, while it has not reached the user. */
   readonly walkthrough: FirstRunWalkthrough | undefined;
-  /** The last log lines (redacted), for the test API only. */
-  readonly recentLines = new RecentLines();
+  /** The last log lines (redacted), for the test API: only the test build keeps them (see esbuild.js). */
+  readonly recentLines = __TIMESLICE_TEST__ ? new RecentLines() : undefined;
 
   /** `harness`: the test harness's switches (see testHarness.ts); all off for a user. */
   constructor(
     context: vscode.ExtensionContext,
-    private readonly harness: HarnessSwitches = harnessSwitches({}),
+    private readonly harness: HarnessSwitches = USER_SWITCHES,
   ) {
     super();
     this.channel = this._register(vscode.window.createOutputChannel('Timeslice', { log: true }));

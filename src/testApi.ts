@@ -13,9 +13,11 @@ import type { ConnectionManager } from './session/connectionManager';
 import type { DemoController } from './demo/demoController';
 import type { PanelManager } from './panels/panelManager';
 import type { Services } from './services';
-import type { ApdexStatusBar } from './status/apdexStatusBar';
+import type { ChartPanel } from './panels/chartPanel';
+import type { AlertStatusView } from './status/alertStatus';
+import type { StatusView } from './status/statusModel';
 import type { BoundAppsPoller } from './status/boundAppsPoller';
-import type { HealthAlertNotifier } from './status/healthAlertNotifier';
+import type { HealthAlert } from './status/healthAlerts';
 import type { WorkspaceBindings } from './status/workspaceBinding';
 import type { ApplicationsView } from './tree/applicationsView';
 import type { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
@@ -32,12 +34,24 @@ export interface TestKeys {
   accountId(region: Region): Promise<number | undefined>;
 }
 
+/** The panel manager with its open panels, which only the test build keeps (see esbuild.js). */
+export interface TestPanels extends PanelManager {
+  readonly open: ReadonlyMap<string, ChartPanel>;
+}
+
+/** What the status bar's items show (they cannot be read back) and when the last deployment's ask is in. */
+export interface TestStatusBar {
+  readonly view: StatusView | undefined;
+  readonly alertsView: AlertStatusView | undefined;
+  lastDeploymentSettled(): Promise<void>;
+}
+
 export interface TimesliceTestApi {
   tree: ApplicationsTreeProvider;
   connections: ConnectionManager;
   demo: DemoController;
   keys: TestKeys;
-  panels: PanelManager;
+  panels: TestPanels;
   /** The Applications view (its message shows the age of stale data). */
   applicationsView: ApplicationsView;
   /** The last lines written to the "Timeslice" log, already redacted. */
@@ -49,15 +63,16 @@ export interface TimesliceTestApi {
   status: {
     bindings: Pick<WorkspaceBindings, 'all' | 'active' | 'refused'>;
     poller: Pick<BoundAppsPoller, 'refreshNow' | 'snapshot'>;
-    statusBar: Pick<ApdexStatusBar, 'view' | 'alertsView' | 'lastDeploymentSettled'>;
-    alerts: Pick<HealthAlertNotifier, 'shown'>;
+    statusBar: TestStatusBar;
+    alerts: { readonly shown: readonly HealthAlert[] };
   };
   /** The lenses' numbers, fetched now (as the scheduler's tick would). */
   codeLenses: Pick<TransactionLensProvider, 'refresh'>;
 }
 
 /** What the composition root offers to build the test API from. */
-export interface TestApiSource extends Omit<TimesliceTestApi, 'keys'> {
+export interface TestApiSource extends Omit<TimesliceTestApi, 'keys' | 'panels'> {
+  panels: PanelManager;
   apiKeys: Pick<ApiKeyStore, 'set' | 'delete' | 'get' | 'record'>;
 }
 
@@ -73,15 +88,43 @@ export function testApiSourceOf(services: Services): TestApiSource {
     apiKeys: services.apiKeys,
     panels: services.panels,
     applicationsView: services.applicationsView,
-    recentLogLines: () => services.recentLines.all(),
+    recentLogLines: () => services.recentLines?.all() ?? [],
     status: {
       bindings: services.bindings,
       poller: services.boundApps,
-      statusBar: services.apdexStatusBar,
-      alerts: services.healthAlerts,
+      statusBar: testStatusBar(services),
+      alerts: testHealthAlerts(services),
     },
     codeLenses: services.codeLenses,
   };
+}
+
+function testStatusBar({ apdexStatusBar: bar }: Services): TestStatusBar {
+  const { settled } = bar.deployments;
+  if (!settled) {
+    throw new Error('the status bar has no test hooks: this is not the test build (esbuild.js)');
+  }
+  return {
+    get view() {
+      return bar.apdex.view;
+    },
+    get alertsView() {
+      return bar.openAlerts.view;
+    },
+    lastDeploymentSettled: settled,
+  };
+}
+
+function testHealthAlerts({ healthAlerts }: Services): { readonly shown: readonly HealthAlert[] } {
+  const { shown } = healthAlerts;
+  if (!shown) {
+    throw new Error('the health alerts keep no list: this is not the test build (esbuild.js)');
+  }
+  return { shown };
+}
+
+function hasOpenPanels(panels: PanelManager): panels is TestPanels {
+  return panels.open !== undefined;
 }
 
 /** The test API under the harness's `api` switch, else undefined (what other extensions see). */
@@ -89,7 +132,10 @@ export function testApiFor(source: TestApiSource, switches: HarnessSwitches): Ti
   if (!switches.api) {
     return undefined;
   }
-  const { apiKeys } = source;
+  const { apiKeys, panels } = source;
+  if (!hasOpenPanels(panels)) {
+    throw new Error('the panel manager has no test hooks: this is not the test build (esbuild.js)');
+  }
   return {
     tree: source.tree,
     connections: source.connections,
@@ -101,7 +147,7 @@ export function testApiFor(source: TestApiSource, switches: HarnessSwitches): Ti
       has: async (region) => (await apiKeys.get(region)) !== undefined,
       accountId: async (region) => (await apiKeys.record(region))?.accountId,
     },
-    panels: source.panels,
+    panels,
     applicationsView: source.applicationsView,
     recentLogLines: () => source.recentLogLines(),
     status: source.status,

@@ -2,8 +2,9 @@
  * The one switch for test behaviour. Test harnesses (and `npm run demo`) set one environment variable,
  * TIMESLICE_TEST_HARNESS, to a list of switches; no other variable changes what Timeslice does. An
  * environment variable, because a setting could be written by a workspace and an environment variable
- * cannot. Apart from testApi.ts, so the composition root (services.ts) reads the switches without
- * importing the test API, which itself reads the services.
+ * cannot. Only the test build reads it (extension.ts, behind esbuild.js's `__TIMESLICE_TEST__`): a packaged
+ * Timeslice has none of this. Apart from testApi.ts, so the composition root (services.ts) takes the
+ * switches without importing the test API, which itself reads the services.
  */
 
 /** Set by the harnesses in the extension host's environment: switches separated by commas, e.g. `api,quiet`. */

@@ -7,6 +7,7 @@
  */
 import { createNrqlClient } from '../../src/api/backend';
 import { systemClock } from '../../src/api/clock';
+import { RECENT_DEPLOYMENTS_MS } from '../../src/api/deployments';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
 import { transactionWindow } from '../../src/api/transactionStats';
 import { MemoryLogger } from '../../src/log';
@@ -22,7 +23,7 @@ import { openAlertsTool } from '../../src/tools/openAlertsTool';
 import { MAX_ANSWER_CHARS } from '../../src/tools/toolAnswer';
 import type { TimesliceTool, ToolContext } from '../../src/tools/toolTypes';
 import { transactionsTool } from '../../src/tools/transactionsTool';
-import { TREE_DEPLOYMENT_DAYS, TREE_TRANSACTIONS_MINUTES } from '../../src/tree/treeWindows';
+import { TREE_TRANSACTIONS_MINUTES } from '../../src/tree/treeWindows';
 import type { Figure } from '../lib/figure';
 import { countFigure } from '../lib/figure';
 
@@ -77,7 +78,7 @@ export async function toolFigures(): Promise<Figure[]> {
       ),
       deployments: await count(() =>
         view.deployments.get(app.id, {
-          from: new Date(NOW.getTime() - TREE_DEPLOYMENT_DAYS * 86_400_000),
+          from: new Date(NOW.getTime() - RECENT_DEPLOYMENTS_MS),
           to: NOW,
         }),
       ),

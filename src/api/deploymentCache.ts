@@ -6,11 +6,8 @@
  * that fails keeps the last good list, answered with its age and the failure. No `vscode`.
  */
 import type { Deployment, DeploymentRange } from './deployments';
-import { inRange } from './deployments';
+import { inRange, RECENT_DEPLOYMENTS_MS } from './deployments';
 import { SharedRequest } from './sharedRequest';
-
-/** How far back a fetch reaches at least, so the tree and short panel ranges share one list. */
-export const DEPLOYMENT_LOOKBACK_MS = 7 * 86_400_000;
 
 export interface DeploymentCacheOptions {
   fetch(applicationId: number, range: DeploymentRange, signal?: AbortSignal): Promise<Deployment[]>;
@@ -96,7 +93,7 @@ export class DeploymentCache {
     const now = this.options.now();
     const recent = await this.get(
       applicationId,
-      { from: new Date(now - DEPLOYMENT_LOOKBACK_MS), to: new Date(now) },
+      { from: new Date(now - RECENT_DEPLOYMENTS_MS), to: new Date(now) },
       signal,
     );
     if (recent.length > 0 || !this.options.fetchLatest) {
@@ -146,7 +143,7 @@ export class DeploymentCache {
     if (known && !known.request.abandoned && known.from <= from) {
       return known;
     }
-    const wide = Math.min(from, now - DEPLOYMENT_LOOKBACK_MS);
+    const wide = Math.min(from, now - RECENT_DEPLOYMENTS_MS);
     const range = { from: new Date(wide), to: new Date(now) };
     const current: Pending = {
       from: wide,

@@ -6,6 +6,7 @@
  * they are parsed with their offset and never assumed UTC: a timestamp without one is refused and
  * its record skipped. NerdGraph gives epoch milliseconds.
  */
+import { record, textOrNumber } from './fieldReaders';
 
 /** One deployment marker, whichever backend it came from. Every text field is foreign text. */
 export interface Deployment {
@@ -34,6 +35,13 @@ export interface DeploymentRange {
  * 13 months (docs.newrelic.com, change tracking: view and analyze data), so nothing older can be found.
  */
 export const DEPLOYMENT_HISTORY_MS = 396 * 86_400_000;
+
+/**
+ * How far back "recent" deployments reach: the tree's Deployments group, a panel's "around a deployment"
+ * choices and the shared cache's least fetch, so all three read one list with one request.
+ */
+export const RECENT_DEPLOYMENT_DAYS = 7;
+export const RECENT_DEPLOYMENTS_MS = RECENT_DEPLOYMENT_DAYS * 86_400_000;
 
 /** What Record Deployment sends (REST: `revision` ≤ 127 and `user` ≤ 31 characters). */
 export interface DeploymentWrite {
@@ -98,28 +106,20 @@ export function parseOffsetTime(text: unknown): number | undefined {
   return local - offset * 60_000;
 }
 
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
-}
-
-function record(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
 /** A REST record, or undefined when it lacks a revision or a timestamp with an offset. */
 export function parseRestDeployment(v: unknown): Deployment | undefined {
   const r = record(v);
-  const revision = text(r?.revision);
+  const revision = textOrNumber(r?.revision);
   const time = parseOffsetTime(r?.timestamp);
   if (!r || revision === undefined || time === undefined) {
     return undefined;
   }
   return {
-    id: text(r.id) ?? `${revision}@${time}`,
+    id: textOrNumber(r.id) ?? `${revision}@${time}`,
     revision,
-    user: text(r.user),
-    description: text(r.description),
-    changelog: text(r.changelog),
+    user: textOrNumber(r.user),
+    description: textOrNumber(r.description),
+    changelog: textOrNumber(r.changelog),
     time,
   };
 }
@@ -127,7 +127,7 @@ export function parseRestDeployment(v: unknown): Deployment | undefined {
 /** A `deploymentSearch` result (or the mutation's answer), or undefined when it lacks a version or a time. */
 export function parseNerdGraphDeployment(v: unknown): Deployment | undefined {
   const r = record(v);
-  const revision = text(r?.version);
+  const revision = textOrNumber(r?.version);
   const stamp = r?.timestamp;
   const time =
     typeof stamp === 'number' ? stamp : typeof stamp === 'string' && /^\d+$/.test(stamp) ? Number(stamp) : undefined;
@@ -135,12 +135,12 @@ export function parseNerdGraphDeployment(v: unknown): Deployment | undefined {
     return undefined;
   }
   return {
-    id: text(r.deploymentId) ?? `${revision}@${time}`,
+    id: textOrNumber(r.deploymentId) ?? `${revision}@${time}`,
     revision,
-    commit: text(r.commit),
-    user: text(r.user),
-    description: text(r.description),
-    changelog: text(r.changelog),
+    commit: textOrNumber(r.commit),
+    user: textOrNumber(r.user),
+    description: textOrNumber(r.description),
+    changelog: textOrNumber(r.changelog),
     time,
   };
 }

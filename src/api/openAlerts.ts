@@ -5,6 +5,7 @@
  */
 import type { Region } from './regions';
 import { parseOffsetTime } from './deployments';
+import { record, text } from './fieldReaders';
 
 export type AlertPriority = 'critical' | 'high' | 'medium' | 'low' | 'warning';
 
@@ -41,14 +42,6 @@ export function isServiceLink(link: unknown, region: Region | undefined): link i
   } catch {
     return false;
   }
-}
-
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-function record(v: unknown): Record<string, unknown> | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
 /** Epoch ms (a number, as client-go reads REST's times) or an ISO time with an offset; undefined otherwise (not documented: docs/service.md#open-alerts). */

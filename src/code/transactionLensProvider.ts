@@ -18,6 +18,7 @@ import type { BoundAppsPoller } from '../status/boundAppsPoller';
 import type { Binding } from '../status/binding';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { Disposable } from '../util/lifecycle';
+import { RunThenOnceMore } from '../util/runThenOnceMore';
 import type { CodeMap, IndexedFile } from './codeMatch';
 import type { LensRange } from './lensModel';
 import type { LensEntry } from './lensModel';
@@ -59,10 +60,9 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
   readonly onDidChangeCodeLenses = this.changed.event;
   /** The last numbers per bound application id (one session's: another's are dropped). */
   private readonly numbers = new Map<number, AppNumbers>();
-  private refreshing: Promise<void> | undefined;
+  private readonly refreshes = new RunThenOnceMore(() => this.fetchAll());
   /** Open documents left out for their size and said so in the log: the version said, once each. */
   private readonly oversized = new Map<string, number>();
-  private refreshAgain: Promise<void> | undefined;
 
   constructor(
     private readonly deps: {
@@ -147,15 +147,7 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
    * screen may have changed since that one looked, e.g. a second file opened while the first index is built.
    */
   refresh(): Promise<void> {
-    if (!this.refreshing) {
-      this.refreshing = this.fetchAll().finally(() => (this.refreshing = undefined));
-      return this.refreshing;
-    }
-    this.refreshAgain ??= this.refreshing.then(() => {
-      this.refreshAgain = undefined;
-      return this.refresh();
-    });
-    return this.refreshAgain;
+    return this.refreshes.run();
   }
 
   /**

@@ -13,7 +13,7 @@ import { pickApplication, requireConnection } from '../palette/pickers';
 import { rangeAround } from '../panels/aroundDeployment';
 import type { PanelEntity } from '../panels/protocol';
 import type { Services } from '../services';
-import { showChangesSince } from '../tree/gitCommits';
+import { headCommit, showChangesSince } from '../tree/gitCommits';
 import type { MonitorNode } from '../tree/nodes';
 import { safeText } from '../util/safeText';
 
@@ -21,18 +21,6 @@ import { safeText } from '../util/safeText';
 export function showAroundDeployment(services: Services, app: { id: number; name: string }, d: Deployment): void {
   const entity: PanelEntity = { kind: 'application', applicationId: app.id, title: app.name };
   services.panels.show(entity, { range: rangeAround(d.time, Date.now()) });
-}
-
-/** The HEAD commit of the workspace's first repository, through the built-in git extension's API; undefined without one. */
-async function headCommit(): Promise<string | undefined> {
-  type GitApi = { repositories: Array<{ state: { HEAD?: { commit?: string } } }> };
-  const git = vscode.extensions.getExtension<{ getAPI(version: 1): GitApi }>('vscode.git');
-  try {
-    const api = (git?.isActive ? git.exports : await git?.activate())?.getAPI(1);
-    return api?.repositories[0]?.state.HEAD?.commit;
-  } catch {
-    return undefined; // No git, or git disabled: the field starts empty.
-  }
 }
 
 export function recordDeployment(services: Services) {

@@ -57,10 +57,7 @@ export class ChartPanel extends Disposable {
   private postedBudget: number | undefined;
   /** Data handed over before the webview was ready (a command's answer): shown on 'ready' instead of asked again. */
   private loadedByOpener = false;
-  /**
-   * A load started before the webview was ready: the panel asks the service as it opens, so the round
-   * trip overlaps the webview's start, and 'ready' shows its answer instead of asking again.
-   */
+  /** Asked as the panel opened, so the round trip overlaps the webview's start: 'ready' shows that answer. */
   private loadedEarly = false;
   /** The loading or error state a load reached before the webview was ready, posted on 'ready'. */
   private pendingStatus: ToWebview | undefined;
@@ -70,6 +67,8 @@ export class ChartPanel extends Disposable {
    * by another window must not make every hidden panel of an unfocused one ask the service.
    */
   private loadWhenSeen = false;
+  /** Test build only (esbuild.js): the integration tests post a message through here as the page would. */
+  declare readonly receiveForTest?: (raw: unknown) => Promise<void>;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -81,6 +80,7 @@ export class ChartPanel extends Disposable {
     panel.title = panelTitle(stateValue.entity, stateValue.entity.title);
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'timeslice.svg');
     this._register(panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)));
+    if (__TIMESLICE_TEST__) this.receiveForTest = (raw) => this.receive(raw);
     this._register(
       deps.connections.registerJob({
         name: `${stateValue.entity.kind} panel refresh`,
@@ -189,8 +189,8 @@ export class ChartPanel extends Disposable {
     }
   }
 
-  /** A message from the webview, untrusted (the integration tests post through here as the webview would). */
-  async receive(raw: unknown): Promise<void> {
+  /** A message from the webview, untrusted. */
+  private async receive(raw: unknown): Promise<void> {
     if (!isFromWebview(raw)) {
       this.deps.log.warn(`ignored an invalid message from the ${this.stateValue.entity.kind} panel`);
       return;

@@ -15,22 +15,6 @@ export interface DeploymentMarker {
   changelog?: string;
 }
 
-/**
- * When an open alert of the application started, drawn on every time chart in another style
- * than a deployment. `title` and `condition` are foreign text, like a deployment's.
- */
-export interface AlertMarker {
-  /** Ms since the epoch. */
-  time: number;
-  title: string;
-  /** critical, high, medium, low or warning. */
-  priority: string;
-  condition?: string;
-}
-
-/** The most alert markers a panel gets (the newest). */
-export const MAX_ALERT_MARKERS = 50;
-
 /** The most markers a panel gets: beyond this the lines would only paint the chart. */
 export const MAX_MARKERS = 100;
 
@@ -43,9 +27,4 @@ export function deploymentRows(markers: readonly DeploymentMarker[]): Array<[str
     m.description ?? '',
     m.changelog ?? '',
   ]);
-}
-
-/** The Open alerts table of the table view and the exports: one row per marker (time ISO UTC, priority, title, condition), titles whole. */
-export function alertRows(markers: readonly AlertMarker[]): Array<[string, string, string, string]> {
-  return markers.map((m) => [new Date(m.time).toISOString(), m.priority, m.title, m.condition ?? '']);
 }

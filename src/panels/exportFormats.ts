@@ -4,8 +4,10 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
-import { alertRows, deploymentRows } from './deploymentMarkers';
+import type { AlertMarker } from './alertMarker';
+import { alertRows } from './alertMarker';
+import type { DeploymentMarker } from './deploymentMarkers';
+import { deploymentRows } from './deploymentMarkers';
 import type { PanelData } from './panelLoad';
 import type { ChartSpec, PanelState, SummaryTable } from './protocol';
 

@@ -6,7 +6,8 @@
 import * as l10n from '@vscode/l10n';
 
 import { formatAge } from '../format/presentation';
-import { panelAlerts, panelDeploymentChoices, panelDeployments } from './panelDeployments';
+import { panelAlerts } from './panelAlerts';
+import { panelDeploymentChoices, panelDeployments } from './panelDeployments';
 import { deploymentChange } from './deploymentChange';
 import { loadApplication } from './loaders/application';
 import { loadBreakdown } from './loaders/breakdown';

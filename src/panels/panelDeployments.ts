@@ -3,12 +3,11 @@
  * application, drawn by every chart from one place): the application of the panel's entity, the
  * session's per-application cache, the panel's requested range. No `vscode`.
  */
-import type { DeploymentCache } from '../api/deploymentCache';
+import type { CachedAnswer, DeploymentCache } from '../api/deploymentCache';
 import type { Deployment } from '../api/deployments';
-import { shortRevision } from '../api/deployments';
-import type { OpenAlertsCache } from '../api/openAlertsCache';
-import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
-import { MAX_ALERT_MARKERS, MAX_MARKERS } from './deploymentMarkers';
+import { RECENT_DEPLOYMENTS_MS, shortRevision } from '../api/deployments';
+import type { DeploymentMarker } from './deploymentMarkers';
+import { MAX_MARKERS } from './deploymentMarkers';
 import type { PanelRange } from './panelRange';
 import type { PanelEntity } from './protocol';
 
@@ -42,14 +41,12 @@ export function panelDeployments(
   return markersBetween(cache, entity, range.requested.from, range.requested.to, MAX_MARKERS, signal, onOlder);
 }
 
-/** How far back the "around a deployment" choice lists deployments: as far as the tree's Deployments group. */
-export const AROUND_CHOICES_DAYS = 7;
 /** The most deployments the choice lists (the newest). */
 const MAX_AROUND_CHOICES = 30;
 
 /**
- * The deployments the panel's "around a deployment" choice offers: the application's of the last
- * 7 days, newest first, from the same cached list as the markers (no request of its own).
+ * The deployments the panel's "around a deployment" choice offers: the application's recent ones
+ * (RECENT_DEPLOYMENTS_MS), newest first, from the same cached list as the markers (no request of its own).
  */
 export function panelDeploymentChoices(
   cache: DeploymentCache | undefined,
@@ -57,11 +54,11 @@ export function panelDeploymentChoices(
   now: number,
   signal?: AbortSignal,
 ): Promise<DeploymentMarker[] | undefined> {
-  const from = new Date(now - AROUND_CHOICES_DAYS * 86_400_000);
+  const from = new Date(now - RECENT_DEPLOYMENTS_MS);
   return markersBetween(cache, entity, from, new Date(now), MAX_AROUND_CHOICES, signal);
 }
 
-async function markersBetween(
+function markersBetween(
   cache: DeploymentCache | undefined,
   entity: PanelEntity,
   from: Date,
@@ -70,48 +67,34 @@ async function markersBetween(
   signal?: AbortSignal,
   onOlder?: OnOlderMarkers,
 ): Promise<DeploymentMarker[] | undefined> {
-  if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
-    return undefined;
-  }
-  try {
-    const answer = await cache.answer(entity.applicationId, { from, to }, signal);
-    if (answer.refreshError) {
-      onOlder?.(answer.fetchedAt, answer.refreshError);
-    }
-    return answer.value.slice(0, max).map(deploymentMarker);
-  } catch {
-    return undefined;
-  }
+  return applicationMarkers(
+    entity,
+    cache && ((applicationId) => cache.answer(applicationId, { from, to }, signal)),
+    (deployments) => deployments.slice(0, max).map(deploymentMarker),
+    onOlder,
+  );
 }
 
 /**
- * When each open alert of the entity's application started, newest first; undefined without a cache or
- * for a typed NRQL query. Every chart draws them where their time falls in its range. A failure shows
- * no alert markers rather than no chart.
+ * Markers from the cached answer `ask` gives for the entity's application; undefined without a cache,
+ * for a typed NRQL query (no application) or on a failure: no markers rather than no chart. An older
+ * answer kept after a failed refresh tells `onOlder`.
  */
-export async function panelAlerts(
-  cache: Pick<OpenAlertsCache, 'answer'> | undefined,
+export async function applicationMarkers<T, M>(
   entity: PanelEntity,
-  signal?: AbortSignal,
+  ask: ((applicationId: number) => Promise<CachedAnswer<T>>) | undefined,
+  markersOf: (value: T) => M[],
   onOlder?: OnOlderMarkers,
-): Promise<AlertMarker[] | undefined> {
-  if (!cache || (entity.kind === 'explorer' && entity.nrql)) {
+): Promise<M[] | undefined> {
+  if (!ask || (entity.kind === 'explorer' && entity.nrql)) {
     return undefined;
   }
   try {
-    const answer = await cache.answer(entity.applicationId, signal);
+    const answer = await ask(entity.applicationId);
     if (answer.refreshError) {
       onOlder?.(answer.fetchedAt, answer.refreshError);
     }
-    return [...answer.value]
-      .sort((a, b) => b.openedAt - a.openedAt)
-      .slice(0, MAX_ALERT_MARKERS)
-      .map((a) => ({
-        time: a.openedAt,
-        title: a.title || a.conditionName || a.id,
-        priority: a.priority,
-        ...(a.conditionName ? { condition: a.conditionName } : {}),
-      }));
+    return markersOf(answer.value);
   } catch {
     return undefined;
   }

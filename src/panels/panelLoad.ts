@@ -7,7 +7,8 @@ import type { DeploymentCache } from '../api/deploymentCache';
 import type { MetricNamesCache } from '../api/metricNamesCache';
 import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { TimesliceApi } from '../api/timesliceApi';
-import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
+import type { AlertMarker } from './alertMarker';
+import type { DeploymentMarker } from './deploymentMarkers';
 import type { PanelRange, PanelRangeShown } from './panelRange';
 import type { ChartSpec, PanelEntity, PanelKind, PanelState, SummaryItem, SummaryTable } from './protocol';
 

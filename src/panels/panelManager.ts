@@ -39,6 +39,8 @@ export function panelKey(e: PanelEntity): string {
 
 export class PanelManager extends Disposable implements vscode.WebviewPanelSerializer<unknown> {
   private readonly panels = new Map<string, ChartPanel>();
+  /** The open panels: only the test build keeps this (esbuild.js), for the integration tests. */
+  declare readonly open?: ReadonlyMap<string, ChartPanel>;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -47,6 +49,9 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     private readonly log: Logger,
   ) {
     super();
+    if (__TIMESLICE_TEST__) {
+      this.open = this.panels;
+    }
     this._register(vscode.window.registerWebviewPanelSerializer(CHART_VIEW_TYPE, this));
     this._register(
       config.onDidChange((e) => {
@@ -57,11 +62,6 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
         }
       }),
     );
-  }
-
-  /** Open panels, for tests. */
-  get open(): ReadonlyMap<string, ChartPanel> {
-    return this.panels;
   }
 
   /**

@@ -8,7 +8,8 @@ import * as l10n from '@vscode/l10n';
 
 import type { TransactionEntity, TransactionPanelKind as TxnKind, TransactionRowAction } from './transactionEntity';
 import { hasTransactionFields, isTransactionName, TRANSACTION_PANEL_KINDS } from './transactionEntity';
-import type { AlertMarker, DeploymentMarker } from './deploymentMarkers';
+import type { AlertMarker } from './alertMarker';
+import type { DeploymentMarker } from './deploymentMarkers';
 
 /** What a panel shows. */
 export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction' | TxnKind;

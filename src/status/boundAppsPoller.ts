@@ -12,6 +12,7 @@ import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { Application } from '../api/types';
 import type { Logger } from '../log';
 import type { IDisposable } from '../util/lifecycle';
+import { RunThenOnceMore } from '../util/runThenOnceMore';
 import type { Binding, BindingRegion } from './binding';
 import { bindingKey } from './binding';
 import type { AppSnapshot } from './statusModel';
@@ -43,9 +44,8 @@ export interface PollResult {
 export class BoundAppsPoller implements IDisposable {
   private readonly snapshots = new Map<string, AppSnapshot>();
   private readonly listeners = new Set<(result: PollResult) => void>();
-  private running: Promise<void> | undefined;
-  /** A refresh asked for while one runs: it starts when that one ends (bindings may have changed). */
-  private queued: Promise<void> | undefined;
+  /** A refresh asked for while one runs starts when that one ends (bindings may have changed). */
+  private readonly polls = new RunThenOnceMore(() => this.poll());
   private readonly abort = new AbortController();
   private readonly now: () => number;
 
@@ -70,17 +70,7 @@ export class BoundAppsPoller implements IDisposable {
 
   /** Refreshes now; concurrent calls share one queued refresh instead of piling up requests. */
   refreshNow(): Promise<void> {
-    if (!this.running) {
-      this.running = this.poll().finally(() => {
-        this.running = undefined;
-      });
-      return this.running;
-    }
-    this.queued ??= this.running.then(() => {
-      this.queued = undefined;
-      return this.refreshNow();
-    });
-    return this.queued;
+    return this.polls.run();
   }
 
   private async poll(): Promise<void> {

@@ -14,7 +14,8 @@ import { bindingKey } from './binding';
 
 export class HealthAlertNotifier extends Disposable {
   private readonly tracker = new HealthAlertTracker();
-  private readonly shownAlerts: HealthAlert[] = [];
+  /** Test build only (esbuild.js): the alerts shown in this session, oldest first (integration tests count them). */
+  declare readonly shown?: HealthAlert[];
 
   constructor(
     poller: BoundAppsPoller,
@@ -23,11 +24,9 @@ export class HealthAlertNotifier extends Disposable {
   ) {
     super();
     this._register(poller.onDidRefresh((result) => this.observe(result)));
-  }
-
-  /** The alerts shown in this session, oldest first (integration tests count them). */
-  get shown(): readonly HealthAlert[] {
-    return this.shownAlerts;
+    if (__TIMESLICE_TEST__) {
+      this.shown = [];
+    }
   }
 
   private observe(result: PollResult): void {
@@ -48,7 +47,7 @@ export class HealthAlertNotifier extends Disposable {
   }
 
   private show(alert: HealthAlert): void {
-    this.shownAlerts.push(alert);
+    this.shown?.push(alert);
     const message = alertMessage(alert);
     const show = alert.to === 'red' ? vscode.window.showErrorMessage : vscode.window.showWarningMessage;
     void show(message, vscode.l10n.t('Open Dashboard')).then((choice) => {

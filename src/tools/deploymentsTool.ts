@@ -2,9 +2,9 @@
  * `timeslice_deployments`: an application's deployments of the last days, newest first (the tree's list,
  * from the session's shared cache), each of the newest few with the panels' before/after change.
  */
+import { RECENT_DEPLOYMENT_DAYS } from '../api/deployments';
 import { deploymentMarker } from '../panels/panelDeployments';
 import { changeSince } from '../status/boundDeployment';
-import { TREE_DEPLOYMENT_DAYS } from '../tree/treeWindows';
 import { answer, describeWindow } from './toolAnswer';
 import { APPLICATION_FIELDS, applicationRef, inputObject, optionalInteger } from './toolInput';
 import { deploymentRow, UNITS_NOTE } from './toolRows';
@@ -22,7 +22,7 @@ export const deploymentsTool: TimesliceTool = {
   name: 'timeslice_deployments',
   async run(input, ctx) {
     const fields = inputObject(input, [...APPLICATION_FIELDS, 'days']);
-    const days = optionalInteger(fields, 'days', 1, MAX_DAYS) ?? TREE_DEPLOYMENT_DAYS;
+    const days = optionalInteger(fields, 'days', 1, MAX_DAYS) ?? RECENT_DEPLOYMENT_DAYS;
     const app = await resolveApplication(applicationRef(fields), ctx);
     const now = ctx.now();
     const from = now - days * 86_400_000;

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 
+import { RECENT_DEPLOYMENT_DAYS, RECENT_DEPLOYMENTS_MS } from '../api/deployments';
 import { isApiError } from '../api/errors';
 import { wrongRegionAdvice } from '../api/regions';
 import type { KeyTransaction } from '../api/types';
@@ -24,7 +25,6 @@ import type { MonitorNode } from './nodes';
 import { loadTransactionNodes } from './transactionLoad';
 import { TransactionsGroupNode } from './transactionNodes';
 import { DeploymentNode, DeploymentsGroupNode } from './deploymentNodes';
-import { TREE_DEPLOYMENT_DAYS } from './treeWindows';
 import { workspaceCommit } from './gitCommits';
 import { OpenAlertNode, OpenAlertsGroupNode } from './alertNodes';
 import type { OpenAlert } from '../api/openAlerts';
@@ -249,7 +249,7 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
   /** Newest first, from the session's cache (one request per application per refresh interval). */
   private async loadDeployments(conn: ConnectionSession, group: DeploymentsGroupNode): Promise<MonitorNode[]> {
     const now = Date.now();
-    const range = { from: new Date(now - TREE_DEPLOYMENT_DAYS * 86_400_000), to: new Date(now) };
+    const range = { from: new Date(now - RECENT_DEPLOYMENTS_MS), to: new Date(now) };
     const answer = await conn.deployments.answer(group.parent.app.id, range);
     const nodes: MonitorNode[] = answer.value.map((d) => new DeploymentNode(group, d, now));
     // Which revisions are commits of the workspace (the newest few): only those offer Show Changes.
@@ -282,8 +282,8 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
     const none = new MessageNode(
       `${group.id}/empty`,
       last
-        ? vscode.l10n.t('None in the last {0} days; the last one:', TREE_DEPLOYMENT_DAYS)
-        : vscode.l10n.t('No deployments in the last {0} days, nor before', TREE_DEPLOYMENT_DAYS),
+        ? vscode.l10n.t('None in the last {0} days; the last one:', RECENT_DEPLOYMENT_DAYS)
+        : vscode.l10n.t('No deployments in the last {0} days, nor before', RECENT_DEPLOYMENT_DAYS),
       'info',
     );
     return [...nodes, none, ...(last ? [new DeploymentNode(group, last, now)] : [])];

@@ -1,19 +1,19 @@
 /**
  * The "Deployments" group of an application in the tree: the deployments of the last
- * TREE_DEPLOYMENT_DAYS (said beside its label), newest first with their age, or else the last one however old; a click opens the dashboard around one. Every
+ * RECENT_DEPLOYMENT_DAYS (said beside its label), newest first with their age, or else the last one however
+ * old; a click opens the dashboard around one. Every
  * text of a deployment is foreign text: labels and tooltips are plain strings through `safeText`
  * (no markdown, no bidi or invisible characters).
  */
 import * as vscode from 'vscode';
 
 import type { Deployment } from '../api/deployments';
-import { shortRevision } from '../api/deployments';
+import { RECENT_DEPLOYMENT_DAYS, shortRevision } from '../api/deployments';
 import { COMMAND } from '../constants';
 import { formatAge } from '../format/presentation';
 import { safeText } from '../util/safeText';
 import type { WorkspaceCommit } from './gitCommits';
 import type { ApplicationNode } from './applicationNode';
-import { TREE_DEPLOYMENT_DAYS } from './treeWindows';
 
 export class DeploymentsGroupNode {
   readonly kind = 'deploymentsGroup';
@@ -28,10 +28,10 @@ export class DeploymentsGroupNode {
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon('rocket');
     item.contextValue = 'deploymentsGroup';
-    item.description = vscode.l10n.t('last {0} days', TREE_DEPLOYMENT_DAYS);
+    item.description = vscode.l10n.t('last {0} days', RECENT_DEPLOYMENT_DAYS);
     item.tooltip = vscode.l10n.t(
       'Deployments of the last {0} days, newest first; without one, the last deployment however old',
-      TREE_DEPLOYMENT_DAYS,
+      RECENT_DEPLOYMENT_DAYS,
     );
     return item;
   }

@@ -1,6 +1,7 @@
 /**
- * The workspace's git repositories through the built-in git extension's API: whether a
- * deployment's revision is a commit of one of them, and the changes from it to HEAD. Without the git
+ * The workspace's git repositories through the built-in git extension's API (the one place that reaches
+ * it): whether a deployment's revision is a commit of one of them, the changes from it to HEAD, and the
+ * HEAD commit Record Deployment offers. Without the git
  * extension, without a repository or for an unknown revision every answer is "none": the action that
  * needs it is then absent, not broken.
  */
@@ -13,6 +14,7 @@ interface GitChange {
 
 interface GitRepository {
   rootUri: vscode.Uri;
+  state: { HEAD?: { commit?: string } };
   getCommit(ref: string): Promise<{ hash: string }>;
   diffBetween(ref1: string, ref2: string): Promise<GitChange[]>;
 }
@@ -53,6 +55,11 @@ export async function workspaceCommit(revision: string | undefined): Promise<Wor
     }
   }
   return undefined;
+}
+
+/** The HEAD commit of the workspace's first repository; undefined without git or a repository. */
+export async function headCommit(): Promise<string | undefined> {
+  return (await gitApi())?.repositories[0]?.state.HEAD?.commit;
 }
 
 /** Opens the changes from `commit` to HEAD in VS Code's multi-file diff editor. */

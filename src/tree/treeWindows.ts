@@ -2,6 +2,3 @@
 
 /** The tree's window for transactions: the empty state says it ("No transactions in the last 30 minutes"). */
 export const TREE_TRANSACTIONS_MINUTES = 30;
-
-/** How far back the tree lists deployments. */
-export const TREE_DEPLOYMENT_DAYS = 7;

@@ -12,18 +12,20 @@ export const MAX_FOREIGN_LENGTH = 200;
 const BREAK = '\u200b';
 
 /**
- * C0/C1 controls, and the invisible characters that reorder or hide text (bidi overrides and isolates,
- * zero-width spaces and joiners, the BOM), so a name cannot hide what follows it. Newlines and tabs are
- * controls too: a name is one line.
+ * C0/C1 controls but the newline, and the invisible characters that reorder or hide text (bidi overrides
+ * and isolates, zero-width spaces and joiners, the BOM), so a name cannot hide what follows it. The one
+ * pattern for every surface, the webview's included; each decides what a newline becomes.
  */
-// eslint-disable-next-line no-control-regex
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+export const INVISIBLE =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 
 /**
  * One line without controls or invisible characters, at most `max` characters (ellipsis included):
  * plain text for surfaces that parse no syntax (diagnostics, hovers' plain parts, logs).
  */
 export function plainLine(text: string, max: number): string {
+  // Newlines and tabs first: a name is one line.
   const line = text.replace(/[\r\n\t]+/g, ' ').replace(INVISIBLE, '');
   const chars = [...line]; // By code point, so a cut never splits a surrogate pair.
   return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : line;
@@ -67,16 +69,13 @@ export function isPlainDisplayName(value: string): boolean {
  * is plain `(` again), so `$` gets an invisible U+200B after it and `$(zap)` in a name stays text.
  */
 export function escapeMarkdown(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-      .replace(/\$/g, '$\u200b')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
-      .replace(/\r?\n/g, ' ')
-  );
+  return text
+    .replace(INVISIBLE, '')
+    .replace(/\$/g, '$\u200b')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
+    .replace(/\r?\n/g, ' ');
 }

@@ -33,6 +33,8 @@ if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) {
 }
 
 require('esbuild-register/dist/node').register({ target: 'node20' });
+// The sources the tests import run as in the test build (esbuild.js's __TIMESLICE_TEST__), like the unit tests'.
+require('../support/testBuildFlag');
 const Mocha = require('mocha');
 const CountingReporter = require('../support/countingReporter');
 const { mochaHooks } = require('./support/hooks');

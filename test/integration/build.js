@@ -43,6 +43,8 @@ async function buildIntegrationTests() {
     logLevel: 'silent',
     metafile: true,
     absWorkingDir: REPO_ROOT,
+    // The sources a test imports run as in the test build it drives (esbuild.js).
+    define: { __TIMESLICE_TEST__: 'true' },
   });
   return Object.keys(result.metafile.outputs)
     .filter((f) => f.endsWith('.test.js'))

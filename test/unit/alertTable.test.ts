@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 
-import type { AlertMarker } from '../../src/panels/deploymentMarkers';
+import type { AlertMarker } from '../../src/panels/alertMarker';
 import { panelCsv, panelJson } from '../../src/panels/exportFormats';
 import { resolvePanelRange } from '../../src/panels/panelRange';
 import { alertMarkerLines } from '../../webview/shared/markerData';

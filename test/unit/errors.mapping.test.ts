@@ -112,23 +112,17 @@ describe('errors: frames to workspace files', () => {
     ]);
   });
 
-  it('builds its lookup once, in time linear in the files, and maps a full stack quickly', () => {
+  // No wall-clock limits here (a loaded machine would fail them): a lookup that went quadratic in the
+  // files or frames takes minutes at this size and trips the test's timeout. Timings: `npm run bench`.
+  it('builds its lookup once for 50,000 files and maps a full stack, even one where every frame ties', function () {
+    this.timeout(20_000);
     const files = Array.from({ length: 50_000 }, (_, i) => `packages/p${i % 500}/src/module${i}/index.js`);
-    let started = process.hrtime.bigint();
     const workspace = new WorkspaceFileMap(files);
-    const buildMs = Number(process.hrtime.bigint() - started) / 1e6;
     const frames = Array.from({ length: 300 }, (_, i) => at(`/srv/app/packages/p${i}/src/module${i}/index.js`));
-    started = process.hrtime.bigint();
     const mapped = workspace.mapFrames(frames);
-    const mapMs = Number(process.hrtime.bigint() - started) / 1e6;
     assert.equal(mapped[7], 'packages/p7/src/module7/index.js');
-    assert.ok(buildMs < 1000, `building took ${buildMs.toFixed(0)} ms`);
-    assert.ok(mapMs < 200, `mapping took ${mapMs.toFixed(0)} ms`);
     // The worst stack: every frame ties among all 50,000 files of its name.
     const sameName = Array.from({ length: 300 }, (_, i) => at(`/srv/other${i}/index.js`));
-    started = process.hrtime.bigint();
     assert.ok(workspace.mapFrames(sameName).every((file) => file === undefined));
-    const tieMs = Number(process.hrtime.bigint() - started) / 1e6;
-    assert.ok(tieMs < 200, `mapping 300 tied frames took ${tieMs.toFixed(0)} ms`);
   });
 });

@@ -47,4 +47,9 @@ describe('shared wording of numbers', () => {
     assert.ok(escaped.includes('\\*bold\\*'));
     assert.ok(escaped.includes('\\[link\\]\\(http://x\\)'));
   });
+
+  it('drops from tooltips the invisible characters every other surface drops (safeText.ts INVISIBLE)', () => {
+    // A word joiner, an invisible separator, a deprecated format character, a bidi override; the newline is a space.
+    assert.equal(escapeMarkdown('ab\u2060c\u2063d\u206ae\u202ef\ng'), 'abcdef g');
+  });
 });

@@ -1,9 +1,9 @@
 /**
- * The production bundles carry no test hooks or benchmark marks: esbuild.js sets `__TIMESLICE_TEST__`
- * to false with --production and the minifier drops what it guards. Each marker below is a string
- * only that code holds; the test build (what the harnesses load) must still have every one, so a
- * renamed marker cannot pass here unnoticed. (The harness variable's name is no marker: every build
- * reads it for the quiet start the benchmark measures; only the test build can return the test API.)
+ * The production bundles carry no test switch, hook or benchmark mark: esbuild.js sets `__TIMESLICE_TEST__`
+ * to false with --production and the minifier drops what it guards. Each marker below is a string only
+ * that code holds, and each test-only module must put no byte in a production bundle (esbuild's metafile);
+ * the test build (what the harnesses load) must still have every one, so a renamed marker or moved module
+ * cannot pass here unnoticed.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -15,35 +15,58 @@ const ROOT = path.join(__dirname, '../..');
 
 /** Marker → where it comes from. */
 const MARKERS: Record<string, string> = {
+  TIMESLICE_TEST_HARNESS: "the harness's environment variable (src/testHarness.ts)",
+  'names=test': "the harness's switch for the demo's markup-injection names",
+  '^clockShift=': "the harness's switch for the demo's data clock (its pattern)",
   recentLogLines: "the test API's source (src/testApi.ts)",
+  lastDeploymentSettled: "the status bar's test hook (src/testApi.ts)",
+  receiveForTest: "the chart panel's way in for the integration tests' messages",
   __timeslice: "the webview's window.__timeslice hook and the bench's __timesliceDecimation switch",
   'timeslice:data-': "the webview's performance marks (bench)",
 };
 
-function build(outdir: string, ...flags: string[]): Map<string, string> {
-  execFileSync(process.execPath, ['esbuild.js', ...flags, '--outdir', outdir], { cwd: ROOT, stdio: 'pipe' });
+/** Modules only tests use: none of their code may reach a production bundle. */
+const TEST_MODULES = ['src/testHarness.ts', 'src/testApi.ts', 'src/recentLines.ts'];
+
+interface Meta {
+  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+}
+
+function build(outdir: string, ...flags: string[]): { files: Map<string, string>; meta: Meta } {
+  execFileSync(process.execPath, ['esbuild.js', ...flags, '--metafile', '--outdir', outdir], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
   const files = new Map<string, string>();
   for (const name of fs.readdirSync(outdir, { recursive: true }) as string[]) {
     if (name.endsWith('.js')) {
       files.set(name, fs.readFileSync(path.join(outdir, name), 'utf8'));
     }
   }
-  return files;
+  return { files, meta: JSON.parse(fs.readFileSync(path.join(outdir, 'meta.json'), 'utf8')) as Meta };
 }
 
 const holding = (files: Map<string, string>, marker: string) =>
   [...files].filter(([, text]) => text.includes(marker)).map(([name]) => name);
+
+/** The bundles that hold code of `module` (a path from the repository's root). */
+const bundlesOf = (meta: Meta, module: string) =>
+  Object.entries(meta.outputs)
+    .filter(([, output]) => (output.inputs[module]?.bytesInOutput ?? 0) > 0)
+    .map(([name]) => name);
 
 describe('production bundles', function () {
   this.timeout(60_000);
   let dir: string;
   let production: Map<string, string>;
   let testBuild: Map<string, string>;
+  let productionMeta: Meta;
+  let testMeta: Meta;
 
   before(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-bundles-'));
-    production = build(path.join(dir, 'production'), '--production');
-    testBuild = build(path.join(dir, 'test'));
+    ({ files: production, meta: productionMeta } = build(path.join(dir, 'production'), '--production'));
+    ({ files: testBuild, meta: testMeta } = build(path.join(dir, 'test')));
   });
 
   after(() => {
@@ -65,6 +88,13 @@ describe('production bundles', function () {
         [],
         `"${marker}" is missing from the test build: the marker no longer names the hook`,
       );
+    });
+  }
+
+  for (const module of TEST_MODULES) {
+    it(`leaves out the test-only module ${module}`, () => {
+      assert.deepEqual(bundlesOf(productionMeta, module), [], `${module} has code in the production bundles`);
+      assert.notDeepEqual(bundlesOf(testMeta, module), [], `${module} is not in the test build: the list is stale`);
     });
   }
 

@@ -25,7 +25,7 @@ describe('what activate() hands to other extensions', () => {
     tree: {},
     connections: {},
     demo: {},
-    panels: {},
+    panels: { open: new Map() },
     applicationsView: {},
     recentLogLines: () => [],
     status: { bindings: {}, poller: {}, statusBar: {}, alerts: {} },

@@ -8,7 +8,7 @@
  */
 import type { Chart, ChartType, Plugin } from 'chart.js';
 
-import type { AlertMarker } from '../../src/panels/deploymentMarkers';
+import type { AlertMarker } from '../../src/panels/alertMarker';
 import type { TimeZoneMode } from '../shared/format';
 import { alertMarkerLines } from '../shared/markerData';
 import { markerHoverHooks, markerOptions } from './deploymentMarkers';

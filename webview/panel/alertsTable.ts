@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 
 import { alertPriorityLabel } from '../../src/format/presentation';
-import type { AlertMarker } from '../../src/panels/deploymentMarkers';
+import type { AlertMarker } from '../../src/panels/alertMarker';
 import { h } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
 import { formatDateTime, timeZoneLabel } from '../shared/format';

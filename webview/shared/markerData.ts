@@ -1,23 +1,21 @@
 /** The deployment and alert markers of a 'data' message, checked one by one (a bad one is dropped, not the panel). */
 import * as l10n from '@vscode/l10n';
 
-import type { AlertMarker, DeploymentMarker } from '../../src/panels/deploymentMarkers';
-import { MAX_ALERT_MARKERS, MAX_MARKERS } from '../../src/panels/deploymentMarkers';
+import type { AlertMarker } from '../../src/panels/alertMarker';
+import { MAX_ALERT_MARKERS } from '../../src/panels/alertMarker';
+import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
+import { MAX_MARKERS } from '../../src/panels/deploymentMarkers';
 import { alertPriorityLabel } from '../../src/format/presentation';
+import { INVISIBLE } from '../../src/util/safeText';
 import type { TimeZoneMode } from './format';
 import { formatDateTime } from './format';
 
 const TEXT_LIMIT = 2000;
 
 /**
- * Controls and the invisible characters that reorder or hide text (bidi overrides and isolates,
- * zero-width characters, the BOM), as src/util/safeText.ts removes them; newlines stay (changelogs).
- * A user `eve\u202egnp.exe` would otherwise be drawn as "eveexe.png".
+ * Without the characters src/util/safeText.ts removes, so a user `eve\u202egnp.exe` is not drawn as
+ * "eveexe.png"; newlines stay (changelogs).
  */
-const INVISIBLE =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
-
 function text(v: unknown): string | undefined {
   const s = typeof v === 'string' ? v.replace(INVISIBLE, '').slice(0, TEXT_LIMIT) : '';
   return s !== '' ? s : undefined;

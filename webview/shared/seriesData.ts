@@ -5,7 +5,8 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { AlertMarker, DeploymentMarker } from '../../src/panels/deploymentMarkers';
+import type { AlertMarker } from '../../src/panels/alertMarker';
+import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
 import type { ChartSpec, SeriesSpec, SummaryItem, SummaryTable, ToWebview } from '../../src/panels/protocol';
 import { readAlertMarkers, readMarkers } from './markerData';
 

@@ -3,6 +3,7 @@
  * the result it answers. The NRQL travels only as the `$nrql: Nrql!` variable (docs/service.md#request): the
  * GraphQL text is a constant, so no query text can change what is asked of NerdGraph. No `vscode`.
  */
+import { isRecord } from '../fieldReaders';
 import { DEFAULT_OPEN_POINTS } from './openPoints';
 
 /** `{query, variables}`: the body POSTed to `/graphql` (docs/service.md#request), and what "Copy as curl" copies. */
@@ -42,17 +43,16 @@ export function nrqlRequestBody(accountId: number, nrql: string, timeoutSeconds?
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Reads the `nrql` field's value defensively: rows that are not objects are dropped, unknown fields ignored. */
 export function readNrqlResult(value: unknown): NrqlResult {
-  const container = isObject(value) ? value : {};
-  const metadata = isObject(container.metadata) ? container.metadata : {};
-  const window = isObject(metadata.timeWindow) ? metadata.timeWindow : {};
+  const container = isRecord(value) ? value : {};
+  const metadata = isRecord(container.metadata) ? container.metadata : {};
+  const window = isRecord(metadata.timeWindow) ? metadata.timeWindow : {};
   const begin = window.begin,
     end = window.end;
   return {
-    results: Array.isArray(container.results) ? container.results.filter(isObject) : [],
+    results: Array.isArray(container.results) ? container.results.filter(isRecord) : [],
     metadata: {
       facets: strings(metadata.facets),
       eventTypes: strings(metadata.eventTypes),

@@ -7,6 +7,7 @@
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from '../errors';
+import { isRecord } from '../fieldReaders';
 import type {
   Application,
   ApplicationSettings,
@@ -25,10 +26,6 @@ import { HEALTH_STATUSES } from '../types';
 
 type Rec = Record<string, unknown>;
 
-function isRec(v: unknown): v is Rec {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function bad(what: string): ApiError {
   return new ApiError(
     'badResponse',
@@ -41,14 +38,14 @@ function bad(what: string): ApiError {
 
 /** The value under `key` of a response envelope, e.g. `applications`. */
 export function unwrap(body: unknown, key: string): unknown {
-  if (!isRec(body) || !(key in body)) {
+  if (!isRecord(body) || !(key in body)) {
     throw bad(l10n.t('no "{0}" in the response', key));
   }
   return body[key];
 }
 
 function rec(v: unknown): Rec {
-  return isRec(v) ? v : {};
+  return isRecord(v) ? v : {};
 }
 
 function list(v: unknown): unknown[] {
@@ -101,7 +98,7 @@ export function parseHealth(v: unknown): HealthStatus {
 }
 
 function parseSummary(v: unknown): ApplicationSummary | undefined {
-  if (!isRec(v)) {
+  if (!isRecord(v)) {
     return undefined;
   }
   const s: ApplicationSummary = {
@@ -126,7 +123,7 @@ function parseSummary(v: unknown): ApplicationSummary | undefined {
 }
 
 function parseEndUser(v: unknown): EndUserSummary | undefined {
-  if (!isRec(v)) {
+  if (!isRecord(v)) {
     return undefined;
   }
   return {
@@ -250,7 +247,7 @@ export function parseMetricName(v: unknown): MetricName {
  * finite numbers is kept as it is. Anything else (XML strings, nulls) is copied value by value.
  */
 function parseValues(v: unknown): Record<string, number> {
-  if (!isRec(v)) {
+  if (!isRecord(v)) {
     return {};
   }
   for (const k in v) {
@@ -293,7 +290,7 @@ function parseSeries(v: unknown): MetricSeries {
 }
 
 export function parseMetricData(v: unknown): MetricData {
-  if (!isRec(v)) {
+  if (!isRecord(v)) {
     throw bad(l10n.t('metric_data is not an object'));
   }
   const metrics = list(v.metrics).map(parseSeries);

@@ -9,6 +9,7 @@ import { GraphQLError } from 'graphql';
 import type { Dataset, SimApp } from '../dataset';
 import type { SimDeployment } from '../deployments';
 import { deploymentsBetween, recordDeployment } from '../deployments';
+import { apmApplicationOf } from './entities';
 
 export const DEPLOYMENT_SDL = `
 enum ChangeTrackingDeploymentType { BASIC BLUE_GREEN CANARY OTHER ROLLING SHADOW }
@@ -80,8 +81,8 @@ export function withDeploymentSearch(
   dataset: Dataset,
   now: () => Date,
 ): Record<string, unknown> {
-  const app = dataset.appsById.get(Number(entity.applicationId));
-  if (entity.__typename !== 'ApmApplicationEntity' || !app) {
+  const app = apmApplicationOf(entity, dataset);
+  if (!app) {
     return entity;
   }
   const guid = String(entity.guid);

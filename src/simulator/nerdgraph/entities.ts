@@ -251,3 +251,8 @@ export function searchEntities(ctx: EntityContext, query: string): Obj[] {
   }
   return out.sort((a, b) => String(a.name).localeCompare(String(b.name)));
 }
+
+/** The dataset's application behind `entity` when it is an APM application entity, for the fields only those have. */
+export function apmApplicationOf(entity: Record<string, unknown>, dataset: Dataset): SimApp | undefined {
+  return entity.__typename === 'ApmApplicationEntity' ? dataset.appsById.get(Number(entity.applicationId)) : undefined;
+}

@@ -5,6 +5,7 @@
  */
 import type { Dataset } from '../dataset';
 import { exceptionOf } from '../errorStacks';
+import { apmApplicationOf } from './entities';
 
 export const EXCEPTION_SDL = `
 type StackTraceApmStackTraceFrame { filepath: String formatted: String! line: Int name: String }
@@ -19,8 +20,8 @@ export function withException(
   dataset: Dataset,
   now: () => Date,
 ): Record<string, unknown> {
-  const app = dataset.appsById.get(Number(entity.applicationId));
-  if (entity.__typename !== 'ApmApplicationEntity' || !app) {
+  const app = apmApplicationOf(entity, dataset);
+  if (!app) {
     return entity;
   }
   return {

@@ -318,13 +318,13 @@ for (const backend of BACKENDS) {
         { type: 'goToCode', name: 42 },
         { type: 'openTransaction', transactionName: name },
       ]) {
-        await table.receive(bad);
+        await table.receiveForTest!(bad);
       }
       assert.deepEqual(kindOpen('transaction'), []);
       assert.notEqual(vscode.window.activeTextEditor?.document.uri.toString(), file.toString());
 
       // Go to Code (the row's button): the file at the action's line.
-      await table.receive({ type: 'goToCode', name });
+      await table.receiveForTest!({ type: 'goToCode', name });
       const editor = await eventually(
         () =>
           vscode.window.activeTextEditor?.document.uri.toString() === file.toString()
@@ -335,7 +335,7 @@ for (const backend of BACKENDS) {
       assert.equal(editor.selection.active.line, LINES[name]);
 
       // Open (Enter on the row): the transaction's panel, of the table's application.
-      await table.receive({ type: 'openTransaction', name });
+      await table.receiveForTest!({ type: 'openTransaction', name });
       const panel = await eventually(() => kindOpen('transaction')[0], 'the transaction panel');
       assert.deepEqual(
         { ...panel.state.entity },
