@@ -23,16 +23,15 @@ function reserved(name: string): boolean {
 
 const NO_CONTAINER: readonly string[] = [];
 
-function packable(symbol: CodeSymbol): boolean {
+/** A method or function with nothing but a name, a container and a line: what the packed form holds. */
+function plain(symbol: CodeSymbol): boolean {
   return (
     (symbol.kind === 'method' || symbol.kind === 'function') &&
     symbol.verb === undefined &&
     symbol.path === undefined &&
     symbol.routeName === undefined &&
     symbol.router === undefined &&
-    symbol.handler === undefined &&
-    !reserved(symbol.name) &&
-    !symbol.container.some(reserved)
+    symbol.handler === undefined
   );
 }
 
@@ -43,14 +42,24 @@ export function packSymbols(symbols: readonly CodeSymbol[]): string | undefined 
   const functions = new Set<string>();
   let container: readonly string[] = NO_CONTAINER;
   for (const symbol of symbols) {
-    if (!packable(symbol)) {
+    if (!plain(symbol)) {
       return undefined;
     }
     if (symbol.container !== container && !sameNames(symbol.container, container)) {
+      if (symbol.container.some(reserved)) {
+        return undefined;
+      }
       container = symbol.container;
       records.push(`C${container.join(NAME)}`);
     }
-    (symbol.kind === 'method' ? methods : functions).add(symbol.name);
+    // Each name is checked once: a file repeats its names (a dozen `helper`s, `index` in every class).
+    const names = symbol.kind === 'method' ? methods : functions;
+    if (!names.has(symbol.name)) {
+      if (reserved(symbol.name)) {
+        return undefined;
+      }
+      names.add(symbol.name);
+    }
     records.push(`${symbol.kind === 'method' ? 'm' : 'f'}${symbol.line.toString(36)} ${symbol.name}`);
   }
   // The names first, each once, for the lookup tables (names()); then the symbols. Joined into a fresh
