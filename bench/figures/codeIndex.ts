@@ -42,15 +42,19 @@ import { codeTargetOf } from '../../src/code/transactionNames';
 import type { Figure } from '../lib/figure';
 import { interleaved, median } from '../lib/figure';
 
-export const BOUND_INDEX_FIGURE = 'code index, 100,000-file workspace, one bound folder of 20,000, cold';
-export const BOUND_MEMORY_FIGURE = "  the memory the bound folder's index keeps";
-export const WHOLE_INDEX_FIGURE = 'code index, the same 100,000 files as one bound folder, cold';
-export const WHOLE_MEMORY_FIGURE = "  the memory the whole folder's index keeps";
+const count = (n: number) => n.toLocaleString('en');
+const boundIndexFigure = (perApp: number) =>
+  `code index, ${count(perApp * APPS.length)}-file workspace, one bound folder of ${count(perApp)}, cold`;
+const BOUND_MEMORY_FIGURE = "  the memory the bound folder's index keeps";
+const wholeIndexFigure = (perApp: number) =>
+  `code index, the same ${count(perApp * APPS.length)} files as one bound folder, cold`;
+const WHOLE_MEMORY_FIGURE = "  the memory the whole folder's index keeps";
 export const GO_TO_CODE_FIGURE = 'Go to Code in the bound folder, cold';
 export const LENSES_FIGURE = 'lenses for a 2,000-line file (200 transactions)';
 
 const APPS = ['storefront-web', 'billing-api', 'legacy-admin', 'checkout-service', 'partner-admin'];
-const FILES_PER_APP = 20_000;
+/** Files per application: 20,000 in a full run; `npm test`'s quick run uses fewer (only its figures' presence is checked). */
+export const FILES_PER_APP = 20_000;
 /** The application whose code is looked for (storefront-web) and the one billing-api is bound to. */
 const APP = { id: 1000013, region: 'demo', language: 'ruby' };
 const OTHER_APP = { id: 1000027, region: 'demo' };
@@ -67,10 +71,10 @@ function controller(name: string, actions: number): string {
   return lines.join('\n');
 }
 
-/** One Rails application of FILES_PER_APP Ruby files numbered from `first` (and 400 under node_modules, never read). */
-function generateApp(dir: string, first: number): void {
+/** One Rails application of `files` Ruby files numbered from `first` (and 400 under node_modules, never read). */
+function generateApp(dir: string, first: number, files: number): void {
   const kinds = ['app/controllers', 'app/models', 'app/helpers', 'lib/tasks', 'spec/models'];
-  for (let i = first; i < first + FILES_PER_APP; i++) {
+  for (let i = first; i < first + files; i++) {
     const sub = path.join(dir, `engine_${i % 40}`, kinds[i % kinds.length], `area_${i % 25}`);
     fs.mkdirSync(sub, { recursive: true });
     const text =
@@ -86,9 +90,9 @@ function generateApp(dir: string, first: number): void {
 }
 
 /** The monorepo: one folder per application under `root`, which holds the 100,000 files. */
-function generateWorkspace(): string {
+function generateWorkspace(perApp: number): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-index-'));
-  APPS.forEach((app, k) => generateApp(path.join(root, app), k * FILES_PER_APP));
+  APPS.forEach((app, k) => generateApp(path.join(root, app), k * perApp, perApp));
   return root;
 }
 
@@ -188,8 +192,8 @@ function memoryOf(root: string, scenario: 'bound' | 'whole'): { mb: number; read
   return JSON.parse(child.stdout) as { mb: number; reads: number; files: number };
 }
 
-export async function codeIndexFigures(runs: number): Promise<Figure[]> {
-  const root = generateWorkspace();
+export async function codeIndexFigures(runs: number, perApp = FILES_PER_APP): Promise<Figure[]> {
+  const root = generateWorkspace(perApp);
   try {
     const workspace = workspaceFolders(root);
     let bound = { reads: 0, folders: [] as string[] };
@@ -227,9 +231,11 @@ export async function codeIndexFigures(runs: number): Promise<Figure[]> {
     const boundMemory = memoryOf(root, 'bound');
     const wholeMemory = memoryOf(root, 'whole');
 
-    // Go to Code: a controller action in the middle of the bound folder (thing_10000_controller.rb, action 3).
+    // Go to Code: a controller action in the middle of the bound folder (thing_10000_controller.rb in a full
+    // run, action 3; a multiple of 1,000 is a controller in area_0 of engine_0).
     const files = nodeFiles(path.join(root, APPS[0]));
-    const target = codeTargetOf('ruby', 'Controller/area_0/thing_10000/action_3');
+    const transaction = `Controller/area_0/thing_${perApp / 2}/action_3`;
+    const target = codeTargetOf('ruby', transaction);
     let found = '';
     const goToCode = await interleaved(
       runs,
@@ -281,14 +287,14 @@ export async function codeIndexFigures(runs: number): Promise<Figure[]> {
     const anchorName = 'listing and reading the same files, no parsing';
     return [
       {
-        name: BOUND_INDEX_FIGURE,
+        name: boundIndexFigure(perApp),
         unit: 'ms',
         ours: median(boundTimes.ours),
         anchor: median(boundTimes.anchor),
         anchorName,
         budget: { kind: 'atMost', max: 1000 },
         samples: boundTimes,
-        note: `${bound.reads.toLocaleString('en')} Ruby files read and parsed, all in ${bound.folders.map((f) => path.basename(f)).join(', ')}; the other four folders' 80,000 (one bound to another application) never listed`,
+        note: `${bound.reads.toLocaleString('en')} Ruby files read and parsed, all in ${bound.folders.map((f) => path.basename(f)).join(', ')}; the other four folders' ${count(perApp * (APPS.length - 1))} (one bound to another application) never listed`,
       },
       {
         name: BOUND_MEMORY_FIGURE,
@@ -299,14 +305,14 @@ export async function codeIndexFigures(runs: number): Promise<Figure[]> {
         note: `${boundMemory.files.toLocaleString('en')} files kept; heap after GC with the index alive over the heap before it, in a fresh process`,
       },
       {
-        name: WHOLE_INDEX_FIGURE,
+        name: wholeIndexFigure(perApp),
         unit: 'ms',
         ours: median(wholeTimes.ours),
         anchor: median(wholeTimes.anchor),
         anchorName,
         budget: { kind: 'atMost', max: 2500 },
         samples: wholeTimes,
-        note: `${wholeReads.toLocaleString('en')} Ruby files read and parsed (2,000 more under node_modules never read)`,
+        note: `${wholeReads.toLocaleString('en')} Ruby files read and parsed (${count(400 * APPS.length)} more under node_modules never read)`,
       },
       {
         name: WHOLE_MEMORY_FIGURE,
@@ -324,7 +330,7 @@ export async function codeIndexFigures(runs: number): Promise<Figure[]> {
         anchorName: 'listing the same files',
         budget: { kind: 'atMost', max: 2000 },
         samples: goToCode,
-        note: `Controller/area_0/thing_10000/action_3 found at ${found}: the name gives the file's path, so one file is read and parsed`,
+        note: `${transaction} found at ${found}: the name gives the file's path, so one file is read and parsed`,
       },
       {
         name: LENSES_FIGURE,
