@@ -171,7 +171,7 @@ export class ChartPanel extends Disposable {
   /** The preview shows another entity: the same page gets the new state, then its data (no new webview). */
   showInstead(state: PanelState): void {
     this.inFlight.value = undefined;
-    this.forgetData();
+    this.shown.forget(); // (The webview drops the old entity's data when its 'init' names another.)
     this.loadedByOpener = false;
     this.stateValue = { ...state, preview: true };
     this.titleName = state.entity.title;

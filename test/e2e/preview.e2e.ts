@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
 import { panelFrame } from './support/panels';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
@@ -38,6 +38,18 @@ async function chartTabs(page: Page, expected: string[], timeoutMs = 30_000): Pr
   return wanted;
 }
 
+/** How many chart canvases the page has, and how many were there at the last call (it marks them all). */
+async function markCanvases(frame: Frame): Promise<{ canvases: number; marked: number }> {
+  return frame.evaluate(() => {
+    type Canvas = { dataset: Record<string, string | undefined> };
+    const d = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<Canvas> } }).document;
+    const canvases = Array.from(d.querySelectorAll('.content canvas'));
+    const marked = canvases.filter((c) => c.dataset.previewMark === '1').length;
+    canvases.forEach((c) => (c.dataset.previewMark = '1'));
+    return { canvases: canvases.length, marked };
+  });
+}
+
 async function click(wb: Workbench, app: string): Promise<void> {
   await wb.sidebar.row(app).locator('.label-name').click();
 }
@@ -58,8 +70,11 @@ describe('preview dashboards', () => {
       const frames = [];
       for (const app of APPS) {
         await click(wb, app);
-        frames.push(await panelFrame(wb.page, 'Application', app));
+        const frame = await panelFrame(wb.page, 'Application', app);
+        frames.push(frame);
         await chartTabs(wb.page, [`Dashboard: ${app} (Preview)`]);
+        // Every chart of the last application updated in place: its canvases carry the mark set before the click.
+        assert.deepEqual(await markCanvases(frame), { canvases: 4, marked: app === APPS[0] ? 0 : 4 });
       }
       // The same page each time: only its data and controls changed (no new webview, no reload).
       assert.equal(new Set(frames).size, 1, 'a click made a new webview page');

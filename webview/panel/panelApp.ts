@@ -150,6 +150,7 @@ export class PanelApp {
         // Another connection session (account, region or key): nothing of the old data stays up.
         this.data = undefined;
         this.drawn = false;
+        this.content.classList.remove('switching');
         this.charts.destroy();
         this.summary.replaceChildren();
         this.summaryTable.replaceChildren();
@@ -178,6 +179,15 @@ export class PanelApp {
 
   private init(state: PanelState, timeZone: TimeZoneMode): void {
     this.tz = timeZone;
+    if (this.state && JSON.stringify(this.state.entity) !== JSON.stringify(state.entity)) {
+      // Another entity in the same page (a preview reused, src/panels/panelManager.ts): nothing of the last
+      // one's data stays in view, but its charts stay built, hidden, for the next data to update in place.
+      this.data = undefined;
+      this.drawn = false;
+      this.summary.replaceChildren();
+      this.summaryTable.replaceChildren();
+      this.content.classList.add('switching');
+    }
     if (state.entity.kind === 'explorer' && state.entity.nrql) {
       // A typed NRQL query is charted as it is: the query is shown (as text), there are no metrics to pick.
       this.explorerSlot.replaceChildren(nrqlQueryView(state.entity.nrql));
@@ -288,7 +298,7 @@ export class PanelApp {
     this.data = data;
     this.drawn = false;
     this.status.clear();
-    this.content.classList.remove('stale');
+    this.content.classList.remove('stale', 'switching');
     this.content.removeAttribute('aria-busy');
     this.controls.setData(data);
     if (this.state) {
