@@ -18,6 +18,7 @@ const MARKERS: Record<string, string> = {
   recentLogLines: "the test API's source (src/testApi.ts)",
   __timeslice: "the webview's window.__timeslice hook and the bench's __timesliceDecimation switch",
   'timeslice:data-': "the webview's performance marks (bench)",
+  'timeslice.test.openEmptyWebview': "the click-to-chart bench's empty webview (src/panels/emptyWebviewProbe.ts)",
 };
 
 function build(outdir: string, ...flags: string[]): Map<string, string> {
