@@ -101,10 +101,13 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
       this.panels.delete(panelKey(reused.state.entity));
       this.panels.set(key, reused);
       reused.showInstead({ entity, range: { preset: '30m', compare: 'none' }, view: 'chart', ...initial });
-      reused.reveal();
+      reused.reveal(true);
       return reused;
     }
-    const column = beside ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true } : vscode.ViewColumn.Active;
+    // A preview leaves the focus in the tree, as the explorer's single click does: the arrows and Enter still work there.
+    const column = beside
+      ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }
+      : { viewColumn: vscode.ViewColumn.Active, preserveFocus: preview };
     const panel = vscode.window.createWebviewPanel(
       CHART_VIEW_TYPE,
       entity.title,

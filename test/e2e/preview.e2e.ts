@@ -1,6 +1,6 @@
 /**
  * Preview dashboards in the real workbench (src/panels/panelManager.ts): a row's single click opens a
- * preview tab that the next single click reuses; a double click keeps it; with
+ * preview tab that the next single click reuses; a double click or Enter keeps it; with
  * `workbench.editor.enablePreview` off every click opens its own tab; after a reload the kept panel is
  * back and the preview is not.
  */
@@ -104,6 +104,15 @@ describe('preview dashboards', () => {
       await panelFrame(wb.page, 'Application', APPS[0], 60_000);
       await chartTabs(wb.page, [`Dashboard: ${APPS[0]}`]);
       await screenshot(wb.page, 'preview-after-reload');
+    });
+
+    it('the tree keeps the focus after a single click, and Enter keeps the previewed dashboard', async () => {
+      await click(wb, APPS[2]);
+      await panelFrame(wb.page, 'Application', APPS[2]);
+      await chartTabs(wb.page, [`Dashboard: ${APPS[0]}`, `Dashboard: ${APPS[2]} (Preview)`]);
+      await wb.page.keyboard.press('Enter');
+      await chartTabs(wb.page, [`Dashboard: ${APPS[0]}`, `Dashboard: ${APPS[2]}`]);
+      await screenshot(wb.page, 'preview-kept-by-enter');
     });
   });
 
