@@ -158,13 +158,15 @@ export class ChartPanel extends Disposable {
     return this.stateValue.preview === true;
   }
 
-  /** The preview becomes a panel of its own; the webview saves the state without the flag, so a reload restores it. */
-  keep(): void {
+  /** The preview becomes a panel of its own; the webview is told (it saves that for a reload) unless it made the change. */
+  keep(tellWebview = true): void {
     if (this.stateValue.preview) {
       const { preview: _dropped, ...kept } = this.stateValue;
       this.stateValue = kept;
       this.retitle();
-      this.timeZoneChanged(); // (an 'init' with the state, which the webview saves and shows)
+      if (tellWebview) {
+        this.timeZoneChanged(); // (an 'init' with the state, which the webview saves and shows)
+      }
     }
   }
 
@@ -252,11 +254,11 @@ export class ChartPanel extends Disposable {
         await this.load();
         return;
       case 'changeRange':
-        this.keep(); // A change of range or controls keeps a preview, as an edit keeps an editor's.
+        this.keep(false); // A change of range or controls keeps a preview, as an edit keeps an editor's.
         this.stateValue = { ...this.stateValue, range: message.range };
         return this.load();
       case 'setView':
-        this.keep();
+        this.keep(false);
         this.stateValue = { ...this.stateValue, view: message.view };
         // The table lists every slice: send them if the charts had fewer.
         if (message.view === 'table' && this.postedBudget !== undefined && this.shown.data) {
@@ -276,7 +278,7 @@ export class ChartPanel extends Disposable {
         }
         return;
       case 'changeExplorer':
-        this.keep();
+        this.keep(false);
         this.stateValue = { ...this.stateValue, explorer: message.explorer };
         return this.load();
       case 'retry':

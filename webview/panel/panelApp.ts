@@ -55,6 +55,12 @@ function afterNextFrame(callback: () => void): void {
   setTimeout(once, 250);
 }
 
+/** A change the user makes keeps a preview (src/panels/panelManager.ts): the state saved for a reload drops the flag. */
+function withoutPreview(state: PanelState): PanelState {
+  const { preview: _kept, ...rest } = state;
+  return rest;
+}
+
 export class PanelApp {
   private state?: PanelState;
   /** The transactions table's order; kept across refreshes of the same panel. */
@@ -247,14 +253,14 @@ export class PanelApp {
 
   private changeRange(range: RangeSelection): void {
     if (this.state) {
-      this.update({ ...this.state, range });
+      this.update({ ...withoutPreview(this.state), range });
       this.messaging.post({ type: 'changeRange', range });
     }
   }
 
   private setView(view: PanelState['view']): void {
     if (this.state && this.state.view !== view) {
-      this.update({ ...this.state, view });
+      this.update({ ...withoutPreview(this.state), view });
       this.messaging.post({ type: 'setView', view });
       this.renderContent();
     }
@@ -262,7 +268,7 @@ export class PanelApp {
 
   private changeExplorer(explorer: ExplorerSelection): void {
     if (this.state) {
-      this.update({ ...this.state, explorer });
+      this.update({ ...withoutPreview(this.state), explorer });
       this.messaging.post({ type: 'changeExplorer', explorer });
     }
   }

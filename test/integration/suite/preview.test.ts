@@ -90,7 +90,7 @@ describe('preview panels from the tree', function () {
     );
   });
 
-  it('a change of range keeps the preview, and the webview is told so (it saves the state it restores)', async () => {
+  it('a change of range from the webview keeps the preview', async () => {
     await clickRow(APPS[0]);
     const panel = await loaded(APPS[0]);
     await panel.receive({ type: 'changeRange', range: { preset: '1h', compare: 'none' } });
