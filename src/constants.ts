@@ -17,6 +17,12 @@ export const CONTEXT = {
   applicationsVisible: 'timeslice.applicationsVisible',
 } as const;
 
+/**
+ * What a tree row's own click passes after the node to `timeslice.openEntity`: open it as a preview. A
+ * context menu passes the selected nodes there instead, and opens a panel that stays.
+ */
+export const ROW_CLICK = 'rowClick';
+
 export const COMMAND = {
   refresh: 'timeslice.refresh',
   refreshNode: 'timeslice.refreshNode',
