@@ -30,7 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Timesl
     const services = new Services(context, harness);
     context.subscriptions.push(services, ...registerCommands(services));
     await services.start();
-    if (__TIMESLICE_TEST__ && harness.emptyWebview) {
+    if (__TIMESLICE_TEST__ && harness?.emptyWebview) {
       context.subscriptions.push(emptyWebviewProbe(context.extensionUri));
     }
     // The test API exists only in the build the test harness loads (see esbuild.js).

@@ -33,7 +33,7 @@ import type { FirstRunWalkthrough } from './firstRunWalkthrough';
 import { firstRunWalkthrough } from './walkthrough';
 
 /** What a user's window runs with: no harness switch on. */
-const USER_SWITCHES: HarnessSwitches = { api: false, quiet: false, demoNames: 'demo' };
+const USER_SWITCHES: HarnessSwitches = { api: false, quiet: false, demoNames: 'demo', emptyWebview: false };
 
 export class Services extends Disposable {
   readonly channel: vscode.LogOutputChannel;

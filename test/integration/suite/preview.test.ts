@@ -93,7 +93,7 @@ describe('preview panels from the tree', function () {
   it('a change of range from the webview keeps the preview', async () => {
     await clickRow(APPS[0]);
     const panel = await loaded(APPS[0]);
-    await panel.receive({ type: 'changeRange', range: { preset: '1h', compare: 'none' } });
+    await panel.receiveForTest!({ type: 'changeRange', range: { preset: '1h', compare: 'none' } });
     assert.equal(panel.isPreview, false);
     assert.equal(panel.state.preview, undefined);
     assert.equal(panel.state.range.preset, '1h');
