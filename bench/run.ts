@@ -13,7 +13,7 @@ import { bundleFigures } from './figures/bundles';
 import { clickToChartFigures } from './figures/clickToChart';
 import { clientFigures } from './figures/client';
 import { codeCacheFigures, writeCodeCacheResults } from './figures/codeCacheWorkbench';
-import { codeIndexFigures } from './figures/codeIndex';
+import { codeIndexFigures, FILES_PER_APP } from './figures/codeIndex';
 import { heapFigures } from './figures/heap';
 import { HOSTILE_LANGUAGES, hostileFigureName, hostileParseFigures } from './figures/hostileParse';
 import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/panelDraw';
@@ -149,7 +149,10 @@ async function main(): Promise<void> {
   await step('tools for the agent', () => toolFigures());
   await step('5,000 applications', () => scaleFigures(quick ? 1 : 3, quick ? 0 : 1));
   await step('heap', () => heapFigures(100));
-  await step('code index and lenses', () => codeIndexFigures(quick ? 1 : 5));
+  // Quick: a tenth of the workspace (100,000 files take a minute to write on a busy machine).
+  await step('code index and lenses', () =>
+    codeIndexFigures(quick ? 1 : 5, quick ? FILES_PER_APP / 10 : FILES_PER_APP),
+  );
   await step('hostile sources', () => hostileParseFigures(quick ? 1 : 5));
 
   console.log(

@@ -174,6 +174,11 @@ export class Config extends Disposable {
   }
 
   /** How panels show times: the machine's zone or UTC. */
+  /** VS Code's own `workbench.editor.enablePreview`: whether a tree row's click opens a reusable preview panel. */
+  get editorPreview(): boolean {
+    return vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
+  }
+
   get timeZone(): 'local' | 'utc' {
     return this.section.get<string>(SETTING.timeZone) === 'utc' ? 'utc' : 'local';
   }

@@ -19,6 +19,12 @@ export const CONTEXT = {
   applicationsVisible: 'timeslice.applicationsVisible',
 } as const;
 
+/**
+ * What a tree row's own click passes after the node to `timeslice.openEntity`: open it as a preview. A
+ * context menu passes the selected nodes there instead, and opens a panel that stays.
+ */
+export const ROW_CLICK = 'rowClick';
+
 export const COMMAND = {
   refresh: 'timeslice.refresh',
   refreshNode: 'timeslice.refreshNode',
@@ -51,7 +57,22 @@ export const COMMAND = {
   openWalkthrough: 'timeslice.openWalkthrough',
   recordDeployment: 'timeslice.recordDeployment',
   showChangesSinceDeployment: 'timeslice.showChangesSinceDeployment',
+  openDemoCode: 'timeslice.openDemoCode',
+  showOnDemo: 'timeslice.showOnDemo',
 } as const;
+
+/**
+ * What `timeslice.showOnDemo` can show, by walkthrough step id (its buttons link
+ * `command:timeslice.showOnDemo?["<id>"]`); a new step adds its id here and its sight in demoCommands.ts.
+ */
+export const DEMO_SIGHTS = ['lenses', 'changes', 'alerts'] as const;
+export type DemoSight = (typeof DEMO_SIGHTS)[number];
+
+/**
+ * The demo application those sights show: search-gateway (id 1000049 in both name sets) is red, with
+ * two open critical alerts and deployments every day; `test/unit/demoCode.test.ts` checks the data set keeps it so.
+ */
+export const DEMO_SHOWCASE_APPLICATION_ID = 1000049;
 
 /** A command id: one of `COMMAND`'s values. The command table has exactly one handler for each. */
 export type CommandId = (typeof COMMAND)[keyof typeof COMMAND];

@@ -2,6 +2,7 @@ import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 
 import { registerCommands } from './commands/registerCommands';
+import { emptyWebviewProbe } from './panels/emptyWebviewProbe';
 import { Services } from './services';
 import type { TimesliceTestApi } from './testApi';
 import { testApiFor, testApiSourceOf } from './testApi';
@@ -29,6 +30,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Timesl
     const services = new Services(context, harness);
     context.subscriptions.push(services, ...registerCommands(services));
     await services.start();
+    if (__TIMESLICE_TEST__ && harness?.emptyWebview) {
+      context.subscriptions.push(emptyWebviewProbe(context.extensionUri));
+    }
     // The test API exists only in the build the test harness loads (see esbuild.js).
     return __TIMESLICE_TEST__ && harness ? testApiFor(testApiSourceOf(services), harness) : undefined;
   } catch (e) {

@@ -8,6 +8,7 @@ import { parseBackendSetting } from './api/backendChoice';
 import { ApiKeyStore } from './auth/apiKeyStore';
 import { Config } from './config';
 import { ConnectionManager } from './session/connectionManager';
+import { DemoCode } from './demo/demoCode';
 import { DemoController } from './demo/demoController';
 import { EndOfLifeNotice } from './endOfLifeNotice';
 import type { Logger } from './log';
@@ -34,7 +35,7 @@ import type { FirstRunWalkthrough } from './firstRunWalkthrough';
 import { firstRunWalkthrough } from './walkthrough';
 
 /** What a user's window runs with: no harness switch on. */
-const USER_SWITCHES: HarnessSwitches = { api: false, quiet: false, demoNames: 'demo' };
+const USER_SWITCHES: HarnessSwitches = { api: false, quiet: false, demoNames: 'demo', emptyWebview: false };
 
 export class Services extends Disposable {
   readonly channel: vscode.LogOutputChannel;
@@ -42,6 +43,8 @@ export class Services extends Disposable {
   readonly config: Config;
   readonly apiKeys: ApiKeyStore;
   readonly demo: DemoController;
+  /** Open the Demo's Code: the packaged sample workspace, copied and opened with the demo. */
+  readonly demoCode: DemoCode;
   readonly connections: ConnectionManager;
   readonly tree: ApplicationsTreeProvider;
   readonly applicationsView: ApplicationsView;
@@ -77,6 +80,7 @@ export class Services extends Disposable {
       this.recentLines,
     );
     this.demo = this._register(new DemoController(this.log.scoped('demo'), harness.demoNames, harness.demoClockShift));
+    this.demoCode = new DemoCode(context.extensionUri, context.globalStorageUri, this.log.scoped('demo code'));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
     this.tree = this._register(new ApplicationsTreeProvider(this.connections, this.log.scoped('tree')));
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections));
@@ -141,7 +145,7 @@ export class Services extends Disposable {
     return conn ? (conn.demo ? 'demo' : this.config.region) : undefined;
   }
 
-  /** Connects (and, for the README's demo command, starts the demo). */
+  /** Connects (and starts the demo for the README's demo command and in a window of the demo's code). */
   async start(): Promise<void> {
     // First, before anything can show an input: the commands wait for it (registerCommands.ts).
     const walkthrough = this.walkthrough;
@@ -152,11 +156,18 @@ export class Services extends Disposable {
       });
     }
     const demo = this.harness.demo;
-    if (demo) {
+    // A window of Open the Demo's Code: its folders are bound to the demo's applications.
+    const demoCopy = this.demoCode.windowCopy;
+    if (demo || demoCopy) {
       // `demo=nerdGraph` (or restV2): `npm run demo -- --backend nerdGraph`.
-      await this.demo.start(demo.backend ? parseBackendSetting(demo.backend) : undefined);
+      await this.demo.start(demo?.backend ? parseBackendSetting(demo.backend) : undefined);
     }
     await this.connections.rebuild();
+    if (demoCopy) {
+      void this.demoCode
+        .openFirstFileOnce(demoCopy)
+        .catch((e: unknown) => this.log.error(e instanceof Error ? e : String(e)));
+    }
   }
 
   showLog(): void {

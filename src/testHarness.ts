@@ -26,6 +26,8 @@ export interface HarnessSwitches {
    * and hour it runs at.
    */
   demoClockShift?: number;
+  /** `emptyWebview` (test builds): a status-bar item opens an empty webview, for the click-to-chart bench. */
+  emptyWebview: boolean;
 }
 
 /** Reads the switches; words it does not know are ignored, so an old harness cannot turn on anything. */
@@ -41,6 +43,7 @@ export function harnessSwitches(env: NodeJS.ProcessEnv = process.env): HarnessSw
     quiet: words.includes('quiet'),
     demo: demo === undefined ? undefined : demo === 'demo' ? {} : { backend: demo.slice('demo='.length) },
     demoNames: words.includes('names=test') ? 'test' : 'demo',
+    emptyWebview: words.includes('emptyWebview'),
     ...(shift ? { demoClockShift: Number(shift.slice('clockShift='.length)) } : {}),
   };
 }
@@ -53,5 +56,6 @@ export function harnessValue(switches: Partial<HarnessSwitches>): string {
     ...(switches.demo ? [switches.demo.backend ? `demo=${switches.demo.backend}` : 'demo'] : []),
     ...(switches.demoNames === 'test' ? ['names=test'] : []),
     ...(switches.demoClockShift !== undefined ? [`clockShift=${switches.demoClockShift}`] : []),
+    ...(switches.emptyWebview ? ['emptyWebview'] : []),
   ].join(',');
 }

@@ -13,7 +13,7 @@
  *   ...
  *   await browser.close(); await server.stop();
  */
-const { spawn } = require('child_process');
+const { spawn, spawnSync } = require('child_process');
 const fs = require('fs');
 const fsp = require('fs/promises');
 const http = require('http');
@@ -147,6 +147,18 @@ async function placeExtensions(extensionDirs, extensionsDir, mode) {
   return placed;
 }
 
+/** `code-server --install-extension <vsix>`: unpacks it into the extensions dir as VS Code does, then exits. */
+function installVsix(bin, vsix, userDataDir, extensionsDir, configFile) {
+  const args = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+  const result = spawnSync(bin, [...args, '--install-extension', path.resolve(vsix)], {
+    encoding: 'utf8',
+    timeout: 120000,
+  });
+  if (result.status !== 0) {
+    throw new Error(`installing ${vsix} failed (${result.status}): ${result.stderr || result.stdout}`);
+  }
+}
+
 /**
  * Starts code-server on a free 127.0.0.1 port with a fresh user-data dir and
  * extensions dir, and resolves once it answers HTTP.
@@ -158,6 +170,8 @@ async function placeExtensions(extensionDirs, extensionsDir, mode) {
  * @param {object} [opts.env] extra env vars; code-server's extension host inherits them
  * @param {string} [opts.logFile] append code-server's stdout/stderr here
  * @param {'symlink'|'copy'} [opts.extensionInstallMode] default 'symlink'
+ * @param {string} [opts.vsix] a packaged extension to install first, as a user installs one
+ *   (`code-server --install-extension`), into the same extensions dir
  * @param {number} [opts.timeoutMs] start-up timeout, default 60000
  * @returns {Promise<{url: string, port: number, pid: number, userDataDir: string,
  *   extensionsDir: string, extensions: object[], startupMs: number,
@@ -171,6 +185,7 @@ async function startCodeServer(opts = {}) {
     env = {},
     logFile,
     extensionInstallMode = 'symlink',
+    vsix,
     timeoutMs = 60000,
   } = opts;
 
@@ -201,6 +216,9 @@ async function startCodeServer(opts = {}) {
   let extensions;
   try {
     extensions = await placeExtensions(extensionDirs, extensionsDir, extensionInstallMode);
+    if (vsix) {
+      installVsix(bin, vsix, userDataDir, extensionsDir, configFile);
+    }
   } catch (e) {
     await fsp.rm(baseDir, { recursive: true, force: true });
     throw e;

@@ -13,6 +13,17 @@ export interface IndexedFile {
   path: string;
   language: SourceLanguage;
   parsed: ParsedSource;
+  /**
+   * The names of the file's methods and functions, each once, when the file has nothing else (no
+   * routes): the lookup tables need no more, and a stored file answers without unpacking its symbols.
+   */
+  names?(): SymbolNames | undefined;
+}
+
+/** A file's method and function names, each once. */
+export interface SymbolNames {
+  methods: readonly string[];
+  functions: readonly string[];
 }
 
 export interface CodeLocation {
@@ -177,6 +188,12 @@ export class CodeMap {
       }
     };
     for (const file of sorted) {
+      const names = file.names?.();
+      if (names) {
+        names.methods.forEach((name) => add(this.byMember, name, file));
+        names.functions.forEach((name) => add(this.byFunction, name, file));
+        continue;
+      }
       for (const symbol of file.parsed.symbols) {
         if (symbol.kind === 'method') {
           add(this.byMember, symbol.name, file);

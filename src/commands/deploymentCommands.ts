@@ -17,10 +17,18 @@ import { headCommit, showChangesSince } from '../tree/gitCommits';
 import type { MonitorNode } from '../tree/nodes';
 import { safeText } from '../util/safeText';
 
-/** Opens the application's dashboard around a deployment: the same range as the panel's own choice (aroundDeployment.ts). */
-export function showAroundDeployment(services: Services, app: { id: number; name: string }, d: Deployment): void {
+/**
+ * Opens the application's dashboard around a deployment: the same range as the panel's own choice
+ * (aroundDeployment.ts). `preview`: a tree row's click (panelManager.ts).
+ */
+export function showAroundDeployment(
+  services: Services,
+  app: { id: number; name: string },
+  d: Deployment,
+  preview = false,
+): void {
   const entity: PanelEntity = { kind: 'application', applicationId: app.id, title: app.name };
-  services.panels.show(entity, { range: rangeAround(d.time, Date.now()) });
+  services.panels.show(entity, { range: rangeAround(d.time, Date.now()) }, { preview });
 }
 
 export function recordDeployment(services: Services) {

@@ -1,4 +1,5 @@
 /** Commands that open chart panels, from a tree node or (palette) a picked application. */
+import { ROW_CLICK } from '../constants';
 import type { PanelEntity, PanelKind } from '../panels/protocol';
 import { explorerEntity } from '../panels/explorerScope';
 import { pickApplication, requireConnection } from '../palette/pickers';
@@ -33,41 +34,59 @@ export function openApplicationPanel(
   };
 }
 
+/** `how`: ROW_CLICK when the row's own click runs it (a preview); a context menu passes the selection. */
 export function openEntityPanel(services: Services) {
-  return (node?: MonitorNode): void => {
+  return (node?: MonitorNode, how?: unknown): void => {
     if (!node) {
       return;
     }
+    const opened = { preview: how === ROW_CLICK };
     switch (node.kind) {
       case 'host':
-        services.panels.show({
-          kind: 'host',
-          applicationId: node.parent.parent.app.id,
-          hostId: node.host.id,
-          title: node.host.host,
-        });
+        services.panels.show(
+          {
+            kind: 'host',
+            applicationId: node.parent.parent.app.id,
+            hostId: node.host.id,
+            title: node.host.host,
+          },
+          undefined,
+          opened,
+        );
         return;
       case 'instance':
-        services.panels.show({
-          kind: 'instance',
-          applicationId: node.parent.parent.app.id,
-          instanceId: node.instance.id,
-          title: `${node.instance.host}:${node.instance.port ?? ''}`,
-        });
+        services.panels.show(
+          {
+            kind: 'instance',
+            applicationId: node.parent.parent.app.id,
+            instanceId: node.instance.id,
+            title: `${node.instance.host}:${node.instance.port ?? ''}`,
+          },
+          undefined,
+          opened,
+        );
         return;
       case 'keyTransaction':
-        services.panels.show({
-          kind: 'keyTransaction',
-          applicationId: node.parent.parent.app.id,
-          keyTransactionId: node.keyTransaction.id,
-          title: node.keyTransaction.name,
-        });
+        services.panels.show(
+          {
+            kind: 'keyTransaction',
+            applicationId: node.parent.parent.app.id,
+            keyTransactionId: node.keyTransaction.id,
+            title: node.keyTransaction.name,
+          },
+          undefined,
+          opened,
+        );
         return;
       case 'application':
-        services.panels.show({ kind: 'application', applicationId: node.app.id, title: node.app.name });
+        services.panels.show(
+          { kind: 'application', applicationId: node.app.id, title: node.app.name },
+          undefined,
+          opened,
+        );
         return;
       case 'deployment':
-        showAroundDeployment(services, node.parent.parent.app, node.deployment);
+        showAroundDeployment(services, node.parent.parent.app, node.deployment, opened.preview);
         return;
       default:
         return;

@@ -9,6 +9,7 @@ import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
 import { bindWorkspace, openBoundApplication, unbindWorkspace } from './bindingCommands';
 import { showApplicationSummary } from './applicationSummary';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
+import { openDemoCode, showOnDemo } from './demoCommands';
 import { recordDeployment, showChangesSinceDeployment } from './deploymentCommands';
 import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
@@ -66,6 +67,8 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.openWalkthrough]: () => services.applicationsView.aroundWalkthrough(openWalkthrough),
     [COMMAND.recordDeployment]: recordDeployment(services),
     [COMMAND.showChangesSinceDeployment]: showChangesSinceDeployment(),
+    [COMMAND.openDemoCode]: openDemoCode(services),
+    [COMMAND.showOnDemo]: showOnDemo(services),
   } satisfies Record<CommandId, Handler>;
 }
 

@@ -12,7 +12,8 @@ import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
-import { chartsForView, pointBudget } from './decimate';
+import { dataMessage } from './dataMessage';
+import { pointBudget } from './decimate';
 import { exportPanelData } from './exportData';
 import { makeNonce, renderPanelHtml } from './html';
 import { PanelContent } from './panelContent';
@@ -20,7 +21,7 @@ import { panelTitle } from './panelTitle';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelLoad';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
-import { explorerScope } from './explorerScope';
+import { metricNameSearch } from './metricNameSearch';
 import { isFromWebview } from './protocol';
 import { transactionRowRequest } from './transactionEntity';
 
@@ -69,6 +70,8 @@ export class ChartPanel extends Disposable {
   private loadWhenSeen = false;
   /** Test build only (esbuild.js): the integration tests post a message through here as the page would. */
   declare readonly receiveForTest?: (raw: unknown) => Promise<void>;
+  /** The entity's name in the tab title (the service's, once data came). */
+  private titleName: string;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -77,7 +80,8 @@ export class ChartPanel extends Disposable {
   ) {
     super();
     panel.webview.options = panelOptions(deps.extensionUri);
-    panel.title = panelTitle(stateValue.entity, stateValue.entity.title);
+    this.titleName = stateValue.entity.title;
+    this.retitle();
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'timeslice.svg');
     this._register(panel.webview.onDidReceiveMessage((m: unknown) => void this.receive(m)));
     if (__TIMESLICE_TEST__) this.receiveForTest = (raw) => this.receive(raw);
@@ -136,7 +140,8 @@ export class ChartPanel extends Disposable {
     }
     this.shown.show(data, conn);
     this.inFlight.value = undefined; // An older load must not replace the newer answer.
-    this.panel.title = panelTitle(this.stateValue.entity, data.title);
+    this.titleName = data.title;
+    this.retitle();
     if (this.ready) {
       this.postData(data);
     } else {
@@ -147,6 +152,38 @@ export class ChartPanel extends Disposable {
   /** `preserveFocus`: the active editor keeps the focus (the panel was opened beside it). */
   reveal(preserveFocus = false): void {
     this.panel.reveal(undefined, preserveFocus);
+  }
+
+  get isPreview(): boolean {
+    return this.stateValue.preview === true;
+  }
+
+  /** The preview becomes a panel of its own; the webview is told (it saves that for a reload) unless it made the change. */
+  keep(tellWebview = true): void {
+    if (this.stateValue.preview) {
+      const { preview: _dropped, ...kept } = this.stateValue;
+      this.stateValue = kept;
+      this.retitle();
+      if (tellWebview) {
+        this.timeZoneChanged(); // (an 'init' with the state, which the webview saves and shows)
+      }
+    }
+  }
+
+  /** The preview shows another entity: the same page gets the new state, then its data (no new webview). */
+  showInstead(state: PanelState): void {
+    this.inFlight.value = undefined;
+    this.shown.forget(); // (The webview drops the old entity's data when its 'init' names another.)
+    this.loadedByOpener = false;
+    this.stateValue = { ...state, preview: true };
+    this.titleName = state.entity.title;
+    this.retitle();
+    this.timeZoneChanged();
+    void this.load();
+  }
+
+  private retitle(): void {
+    this.panel.title = panelTitle(this.stateValue.entity, this.titleName, this.isPreview);
   }
 
   /** Takes a new explorer selection or range (a palette query for an open panel) and reloads. */
@@ -217,9 +254,11 @@ export class ChartPanel extends Disposable {
         await this.load();
         return;
       case 'changeRange':
+        this.keep(false); // A change of range or controls keeps a preview, as an edit keeps an editor's.
         this.stateValue = { ...this.stateValue, range: message.range };
         return this.load();
       case 'setView':
+        this.keep(false);
         this.stateValue = { ...this.stateValue, view: message.view };
         // The table lists every slice: send them if the charts had fewer.
         if (message.view === 'table' && this.postedBudget !== undefined && this.shown.data) {
@@ -239,16 +278,22 @@ export class ChartPanel extends Disposable {
         }
         return;
       case 'changeExplorer':
+        this.keep(false);
         this.stateValue = { ...this.stateValue, explorer: message.explorer };
         return this.load();
       case 'retry':
         return this.load();
       case 'fix':
         return this.shown.error?.fix ? runErrorAction(this.shown.error.fix) : undefined;
-      case 'searchMetricNames':
-        return this.searchNames(message.query);
-      case 'export':
-        return this.export(message.format);
+      case 'searchMetricNames': {
+        const answer = await metricNameSearch(this.deps.connections.current, this.stateValue.entity, message.query);
+        return answer ? this.post(answer) : undefined;
+      }
+      case 'export': {
+        const saved =
+          this.shown.data && (await exportPanelData(this.shown.data, this.stateValue.entity, message.format));
+        return saved ? this.post({ type: 'exported', format: message.format, path: saved }) : undefined;
+      }
       case 'openTransaction':
       case 'goToCode':
         return this.transactionRow(message.type, message.name);
@@ -309,7 +354,8 @@ export class ChartPanel extends Disposable {
         `${this.stateValue.entity.kind} panel loaded with ${data.metricDataRequests} metric-data ${data.metricDataRequests === 1 ? 'request' : 'requests'}`,
       );
       this.shown.show(data, conn);
-      this.panel.title = panelTitle(this.stateValue.entity, data.title);
+      this.titleName = data.title;
+      this.retitle();
       this.postData(data);
     } catch (e) {
       if (abort.signal.aborted || conn.disposed || (isApiError(e) && e.kind === 'cancelled')) {
@@ -339,53 +385,9 @@ export class ChartPanel extends Disposable {
 
   /** Posts the data; for the chart view, thinned to the plot's width (exports and the table use every slice). */
   private postData(data: PanelData): void {
-    const { charts, decimated, budget } = chartsForView(data.charts, this.stateValue.view, this.plotWidth);
+    const { message, budget } = dataMessage(data, this.stateValue.view, this.plotWidth, this.shown.dataAt);
     this.postedBudget = budget;
-    const { requested, shown } = data.range;
-    this.post({
-      type: 'data',
-      summary: data.summary,
-      summaryNote: data.summaryNote,
-      charts,
-      table: data.table,
-      ...(data.deployments ? { deployments: data.deployments } : {}),
-      ...(data.alerts ? { alerts: data.alerts } : {}),
-      ...(data.aroundChoices ? { aroundChoices: data.aroundChoices } : {}),
-      ...(decimated ? { decimated } : {}),
-      range: {
-        from: shown.from.toISOString(),
-        to: shown.to.toISOString(),
-        period: requested.period,
-        ...(shown.requestedTo ? { requestedTo: shown.requestedTo.toISOString() } : {}),
-      },
-      validPeriods: requested.validPeriods,
-      fetchedAt: new Date(this.shown.dataAt ?? Date.now()).toISOString(),
-    });
-  }
-
-  private async searchNames(query: string): Promise<void> {
-    const conn = this.deps.connections.current;
-    if (!conn) {
-      return;
-    }
-    const e = this.stateValue.entity;
-    if (e.kind !== 'explorer') {
-      return; // Only the explorer searches metric names.
-    }
-    const scope = explorerScope(e);
-    try {
-      const names = await conn.metricNames.get(scope, query.trim());
-      this.post({ type: 'metricNames', query, names: names.slice(0, 200) });
-    } catch (err) {
-      this.post({ type: 'error', message: err instanceof Error ? err.message : String(err), retryable: true });
-    }
-  }
-
-  private async export(format: 'csv' | 'json'): Promise<void> {
-    const saved = this.shown.data ? await exportPanelData(this.shown.data, this.stateValue.entity, format) : undefined;
-    if (saved) {
-      this.post({ type: 'exported', format, path: saved });
-    }
+    this.post(message);
   }
 
   override dispose(): void {

@@ -1,6 +1,12 @@
 /**
  * Open chart panels, one per entity (opening it again reveals it), and the serializer that brings
  * them back after a window reload with their range and selection.
+ *
+ * A tree row's single click opens a preview, as VS Code's explorer opens a file: one panel that the next
+ * single click reuses for another entity (the same page, new data), kept by opening its entity again (a
+ * double click, Enter on its row) or by any change of its range or controls. VS Code's API has no preview
+ * flag for webview panels (https://github.com/microsoft/vscode/issues/110245), so this is ours: the tab
+ * says "(Preview)" in words. With `workbench.editor.enablePreview` off every click opens its own panel.
  */
 import * as vscode from 'vscode';
 
@@ -41,6 +47,8 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
   private readonly panels = new Map<string, ChartPanel>();
   /** The open panels: only the test build keeps this (esbuild.js), for the integration tests. */
   declare readonly open?: ReadonlyMap<string, ChartPanel>;
+  /** The preview panel, while it is one. */
+  private previewPanel: ChartPanel | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -66,17 +74,20 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
 
   /**
    * Opens the entity's panel, or reveals it. `opened.loaded`: data its opener already has (shown without
-   * asking again); `opened.beside`: beside the active editor, which keeps the focus (a result tab).
+   * asking again); `opened.beside`: beside the active editor, which keeps the focus (a result tab);
+   * `opened.preview`: a tree row's single click, shown in the preview panel when previews are on.
    */
   show(
     entity: PanelEntity,
     initial?: Partial<PanelState>,
-    opened: { loaded?: PanelData; beside?: boolean } = {},
+    opened: { loaded?: PanelData; beside?: boolean; preview?: boolean } = {},
   ): ChartPanel {
     const key = panelKey(entity);
     const existing = this.panels.get(key);
     const { loaded, beside = false } = opened;
+    const preview = opened.preview === true && this.config.editorPreview;
     if (existing) {
+      existing.keep(); // Opened again: a preview is kept (VS Code's double click on a previewed file).
       if (loaded) {
         existing.showLoaded(loaded);
       } else if (initial?.explorer || initial?.range) {
@@ -85,14 +96,34 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
       existing.reveal(beside);
       return existing;
     }
-    const column = beside ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true } : vscode.ViewColumn.Active;
+    const reused = preview ? this.previewPanel : undefined;
+    if (reused?.isPreview) {
+      this.panels.delete(panelKey(reused.state.entity));
+      this.panels.set(key, reused);
+      reused.showInstead({ entity, range: { preset: '30m', compare: 'none' }, view: 'chart', ...initial });
+      reused.reveal(true);
+      return reused;
+    }
+    // A preview leaves the focus in the tree, as the explorer's single click does: the arrows and Enter still work there.
+    const column = beside
+      ? { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }
+      : { viewColumn: vscode.ViewColumn.Active, preserveFocus: preview };
     const panel = vscode.window.createWebviewPanel(
       CHART_VIEW_TYPE,
       entity.title,
       column,
       panelOptions(this.extensionUri),
     );
-    const chart = this.track(panel, { entity, range: { preset: '30m', compare: 'none' }, view: 'chart', ...initial });
+    const chart = this.track(panel, {
+      entity,
+      range: { preset: '30m', compare: 'none' },
+      view: 'chart',
+      ...initial,
+      ...(preview ? { preview } : {}),
+    });
+    if (preview) {
+      this.previewPanel = chart;
+    }
     if (loaded) {
       chart.showLoaded(loaded);
     } else {
@@ -110,19 +141,32 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
       panel.dispose();
       return;
     }
+    if (state.preview) {
+      // A preview is a glance, not a choice: only kept panels come back.
+      panel.dispose();
+      return;
+    }
     this.track(panel, state);
   }
 
   private track(panel: vscode.WebviewPanel, state: PanelState): ChartPanel {
-    const key = panelKey(state.entity);
     const chart = new ChartPanel(panel, state, {
       extensionUri: this.extensionUri,
       connections: this.connections,
       log: this.log,
       timeZone: () => this.config.timeZone,
     });
-    this.panels.set(key, chart);
-    chart.onDidDispose(() => this.panels.delete(key));
+    this.panels.set(panelKey(state.entity), chart);
+    chart.onDidDispose(() => {
+      // Its key now: a preview's entity changes with each click.
+      const key = panelKey(chart.state.entity);
+      if (this.panels.get(key) === chart) {
+        this.panels.delete(key);
+      }
+      if (this.previewPanel === chart) {
+        this.previewPanel = undefined;
+      }
+    });
     return chart;
   }
 

@@ -3,7 +3,16 @@ import * as vscode from 'vscode';
 
 import type { PanelEntity } from './protocol';
 
-export function panelTitle(entity: PanelEntity, name: string): string {
+/**
+ * `preview`: the tab says so in words, because an extension's webview tab cannot be italic (VS Code's
+ * API has no preview flag for webview panels: https://github.com/microsoft/vscode/issues/110245).
+ */
+export function panelTitle(entity: PanelEntity, name: string, preview = false): string {
+  const title = chartTitle(entity, name);
+  return preview ? vscode.l10n.t('{0} (Preview)', title) : title;
+}
+
+function chartTitle(entity: PanelEntity, name: string): string {
   if (entity.kind === 'explorer' && entity.nrql) {
     return vscode.l10n.t('NRQL: {0}', name);
   }

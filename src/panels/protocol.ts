@@ -1,8 +1,7 @@
 /**
- * The messages between a chart panel (extension) and its webview (browser), shared by both sides.
- * Never imports `vscode`. Every message is validated on receipt: webview messages are untrusted
- * input to the extension, and the extension's are checked by the webview before use.
- * No message ever carries the API key.
+ * The messages between a chart panel (extension) and its webview (browser), shared by both sides. Never imports
+ * `vscode`. Every message is validated on receipt: webview messages are untrusted input to the extension, and the
+ * extension's are checked by the webview before use. No message ever carries the API key.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -52,9 +51,8 @@ export type ExplorerEntity =
   | (EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined; nrql: NrqlSource });
 
 /**
- * The entity a panel is about, told apart by `kind`: each kind carries exactly the ids its panel
- * loads. A key transaction keeps its application's id because its charts are that application's
- * transaction metrics.
+ * The entity a panel is about, told apart by `kind`: each kind carries exactly the ids its panel loads (a key
+ * transaction keeps its application's id: its charts are that application's transaction metrics).
  */
 export type PanelEntity =
   | (EntityBase & { kind: 'application' | 'breakdown' })
@@ -125,6 +123,8 @@ export interface PanelState {
   range: RangeSelection;
   view: 'chart' | 'table';
   explorer?: ExplorerSelection;
+  /** A preview (a tree row's single click): the next single click reuses its page; a restored window drops it. */
+  preview?: boolean;
 }
 
 /** One line of a chart. Points are [epoch ms, value]; null is a gap. */
@@ -319,7 +319,8 @@ export function isPanelState(v: unknown): v is PanelState {
     isPanelEntity(v.entity) &&
     isRangeSelection(v.range) &&
     (v.view === 'chart' || v.view === 'table') &&
-    (v.explorer === undefined || isExplorerSelection(v.explorer))
+    (v.explorer === undefined || isExplorerSelection(v.explorer)) &&
+    (v.preview === undefined || typeof v.preview === 'boolean')
   );
 }
 

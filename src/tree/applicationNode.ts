@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 
 import type { Application, HealthStatus } from '../api/types';
 import { hostAndInstanceCounts } from '../api/types';
-import { COMMAND } from '../constants';
+import { COMMAND, ROW_CLICK } from '../constants';
 import { formatAge, HEALTH_LABELS } from '../format/presentation';
 import { describeSummary, summaryLines } from '../format/summary';
 import { escapeMarkdown } from '../util/safeText';
@@ -56,7 +56,7 @@ export class ApplicationNode {
     item.description = a.reporting && a.summary ? describeSummary(a.summary) : vscode.l10n.t('not reporting');
     item.iconPath = healthIcon(a.reporting ? a.healthStatus : 'gray');
     item.contextValue = 'application';
-    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
+    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this, ROW_CLICK] };
     item.accessibilityInformation = { label: `${a.name}, ${HEALTH_LABELS[a.healthStatus]}, ${item.description}` };
     item.tooltip = summaryTooltip(a.name, [
       [vscode.l10n.t('Health'), HEALTH_LABELS[a.healthStatus]],

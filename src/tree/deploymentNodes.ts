@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 
 import type { Deployment } from '../api/deployments';
 import { RECENT_DEPLOYMENT_DAYS, shortRevision } from '../api/deployments';
-import { COMMAND } from '../constants';
+import { COMMAND, ROW_CLICK } from '../constants';
 import { formatAge } from '../format/presentation';
 import { safeText } from '../util/safeText';
 import type { WorkspaceCommit } from './gitCommits';
@@ -63,7 +63,7 @@ export class DeploymentNode {
     item.command = {
       command: COMMAND.openEntity,
       title: vscode.l10n.t('Open Dashboard Around This Deployment'),
-      arguments: [this],
+      arguments: [this, ROW_CLICK],
     };
     // A plain string: VS Code shows it as text, never as markdown.
     item.tooltip = [

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 
 import type { HealthStatus, Host, Instance, KeyTransaction } from '../api/types';
-import { COMMAND } from '../constants';
+import { COMMAND, ROW_CLICK } from '../constants';
 import { HEALTH_LABELS, hostHealthLabel } from '../format/presentation';
 import { describeSummary, summaryLines } from '../format/summary';
 import { ApplicationNode, healthIcon, summaryTooltip } from './applicationNode';
@@ -78,7 +78,7 @@ export class HostNode {
     item.iconPath = hostIcon(h.healthStatus, 'host');
     // A host the service has no id for (NerdGraph) has no Copy ID: its id was made here (package.json menus).
     item.contextValue = h.localId ? 'hostWithoutId' : 'host';
-    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
+    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this, ROW_CLICK] };
     item.tooltip = summaryTooltip(h.host, [
       [vscode.l10n.t('Health'), hostHealthLabel(h.healthStatus)],
       ...summaryLines(h.summary),
@@ -109,7 +109,7 @@ export class InstanceNode {
     item.description = [`#${i.id}`, ...(i.summary ? [describeSummary(i.summary)] : [])].join(' · ');
     item.iconPath = hostIcon(i.healthStatus, 'instance');
     item.contextValue = 'instance';
-    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
+    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this, ROW_CLICK] };
     item.tooltip = summaryTooltip(label, [
       [vscode.l10n.t('Health'), hostHealthLabel(i.healthStatus)],
       ...summaryLines(i.summary),
@@ -141,7 +141,7 @@ export class KeyTransactionNode {
     item.description = k.summary ? describeSummary(k.summary) : vscode.l10n.t('no summary');
     item.iconPath = healthIcon(k.healthStatus);
     item.contextValue = 'keyTransaction';
-    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this] };
+    item.command = { command: COMMAND.openEntity, title: vscode.l10n.t('Open Chart'), arguments: [this, ROW_CLICK] };
     item.tooltip = summaryTooltip(k.name, [
       [vscode.l10n.t('Transaction'), k.transactionName],
       [vscode.l10n.t('Health'), HEALTH_LABELS[k.healthStatus]],

@@ -31,6 +31,22 @@ describe('LocalFileReader', () => {
     }
   });
 
+  it('reads files around the size read in one call whole, and nothing from a device that never ends', async () => {
+    const reader = new LocalFileReader();
+    for (const size of [1, 65_535, 65_536, 65_537, 200_000]) {
+      const text = 'é'.repeat(Math.floor(size / 2)) + (size % 2 ? 'x' : '');
+      fs.writeFileSync(path.join(dir, `s${size}.rb`), text);
+      assert.equal(await reader.read(path.join(dir, `s${size}.rb`), 512 * 1024, signal), text, `${size} bytes`);
+    }
+    fs.writeFileSync(path.join(dir, 'empty.rb'), '');
+    assert.equal(await reader.read(path.join(dir, 'empty.rb'), 1024, signal), '');
+    assert.deepEqual(await reader.read(path.join(dir, 's200000.rb'), 100_000, signal), { tooLarge: 200_000 });
+    if (process.platform !== 'win32') {
+      fs.symlinkSync('/dev/zero', path.join(dir, 'zero.rb'));
+      assert.equal(await reader.read(path.join(dir, 'zero.rb'), 1024 * 1024, signal), undefined);
+    }
+  });
+
   it('lets the event loop run once a slice of reading is used up, and stops when cancelled', async () => {
     fs.writeFileSync(path.join(dir, 'a.rb'), 'x');
     let clock = 0;

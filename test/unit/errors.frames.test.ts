@@ -347,7 +347,10 @@ describe('errors: stack frames per agent', () => {
     }
   });
 
-  it(`keeps at most MAX_FRAMES frames and MAX_FRAME_TEXT characters of each, in linear time on hostile input`, () => {
+  // No wall-clock limit (a loaded machine fails one): a parser gone quadratic on these inputs takes hours,
+  // so the test's timeout catches it. Timings of hostile input: `npm run bench`.
+  it(`keeps at most MAX_FRAMES frames and MAX_FRAME_TEXT characters of each, in linear time on hostile input`, function () {
+    this.timeout(30_000);
     const many = 'at f (/a.js:1:1)\n'.repeat(100_000);
     const hugeLine = `${'a:'.repeat(500_000)}in \`x'`;
     const hostile: Array<[AgentLanguage, string]> = [
@@ -365,12 +368,9 @@ describe('errors: stack frames per agent', () => {
       ['python', `${'  File "/a.py", line 1, in f\n    code\n'.repeat(50_000)}`],
     ];
     for (const [language, text] of hostile) {
-      const started = process.hrtime.bigint();
       const frames = parseStack(language, text);
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       assert.ok(frames.length <= MAX_FRAMES, `${language}: ${frames.length} frames`);
       assert.ok(frames.every((f) => f.text.length <= MAX_FRAME_TEXT && (f.name?.length ?? 0) <= MAX_FRAME_TEXT));
-      assert.ok(ms < 250, `${language}: ${text.slice(0, 20)}… took ${ms.toFixed(0)} ms`);
     }
     assert.equal(parseStack('nodejs', many).length, MAX_FRAMES);
     const list = Array.from({ length: 100_000 }, () => ({ filepath: '/a.js', line: 1, name: 'f', formatted: null }));

@@ -36,11 +36,11 @@ describe('errors: foreign error text for plain-text surfaces', () => {
     assert.equal(errorText(42, 'class'), '42');
   });
 
-  it('takes linear time on a megabyte of hostile text', () => {
-    const started = process.hrtime.bigint();
-    errorText(`${'\n'.repeat(500_000)}${'\u202e'.repeat(500_000)}x`, 'message');
-    errorText('\u200b\r\n\t'.repeat(300_000), 'frame');
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    assert.ok(ms < 500, `${ms.toFixed(0)} ms`);
+  // No wall-clock limit (a loaded machine fails one): quadratic work on a megabyte takes hours, so the
+  // test's timeout is what catches it.
+  it('takes linear time on a megabyte of hostile text', function () {
+    this.timeout(20_000);
+    assert.equal(errorText(`${'\n'.repeat(500_000)}${'\u202e'.repeat(500_000)}x`, 'message'), 'x');
+    assert.ok(errorText('\u200b\r\n\t'.repeat(300_000), 'frame').length <= MAX_ERROR_TEXT_LENGTH);
   });
 });

@@ -23,6 +23,7 @@ const MARKERS: Record<string, string> = {
   receiveForTest: "the chart panel's way in for the integration tests' messages",
   __timeslice: "the webview's window.__timeslice hook and the bench's __timesliceDecimation switch",
   'timeslice:data-': "the webview's performance marks (bench)",
+  'timeslice.test.openEmptyWebview': "the click-to-chart bench's empty webview (src/panels/emptyWebviewProbe.ts)",
 };
 
 /** Modules only tests use: none of their code may reach a production bundle. */

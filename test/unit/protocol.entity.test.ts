@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { MetricScope } from '../../src/api/types';
 import type { PanelEntity } from '../../src/panels/protocol';
 import { explorerEntity, explorerScope } from '../../src/panels/explorerScope';
-import { isPanelEntity, presetLabel, RANGE_PRESETS } from '../../src/panels/protocol';
+import { isPanelEntity, isPanelState, presetLabel, RANGE_PRESETS } from '../../src/panels/protocol';
 
 describe('panel entities', () => {
   const valid: PanelEntity[] = [
@@ -74,5 +74,21 @@ describe('panel entities', () => {
     assert.ok(labels.every((l) => l.length > 0));
     assert.equal(new Set(labels).size, RANGE_PRESETS.length);
     assert.equal(presetLabel('30m'), 'Last 30 minutes');
+  });
+});
+
+describe('panel state', () => {
+  const state = {
+    entity: { kind: 'application', applicationId: 1, title: 'a' },
+    range: { preset: '30m', compare: 'none' },
+    view: 'chart',
+  };
+
+  it('keeps the preview flag of a restored state only as a boolean (the serializer drops a restored preview)', () => {
+    assert.ok(isPanelState(state));
+    assert.ok(isPanelState({ ...state, preview: true }));
+    assert.ok(isPanelState({ ...state, preview: false }));
+    assert.equal(isPanelState({ ...state, preview: 'yes' }), false);
+    assert.equal(isPanelState({ ...state, preview: 1 }), false);
   });
 });

@@ -15,6 +15,8 @@ import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';
 import { ConnectProxy } from '../support/connectProxy';
 
+const NOW = new Date('2026-11-20T12:00:30Z');
+
 describe('HttpTimesliceApi through a proxy', function () {
   this.timeout(15_000);
   let sim: Simulator;
@@ -38,7 +40,9 @@ describe('HttpTimesliceApi through a proxy', function () {
   }
 
   before(async () => {
-    sim = await Simulator.start({ seed: 7, apps: 5 });
+    // A fixed clock: the two clients' answers are compared whole, and a second ticking between them
+    // would change the applications' last-reported times.
+    sim = await Simulator.start({ seed: 7, apps: 5, now: () => NOW });
     // "localhost" rather than 127.0.0.1: a host name, as a real service has, that the proxy must resolve.
     baseUrl = sim.baseUrls.us.replace('127.0.0.1', 'localhost');
     proxy = await ConnectProxy.start();

@@ -66,13 +66,15 @@ describe('what activate() hands to other extensions', () => {
         quiet: false,
         demo: undefined,
         demoNames: 'demo',
+        emptyWebview: false,
       },
     );
-    assert.deepEqual(harnessSwitches({ [TEST_HARNESS_ENV]: 'api,quiet,demo=nerdGraph,names=test' }), {
+    assert.deepEqual(harnessSwitches({ [TEST_HARNESS_ENV]: 'api,quiet,demo=nerdGraph,names=test,emptyWebview' }), {
       api: true,
       quiet: true,
       demo: { backend: 'nerdGraph' },
       demoNames: 'test',
+      emptyWebview: true,
     });
     assert.deepEqual(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo' }).demo, {});
     assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clockShift=-5400' }).demoClockShift, -5400);
@@ -84,9 +86,17 @@ describe('what activate() hands to other extensions', () => {
       { quiet: true, demo: { backend: 'restV2' } },
       { demo: {}, demoClockShift: -5400 },
       { demo: {}, demoClockShift: 0 },
+      { quiet: true, demo: {}, emptyWebview: true },
     ]) {
       const read = harnessSwitches({ [TEST_HARNESS_ENV]: harnessValue(switches) });
-      assert.deepEqual(read, { api: false, quiet: false, demo: undefined, demoNames: 'demo', ...switches });
+      assert.deepEqual(read, {
+        api: false,
+        quiet: false,
+        demo: undefined,
+        demoNames: 'demo',
+        emptyWebview: false,
+        ...switches,
+      });
     }
   });
 });

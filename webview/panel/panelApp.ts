@@ -55,6 +55,12 @@ function afterNextFrame(callback: () => void): void {
   setTimeout(once, 250);
 }
 
+/** A change the user makes keeps a preview (src/panels/panelManager.ts): the state saved for a reload drops the flag. */
+function withoutPreview(state: PanelState): PanelState {
+  const { preview: _kept, ...rest } = state;
+  return rest;
+}
+
 export class PanelApp {
   private state?: PanelState;
   /** The transactions table's order; kept across refreshes of the same panel. */
@@ -150,6 +156,7 @@ export class PanelApp {
         // Another connection session (account, region or key): nothing of the old data stays up.
         this.data = undefined;
         this.drawn = false;
+        this.content.classList.remove('switching');
         this.charts.destroy();
         this.summary.replaceChildren();
         this.summaryTable.replaceChildren();
@@ -178,6 +185,15 @@ export class PanelApp {
 
   private init(state: PanelState, timeZone: TimeZoneMode): void {
     this.tz = timeZone;
+    if (this.state && JSON.stringify(this.state.entity) !== JSON.stringify(state.entity)) {
+      // Another entity in the same page (a preview reused, src/panels/panelManager.ts): nothing of the last
+      // one's data stays in view, but its charts stay built, hidden, for the next data to update in place.
+      this.data = undefined;
+      this.drawn = false;
+      this.summary.replaceChildren();
+      this.summaryTable.replaceChildren();
+      this.content.classList.add('switching');
+    }
     if (state.entity.kind === 'explorer' && state.entity.nrql) {
       // A typed NRQL query is charted as it is: the query is shown (as text), there are no metrics to pick.
       this.explorerSlot.replaceChildren(nrqlQueryView(state.entity.nrql));
@@ -237,14 +253,14 @@ export class PanelApp {
 
   private changeRange(range: RangeSelection): void {
     if (this.state) {
-      this.update({ ...this.state, range });
+      this.update({ ...withoutPreview(this.state), range });
       this.messaging.post({ type: 'changeRange', range });
     }
   }
 
   private setView(view: PanelState['view']): void {
     if (this.state && this.state.view !== view) {
-      this.update({ ...this.state, view });
+      this.update({ ...withoutPreview(this.state), view });
       this.messaging.post({ type: 'setView', view });
       this.renderContent();
     }
@@ -252,7 +268,7 @@ export class PanelApp {
 
   private changeExplorer(explorer: ExplorerSelection): void {
     if (this.state) {
-      this.update({ ...this.state, explorer });
+      this.update({ ...withoutPreview(this.state), explorer });
       this.messaging.post({ type: 'changeExplorer', explorer });
     }
   }
@@ -288,7 +304,7 @@ export class PanelApp {
     this.data = data;
     this.drawn = false;
     this.status.clear();
-    this.content.classList.remove('stale');
+    this.content.classList.remove('stale', 'switching');
     this.content.removeAttribute('aria-busy');
     this.controls.setData(data);
     if (this.state) {

@@ -14,6 +14,8 @@ export interface StartCodeServerOptions {
   env?: Record<string, string | undefined>;
   /** code-server's stdout and stderr are appended here. */
   logFile?: string;
+  /** A packaged extension installed first with `code-server --install-extension`, as a user installs one. */
+  vsix?: string;
   timeoutMs?: number;
 }
 

@@ -39,6 +39,8 @@ export interface WorkbenchOptions {
   settings?: Record<string, unknown>;
   /** The browser window's size (default 1400 × 900). */
   viewport?: { width: number; height: number };
+  /** Timeslice from this packaged .vsix, installed as a user installs it, instead of the repository's build. */
+  vsix?: string;
 }
 
 export interface Workbench {
@@ -91,7 +93,8 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
 
   try {
     server = await codeServer.startCodeServer({
-      extensionDirs: [{ path: codeServer.REPO_ROOT, id: 'timeslice.timeslice' }],
+      extensionDirs: options.vsix ? [] : [{ path: codeServer.REPO_ROOT, id: 'timeslice.timeslice' }],
+      vsix: options.vsix,
       workspaceFolder,
       settings: { 'workbench.colorTheme': theme, ...settings },
       env: {
@@ -150,14 +153,23 @@ export async function startDemoWorkbench(
  * Saves a screenshot of the whole window as .vscode-test/screenshots/<name>.png (an ignored folder)
  * and returns its path. Take one of every state a test checks, and look at them.
  */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   // Let the last layout and theme paint settle, so the picture shows what the check saw.
   // (A string: this project's TypeScript has no DOM types.)
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
-  await page.screenshot({ path: file });
+  if (options.part) {
+    await page.locator(options.part).first().screenshot({ path: file });
+  } else {
+    await page.screenshot({ path: file });
+  }
   return file;
+}
+
+export interface ScreenshotOptions {
+  /** Only this part of the window (a selector, e.g. `.part.editor`): a smaller picture of what it shows. */
+  part?: string;
 }
 
 /**
@@ -165,8 +177,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * `repoPath` (e.g. `media/screenshots/dark-tree.png`) when TIMESLICE_UPDATE_SCREENSHOTS=1, so a run
  * that only checks leaves the committed pictures alone.
  */
-export async function publishScreenshot(page: Page, repoPath: string): Promise<string> {
-  const file = await screenshot(page, `published-${repoPath.replace(/[\\/]/g, '-').replace(/\.png$/, '')}`);
+export async function publishScreenshot(
+  page: Page,
+  repoPath: string,
+  options: ScreenshotOptions = {},
+): Promise<string> {
+  const file = await screenshot(page, `published-${repoPath.replace(/[\\/]/g, '-').replace(/\.png$/, '')}`, options);
   if (process.env.TIMESLICE_UPDATE_SCREENSHOTS === '1') {
     const target = path.join(codeServer.REPO_ROOT, repoPath);
     fs.mkdirSync(path.dirname(target), { recursive: true });

@@ -1,0 +1,87 @@
+/**
+ * Open the Demo's Code: the sample workspace that ships in the package (samples/demo-workspace, each
+ * folder bound to its demo application in its `.vscode/settings.json`) is copied to a fresh folder in
+ * the extension's global storage and opened in a new window. In that window the demo starts by itself,
+ * so the folders' bindings reach the demo's applications, and a fresh copy opens a controller whose
+ * transactions' numbers show above its code.
+ */
+import * as vscode from 'vscode';
+
+import type { Logger } from '../log';
+import {
+  copyFolderName,
+  DEMO_CODE_DIR,
+  DEMO_WORKSPACE_FILE,
+  demoCopyOf,
+  FIRST_FILE,
+  OPENED_SUFFIX,
+  staleCopies,
+} from './demoCodeCopies';
+
+/** Where the sample workspace is inside the installed extension (.vscodeignore ships it). */
+const SAMPLE_PATH = ['samples', 'demo-workspace'] as const;
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class DemoCode {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly storageUri: vscode.Uri,
+    private readonly log: Logger,
+  ) {}
+
+  /** The copy this window has open, or undefined when its workspace is not one. */
+  get windowCopy(): vscode.Uri | undefined {
+    const file = vscode.workspace.workspaceFile;
+    const copy =
+      file && file.scheme === this.storageUri.scheme ? demoCopyOf(this.storageUri.path, file.path) : undefined;
+    return copy === undefined ? undefined : this.storageUri.with({ path: copy });
+  }
+
+  /** Copies the sample workspace to a fresh folder and opens it, in a new window unless `newWindow` is false. */
+  async open(newWindow = true): Promise<void> {
+    const now = Date.now();
+    const dir = vscode.Uri.joinPath(this.storageUri, DEMO_CODE_DIR);
+    await this.removeStale(dir, now);
+    const copy = vscode.Uri.joinPath(dir, copyFolderName(now));
+    await vscode.workspace.fs.copy(vscode.Uri.joinPath(this.extensionUri, ...SAMPLE_PATH), copy, { overwrite: false });
+    this.log.info(`copied the demo's code to ${copy.fsPath}`);
+    await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.joinPath(copy, DEMO_WORKSPACE_FILE), {
+      forceNewWindow: newWindow,
+    });
+  }
+
+  /** In a copy's window (the demo started): a copy opened for the first time shows its controller. */
+  async openFirstFileOnce(copy: vscode.Uri): Promise<void> {
+    const opened = copy.with({ path: `${copy.path}${OPENED_SUFFIX}` });
+    if (await exists(opened)) {
+      return; // A window of this copy opened before: what the user had open is restored instead.
+    }
+    await vscode.workspace.fs.writeFile(opened, new Uint8Array());
+    await vscode.window.showTextDocument(vscode.Uri.joinPath(copy, ...FIRST_FILE.split('/')), { preview: false });
+  }
+
+  /** Removes copies older than a week; a copy that cannot be removed now is tried again next time. */
+  private async removeStale(dir: vscode.Uri, now: number): Promise<void> {
+    let names: string[];
+    try {
+      names = (await vscode.workspace.fs.readDirectory(dir)).map(([name]) => name);
+    } catch {
+      return; // No copy yet.
+    }
+    for (const name of staleCopies(names, now)) {
+      try {
+        await vscode.workspace.fs.delete(vscode.Uri.joinPath(dir, name), { recursive: true, useTrash: false });
+      } catch (e) {
+        this.log.warn(`could not remove an old copy of the demo's code (${name}): ${String(e)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The 'data' message for what a panel shows. For the chart view the points are thinned to the plot's
+ * width (decimate.ts); the table view and exports use every slice.
+ */
+import { chartsForView } from './decimate';
+import type { PanelData } from './panelLoad';
+import type { PanelState, ToWebview } from './protocol';
+
+/** `budget`: the point budget the charts were thinned to; undefined when they went whole. */
+export function dataMessage(
+  data: PanelData,
+  view: PanelState['view'],
+  plotWidth: number | undefined,
+  fetchedAt = Date.now(),
+): { message: ToWebview; budget: number | undefined } {
+  const { charts, decimated, budget } = chartsForView(data.charts, view, plotWidth);
+  const { requested, shown } = data.range;
+  const message: ToWebview = {
+    type: 'data',
+    summary: data.summary,
+    summaryNote: data.summaryNote,
+    charts,
+    table: data.table,
+    ...(data.deployments ? { deployments: data.deployments } : {}),
+    ...(data.alerts ? { alerts: data.alerts } : {}),
+    ...(data.aroundChoices ? { aroundChoices: data.aroundChoices } : {}),
+    ...(decimated ? { decimated } : {}),
+    range: {
+      from: shown.from.toISOString(),
+      to: shown.to.toISOString(),
+      period: requested.period,
+      ...(shown.requestedTo ? { requestedTo: shown.requestedTo.toISOString() } : {}),
+    },
+    validPeriods: requested.validPeriods,
+    fetchedAt: new Date(fetchedAt).toISOString(),
+  };
+  return { message, budget };
+}

@@ -1,0 +1,36 @@
+/**
+ * Test builds only (extension.ts registers it under `__TIMESLICE_TEST__`, which the production build
+ * drops, and only when the harness's `emptyWebview` switch asks): a status-bar item whose click opens an
+ * empty webview panel that runs the chart panel's first script (panelBoot.js, which marks `timeslice:boot`)
+ * and nothing else. The click-to-chart bench times VS Code's own start of a webview from a click with it,
+ * the floor of a window's first dashboard (docs/performance.md).
+ */
+import * as vscode from 'vscode';
+
+import { panelOptions } from './chartPanel';
+import { makeNonce } from './html';
+
+export const EMPTY_WEBVIEW_COMMAND = 'timeslice.test.openEmptyWebview';
+
+export function emptyWebviewProbe(extensionUri: vscode.Uri): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('timeslice.test.emptyWebview', vscode.StatusBarAlignment.Left);
+  item.text = '$(beaker)';
+  item.command = EMPTY_WEBVIEW_COMMAND;
+  item.show();
+  const command = vscode.commands.registerCommand(EMPTY_WEBVIEW_COMMAND, () => {
+    // The same options and first script as a chart panel (chartPanel.ts, html.ts): only our page differs.
+    const panel = vscode.window.createWebviewPanel(
+      'timeslice.test.emptyWebview',
+      'Timeslice',
+      vscode.ViewColumn.Active,
+      panelOptions(extensionUri),
+    );
+    const nonce = makeNonce();
+    const boot = panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'panelBoot.js'));
+    panel.webview.html =
+      `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">` +
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'">` +
+      `<script nonce="${nonce}" src="${boot.toString()}"></script></head><body></body></html>`;
+  });
+  return vscode.Disposable.from(item, command);
+}
