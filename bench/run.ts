@@ -20,6 +20,7 @@ import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/
 import { changeFigures } from './figures/changes';
 import { requestFigures } from './figures/requests';
 import { scaleFigures } from './figures/scale';
+import { toolFigures } from './figures/tools';
 import { workbenchActivationFigures } from './figures/workbenchActivation';
 import type { Figure } from './lib/figure';
 import { markdownTable, quickChecks, textTable, writeResults } from './lib/report';
@@ -81,6 +82,8 @@ const EXPECTED = [
   'requests per refresh, 10 bound apps',
   'unchanged tree refresh: bodies parsed',
   'key budget per minute: tree open + 10 bound apps, defaults',
+  'tool timeslice_applications: requests, first call',
+  '  tool timeslice_applications: answer size',
   '5,000 applications into the tree (scale mode)',
   '  progress reports while listing them',
   'heap growth after 100 panel open/close cycles (after GC)',
@@ -143,6 +146,7 @@ async function main(): Promise<void> {
   });
   await step('requests', () => requestFigures());
   await step('changes', () => changeFigures());
+  await step('tools for the agent', () => toolFigures());
   await step('5,000 applications', () => scaleFigures(quick ? 1 : 3, quick ? 0 : 1));
   await step('heap', () => heapFigures(100));
   // Quick: a tenth of the workspace (100,000 files take a minute to write on a busy machine).

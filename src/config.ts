@@ -31,6 +31,8 @@ export const SETTING = {
   alertsEnabled: 'alerts.enabled',
   codeLensEnabled: 'codeLens.enabled',
   codeLensRange: 'codeLens.range',
+  toolsEnabled: 'tools.enabled',
+  toolsAllowDeployments: 'tools.allowDeployments',
   timeZone: 'timeZone',
 } as const;
 
@@ -193,6 +195,16 @@ export class Config extends Disposable {
   /** The lenses' range (`timeslice.codeLens.range`): one of LENS_RANGES' keys, 30 minutes by default. */
   get codeLensRange(): string {
     return this.section.get<string>(SETTING.codeLensRange) ?? '30m';
+  }
+
+  /** The language-model tools (`timeslice.tools.enabled`), on by default. */
+  get toolsEnabled(): boolean {
+    return this.section.get<boolean>(SETTING.toolsEnabled) !== false;
+  }
+
+  /** Whether the agent may record deployments (`timeslice.tools.allowDeployments`, a user setting), off by default. */
+  get toolsAllowDeployments(): boolean {
+    return this.section.get<boolean>(SETTING.toolsAllowDeployments) === true;
   }
 
   async update(setting: keyof typeof SETTING, value: unknown): Promise<void> {

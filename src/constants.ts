@@ -9,6 +9,8 @@ export const CONTEXT = {
   filterActive: 'timeslice.filterActive',
   workspaceBound: 'timeslice.workspaceBound',
   connected: 'timeslice.connected',
+  /** Connected (a key or the demo) and `timeslice.tools.enabled`: the language-model tools are offered. */
+  toolsOffered: 'timeslice.toolsOffered',
   /**
    * The Applications view is visible. The walkthrough's "See your applications" step completes on it:
    * its `onView:` event fires in VS Code 1.100 only when the view opens after the walkthrough is

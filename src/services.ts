@@ -24,6 +24,8 @@ import { BoundAppsRefreshTriggers } from './status/boundAppsRefreshTriggers';
 import { sessionTransactionSource } from './code/sessionTransactionSource';
 import { TransactionLensProvider } from './code/transactionLensProvider';
 import { WorkspaceSourceIndex } from './code/workspaceSources';
+import { LanguageModelTools } from './tools/languageModelTools';
+import { TOOLS } from './tools/toolList';
 import { HealthAlertNotifier } from './status/healthAlertNotifier';
 import type { BindingRegion } from './status/binding';
 import { WorkspaceBindings } from './status/workspaceBinding';
@@ -113,6 +115,23 @@ export class Services extends Disposable {
         sources: this.sources,
         source: sessionTransactionSource,
         log: this.log.scoped('code lenses'),
+      }),
+    );
+    this._register(
+      new LanguageModelTools({
+        tools: TOOLS,
+        config: this.config,
+        connections: this.connections,
+        region: () => this.connectionRegion(),
+        bindings: this.bindings,
+        poller: this.boundApps,
+        lenses: this.codeLenses,
+        secrets: () => [...this.apiKeys.knownValues(), ...(this.demo.endpoint ? [this.demo.endpoint.key] : [])],
+        afterWrite: (applicationId) => {
+          this.connections.current?.deployments.invalidate(applicationId);
+          this.tree.refresh();
+        },
+        log: this.log.scoped('tools'),
       }),
     );
     this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config, harness.quiet));

@@ -21,6 +21,7 @@ import { Disposable } from '../util/lifecycle';
 import { RunThenOnceMore } from '../util/runThenOnceMore';
 import type { CodeMap, IndexedFile } from './codeMatch';
 import type { LensRange } from './lensModel';
+import type { LensEntry } from './lensModel';
 import { LENS_RANGES, lensesForFile, namesServedBy } from './lensModel';
 import { withDocumentSymbols } from './documentSymbols';
 import { oversizedMessage, oversizedSource, parseSource } from './parseSource';
@@ -36,6 +37,17 @@ export interface TransactionSource {
   /** One summarized request (per the backend's rules) for these names over the range. */
   stats(session: ConnectionSession, query: TransactionStatsQuery): Promise<TransactionStats[]>;
 }
+
+/** The lenses of one document as data (what a tool answers with), or why it has none. */
+export type DocumentNumbers =
+  | {
+      applicationId: number;
+      /** The lenses' window, epoch milliseconds. */
+      from: number;
+      to: number;
+      entries: LensEntry[];
+    }
+  | { none: string };
 
 interface AppNumbers {
   session: ConnectionSession;
@@ -138,12 +150,56 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     return this.refreshes.run();
   }
 
+  /**
+   * The lenses `document` would show, fetched now for the transactions it serves (one request, as a
+   * refresh asks): the same target, code map, window and words, for the language-model tools.
+   */
+  async numbersFor(document: vscode.TextDocument, signal: AbortSignal): Promise<DocumentNumbers> {
+    const session = this.deps.connections.current;
+    const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+    const binding = folder && this.deps.bindings.of(folder);
+    if (!session || !folder || !binding) {
+      return { none: 'The file is in no workspace folder bound to an application.' };
+    }
+    if (!this.deps.poller.snapshot(binding)?.app) {
+      await this.deps.poller.refreshNow(); // The status bar has not read the record yet: its language names the rules.
+    }
+    const target = this.targetOf(document);
+    if (!target) {
+      return { none: "The file's language is not one the bound application's agent serves transactions from." };
+    }
+    const map = await this.deps.sources.indexOf(folder).lensMap(target.languages, signal);
+    const file = await this.parsedWithSymbols(folder, document, target.language);
+    const known = await this.deps.source.names(session, binding.id, target.agentLanguage);
+    const names = namesServedBy(map, [file], target.agentLanguage, known);
+    const window = transactionWindow(Date.now(), LENS_RANGES[this.range()].minutes);
+    const stats =
+      names.length === 0
+        ? []
+        : await this.deps.source.stats(session, {
+            applicationId: binding.id,
+            ...window,
+            names,
+            language: target.agentLanguage,
+          });
+    const label = LENS_RANGES[this.range()].label();
+    return {
+      applicationId: binding.id,
+      ...window,
+      entries: lensesForFile(map, file, target.agentLanguage, stats, label),
+    };
+  }
+
+  private range(): LensRange {
+    return (this.deps.config.codeLensRange in LENS_RANGES ? this.deps.config.codeLensRange : '30m') as LensRange;
+  }
+
   private async fetchAll(): Promise<void> {
     const session = this.deps.connections.current;
     if (!session || !this.deps.config.codeLensEnabled) {
       return;
     }
-    const range = (this.deps.config.codeLensRange in LENS_RANGES ? this.deps.config.codeLensRange : '30m') as LensRange;
+    const range = this.range();
     // Per application, its visible documents by folder: each folder's files are its own index.
     const byApp = new Map<
       number,

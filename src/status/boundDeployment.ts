@@ -118,8 +118,8 @@ function figuresOf(change: DeploymentChange | undefined): string | undefined {
 }
 
 /** The panels' before/after change of the dashboard's figures around `marker` (one metric-data request). */
-async function changeSince(
-  source: BoundDeploymentSource,
+export async function changeSince(
+  source: Pick<BoundDeploymentSource, 'api'>,
   applicationId: number,
   marker: DeploymentMarker,
   now: number,

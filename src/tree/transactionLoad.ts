@@ -9,7 +9,8 @@ import { transactionWindow } from '../api/transactionStats';
 import type { ConnectionSession } from '../session/connectionSession';
 import type { MonitorNode } from './nodes';
 import { MessageNode } from './nodes';
-import { TransactionNode, TransactionsGroupNode, TREE_TRANSACTIONS_MINUTES } from './transactionNodes';
+import { TransactionNode, TransactionsGroupNode } from './transactionNodes';
+import { TREE_TRANSACTIONS_MINUTES } from './treeWindows';
 
 export async function loadTransactionNodes(
   conn: Pick<ConnectionSession, 'api' | 'metricNames'>,

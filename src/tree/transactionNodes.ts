@@ -11,9 +11,7 @@ import type { OpenTransactionRequest } from '../panels/transactionEntity';
 import { describeTransaction, shortTransactionName, transactionFigures } from '../format/transactions';
 import { escapeMarkdown, safeText } from '../util/safeText';
 import type { ApplicationNode } from './applicationNode';
-
-/** The tree's window for transactions: the empty state says it ("No transactions in the last 30 minutes"). */
-export const TREE_TRANSACTIONS_MINUTES = 30;
+import { TREE_TRANSACTIONS_MINUTES } from './treeWindows';
 
 export class TransactionsGroupNode {
   readonly kind = 'transactions';

@@ -107,6 +107,36 @@ async function applyFocusRequest(page, focusFile) {
   })()`);
 }
 
+/**
+ * A workbench dialog answered as a user would (helpers.ts answerDialog writes `{ "button": "Continue" }`):
+ * a modal the workbench opens itself (a language-model tool's confirmation) lives in the page, out of
+ * the extension host's reach. The request waits until a dialog shows; then its text is written beside
+ * the request file (`.seen`) and the named button clicked.
+ */
+async function applyDialogRequest(page, dialogFile) {
+  let button;
+  try {
+    button = JSON.parse(fs.readFileSync(dialogFile, 'utf8')).button;
+  } catch {
+    return;
+  }
+  const dialog = page.locator('.monaco-dialog-box');
+  if (!(await dialog.isVisible().catch(() => false))) {
+    return; // Not shown yet: asked again on the next turn.
+  }
+  const text = await dialog.innerText();
+  const buttons = await dialog.locator('.monaco-button').allInnerTexts();
+  fs.rmSync(dialogFile, { force: true });
+  const index = buttons.findIndex((b) => b.trim() === button);
+  if (index >= 0) {
+    await dialog.locator('.monaco-button').nth(index).click();
+  } else {
+    await page.keyboard.press('Escape'); // No such button: dismissed, so no test waits on it forever.
+  }
+  fs.writeFileSync(`${dialogFile}.seen.tmp`, JSON.stringify({ text, buttons, clicked: index >= 0 }));
+  fs.renameSync(`${dialogFile}.seen.tmp`, `${dialogFile}.seen`);
+}
+
 async function main() {
   fs.rmSync(statsFile, { force: true });
   if (!fs.existsSync(codeServer.codeServerBin())) {
@@ -131,6 +161,7 @@ async function main() {
   const logFile = path.join(tmp, 'mocha.log');
   const doneFile = path.join(tmp, 'done.json');
   const focusFile = path.join(tmp, 'focus.json');
+  const dialogFile = path.join(tmp, 'dialog.json');
   const serverLog = path.join(tmp, 'code-server.log');
   const hostTmp = path.join(tmp, 'tmp');
   for (const folder of folders) {
@@ -163,6 +194,7 @@ async function main() {
         TIMESLICE_INTEGRATION_LOG: logFile,
         TIMESLICE_INTEGRATION_DONE: doneFile,
         TIMESLICE_INTEGRATION_FOCUS: focusFile,
+        TIMESLICE_INTEGRATION_DIALOG: dialogFile,
         TIMESLICE_INTEGRATION_GREP: grep,
         TIMESLICE_INTEGRATION_COLOR: process.stdout.isTTY ? '1' : '0',
         // Temp files of the server and its extension host (the git extension's socket, simulator
@@ -181,6 +213,7 @@ async function main() {
     while (!fs.existsSync(doneFile) && Date.now() < deadline) {
       offset = pumpLog(logFile, offset);
       await applyFocusRequest(page, focusFile);
+      await applyDialogRequest(page, dialogFile);
       await sleep(100);
     }
     pumpLog(logFile, offset);

@@ -264,3 +264,30 @@ export async function setWindowFocus(focused: boolean): Promise<void> {
     );
   }
 }
+
+/** Whether the harness can answer the workbench's own dialogs (test/integration/run.js can). */
+export function canAnswerDialog(): boolean {
+  return process.env.TIMESLICE_INTEGRATION_DIALOG !== undefined;
+}
+
+/**
+ * Asks the harness to click `button` in the next workbench dialog (run.js drives the page); the
+ * returned function waits until it did and gives the dialog's text.
+ */
+export async function answerDialog(button: string): Promise<() => Promise<string>> {
+  const file = process.env.TIMESLICE_INTEGRATION_DIALOG;
+  if (!file) {
+    throw new Error('This harness cannot answer dialogs (see canAnswerDialog)');
+  }
+  await fs.rm(`${file}.seen`, { force: true });
+  await fs.writeFile(`${file}.tmp`, JSON.stringify({ button }));
+  await fs.rename(`${file}.tmp`, file);
+  return () =>
+    eventually(async () => {
+      try {
+        return (JSON.parse(await fs.readFile(`${file}.seen`, 'utf8')) as { text: string }).text;
+      } catch {
+        return undefined;
+      }
+    }, 'the dialog answered');
+}

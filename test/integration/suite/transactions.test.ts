@@ -7,7 +7,7 @@ import { describeTransaction, shortTransactionName } from '../../../src/format/t
 import type { TimesliceTestApi } from '../../../src/testApi';
 import { safeText } from '../../../src/util/safeText';
 import type { MonitorNode } from '../../../src/tree/nodes';
-import { TREE_TRANSACTIONS_MINUTES } from '../../../src/tree/transactionNodes';
+import { TREE_TRANSACTIONS_MINUTES } from '../../../src/tree/treeWindows';
 import { simTransactionNames } from '../../support/simTransactions';
 import { panelStatus } from './panelStatus';
 import { BACKENDS, backendLabel, eventually, labels, startDemo, timeslice, tooltipText } from './helpers';

@@ -1,0 +1,74 @@
+/**
+ * `timeslice_code_numbers`: for a workspace file (default: the active editor's), each method, function
+ * or route that serves a transaction of the folder's bound application, with its line and the numbers
+ * its CodeLens shows (the lens provider's own lookup, window and request). Only files inside a
+ * workspace folder are read.
+ */
+import { isAbsolute, normalize, posix, relative } from 'node:path';
+
+import * as vscode from 'vscode';
+
+import { answer, describeWindow, foreign } from './toolAnswer';
+import { inputObject, optionalText, ToolInputError } from './toolInput';
+import { TRANSACTION_UNITS, transactionRow } from './transactionsTool';
+import type { TimesliceTool } from './toolTypes';
+
+/** At most this many lines of one file in an answer. */
+export const MAX_CODE_ENTRIES = 50;
+
+/** The file `given` names inside a workspace folder (absolute, folder-relative, or "folder/relative"), or why not. */
+async function workspaceFile(given: string | undefined): Promise<vscode.Uri> {
+  if (given === undefined) {
+    const active = vscode.window.activeTextEditor?.document.uri;
+    if (!active || active.scheme !== 'file') {
+      throw new ToolInputError('No file is open in the editor: give "path", a file of the workspace.');
+    }
+    return active;
+  }
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const candidates = isAbsolute(given)
+    ? [vscode.Uri.file(normalize(given))]
+    : folders.flatMap((f) => {
+        const [first, ...rest] = given.split(/[\\/]+/);
+        return [
+          vscode.Uri.joinPath(f.uri, posix.normalize(given.replace(/\\/g, '/'))),
+          ...(first === f.name && rest.length > 0 ? [vscode.Uri.joinPath(f.uri, ...rest)] : []),
+        ];
+      });
+  for (const uri of candidates) {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    // Inside its folder after normalizing: "../" cannot leave the workspace.
+    if (!folder || relative(folder.uri.fsPath, uri.fsPath).startsWith('..')) {
+      continue;
+    }
+    try {
+      if ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.File) {
+        return uri;
+      }
+    } catch {
+      // Not in this folder: try the next.
+    }
+  }
+  throw new ToolInputError(`${JSON.stringify(given)} is not a file of the workspace's folders.`);
+}
+
+export const codeNumbersTool: TimesliceTool = {
+  name: 'timeslice_code_numbers',
+  async run(input, ctx) {
+    const uri = await workspaceFile(optionalText(inputObject(input, ['path']), 'path', 1000));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const numbers = await ctx.lenses.numbersFor(document, ctx.signal);
+    if ('none' in numbers) {
+      throw new ToolInputError(numbers.none);
+    }
+    return answer({
+      heading: `Methods and routes of ${JSON.stringify(foreign(vscode.workspace.asRelativePath(uri)))} that serve transactions of application ${numbers.applicationId}`,
+      range: describeWindow(numbers.from, numbers.to),
+      notes: [`line is 1-based. ${TRANSACTION_UNITS}`],
+      key: 'entries',
+      rows: numbers.entries.map((e) => ({ line: e.line + 1, lens: e.title, ...transactionRow(e.stats) })),
+      maxRows: MAX_CODE_ENTRIES,
+      narrowHint: 'the first ones are nearest the top of the file',
+    });
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * A failed tool call as one sentence for the model: what went wrong and what the user can do (the
+ * error policy's fix, in words). Never the request, a header or the key. Pure (no `vscode`).
+ */
+import { isApiError } from '../api/errors';
+import type { ErrorAction } from '../session/errorPolicy';
+import { errorPolicy } from '../session/errorPolicy';
+import { foreign } from './toolAnswer';
+import { ToolInputError } from './toolInput';
+
+const ACTION_WORDS: Partial<Record<ErrorAction, string>> = {
+  setApiKey: 'The user can set a key with "Timeslice: Set API Key".',
+  switchRegion: 'The user can switch region with "Timeslice: Switch Region".',
+  switchAccount: 'The user can choose the account with "Timeslice: Switch Account".',
+  openBackendSetting: 'The user can choose the backend in the setting timeslice.backend.',
+  openProxySettings: "The user can check the proxy's settings.",
+  openCaSetting: 'The user can set timeslice.caCertificatePath.',
+  openSettings: "The user can check Timeslice's settings.",
+  retry: 'Retrying later may work.',
+};
+
+export function toolErrorText(e: unknown): string {
+  if (e instanceof ToolInputError) {
+    return `Error: ${e.message}`;
+  }
+  const message = foreign(e instanceof Error ? e.message : String(e)) ?? '';
+  if (!isApiError(e)) {
+    return `Error: ${message}`;
+  }
+  const action = errorPolicy(e)
+    .actions.map((a) => ACTION_WORDS[a])
+    .find((w) => w !== undefined);
+  return `Error: ${message}${action ? ` ${action}` : ''}`;
+}
+
+/** The answer while no session exists (the tools are hidden then; a call racing a disconnect gets this). */
+export function noConnectionText(state: { kind: string; message?: string }): string {
+  return state.kind === 'invalidConfig'
+    ? `Error: Timeslice is not connected: ${foreign(state.message ?? '')}`
+    : 'Error: Timeslice has no API key: the user can set one ("Timeslice: Set API Key") or start the demo ("Timeslice: Start Demo").';
+}

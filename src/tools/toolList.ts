@@ -1,0 +1,26 @@
+/**
+ * Every language-model tool Timeslice registers, in the manifest's order: one more tool is one module
+ * and one line here (and its `contributes.languageModelTools` entry).
+ */
+import { applicationsTool } from './applicationsTool';
+import { applicationTool } from './applicationTool';
+import { codeNumbersTool } from './codeNumbersTool';
+import { deploymentsTool } from './deploymentsTool';
+import { metricTool } from './metricTool';
+import { nrqlTool } from './nrqlTool';
+import { openAlertsTool } from './openAlertsTool';
+import { recordDeploymentTool } from './recordDeploymentTool';
+import { transactionsTool } from './transactionsTool';
+import type { TimesliceTool } from './toolTypes';
+
+export const TOOLS: readonly TimesliceTool[] = [
+  applicationsTool,
+  applicationTool,
+  transactionsTool,
+  codeNumbersTool,
+  deploymentsTool,
+  openAlertsTool,
+  metricTool,
+  nrqlTool,
+  recordDeploymentTool,
+];

@@ -1,0 +1,42 @@
+/**
+ * What a language-model tool is to the registration (languageModelTools.ts) and what it gets to answer
+ * with: the current session (its client, limiter and caches, shared with the views), the workspace's
+ * bindings and the lenses' numbers. One tool per module; toolList.ts lists them.
+ */
+import type { TransactionLensProvider } from '../code/transactionLensProvider';
+import type { ConnectionSession } from '../session/connectionSession';
+import type { BoundAppsPoller } from '../status/boundAppsPoller';
+import type { BindingRegion } from '../status/binding';
+import type { WorkspaceBindings } from '../status/workspaceBinding';
+
+export interface ToolContext {
+  session: ConnectionSession;
+  /** The region the session queries ('demo' for the demo): a binding of another region is not its application. */
+  region: BindingRegion;
+  bindings: Pick<WorkspaceBindings, 'active' | 'all'>;
+  poller: Pick<BoundAppsPoller, 'snapshot'>;
+  /** The lenses' numbers for one file (code tools). */
+  lenses: Pick<TransactionLensProvider, 'numbersFor'>;
+  /** Cancelled with the tool call or the session. */
+  signal: AbortSignal;
+  now(): number;
+  /** Whether the user allowed the write tool (`timeslice.tools.allowDeployments`). */
+  deploymentsAllowed: boolean;
+  /** After a write: the views drop what they hold of the application. */
+  afterWrite(applicationId: number): void;
+}
+
+/** What the confirmation modal says before a write runs. */
+export interface ToolConfirmation {
+  title: string;
+  message: string;
+}
+
+export interface TimesliceTool {
+  /** As declared in package.json's `contributes.languageModelTools` (`timeslice_…`, no dots). */
+  readonly name: string;
+  /** The answer: plain text for the model. Throws ToolInputError (a refused input) or the client's errors. */
+  run(input: unknown, ctx: ToolContext): Promise<string>;
+  /** Writes only: what to ask the user before `run` (undefined: refused, `run` says why). */
+  confirmation?(input: unknown, ctx: ToolContext): Promise<ToolConfirmation | undefined>;
+}
