@@ -1,7 +1,6 @@
 /**
- * The messages between a chart panel (extension) and its webview (browser), shared by both sides. Never imports
- * `vscode`. Every message is validated on receipt: webview messages are untrusted input to the extension, and the
- * extension's are checked by the webview before use. No message ever carries the API key.
+ * The messages between a chart panel (extension) and its webview (browser), shared by both sides; no `vscode`.
+ * Each is validated on receipt (the webview's are untrusted input), and none carries the API key.
  */
 import * as l10n from '@vscode/l10n';
 
