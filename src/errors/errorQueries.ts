@@ -45,12 +45,15 @@ export function errorClassesNrql(applicationId: number, range: TimeRange): strin
 /**
  * The latest occurrence with a stack per error class of one application (its entity guid), optionally
  * of one class and one transaction (its full name, e.g. `WebTransaction/Controller/orders/show`).
+ * `perTransaction`: one row per transaction and class (FACET transactionName, error.class), so one
+ * request answers every class of every transaction.
  */
 export function latestOccurrencesNrql(options: {
   entityGuid: string;
   range: TimeRange;
   errorClass?: string;
   transactionName?: string;
+  perTransaction?: boolean;
 }): string {
   const only = [
     options.errorClass === undefined ? '' : ` AND error.class = ${nrqlString(options.errorClass)}`,
@@ -59,7 +62,7 @@ export function latestOccurrencesNrql(options: {
   return (
     `SELECT latest(id), latest(timestamp), latest(error.message), count(*) FROM ErrorTrace ` +
     `WHERE entityGuid = ${nrqlString(options.entityGuid)} AND ${UNEXPECTED_ONLY}${only} ` +
-    `FACET error.class ${sinceUntil(options.range)} LIMIT MAX`
+    `FACET ${options.perTransaction ? 'transactionName, ' : ''}error.class ${sinceUntil(options.range)} LIMIT MAX`
   );
 }
 
