@@ -9,6 +9,7 @@ import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
 import { bindWorkspace, openBoundApplication, unbindWorkspace } from './bindingCommands';
 import { showApplicationSummary } from './applicationSummary';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
+import { showError } from './errorPanelCommands';
 import { recordDeployment, showChangesSinceDeployment } from './deploymentCommands';
 import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
@@ -52,6 +53,7 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.openExplorer]: openApplicationPanel(services, 'explorer'),
     [COMMAND.openEntity]: openEntityPanel(services),
     [COMMAND.openTransaction]: openTransaction(services),
+    [COMMAND.showError]: showError(services),
     [COMMAND.goToCode]: goToTransactionCode(services),
     [COMMAND.openTransactionsTable]: openTransactionsTable(services),
     [COMMAND.bindWorkspace]: bindWorkspace(services),

@@ -6,13 +6,13 @@
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/errors';
-import { COMMAND } from '../constants';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
 import { errorPolicy } from '../session/errorPolicy';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
 import { chartsForView, pointBudget } from './decimate';
+import type { PanelErrorSource } from './errorSource';
 import { exportPanelData } from './exportData';
 import { makeNonce, renderPanelHtml } from './html';
 import { PanelContent } from './panelContent';
@@ -22,7 +22,7 @@ import type { PanelData } from './panelLoad';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
 import { explorerScope } from './explorerScope';
 import { isFromWebview } from './protocol';
-import { transactionRowRequest } from './transactionEntity';
+import { runPanelAction } from './panelActions';
 
 export const CHART_VIEW_TYPE = 'timeslice.chart';
 
@@ -31,6 +31,8 @@ export interface ChartPanelDeps {
   connections: ConnectionManager;
   log: Logger;
   timeZone: () => 'local' | 'utc';
+  /** Error classes, stacks and frame locations for the error and transaction panels. */
+  errors?: PanelErrorSource;
 }
 
 export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -251,18 +253,10 @@ export class ChartPanel extends Disposable {
         return this.export(message.format);
       case 'openTransaction':
       case 'goToCode':
-        return this.transactionRow(message.type, message.name);
+      case 'openFrame':
+      case 'showError':
+        return runPanelAction(message, this.stateValue.entity, this.shown.data, this.deps.log);
     }
-  }
-
-  /** A row of the transactions table: only a transaction this panel was sent, of its own application. */
-  private async transactionRow(action: 'openTransaction' | 'goToCode', name: string): Promise<void> {
-    const request = transactionRowRequest(this.stateValue.entity, this.shown.data?.table, name);
-    if (!request) {
-      this.deps.log.warn(`ignored ${action} for a transaction the ${this.stateValue.entity.kind} panel was not sent`);
-      return;
-    }
-    await vscode.commands.executeCommand(COMMAND[action], request);
   }
 
   private loadIfSeen(): void {
@@ -298,6 +292,7 @@ export class ChartPanel extends Disposable {
           nrql: conn.nrql,
           deployments: conn.deployments,
           openAlerts: conn.openAlerts,
+          errors: this.deps.errors,
           signal: abort.signal,
         },
         this.stateValue,
@@ -351,6 +346,7 @@ export class ChartPanel extends Disposable {
       ...(data.deployments ? { deployments: data.deployments } : {}),
       ...(data.alerts ? { alerts: data.alerts } : {}),
       ...(data.aroundChoices ? { aroundChoices: data.aroundChoices } : {}),
+      ...(data.errors ? { errors: data.errors } : {}),
       ...(decimated ? { decimated } : {}),
       range: {
         from: shown.from.toISOString(),

@@ -25,6 +25,8 @@ export function panelKey(e: PanelEntity): string {
       return `keyTransaction:${e.applicationId}:${e.keyTransactionId}`;
     case 'transaction':
       return `transaction:${e.applicationId}:${e.transactionName}`;
+    case 'error':
+      return `error:${e.applicationId}:${JSON.stringify([e.transactionName, e.errorClass])}`;
     case 'explorer': {
       if (e.nrql) {
         return `explorer:nrql:${e.nrql.accountId}:${e.nrql.query}`; // One panel per query.
