@@ -49,6 +49,13 @@ export interface ErrorDetailsOptions {
  */
 export const NEEDS_NERDGRAPH_KINDS: readonly ApiErrorKind[] = ['auth', 'forbidden', 'noAccount'];
 
+/**
+ * How long a class's latest occurrence is kept before it is looked up again. A class's stack rarely
+ * changes from one occurrence to the next, while each new occurrence costs an `exception` request: an
+ * hour keeps the stacks of 10 bound applications well inside the key's budget (bench: key budget).
+ */
+export const OCCURRENCES_MAX_AGE_MS = 60 * 60_000;
+
 /** Stacks kept in memory: one per occurrence, far more than the classes any view shows. */
 export const MAX_CACHED_STACKS = 500;
 
@@ -194,8 +201,8 @@ export class ErrorDetails implements IDisposable {
 
   /**
    * The latest stack of one class of one transaction (`transactionName` in full) over `range`: one
-   * ErrorTrace request per application and refresh interval for all its classes, and one `exception`
-   * request per occurrence ever. A client without NerdGraph access answers `none`.
+   * ErrorTrace request per application and OCCURRENCES_MAX_AGE_MS for all its classes, and one
+   * `exception` request per occurrence ever. A client without NerdGraph access answers `none`.
    */
   async latestStack(
     app: ErrorApplication,
@@ -210,8 +217,12 @@ export class ErrorDetails implements IDisposable {
     }
     const work = (async (): Promise<StackAnswer> => {
       const guid = await client.entityGuid(app.id);
-      const occurrences = await this.cached(this.occurrenceCache, this.rangeKey(app.id, range), async () =>
-        occurrencesOf(await client.runNrql(latestOccurrencesNrql({ entityGuid: guid, range, perTransaction: true }))),
+      const occurrences = await this.cached(
+        this.occurrenceCache,
+        this.rangeKey(app.id, range),
+        async () =>
+          occurrencesOf(await client.runNrql(latestOccurrencesNrql({ entityGuid: guid, range, perTransaction: true }))),
+        Math.max(OCCURRENCES_MAX_AGE_MS, this.options.maxAgeMs()),
       );
       const occurrence = occurrences.get(errorClassKey(transactionName, errorClass));
       return occurrence ? this.stackOf(client, app.language, guid, occurrence) : { kind: 'none' };
@@ -263,10 +274,15 @@ export class ErrorDetails implements IDisposable {
     return `${applicationId}:${length}:${live ? 'live' : range.to.getTime()}`;
   }
 
-  private cached<T>(cache: Map<string, Cached<T>>, key: string, fetch: () => Promise<T>): Promise<T> {
+  private cached<T>(
+    cache: Map<string, Cached<T>>,
+    key: string,
+    fetch: () => Promise<T>,
+    maxAgeMs = this.options.maxAgeMs(),
+  ): Promise<T> {
     const now = this.options.now();
     const hit = cache.get(key);
-    if (hit && now - hit.at < this.options.maxAgeMs()) {
+    if (hit && now - hit.at < maxAgeMs) {
       return hit.value;
     }
     const value = fetch();

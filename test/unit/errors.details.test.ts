@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
 import type { NrqlResult } from '../../src/api/nerdgraph/nrqlQuery';
 import type { ErrorDetailsClient, ServiceException } from '../../src/errors/errorDetails';
-import { ErrorDetails, MAX_CACHED_STACKS } from '../../src/errors/errorDetails';
+import { ErrorDetails, MAX_CACHED_STACKS, OCCURRENCES_MAX_AGE_MS } from '../../src/errors/errorDetails';
 import { isShowErrorArgs, SHOW_ERROR_COMMAND } from '../../src/errors/errorCommands';
 import type { ErrorApplication } from '../../src/errors/errorModel';
 
@@ -185,7 +185,7 @@ describe('errors: ErrorDetails (classes per transaction, stacks by occurrence)',
     assert.deepEqual(await details(undefined).latestStack(APP, 'KeyError', TXN, RANGE), { kind: 'none' });
   });
 
-  it('fetches a stack once per occurrence id, across refreshes; one ErrorTrace request per refresh', async () => {
+  it('fetches a stack once per occurrence id; looks the latest occurrences up once per OCCURRENCES_MAX_AGE_MS', async () => {
     const client = new FakeClient();
     const clock = { now: NOW };
     const d = details(client, clock);
@@ -194,12 +194,17 @@ describe('errors: ErrorDetails (classes per transaction, stacks by occurrence)',
       d.latestStack(APP, 'Timeout::Error', TXN, RANGE),
       d.latestStack(APP, 'ActiveRecord::RecordNotFound', TXN, RANGE),
     ]);
-    clock.now += INTERVAL;
-    await d.latestStack(APP, 'Timeout::Error', TXN, RANGE);
     const counts = (name: string) => client.requests.filter((r) => r === name).length;
+    // The views ask for "the last 30 minutes" as time goes on.
+    const last30 = () => ({ from: new Date(clock.now - 30 * 60_000), to: new Date(clock.now) });
+    clock.now += OCCURRENCES_MAX_AGE_MS - 1;
+    await d.latestStack(APP, 'Timeout::Error', TXN, last30());
+    assert.equal(counts('occurrences'), 1, 'the occurrences are kept');
+    clock.now += 1;
+    await d.latestStack(APP, 'Timeout::Error', TXN, last30());
     assert.equal(counts('exception occ-1'), 1);
     assert.equal(counts('exception occ-old'), 1);
-    assert.equal(counts('occurrences'), 2, 'one per refresh');
+    assert.equal(counts('occurrences'), 2, 'then looked up again');
   });
 
   it('keeps at most MAX_CACHED_STACKS stacks', async () => {
@@ -208,11 +213,11 @@ describe('errors: ErrorDetails (classes per transaction, stacks by occurrence)',
     const d = details(client, clock);
     for (let i = 0; i <= MAX_CACHED_STACKS; i++) {
       client.occurrences = [{ facet: [TXN, 'E'], 'latest.id': `o${i}`, 'latest.timestamp': NOW, count: 1 }];
-      clock.now += INTERVAL;
+      clock.now += OCCURRENCES_MAX_AGE_MS;
       await d.latestStack(APP, 'E', TXN, RANGE);
     }
     client.occurrences = [{ facet: [TXN, 'E'], 'latest.id': 'o0', 'latest.timestamp': NOW, count: 1 }];
-    clock.now += INTERVAL;
+    clock.now += OCCURRENCES_MAX_AGE_MS;
     await d.latestStack(APP, 'E', TXN, RANGE);
     assert.equal(client.requests.filter((r) => r === 'exception o0').length, 2, 'the oldest was dropped');
   });
