@@ -14,6 +14,9 @@ import type { Logger } from './log';
 import { ChannelLogger, RecentLines } from './log';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
+import { panelErrorSource } from './panels/panelErrorSource';
+import { ErrorDetails } from './errors/errorDetails';
+import { sessionErrorClient } from './errors/sessionErrorClient';
 import { RawResponseProvider } from './palette/rawResponseProvider';
 import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import { ApdexStatusBar } from './status/apdexStatusBar';
@@ -38,6 +41,8 @@ export class Services extends Disposable {
   readonly apiKeys: ApiKeyStore;
   readonly demo: DemoController;
   readonly connections: ConnectionManager;
+  /** Error classes per transaction and stacks, through NerdGraph whichever backend the views use. */
+  readonly errorDetails: ErrorDetails;
   readonly tree: ApplicationsTreeProvider;
   readonly applicationsView: ApplicationsView;
   readonly panels: PanelManager;
@@ -73,10 +78,31 @@ export class Services extends Disposable {
     );
     this.demo = this._register(new DemoController(this.log.scoped('demo'), harness.demoNames, harness.demoClockShift));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
-    this.tree = this._register(new ApplicationsTreeProvider(this.connections, this.log.scoped('tree')));
+    this.errorDetails = this._register(
+      new ErrorDetails({
+        client: () => sessionErrorClient(this.connections.current),
+        now: () => Date.now(),
+        maxAgeMs: () => this.config.refreshIntervalSeconds * 1000,
+      }),
+    );
+    this.tree = this._register(
+      new ApplicationsTreeProvider(this.connections, this.log.scoped('tree'), this.errorDetails),
+    );
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections));
     this.panels = this._register(
-      new PanelManager(context.extensionUri, this.connections, this.config, this.log.scoped('panel')),
+      new PanelManager(
+        context.extensionUri,
+        this.connections,
+        this.config,
+        this.log.scoped('panel'),
+        panelErrorSource({
+          details: this.errorDetails,
+          client: () => sessionErrorClient(this.connections.current),
+          bindings: { all: () => this.bindings.all() },
+          sources: { indexOf: (f) => this.sources.indexOf(f), uriOf: (f, p) => this.sources.uriOf(f, p) },
+          region: () => this.connectionRegion(),
+        }),
+      ),
     );
     this.bindings = this._register(new WorkspaceBindings());
     this.boundApps = this._register(

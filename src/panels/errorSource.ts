@@ -34,7 +34,7 @@ export interface PanelErrorSource {
    * `bound` false when no folder of the workspace is bound to it.
    */
   locate(
-    applicationId: number,
+    app: ErrorApplication,
     frames: readonly StackFrame[],
   ): Promise<{ bound: boolean; targets: Array<FrameTarget | undefined> }>;
 }

@@ -9,6 +9,7 @@ import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
 import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';
+import type { PanelErrorSource } from './errorSource';
 import type { PanelData } from './panelLoad';
 import type { PanelEntity, PanelState } from './protocol';
 import { explorerScope } from './explorerScope';
@@ -47,6 +48,8 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     private readonly connections: ConnectionManager,
     private readonly config: Config,
     private readonly log: Logger,
+    /** Error classes, stacks and frame locations for the error and transaction panels. */
+    private readonly errors?: PanelErrorSource,
   ) {
     super();
     this._register(vscode.window.registerWebviewPanelSerializer(CHART_VIEW_TYPE, this));
@@ -122,6 +125,7 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
       connections: this.connections,
       log: this.log,
       timeZone: () => this.config.timeZone,
+      errors: this.errors,
     });
     this.panels.set(key, chart);
     chart.onDidDispose(() => this.panels.delete(key));

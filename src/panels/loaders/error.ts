@@ -85,8 +85,7 @@ export async function loadError(load: PanelLoad<'error'>): Promise<PanelData> {
     source.latestStack(app, entity.errorClass, entity.transactionName, { from, to }, signal),
     timelineChart(source, load, signal),
   ]);
-  const located =
-    stack.kind === 'stack' ? await source.locate(entity.applicationId, stack.frames) : { bound: true, targets: [] };
+  const located = stack.kind === 'stack' ? await source.locate(app, stack.frames) : { bound: true, targets: [] };
   const row = classes.rows.find(
     (r) => r.errorClass === entity.errorClass && r.transactionName === entity.transactionName,
   );
