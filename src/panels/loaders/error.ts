@@ -68,18 +68,21 @@ export async function loadError(load: PanelLoad<'error'>): Promise<PanelData> {
     label: l10n.t('Transaction'),
     value: errorText(shortTransactionName(entity.transactionName), 'class'),
   };
+  const withoutDetails = (message: string): PanelData => ({
+    ...base,
+    summary: [transaction],
+    summaryNote: message,
+    charts: [],
+    errors: { kind: 'stack', stack: { kind: 'needsNerdGraph', message } },
+  });
   const source = ctx.errors;
-  const app = source && (await applicationOf(load));
-  const classes = source && app && (await source.classes(app, { from, to }, signal));
-  if (!source || !app || !classes || classes.kind === 'needs-nerdgraph') {
-    const message = classes?.kind === 'needs-nerdgraph' ? classes.message : needsNerdGraph();
-    return {
-      ...base,
-      summary: [transaction],
-      summaryNote: message,
-      charts: [],
-      errors: { kind: 'stack', stack: { kind: 'needsNerdGraph', message } },
-    };
+  if (!source) {
+    return withoutDetails(needsNerdGraph());
+  }
+  const app = await applicationOf(load);
+  const classes = await source.classes(app, { from, to }, signal);
+  if (classes.kind === 'needs-nerdgraph') {
+    return withoutDetails(classes.message);
   }
   const [stack, chart] = await Promise.all([
     source.latestStack(app, entity.errorClass, entity.transactionName, { from, to }, signal),
