@@ -28,6 +28,10 @@ import { WorkspaceBindings } from './status/workspaceBinding';
 import type { HarnessSwitches } from './testHarness';
 import { harnessSwitches } from './testHarness';
 import { Disposable } from './util/lifecycle';
+import { ErrorCodeActions } from './errors/errorCodeActions';
+import { ErrorDetails } from './errors/errorDetails';
+import { ErrorDiagnostics } from './errors/errorDiagnostics';
+import { sessionErrorClient } from './errors/sessionErrorClient';
 import type { FirstRunWalkthrough } from './firstRunWalkthrough';
 import { firstRunWalkthrough } from './walkthrough';
 
@@ -50,6 +54,10 @@ export class Services extends Disposable {
   readonly sources: WorkspaceSourceIndex;
   /** The numbers above the code that serves each transaction. */
   readonly codeLenses: TransactionLensProvider;
+  /** Error classes and stacks of the applications, for every view that shows them. */
+  readonly errorDetails: ErrorDetails;
+  /** Production errors at the lines that threw them. */
+  readonly errorDiagnostics: ErrorDiagnostics;
   /** The walkthrough's first opening, while it has not reached the user. */
   readonly walkthrough: FirstRunWalkthrough | undefined;
   /** The last log lines (redacted), for the test API only. */
@@ -97,6 +105,27 @@ export class Services extends Disposable {
     this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
     this.sources = this._register(new WorkspaceSourceIndex(this.log.scoped('code index')));
+    this.errorDetails = this._register(
+      new ErrorDetails({
+        client: () => sessionErrorClient(this.connections.current),
+        now: () => Date.now(),
+        maxAgeMs: () => this.config.refreshIntervalSeconds * 1000,
+      }),
+    );
+    this.errorDiagnostics = this._register(
+      new ErrorDiagnostics({
+        config: this.config,
+        connections: this.connections,
+        bindings: this.bindings,
+        poller: this.boundApps,
+        sources: this.sources,
+        details: this.errorDetails,
+        rates: (session, query) => sessionTransactionSource.stats(session, query),
+        region: () => this.connectionRegion(),
+        log: this.log.scoped('error diagnostics'),
+      }),
+    );
+    this._register(new ErrorCodeActions(this.errorDiagnostics));
     this.codeLenses = this._register(
       new TransactionLensProvider({
         config: this.config,
@@ -106,6 +135,7 @@ export class Services extends Disposable {
         sources: this.sources,
         source: sessionTransactionSource,
         log: this.log.scoped('code lenses'),
+        errorClasses: this.errorDiagnostics,
       }),
     );
     this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config, harness.quiet));
