@@ -31,6 +31,8 @@ export const SETTING = {
   alertsEnabled: 'alerts.enabled',
   codeLensEnabled: 'codeLens.enabled',
   codeLensRange: 'codeLens.range',
+  errorDiagnosticsEnabled: 'errors.diagnostics.enabled',
+  errorDiagnosticsSeverity: 'errors.diagnostics.severity',
   timeZone: 'timeZone',
 } as const;
 
@@ -188,6 +190,17 @@ export class Config extends Disposable {
   /** The lenses' range (`timeslice.codeLens.range`): one of LENS_RANGES' keys, 30 minutes by default. */
   get codeLensRange(): string {
     return this.section.get<string>(SETTING.codeLensRange) ?? '30m';
+  }
+
+  /** Production errors as diagnostics at the lines that threw them (`timeslice.errors.diagnostics.enabled`). */
+  get errorDiagnosticsEnabled(): boolean {
+    return this.section.get<boolean>(SETTING.errorDiagnosticsEnabled) !== false;
+  }
+
+  /** Their severity (`timeslice.errors.diagnostics.severity`), a warning unless set. */
+  get errorDiagnosticsSeverity(): 'error' | 'warning' | 'information' | 'hint' {
+    const v = this.section.get<string>(SETTING.errorDiagnosticsSeverity);
+    return v === 'error' || v === 'information' || v === 'hint' ? v : 'warning';
   }
 
   async update(setting: keyof typeof SETTING, value: unknown): Promise<void> {

@@ -31,6 +31,8 @@ import { WorkspaceBindings } from './status/workspaceBinding';
 import type { HarnessSwitches } from './testHarness';
 import { harnessSwitches } from './testHarness';
 import { Disposable } from './util/lifecycle';
+import { ErrorCodeActions } from './errors/errorCodeActions';
+import { ErrorDiagnostics } from './errors/errorDiagnostics';
 import type { FirstRunWalkthrough } from './firstRunWalkthrough';
 import { firstRunWalkthrough } from './walkthrough';
 
@@ -41,7 +43,7 @@ export class Services extends Disposable {
   readonly apiKeys: ApiKeyStore;
   readonly demo: DemoController;
   readonly connections: ConnectionManager;
-  /** Error classes per transaction and stacks, through NerdGraph whichever backend the views use. */
+  /** Error classes per transaction and stacks, for every view that shows them (the tree, the panels, the diagnostics). */
   readonly errorDetails: ErrorDetails;
   readonly tree: ApplicationsTreeProvider;
   readonly applicationsView: ApplicationsView;
@@ -55,6 +57,8 @@ export class Services extends Disposable {
   readonly sources: WorkspaceSourceIndex;
   /** The numbers above the code that serves each transaction. */
   readonly codeLenses: TransactionLensProvider;
+  /** Production errors at the lines that threw them. */
+  readonly errorDiagnostics: ErrorDiagnostics;
   /** The walkthrough's first opening, while it has not reached the user. */
   readonly walkthrough: FirstRunWalkthrough | undefined;
   /** The last log lines (redacted), for the test API only. */
@@ -123,6 +127,20 @@ export class Services extends Disposable {
     this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
     this.sources = this._register(new WorkspaceSourceIndex(this.log.scoped('code index')));
+    this.errorDiagnostics = this._register(
+      new ErrorDiagnostics({
+        config: this.config,
+        connections: this.connections,
+        bindings: this.bindings,
+        poller: this.boundApps,
+        sources: this.sources,
+        details: this.errorDetails,
+        rates: (session, query) => sessionTransactionSource.stats(session, query),
+        region: () => this.connectionRegion(),
+        log: this.log.scoped('error diagnostics'),
+      }),
+    );
+    this._register(new ErrorCodeActions(this.errorDiagnostics));
     this.codeLenses = this._register(
       new TransactionLensProvider({
         config: this.config,
@@ -132,6 +150,7 @@ export class Services extends Disposable {
         sources: this.sources,
         source: sessionTransactionSource,
         log: this.log.scoped('code lenses'),
+        errorClasses: this.errorDiagnostics,
       }),
     );
     this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config, harness.quiet));

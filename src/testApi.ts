@@ -7,6 +7,7 @@
  * for a test, never read back.
  */
 import type { TransactionLensProvider } from './code/transactionLensProvider';
+import type { ErrorDiagnostics } from './errors/errorDiagnostics';
 import type { Region } from './api/regions';
 import type { ApiKeyStore } from './auth/apiKeyStore';
 import type { ConnectionManager } from './session/connectionManager';
@@ -54,6 +55,8 @@ export interface TimesliceTestApi {
   };
   /** The lenses' numbers, fetched now (as the scheduler's tick would). */
   codeLenses: Pick<TransactionLensProvider, 'refresh'>;
+  /** Production errors as diagnostics: asked now (`refresh()`), and what each file shows with its code actions' data. */
+  errorDiagnostics: Pick<ErrorDiagnostics, 'refresh' | 'shownAt'>;
 }
 
 /** What the composition root offers to build the test API from. */
@@ -81,6 +84,7 @@ export function testApiSourceOf(services: Services): TestApiSource {
       alerts: services.healthAlerts,
     },
     codeLenses: services.codeLenses,
+    errorDiagnostics: services.errorDiagnostics,
   };
 }
 
@@ -106,5 +110,6 @@ export function testApiFor(source: TestApiSource, switches: HarnessSwitches): Ti
     recentLogLines: () => source.recentLogLines(),
     status: source.status,
     codeLenses: source.codeLenses,
+    errorDiagnostics: source.errorDiagnostics,
   };
 }

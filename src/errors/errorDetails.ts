@@ -219,7 +219,7 @@ export class ErrorDetails implements IDisposable {
       const guid = await client.entityGuid(app.id);
       const occurrences = await this.cached(
         this.occurrenceCache,
-        this.rangeKey(app.id, range),
+        this.occurrencesKey(app.id, range),
         async () =>
           occurrencesOf(await client.runNrql(latestOccurrencesNrql({ entityGuid: guid, range, perTransaction: true }))),
         Math.max(OCCURRENCES_MAX_AGE_MS, this.options.maxAgeMs()),
@@ -264,13 +264,18 @@ export class ErrorDetails implements IDisposable {
     return client;
   }
 
-  /**
-   * A range that ends about now is "the last N minutes" whoever asks a little later within one refresh;
-   * any other range is asked as given.
-   */
+  /** Classes answer exactly the range asked (views align "the last N minutes" to whole minutes). */
   private rangeKey(applicationId: number, range: TimeRange): string {
+    return `${applicationId}:${range.from.getTime()}:${range.to.getTime()}`;
+  }
+
+  /**
+   * A class's latest occurrence is kept for a range that ends about now whoever asks later ("the last
+   * N minutes" moves on, its stack rarely changes); a range in the past is its own.
+   */
+  private occurrencesKey(applicationId: number, range: TimeRange): string {
     const length = range.to.getTime() - range.from.getTime();
-    const live = Math.abs(this.options.now() - range.to.getTime()) <= this.options.maxAgeMs();
+    const live = this.options.now() - range.to.getTime() <= OCCURRENCES_MAX_AGE_MS;
     return `${applicationId}:${length}:${live ? 'live' : range.to.getTime()}`;
   }
 

@@ -5,6 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
+import { metricNameOf } from '../errors/errorDiagnosticModel';
 import type { ErrorClassesAnswer, ErrorClassRow, StackAnswer } from '../errors/errorModel';
 import { errorText } from '../errors/errorText';
 import type { ErrorClassView, ErrorPanelData, ErrorStackView } from './errorEntity';
@@ -47,20 +48,14 @@ export function stackView(answer: StackAnswer, targets: ReadonlyArray<FrameTarge
 }
 
 /**
- * The event's name of a transaction (docs/service.md#agent-naming): Ruby's web transactions are metrics
- * under `Controller/`, their events under `WebTransaction/Controller/`; every other agent's are the same.
+ * One transaction's classes (its metric name, in its agent's `language`), most frequent first, as the
+ * transaction panel's table.
  */
-export function eventTransactionNames(metricName: string): string[] {
-  return metricName.startsWith('Controller/') ? [`WebTransaction/${metricName}`, metricName] : [metricName];
-}
-
-/** One transaction's classes (its metric name), most frequent first, as the transaction panel's table. */
-export function transactionClasses(answer: ErrorClassesAnswer, metricName: string): ErrorPanelData {
+export function transactionClasses(answer: ErrorClassesAnswer, metricName: string, language: string): ErrorPanelData {
   if (answer.kind === 'needs-nerdgraph') {
     return { kind: 'classes', rows: [], note: answer.message };
   }
-  const names = eventTransactionNames(metricName);
-  const rows = answer.rows.filter((r) => names.includes(r.transactionName)).map(classView);
+  const rows = answer.rows.filter((r) => metricNameOf(language, r.transactionName) === metricName).map(classView);
   return { kind: 'classes', rows, note: errorCountsNote() };
 }
 

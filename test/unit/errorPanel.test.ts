@@ -165,7 +165,7 @@ describe('error panel: entity, messages, stack and loader', () => {
       ],
       expectedLeftOut: true,
     };
-    const data = transactionClasses(answer, 'Controller/orders/show');
+    const data = transactionClasses(answer, 'Controller/orders/show', 'ruby');
     assert.equal(data.kind, 'classes');
     if (data.kind !== 'classes') {
       return;
@@ -179,7 +179,7 @@ describe('error panel: entity, messages, stack and loader', () => {
     );
     assert.ok(!/[\u202e\n]/.test(data.rows[1].label), 'the shown class is one plain line');
     assert.match(data.note, /Expected errors are left out/);
-    assert.deepEqual(transactionClasses({ kind: 'needs-nerdgraph', message: 'needs NG' }, 'x'), {
+    assert.deepEqual(transactionClasses({ kind: 'needs-nerdgraph', message: 'needs NG' }, 'x', 'ruby'), {
       kind: 'classes',
       rows: [],
       note: 'needs NG',

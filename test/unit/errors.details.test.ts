@@ -128,13 +128,15 @@ describe('errors: ErrorDetails (classes per transaction, stacks by occurrence)',
     const d = details(client, clock);
     await Promise.all([d.classes(APP, RANGE), d.classes(APP, RANGE)]);
     clock.now += 5_000;
-    // A view asking a little later for "the last 30 minutes" shares the answer.
-    await d.classes(APP, { from: new Date(clock.now - 30 * 60_000), to: new Date(clock.now) });
-    assert.deepEqual(client.requests, ['classes']);
+    await d.classes(APP, RANGE);
+    assert.deepEqual(client.requests, ['classes'], 'a view asking a little later for the same range shares it');
+    // A minute later "the last 30 minutes" is another range: its answer is asked.
+    await d.classes(APP, { from: new Date(RANGE.from.getTime() + 60_000), to: new Date(RANGE.to.getTime() + 60_000) });
+    assert.deepEqual(client.requests, ['classes', 'classes']);
     clock.now = NOW + INTERVAL;
     await d.classes(APP, RANGE);
     await d.classes({ id: 43, language: 'ruby' }, RANGE);
-    assert.deepEqual(client.requests, ['classes', 'classes', 'classes']);
+    assert.deepEqual(client.requests, ['classes', 'classes', 'classes', 'classes']);
   });
 
   it('says that classes need NerdGraph when the connection has none or NerdGraph refuses the key', async () => {

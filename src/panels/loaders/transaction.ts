@@ -27,7 +27,8 @@ async function errorClassesOf({ ctx, entity, range }: PanelLoad<'transaction'>):
   const { from, to } = range.requested;
   const app = { id: entity.applicationId, language: entity.language ?? '' };
   try {
-    return transactionClasses(await ctx.errors.classes(app, { from, to }, ctx.signal), entity.transactionName);
+    const answer = await ctx.errors.classes(app, { from, to }, ctx.signal);
+    return transactionClasses(answer, entity.transactionName, app.language);
   } catch (e) {
     if (isApiError(e) && e.kind === 'cancelled') {
       throw e;
