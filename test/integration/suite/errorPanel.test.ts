@@ -117,6 +117,46 @@ for (const backend of BACKENDS) {
       assert.equal(vscode.window.activeTextEditor, undefined);
     });
 
+    it("a diagnostic's Show Error opens the error panel of its class and transaction", async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const [uri, diagnostic] = await eventually(
+        async () => {
+          await ts.status.poller.refreshNow();
+          await ts.errorDiagnostics.refresh();
+          for (const [u, ds] of vscode.languages.getDiagnostics()) {
+            const d = ds.find((x) => x.source !== undefined && u.path.startsWith(`${folder.uri.path}/`));
+            if (d) {
+              return [u, d] as const;
+            }
+          }
+          return undefined;
+        },
+        'a diagnostic in the bound folder',
+        30_000,
+      );
+      const actions =
+        (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+          'vscode.executeCodeActionProvider',
+          uri,
+          diagnostic.range,
+        )) ?? [];
+      const show = actions.find((a) => a.command?.command === 'timeslice.showError');
+      assert.ok(show?.command, JSON.stringify(actions.map((a) => a.title)));
+      const args = show.command.arguments?.[0] as ShowErrorArgs;
+      await vscode.commands.executeCommand(show.command.command, ...(show.command.arguments ?? []));
+      const panel = await eventually(
+        () =>
+          [...ts.panels.open.values()].find((p) => {
+            const e = p.state.entity as unknown as Partial<ShowErrorArgs> & { kind: string };
+            return e.kind === 'error' && e.errorClass === args.errorClass && e.transactionName === args.transactionName
+              ? p
+              : undefined;
+          }),
+        "the diagnostic's error panel",
+      );
+      assert.equal(panel.state.entity.applicationId, args.applicationId);
+    });
+
     it("the transaction panel lists the transaction's error classes, each opening its error panel", async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       const group = await errorsGroup(ts);
