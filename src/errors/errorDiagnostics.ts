@@ -59,6 +59,8 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
   /** Fires when the diagnostics were replaced or cleared. */
   readonly onDidChange = this.changed.event;
   private lastRun: number | undefined;
+  /** The applications the last run asked for: one bound meanwhile is asked at once, not at the next run. */
+  private asked = new Set<number>();
   private running: Promise<void> | undefined;
   private again = false;
 
@@ -105,7 +107,7 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     this._register(bindings.onDidChange(() => (this.clear(), soon())));
     this._register(connections.onDidChangeSession(() => (deps.details.reset(), this.clear(), soon())));
     // The application's language (which folder files and parser) is known after its first poll.
-    this._register(poller.onDidRefresh(() => this.lastRun === undefined && soon()));
+    this._register(poller.onDidRefresh(() => this.targets().some((t) => !this.asked.has(t.applicationId)) && soon()));
     this._register(
       config.onDidChange((e) => {
         if (e.affectsConfiguration('timeslice.errors') || e.affectsConfiguration('timeslice.codeLens.range')) {
@@ -161,6 +163,7 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
 
   clear(): void {
     this.lastRun = undefined;
+    this.asked = new Set();
     this.collection.clear();
     this.shown.clear();
     this.rows.clear();
@@ -182,13 +185,18 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
       return;
     }
     const now = (this.deps.now ?? Date.now)();
+    const targets = this.targets();
+    if (targets.length === 0) {
+      this.asked = new Set();
+      return; // No record of a bound application yet: its poll asks again (onDidRefresh).
+    }
     this.lastRun = now;
+    this.asked = new Set(targets.map((t) => t.applicationId));
     const rangeKey = (
       this.deps.config.codeLensRange in LENS_RANGES ? this.deps.config.codeLensRange : '30m'
     ) as LensRange;
     const window = transactionWindow(now, LENS_RANGES[rangeKey].minutes);
     const rangeLabel = LENS_RANGES[rangeKey].label();
-    const targets = this.targets();
     const apps = new Map(targets.map((t) => [t.applicationId, t.language]));
     const shown = new Map<string, ShownError[]>();
     const rows = new Map<number, ErrorClassRow[]>();
