@@ -1,7 +1,7 @@
 /**
  * The `Timeslice` diagnostics: each error class of a bound application in the range, at the line of
  * the bound folder's code that threw it (errorDiagnosticModel.ts). Asked on the session's scheduler
- * every ERROR_DIAGNOSTICS_INTERVAL_MS (so nothing while the window is unfocused), for bound folders
+ * every ERROR_DIAGNOSTICS_INTERVAL_MS (applicationErrors.ts; so nothing while the window is unfocused), for bound folders
  * only; cleared when a binding, the key or the backend changes (a new session), or when switched off.
  * Frames map to files through the folder's source index, the listing the lenses use.
  */
@@ -22,20 +22,12 @@ import type { BoundAppsPoller } from '../status/boundAppsPoller';
 import type { BindingRegion } from '../status/binding';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { Disposable } from '../util/lifecycle';
+import { applicationErrors, ERROR_DIAGNOSTICS_INTERVAL_MS, errorRateOf } from './applicationErrors';
 import type { ErrorDetails } from './errorDetails';
 import type { ErrorDiagnosticEntry } from './errorDiagnosticModel';
 import { diagnosticEntry, lensErrorClass, metricNameOf, serviceErrorLink } from './errorDiagnosticModel';
 import type { ErrorClassRow } from './errorModel';
-import { STACKS_PER_APPLICATION } from './errorModel';
 import { sessionErrorClient } from './sessionErrorClient';
-
-/**
- * How often the diagnostics are asked again (at least the refresh interval). Production errors in the
- * Problems panel need not be current to the minute, and each refresh costs a transaction-numbers
- * request per bound application: every 5 minutes keeps 10 bound applications inside 1 % of the key's
- * budget beside the tree (bench: key budget).
- */
-export const ERROR_DIAGNOSTICS_INTERVAL_MS = 5 * 60_000;
 
 /** A diagnostic of ours with what its code actions need. */
 export interface ShownError {
@@ -67,6 +59,8 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
   /** Fires when the diagnostics were replaced or cleared. */
   readonly onDidChange = this.changed.event;
   private lastRun: number | undefined;
+  /** The applications the last run asked for: one bound meanwhile is asked at once, not at the next run. */
+  private asked = new Set<number>();
   private running: Promise<void> | undefined;
   private again = false;
 
@@ -113,7 +107,7 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     this._register(bindings.onDidChange(() => (this.clear(), soon())));
     this._register(connections.onDidChangeSession(() => (deps.details.reset(), this.clear(), soon())));
     // The application's language (which folder files and parser) is known after its first poll.
-    this._register(poller.onDidRefresh(() => this.lastRun === undefined && soon()));
+    this._register(poller.onDidRefresh(() => this.targets().some((t) => !this.asked.has(t.applicationId)) && soon()));
     this._register(
       config.onDidChange((e) => {
         if (e.affectsConfiguration('timeslice.errors') || e.affectsConfiguration('timeslice.codeLens.range')) {
@@ -169,6 +163,7 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
 
   clear(): void {
     this.lastRun = undefined;
+    this.asked = new Set();
     this.collection.clear();
     this.shown.clear();
     this.rows.clear();
@@ -190,37 +185,32 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
       return;
     }
     const now = (this.deps.now ?? Date.now)();
+    const targets = this.targets();
+    if (targets.length === 0) {
+      this.asked = new Set();
+      return; // No record of a bound application yet: its poll asks again (onDidRefresh).
+    }
     this.lastRun = now;
+    this.asked = new Set(targets.map((t) => t.applicationId));
     const rangeKey = (
       this.deps.config.codeLensRange in LENS_RANGES ? this.deps.config.codeLensRange : '30m'
     ) as LensRange;
     const window = transactionWindow(now, LENS_RANGES[rangeKey].minutes);
-    const range = { from: new Date(window.from), to: new Date(window.to) };
     const rangeLabel = LENS_RANGES[rangeKey].label();
-    const targets = this.targets();
     const apps = new Map(targets.map((t) => [t.applicationId, t.language]));
     const shown = new Map<string, ShownError[]>();
     const rows = new Map<number, ErrorClassRow[]>();
     // Every application at once: their NRQL travels in one request (sessionErrorClient.ts).
-    const perApp = await Promise.all(
-      [...apps].map(async ([applicationId, language]) => {
-        const app = { id: applicationId, language };
-        const answer = await this.deps.details.classes(app, range);
-        if (answer.kind !== 'classes') {
-          return { applicationId, language, top: [], stacks: [], stats: [] };
-        }
-        const top = answer.rows.slice(0, STACKS_PER_APPLICATION);
-        const names = [...new Set(top.map((r) => metricNameOf(language, r.transactionName)))];
-        const [stacks, stats] = await Promise.all([
-          Promise.all(top.map((r) => this.deps.details.latestStack(app, r.errorClass, r.transactionName, range))),
-          names.length > 0 ? this.deps.rates(session, { applicationId, ...window, names, language }) : [],
-        ]);
-        rows.set(applicationId, answer.rows);
-        return { applicationId, language, top, stacks, stats };
-      }),
-    );
+    const perApp = await applicationErrors({
+      details: this.deps.details,
+      rates: (query) => this.deps.rates(session, query),
+      applications: [...apps].map(([applicationId, language]) => ({ applicationId, language })),
+      window,
+    });
+    perApp.forEach((a) => rows.set(a.applicationId, a.rows));
     const links = new Map<number, string | undefined>();
-    for (const { applicationId, language, top, stacks, stats } of perApp) {
+    for (const errors of perApp) {
+      const { applicationId, language, top, stacks } = errors;
       if (top.length > 0 && !links.has(applicationId)) {
         links.set(applicationId, await this.linkOf(session, applicationId));
       }
@@ -233,14 +223,13 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
           if (stack.kind !== 'stack') {
             return;
           }
-          const rate = stats.find((s) => s.name === metricNameOf(language, row.transactionName))?.errorRate;
           const entry = diagnosticEntry({
             applicationId,
             row,
             frames: stack.frames,
             paths: map.mapFrames(stack.frames),
             rangeLabel,
-            errorRate: rate,
+            errorRate: errorRateOf(errors, row),
           });
           const uri = entry && this.deps.sources.uriOf(target.folder, entry.path);
           if (entry && uri) {

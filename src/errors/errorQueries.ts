@@ -73,3 +73,17 @@ export const EXCEPTION_STACK = `query($guid: EntityGuid!, $occurrenceId: String!
 export function exceptionStackVariables(entityGuid: string, occurrenceId: string): Record<string, string> {
   return { guid: entityGuid, occurrenceId };
 }
+
+/**
+ * The stacks of `count` occurrences in one request: `e<i>` is the entity `$g<i>`, its `exception` the
+ * occurrence `$o<i>`. Each answers as EXCEPTION_STACK does; guids and ids travel as variables only.
+ */
+export function exceptionStacksGraphql(count: number): string {
+  const indexes = Array.from({ length: count }, (_, i) => i);
+  const params = indexes.map((i) => `$g${i}: EntityGuid!, $o${i}: String!`).join(', ');
+  const fields = indexes.map(
+    (i) =>
+      `e${i}: entity(guid: $g${i}) { ... on ApmApplicationEntity { exception(occurrenceId: $o${i}) { message stackTrace { frames { filepath formatted line name } } } } }`,
+  );
+  return `query(${params}) { actor { ${fields.join(' ')} } }`;
+}

@@ -2,9 +2,9 @@
  * Error details through a connection session's NerdGraph client, whichever backend its views use (the
  * same key and host, as "Run NRQL Query" does). NRQL runs in the account stored with the key, else the
  * key's only account; a key that sees several and has none chosen answers `noAccount`, which the views
- * read as "classes need NerdGraph". Queries asked together (every bound application's, in one refresh)
- * travel as aliases of one GraphQL request, so the key's request budget does not grow with the number
- * of applications. No `vscode`.
+ * read as "classes need NerdGraph". Queries and stacks asked together (every bound application's, in
+ * one refresh) travel as aliases of one GraphQL request, so the key's request budget does not grow with
+ * the number of applications. No `vscode`.
  */
 import { accountError, pickAccount } from '../api/backend';
 import type { NrqlClient } from '../api/backend';
@@ -13,10 +13,8 @@ import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import { readNrqlResult } from '../api/nerdgraph/nrqlQuery';
 import type { ConnectionSession } from '../session/connectionSession';
 import type { ErrorDetailsClient, ServiceException } from './errorDetails';
-import { EXCEPTION_STACK, exceptionStackVariables } from './errorQueries';
+import { exceptionStacksGraphql } from './errorQueries';
 import type { ServiceFrame } from './stackFrame';
-
-const EXCEPTION_PATH = ['actor', 'entity', 'exception'];
 
 /** Queries sent as aliases of one request at most: a bounded body and answer however many applications are bound. */
 export const MAX_QUERIES_PER_REQUEST = 20;
@@ -30,10 +28,36 @@ export function batchedNrqlGraphql(count: number, timeoutSeconds = DEFAULT_OPEN_
   return `query($accountId: Int!, ${params}) { actor { account(id: $accountId) { ${fields.join(' ')} } } }`;
 }
 
-interface Pending {
-  nrql: string;
-  resolve(result: NrqlResult): void;
-  reject(reason: unknown): void;
+const record = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+
+/**
+ * `send` for items asked in the same turn of the event loop together (at most MAX_QUERIES_PER_REQUEST
+ * a request); each caller gets its own item's answer, or the request's failure.
+ */
+export function inBatches<T, R>(send: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
+  let pending: Array<{ item: T; resolve(r: R): void; reject(e: unknown): void }> = [];
+  const flush = async (batch: typeof pending) => {
+    try {
+      const answers = await send(batch.map((p) => p.item));
+      batch.forEach((p, i) => p.resolve(answers[i]));
+    } catch (e) {
+      batch.forEach((p) => p.reject(e));
+    }
+  };
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      pending.push({ item, resolve, reject });
+      if (pending.length === 1) {
+        setImmediate(() => {
+          const all = pending;
+          pending = [];
+          for (let i = 0; i < all.length; i += MAX_QUERIES_PER_REQUEST) {
+            void flush(all.slice(i, i + MAX_QUERIES_PER_REQUEST));
+          }
+        });
+      }
+    });
 }
 
 const clients = new WeakMap<ConnectionSession, ErrorDetailsClient>();
@@ -51,7 +75,7 @@ export function readException(value: unknown): ServiceException | null {
   };
 }
 
-/** The error-details client of `nrql`; the account is looked up once. */
+/** The error-details client of `nrql`; the account and each application's GUID are looked up once. */
 export function errorDetailsClient(nrql: NrqlClient, signal?: AbortSignal): ErrorDetailsClient {
   let account: Promise<number> | undefined;
   const accountId = (): Promise<number> => {
@@ -69,43 +93,38 @@ export function errorDetailsClient(nrql: NrqlClient, signal?: AbortSignal): Erro
     account.catch(() => (account = undefined));
     return account;
   };
-  let pending: Pending[] = [];
-  const flush = async (batch: Pending[]) => {
-    try {
-      const variables: Record<string, unknown> = { accountId: await accountId() };
-      batch.forEach((p, i) => (variables[`q${i}`] = p.nrql));
-      const account = await nrql.graphqlAt(batchedNrqlGraphql(batch.length), variables, ['actor', 'account'], {
-        signal,
-      });
-      const answers = (typeof account === 'object' && account !== null ? account : {}) as Record<string, unknown>;
-      batch.forEach((p, i) => p.resolve(readNrqlResult(answers[`r${i}`])));
-    } catch (e) {
-      batch.forEach((p) => p.reject(e));
-    }
-  };
-  // Queries asked in the same turn of the event loop go together.
-  const runNrql = (query: string): Promise<NrqlResult> =>
-    new Promise<NrqlResult>((resolve, reject) => {
-      pending.push({ nrql: query, resolve, reject });
-      if (pending.length === 1) {
-        setImmediate(() => {
-          const all = pending;
-          pending = [];
-          for (let i = 0; i < all.length; i += MAX_QUERIES_PER_REQUEST) {
-            void flush(all.slice(i, i + MAX_QUERIES_PER_REQUEST));
-          }
-        });
-      }
+  const runNrql = inBatches<string, NrqlResult>(async (queries) => {
+    const variables: Record<string, unknown> = { accountId: await accountId() };
+    queries.forEach((q, i) => (variables[`q${i}`] = q));
+    const answer = record(
+      await nrql.graphqlAt(batchedNrqlGraphql(queries.length), variables, ['actor', 'account'], { signal }),
+    );
+    return queries.map((_, i) => readNrqlResult(answer[`r${i}`]));
+  });
+  const exception = inBatches<{ guid: string; occurrenceId: string }, ServiceException | null>(async (asked) => {
+    const variables: Record<string, unknown> = {};
+    asked.forEach((a, i) => {
+      variables[`g${i}`] = a.guid;
+      variables[`o${i}`] = a.occurrenceId;
     });
+    const answer = record(await nrql.graphqlAt(exceptionStacksGraphql(asked.length), variables, ['actor'], { signal }));
+    return asked.map((_, i) => readException(record(answer[`e${i}`]).exception));
+  });
+  const guids = new Map<number, Promise<string>>();
+  const entityGuid = (id: number): Promise<string> => {
+    let guid = guids.get(id);
+    if (!guid) {
+      guid = nrql.applicationGuid(id, { signal });
+      guids.set(id, guid);
+      // A failed lookup is not kept: the next refresh asks again.
+      guid.catch(() => guids.delete(id));
+    }
+    return guid;
+  };
   return {
-    runNrql,
-    entityGuid: (id, s) => nrql.applicationGuid(id, { signal: s ?? signal }),
-    exception: async (guid, occurrenceId, s) =>
-      readException(
-        await nrql.graphqlAt(EXCEPTION_STACK, exceptionStackVariables(guid, occurrenceId), EXCEPTION_PATH, {
-          signal: s ?? signal,
-        }),
-      ),
+    runNrql: (query) => runNrql(query),
+    entityGuid: (id) => entityGuid(id),
+    exception: (guid, occurrenceId) => exception({ guid, occurrenceId }),
   };
 }
 

@@ -103,6 +103,33 @@ describe('errors: error details through the session NRQL client, against the sim
     }
   });
 
+  it('asks the stacks of several classes in one request, and each GUID once', async () => {
+    const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+    const nrql = client();
+    try {
+      const errorClient = errorDetailsClient(nrql);
+      const details = new ErrorDetails({ client: () => errorClient, now: () => NOW.getTime(), maxAgeMs: () => 60_000 });
+      const target = { id: app.id, language: app.language };
+      const answer = await details.classes(target, RANGE);
+      const top = answer.kind === 'classes' ? answer.rows.slice(0, 3) : [];
+      sim.clearRequests();
+      const stacks = await Promise.all(
+        top.map((r) => details.latestStack(target, r.errorClass, r.transactionName, RANGE)),
+      );
+      assert.deepEqual(
+        stacks.map((s) => s.kind),
+        ['stack', 'stack', 'stack'],
+      );
+      assert.deepEqual(
+        sim.requests.map((r) => r.endpoint),
+        ['graphql.entitySearch', 'graphql.nrql', 'graphql.entity'],
+        'the GUID, the latest occurrences, the three stacks',
+      );
+    } finally {
+      await nrql.dispose();
+    }
+  });
+
   it('says a stack aged out when the service answers null for the occurrence', async () => {
     const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
     const nrql = client();

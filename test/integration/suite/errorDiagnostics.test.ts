@@ -156,6 +156,29 @@ for (const backend of BACKENDS) {
       );
     });
 
+    it("names each transaction's top class on its lens, as the diagnostics count it", async () => {
+      const file = vscode.Uri.joinPath(folder.uri, 'app', 'controllers', 'orders_controller.rb');
+      await vscode.window.showTextDocument(file, { preview: false });
+      const orders = await eventually(async () => {
+        await ts.codeLenses.refresh();
+        const lenses =
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file)) ?? [];
+        const diagnostics = shown().filter((d) => d.file === 'app/controllers/orders_controller.rb');
+        const withClass = lenses.filter((l) => / ×\d+ · 30 min$/.test(l.command?.title ?? ''));
+        return diagnostics.length > 0 && withClass.length > 0 ? { diagnostics, withClass } : undefined;
+      }, 'a lens with its top class');
+      for (const lens of orders.withClass) {
+        const [, errorClass, count] = / · ([^·]+) ×(\d+) · 30 min$/.exec(lens.command!.title)!;
+        const at = orders.diagnostics.filter((d) => d.line === lens.range.start.line + 1);
+        // The lens names the most frequent class of its transaction: the diagnostic with the highest count there.
+        const top = at.sort((a, b) => b.count - a.count)[0];
+        if (top) {
+          assert.equal(errorClass, top.errorClass, lens.command!.title);
+          assert.equal(Number(count), top.count);
+        }
+      }
+    });
+
     it('offers Show Error on the diagnostic, with the class and transaction', async () => {
       const [uri, diagnostics] = vscode.languages
         .getDiagnostics()
