@@ -14,6 +14,13 @@ import { clickToChartFigures } from './figures/clickToChart';
 import { clientFigures } from './figures/client';
 import { codeCacheFigures, writeCodeCacheResults } from './figures/codeCacheWorkbench';
 import { codeIndexFigures, FILES_PER_APP } from './figures/codeIndex';
+import {
+  ERROR_DIAGNOSTICS_TIME,
+  ERROR_KEY_BUDGET,
+  ERROR_REQUESTS_FIRST,
+  ERROR_REQUESTS_NEXT,
+  errorDiagnosticsFigures,
+} from './figures/errorDiagnostics';
 import { heapFigures } from './figures/heap';
 import { HOSTILE_LANGUAGES, hostileFigureName, hostileParseFigures } from './figures/hostileParse';
 import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/panelDraw';
@@ -88,6 +95,10 @@ const EXPECTED = [
   '  progress reports while listing them',
   'heap growth after 100 panel open/close cycles (after GC)',
   ...HOSTILE_LANGUAGES.map(hostileFigureName),
+  ERROR_DIAGNOSTICS_TIME,
+  ERROR_REQUESTS_FIRST,
+  ERROR_REQUESTS_NEXT,
+  ERROR_KEY_BUDGET,
 ];
 
 async function main(): Promise<void> {
@@ -154,6 +165,7 @@ async function main(): Promise<void> {
     codeIndexFigures(quick ? 1 : 5, quick ? FILES_PER_APP / 10 : FILES_PER_APP),
   );
   await step('hostile sources', () => hostileParseFigures(quick ? 1 : 5));
+  await step('error diagnostics', () => errorDiagnosticsFigures(quick ? 1 : 7));
 
   console.log(
     `\nTimeslice benchmarks${quick ? ' (quick: one run each, times not checked)' : ''}: medians of interleaved runs; Node ${process.version}, Chromium ${chromium ?? '?'}, ${started.toISOString()}`,

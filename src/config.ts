@@ -33,6 +33,8 @@ export const SETTING = {
   codeLensRange: 'codeLens.range',
   toolsEnabled: 'tools.enabled',
   toolsAllowDeployments: 'tools.allowDeployments',
+  errorDiagnosticsEnabled: 'errors.diagnostics.enabled',
+  errorDiagnosticsSeverity: 'errors.diagnostics.severity',
   timeZone: 'timeZone',
 } as const;
 
@@ -205,6 +207,17 @@ export class Config extends Disposable {
   /** Whether the agent may record deployments (`timeslice.tools.allowDeployments`, a user setting), off by default. */
   get toolsAllowDeployments(): boolean {
     return this.section.get<boolean>(SETTING.toolsAllowDeployments) === true;
+  }
+
+  /** Production errors as diagnostics at the lines that threw them (`timeslice.errors.diagnostics.enabled`). */
+  get errorDiagnosticsEnabled(): boolean {
+    return this.section.get<boolean>(SETTING.errorDiagnosticsEnabled) !== false;
+  }
+
+  /** Their severity (`timeslice.errors.diagnostics.severity`), a warning unless set. */
+  get errorDiagnosticsSeverity(): 'error' | 'warning' | 'information' | 'hint' {
+    const v = this.section.get<string>(SETTING.errorDiagnosticsSeverity);
+    return v === 'error' || v === 'information' || v === 'hint' ? v : 'warning';
   }
 
   async update(setting: keyof typeof SETTING, value: unknown): Promise<void> {

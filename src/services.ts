@@ -16,6 +16,9 @@ import { ChannelLogger } from './log';
 import { RecentLines } from './recentLines';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
+import { panelErrorSource } from './panels/panelErrorSource';
+import { ErrorDetails } from './errors/errorDetails';
+import { sessionErrorClient } from './errors/sessionErrorClient';
 import { RawResponseProvider } from './palette/rawResponseProvider';
 import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import { ApdexStatusBar } from './status/apdexStatusBar';
@@ -31,6 +34,8 @@ import type { BindingRegion } from './status/binding';
 import { WorkspaceBindings } from './status/workspaceBinding';
 import type { HarnessSwitches } from './testHarness';
 import { Disposable } from './util/lifecycle';
+import { ErrorCodeActions } from './errors/errorCodeActions';
+import { ErrorDiagnostics } from './errors/errorDiagnostics';
 import type { FirstRunWalkthrough } from './firstRunWalkthrough';
 import { firstRunWalkthrough } from './walkthrough';
 
@@ -46,6 +51,8 @@ export class Services extends Disposable {
   /** Open the Demo's Code: the packaged sample workspace, copied and opened with the demo. */
   readonly demoCode: DemoCode;
   readonly connections: ConnectionManager;
+  /** Error classes per transaction and stacks, for every view that shows them (the tree, the panels, the diagnostics). */
+  readonly errorDetails: ErrorDetails;
   readonly tree: ApplicationsTreeProvider;
   readonly applicationsView: ApplicationsView;
   readonly panels: PanelManager;
@@ -58,6 +65,8 @@ export class Services extends Disposable {
   readonly sources: WorkspaceSourceIndex;
   /** The numbers above the code that serves each transaction. */
   readonly codeLenses: TransactionLensProvider;
+  /** Production errors at the lines that threw them. */
+  readonly errorDiagnostics: ErrorDiagnostics;
   /** The walkthrough's first opening, while it has not reached the user. */
   readonly walkthrough: FirstRunWalkthrough | undefined;
   /** The last log lines (redacted), for the test API: only the test build keeps them (see esbuild.js). */
@@ -82,10 +91,31 @@ export class Services extends Disposable {
     this.demo = this._register(new DemoController(this.log.scoped('demo'), harness.demoNames, harness.demoClockShift));
     this.demoCode = new DemoCode(context.extensionUri, context.globalStorageUri, this.log.scoped('demo code'));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
-    this.tree = this._register(new ApplicationsTreeProvider(this.connections, this.log.scoped('tree')));
+    this.errorDetails = this._register(
+      new ErrorDetails({
+        client: () => sessionErrorClient(this.connections.current),
+        now: () => Date.now(),
+        maxAgeMs: () => this.config.refreshIntervalSeconds * 1000,
+      }),
+    );
+    this.tree = this._register(
+      new ApplicationsTreeProvider(this.connections, this.log.scoped('tree'), this.errorDetails),
+    );
     this.applicationsView = this._register(new ApplicationsView(this.tree, this.connections));
     this.panels = this._register(
-      new PanelManager(context.extensionUri, this.connections, this.config, this.log.scoped('panel')),
+      new PanelManager(
+        context.extensionUri,
+        this.connections,
+        this.config,
+        this.log.scoped('panel'),
+        panelErrorSource({
+          details: this.errorDetails,
+          client: () => sessionErrorClient(this.connections.current),
+          bindings: { all: () => this.bindings.all() },
+          sources: { indexOf: (f) => this.sources.indexOf(f), uriOf: (f, p) => this.sources.uriOf(f, p) },
+          region: () => this.connectionRegion(),
+        }),
+      ),
     );
     this.bindings = this._register(new WorkspaceBindings());
     this.boundApps = this._register(
@@ -106,6 +136,20 @@ export class Services extends Disposable {
     this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
     this.sources = this._register(new WorkspaceSourceIndex(this.log.scoped('code index')));
+    this.errorDiagnostics = this._register(
+      new ErrorDiagnostics({
+        config: this.config,
+        connections: this.connections,
+        bindings: this.bindings,
+        poller: this.boundApps,
+        sources: this.sources,
+        details: this.errorDetails,
+        rates: (session, query) => sessionTransactionSource.stats(session, query),
+        region: () => this.connectionRegion(),
+        log: this.log.scoped('error diagnostics'),
+      }),
+    );
+    this._register(new ErrorCodeActions(this.errorDiagnostics));
     this.codeLenses = this._register(
       new TransactionLensProvider({
         config: this.config,
@@ -115,6 +159,7 @@ export class Services extends Disposable {
         sources: this.sources,
         source: sessionTransactionSource,
         log: this.log.scoped('code lenses'),
+        errorClasses: this.errorDiagnostics,
       }),
     );
     this._register(

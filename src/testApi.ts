@@ -7,6 +7,7 @@
  * for a test, never read back.
  */
 import type { TransactionLensProvider } from './code/transactionLensProvider';
+import type { ErrorDiagnostics } from './errors/errorDiagnostics';
 import type { Region } from './api/regions';
 import type { ApiKeyStore } from './auth/apiKeyStore';
 import type { ConnectionManager } from './session/connectionManager';
@@ -68,6 +69,8 @@ export interface TimesliceTestApi {
   };
   /** The lenses' numbers, fetched now (as the scheduler's tick would). */
   codeLenses: Pick<TransactionLensProvider, 'refresh'>;
+  /** Production errors as diagnostics: asked now (`refresh()`), and what each file shows with its code actions' data. */
+  errorDiagnostics: Pick<ErrorDiagnostics, 'refresh' | 'shownAt'>;
 }
 
 /** What the composition root offers to build the test API from. */
@@ -96,6 +99,7 @@ export function testApiSourceOf(services: Services): TestApiSource {
       alerts: testHealthAlerts(services),
     },
     codeLenses: services.codeLenses,
+    errorDiagnostics: services.errorDiagnostics,
   };
 }
 
@@ -152,5 +156,6 @@ export function testApiFor(source: TestApiSource, switches: HarnessSwitches): Ti
     recentLogLines: () => source.recentLogLines(),
     status: source.status,
     codeLenses: source.codeLenses,
+    errorDiagnostics: source.errorDiagnostics,
   };
 }

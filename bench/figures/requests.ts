@@ -37,6 +37,7 @@ const PANEL_REQUESTS: Record<PanelEntity['kind'], number> = {
   keyTransaction: 1,
   breakdown: 2,
   explorer: 2,
+  error: 0,
   transaction: 1,
   transactions: 1,
 };

@@ -128,6 +128,15 @@ export interface NrqlClient {
   /** The body `run` POSTs for this query. */
   request(accountId: number, nrql: string): GraphqlRequestBody;
   run(accountId: number, nrql: string, options?: RequestOptions): Promise<NrqlResult>;
+  /** The application's entity GUID. */
+  applicationGuid(applicationId: number, options?: RequestOptions): Promise<string>;
+  /** A fixed GraphQL document's value at `path`; values travel only as `variables`. */
+  graphqlAt(
+    query: string,
+    variables: Record<string, unknown>,
+    path: string[],
+    options?: RequestOptions,
+  ): Promise<unknown>;
   dispose(): Promise<void>;
 }
 
@@ -146,6 +155,8 @@ export function createNrqlClient(options: HttpTimesliceApiOptions & { accountId?
     listAccounts: (o) => api.listAccounts(o),
     request: (id, nrql) => api.nrqlRequest(id, nrql),
     run: (id, nrql, o) => api.runNrql(id, nrql, o),
+    applicationGuid: (id, o) => api.guidOf(id, o),
+    graphqlAt: (query, variables, path, o) => api.graphqlAt(query, variables, path, o),
     dispose: () => api.dispose(),
   };
 }

@@ -36,13 +36,17 @@ export function compactPercent(fraction: number): string {
   return `${Number(percent.toFixed(digits))} %`;
 }
 
-/** `84 ms · 1.2k rpm · 0.4 % errors · 30 min`, or `no calls · 30 min`. */
-export function lensTitle(stats: TransactionStats, rangeLabel: string): string {
+/**
+ * `84 ms · 1.2k rpm · 0.4 % errors · 30 min`, or `no calls · 30 min`; with the transaction's top error
+ * class when it has errors (`topClass`, plain text: `0.4 % errors · TimeoutError ×120`).
+ */
+export function lensTitle(stats: TransactionStats, rangeLabel: string, topClass?: string): string {
   if (stats.callCount === 0) {
     return l10n.t('no calls · {0}', rangeLabel);
   }
   const errors = l10n.t('{0} errors', compactPercent(stats.errorRate));
-  return [formatMs(stats.averageMs), formatRpm(stats.callsPerMinute), errors, rangeLabel].join(' · ');
+  const top = topClass && stats.errorRate > 0 ? [topClass] : [];
+  return [formatMs(stats.averageMs), formatRpm(stats.callsPerMinute), errors, ...top, rangeLabel].join(' · ');
 }
 
 /** Plain text (a CodeLens tooltip renders no markdown); the name is foreign text. */
@@ -55,20 +59,25 @@ export function lensTooltip(stats: TransactionStats): string {
   return [[...apdex, share].join(' · '), safeText(stats.name, 300)].join('\n');
 }
 
-/** The lenses of one file as it is now, for the application's numbers; sorted by line. */
+/**
+ * The lenses of one file as it is now, for the application's numbers; sorted by line. `topClassOf`: a
+ * transaction's (metric name's) top error class, as plain text, when known.
+ */
 export function lensesForFile(
   map: CodeMap,
   file: IndexedFile,
   agentLanguage: string,
   stats: readonly TransactionStats[],
   rangeLabel: string,
+  topClassOf: (metricName: string) => string | undefined = () => undefined,
 ): LensEntry[] {
   const entries: LensEntry[] = [];
   for (const s of stats) {
     const target = codeTargetOf(agentLanguage, s.name);
     const at = target && map.locateIn(target, file);
     if (at) {
-      entries.push({ line: at.line, stats: s, title: lensTitle(s, rangeLabel), tooltip: lensTooltip(s) });
+      const title = lensTitle(s, rangeLabel, topClassOf(s.name));
+      entries.push({ line: at.line, stats: s, title, tooltip: lensTooltip(s) });
     }
   }
   return entries.sort((a, b) => a.line - b.line || b.stats.callCount - a.stats.callCount);

@@ -5,6 +5,7 @@
  * and the bench), so this module has no `vscode`.
  */
 import { SharedRequest } from '../api/sharedRequest';
+import { WorkspaceFileMap } from '../errors/frameMapping';
 import { CodeMap, endsWithPath } from './codeMatch';
 import type { CodeLocation, IndexedFile } from './codeMatch';
 import { MAX_SOURCE_BYTES, oversizedMessage, parseSource } from './parseSource';
@@ -51,6 +52,8 @@ export class SourceIndex {
   /** Languages listed so far, and the listing in progress for each (shared: one caller's cancel ends only its wait). */
   private readonly listed = new Map<SourceLanguage, SharedRequest<readonly string[]>>();
   private readonly maps = new Map<string, CodeMap>();
+  /** Stack frames' lookup by path suffix over the same listing, per set of languages. */
+  private readonly fileMaps = new Map<string, WorkspaceFileMap>();
   /** Files left out for their size and said so: one log line each until they change. */
   private readonly oversized = new Set<string>();
   /** Counts invalidations: what was read or built before the last one is not kept. */
@@ -79,6 +82,26 @@ export class SourceIndex {
     const map = new CodeMap(files);
     if (generation === this.generation) {
       this.maps.set(key, map); // A file changed meanwhile: this map answers this call only.
+    }
+    return map;
+  }
+
+  /**
+   * The folder's files of `languages` for mapping stack frames: the listing the lenses and Go to Code
+   * use (no second listing, no file read), built into a suffix lookup once until a file comes or goes.
+   */
+  async fileMap(languages: readonly SourceLanguage[], signal: AbortSignal): Promise<WorkspaceFileMap> {
+    const key = [...languages].sort().join(',');
+    const cached = this.fileMaps.get(key);
+    if (cached) {
+      return cached;
+    }
+    const generation = this.generation;
+    const listed = await Promise.all(languages.map((language) => this.list(language, signal)));
+    signal.throwIfAborted();
+    const map = new WorkspaceFileMap(listed.flat());
+    if (generation === this.generation) {
+      this.fileMaps.set(key, map);
     }
     return map;
   }
@@ -120,6 +143,7 @@ export class SourceIndex {
     const language = sourceLanguageOf(path);
     if (language && existence !== 'changed') {
       this.listed.delete(language);
+      this.fileMaps.clear();
     }
   }
 
@@ -130,6 +154,7 @@ export class SourceIndex {
     this.oversized.clear();
     this.listed.clear();
     this.maps.clear();
+    this.fileMaps.clear();
   }
 
   /** How many files are parsed now (for the log and the bench). */

@@ -49,6 +49,12 @@ export type DocumentNumbers =
     }
   | { none: string };
 
+/** A transaction's top error class for its lens (`TimeoutError ×120`), from error details already asked. */
+export interface TopErrorClasses {
+  topClassOf(applicationId: number, agentLanguage: string, metricName: string): string | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}
+
 interface AppNumbers {
   session: ConnectionSession;
   range: LensRange;
@@ -73,10 +79,15 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
       sources: WorkspaceSourceIndex;
       source: TransactionSource;
       log: Logger;
+      /** Each transaction's top error class, when error details are known (errors/errorDiagnostics.ts). */
+      errorClasses?: TopErrorClasses;
     },
   ) {
     super();
     const { connections, bindings, sources, config } = deps;
+    if (deps.errorClasses) {
+      this._register(deps.errorClasses.onDidChange(() => this.changed.fire()));
+    }
     this._register(
       connections.registerJob({
         name: 'code lenses refresh',
@@ -130,7 +141,9 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     }
     const file = await this.parsedWithSymbols(target.folder, document, target.language);
     const range = LENS_RANGES[numbers.range];
-    return lensesForFile(map, file, target.agentLanguage, numbers.stats, range.label()).map(
+    const topClassOf = (metricName: string) =>
+      this.deps.errorClasses?.topClassOf(target.binding.id, target.agentLanguage, metricName);
+    return lensesForFile(map, file, target.agentLanguage, numbers.stats, range.label(), topClassOf).map(
       (entry) =>
         new vscode.CodeLens(new vscode.Range(entry.line, 0, entry.line, 0), {
           title: entry.title,

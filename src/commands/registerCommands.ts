@@ -10,6 +10,7 @@ import { bindWorkspace, openBoundApplication, unbindWorkspace } from './bindingC
 import { showApplicationSummary } from './applicationSummary';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
 import { openDemoCode, showOnDemo } from './demoCommands';
+import { showError } from './errorPanelCommands';
 import { recordDeployment, showChangesSinceDeployment } from './deploymentCommands';
 import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
@@ -53,6 +54,7 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.openExplorer]: openApplicationPanel(services, 'explorer'),
     [COMMAND.openEntity]: openEntityPanel(services),
     [COMMAND.openTransaction]: openTransaction(services),
+    [COMMAND.showError]: showError(services),
     [COMMAND.goToCode]: goToTransactionCode(services),
     [COMMAND.openTransactionsTable]: openTransactionsTable(services),
     [COMMAND.bindWorkspace]: bindWorkspace(services),

@@ -45,12 +45,15 @@ export function errorClassesNrql(applicationId: number, range: TimeRange): strin
 /**
  * The latest occurrence with a stack per error class of one application (its entity guid), optionally
  * of one class and one transaction (its full name, e.g. `WebTransaction/Controller/orders/show`).
+ * `perTransaction`: one row per transaction and class (FACET transactionName, error.class), so one
+ * request answers every class of every transaction.
  */
 export function latestOccurrencesNrql(options: {
   entityGuid: string;
   range: TimeRange;
   errorClass?: string;
   transactionName?: string;
+  perTransaction?: boolean;
 }): string {
   const only = [
     options.errorClass === undefined ? '' : ` AND error.class = ${nrqlString(options.errorClass)}`,
@@ -59,7 +62,7 @@ export function latestOccurrencesNrql(options: {
   return (
     `SELECT latest(id), latest(timestamp), latest(error.message), count(*) FROM ErrorTrace ` +
     `WHERE entityGuid = ${nrqlString(options.entityGuid)} AND ${UNEXPECTED_ONLY}${only} ` +
-    `FACET error.class ${sinceUntil(options.range)} LIMIT MAX`
+    `FACET ${options.perTransaction ? 'transactionName, ' : ''}error.class ${sinceUntil(options.range)} LIMIT MAX`
   );
 }
 
@@ -69,4 +72,18 @@ export const EXCEPTION_STACK = `query($guid: EntityGuid!, $occurrenceId: String!
 /** The variables of EXCEPTION_STACK: values are never spliced into the document. */
 export function exceptionStackVariables(entityGuid: string, occurrenceId: string): Record<string, string> {
   return { guid: entityGuid, occurrenceId };
+}
+
+/**
+ * The stacks of `count` occurrences in one request: `e<i>` is the entity `$g<i>`, its `exception` the
+ * occurrence `$o<i>`. Each answers as EXCEPTION_STACK does; guids and ids travel as variables only.
+ */
+export function exceptionStacksGraphql(count: number): string {
+  const indexes = Array.from({ length: count }, (_, i) => i);
+  const params = indexes.map((i) => `$g${i}: EntityGuid!, $o${i}: String!`).join(', ');
+  const fields = indexes.map(
+    (i) =>
+      `e${i}: entity(guid: $g${i}) { ... on ApmApplicationEntity { exception(occurrenceId: $o${i}) { message stackTrace { frames { filepath formatted line name } } } } }`,
+  );
+  return `query(${params}) { actor { ${fields.join(' ')} } }`;
 }

@@ -6,7 +6,6 @@
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/errors';
-import { COMMAND } from '../constants';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';
@@ -14,6 +13,7 @@ import { errorPolicy } from '../session/errorPolicy';
 import { Disposable, MutableDisposable, toDisposable } from '../util/lifecycle';
 import { dataMessage } from './dataMessage';
 import { pointBudget } from './decimate';
+import type { PanelErrorSource } from './errorSource';
 import { exportPanelData } from './exportData';
 import { makeNonce, renderPanelHtml } from './html';
 import { PanelContent } from './panelContent';
@@ -23,7 +23,7 @@ import type { PanelData } from './panelLoad';
 import type { FromWebview, PanelState, ToWebview } from './protocol';
 import { metricNameSearch } from './metricNameSearch';
 import { isFromWebview } from './protocol';
-import { transactionRowRequest } from './transactionEntity';
+import { runPanelAction } from './panelActions';
 
 export const CHART_VIEW_TYPE = 'timeslice.chart';
 
@@ -32,6 +32,8 @@ export interface ChartPanelDeps {
   connections: ConnectionManager;
   log: Logger;
   timeZone: () => 'local' | 'utc';
+  /** Error classes, stacks and frame locations for the error and transaction panels. */
+  errors?: PanelErrorSource;
 }
 
 export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -296,18 +298,10 @@ export class ChartPanel extends Disposable {
       }
       case 'openTransaction':
       case 'goToCode':
-        return this.transactionRow(message.type, message.name);
+      case 'openFrame':
+      case 'showError':
+        return runPanelAction(message, this.stateValue.entity, this.shown.data, this.deps.log);
     }
-  }
-
-  /** A row of the transactions table: only a transaction this panel was sent, of its own application. */
-  private async transactionRow(action: 'openTransaction' | 'goToCode', name: string): Promise<void> {
-    const request = transactionRowRequest(this.stateValue.entity, this.shown.data?.table, name);
-    if (!request) {
-      this.deps.log.warn(`ignored ${action} for a transaction the ${this.stateValue.entity.kind} panel was not sent`);
-      return;
-    }
-    await vscode.commands.executeCommand(COMMAND[action], request);
   }
 
   private loadIfSeen(): void {
@@ -343,6 +337,7 @@ export class ChartPanel extends Disposable {
           nrql: conn.nrql,
           deployments: conn.deployments,
           openAlerts: conn.openAlerts,
+          errors: this.deps.errors,
           signal: abort.signal,
         },
         this.stateValue,

@@ -24,6 +24,7 @@ export function dataMessage(
     ...(data.deployments ? { deployments: data.deployments } : {}),
     ...(data.alerts ? { alerts: data.alerts } : {}),
     ...(data.aroundChoices ? { aroundChoices: data.aroundChoices } : {}),
+    ...(data.errors ? { errors: data.errors } : {}),
     ...(decimated ? { decimated } : {}),
     range: {
       from: shown.from.toISOString(),

@@ -11,6 +11,7 @@ import { panelDeploymentChoices, panelDeployments } from './panelDeployments';
 import { deploymentChange } from './deploymentChange';
 import { loadApplication } from './loaders/application';
 import { loadBreakdown } from './loaders/breakdown';
+import { loadError } from './loaders/error';
 import { loadExplorer } from './loaders/explorer';
 import { loadHostOrInstance } from './loaders/hostOrInstance';
 import { loadKeyTransaction } from './loaders/keyTransaction';
@@ -28,6 +29,7 @@ const LOADERS: { [K in PanelKind]: PanelLoader<K> } = {
   instance: loadHostOrInstance,
   keyTransaction: loadKeyTransaction,
   breakdown: loadBreakdown,
+  error: loadError,
   explorer: loadExplorer,
   transaction: loadTransaction,
   transactions: loadTransactions,

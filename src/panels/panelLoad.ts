@@ -9,6 +9,8 @@ import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { TimesliceApi } from '../api/timesliceApi';
 import type { AlertMarker } from './alertMarker';
 import type { DeploymentMarker } from './deploymentMarkers';
+import type { ErrorPanelData } from './errorEntity';
+import type { FrameTarget, PanelErrorSource } from './errorSource';
 import type { PanelRange, PanelRangeShown } from './panelRange';
 import type { ChartSpec, PanelEntity, PanelKind, PanelState, SummaryItem, SummaryTable } from './protocol';
 
@@ -28,6 +30,10 @@ export interface PanelData {
   alerts?: AlertMarker[];
   /** The application's deployments of the last 7 days: the panel's "around a deployment" choices. */
   aroundChoices?: DeploymentMarker[];
+  /** The error panel's stack, or the transaction panel's error classes (posted to the webview). */
+  errors?: ErrorPanelData;
+  /** Where each frame of the error panel's stack opens, by index (host only: the webview names an index). */
+  frameTargets?: ReadonlyArray<FrameTarget | undefined>;
 }
 
 export interface PanelDataContext {
@@ -41,6 +47,8 @@ export interface PanelDataContext {
   deployments?: DeploymentCache;
   /** The session's open alerts per application; without it no panel marks alerts. */
   openAlerts?: Pick<OpenAlertsCache, 'answer'>;
+  /** Error classes, stacks and frame locations; without it the error panel says they need NerdGraph. */
+  errors?: PanelErrorSource;
 }
 
 /** What a loader gets: the context, the panel's entity (of its kind) and state, and the range resolved once. */

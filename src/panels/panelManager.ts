@@ -15,6 +15,7 @@ import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
 import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';
+import type { PanelErrorSource } from './errorSource';
 import type { PanelData } from './panelLoad';
 import type { PanelEntity, PanelState } from './protocol';
 import { explorerScope } from './explorerScope';
@@ -31,6 +32,8 @@ export function panelKey(e: PanelEntity): string {
       return `keyTransaction:${e.applicationId}:${e.keyTransactionId}`;
     case 'transaction':
       return `transaction:${e.applicationId}:${e.transactionName}`;
+    case 'error':
+      return `error:${e.applicationId}:${JSON.stringify([e.transactionName, e.errorClass])}`;
     case 'explorer': {
       if (e.nrql) {
         return `explorer:nrql:${e.nrql.accountId}:${e.nrql.query}`; // One panel per query.
@@ -55,6 +58,8 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     private readonly connections: ConnectionManager,
     private readonly config: Config,
     private readonly log: Logger,
+    /** Error classes, stacks and frame locations for the error and transaction panels. */
+    private readonly errors?: PanelErrorSource,
   ) {
     super();
     if (__TIMESLICE_TEST__) {
@@ -155,6 +160,7 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
       connections: this.connections,
       log: this.log,
       timeZone: () => this.config.timeZone,
+      errors: this.errors,
     });
     this.panels.set(panelKey(state.entity), chart);
     chart.onDidDispose(() => {

@@ -19,6 +19,7 @@ function chartTitle(entity: PanelEntity, name: string): string {
   return {
     application: vscode.l10n.t('Dashboard: {0}', name),
     breakdown: vscode.l10n.t('Breakdown: {0}', name),
+    error: vscode.l10n.t('Error: {0}', name),
     explorer: vscode.l10n.t('Explorer: {0}', name),
     host: vscode.l10n.t('Host: {0}', name),
     instance: vscode.l10n.t('Instance: {0}', name),

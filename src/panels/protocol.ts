@@ -8,12 +8,16 @@ import type { TransactionEntity, TransactionPanelKind as TxnKind, TransactionRow
 import { hasTransactionFields, isTransactionName, TRANSACTION_PANEL_KINDS } from './transactionEntity';
 import type { AlertMarker } from './alertMarker';
 import type { DeploymentMarker } from './deploymentMarkers';
+import type { ErrorEntity, ErrorPanelData, ErrorPanelMessage } from './errorEntity';
+import { hasErrorFields, isErrorPanelMessage } from './errorEntity';
 
 /** What a panel shows. */
-export type PanelKind = 'application' | 'breakdown' | 'explorer' | 'host' | 'instance' | 'keyTransaction' | TxnKind;
+export type PanelKind =
+  'application' | 'breakdown' | 'error' | 'explorer' | 'host' | 'instance' | 'keyTransaction' | TxnKind;
 export const PANEL_KINDS: readonly PanelKind[] = [
   'application',
   'breakdown',
+  'error',
   'explorer',
   'host',
   'instance',
@@ -59,7 +63,8 @@ export type PanelEntity =
   | (EntityBase & { kind: 'instance'; instanceId: number })
   | (EntityBase & { kind: 'keyTransaction'; keyTransactionId: number })
   | ExplorerEntity
-  | TransactionEntity;
+  | TransactionEntity
+  | ErrorEntity;
 
 export type RangePreset = '30m' | '1h' | '3h' | '6h' | '24h' | '3d' | '7d' | 'custom';
 /**
@@ -212,6 +217,8 @@ export type ToWebview =
        * every slice with `setView` and waits for the next 'data' message, which has them all.
        */
       decimated?: boolean;
+      /** The error panel's stack, or the transaction panel's error classes (errorEntity.ts). */
+      errors?: ErrorPanelData;
     }
   | {
       type: 'error';
@@ -239,7 +246,8 @@ export type FromWebview =
   | { type: 'changeExplorer'; explorer: ExplorerSelection }
   | { type: 'export'; format: 'csv' | 'json' }
   /** A row of the transactions table: open its transaction's panel, or go to its code (`name` must be a row sent). */
-  | { type: TransactionRowAction; name: string };
+  | { type: TransactionRowAction; name: string }
+  | ErrorPanelMessage;
 
 // ---- validation -------------------------------------------------------------------------------
 
@@ -274,7 +282,8 @@ export function isPanelEntity(v: unknown): v is PanelEntity {
     !PANEL_KINDS.includes(v.kind as PanelKind) ||
     !isId(v.applicationId) ||
     !isShortString(v.title, 500) ||
-    !hasTransactionFields(v)
+    !(v.kind === 'error' || hasTransactionFields(v)) ||
+    !hasErrorFields(v)
   ) {
     return false;
   }
@@ -349,51 +358,9 @@ export function isFromWebview(v: unknown): v is FromWebview {
     case 'openTransaction':
     case 'goToCode':
       return isTransactionName(v.name);
-    default:
-      return false;
-  }
-}
-
-/** Guards a message from the extension (the webview checks what it draws). */
-export function isToWebview(v: unknown): v is ToWebview {
-  if (!isRec(v) || typeof v.type !== 'string') {
-    return false;
-  }
-  switch (v.type) {
-    case 'init':
-      return (
-        isPanelState(v.state) &&
-        (v.timeZone === 'local' || v.timeZone === 'utc') &&
-        (v.l10n === undefined || (isRec(v.l10n) && Object.values(v.l10n).every((t) => typeof t === 'string')))
-      );
-    case 'loading':
-    case 'clear':
-      return true;
-    case 'data':
-      return (
-        Array.isArray(v.summary) &&
-        Array.isArray(v.charts) &&
-        isRec(v.range) &&
-        Array.isArray(v.validPeriods) &&
-        typeof v.fetchedAt === 'string' &&
-        (v.deployments === undefined || Array.isArray(v.deployments)) &&
-        (v.alerts === undefined || Array.isArray(v.alerts)) &&
-        (v.aroundChoices === undefined || Array.isArray(v.aroundChoices)) &&
-        v.charts.every(
-          (c) => isRec(c) && typeof c.id === 'string' && typeof c.title === 'string' && Array.isArray(c.series),
-        )
-      );
-    case 'error':
-      return (
-        typeof v.message === 'string' &&
-        typeof v.retryable === 'boolean' &&
-        (v.staleNote === undefined || isShortString(v.staleNote, 200)) &&
-        (v.fix === undefined || isShortString(v.fix, 60))
-      );
-    case 'metricNames':
-      return typeof v.query === 'string' && Array.isArray(v.names);
-    case 'exported':
-      return (v.format === 'csv' || v.format === 'json') && typeof v.path === 'string';
+    case 'openFrame':
+    case 'showError':
+      return isErrorPanelMessage(v);
     default:
       return false;
   }

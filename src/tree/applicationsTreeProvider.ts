@@ -29,6 +29,8 @@ import { workspaceCommit } from './gitCommits';
 import { OpenAlertNode, OpenAlertsGroupNode } from './alertNodes';
 import type { OpenAlert } from '../api/openAlerts';
 import { ApplicationNode } from './applicationNode';
+import type { TreeErrorSource } from './errorLoad';
+import { errorClassNodes, errorsGroup } from './errorLoad';
 import { GroupNode, HostNode, InstanceNode, KeyTransactionNode, MessageNode, SHOW_LOG_COMMAND } from './nodes';
 
 export class ApplicationsTreeProvider extends Disposable implements vscode.TreeDataProvider<MonitorNode> {
@@ -49,9 +51,11 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
   /** Set by the view owner, so the provider can show loading progress in the view. */
   progressMessage: ((message: string | undefined) => void) | undefined;
 
+  /** `errors`: error classes per application (the Errors group); without it the group is left out. */
   constructor(
     private readonly connections: ConnectionManager,
     private readonly log: Logger,
+    private readonly errors?: TreeErrorSource,
   ) {
     super();
     this._register(
@@ -163,13 +167,8 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
           () => undefined,
         );
         const counts = hostAndInstanceCounts(node.app);
-        return [
-          new GroupNode(node, 'hosts', counts.hosts),
-          new GroupNode(node, 'instances', counts.instances),
-          new GroupNode(node, 'keyTransactions', keyTransactions),
-          new TransactionsGroupNode(node),
-          new DeploymentsGroupNode(node),
-          await this.accountOpenAlerts(conn).then(
+        const [alerts, errors] = await Promise.all([
+          this.accountOpenAlerts(conn).then(
             (all) =>
               new OpenAlertsGroupNode(
                 node,
@@ -177,6 +176,16 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
               ),
             (e: unknown) => new OpenAlertsGroupNode(node, undefined, e ?? new Error('failed')),
           ),
+          this.errors && errorsGroup(this.errors, node),
+        ]);
+        return [
+          new GroupNode(node, 'hosts', counts.hosts),
+          new GroupNode(node, 'instances', counts.instances),
+          new GroupNode(node, 'keyTransactions', keyTransactions),
+          new TransactionsGroupNode(node),
+          ...(errors ? [errors] : []),
+          new DeploymentsGroupNode(node),
+          alerts,
         ];
       }
       case 'group':
@@ -185,6 +194,8 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
         return loadTransactionNodes(conn, node);
       case 'deploymentsGroup':
         return this.loadDeployments(conn, node);
+      case 'errorsGroup':
+        return errorClassNodes(node, (id, e) => this.errorNodes(id, e));
       case 'openAlertsGroup':
         return node.failure !== undefined
           ? this.errorNodes(node.id, node.failure)

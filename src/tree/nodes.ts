@@ -12,6 +12,7 @@ import { ApplicationNode, healthIcon, summaryTooltip } from './applicationNode';
 import type { TransactionNode, TransactionsGroupNode } from './transactionNodes';
 import type { DeploymentNode, DeploymentsGroupNode } from './deploymentNodes';
 import type { OpenAlertNode, OpenAlertsGroupNode } from './alertNodes';
+import type { ErrorClassNode, ErrorsGroupNode } from './errorNodes';
 
 /** A host's or instance's icon: its health, or what it is when the backend has no health for it (not a "?"). */
 function hostIcon(health: HealthStatus | undefined, kind: 'host' | 'instance'): vscode.ThemeIcon {
@@ -189,7 +190,9 @@ export type MonitorNode =
   | DeploymentsGroupNode
   | DeploymentNode
   | OpenAlertsGroupNode
-  | OpenAlertNode;
+  | OpenAlertNode
+  | ErrorsGroupNode
+  | ErrorClassNode;
 
 /** The numeric ID a "Copy ID" on this node copies. */
 export function entityId(node: MonitorNode): number | undefined {

@@ -33,6 +33,23 @@ describe('transaction lenses', () => {
     assert.deepEqual([0, 0.004, 0.0123, 0.25].map(compactPercent), ['0 %', '0.4 %', '1.2 %', '25 %']);
   });
 
+  it("gains the transaction's top error class when it has errors", () => {
+    assert.equal(
+      lensTitle(stats({}), '30 min', 'TimeoutError ×120'),
+      '84 ms · 1.2k rpm · 0.4 % errors · TimeoutError ×120 · 30 min',
+    );
+    assert.equal(
+      lensTitle(stats({ errorRate: 0 }), '30 min', 'TimeoutError ×1'),
+      '84 ms · 1.2k rpm · 0 % errors · 30 min',
+    );
+    const topClassOf = (name: string) => (name === 'Controller/users/show' ? 'TimeoutError ×120' : undefined);
+    const lenses = lensesForFile(new CodeMap(files), files[0], 'ruby', [stats({})], '30 min', topClassOf);
+    assert.deepEqual(
+      lenses.map((l) => l.title),
+      ['84 ms · 1.2k rpm · 0.4 % errors · TimeoutError ×120 · 30 min'],
+    );
+  });
+
   it('says Apdex and the share of time in the tooltip, and shows a hostile name as text', () => {
     const tip = lensTooltip(stats({ name: 'Controller/[x](command:evil)/\u202eshow' }));
     assert.match(tip, /^Apdex 0\.94 · 12 % of the application's web time\n/);

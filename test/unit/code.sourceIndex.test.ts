@@ -5,6 +5,7 @@ import { MAX_SOURCE_BYTES, oversizedSource, parseSource } from '../../src/code/p
 import type { SourceFiles } from '../../src/code/sourceIndex';
 import { INDEX_LIMITS, SourceIndex } from '../../src/code/sourceIndex';
 import { codeTargetOf } from '../../src/code/transactionNames';
+import { parseStack } from '../../src/errors/stackParser';
 import { countedSignal } from '../support/countedSignal';
 import { until } from '../support/until';
 
@@ -47,6 +48,23 @@ describe('SourceIndex', () => {
     await index.codeMap(['ruby'], new AbortController().signal);
     assert.equal(fake.reads.length, 2);
     assert.equal(fake.lists(), 1);
+  });
+
+  it("maps stack frames through the lenses' listing: no second listing, no file read, rebuilt when a file comes", async () => {
+    const fake = fakeFiles({ ...RAILS });
+    const index = new SourceIndex(fake.source);
+    await index.codeMap(['ruby'], new AbortController().signal);
+    const frames = parseStack('ruby', "/srv/app/app/controllers/users_controller.rb:2:in 'show'");
+    const map = await index.fileMap(['ruby'], new AbortController().signal);
+    assert.deepEqual(map.mapFrames(frames), ['app/controllers/users_controller.rb']);
+    assert.equal(await index.fileMap(['ruby'], new AbortController().signal), map, 'built once');
+    assert.equal(fake.lists(), 1, 'the listing the code map made');
+    assert.equal(fake.reads.length, 2, 'no file read for it');
+    index.invalidate('app/controllers/users_controller.rb', 'changed');
+    assert.equal(await index.fileMap(['ruby'], new AbortController().signal), map, 'an edit changes no path');
+    fake.files['lib/users_controller.rb'] = '';
+    index.invalidate('lib/users_controller.rb', 'created');
+    assert.notEqual(await index.fileMap(['ruby'], new AbortController().signal), map);
   });
 
   it('reads a changed file again, and lists again when a file appears', async () => {

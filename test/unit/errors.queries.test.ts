@@ -63,6 +63,14 @@ describe('errors: NRQL and GraphQL for error classes and stacks', () => {
     assert.deepEqual(tokens(latestOccurrencesNrql({ entityGuid: 'abc', range: RANGE })).literals, ['abc']);
   });
 
+  it('asks the latest occurrence of every class of every transaction in one query', () => {
+    assert.equal(
+      latestOccurrencesNrql({ entityGuid: "x' OR 1=1 --", range: RANGE, perTransaction: true }),
+      "SELECT latest(id), latest(timestamp), latest(error.message), count(*) FROM ErrorTrace WHERE entityGuid = 'x\\' OR 1=1 --' " +
+        `AND error.expected IS NOT true FACET transactionName, error.class ${SINCE_UNTIL} LIMIT MAX`,
+    );
+  });
+
   it("asks for one occurrence's stack with the guid and id as variables", () => {
     assert.match(EXCEPTION_STACK, /^query\(\$guid: EntityGuid!, \$occurrenceId: String!\)/);
     assert.match(

@@ -80,6 +80,8 @@ function fuzzEntity(kind: PanelKind): PanelEntity {
       return { kind, applicationId: 1, transactionName: 'WebTransaction/Controller/users/show', title: 't' };
     case 'transactions':
       return { kind, applicationId: 1, title: 't' };
+    case 'error':
+      return { kind, applicationId: 1, title: 't', errorClass: 'E', transactionName: 'WebTransaction/x' };
     default:
       return { kind, applicationId: 1, title: 't' };
   }

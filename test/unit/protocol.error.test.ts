@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { isToWebview } from '../../src/panels/protocol';
+import { isToWebview } from '../../src/panels/toWebviewGuard';
 
 describe('protocol: the error message with a stale note', () => {
   it('accepts an error with or without a short stale note', () => {

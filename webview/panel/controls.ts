@@ -168,7 +168,11 @@ export class ControlsView {
     this.tz = tz;
     // The transactions table is one summary per row: no period, no earlier overlay, no chart view.
     const summaryOnly = state.entity.kind === 'transactions';
-    this.rangeFields.forEach((f, i) => (f.hidden = isNrqlPanel(state) || (summaryOnly && i > 0)));
+    // The error panel's counts come from events in one NRQL request: no earlier overlay either.
+    const noCompare = summaryOnly || state.entity.kind === 'error';
+    this.rangeFields.forEach(
+      (f, i) => (f.hidden = isNrqlPanel(state) || (summaryOnly && i > 0) || (noCompare && i === 2)),
+    );
     this.preset.value = state.range.preset;
     this.compare.value = state.range.compare;
     this.customZone.textContent = l10n.t('Times in {0}.', timeZoneLabel(tz));

@@ -22,6 +22,7 @@ import { chartTables, summaryTable } from './tables';
 import { DEFAULT_TABLE_SORT, sortableTable } from './sortableTable';
 import type { TableSort } from '../shared/tableSort';
 import { nrqlQueryView } from './nrqlQuery';
+import { renderErrorPart } from './errorView';
 import { installTestHook } from './testHook';
 import { readChartTheme, watchTheme } from './theme';
 import { warmUpCharts } from './warmUp';
@@ -84,6 +85,8 @@ export class PanelApp {
   private readonly explorerSlot = h('div', { class: 'explorer-area' });
   private readonly summary = h('section', { class: 'summary-area', 'aria-label': l10n.t('Summary') });
   private readonly summaryTable = h('div', { class: 'summary-table-area' });
+  /** The error panel's stack, or the transaction panel's error classes. */
+  private readonly errorArea = h('div', { class: 'error-area' });
   private readonly content = h('div', { class: 'content' });
   private readonly charts = new ChartView();
   private readonly frame = h('div', { class: 'panel', hidden: true });
@@ -107,6 +110,7 @@ export class PanelApp {
       this.explorerSlot,
       this.summary,
       this.summaryTable,
+      this.errorArea,
       this.content,
     );
     this.root.replaceChildren(this.status.element, this.frame);
@@ -160,6 +164,7 @@ export class PanelApp {
         this.charts.destroy();
         this.summary.replaceChildren();
         this.summaryTable.replaceChildren();
+        this.errorArea.replaceChildren();
         this.content.replaceChildren();
         break;
       case 'error':
@@ -312,6 +317,15 @@ export class PanelApp {
     }
     renderSummary(this.summary, data.summary, data.summaryNote);
     this.drawSummaryTable(data);
+    renderErrorPart(
+      this.errorArea,
+      data.errors,
+      {
+        openFrame: (index) => this.messaging.post({ type: 'openFrame', index }),
+        showError: (errorClass) => this.messaging.post({ type: 'showError', errorClass }),
+      },
+      this.tz,
+    );
     this.renderContent();
     if (__TIMESLICE_TEST__) {
       performance.mark('timeslice:data-rendered');

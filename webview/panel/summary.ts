@@ -16,6 +16,9 @@ const KIND_LABELS: Readonly<Record<PanelState['entity']['kind'], string>> = {
   get breakdown() {
     return l10n.t('Response-time breakdown');
   },
+  get error() {
+    return l10n.t('Error class');
+  },
   get explorer() {
     return l10n.t('Metric explorer');
   },

@@ -3,7 +3,8 @@
  * `FromWebview` messages and only hands on messages that pass `isToWebview`.
  */
 import type { FromWebview, PanelState, ToWebview } from '../../src/panels/protocol';
-import { isPanelState, isToWebview } from '../../src/panels/protocol';
+import { isPanelState } from '../../src/panels/protocol';
+import { isToWebview } from '../../src/panels/toWebviewGuard';
 
 /** What VS Code injects into a webview (callable once per page). */
 export interface VsCodeApi {

@@ -7,7 +7,9 @@ import * as l10n from '@vscode/l10n';
 
 import type { AlertMarker } from '../../src/panels/alertMarker';
 import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
+import type { ErrorPanelData } from '../../src/panels/errorEntity';
 import type { ChartSpec, SeriesSpec, SummaryItem, SummaryTable, ToWebview } from '../../src/panels/protocol';
+import { readErrorPanelData } from './errorData';
 import { readAlertMarkers, readMarkers } from './markerData';
 
 export type DataMessage = Extract<ToWebview, { type: 'data' }>;
@@ -31,6 +33,8 @@ export interface ViewData {
   alerts?: AlertMarker[];
   /** The application's deployments of the last 7 days: the "around a deployment" choices. */
   aroundChoices?: DeploymentMarker[];
+  /** The error panel's stack, or the transaction panel's error classes (errorData.ts). */
+  errors?: ErrorPanelData;
 }
 
 type Rec = Record<string, unknown>;
@@ -232,6 +236,10 @@ export function readData(msg: DataMessage, now = Date.now()): ViewData {
   const aroundChoices = readMarkers(msg.aroundChoices);
   if (aroundChoices && aroundChoices.length > 0) {
     data.aroundChoices = aroundChoices;
+  }
+  const errors = readErrorPanelData(msg.errors);
+  if (errors) {
+    data.errors = errors;
   }
   const alerts = readAlertMarkers(msg.alerts);
   if (alerts && alerts.length > 0) {

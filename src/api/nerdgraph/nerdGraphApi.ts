@@ -185,7 +185,8 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return openIssues(this.gql, this.accountId(options), guidOf, applicationIds, this.now().getTime(), options?.signal);
   }
 
-  private async guidOf(applicationId: number, options?: RequestOptions): Promise<string> {
+  /** The application's entity GUID (looked up once per client). */
+  async guidOf(applicationId: number, options?: RequestOptions): Promise<string> {
     const known = this.guids.get(applicationId);
     if (known) {
       return known;
@@ -206,6 +207,11 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     const { query, variables } = this.nrqlRequest(accountId, nrql);
     const result = await this.gql.query(query, variables, options?.signal, 'user');
     return readNrqlResult(this.gql.field(result, NRQL_RESULT_PATH, 'user'));
+  }
+
+  /** One query's value at `path` (an error's stack: src/errors/sessionErrorClient.ts). */
+  async graphqlAt(q: string, vars: Record<string, unknown>, path: string[], o?: RequestOptions): Promise<unknown> {
+    return this.gql.field(await this.gql.query(q, vars, o?.signal), path);
   }
 
   /** Runs NRQL queries as aliases of one request; one result list per query, in order. */

@@ -179,8 +179,8 @@ describe('when the network misbehaves', function () {
       'the same applications, in order',
     );
     const app = stale[1];
-    // Hosts, Instances, Key transactions, Transactions, Deployments, Open alerts.
-    assert.equal((await ts.tree.getChildren(app)).length, 6, 'children still open');
+    // Hosts, Instances, Key transactions, Transactions, Errors, Deployments, Open alerts.
+    assert.equal((await ts.tree.getChildren(app)).length, 7, 'children still open');
     assert.match(
       ts.applicationsView.view.message ?? '',
       /^Showing data from just now — rate limited, retrying in \d+ s$/,

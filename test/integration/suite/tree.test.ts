@@ -24,19 +24,28 @@ const EXPECTED: Readonly<
   >
 > = {
   restV2: {
-    rootAndCounts: ['applications.list', 'keyTransactions.list', 'alertsViolations.list'],
+    // Then each application's error classes: NerdGraph, with the same key (its account was looked up earlier).
+    rootAndCounts: [
+      'applications.list',
+      'keyTransactions.list',
+      'alertsViolations.list',
+      'graphql.nrql',
+      'graphql.nrql',
+    ],
     nameFilter: (r) => r.query.get('filter[name]') ?? undefined,
     hostId: (host) => host.id,
   },
   nerdGraph: {
     // Applications, then the key transactions: their search, their details, their summaries (NRQL).
-    // Then the open alerts of every listed application, in one aiIssues query.
+    // Then the open alerts of every listed application, in one aiIssues query; each application's error classes.
     rootAndCounts: [
       'graphql.entitySearch',
       'graphql.entitySearch',
       'graphql.entity',
       'graphql.nrql',
       'graphql.aiIssues',
+      'graphql.nrql',
+      'graphql.nrql',
     ],
     nameFilter: (r) =>
       /name LIKE '%(.*)%'/.exec(
@@ -86,14 +95,10 @@ for (const backend of BACKENDS) {
       const appNode = roots.find((n) => n.kind === 'application' && n.app.name === 'storefront-web')!;
       const simApp = dataset.apps.find((a) => a.name === 'storefront-web')!;
       const groups = await ts.tree.getChildren(appNode);
-      assert.deepEqual(labels(ts, groups).slice(0, 5), [
-        'Hosts',
-        'Instances',
-        'Key transactions',
-        'Transactions',
-        'Deployments',
-      ]);
-      assert.match(labels(ts, groups)[5], /^Open alerts \(\d+\)$/);
+      assert.deepEqual(labels(ts, groups).slice(0, 4), ['Hosts', 'Instances', 'Key transactions', 'Transactions']);
+      assert.match(labels(ts, groups)[4], /^Errors \(\d+\)$/);
+      assert.equal(labels(ts, groups)[5], 'Deployments');
+      assert.match(labels(ts, groups)[6], /^Open alerts \(\d+\)$/);
       const [hostsGroup, instancesGroup, ktGroup] = groups;
       const hosts = await ts.tree.getChildren(hostsGroup);
       const simHosts = simApp.hostIds.map((id) => dataset.hosts.get(id)!);
@@ -115,7 +120,7 @@ for (const backend of BACKENDS) {
       assert.ok(expectedKts.length > 0);
       assert.deepEqual(labels(ts, kts).sort(), expectedKts);
       // Each group says how many it holds and can be expanded (a count of 0 would hide its twistie).
-      // (Transactions, Deployments and Open alerts say theirs, or nothing, when expanded.)
+      // (Transactions, Errors, Deployments and Open alerts say theirs, or nothing, when expanded.)
       const groupItems = groups.slice(0, 3).map((g) => ts.tree.getTreeItem(g));
       assert.deepEqual(
         groupItems.map((g) => g.description),
@@ -163,7 +168,8 @@ for (const backend of BACKENDS) {
       const roots = await ts.tree.getChildren();
       const groups = await ts.tree.getChildren(roots[0]);
       await ts.tree.getChildren(roots[1]);
-      // No hosts or instances lists: only the account's key transactions, once for every application's count.
+      // No hosts or instances lists: only the account's key transactions, once for every application's count,
+      // and each expanded application's error classes (one NRQL request each, asked beside its open alerts).
       assert.deepEqual(
         sim.requests.map((r) => r.endpoint),
         expected.rootAndCounts,

@@ -1,0 +1,61 @@
+/**
+ * What a panel's webview asks of the host besides its controls: a row of the transactions table (its
+ * transaction's panel, its code), a frame of the error panel's stack (its line in the bound folder), a
+ * class of the transaction panel's error table (its error panel). The webview is untrusted: it may only
+ * name what the host sent this panel, and the host acts on its own copy (never a path from the page).
+ */
+import * as vscode from 'vscode';
+
+import { showAtLine } from '../code/goToCode';
+import { COMMAND } from '../constants';
+import type { Logger } from '../log';
+import type { ShowErrorArgs } from '../errors/errorCommands';
+import type { PanelData } from './panelLoad';
+import type { FromWebview, PanelEntity } from './protocol';
+import { transactionRowRequest } from './transactionEntity';
+
+export type PanelAction = Extract<FromWebview, { type: 'openTransaction' | 'goToCode' | 'openFrame' | 'showError' }>;
+
+export async function runPanelAction(
+  message: PanelAction,
+  entity: PanelEntity,
+  data: PanelData | undefined,
+  log: Logger,
+): Promise<void> {
+  switch (message.type) {
+    case 'openTransaction':
+    case 'goToCode': {
+      const request = transactionRowRequest(entity, data?.table, message.name);
+      if (!request) {
+        log.warn(`ignored ${message.type} for a transaction the ${entity.kind} panel was not sent`);
+        return;
+      }
+      await vscode.commands.executeCommand(COMMAND[message.type], request);
+      return;
+    }
+    case 'openFrame': {
+      const target = entity.kind === 'error' ? data?.frameTargets?.[message.index] : undefined;
+      if (!target) {
+        log.warn(`ignored openFrame for a frame the ${entity.kind} panel did not offer`);
+        return;
+      }
+      await showAtLine(vscode.Uri.parse(target.uri, true), target.line - 1);
+      return;
+    }
+    case 'showError': {
+      const rows = entity.kind === 'transaction' && data?.errors?.kind === 'classes' ? data.errors.rows : [];
+      const row = rows.find((r) => r.errorClass === message.errorClass);
+      if (!row) {
+        log.warn(`ignored showError for a class the ${entity.kind} panel was not sent`);
+        return;
+      }
+      const request: ShowErrorArgs = {
+        applicationId: entity.applicationId,
+        errorClass: row.errorClass,
+        transactionName: row.transactionName,
+      };
+      await vscode.commands.executeCommand(COMMAND.showError, request);
+      return;
+    }
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * Production errors in the Problems panel, in VS Code, on both backends (error details go through
+ * NerdGraph on each): with the demo's billing-api sample in a bound folder, the `Timeslice`
+ * diagnostics are the simulator's error classes over the last 30 minutes (class, count) at the lines
+ * its stacks point to (file, line); their code action offers Show Error; a binding change clears them;
+ * nothing is asked while the window is unfocused.
+ */
+import * as assert from 'node:assert/strict';
+
+import * as vscode from 'vscode';
+
+import { transactionWindow } from '../../../src/api/transactionStats';
+import { SHOW_ERROR_COMMAND } from '../../../src/errors/errorCommands';
+import { STACKS_PER_APPLICATION } from '../../../src/errors/errorModel';
+import { errorClassesNrql } from '../../../src/errors/errorQueries';
+import { DEMO_SOURCE_LINES } from '../../../src/simulator/demoSourceLines';
+import type { Simulator } from '../../../src/simulator/server';
+import type { TimesliceTestApi } from '../../../src/testApi';
+import { BACKENDS, backendLabel, canSetWindowFocus, eventually, setWindowFocus, startDemo, timeslice } from './helpers';
+
+const APP = 'billing-api';
+/** How long an unfocused window is watched for a request: absence is what is under test. */
+const UNFOCUSED_WATCH_MS = 3000;
+
+interface Shown {
+  file: string;
+  line: number;
+  errorClass: string;
+  count: number;
+}
+
+for (const backend of BACKENDS) {
+  describe(`production errors as diagnostics, on ${backendLabel(backend)}`, function () {
+    this.timeout(120_000);
+    let ts: TimesliceTestApi;
+    let sim: Simulator;
+    let folder: vscode.WorkspaceFolder;
+    let appId: number;
+    const copied = ['app'];
+
+    const bind = async () => {
+      await vscode.commands.executeCommand('timeslice.bindWorkspace', {
+        applicationId: appId,
+        name: APP,
+        folder: folder.uri,
+      });
+      await eventually(() => ts.status.bindings.all().find((b) => b.binding.id === appId), 'the binding');
+      await eventually(async () => {
+        await ts.status.poller.refreshNow();
+        return ts.status.poller.snapshot({ id: appId, region: 'demo' })?.app;
+      }, "the bound application's record");
+    };
+
+    /** Ours, in the folder, as file (relative), line (1-based), class and count. */
+    const shown = (): Shown[] =>
+      vscode.languages
+        .getDiagnostics()
+        .filter(([uri]) => uri.path.startsWith(`${folder.uri.path}/`))
+        .flatMap(([uri, diagnostics]) =>
+          diagnostics
+            .filter((d) => ts.errorDiagnostics.shownAt(uri).some((s) => s.diagnostic.message === d.message))
+            .map((d) => {
+              const [, errorClass, count] = /^(.+?)(?:: | — ).*?(\d+) in the last 30 min/.exec(d.message) ?? [];
+              return {
+                file: uri.path.slice(folder.uri.path.length + 1),
+                line: d.range.start.line + 1,
+                errorClass,
+                count: Number(count),
+              };
+            }),
+        )
+        .sort((a, b) => `${a.file}:${a.line}:${a.errorClass}`.localeCompare(`${b.file}:${b.line}:${b.errorClass}`));
+
+    /** What the simulator says for the last 30 minutes: its top classes, at the lines its stacks point to. */
+    async function expected(): Promise<Shown[]> {
+      const conn = ts.connections.current!;
+      const [account] = await conn.nrql!.listAccounts();
+      const window = transactionWindow(Date.now(), 30);
+      const result = await conn.nrql!.run(
+        account.id,
+        errorClassesNrql(appId, { from: new Date(window.from), to: new Date(window.to) }),
+      );
+      const rows = result.results
+        .map((r) => ({
+          txn: (r.facet as string[])[0],
+          errorClass: (r.facet as string[])[1],
+          count: r.count as number,
+          at: r['latest.timestamp'] as number,
+        }))
+        .sort(
+          (a, b) =>
+            b.count - a.count || b.at - a.at || a.txn.localeCompare(b.txn) || a.errorClass.localeCompare(b.errorClass),
+        )
+        .slice(0, STACKS_PER_APPLICATION);
+      return rows
+        .map((r) => {
+          const [file, line] = DEMO_SOURCE_LINES[APP][r.txn.replace(/^WebTransaction\//, '')];
+          return { file, line, errorClass: r.errorClass, count: r.count };
+        })
+        .sort((a, b) => `${a.file}:${a.line}:${a.errorClass}`.localeCompare(`${b.file}:${b.line}:${b.errorClass}`));
+    }
+
+    before(async () => {
+      ts = await timeslice();
+      await startDemo(ts, backend);
+      sim = ts.demo.simulator!;
+      appId = sim.datasets.us.apps.find((a) => a.name === APP)!.id;
+      folder = vscode.workspace.workspaceFolders![0];
+      const samples = vscode.Uri.joinPath(
+        vscode.Uri.file(vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath),
+        'samples',
+        'demo-workspace',
+        APP,
+      );
+      for (const dir of copied) {
+        await vscode.workspace.fs.copy(vscode.Uri.joinPath(samples, dir), vscode.Uri.joinPath(folder.uri, dir), {
+          overwrite: true,
+        });
+      }
+      await bind();
+    });
+
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
+      for (const dir of copied) {
+        await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, dir), { recursive: true });
+      }
+      await vscode.commands.executeCommand('timeslice.stopDemo');
+    });
+
+    it("shows the simulator's top error classes at the lines their stacks point to: file, line, class, count", async () => {
+      let last = '';
+      const got = await eventually(async () => {
+        await ts.errorDiagnostics.refresh();
+        const want = await expected();
+        const now = shown();
+        last = `shown ${JSON.stringify(now)}, expected ${JSON.stringify(want)}`;
+        // Both read the last 30 minutes: at a minute's turn they may differ, so ask again.
+        return now.length > 0 && JSON.stringify(now) === JSON.stringify(want) ? now : undefined;
+      }, "the diagnostics to be the simulator's").catch((e: unknown) => {
+        throw new Error(`${String(e)}: ${last}`);
+      });
+      assert.ok(got.length >= 2, JSON.stringify(got));
+      const [uri, diagnostics] = vscode.languages
+        .getDiagnostics()
+        .find(([u, ds]) => u.path.endsWith(got[0].file) && ds.length > 0)!;
+      const d = diagnostics[0];
+      assert.equal(d.severity, vscode.DiagnosticSeverity.Warning);
+      assert.match(d.message, / — \d+ in the last 30 min \(\d+(\.\d+)? % of Controller\//);
+      assert.match(d.source ?? '', /^(Controller|OtherTransaction)\//);
+      assert.ok((d.relatedInformation ?? []).length >= 2, 'the rest of the stack');
+      assert.ok(
+        d.relatedInformation!.some((r) => r.location.uri.toString() === uri.toString()),
+        'a frame the folder lacks is listed at the error',
+      );
+    });
+
+    it("names each transaction's top class on its lens, as the diagnostics count it", async () => {
+      const file = vscode.Uri.joinPath(folder.uri, 'app', 'controllers', 'orders_controller.rb');
+      await vscode.window.showTextDocument(file, { preview: false });
+      const orders = await eventually(async () => {
+        await ts.codeLenses.refresh();
+        const lenses =
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', file)) ?? [];
+        const diagnostics = shown().filter((d) => d.file === 'app/controllers/orders_controller.rb');
+        const withClass = lenses.filter((l) => / ×\d+ · 30 min$/.test(l.command?.title ?? ''));
+        return diagnostics.length > 0 && withClass.length > 0 ? { diagnostics, withClass } : undefined;
+      }, 'a lens with its top class');
+      for (const lens of orders.withClass) {
+        const [, errorClass, count] = / · ([^·]+) ×(\d+) · 30 min$/.exec(lens.command!.title)!;
+        const at = orders.diagnostics.filter((d) => d.line === lens.range.start.line + 1);
+        // The lens names the most frequent class of its transaction: the diagnostic with the highest count there.
+        const top = at.sort((a, b) => b.count - a.count)[0];
+        if (top) {
+          assert.equal(errorClass, top.errorClass, lens.command!.title);
+          assert.equal(Number(count), top.count);
+        }
+      }
+    });
+
+    it('offers Show Error on the diagnostic, with the class and transaction', async () => {
+      const [uri, diagnostics] = vscode.languages
+        .getDiagnostics()
+        .find(
+          ([u, ds]) => u.path.startsWith(`${folder.uri.path}/`) && ds.some((d) => /in the last 30 min/.test(d.message)),
+        )!;
+      const d = diagnostics.find((x) => /in the last 30 min/.test(x.message))!;
+      await vscode.window.showTextDocument(uri);
+      const actions =
+        (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, d.range)) ??
+        [];
+      const show = actions.find((a) => a.title === 'Show Error');
+      assert.ok(show, JSON.stringify(actions.map((a) => a.title)));
+      assert.equal(show.command?.command, SHOW_ERROR_COMMAND);
+      const args = show.command?.arguments?.[0] as {
+        applicationId: number;
+        errorClass: string;
+        transactionName: string;
+      };
+      assert.equal(args.applicationId, appId);
+      assert.ok(d.message.startsWith(args.errorClass));
+      assert.ok(!actions.some((a) => a.title === 'Open in the Service'), 'the demo has no service domain');
+    });
+
+    it('clears them when the binding changes, and shows them again once bound', async () => {
+      await eventually(() => (shown().length > 0 ? true : undefined), 'diagnostics shown');
+      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
+      await eventually(() => (shown().length === 0 ? true : undefined), 'no diagnostics after unbinding');
+      await bind();
+      await eventually(async () => {
+        await ts.errorDiagnostics.refresh();
+        return shown().length > 0 ? true : undefined;
+      }, 'diagnostics again');
+    });
+
+    it('asks nothing while the window is unfocused; the missed refresh runs on focus', async function () {
+      if (!canSetWindowFocus()) {
+        this.skip(); // (desktop VS Code's runner has no way to blur its window)
+      }
+      await eventually(() => (shown().length > 0 ? true : undefined), 'diagnostics shown');
+      try {
+        await setWindowFocus(false);
+        sim.clearRequests();
+        // A change that asks again at once when focused: the binding is written anew.
+        await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
+        await vscode.commands.executeCommand('timeslice.bindWorkspace', {
+          applicationId: appId,
+          name: APP,
+          folder: folder.uri,
+        });
+        const blurredAt = Date.now();
+        while (Date.now() - blurredAt < UNFOCUSED_WATCH_MS) {
+          const asked = sim.requests.filter((r) => r.endpoint === 'graphql.nrql');
+          assert.deepEqual(asked, [], 'no error query while the window is unfocused');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      } finally {
+        await setWindowFocus(true);
+      }
+      await eventually(() => (shown().length > 0 ? true : undefined), 'the diagnostics after focus returned', 30_000);
+    });
+  });
+}

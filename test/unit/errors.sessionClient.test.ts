@@ -1,0 +1,149 @@
+/**
+ * Error details against the simulator through the NRQL client a connection makes (either backend's
+ * options: it always speaks NerdGraph): the classes of a demo application, and the latest stack of
+ * its most frequent class, whose in-app frame is the sample's serving line; an occurrence whose stack
+ * aged out says so; a hostile class name stays one NRQL literal and finds nothing.
+ */
+import assert from 'node:assert/strict';
+
+import { createNrqlClient } from '../../src/api/backend';
+import { MemoryLogger } from '../../src/log';
+import { ErrorDetails } from '../../src/errors/errorDetails';
+import { errorDetailsClient, readException } from '../../src/errors/sessionErrorClient';
+import { DEMO_DATA_SET } from '../../src/simulator/dataset';
+import { DEMO_SOURCE_LINES } from '../../src/simulator/demoSourceLines';
+import { Simulator } from '../../src/simulator/server';
+
+const NOW = new Date('2026-11-20T12:00:30Z');
+const KEY = 'NRAK-ERRDETAILSKEY000000000001';
+const RANGE = { from: new Date(Date.parse('2026-11-20T11:30:00Z')), to: new Date(Date.parse('2026-11-20T12:00:00Z')) };
+
+describe('errors: error details through the session NRQL client, against the simulator', function () {
+  this.timeout(30_000);
+  let sim: Simulator;
+  before(async () => {
+    sim = await Simulator.start({ usKey: KEY, now: () => NOW, ...DEMO_DATA_SET, names: 'demo' });
+  });
+  after(async () => {
+    await sim.stop();
+  });
+
+  const client = () =>
+    createNrqlClient({
+      baseUrl: sim.baseUrls.us,
+      getApiKey: () => Promise.resolve(KEY),
+      ca: sim.certPem,
+      log: new MemoryLogger(),
+      format: 'json' as const,
+      keyHeader: 'X-Api-Key' as const,
+      backoffBaseMs: 5,
+    });
+
+  it("answers a demo application's classes, and its top class's stack at the sample's serving line", async () => {
+    const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+    const nrql = client();
+    try {
+      const errorClient = errorDetailsClient(nrql);
+      const details = new ErrorDetails({
+        client: () => errorClient,
+        now: () => NOW.getTime(),
+        maxAgeMs: () => 60_000,
+      });
+      const answer = await details.classes({ id: app.id, language: app.language }, RANGE);
+      assert.equal(answer.kind, 'classes');
+      if (answer.kind !== 'classes') return;
+      assert.ok(answer.rows.length > 0);
+      const top = answer.rows[0];
+      assert.ok(top.count > 0);
+      const stack = await details.latestStack(
+        { id: app.id, language: app.language },
+        top.errorClass,
+        top.transactionName,
+        RANGE,
+      );
+      assert.equal(stack.kind, 'stack');
+      if (stack.kind !== 'stack') return;
+      const inApp = stack.frames.find((f) => f.inApp);
+      // Ruby's web metrics are `Controller/…`, its events' names `WebTransaction/Controller/…`.
+      const [file, line] = DEMO_SOURCE_LINES[app.name][top.transactionName.replace(/^WebTransaction\//, '')];
+      assert.ok(inApp?.path?.endsWith(file), `${inApp?.path} ends with ${file}`);
+      assert.equal(inApp?.line, line);
+      const hostile = await details.latestStack(
+        { id: app.id, language: app.language },
+        `${top.errorClass}' OR error.class LIKE '%`,
+        top.transactionName,
+        RANGE,
+      );
+      assert.deepEqual(hostile, { kind: 'none' });
+    } finally {
+      await nrql.dispose();
+    }
+  });
+
+  it("asks several applications' classes in one request", async () => {
+    const apps = sim.datasets.us.apps.filter((a) => a.reporting).slice(0, 3);
+    const nrql = client();
+    try {
+      const errorClient = errorDetailsClient(nrql);
+      const details = new ErrorDetails({
+        client: () => errorClient,
+        now: () => NOW.getTime(),
+        maxAgeMs: () => 60_000,
+      });
+      await nrql.applicationGuid(apps[0].id); // the account lookup and the like out of the count
+      await details.classes({ id: apps[0].id, language: apps[0].language }, RANGE);
+      sim.clearRequests();
+      const answers = await Promise.all(
+        apps.slice(1).map((a) => details.classes({ id: a.id, language: a.language }, RANGE)),
+      );
+      assert.ok(answers.every((a) => a.kind === 'classes'));
+      assert.equal(sim.requests.length, 1, JSON.stringify(sim.requests.map((r) => [r.endpoint, r.status])));
+    } finally {
+      await nrql.dispose();
+    }
+  });
+
+  it('asks the stacks of several classes in one request, and each GUID once', async () => {
+    const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+    const nrql = client();
+    try {
+      const errorClient = errorDetailsClient(nrql);
+      const details = new ErrorDetails({ client: () => errorClient, now: () => NOW.getTime(), maxAgeMs: () => 60_000 });
+      const target = { id: app.id, language: app.language };
+      const answer = await details.classes(target, RANGE);
+      const top = answer.kind === 'classes' ? answer.rows.slice(0, 3) : [];
+      sim.clearRequests();
+      const stacks = await Promise.all(
+        top.map((r) => details.latestStack(target, r.errorClass, r.transactionName, RANGE)),
+      );
+      assert.deepEqual(
+        stacks.map((s) => s.kind),
+        ['stack', 'stack', 'stack'],
+      );
+      assert.deepEqual(
+        sim.requests.map((r) => r.endpoint),
+        ['graphql.entitySearch', 'graphql.nrql', 'graphql.entity'],
+        'the GUID, the latest occurrences, the three stacks',
+      );
+    } finally {
+      await nrql.dispose();
+    }
+  });
+
+  it('says a stack aged out when the service answers null for the occurrence', async () => {
+    const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+    const nrql = client();
+    try {
+      const guid = await nrql.applicationGuid(app.id);
+      assert.equal(await errorDetailsClient(nrql).exception(guid, 'no-such-occurrence'), null);
+    } finally {
+      await nrql.dispose();
+    }
+    assert.equal(readException(null), null);
+    assert.deepEqual(readException({ message: 'm', stackTrace: null }), { message: 'm', frames: [] });
+    assert.deepEqual(readException({ message: 'm', stackTrace: { frames: [null, 3, { formatted: 'x' }] } }), {
+      message: 'm',
+      frames: [{ formatted: 'x' }],
+    });
+  });
+});
