@@ -23,6 +23,7 @@ import type { DecimationOptions } from '../shared/seriesData';
 import { decimationFor, lineWidth, stackedKeepIndices } from '../shared/seriesData';
 import type { TickStep } from '../shared/timeTicks';
 import { formatTickLabel, timeTicks } from '../shared/timeTicks';
+import { valueScaleBounds, valueTickPrecision } from '../shared/valueAxis';
 import type { ChartTheme } from './theme';
 import { seriesColor } from './theme';
 
@@ -198,10 +199,15 @@ export function buildConfig(
         y: {
           stacked: spec.stacked === true,
           beginAtZero: true,
-          // An Apdex score lies in 0..1: the axis shows exactly that, never a 1.5 it cannot reach.
-          ...(spec.unit === 'apdex' ? { min: 0, max: 1 } : { grace: '5%' }),
+          ...valueScaleBounds(spec.unit),
           title: { display: spec.unit !== '', text: spec.unit, color: theme.muted, font },
-          ticks: { color: theme.muted, font, maxTicksLimit: 6, callback: (value) => formatTick(Number(value)) },
+          ticks: {
+            color: theme.muted,
+            font,
+            maxTicksLimit: 6,
+            ...valueTickPrecision(spec.unit),
+            callback: (value) => formatTick(Number(value)),
+          },
           grid: { color: theme.grid, lineWidth: theme.highContrast ? 1 : 0.5 },
           border: { color: theme.grid, dash: theme.gridDash },
         },
