@@ -22,6 +22,7 @@ import type { BoundAppsPoller } from '../status/boundAppsPoller';
 import type { BindingRegion } from '../status/binding';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { Disposable } from '../util/lifecycle';
+import { RunThenOnceMore } from '../util/runThenOnceMore';
 import { applicationErrors, ERROR_DIAGNOSTICS_INTERVAL_MS, errorRateOf } from './applicationErrors';
 import type { ErrorDetails } from './errorDetails';
 import type { ErrorDiagnosticEntry } from './errorDiagnosticModel';
@@ -61,8 +62,11 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
   private lastRun: number | undefined;
   /** The applications the last run asked for: one bound meanwhile is asked at once, not at the next run. */
   private asked = new Set<number>();
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly updates = new RunThenOnceMore(() =>
+    this.update().catch((e: unknown) =>
+      this.deps.log.warn(`error diagnostics: ${e instanceof Error ? e.message : String(e)}`),
+    ),
+  );
 
   constructor(
     private readonly deps: {
@@ -145,20 +149,7 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     if (!force && this.lastRun !== undefined && now - this.lastRun < ERROR_DIAGNOSTICS_INTERVAL_MS) {
       return Promise.resolve();
     }
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.update()
-      .catch((e: unknown) => this.deps.log.warn(`error diagnostics: ${e instanceof Error ? e.message : String(e)}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.refresh(true);
-        }
-      });
-    return this.running;
+    return this.updates.run();
   }
 
   clear(): void {

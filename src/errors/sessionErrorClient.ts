@@ -25,7 +25,7 @@ export function batchedNrqlGraphql(count: number, timeoutSeconds = DEFAULT_OPEN_
   const params = indexes.map((i) => `$q${i}: Nrql!`).join(', ');
   const timeout = Math.max(1, Math.floor(timeoutSeconds));
   const fields = indexes.map((i) => `r${i}: nrql(query: $q${i}, timeout: ${timeout}) { results metadata { facets } }`);
-  return `query($accountId: Int!, ${params}) { actor { account(id: $accountId) { ${fields.join(' ')} } } }`;
+  return `query($id: Int!, ${params}) { actor { account(id: $id) { ${fields.join(' ')} } } }`;
 }
 
 const record = (v: unknown): Record<string, unknown> =>
@@ -94,7 +94,7 @@ export function errorDetailsClient(nrql: NrqlClient, signal?: AbortSignal): Erro
     return account;
   };
   const runNrql = inBatches<string, NrqlResult>(async (queries) => {
-    const variables: Record<string, unknown> = { accountId: await accountId() };
+    const variables: Record<string, unknown> = { id: await accountId() };
     queries.forEach((q, i) => (variables[`q${i}`] = q));
     const answer = record(
       await nrql.graphqlAt(batchedNrqlGraphql(queries.length), variables, ['actor', 'account'], { signal }),

@@ -64,6 +64,9 @@ describe('one connection: what reconnects and what does not', function () {
       () => ts.status.poller.snapshot({ id: node.app.id, region: 'demo' })?.app,
       "the bound application's first poll",
     );
+    // The binding also asks for the application's production errors (and their rates): let that finish
+    // first, as it is the binding's work, not the settings'.
+    await ts.errorDiagnostics.refresh();
     const connection = ts.connections.current;
     const before = changes;
     sim.clearRequests();
