@@ -51,6 +51,9 @@ const SEVERITY = {
   hint: vscode.DiagnosticSeverity.Hint,
 } as const;
 
+/** The diagnostics' refresh as held while the window is unfocused (`FocusGate.heldKeys`). */
+export const ERROR_DIAGNOSTICS_FOCUS_KEY = 'error diagnostics';
+
 export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('Timeslice'));
   private readonly shown = new Map<string, ShownError[]>();
@@ -91,23 +94,11 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
         run: () => this.refresh(false),
       }),
     );
-    // A change asks again at once, but never while the window is unfocused: then on focus.
-    let missed = false;
+    // A change asks again at once, but never while the window is unfocused: then on focus (focusGate.ts).
     const soon = () => {
       connections.scheduleChanged();
-      missed = !vscode.window.state.focused;
-      if (!missed) {
-        void this.refresh(true);
-      }
+      connections.focus.run(ERROR_DIAGNOSTICS_FOCUS_KEY, () => void this.refresh(true));
     };
-    this._register(
-      vscode.window.onDidChangeWindowState((state) => {
-        if (state.focused && missed) {
-          missed = false;
-          void this.refresh(true);
-        }
-      }),
-    );
     this._register(bindings.onDidChange(() => (this.clear(), soon())));
     this._register(connections.onDidChangeSession(() => (deps.details.reset(), this.clear(), soon())));
     // The application's language (which folder files and parser) is known after its first poll.
