@@ -67,7 +67,7 @@ export const COMMAND = {
  * What `timeslice.showOnDemo` can show, by walkthrough step id (its buttons link
  * `command:timeslice.showOnDemo?["<id>"]`); a new step adds its id here and its sight in demoCommands.ts.
  */
-export const DEMO_SIGHTS = ['lenses', 'changes', 'alerts'] as const;
+export const DEMO_SIGHTS = ['lenses', 'changes', 'alerts', 'errors', 'agent'] as const;
 export type DemoSight = (typeof DEMO_SIGHTS)[number];
 
 /**

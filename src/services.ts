@@ -17,6 +17,7 @@ import { RecentLines } from './recentLines';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
 import { panelErrorSource } from './panels/panelErrorSource';
+import { locateFrames } from './panels/frameLocator';
 import { ErrorDetails } from './errors/errorDetails';
 import { sessionErrorClient } from './errors/sessionErrorClient';
 import { RawResponseProvider } from './palette/rawResponseProvider';
@@ -24,6 +25,8 @@ import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import { ApdexStatusBar } from './status/apdexStatusBar';
 import { BoundAppsPoller } from './status/boundAppsPoller';
 import { BoundAppsRefreshTriggers } from './status/boundAppsRefreshTriggers';
+import { LENS_RANGES } from './code/lensModel';
+import type { LensRange } from './code/lensModel';
 import { sessionTransactionSource } from './code/sessionTransactionSource';
 import { TransactionLensProvider } from './code/transactionLensProvider';
 import { WorkspaceSourceIndex } from './code/workspaceSources';
@@ -171,6 +174,20 @@ export class Services extends Disposable {
         bindings: this.bindings,
         poller: this.boundApps,
         lenses: this.codeLenses,
+        errors: {
+          details: this.errorDetails,
+          locate: (app, frames, signal) =>
+            locateFrames(
+              { bindings: this.bindings, sources: this.sources, region: () => this.connectionRegion() },
+              app,
+              frames,
+              signal,
+            ),
+          // The diagnostics' range, so the tool's classes are the ones they show (and the same cached ask).
+          minutes: () =>
+            LENS_RANGES[(this.config.codeLensRange in LENS_RANGES ? this.config.codeLensRange : '30m') as LensRange]
+              .minutes,
+        },
         secrets: () => [...this.apiKeys.knownValues(), ...(this.demo.endpoint ? [this.demo.endpoint.key] : [])],
         afterWrite: (applicationId) => {
           this.connections.current?.deployments.invalidate(applicationId);

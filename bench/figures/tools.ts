@@ -111,6 +111,15 @@ export async function toolFigures(): Promise<Figure[]> {
       bindings: { active: () => undefined, all: () => [] },
       poller: { snapshot: () => undefined },
       lenses: { numbersFor: () => Promise.reject(new Error('not in Node')) },
+      // timeslice_errors reads the workspace (vscode): not benched here.
+      errors: {
+        details: {
+          classes: () => Promise.reject(new Error('not benched')),
+          latestStack: () => Promise.resolve({ kind: 'none' }),
+        },
+        locate: () => Promise.resolve({ targets: [] }),
+        minutes: () => 30,
+      },
       signal: session.signal,
       now: () => NOW.getTime(),
       deploymentsAllowed: false,

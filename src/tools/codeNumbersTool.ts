@@ -17,7 +17,7 @@ import type { TimesliceTool } from './toolTypes';
 export const MAX_CODE_ENTRIES = 50;
 
 /** The file `given` names inside a workspace folder (absolute, folder-relative, or "folder/relative"), or why not. */
-async function workspaceFile(given: string | undefined): Promise<vscode.Uri> {
+export async function workspaceFile(given: string | undefined): Promise<vscode.Uri> {
   if (given === undefined) {
     const active = vscode.window.activeTextEditor?.document.uri;
     if (!active || active.scheme !== 'file') {

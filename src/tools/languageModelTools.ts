@@ -17,7 +17,7 @@ import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { Disposable } from '../util/lifecycle';
 import { withoutSecrets } from './toolAnswer';
 import { noConnectionText, toolErrorText } from './toolErrors';
-import type { TimesliceTool, ToolContext } from './toolTypes';
+import type { TimesliceTool, ToolContext, ToolErrorSource } from './toolTypes';
 
 export interface LanguageModelToolsDeps {
   tools: readonly TimesliceTool[];
@@ -27,6 +27,7 @@ export interface LanguageModelToolsDeps {
   bindings: WorkspaceBindings;
   poller: BoundAppsPoller;
   lenses: TransactionLensProvider;
+  errors: ToolErrorSource;
   /** Every key the session knows, the demo's included: none may reach an answer. */
   secrets: () => readonly string[];
   afterWrite: (applicationId: number) => void;
@@ -83,6 +84,7 @@ export class LanguageModelTools extends Disposable {
         bindings: deps.bindings,
         poller: deps.poller,
         lenses: deps.lenses,
+        errors: deps.errors,
         signal: abort.signal,
         now: () => Date.now(),
         deploymentsAllowed: deps.config.toolsAllowDeployments,

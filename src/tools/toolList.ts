@@ -6,6 +6,7 @@ import { applicationsTool } from './applicationsTool';
 import { applicationTool } from './applicationTool';
 import { codeNumbersTool } from './codeNumbersTool';
 import { deploymentsTool } from './deploymentsTool';
+import { errorsTool } from './errorsTool';
 import { metricTool } from './metricTool';
 import { nrqlTool } from './nrqlTool';
 import { openAlertsTool } from './openAlertsTool';
@@ -18,6 +19,7 @@ export const TOOLS: readonly TimesliceTool[] = [
   applicationTool,
   transactionsTool,
   codeNumbersTool,
+  errorsTool,
   deploymentsTool,
   openAlertsTool,
   metricTool,

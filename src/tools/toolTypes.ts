@@ -4,6 +4,10 @@
  * bindings and the lenses' numbers. One tool per module; toolList.ts lists them.
  */
 import type { TransactionLensProvider } from '../code/transactionLensProvider';
+import type { ErrorDetails } from '../errors/errorDetails';
+import type { ErrorApplication } from '../errors/errorModel';
+import type { StackFrame } from '../errors/stackFrame';
+import type { FrameTarget } from '../panels/errorSource';
 import type { ConnectionSession } from '../session/connectionSession';
 import type { BoundAppsPoller } from '../status/boundAppsPoller';
 import type { BindingRegion } from '../status/binding';
@@ -17,6 +21,8 @@ export interface ToolContext {
   poller: Pick<BoundAppsPoller, 'snapshot'>;
   /** The lenses' numbers for one file (code tools). */
   lenses: Pick<TransactionLensProvider, 'numbersFor'>;
+  /** Production errors as the diagnostics and the error panel read them. */
+  errors: ToolErrorSource;
   /** Cancelled with the tool call or the session. */
   signal: AbortSignal;
   now(): number;
@@ -24,6 +30,19 @@ export interface ToolContext {
   deploymentsAllowed: boolean;
   /** After a write: the views drop what they hold of the application. */
   afterWrite(applicationId: number): void;
+}
+
+export interface ToolErrorSource {
+  /** The service the diagnostics and the error panel ask (its caches are theirs). */
+  details: Pick<ErrorDetails, 'classes' | 'latestStack'>;
+  /** Frames in the folders bound to the application, as the error panel locates them. */
+  locate(
+    app: ErrorApplication,
+    frames: readonly StackFrame[],
+    signal: AbortSignal,
+  ): Promise<{ targets: ReadonlyArray<FrameTarget | undefined> }>;
+  /** The diagnostics' range (the lenses' setting), in minutes. */
+  minutes(): number;
 }
 
 /** What the confirmation modal says before a write runs. */

@@ -106,7 +106,13 @@ describe('the packaged extension, installed as a user installs it', () => {
     await wb.quickInput.openCommandPalette();
     await wb.quickInput.choose('>Timeslice: Open Walkthrough', 'Timeslice: Open Walkthrough');
     const text = await walkthroughPage(wb.page).innerText({ timeout: 30_000 });
-    for (const step of ['See the numbers above the code', 'See what changed', 'See what is firing']) {
+    for (const step of [
+      'See the numbers above the code',
+      'See what changed',
+      'See what is firing',
+      'See production errors at the line',
+      "Ask the editor's agent",
+    ]) {
       assert.ok(text.includes(step), `step "${step}"`);
     }
 

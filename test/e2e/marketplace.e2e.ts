@@ -51,9 +51,11 @@ describe('the walkthrough', () => {
       'See the numbers above the code',
       'See what changed',
       'See what is firing',
+      'See production errors at the line',
       'Open a dashboard',
       'Bind this workspace for the status bar',
       'Ask from the command palette',
+      "Ask the editor's agent",
     ]) {
       assert.ok(text.includes(step), `step "${step}" in ${text.slice(0, 400)}`);
     }

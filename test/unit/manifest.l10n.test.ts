@@ -73,7 +73,7 @@ describe('package.json: translations and walkthrough', () => {
     );
   });
 
-  it('walks a new user through key, view, lenses, changes, alerts, dashboard, binding and palette, each step with a way to complete and its pictures', () => {
+  it('walks a new user through key, view, lenses, changes, alerts, errors, dashboard, binding, palette and the agent, each step with a way to complete and its pictures', () => {
     const [walkthrough] = manifest.contributes.walkthroughs as Array<{
       id: string;
       steps: Array<{
@@ -86,7 +86,7 @@ describe('package.json: translations and walkthrough', () => {
     assert.equal(walkthrough.id, 'timeslice.gettingStarted');
     assert.deepEqual(
       walkthrough.steps.map((s) => s.id),
-      ['connect', 'applications', 'lenses', 'changes', 'alerts', 'dashboard', 'bind', 'palette'],
+      ['connect', 'applications', 'lenses', 'changes', 'alerts', 'errors', 'dashboard', 'bind', 'palette', 'agent'],
     );
     const commands = new Set<string>(Object.values(COMMAND));
     for (const step of walkthrough.steps) {

@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import type { Backend } from '../../../src/api/backendChoice';
 import type { Application } from '../../../src/api/types';
 import { transactionWindow } from '../../../src/api/transactionStats';
+import { metricNameOf } from '../../../src/errors/errorDiagnosticModel';
 import { deploymentsBetween } from '../../../src/simulator/deployments';
 import { Simulator } from '../../../src/simulator/server';
 import { MAX_ANSWER_CHARS } from '../../../src/tools/toolAnswer';
@@ -33,6 +34,7 @@ const TOOL_NAMES = [
   'timeslice_application',
   'timeslice_transactions',
   'timeslice_code_numbers',
+  'timeslice_errors',
   'timeslice_deployments',
   'timeslice_open_alerts',
   'timeslice_metric',
@@ -190,6 +192,86 @@ for (const backend of BACKENDS) {
       assert.match(await invoke('timeslice_code_numbers', {}), /orders_controller\.rb/);
     });
 
+    it('timeslice_errors: the classes the diagnostics show, at their lines, from the same ask (no second request)', async () => {
+      // The demo's code beside the test's controller, so the classes' stacks map into the folder.
+      const samples = vscode.Uri.joinPath(
+        vscode.Uri.file(vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath),
+        'samples',
+        'demo-workspace',
+        'storefront-web',
+        'app',
+      );
+      for (const dir of ['controllers', 'jobs']) {
+        for (const [name] of await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(samples, dir))) {
+          const target = vscode.Uri.joinPath(folder.uri, 'app', dir, name);
+          if (name !== 'orders_controller.rb') {
+            await vscode.workspace.fs.copy(vscode.Uri.joinPath(samples, dir, name), target, { overwrite: true });
+          }
+        }
+      }
+      type ErrorRow = {
+        class: string;
+        transaction: string;
+        count: number;
+        topFrame?: string;
+        topFrameInWorkspace?: boolean;
+      };
+      const files = async () =>
+        (await vscode.workspace.findFiles('app/**/*.rb')).filter((u) => u.path.startsWith(folder.uri.path));
+      const shownNow = async () => (await files()).flatMap((u) => ts.errorDiagnostics.shownAt(u));
+      await eventually(async () => {
+        await ts.status.poller.refreshNow();
+        await ts.errorDiagnostics.refresh();
+        return (await shownNow()).length > 0 ? true : undefined;
+      }, 'the diagnostics');
+      // The tool asks nothing the diagnostics asked, so its classes are theirs. Asked again only when the
+      // minute turned in between (the two windows differ then); an earlier call of the tool primes nothing.
+      const minute = () => transactionWindow(Date.now(), 30).to;
+      let seen: { text: string; shown: Awaited<ReturnType<typeof shownNow>>; classAsks: number } | undefined;
+      while (!seen) {
+        const before = minute();
+        await ts.errorDiagnostics.refresh();
+        const shown = await shownNow();
+        sim.clearRequests();
+        const text = await invoke('timeslice_errors', {});
+        const classAsks = sim.requests.filter((r) =>
+          (r.requestBody ?? '').includes('latest(error.message) FROM TransactionError'),
+        ).length;
+        seen = minute() === before ? { text, shown, classAsks } : undefined;
+      }
+      assert.equal(seen.classAsks, 0, 'no second ask of the classes');
+      const rows = json<{ errors: ErrorRow[] }>(seen.text).errors;
+      for (const { entry } of seen.shown) {
+        assert.ok(
+          rows.some(
+            (r) =>
+              r.class === entry.args.errorClass &&
+              r.transaction === metricNameOf('ruby', entry.args.transactionName) &&
+              r.topFrame === `${entry.path}:${entry.line}` &&
+              r.topFrameInWorkspace === true &&
+              entry.message.includes(` — ${r.count} in the last 30 min`),
+          ),
+          `${entry.message} at ${entry.path}:${entry.line} in ${seen.text}`,
+        );
+      }
+      capture(backend, 'errors', seen.text);
+      assert.match(seen.text, /^Error classes of application \d+ \(most frequent first\): \d+ of \d+/);
+
+      const { entry } = seen.shown[0];
+      const inFile = await invoke('timeslice_errors', { path: entry.path });
+      capture(backend, 'errors_file', inFile);
+      const fileRows = json<{ errors: ErrorRow[] }>(inFile).errors;
+      assert.ok(fileRows.length > 0 && fileRows.every((r) => r.topFrame?.startsWith(`${entry.path}:`)), inFile);
+      assert.ok(
+        fileRows.some((r) => r.class === entry.args.errorClass),
+        inFile,
+      );
+
+      const transaction = metricNameOf('ruby', entry.args.transactionName);
+      const ofTransaction = json<{ errors: ErrorRow[] }>(await invoke('timeslice_errors', { transaction })).errors;
+      assert.ok(ofTransaction.length > 0 && ofTransaction.every((r) => r.transaction === transaction));
+    });
+
     it("timeslice_deployments and timeslice_application: the simulator's deployments, the last with its change", async () => {
       const text = await invoke('timeslice_deployments', { application: 'storefront-web' });
       capture(backend, 'deployments', text);
@@ -243,6 +325,8 @@ for (const backend of BACKENDS) {
         ['timeslice_code_numbers', { path: '../../etc/passwd' }, /^Error: .* is not a file of the workspace/],
         ['timeslice_code_numbers', { path: '/etc/passwd' }, /^Error: .* is not a file of the workspace/],
         ['timeslice_applications', { filter: 'x' }, /^Error: Unknown input field "filter"/],
+        ['timeslice_errors', { path: '../../etc/passwd' }, /^Error: .* is not a file of the workspace/],
+        ['timeslice_errors', { transaction: 'a', path: 'b' }, /^Error: Give "transaction" or "path", not both\./],
         ['timeslice_metric', { applicationId: appId }, /^Error: Give "metrics"/],
         [
           'timeslice_application',
