@@ -70,6 +70,8 @@ const overrides = {
       onDidChangeConfiguration: event,
       onDidChangeWorkspaceFolders: event,
       workspaceFolders: undefined,
+      // A window opened on folders, not on a .code-workspace file.
+      workspaceFile: undefined,
       registerTextDocumentContentProvider: () => disposable,
     },
     { get: (t, k) => (k in t ? t[k] : anything()) },

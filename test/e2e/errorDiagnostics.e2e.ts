@@ -2,7 +2,7 @@
  * Production errors in the real workbench: with the demo's billing-api sample in a folder bound to it,
  * the Problems panel lists its error classes as `Timeslice` warnings at the controllers' lines, and a
  * hover on the squiggle says the class, the count over 30 minutes and the transaction's error rate.
- * The Problems panel's picture is the README's (media/screenshots/dark-problems-errors.png).
+ * The README's pictures of the Problems panel are taken apart, with the demo's names, in both themes.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -10,24 +10,38 @@ import * as path from 'node:path';
 
 import { Dataset } from '../../src/simulator/dataset';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
-import { publishScreenshot, screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
+import { publishScreenshot, screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
 const app = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name === 'billing-api')!;
 const PROBLEM = / — \d+ in the last 30 min \(\d+(\.\d+)? % of (Controller|OtherTransaction)\//;
+
+/** A workbench with billing-api's sample code in its folder, bound to it. */
+async function billingWorkbench(options: Parameters<typeof startDemoWorkbench>[0] = {}): Promise<Workbench> {
+  const wb = await startDemoWorkbench(options);
+  const sample = path.join(__dirname, '..', '..', 'samples', 'demo-workspace', app.name);
+  fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
+  fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
+  fs.writeFileSync(
+    path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
+    JSON.stringify({ 'timeslice.boundApplication': { id: app.id, region: 'demo', name: app.name } }),
+  );
+  await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+  return wb;
+}
+
+/** The Problems panel in focus, once it lists the production errors. */
+async function problemRows(wb: Workbench) {
+  await wb.quickInput.runCommand('View: Focus Problems (Errors, Warnings, Infos)');
+  const rows = wb.page.locator('.markers-panel .monaco-list-row', { hasText: /in the last 30 min/ });
+  await rows.first().waitFor({ timeout: 60_000 });
+  return rows;
+}
 
 describe('production errors in the Problems panel (real workbench)', () => {
   let wb: Workbench;
 
   before(async () => {
-    wb = await startDemoWorkbench();
-    const sample = path.join(__dirname, '..', '..', 'samples', 'demo-workspace', app.name);
-    fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
-    fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
-    fs.writeFileSync(
-      path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
-      JSON.stringify({ 'timeslice.boundApplication': { id: app.id, region: 'demo', name: app.name } }),
-    );
-    await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+    wb = await billingWorkbench();
   });
 
   after(async () => {
@@ -35,15 +49,12 @@ describe('production errors in the Problems panel (real workbench)', () => {
   });
 
   it("lists the bound application's error classes at the lines that threw them, and a hover on the squiggle says them", async () => {
-    await wb.quickInput.runCommand('View: Focus Problems (Errors, Warnings, Infos)');
-    const rows = wb.page.locator('.markers-panel .monaco-list-row', { hasText: /in the last 30 min/ });
-    await rows.first().waitFor({ timeout: 60_000 });
+    const rows = await problemRows(wb);
     const texts = (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     assert.ok(texts.length >= 2, texts.join(' | '));
     for (const text of texts) {
       assert.match(text, PROBLEM);
     }
-    await publishScreenshot(wb.page, 'media/screenshots/dark-problems-errors.png');
 
     // The first problem opens its controller at the line; a hover on its squiggle shows the message.
     await rows.first().dblclick();
@@ -59,3 +70,22 @@ describe('production errors in the Problems panel (real workbench)', () => {
     await screenshot(wb.page, 'errors-hover');
   });
 });
+
+for (const { theme, slug } of [
+  { theme: 'Default Dark Modern' as Theme, slug: 'dark' },
+  { theme: 'Default Light Modern' as Theme, slug: 'light' },
+]) {
+  describe(`pictures for the README: production errors in the Problems panel (${theme})`, () => {
+    let wb: Workbench;
+
+    after(async () => {
+      await wb?.close();
+    });
+
+    it('the Problems panel lists the errors at their lines', async () => {
+      wb = await billingWorkbench({ theme, names: 'demo' });
+      await problemRows(wb);
+      await publishScreenshot(wb.page, `media/screenshots/${slug}-problems-errors.png`);
+    });
+  });
+}
