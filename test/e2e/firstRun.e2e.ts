@@ -132,6 +132,9 @@ describe('the packaged extension, installed as a user installs it', () => {
     const group = wb.sidebar.row('Open alerts (2)');
     await group.waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await group.getAttribute('aria-expanded'), 'true');
+    // The group's children load after it expands: wait for its first alert row, then check it.
+    const alert = wb.sidebar.rows.locator('.label-name', { hasText: /^search-gateway: Apdex/ }).first();
+    await alert.waitFor({ state: 'visible', timeout: 30_000 });
     assert.ok(
       (await wb.sidebar.rowLabels()).some((l) => l.startsWith('search-gateway: Apdex')),
       'its alerts are listed',
