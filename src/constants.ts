@@ -1,5 +1,4 @@
 /** Ids shared by package.json and the code. Unit tests check them against the manifest. */
-import { SHOW_ERROR_COMMAND } from './errors/errorCommands';
 
 export const VIEW_CONTAINER_ID = 'timeslice';
 export const APPLICATIONS_VIEW_ID = 'timeslice.applications';
@@ -44,7 +43,7 @@ export const COMMAND = {
   openExplorer: 'timeslice.openExplorer',
   openEntity: 'timeslice.openEntity',
   openTransaction: 'timeslice.openTransaction',
-  showError: SHOW_ERROR_COMMAND,
+  showError: 'timeslice.showError',
   goToCode: 'timeslice.goToCode',
   openTransactionsTable: 'timeslice.openTransactionsTable',
   bindWorkspace: 'timeslice.bindWorkspace',

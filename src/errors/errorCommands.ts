@@ -4,8 +4,10 @@
  * argument, so no surface imports the panel. No `vscode`.
  */
 
+import { COMMAND } from '../constants';
+
 /** Opens the error panel of one class of one transaction. */
-export const SHOW_ERROR_COMMAND = 'timeslice.showError';
+export const SHOW_ERROR_COMMAND = COMMAND.showError;
 
 export interface ShowErrorArgs {
   applicationId: number;
