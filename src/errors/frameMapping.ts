@@ -1,9 +1,10 @@
 /**
  * Server paths of stack frames mapped to the files of a bound workspace folder: the workspace file
- * that ends with the longest part of the frame's path wins (CodeStream drops a frame path's leading
- * segments until a workspace file matches: TeamCodeStream/codestream
- * vscode/src/agent/resolveStackTracePathsHandler.ts). A frame the workspace lacks stays unmapped;
- * nothing is guessed. Rules and their reasons: docs/errors.md.
+ * that ends with the longest part of the frame's path, and only that one (CodeStream drops a frame
+ * path's leading segments until a workspace file matches: TeamCodeStream/codestream
+ * vscode/src/agent/resolveStackTracePathsHandler.ts; we never fall back to a shallower match, and ask
+ * the match to hold the frame's parent folder or its package). A frame the workspace lacks stays
+ * unmapped; nothing is guessed. Rules and their reasons: docs/errors.md.
  */
 import type { StackFrame } from './stackFrame';
 import { isDependencyPath } from './stackFrame';
@@ -112,7 +113,10 @@ export class WorkspaceFileMap {
     });
   }
 
-  /** How deep the best files match a frame, which kinds of file won, and the file when only one did. */
+  /**
+   * How deep the best files match a frame, which kinds of file won, and the file when only one did.
+   * An in-app frame's file is the application's own, a library frame's a dependency copy.
+   */
   private candidates(frame: StackFrame): Match | undefined {
     const all = frame.parsed && frame.path !== undefined ? pathSegments(frame.path) : undefined;
     const segments = all?.filter((s) => !BUILD_OUTPUT_FOLDERS.includes(s));
