@@ -3,10 +3,28 @@
  * linear in the text's length. Formats and sources: docs/errors.md.
  */
 import type { StackFrame } from './stackFrame';
-import { after, frame, lineNumber, unparsed } from './stackFrame';
+import { after, frame, isDependencyPath, isDigitAt, lineNumber, unparsed } from './stackFrame';
 
-/** The JDK, the servlet API, Spring and the agent itself. */
-const JAVA_LIBRARY_PREFIXES = ['java.', 'javax.', 'jdk.', 'sun.', 'org.springframework.', 'com.newrelic.'];
+/**
+ * The JDK, the servlet APIs, common frameworks and servers, and the agent itself. A package missing
+ * here is still never mapped to a file outside its own package's folders (frameMapping.ts).
+ */
+const JAVA_LIBRARY_PREFIXES = [
+  'java.',
+  'javax.',
+  'jakarta.',
+  'jdk.',
+  'sun.',
+  'com.sun.',
+  'kotlin.',
+  'scala.',
+  'org.springframework.',
+  'org.apache.',
+  'org.eclipse.jetty.',
+  'org.hibernate.',
+  'io.netty.',
+  'com.newrelic.',
+];
 
 export function javaInApp(_path: string, qualifiedName: string): boolean {
   return !JAVA_LIBRARY_PREFIXES.some((prefix) => qualifiedName.startsWith(prefix));
@@ -18,9 +36,14 @@ export function javaInApp(_path: string, qualifiedName: string): boolean {
  * outer class's file, which is the one the frame names anyway.
  */
 export function javaPath(qualifiedMethod: string, file: string): string {
+  const pkg = javaPackage(qualifiedMethod);
+  return pkg === '' ? file : `${pkg.replace(/\./g, '/')}/${file}`;
+}
+
+/** `com.example.shop` of `com.example.shop.OrderController.show`; empty for the default package. */
+export function javaPackage(qualifiedMethod: string): string {
   const type = qualifiedMethod.slice(0, Math.max(0, qualifiedMethod.lastIndexOf('.')));
-  const dot = type.lastIndexOf('.');
-  return dot < 0 ? file : `${type.slice(0, dot).replace(/\./g, '/')}/${file}`;
+  return type.slice(0, Math.max(0, type.lastIndexOf('.')));
 }
 
 /** `Class.method` out of `com.example.shop.OrderController.show`. */
@@ -49,16 +72,27 @@ export function parseJavaFrame(text: string): StackFrame {
     return unparsed(text); // `(Native Method)`, `(Unknown Source)`: no file to go to.
   }
   const file = location.slice(0, colon);
-  return frame(
-    text,
-    { name: shortName(qualified), path: javaPath(qualified, file), line: lineNumber(location.slice(colon + 1)) },
-    (path) => javaInApp(path, body.slice(0, open)),
+  const line = lineNumber(location.slice(colon + 1));
+  const namespace = javaPackage(qualified);
+  return frame(text, { name: shortName(qualified), path: javaPath(qualified, file), line, namespace }, (path) =>
+    javaInApp(path, body.slice(0, open)),
   );
 }
 
-/** The framework's own namespaces. */
-export function dotnetInApp(_path: string, qualifiedName: string): boolean {
-  return !qualifiedName.startsWith('System.') && !qualifiedName.startsWith('Microsoft.');
+/** The framework's own namespaces, and installed packages (`.nuget/packages/` and any other dependency path). */
+export function dotnetInApp(path: string, qualifiedName: string): boolean {
+  return !qualifiedName.startsWith('System.') && !qualifiedName.startsWith('Microsoft.') && !isDependencyPath(path);
+}
+
+/**
+ * `Shop.Controllers` of `Shop.Controllers.OrdersController.Show`: the type's namespace, the type being the
+ * one before the method or before the first compiler-made part (`<Show>d__5`, `<>c__DisplayClass4_0`).
+ */
+export function dotnetNamespace(qualifiedMethod: string): string {
+  const parts = qualifiedMethod.split('.');
+  const generated = parts.findIndex((part) => part.startsWith('<'));
+  const type = (generated < 0 ? parts.length - 1 : generated) - 1;
+  return parts.slice(0, Math.max(0, type)).join('.');
 }
 
 /**
@@ -75,17 +109,63 @@ export function parseDotnetFrame(text: string): StackFrame {
     return unparsed(text);
   }
   const qualified = body.slice(0, args);
-  return frame(
-    text,
-    { name: shortName(qualified), path: body.slice(location + 5, lineAt), line: lineNumber(body.slice(lineAt + 6)) },
-    (path) => dotnetInApp(path, qualified),
+  const fields = { path: body.slice(location + 5, lineAt), line: lineNumber(body.slice(lineAt + 6)) };
+  return frame(text, { ...fields, name: shortName(qualified), namespace: dotnetNamespace(qualified) }, (path) =>
+    dotnetInApp(path, qualified),
   );
 }
 
-/** The Go distribution's sources and the module cache. */
+/**
+ * Top folders of a Go distribution's `src/` (golang/go `src/`): after a `go/src/` they mark GOROOT,
+ * not a GOPATH (`/go/src/app/…`), since an import path without a dot is the standard library's.
+ */
+const GO_STD_TOP = new Set(
+  (
+    'archive bufio builtin bytes cmp compress container context crypto database debug embed encoding errors ' +
+    'expvar flag fmt go hash html image index internal io iter log maps math mime net os path plugin reflect ' +
+    'regexp runtime slices sort strconv strings structs sync syscall testing text time unicode unique unsafe weak'
+  ).split(' '),
+);
+
+/**
+ * A Go distribution's sources wherever it is installed: `/usr/local/go/src/`, `/usr/lib/go-1.22/src/`,
+ * `/usr/lib/golang/src/`, `~/sdk/go1.22.0/src/`, Homebrew's `libexec/src/`, `C:\Program Files\Go\src\`.
+ * `-trimpath` builds name the standard library's files by import path alone (`runtime/panic.go`).
+ */
+export function isGoRoot(path: string): boolean {
+  const segments = path.replace(/\\/g, '/').split('/');
+  const absolute = segments[0] === '' || /^[A-Za-z]:$/.test(segments[0]);
+  if (!absolute && segments.length > 1) {
+    return GO_STD_TOP.has(segments[0]) && segments[0] !== 'internal';
+  }
+  for (let i = 1; i + 1 < segments.length; i++) {
+    const root = segments[i - 1].toLowerCase();
+    if (segments[i] !== 'src') {
+      continue;
+    }
+    if (root === 'golang' || root === 'goroot' || root === 'libexec' || /^go[-_]?\d/.test(root)) {
+      return true;
+    }
+    if (root === 'go' && GO_STD_TOP.has(segments[i + 1])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** A module at a version (`github.com/lib/pq@v1.10.9/`): the module cache, or a `-trimpath` build's dependency. */
+function versionedModule(path: string): boolean {
+  for (let at = path.indexOf('@v'); at >= 0; at = path.indexOf('@v', at + 2)) {
+    if (isDigitAt(path, at + 2)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Any GOROOT, the module cache, `vendor/` and any other dependency path. */
 export function goInApp(path: string): boolean {
-  const p = path.replace(/\\/g, '/');
-  return !p.startsWith('/usr/local/go/') && !p.includes('/pkg/mod/') && !p.startsWith('pkg/mod/');
+  return !isGoRoot(path) && !versionedModule(path) && !isDependencyPath(path);
 }
 
 /** `main.(*Server).handleOrders(0xc000010000)` without its argument words. */

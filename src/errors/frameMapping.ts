@@ -1,14 +1,13 @@
 /**
  * Server paths of stack frames mapped to the files of a bound workspace folder: the workspace file
- * that ends with the longest part of the frame's path wins (CodeStream drops a frame path's leading
- * segments until a workspace file matches: TeamCodeStream/codestream
- * vscode/src/agent/resolveStackTracePathsHandler.ts). A frame the workspace lacks stays unmapped;
- * nothing is guessed. Rules and their reasons: docs/errors.md.
+ * that ends with the longest part of the frame's path, and only that one (CodeStream drops a frame
+ * path's leading segments until a workspace file matches: TeamCodeStream/codestream
+ * vscode/src/agent/resolveStackTracePathsHandler.ts; we never fall back to a shallower match, and ask
+ * the match to hold the frame's parent folder or its package). A frame the workspace lacks stays
+ * unmapped; nothing is guessed. Rules and their reasons: docs/errors.md.
  */
 import type { StackFrame } from './stackFrame';
-
-/** Installed dependencies: never the file an in-app frame ran in, even when a copy is in the folder. */
-export const DEPENDENCY_FOLDERS: readonly string[] = ['node_modules', 'vendor', 'site-packages', 'dist-packages'];
+import { isDependencyPath } from './stackFrame';
 
 /**
  * Build output: a copy there mirrors its source below the folder, so these segments are left out when
@@ -80,7 +79,8 @@ export class WorkspaceFileMap {
       const file: WorkspaceFile = {
         path,
         segments,
-        dependency: all.some((s) => DEPENDENCY_FOLDERS.includes(s)),
+        // Installed dependencies: never the file an in-app frame ran in, the only files a library frame may.
+        dependency: isDependencyPath(all.join('/')),
         buildOutput: segments.length < all.length,
       };
       this.byPath.set(segments.join('/'), file);
@@ -113,7 +113,10 @@ export class WorkspaceFileMap {
     });
   }
 
-  /** How deep the best files match a frame, which kinds of file won, and the file when only one did. */
+  /**
+   * How deep the best files match a frame, which kinds of file won, and the file when only one did.
+   * An in-app frame's file is the application's own, a library frame's a dependency copy.
+   */
   private candidates(frame: StackFrame): Match | undefined {
     const all = frame.parsed && frame.path !== undefined ? pathSegments(frame.path) : undefined;
     const segments = all?.filter((s) => !BUILD_OUTPUT_FOLDERS.includes(s));
@@ -130,16 +133,22 @@ export class WorkspaceFileMap {
       }
       levels.push('count' in entry ? entry : bucketOf(entry));
     }
-    // The deepest level with a file the frame may run in; there, a source beats a build-output copy.
-    const allowed = frame.inApp ? [0, 1] : [0, 1, 2, 3];
-    for (let depth = levels.length; depth >= 1; depth--) {
-      const bucket = levels[depth - 1];
-      for (const build of [0, 1]) {
-        const kinds = allowed.filter((kind) => kind % 2 === build && bucket.count[kind] > 0);
-        const count = kinds.reduce((sum, kind) => sum + bucket.count[kind], 0);
-        if (count > 0) {
-          return { segments, depth, kinds, unique: count === 1 ? bucket.first[kinds[0]] : undefined };
-        }
+    // Only the deepest level counts: a shallower one holds other files that merely share the name.
+    const depth = levels.length;
+    if (depth === 0) {
+      return undefined;
+    }
+    const bucket = levels[depth - 1];
+    const allowed = frame.inApp ? [0, 1] : [2, 3];
+    for (const build of [0, 1]) {
+      const kinds = allowed.filter((kind) => kind % 2 === build && bucket.count[kind] > 0);
+      const count = kinds.reduce((sum, kind) => sum + bucket.count[kind], 0);
+      if (count === 1) {
+        const unique = bucket.first[kinds[0]]!;
+        return holdsEnough(frame, segments, depth, levels[0], unique) ? { segments, depth, kinds, unique } : undefined;
+      }
+      if (count > 1) {
+        return { segments, depth, kinds, unique: undefined };
       }
     }
     return undefined;
@@ -154,6 +163,46 @@ export class WorkspaceFileMap {
     const target = this.byPath.get([root.workspace, ...rest].filter((s) => s.length > 0).join('/'));
     return target && match.kinds.includes(kindOf(target)) ? target.path : undefined;
   }
+}
+
+/**
+ * Whether a match of `depth` segments is the frame's file and not one that shares its name. Script
+ * languages and Go: the file and its parent folder, or a file name the folder has once. Java and .NET:
+ * every folder above the file that the package or namespace spells (`Shop.Controllers` spells
+ * `Shop/Controllers/`), at least the parent; when the match takes the workspace path whole, the bound
+ * folder itself may be the namespace's first folder. Reasons: docs/errors.md.
+ */
+function holdsEnough(
+  frame: StackFrame,
+  segments: readonly string[],
+  depth: number,
+  byName: Bucket,
+  file: WorkspaceFile,
+): boolean {
+  const least = Math.min(2, segments.length);
+  if (frame.namespace === undefined) {
+    return depth >= least || byName.count.reduce((a, b) => a + b, 0) === 1;
+  }
+  const spelled = Math.min(spelledFolders(frame.namespace, segments), MAX_SUFFIX_DEPTH - 1);
+  const whole = depth === file.segments.length;
+  return depth >= Math.max(least, spelled + 1) || (whole && spelled - (depth - 1) <= 1);
+}
+
+/** How many folders right above the file the namespace's last names spell (a folder may hold dots: `Shop.Api`). */
+export function spelledFolders(namespace: string, segments: readonly string[]): number {
+  const names = namespace.split('.');
+  let name = names.length - 1;
+  let spelled = 0;
+  for (let folder = segments.length - 2; folder >= 0 && name >= 0; folder--) {
+    const parts = segments[folder].split('.');
+    for (let part = parts.length - 1; part >= 0; part--, name--) {
+      if (name < 0 || parts[part].toLowerCase() !== names[name].toLowerCase()) {
+        return spelled;
+      }
+    }
+    spelled++;
+  }
+  return spelled;
 }
 
 interface Match {

@@ -4,7 +4,7 @@
  * line costs time linear in its length. Formats and sources: docs/errors.md.
  */
 import type { StackFrame } from './stackFrame';
-import { after, frame, hasSegment, isDigitAt, lineNumber, unparsed } from './stackFrame';
+import { after, frame, isDependencyPath, isDigitAt, lineNumber, unparsed } from './stackFrame';
 
 /** `path:line` with the line the digits after the last colon (Windows drive letters keep their colon). */
 function pathAndLine(location: string): { path: string; line: number | undefined } {
@@ -24,10 +24,9 @@ function followedByDigit(path: string, word: string): boolean {
   return false;
 }
 
-/** Ruby's own directories and gems: `ruby/3.2.0/`, `gems/`, `vendor/bundle/`. */
+/** Ruby's own directories (`ruby/3.2.0/`) and installed dependencies (`gems/`, `vendor/bundle/`, …). */
 export function rubyInApp(path: string): boolean {
-  const p = `/${path.replace(/\\/g, '/')}`;
-  return !followedByDigit(p, '/ruby/') && !hasSegment(path, ['gems']) && !p.includes('/vendor/bundle/');
+  return !followedByDigit(`/${path.replace(/\\/g, '/')}`, '/ruby/') && !isDependencyPath(path);
 }
 
 /**
@@ -49,11 +48,9 @@ function unquote(s: string): string {
   return s.slice(start, Math.max(start, end));
 }
 
-/** Installed packages and the standard library: `site-packages`, `dist-packages`, `lib/python3.x`. */
+/** The standard library (`lib/python3.x`) and installed dependencies (`site-packages`, `dist-packages`, …). */
 export function pythonInApp(path: string): boolean {
-  return (
-    !followedByDigit(path.replace(/\\/g, '/'), 'lib/python') && !hasSegment(path, ['site-packages', 'dist-packages'])
-  );
+  return !followedByDigit(path.replace(/\\/g, '/'), 'lib/python') && !isDependencyPath(path);
 }
 
 /** `File "/srv/app/shop/views.py", line 42, in checkout` (the traceback module's format). */
@@ -71,9 +68,9 @@ export function parsePythonFrame(text: string): StackFrame {
   return frame(text, { path: quoted.slice(0, close), line, name }, pythonInApp);
 }
 
-/** Node's own modules (`node:`, `internal/`) and installed packages (`node_modules`). */
+/** Node's own modules (`node:`, `internal/`) and installed dependencies (`node_modules`, …). */
 export function nodeInApp(path: string): boolean {
-  return !path.startsWith('node:') && !path.startsWith('internal/') && !hasSegment(path, ['node_modules']);
+  return !path.startsWith('node:') && !path.startsWith('internal/') && !isDependencyPath(path);
 }
 
 /**
@@ -101,9 +98,9 @@ export function parseNodeFrame(text: string): StackFrame {
   return frame(text, { path: after(path, 'file://') ?? path, line, name }, nodeInApp);
 }
 
-/** Composer's `vendor/` holds the libraries. */
+/** Installed dependencies: Composer's `vendor/`, and any other's. */
 export function phpInApp(path: string): boolean {
-  return !hasSegment(path, ['vendor']);
+  return !isDependencyPath(path);
 }
 
 /**

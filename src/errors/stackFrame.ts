@@ -29,6 +29,11 @@ export interface StackFrame {
   path?: string;
   /** One-based line. */
   line?: number;
+  /**
+   * Java's package or .NET's namespace, dotted (`com.example.shop`; '' when the frame names none): the
+   * frame's file must sit in folders that spell it (frameMapping.ts). Undefined for the other agents.
+   */
+  namespace?: string;
   /** False for a library's, the runtime's or the agent's frame (rules per agent in docs/errors.md). */
   inApp: boolean;
 }
@@ -85,6 +90,23 @@ export function hasSegment(path: string, names: readonly string[]): boolean {
   return names.some((name) => normal.includes(`/${name}/`));
 }
 
+/**
+ * Installed dependencies, as every agent's paths show them: Composer's, Go's and Bundler's `vendor/`,
+ * `node_modules/`, Python's `site-packages/` and `dist-packages/`, RubyGems' `gems/`, the Go module
+ * cache (`pkg/mod/`), Maven's `.m2/repository/` and NuGet's `.nuget/packages/`.
+ */
+const DEPENDENCY_SEGMENTS = ['vendor', 'node_modules', 'site-packages', 'dist-packages', 'gems'];
+const DEPENDENCY_PAIRS = ['pkg/mod', '.m2/repository', '.nuget/packages'];
+
+/** Whether `path` (a server's or the workspace's, either separator) lies in installed dependencies. */
+export function isDependencyPath(path: string): boolean {
+  if (hasSegment(path, DEPENDENCY_SEGMENTS)) {
+    return true;
+  }
+  const normal = `/${path.replace(/\\/g, '/')}/`;
+  return DEPENDENCY_PAIRS.some((pair) => normal.includes(`/${pair}/`));
+}
+
 /** The file name: the last segment of a path with either separator. */
 export function baseName(path: string): string {
   return path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
@@ -93,7 +115,7 @@ export function baseName(path: string): string {
 /** A frame with every field checked: a path and a line, or nothing parsed. */
 export function frame(
   text: string,
-  fields: { name?: string; path?: string; line?: number },
+  fields: { name?: string; path?: string; line?: number; namespace?: string },
   inApp: (path: string, name: string) => boolean,
 ): StackFrame {
   const path = fields.path === undefined ? undefined : serverPath(fields.path);
@@ -102,5 +124,6 @@ export function frame(
   }
   const trimmed = fields.name?.trim();
   const name = trimmed ? capText(trimmed) : undefined;
-  return { text: capText(text), parsed: true, name, path, line: fields.line, inApp: inApp(path, name ?? '') };
+  const scope = fields.namespace === undefined ? {} : { namespace: capText(fields.namespace) };
+  return { text: capText(text), parsed: true, name, path, line: fields.line, inApp: inApp(path, name ?? ''), ...scope };
 }

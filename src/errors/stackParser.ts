@@ -5,10 +5,12 @@
  */
 import {
   dotnetInApp,
+  dotnetNamespace,
   goFrame,
   goInApp,
   goLocation,
   javaInApp,
+  javaPackage,
   javaPath,
   parseDotnetFrame,
   parseGoFrame,
@@ -129,8 +131,19 @@ function serviceFrame(language: AgentLanguage, f: ServiceFrame): StackFrame {
   const text = formatted ?? `${name ?? ''} ${filepath}:${line}`.trim();
   if (fromText?.parsed) {
     const path = language === 'java' ? fromText.path : filepath;
-    return frame(text, { name: fromText.name ?? name, path, line }, () => fromText.inApp);
+    const fields = { name: fromText.name ?? name, path, line, namespace: fromText.namespace };
+    return frame(text, fields, () => fromText.inApp);
   }
   const path = language === 'java' && name?.includes('.') ? javaPath(name, baseName(filepath)) : filepath;
-  return frame(text, { name, path, line }, (p) => IN_APP[language](p, name ?? ''));
+  return frame(text, { name, path, line, namespace: namespaceOf(language, name) }, (p) =>
+    IN_APP[language](p, name ?? ''),
+  );
+}
+
+/** Java's package or .NET's namespace from a service frame's qualified name ('' when it names none). */
+function namespaceOf(language: AgentLanguage, name: string | undefined): string | undefined {
+  if (language !== 'java' && language !== 'dotnet') {
+    return undefined;
+  }
+  return language === 'java' ? javaPackage(name ?? '') : dotnetNamespace(name ?? '');
 }

@@ -333,6 +333,82 @@ describe('errors: stack frames per agent', () => {
     );
   });
 
+  it("dependency paths are library frames in every agent's format: vendor/, gems/, packages, module caches", () => {
+    const library: Array<[AgentLanguage, string]> = [
+      ['ruby', "/srv/app/vendor/plugins/audit/lib/audit.rb:3:in 'log'"],
+      ['ruby', "/home/app/.gem/ruby/gems/rack-3.0.9/lib/rack.rb:1:in 'call'"],
+      ['python', '  File "/srv/app/node_modules/x/y.py", line 1, in f'],
+      ['python', '  File "/usr/lib/python3/dist-packages/requests/models.py", line 9, in get'],
+      ['nodejs', 'at f (/srv/app/vendor/lib.js:1:1)'],
+      ['php', '#0 /var/www/billing/vendor/laravel/framework/src/Illuminate/Routing/Controller.php(54): x()'],
+      ['php', ' in callAction called at /var/www/billing/vendor/laravel/framework/src/Controller.php (54)'],
+      ['dotnet', '   at Polly.Retry.Run() in /root/.nuget/packages/polly/8.2.0/src/Retry.cs:line 5'],
+      ['go', '\t/go/src/app/vendor/github.com/lib/pq/conn.go:123 +0x1a4'],
+      ['go', '\t/usr/lib/go-1.22/src/net/http/server.go:2136 +0x29'],
+      ['go', '\t/usr/lib/golang/src/runtime/panic.go:770 +0x132'],
+      ['go', '\t/home/dev/sdk/go1.22.0/src/runtime/proc.go:271 +0x28'],
+      ['go', '\t/opt/homebrew/Cellar/go/1.22.0/libexec/src/fmt/print.go:5'],
+      ['go', '\tC:/Program Files/Go/src/net/http/server.go:2136'],
+      ['go', '\t/go/src/runtime/panic.go:770 +0x132'],
+      ['go', '\t/home/ci/go/pkg/mod/github.com/lib/pq@v1.10.9/conn.go:123'],
+      ['go', '\tgithub.com/lib/pq@v1.10.9/conn.go:123'],
+      ['go', '\truntime/panic.go:770'],
+    ];
+    for (const [language, text] of library) {
+      const [frame] = parseStack(language, text);
+      assert.deepEqual([frame.parsed, frame.inApp], [true, false], `${language}: ${text}`);
+    }
+    const own: Array<[AgentLanguage, string]> = [
+      ['go', '\t/go/src/app/handlers.go:42 +0x1a4'],
+      ['go', '\t/go/src/github.com/acme/shop/db/conn.go:12'],
+      ['go', '\t/srv/shop/src/errors/wrap.go:3'],
+      ['go', '\t/home/dev/go/src/app/main.go:9'],
+      ['go', '\texample.com/shop/internal/db/conn.go:12'],
+      ['ruby', "/srv/app/app/models/gem_stone.rb:3:in 'x'"],
+      ['php', '#0 /var/www/billing/app/Vendors/Acme.php(5): x()'],
+    ];
+    for (const [language, text] of own) {
+      const [frame] = parseStack(language, text);
+      assert.deepEqual([frame.parsed, frame.inApp], [true, true], `${language}: ${text}`);
+    }
+  });
+
+  it("Java's package and .NET's namespace come with each frame; frameworks beyond the JDK and Spring are libraries", () => {
+    const java = parseStack(
+      'java',
+      [
+        'at org.eclipse.jetty.server.Request.handle(Request.java:512)',
+        'at jakarta.servlet.http.HttpServlet.service(HttpServlet.java:590)',
+        'at com.example.shop.OrderController$Lines.lambda$total$0(OrderController.java:61)',
+        'at Main.main(Main.java:3)',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      java.map((f) => [f.inApp, f.namespace]),
+      [
+        [false, 'org.eclipse.jetty.server'],
+        [false, 'jakarta.servlet.http'],
+        [true, 'com.example.shop'],
+        [true, ''],
+      ],
+    );
+    const dotnet = parseStack(
+      'dotnet',
+      [
+        '   at Shop.Controllers.OrdersController.Show(Int32 id) in /src/Shop/Controllers/OrdersController.cs:line 25',
+        '   at Shop.Controllers.OrdersController.<Index>d__4.MoveNext() in /src/Shop/Controllers/OrdersController.cs:line 40',
+        '   at Program.<>c.<<Main>$>b__0_0() in /src/Shop/Program.cs:line 9',
+      ].join('\n'),
+    );
+    assert.deepEqual(
+      dotnet.map((f) => f.namespace),
+      ['Shop.Controllers', 'Shop.Controllers', ''],
+    );
+    const listed = parseStack('dotnet', [{ filepath: '/src/Shop/A.cs', line: 3, name: 'Shop.Api.A.Run' }]);
+    assert.equal(listed[0].namespace, 'Shop.Api');
+    assert.equal(parseStack('ruby', "/srv/app/a.rb:1:in 'x'")[0].namespace, undefined);
+  });
+
   it('keeps what it cannot read as unparsed frames and never throws on odd input', () => {
     const odd = ['', ':', '::::', 'at (', 'at ()', 'File "', '#0 (', ' in  called at  ()', '\t:0 +0x', '\u202e)(:'];
     for (const language of ['ruby', 'python', 'java', 'dotnet', 'nodejs', 'php', 'go'] as AgentLanguage[]) {
@@ -365,6 +441,8 @@ describe('errors: stack frames per agent', () => {
       ['php', ` in ${' called at  ('.repeat(80_000)})`],
       ['go', `${'f(\n'.repeat(50_000)}${'\t/a.go:1 +0x1\n'.repeat(50_000)}`],
       ['go', `\t${'.go:1 +0x'.repeat(100_000)}`],
+      ['go', `\t/${'go/src/'.repeat(500)}x.go:1`],
+      ['dotnet', `at ${'a.<'.repeat(300_000)}(x) in /a/b.cs:line 1`],
       ['python', `${'  File "/a.py", line 1, in f\n    code\n'.repeat(50_000)}`],
     ];
     for (const [language, text] of hostile) {

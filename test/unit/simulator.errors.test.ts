@@ -258,6 +258,12 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
         const mapped = map.mapFrames(frames);
         const index = frames.indexOf(inApp[0]);
         assert.equal(mapped[index], path, `${app.name} ${name} maps to ${path}`);
+        // Laravel's vendored Routing/Controller.php is not the sample's app/Http/Controllers/Controller.php.
+        assert.deepEqual(
+          mapped.filter((p, i) => i !== index && p !== undefined),
+          [],
+          `${app.name} ${name}: library frames map nowhere`,
+        );
         assert.equal(inApp[0].line, line);
         const text = readFileSync(join(root, path), 'utf8').split('\n')[line - 1];
         assert.ok(text.includes(method), `${path}:${line} holds ${method}: ${text}`);
