@@ -1,9 +1,11 @@
 /**
  * Diff hunks (diffHunks.ts) against the methods of each changed file (methodRanges.ts): which methods
- * changed (a new-side hunk inside their lines), which were added (every line new), removed (every line
- * of the old side gone) or moved (removed in one place, added with the same name in another), and the
- * files changed outside every method, listed apart (docs/impact.md#diff-hunks-to-methods). Linear in
- * hunks and methods but for a binary search per method.
+ * changed (a new-side hunk inside their lines), were added (their declaration line new, their name not in
+ * the file before), removed (the other way round) or moved (removed in one place, added with the same
+ * name in another), and the files changed outside every method, listed apart
+ * (docs/impact.md#diff-hunks-to-methods). Not "every line new": git lines a new method's closing `end` or
+ * `}` up with an old one, so few added methods are new on every line. Linear in hunks and methods but
+ * for a binary search per method.
  */
 import type { DiffFile, DiffHunk } from './diffHunks';
 import type { MethodRange } from './methodRanges';
@@ -64,25 +66,19 @@ function firstReaching(list: readonly Span[], line: number): number {
   return lo;
 }
 
-interface Touch {
-  hunks: DiffHunk[];
-  whole: boolean;
+/** The hunks that touch a method's lines. */
+function touching(list: readonly Span[], m: MethodRange): DiffHunk[] {
+  const hunks: DiffHunk[] = [];
+  for (let i = firstReaching(list, m.line); i < list.length && list[i].from <= m.endLine; i++) {
+    hunks.push(list[i].hunk);
+  }
+  return hunks;
 }
 
-/** The hunks that touch a method's lines, and whether its every line is in them. */
-function touch(list: readonly Span[], m: MethodRange): Touch {
-  const hunks: DiffHunk[] = [];
-  let covered = m.line; // lines below this one are known to be in a hunk
-  let whole = true;
-  for (let i = firstReaching(list, m.line); i < list.length && list[i].from <= m.endLine; i++) {
-    const s = list[i];
-    if (Number.isInteger(s.from)) {
-      whole &&= s.from <= covered;
-      covered = Math.max(covered, s.to + 1);
-    }
-    hunks.push(s.hunk);
-  }
-  return { hunks, whole: whole && hunks.length > 0 && covered > m.endLine };
+/** The hunk whose lines hold `line` (a hunk of no lines holds none). */
+function holding(list: readonly Span[], line: number): DiffHunk | undefined {
+  const s = list[firstReaching(list, line)];
+  return s && Number.isInteger(s.from) && s.from <= line ? s.hunk : undefined;
 }
 
 const keyOf = (m: MethodRange) => [m.kind, ...m.container, m.name].join('\u0000');
@@ -96,21 +92,20 @@ interface Candidate {
   paired?: boolean;
 }
 
-/** Pairs each removed method with an added one of the same key, in the same file first. */
-function pair(removed: Candidate[], added: Candidate[], key: (m: MethodRange) => string, sameFile: boolean) {
+/** Pairs removed methods with added ones of the same key, each once, in their order. */
+function pair(removed: Candidate[], added: Candidate[], key: (m: MethodRange) => string) {
   const byKey = new Map<string, Candidate[]>();
   for (const r of removed.filter((c) => !c.paired)) {
-    const k = `${sameFile ? r.file : ''}\u0001${key(r.method)}`;
-    const list = byKey.get(k);
+    const list = byKey.get(key(r.method));
     if (list) list.push(r);
-    else byKey.set(k, [r]);
+    else byKey.set(key(r.method), [r]);
   }
   for (const list of byKey.values()) {
     list.reverse(); // taken from the end: the first removed pairs first
   }
   const pairs: Array<[Candidate, Candidate]> = [];
   for (const a of added.filter((c) => !c.paired)) {
-    const r = byKey.get(`${sameFile ? a.file : ''}\u0001${key(a.method)}`)?.pop();
+    const r = byKey.get(key(a.method))?.pop();
     if (r) {
       r.paired = a.paired = true;
       pairs.push([r, a]);
@@ -119,46 +114,71 @@ function pair(removed: Candidate[], added: Candidate[], key: (m: MethodRange) =>
   return pairs;
 }
 
+type Found = MethodChange & { file: number; fromFile?: number };
+
+/** One file's changed methods, and its candidates for added, removed and moved. */
+function inFile(
+  f: DiffFile,
+  file: number,
+  source: MethodSource,
+  out: Found[],
+  removed: Candidate[],
+  added: Candidate[],
+) {
+  const before = f.oldPath === undefined ? [] : (source.methodsAt('old', f.oldPath) ?? []);
+  const after = f.newPath === undefined ? [] : (source.methodsAt('new', f.newPath) ?? []);
+  const oldSpans = spans(f.hunks, 'old');
+  const newSpans = spans(f.hunks, 'new');
+  const afterKeys = new Set(after.map(keyOf));
+  const beforeKeys = new Set(before.map(keyOf));
+  const gone = new Map<string, Array<{ method: MethodRange; hunk: DiffHunk }>>();
+  for (const method of before) {
+    const hunk = holding(oldSpans, method.line);
+    if (hunk && afterKeys.has(keyOf(method))) {
+      const list = gone.get(keyOf(method));
+      if (list) list.push({ method, hunk });
+      else gone.set(keyOf(method), [{ method, hunk }]);
+    } else if (hunk) {
+      removed.push({ file, path: f.oldPath!, method, hunks: touching(oldSpans, method) });
+    }
+  }
+  for (const method of after) {
+    const hunks = touching(newSpans, method);
+    const declared = holding(newSpans, method.line);
+    const was = declared && gone.get(keyOf(method))?.find((g) => g.hunk !== declared);
+    if (declared && !beforeKeys.has(keyOf(method))) {
+      added.push({ file, path: f.newPath!, method, hunks });
+    } else if (was) {
+      // Its declaration left one hunk and came back in another: moved within its file.
+      const from = { path: f.oldPath!, method: was.method };
+      out.push({ kind: 'moved', path: f.newPath!, method, from, hunks, file, fromFile: file });
+    } else if (hunks.length > 0) {
+      out.push({ kind: 'changed', path: f.newPath!, method, hunks, file });
+    }
+  }
+}
+
 /** The methods a diff changes, and the files it changes elsewhere. */
 export function changedMethods(files: readonly DiffFile[], source: MethodSource): ChangedMethods {
-  const methods: Array<MethodChange & { file: number }> = [];
+  const methods: Found[] = [];
   const removed: Candidate[] = [];
   const added: Candidate[] = [];
   files.forEach((f, file) => {
-    if (f.binary || f.hunks.length === 0) return;
-    if (f.newPath !== undefined) {
-      const list = spans(f.hunks, 'new');
-      for (const method of source.methodsAt('new', f.newPath) ?? []) {
-        const t = touch(list, method);
-        if (t.whole) added.push({ file, path: f.newPath, method, hunks: t.hunks });
-        else if (t.hunks.length > 0) methods.push({ kind: 'changed', path: f.newPath, method, hunks: t.hunks, file });
-      }
-    }
-    if (f.oldPath !== undefined) {
-      const list = spans(f.hunks, 'old');
-      for (const method of source.methodsAt('old', f.oldPath) ?? []) {
-        const t = touch(list, method);
-        if (t.whole) removed.push({ file, path: f.oldPath, method, hunks: t.hunks });
-      }
-    }
+    if (!f.binary && f.hunks.length > 0) inFile(f, file, source, methods, removed, added);
   });
-  for (const [r, a] of pair(removed, added, keyOf, true)) {
-    // Rewritten where it stood (one hunk holds both sides) or moved within its file.
-    const inPlace = a.hunks.some((h) => r.hunks.includes(h));
-    const from = inPlace ? {} : { from: { path: r.path, method: r.method } };
-    methods.push({
-      kind: inPlace ? 'changed' : 'moved',
-      path: a.path,
-      method: a.method,
-      hunks: a.hunks,
-      ...from,
-      file: a.file,
-    });
-  }
+  // Moved: to another file, or to another class (same name, another container).
   for (const key of [keyOf, nameOf]) {
-    for (const [r, a] of pair(removed, added, key, false)) {
+    for (const [r, a] of pair(removed, added, key)) {
       const from = { path: r.path, method: r.method };
-      methods.push({ kind: 'moved', path: a.path, method: a.method, from, hunks: a.hunks, file: a.file });
+      methods.push({
+        kind: 'moved',
+        path: a.path,
+        method: a.method,
+        from,
+        hunks: a.hunks,
+        file: a.file,
+        fromFile: r.file,
+      });
     }
   }
   for (const a of added.filter((c) => !c.paired)) {
@@ -167,15 +187,11 @@ export function changedMethods(files: readonly DiffFile[], source: MethodSource)
   for (const r of removed.filter((c) => !c.paired)) {
     methods.push({ kind: 'removed', path: r.path, method: r.method, hunks: r.hunks, file: r.file });
   }
-  methods.sort(
-    (a, b) =>
-      a.file - b.file ||
-      a.method.line - b.method.line ||
-      (a.kind === 'removed' ? 1 : 0) - (b.kind === 'removed' ? 1 : 0),
-  );
-  const touched = new Set(methods.map((m) => m.file));
+  const removedLast = (c: Found) => (c.kind === 'removed' ? 1 : 0);
+  methods.sort((a, b) => a.file - b.file || removedLast(a) - removedLast(b) || a.method.line - b.method.line);
+  const touched = new Set(methods.flatMap((m) => (m.fromFile === undefined ? [m.file] : [m.file, m.fromFile])));
   return {
-    methods: methods.map(({ file: _file, ...m }) => m),
+    methods: methods.map(({ file: _file, fromFile: _fromFile, ...m }) => m),
     elsewhere: files.filter((_, i) => !touched.has(i)),
   };
 }

@@ -124,7 +124,7 @@ function finish(b: Building): DiffFile {
     marker === null ? undefined : (marker ?? moved ?? header);
   const oldPath = b.mode === 'added' ? undefined : pick(b.markerOld, b.renameFrom, b.headerOld);
   const newPath = b.mode === 'deleted' ? undefined : pick(b.markerNew, b.renameTo, b.headerNew);
-  const status = b.mode ?? b.kind ?? (oldPath === undefined ? 'added' : newPath === undefined ? 'deleted' : 'modified');
+  const status = b.mode ?? b.kind ?? (b.markerOld === null ? 'added' : b.markerNew === null ? 'deleted' : 'modified');
   return {
     ...(oldPath !== undefined ? { oldPath } : {}),
     ...(newPath !== undefined ? { newPath } : {}),

@@ -12,16 +12,14 @@ import type { CodeSymbol } from '../code/symbols';
 /** A symbol with the last line it spans (zero-based, inclusive, like `line`). */
 export type MethodRange = CodeSymbol & { endLine: number };
 
-const SPACE = new Set([' ', '\t', '\r', '\f', '\v']);
+/** Space, tab, carriage return, vertical tab, form feed. */
+const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13 && c !== 10);
 
-/** First and last characters of a line that are not white space; undefined for a blank one. */
-function ends(text: string, from: number, to: number): { first: number; last: number } | undefined {
+/** The first character of a line that is not white space, or `to` for a blank line. */
+function firstOf(text: string, from: number, to: number): number {
   let first = from;
-  while (first < to && SPACE.has(text[first])) first++;
-  if (first === to) return undefined;
-  let last = to - 1;
-  while (SPACE.has(text[last])) last--;
-  return { first, last };
+  while (first < to && isSpace(text.charCodeAt(first))) first++;
+  return first;
 }
 
 function isComment(text: string, at: number): boolean {
@@ -35,7 +33,9 @@ function isCloser(text: string, at: number): boolean {
 }
 
 /** A line that opens a body goes on (`):` of a Python signature, `}) {`, Allman's `{`). */
-function opensMore(text: string, last: number): boolean {
+function opensMore(text: string, from: number, to: number): boolean {
+  let last = to - 1;
+  while (last > from && isSpace(text.charCodeAt(last))) last--;
   const c = text[last];
   return c === ':' || c === '{' || c === '(' || c === '[';
 }
@@ -55,25 +55,27 @@ export function methodRanges(symbols: readonly CodeSymbol[], text: string): Meth
   }
   const out: MethodRange[] = [];
   const stack: Open[] = [];
-  const close = (o: Open, endLine: number) => out.push(...o.symbols.map((s) => ({ ...s, endLine })));
+  const close = (o: Open, endLine: number) => {
+    for (const s of o.symbols) out.push({ ...s, endLine });
+  };
   let previous = 0; // the last line that was neither blank nor a comment
   let line = 0;
   for (let start = 0; start <= text.length; line++) {
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? text.length : nl;
-    const at = ends(text, start, end);
+    const first = firstOf(text, start, end);
     const declared = byLine.get(line);
-    if (declared && !at) {
+    if (declared && first === end) {
       close({ indent: 0, symbols: declared }, line); // A parser's line that holds nothing: the line alone.
-    } else if (at && (declared || !isComment(text, at.first))) {
-      const indent = at.first - start;
+    } else if (first < end && (declared || !isComment(text, first))) {
+      const indent = first - start;
       while (stack.length > 0 && indent <= stack[stack.length - 1].indent) {
         const top = stack[stack.length - 1];
-        if (indent === top.indent && text[at.first] === '{' && !declared) {
+        if (indent === top.indent && text[first] === '{' && !declared) {
           break; // Allman: the body's brace under the declaration.
         }
-        if (indent === top.indent && !declared && isCloser(text, at.first)) {
-          if (!opensMore(text, at.last)) {
+        if (indent === top.indent && !declared && isCloser(text, first)) {
+          if (!opensMore(text, first, end)) {
             close(stack.pop()!, line);
           }
           break;

@@ -4,6 +4,7 @@
  * named thresholds (thresholds.ts) each change passes; rows are ranked by how much they moved. Pure:
  * the numbers come in, rows with their evidence go out (docs/impact.md#movement).
  */
+import type { TransactionStats } from '../api/transactionStats';
 import type { ImpactWindows } from './impactWindows';
 import {
   APDEX_FLOOR,
@@ -31,6 +32,19 @@ export interface WindowNumbers {
   callsPerMinute: number;
   errorCount: number;
   apdex?: ApdexCounts;
+}
+
+/**
+ * A window's numbers from the lenses' and the tree's summarized TransactionStats (src/api/transactionStats.ts):
+ * its error rate back to a count; no Apdex counts, which it holds only as a score.
+ */
+export function windowNumbersOf(stats: TransactionStats): WindowNumbers {
+  return {
+    callCount: stats.callCount,
+    averageMs: stats.averageMs,
+    callsPerMinute: stats.callsPerMinute,
+    errorCount: Math.round(stats.errorRate * stats.callCount),
+  };
 }
 
 /** A transaction's numbers on both sides; a side without calls may be absent. */
