@@ -1,0 +1,245 @@
+/**
+ * What moved at a deployment: each transaction's numbers over the equal windows before and after
+ * (impactWindows.ts) become time consumed per minute, error rate and Apdex, their changes, and which
+ * named thresholds (thresholds.ts) each change passes; rows are ranked by how much they moved. Pure:
+ * the numbers come in, rows with their evidence go out (docs/impact.md#movement).
+ */
+import type { TransactionStats } from '../api/transactionStats';
+import type { ImpactWindows } from './impactWindows';
+import {
+  APDEX_FLOOR,
+  AVERAGE_RELATIVE_FLOOR,
+  ERROR_RATE_FLOOR_POINTS,
+  ERROR_RATE_MIN_Z,
+  MIN_CALLS_PER_WINDOW,
+  TIME_ABSOLUTE_FLOOR_MS_PER_MINUTE,
+  TIME_RELATIVE_FLOOR,
+} from './thresholds';
+
+/** An Apdex metric's counts: satisfied, tolerating, frustrated. */
+export interface ApdexCounts {
+  satisfied: number;
+  tolerating: number;
+  frustrated: number;
+}
+
+/** One transaction's numbers over one window. */
+export interface WindowNumbers {
+  callCount: number;
+  /** Call-weighted average response time, in milliseconds. */
+  averageMs: number;
+  /** Throughput: calls per minute over the window. */
+  callsPerMinute: number;
+  errorCount: number;
+  apdex?: ApdexCounts;
+}
+
+/**
+ * A window's numbers from the lenses' and the tree's summarized TransactionStats (src/api/transactionStats.ts):
+ * its error rate back to a count; no Apdex counts, which it holds only as a score.
+ */
+export function windowNumbersOf(stats: TransactionStats): WindowNumbers {
+  return {
+    callCount: stats.callCount,
+    averageMs: stats.averageMs,
+    callsPerMinute: stats.callsPerMinute,
+    errorCount: Math.round(stats.errorRate * stats.callCount),
+  };
+}
+
+/** A transaction's numbers on both sides; a side without calls may be absent. */
+export interface TransactionWindows {
+  /** The metric name (foreign text). */
+  name: string;
+  kind?: 'web' | 'background';
+  before?: WindowNumbers;
+  after?: WindowNumbers;
+}
+
+/** A measure on both sides and its change (`after - before`); `relative` when `before` is not 0. */
+export interface MeasureChange {
+  before: number;
+  after: number;
+  change: number;
+  relative?: number;
+}
+
+export type ThresholdName =
+  'timeRelative' | 'timeAbsolute' | 'averageRelative' | 'errorRatePoints' | 'errorRateNoise' | 'apdexFloor';
+
+export type Measure = 'time' | 'errorRate' | 'apdex';
+
+/** One measure's check: which way it went, the thresholds it passes and fails, and whether it moved (passes all). */
+export interface Signal {
+  measure: Measure;
+  direction: 'worse' | 'better';
+  passes: ThresholdName[];
+  fails: ThresholdName[];
+  moved: boolean;
+}
+
+/** A transaction's row: its evidence and what it says. */
+export interface MovementRow {
+  name: string;
+  kind?: 'web' | 'background';
+  windows?: ImpactWindows;
+  before: WindowNumbers;
+  after: WindowNumbers;
+  /** `tooFewCalls`: a window had fewer than MIN_CALLS_PER_WINDOW calls; such a row has no signals and no verdict. */
+  status: 'worse' | 'better' | 'unchanged' | 'tooFewCalls';
+  /** Time consumed per minute, in milliseconds of response time per minute. */
+  time: MeasureChange;
+  /** Average response time, in milliseconds. */
+  average: MeasureChange;
+  /** Errors over calls, a fraction. */
+  errorRate: MeasureChange;
+  apdex?: MeasureChange;
+  signals: Signal[];
+}
+
+const NONE: WindowNumbers = { callCount: 0, averageMs: 0, callsPerMinute: 0, errorCount: 0 };
+
+function change(before: number, after: number): MeasureChange {
+  const d = after - before;
+  return before === 0 ? { before, after, change: d } : { before, after, change: d, relative: d / before };
+}
+
+/** Time consumed per minute: call-weighted response time × throughput. */
+export function timePerMinute(w: WindowNumbers): number {
+  return w.averageMs * w.callsPerMinute;
+}
+
+export function errorRateOf(w: WindowNumbers): number {
+  return w.callCount > 0 ? Math.min(1, w.errorCount / w.callCount) : 0;
+}
+
+function apdexTotal(a: ApdexCounts): number {
+  return a.satisfied + a.tolerating + a.frustrated;
+}
+
+/** The Apdex score of its counts: (satisfied + tolerating / 2) / all. */
+export function apdexScore(a: ApdexCounts): number | undefined {
+  const total = apdexTotal(a);
+  return total > 0 ? (a.satisfied + a.tolerating / 2) / total : undefined;
+}
+
+/** |p2 - p1| in standard errors of the pooled rate; Infinity when both rates are exact (0 or 1 on both sides). */
+function errorRateZ(before: WindowNumbers, after: WindowNumbers): number {
+  const n1 = before.callCount;
+  const n2 = after.callCount;
+  const p1 = errorRateOf(before);
+  const p2 = errorRateOf(after);
+  const pooled = (p1 * n1 + p2 * n2) / (n1 + n2);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+  return se > 0 ? Math.abs(p2 - p1) / se : p1 === p2 ? 0 : Infinity;
+}
+
+function signal(measure: Measure, worse: boolean, checks: Array<[ThresholdName, boolean]>): Signal {
+  const passes = checks.filter(([, ok]) => ok).map(([name]) => name);
+  const fails = checks.filter(([, ok]) => !ok).map(([name]) => name);
+  return { measure, direction: worse ? 'worse' : 'better', passes, fails, moved: fails.length === 0 };
+}
+
+function timeSignal(time: MeasureChange, average: MeasureChange): Signal | undefined {
+  if (time.change === 0) {
+    return undefined;
+  }
+  const up = time.change > 0;
+  const averageSameWay = up ? average.change > 0 : average.change < 0;
+  return signal('time', up, [
+    ['timeRelative', time.relative === undefined || Math.abs(time.relative) >= TIME_RELATIVE_FLOOR],
+    ['timeAbsolute', Math.abs(time.change) >= TIME_ABSOLUTE_FLOOR_MS_PER_MINUTE],
+    [
+      'averageRelative',
+      averageSameWay && (average.relative === undefined || Math.abs(average.relative) >= AVERAGE_RELATIVE_FLOOR),
+    ],
+  ]);
+}
+
+function errorSignal(rate: MeasureChange, before: WindowNumbers, after: WindowNumbers): Signal | undefined {
+  if (rate.change === 0) {
+    return undefined;
+  }
+  return signal('errorRate', rate.change > 0, [
+    ['errorRatePoints', Math.abs(rate.change) * 100 >= ERROR_RATE_FLOOR_POINTS],
+    ['errorRateNoise', errorRateZ(before, after) >= ERROR_RATE_MIN_Z],
+  ]);
+}
+
+function apdexChange(before: WindowNumbers, after: WindowNumbers): MeasureChange | undefined {
+  const b = before.apdex && apdexScore(before.apdex);
+  const a = after.apdex && apdexScore(after.apdex);
+  return b === undefined || a === undefined ? undefined : change(b, a);
+}
+
+function apdexSignal(
+  apdex: MeasureChange | undefined,
+  before: WindowNumbers,
+  after: WindowNumbers,
+): Signal | undefined {
+  // An Apdex with fewer samples than the calls minimum decides nothing, like a window with too few calls.
+  const enough = [before, after].every((w) => w.apdex && apdexTotal(w.apdex) >= MIN_CALLS_PER_WINDOW);
+  if (!apdex || apdex.change === 0 || !enough) {
+    return undefined;
+  }
+  return signal('apdex', apdex.change < 0, [['apdexFloor', Math.abs(apdex.change) >= APDEX_FLOOR]]);
+}
+
+/** One transaction's row over the two windows. */
+export function movementRow(t: TransactionWindows, windows?: ImpactWindows): MovementRow {
+  const before = t.before ?? NONE;
+  const after = t.after ?? NONE;
+  const time = change(timePerMinute(before), timePerMinute(after));
+  const average = change(before.averageMs, after.averageMs);
+  const errorRate = change(errorRateOf(before), errorRateOf(after));
+  const apdex = apdexChange(before, after);
+  const row = {
+    name: t.name,
+    ...(t.kind ? { kind: t.kind } : {}),
+    ...(windows ? { windows } : {}),
+    before,
+    after,
+    time,
+    average,
+    errorRate,
+    ...(apdex ? { apdex } : {}),
+  };
+  if (before.callCount < MIN_CALLS_PER_WINDOW || after.callCount < MIN_CALLS_PER_WINDOW) {
+    return { ...row, status: 'tooFewCalls', signals: [] };
+  }
+  const signals = [
+    timeSignal(time, average),
+    errorSignal(errorRate, before, after),
+    apdexSignal(apdex, before, after),
+  ].filter((s): s is Signal => s !== undefined);
+  const moved = signals.filter((s) => s.moved);
+  const status = moved.some((s) => s.direction === 'worse')
+    ? 'worse'
+    : moved.some((s) => s.direction === 'better')
+      ? 'better'
+      : 'unchanged';
+  return { ...row, status, signals };
+}
+
+const TIER: Readonly<Record<MovementRow['status'], number>> = { worse: 0, better: 1, unchanged: 2, tooFewCalls: 3 };
+
+/**
+ * The order of the rows: worse, better, unchanged, too few calls; within each, by the size of the change
+ * in time consumed per minute, then of the error rate, then by name. Time consumed weighs a slowdown by
+ * the calls it hits, so 5 ms more on the busiest transaction outranks 200 ms on a page called twice an
+ * hour, and it is the order the service's own deployment page lists transactions in ("most
+ * time-consuming"); one number keeps the ranking predictable, and each row's signals say why it moved.
+ */
+export function compareMovement(a: MovementRow, b: MovementRow): number {
+  return (
+    TIER[a.status] - TIER[b.status] ||
+    Math.abs(b.time.change) - Math.abs(a.time.change) ||
+    Math.abs(b.errorRate.change) - Math.abs(a.errorRate.change) ||
+    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  );
+}
+
+/** Every transaction's row, ranked by compareMovement. */
+export function rankMovement(transactions: readonly TransactionWindows[], windows?: ImpactWindows): MovementRow[] {
+  return transactions.map((t) => movementRow(t, windows)).sort(compareMovement);
+}
