@@ -33,6 +33,7 @@ const isWordChar = (c: string | undefined) => c !== undefined && /[\w.]/.test(c)
  * tracks parentheses, string literals and comments: a subquery's `LIMIT` (`FROM (SELECT … LIMIT MAX)`)
  * shapes the rows the outer query aggregates, so lowering it would change the question; only the outer
  * one decides how many rows come back. No `LIMIT` is added: the service's defaults are below the cap.
+ * Comments are NRQL's: `--` or `//` to the line's end, and C-style blocks (the NRQL reference, "Comments").
  */
 export function cappedNrql(nrql: string): { nrql: string; lowered: boolean } {
   let out = '';
