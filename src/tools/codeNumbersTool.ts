@@ -11,7 +11,6 @@ import * as vscode from 'vscode';
 import { MAX_SOURCE_BYTES } from '../code/parseSource';
 import { EXTENSIONS_OF } from '../code/sourceIndex';
 import { sourceLanguageOf } from '../code/symbols';
-
 import { answer, describeWindow, foreign } from './toolAnswer';
 import { inputObject, optionalText, ToolInputError } from './toolInput';
 import { TRANSACTION_UNITS, transactionRow } from './transactionsTool';
