@@ -1,5 +1,5 @@
 /** `timeslice_applications`: the account's applications with the tree's figures (the service's rolling summary). */
-import { answer } from './toolAnswer';
+import { answer, foreign } from './toolAnswer';
 import { inputObject, optionalText } from './toolInput';
 import { applicationRow, UNITS_NOTE } from './toolRows';
 import type { TimesliceTool } from './toolTypes';
@@ -13,13 +13,15 @@ export const applicationsTool: TimesliceTool = {
     const filter = optionalText(inputObject(input, ['nameFilter']), 'nameFilter');
     const apps = await ctx.session.api.listApplications(filter ? { name: filter } : {}, { signal: ctx.signal });
     return answer({
-      heading: filter ? `Applications whose name contains ${JSON.stringify(filter)}` : 'Applications of the account',
+      heading: filter ? 'Applications whose name contains "nameFilter"' : 'Applications of the account',
       range: "the service's rolling summary of the last 3-4 minutes",
       notes: [UNITS_NOTE],
       key: 'applications',
       rows: apps.map(applicationRow),
       maxRows: MAX_APPLICATIONS,
       narrowHint: 'give "nameFilter" to narrow',
+      // The filter as given is foreign text too: only inside the JSON, under the data notice.
+      ...(filter ? { extra: { nameFilter: foreign(filter) } } : {}),
     });
   },
 };

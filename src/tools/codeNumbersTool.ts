@@ -2,12 +2,15 @@
  * `timeslice_code_numbers`: for a workspace file (default: the active editor's), each method, function
  * or route that serves a transaction of the folder's bound application, with its line and the numbers
  * its CodeLens shows (the lens provider's own lookup, window and request). Only files inside a
- * workspace folder are read.
+ * workspace folder, in a language the lenses read and under their size cap are opened.
  */
 import { isAbsolute, normalize, posix, relative } from 'node:path';
 
 import * as vscode from 'vscode';
 
+import { MAX_SOURCE_BYTES } from '../code/parseSource';
+import { EXTENSIONS_OF } from '../code/sourceIndex';
+import { sourceLanguageOf } from '../code/symbols';
 import { answer, describeWindow, foreign } from './toolAnswer';
 import { inputObject, optionalText, ToolInputError } from './toolInput';
 import { TRANSACTION_UNITS, transactionRow } from './transactionsTool';
@@ -49,26 +52,50 @@ export async function workspaceFile(given: string | undefined): Promise<vscode.U
       // Not in this folder: try the next.
     }
   }
-  throw new ToolInputError(`${JSON.stringify(given)} is not a file of the workspace's folders.`);
+  // The path is not echoed: the model has it, and it is foreign text.
+  throw new ToolInputError(`"path" is not a file of the workspace's folders.`);
+}
+
+/**
+ * A file the lenses would read, checked before it is opened (opening loads the whole file into the
+ * extension host): a language they parse and at most MAX_SOURCE_BYTES, its size from a stat.
+ */
+export async function sourceFile(uri: vscode.Uri): Promise<vscode.Uri> {
+  if (sourceLanguageOf(uri.path) === undefined) {
+    throw new ToolInputError(
+      `The file is not in a language the lenses read (${Object.values(EXTENSIONS_OF)
+        .flat()
+        .map((e) => `.${e}`)
+        .join(', ')}).`,
+    );
+  }
+  const { size } = await vscode.workspace.fs.stat(uri);
+  if (size > MAX_SOURCE_BYTES) {
+    throw new ToolInputError(
+      `The file has ${Math.ceil(size / 1024)} KB, over the ${MAX_SOURCE_BYTES / 1024} KB a source file may have for the lenses (generated or minified code).`,
+    );
+  }
+  return uri;
 }
 
 export const codeNumbersTool: TimesliceTool = {
   name: 'timeslice_code_numbers',
   async run(input, ctx) {
-    const uri = await workspaceFile(optionalText(inputObject(input, ['path']), 'path', 1000));
+    const uri = await sourceFile(await workspaceFile(optionalText(inputObject(input, ['path']), 'path', 1000)));
     const document = await vscode.workspace.openTextDocument(uri);
     const numbers = await ctx.lenses.numbersFor(document, ctx.signal);
     if ('none' in numbers) {
       throw new ToolInputError(numbers.none);
     }
     return answer({
-      heading: `Methods and routes of ${JSON.stringify(foreign(vscode.workspace.asRelativePath(uri)))} that serve transactions of application ${numbers.applicationId}`,
+      heading: `Methods and routes of "file" that serve transactions of application ${numbers.applicationId}`,
       range: describeWindow(numbers.from, numbers.to),
       notes: [`line is 1-based. ${TRANSACTION_UNITS}`],
       key: 'entries',
-      rows: numbers.entries.map((e) => ({ line: e.line + 1, lens: e.title, ...transactionRow(e.stats) })),
+      rows: numbers.entries.map((e) => ({ line: e.line + 1, lens: foreign(e.title), ...transactionRow(e.stats) })),
       maxRows: MAX_CODE_ENTRIES,
       narrowHint: 'the first ones are nearest the top of the file',
+      extra: { file: foreign(vscode.workspace.asRelativePath(uri)) },
     });
   },
 };

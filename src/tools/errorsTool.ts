@@ -59,11 +59,13 @@ export const errorsTool: TimesliceTool = {
         rows.push(errorClassRow(row, app.language, stack, top));
       }
     }
-    const about = file
-      ? ` whose top in-app frame is in ${JSON.stringify(foreign(vscode.workspace.asRelativePath(file)))}`
+    // What the call named is foreign text: only inside the JSON, under the data notice.
+    const about = file ? ' whose top in-app frame is in "file"' : transaction !== undefined ? ' of "transaction"' : '';
+    const named = file
+      ? { file: foreign(vscode.workspace.asRelativePath(file)) }
       : transaction !== undefined
-        ? ` of transaction ${JSON.stringify(foreign(transaction))}`
-        : '';
+        ? { transaction: foreign(transaction) }
+        : undefined;
     return answer({
       heading: `Error classes of application ${app.id}${about} (most frequent first)`,
       range: describeWindow(window.from, window.to),
@@ -80,6 +82,7 @@ export const errorsTool: TimesliceTool = {
         : [...rows, ...all.slice(read.length).map((r) => errorClassRow(r, app.language, undefined, undefined))],
       maxRows: MAX_ERROR_CLASSES,
       narrowHint: 'give "transaction" or "path" to narrow',
+      ...(named ? { extra: named } : {}),
     });
   },
 };

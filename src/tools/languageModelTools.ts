@@ -15,12 +15,13 @@ import type { BoundAppsPoller } from '../status/boundAppsPoller';
 import type { BindingRegion } from '../status/binding';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { Disposable } from '../util/lifecycle';
+import { ConfirmedWrites } from './confirmedWrites';
 import { withoutSecrets } from './toolAnswer';
 import { noConnectionText, toolErrorText } from './toolErrors';
-import type { TimesliceTool, ToolContext, ToolErrorSource } from './toolTypes';
+import type { AnyTool, ToolContext, ToolErrorSource, WriteTool } from './toolTypes';
 
 export interface LanguageModelToolsDeps {
-  tools: readonly TimesliceTool[];
+  tools: readonly AnyTool[];
   config: Config;
   connections: ConnectionManager;
   region: () => BindingRegion | undefined;
@@ -35,13 +36,15 @@ export interface LanguageModelToolsDeps {
 }
 
 export class LanguageModelTools extends Disposable {
+  private readonly writes = new ConfirmedWrites();
+
   constructor(private readonly deps: LanguageModelToolsDeps) {
     super();
     for (const tool of deps.tools) {
       this._register(
         vscode.lm.registerTool<unknown>(tool.name, {
           invoke: (options, token) => this.invoke(tool, options.input, token),
-          ...(tool.confirmation
+          ...('prepare' in tool
             ? { prepareInvocation: (options, token) => this.prepare(tool, options.input, token) }
             : {}),
         }),
@@ -97,7 +100,7 @@ export class LanguageModelTools extends Disposable {
   }
 
   private async invoke(
-    tool: TimesliceTool,
+    tool: AnyTool,
     input: unknown,
     token: vscode.CancellationToken,
   ): Promise<vscode.LanguageModelToolResult> {
@@ -105,7 +108,7 @@ export class LanguageModelTools extends Disposable {
     const text = await this.withContext(
       token,
       (ctx) =>
-        tool.run(input, ctx).catch((e: unknown) => {
+        ('run' in tool ? tool.run(input, ctx) : this.writes.invoke(tool, input, ctx)).catch((e: unknown) => {
           this.deps.log.warn(`tool ${tool.name}: ${e instanceof Error ? e.message : String(e)}`);
           return toolErrorText(e);
         }),
@@ -116,15 +119,15 @@ export class LanguageModelTools extends Disposable {
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(safe)]);
   }
 
-  /** A write's confirmation; none when the input is refused or the write is off (`invoke` then says why). */
+  /** A write's confirmation; none when the input is refused, the write is off or preparing failed (`invoke` then says why). */
   private async prepare(
-    tool: TimesliceTool,
+    tool: WriteTool,
     input: unknown,
     token: vscode.CancellationToken,
   ): Promise<vscode.PreparedToolInvocation | undefined> {
     const confirmation = await this.withContext(
       token,
-      (ctx) => (tool.confirmation?.(input, ctx) ?? Promise.resolve(undefined)).catch(() => undefined),
+      (ctx) => this.writes.prepare(tool, input, ctx),
       () => undefined,
     );
     return confirmation && { confirmationMessages: confirmation };

@@ -1,7 +1,8 @@
 /**
  * `timeslice_nrql`: one read-only NRQL query through NerdGraph, as Run NRQL Query sends it (the same
- * client, key and account choice), with its rows capped: a `LIMIT` above the cap (or `LIMIT MAX`) is
- * lowered to it before the query is sent, so the service never returns more than an answer can hold.
+ * client, key and account choice), with its rows capped: the outer query's `LIMIT` above the cap (or
+ * `LIMIT MAX`) is lowered to it before the query is sent, so the service never returns more than an answer
+ * can hold; a subquery's `LIMIT` is left alone (it changes what the outer query computes).
  * NRQL only reads (docs/service.md#nrql-results); NerdGraph mutations cannot be sent through it.
  */
 import { MAX_NRQL_LENGTH } from '../panels/protocol';
@@ -12,23 +13,72 @@ import type { TimesliceTool } from './toolTypes';
 /** Rows in one answer, and the highest `LIMIT` sent. */
 export const MAX_NRQL_ROWS = 100;
 
-/** The query with quoted text blanked to the same length: a `LIMIT` inside a string is not a clause. */
-function unquoted(nrql: string): string {
-  return nrql.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`[^`]*`/g, (m) => ' '.repeat(m.length));
+/** Where the string literal opened at `start` ends (after its closing quote; a backslash escapes but in backticks). */
+function afterQuoted(nrql: string, start: number): number {
+  const quote = nrql[start];
+  for (let i = start + 1; i < nrql.length; i++) {
+    if (nrql[i] === '\\' && quote !== '`') {
+      i++;
+    } else if (nrql[i] === quote) {
+      return i + 1;
+    }
+  }
+  return nrql.length;
 }
 
-/** The query with its LIMIT clauses kept within MAX_NRQL_ROWS, and whether one was lowered. */
+const isWordChar = (c: string | undefined) => c !== undefined && /[\w.]/.test(c);
+
+/**
+ * The query with its outer `LIMIT` kept within MAX_NRQL_ROWS, and whether it was lowered. One pass that
+ * tracks parentheses, string literals and comments: a subquery's `LIMIT` (`FROM (SELECT … LIMIT MAX)`)
+ * shapes the rows the outer query aggregates, so lowering it would change the question; only the outer
+ * one decides how many rows come back. No `LIMIT` is added: the service's defaults are below the cap.
+ * Comments are NRQL's: `--` or `//` to the line's end, and C-style blocks (the NRQL reference, "Comments").
+ */
 export function cappedNrql(nrql: string): { nrql: string; lowered: boolean } {
-  const plain = unquoted(nrql);
   let out = '';
   let at = 0;
+  let depth = 0;
   let lowered = false;
-  for (const m of plain.matchAll(/\bLIMIT\s+(MAX|\d+)\b/gi)) {
-    const value = m[1].toUpperCase() === 'MAX' ? Infinity : Number(m[1]);
-    if (value > MAX_NRQL_ROWS) {
-      out += `${nrql.slice(at, m.index)}LIMIT ${MAX_NRQL_ROWS}`;
-      at = m.index + m[0].length;
-      lowered = true;
+  let i = 0;
+  while (i < nrql.length) {
+    const c = nrql[i];
+    const next = nrql[i + 1];
+    if (c === "'" || c === '"' || c === '`') {
+      i = afterQuoted(nrql, i);
+    } else if ((c === '-' && next === '-') || (c === '/' && next === '/')) {
+      const end = nrql.indexOf('\n', i);
+      i = end < 0 ? nrql.length : end;
+    } else if (c === '/' && next === '*') {
+      const end = nrql.indexOf('*/', i + 2);
+      i = end < 0 ? nrql.length : end + 2;
+    } else if (isWordChar(c)) {
+      let end = i;
+      while (isWordChar(nrql[end])) {
+        end++;
+      }
+      if (depth === 0 && end - i === 5 && nrql.slice(i, end).toUpperCase() === 'LIMIT') {
+        let from = end;
+        while (from < nrql.length && /\s/.test(nrql[from])) {
+          from++;
+        }
+        let to = from;
+        while (isWordChar(nrql[to])) {
+          to++;
+        }
+        const value = nrql.slice(from, to).toUpperCase();
+        const rows = from === end ? NaN : value === 'MAX' ? Infinity : /^\d+$/.test(value) ? Number(value) : NaN;
+        if (rows > MAX_NRQL_ROWS) {
+          out += `${nrql.slice(at, i)}LIMIT ${MAX_NRQL_ROWS}`;
+          at = to;
+          lowered = true;
+        }
+        end = Number.isNaN(rows) ? end : to;
+      }
+      i = end;
+    } else {
+      depth = c === '(' ? depth + 1 : c === ')' ? Math.max(0, depth - 1) : depth;
+      i++;
     }
   }
   return { nrql: out + nrql.slice(at), lowered };
@@ -68,9 +118,12 @@ export const nrqlTool: TimesliceTool = {
     if (accountId === undefined) {
       const accounts = await client.listAccounts({ signal: ctx.signal });
       if (accounts.length !== 1) {
-        const list = accounts.slice(0, 20).map((a) => ({ id: a.id, name: foreign(a.name) }));
         throw new ToolInputError(
-          `The key sees ${accounts.length} accounts: give "accountId", one of ${JSON.stringify(list)}.`,
+          `The key sees ${accounts.length} accounts: give "accountId", one of the candidates' ids.`,
+          {
+            candidates: accounts.slice(0, 20).map((a) => ({ id: a.id, name: foreign(a.name) })),
+            more: Math.max(0, accounts.length - 20),
+          },
         );
       }
       accountId = accounts[0].id;
@@ -80,7 +133,11 @@ export const nrqlTool: TimesliceTool = {
     return answer({
       heading: `NRQL results in account ${accountId}`,
       range: "the query's own SINCE/UNTIL (the service's default: the last hour)",
-      notes: lowered ? [`The query's LIMIT was lowered to ${MAX_NRQL_ROWS}.`] : [],
+      notes: [
+        lowered
+          ? `The outer query's LIMIT was lowered to ${MAX_NRQL_ROWS}, the cap on rows; subqueries keep theirs.`
+          : `At most ${MAX_NRQL_ROWS} rows: an outer LIMIT above that is lowered to it; subqueries keep theirs.`,
+      ],
       key: 'results',
       rows: result.results.map((r) => safeValue(r)),
       maxRows: MAX_NRQL_ROWS,

@@ -5,7 +5,7 @@
 import { isApiError } from '../api/errors';
 import type { ErrorAction } from '../session/errorPolicy';
 import { errorPolicy } from '../session/errorPolicy';
-import { foreign } from './toolAnswer';
+import { DATA_NOTICE, foreign } from './toolAnswer';
 import { ToolInputError } from './toolInput';
 
 const ACTION_WORDS: Partial<Record<ErrorAction, string>> = {
@@ -21,7 +21,7 @@ const ACTION_WORDS: Partial<Record<ErrorAction, string>> = {
 
 export function toolErrorText(e: unknown): string {
   if (e instanceof ToolInputError) {
-    return `Error: ${e.message}`;
+    return e.data ? `Error: ${e.message}\n${DATA_NOTICE}\n${JSON.stringify(e.data)}` : `Error: ${e.message}`;
   }
   const message = foreign(e instanceof Error ? e.message : String(e)) ?? '';
   if (!isApiError(e)) {

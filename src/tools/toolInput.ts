@@ -4,9 +4,21 @@
  * wrong type, an unknown field or a value out of range becomes one sentence for the model, never a
  * throw from deep inside. Pure (no `vscode`).
  */
+import { hasHiddenCharacters } from '../util/safeText';
+import { foreign } from './toolAnswer';
 
-/** A refused input: the sentence the tool answers with. */
-export class ToolInputError extends Error {}
+/**
+ * A refused input: the sentence the tool answers with, and `data` (foreign text already made plain: the
+ * candidates of a name, the input echoed) that the answer holds as JSON under the data notice.
+ */
+export class ToolInputError extends Error {
+  constructor(
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
 
 /** The longest text input taken (a name filter, a metric name, a path); NRQL has its own limit. */
 export const MAX_INPUT_TEXT = 300;
@@ -24,7 +36,7 @@ export function inputObject(input: unknown, known: readonly string[]): Record<st
   }
   const unknown = Object.keys(input).filter((k) => !known.includes(k));
   if (unknown.length > 0) {
-    const names = unknown.slice(0, 3).map((k) => JSON.stringify(k.slice(0, 40)));
+    const names = unknown.slice(0, 3).map((k) => JSON.stringify(foreign(k.slice(0, 40))));
     throw new ToolInputError(`Unknown input field ${names.join(', ')}; the fields are: ${known.join(', ')}.`);
   }
   return input as Record<string, unknown>;
@@ -44,6 +56,26 @@ export function optionalText(input: Record<string, unknown>, field: string, max 
     throw new ToolInputError(`"${field}" must be at most ${max} characters.`);
   }
   return text === '' ? undefined : text;
+}
+
+/**
+ * A text field the user reads in a confirmation before it is written: refused, not stripped, when it holds
+ * a character the dialog cannot show (controls, bidi or zero-width characters; line breaks unless `lines`),
+ * so what is written is what was read.
+ */
+export function shownText(
+  input: Record<string, unknown>,
+  field: string,
+  max: number,
+  lines = false,
+): string | undefined {
+  const text = optionalText(input, field, max);
+  if (text !== undefined && hasHiddenCharacters(text, lines)) {
+    throw new ToolInputError(
+      `"${field}" holds characters a confirmation cannot show (controls, ${lines ? '' : 'line breaks, '}bidi or zero-width characters): give it as plain text.`,
+    );
+  }
+  return text;
 }
 
 /** A whole number field within [min, max]; undefined when absent. Numeric strings are taken ("42"). */
@@ -103,12 +135,15 @@ export function rangeMinutes(input: Record<string, unknown>, fallback: number): 
   return optionalInteger(input, 'minutes', 1, MAX_RANGE_MINUTES) ?? fallback;
 }
 
-/** How a tool names an application: by id, by exact name, or (neither) the one this workspace is bound to. */
+/**
+ * How a tool names an application: by id, by exact name (case-insensitive), or (neither) the one this
+ * workspace is bound to. A name is a name even when it is all digits (an application may be named 2024).
+ */
 export type ApplicationRef = { id: number } | { name: string } | { bound: true };
 
 export const APPLICATION_FIELDS = ['application', 'applicationId'] as const;
 
-/** Reads `applicationId` or `application` (a name, or an id written as text). */
+/** Reads `applicationId` (an id, as a number or numeric text) or `application` (a name). */
 export function applicationRef(input: Record<string, unknown>): ApplicationRef {
   const id = optionalInteger(input, 'applicationId', 1, Number.MAX_SAFE_INTEGER);
   const name = optionalText(input, 'application');
@@ -119,7 +154,7 @@ export function applicationRef(input: Record<string, unknown>): ApplicationRef {
     return { id };
   }
   if (name !== undefined) {
-    return /^\d{1,15}$/.test(name) ? { id: Number(name) } : { name };
+    return { name };
   }
   return { bound: true };
 }

@@ -12,9 +12,9 @@ import { nrqlTool } from './nrqlTool';
 import { openAlertsTool } from './openAlertsTool';
 import { recordDeploymentTool } from './recordDeploymentTool';
 import { transactionsTool } from './transactionsTool';
-import type { TimesliceTool } from './toolTypes';
+import type { AnyTool } from './toolTypes';
 
-export const TOOLS: readonly TimesliceTool[] = [
+export const TOOLS: readonly AnyTool[] = [
   applicationsTool,
   applicationTool,
   transactionsTool,

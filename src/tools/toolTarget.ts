@@ -1,6 +1,6 @@
 /**
  * The application a tool call is about: by id (one record read), by name (the service's name filter,
- * then the exact name), or the application the workspace's active folder is bound to (the status bar's,
+ * then only the exact name, case-insensitive: "checkout" is not `checkout-v2`), or the application the workspace's active folder is bound to (the status bar's,
  * from the bound applications' poller when it holds it). Unknown names and ids become a sentence.
  */
 import { isApiError } from '../api/errors';
@@ -10,8 +10,31 @@ import type { ApplicationRef } from './toolInput';
 import { ToolInputError } from './toolInput';
 import type { ToolContext } from './toolTypes';
 
-/** How many near names a refused name lists. */
-const NEAR_NAMES = 5;
+/** How many candidates a refused name lists (the rest are counted). */
+export const MAX_CANDIDATES = 10;
+
+/** An application named exactly `name` (case-insensitive), or a refusal that lists the candidates as data. */
+export function exactlyNamed(name: string, found: readonly Application[]): Application {
+  const wanted = name.toLowerCase();
+  const exact = found.filter((a) => a.name.toLowerCase() === wanted);
+  if (exact.length === 1) {
+    return exact[0];
+  }
+  const listed = exact.length > 1 ? exact : found;
+  const data = {
+    given: foreign(name),
+    candidates: listed.slice(0, MAX_CANDIDATES).map((a) => ({ id: a.id, name: foreign(a.name) })),
+    more: Math.max(0, listed.length - MAX_CANDIDATES),
+  };
+  throw new ToolInputError(
+    exact.length > 1
+      ? `${exact.length} applications have the name given in "application": give "applicationId", one of the candidates' ids.`
+      : found.length === 0
+        ? 'No application of this account has the name given in "application" (an id goes in "applicationId"): list them with timeslice_applications.'
+        : `No application has exactly the name given in "application", ${found.length} ${found.length === 1 ? 'contains' : 'contain'} it: give "applicationId" or the exact name of one of the candidates.`,
+    data,
+  );
+}
 
 export async function resolveApplication(ref: ApplicationRef, ctx: ToolContext): Promise<Application> {
   const { api } = ctx.session;
@@ -28,20 +51,7 @@ export async function resolveApplication(ref: ApplicationRef, ctx: ToolContext):
     }
   }
   if ('name' in ref) {
-    const found = await api.listApplications({ name: ref.name }, { signal: ctx.signal });
-    const exact = found.filter((a) => a.name.toLowerCase() === ref.name.toLowerCase());
-    if (exact.length === 1 || (exact.length === 0 && found.length === 1)) {
-      return exact[0] ?? found[0];
-    }
-    if (found.length === 0) {
-      throw new ToolInputError(
-        `No application named ${JSON.stringify(foreign(ref.name))} in this account: list them with timeslice_applications.`,
-      );
-    }
-    const near = (exact.length > 1 ? exact : found).slice(0, NEAR_NAMES).map((a) => ({ id: a.id, name: a.name }));
-    throw new ToolInputError(
-      `${JSON.stringify(foreign(ref.name))} matches ${found.length} applications; give "applicationId", one of: ${JSON.stringify(near)}.`,
-    );
+    return exactlyNamed(ref.name, await api.listApplications({ name: ref.name }, { signal: ctx.signal }));
   }
   const bound = ctx.bindings.active()?.binding;
   if (!bound) {

@@ -51,11 +51,26 @@ export interface ToolConfirmation {
   message: string;
 }
 
+/** A tool that reads. */
 export interface TimesliceTool {
   /** As declared in package.json's `contributes.languageModelTools` (`timeslice_…`, no dots). */
   readonly name: string;
   /** The answer: plain text for the model. Throws ToolInputError (a refused input) or the client's errors. */
   run(input: unknown, ctx: ToolContext): Promise<string>;
-  /** Writes only: what to ask the user before `run` (undefined: refused, `run` says why). */
-  confirmation?(input: unknown, ctx: ToolContext): Promise<ToolConfirmation | undefined>;
 }
+
+/** A write as the confirmation showed it: the dialog's words and the write of exactly that target. */
+export interface PreparedWrite {
+  confirmation: ToolConfirmation;
+  /** Writes what was resolved for the confirmation (never resolved again); `ctx` gives the call's signal. */
+  write(ctx: ToolContext): Promise<string>;
+}
+
+/** A tool that writes: VS Code asks the user with `prepare`'s confirmation, then the call writes it. */
+export interface WriteTool {
+  readonly name: string;
+  /** Reads the input and resolves the target. Throws ToolInputError (refused) or the client's errors. */
+  prepare(input: unknown, ctx: ToolContext): Promise<PreparedWrite>;
+}
+
+export type AnyTool = TimesliceTool | WriteTool;

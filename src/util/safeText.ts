@@ -12,23 +12,37 @@ export const MAX_FOREIGN_LENGTH = 200;
 const BREAK = '\u200b';
 
 /**
- * C0/C1 controls but the newline, and the invisible characters that reorder or hide text (bidi overrides
- * and isolates, zero-width spaces and joiners, the BOM), so a name cannot hide what follows it. The one
+ * C0/C1 controls but the newline, and the invisible characters that reorder or hide text, so a name cannot
+ * hide what follows it nor carry text a reader does not see: bidi marks, overrides and isolates (U+061C
+ * too), zero-width spaces and joiners, the soft hyphen, the BOM, fillers that render blank (Hangul,
+ * Khmer), the interlinear annotation marks, invisible musical formatting, and the variation selectors
+ * and tag characters (both can spell whole hidden sentences: Unicode's "ASCII smuggling"). The one
  * pattern for every surface, the webview's included; each decides what a newline becomes.
  */
 export const INVISIBLE =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class -- a class of single code points, on purpose
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+
+/** Line and paragraph breaks, U+2028/U+2029 and NEL included: each surface that keeps one line makes them spaces. */
+const LINE_BREAKS = /[\r\n\t\u0085\u2028\u2029]+/g;
 
 /**
  * One line without controls or invisible characters, at most `max` characters (ellipsis included):
  * plain text for surfaces that parse no syntax (diagnostics, hovers' plain parts, logs).
  */
 export function plainLine(text: string, max: number): string {
-  // Newlines and tabs first: a name is one line.
-  const line = text.replace(/[\r\n\t]+/g, ' ').replace(INVISIBLE, '');
+  // Line breaks first: a name is one line.
+  const line = text.replace(LINE_BREAKS, ' ').replace(INVISIBLE, '');
   const chars = [...line]; // By code point, so a cut never splits a surrogate pair.
   return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : line;
+}
+
+/**
+ * Whether text holds a character a reader cannot see: INVISIBLE's, and any line break unless `lines`
+ * (then only `\n` is allowed). Input that must be shown as it will be written is refused on this, not stripped.
+ */
+export function hasHiddenCharacters(text: string, lines = false): boolean {
+  return text.replace(INVISIBLE, '') !== text || (lines ? /[\u2028\u2029]/ : /[\n\u2028\u2029]/).test(text);
 }
 
 /**

@@ -3,7 +3,13 @@ import * as assert from 'node:assert/strict';
 import type { Application, Host, Instance } from '../../src/api/types';
 import { applicationSummaryItem, metricNameItems, scopeItems } from '../../src/palette/items';
 import { alertMessage } from '../../src/status/healthAlerts';
-import { isPlainDisplayName, MAX_FOREIGN_LENGTH, safeText } from '../../src/util/safeText';
+import {
+  hasHiddenCharacters,
+  isPlainDisplayName,
+  MAX_FOREIGN_LENGTH,
+  plainLine,
+  safeText,
+} from '../../src/util/safeText';
 import { bindingProblem, parseBinding } from '../../src/status/binding';
 
 /** VS Code's notification link syntax (vs/base/common/linkedText.ts) and its icon syntax, as regexes. */
@@ -31,6 +37,33 @@ describe('safeText: foreign text in notifications, progress titles and quick pic
 
   it('strips control, bidi and zero-width characters and keeps one line', () => {
     assert.equal(safeText('a\u202egnp.exe\u0000b\r\nc\u200bd\u0007'), 'agnp.exeb cd');
+  });
+
+  it('treats every line break as one and drops the other characters that hide or reorder text', () => {
+    assert.equal(plainLine('a\u2028b\u2029c\u0085d', 50), 'a b c d');
+    const hidden = [
+      '\u061c', // Arabic letter mark (bidi)
+      '\ufff9\ufffa\ufffb', // interlinear annotation
+      '\u00ad\u034f\u180e\u115f\u1160\u3164\uffa0\u17b4', // soft hyphen, joiner, fillers
+      '\ufe0f\u{e0100}', // variation selectors
+      '\u{e0001}\u{e0069}\u{e0067}\u{e006e}\u{e007f}', // tag characters: hidden ASCII
+      '\u{1d173}',
+    ];
+    for (const h of hidden) {
+      assert.equal(plainLine(`a${h}b`, 50), 'ab', JSON.stringify(h));
+      assert.equal(safeText(`a${h}b`), 'ab', JSON.stringify(h));
+      assert.ok(hasHiddenCharacters(`a${h}b`), JSON.stringify(h));
+    }
+    assert.ok(!isPlainDisplayName('shop\u061c'));
+  });
+
+  it('says whether text holds what a reader cannot see; a newline only where lines are allowed', () => {
+    assert.ok(!hasHiddenCharacters('release 2026.11 (hotfix) — café'));
+    assert.ok(hasHiddenCharacters('a\nb'));
+    assert.ok(!hasHiddenCharacters('a\nb', true));
+    for (const t of ['a\u2028b', 'a\r\nb', 'a\tb', 'a\u202eb', 'a\u200bb']) {
+      assert.ok(hasHiddenCharacters(t, true), JSON.stringify(t));
+    }
   });
 
   it('caps the length by code point without splitting a surrogate pair', () => {

@@ -90,4 +90,33 @@ describe('tool answers: the shared formatter', () => {
     const quoted = "SELECT * FROM X WHERE name = 'LIMIT 9999' LIMIT 20";
     assert.deepEqual(cappedNrql(quoted), { nrql: quoted, lowered: false });
   });
+
+  it('lowers only the outer LIMIT: a subquery keeps its LIMIT MAX (it shapes what the outer aggregates)', () => {
+    const inner = 'SELECT count(*) AS c FROM Transaction FACET appName LIMIT MAX';
+    assert.deepEqual(cappedNrql(`SELECT average(c) FROM (${inner})`), {
+      nrql: `SELECT average(c) FROM (${inner})`,
+      lowered: false,
+    });
+    assert.deepEqual(cappedNrql(`SELECT max(c) FROM (${inner}) FACET x LIMIT MAX`), {
+      nrql: `SELECT max(c) FROM (${inner}) FACET x LIMIT ${MAX_NRQL_ROWS}`,
+      lowered: true,
+    });
+    // Parentheses inside strings and comments do not open a subquery; LIMIT in a name or a comment is no clause.
+    const tricky = "SELECT * FROM X WHERE a = ')' AND request.limit > 3 -- LIMIT MAX (\nLIMIT\n 500";
+    assert.deepEqual(cappedNrql(tricky), {
+      nrql: "SELECT * FROM X WHERE a = ')' AND request.limit > 3 -- LIMIT MAX (\nLIMIT 100",
+      lowered: true,
+    });
+    assert.deepEqual(cappedNrql('SELECT * FROM X /* LIMIT MAX */ WHERE b = "it\\"s (" LIMIT 50'), {
+      nrql: 'SELECT * FROM X /* LIMIT MAX */ WHERE b = "it\\"s (" LIMIT 50',
+      lowered: false,
+    });
+  });
+
+  it('answers queries built to slow a scanner down (one pass, no backtracking)', () => {
+    const open = `${'('.repeat(100_000)}'${"\\'".repeat(100_000)}${' LIMIT 500'.repeat(1000)}`;
+    assert.equal(cappedNrql(open).lowered, false, 'all inside an unclosed string');
+    const limits = `SELECT 1 ${'LIMIT '.repeat(200_000)}500`;
+    assert.deepEqual(cappedNrql(limits), { nrql: `SELECT 1 ${'LIMIT '.repeat(199_999)}LIMIT 100`, lowered: true });
+  });
 });

@@ -17,6 +17,8 @@ describe('tool inputs: the checks VS Code does not make', () => {
     assert.throws(() => inputObject('text', ['a']), ToolInputError);
     assert.throws(() => inputObject([1], ['a']), ToolInputError);
     assert.throws(() => inputObject({ b: 1 }, ['a']), /Unknown input field "b"; the fields are: a\./);
+    // A field name is the model's text, echoed through the foreign-text guard.
+    assert.throws(() => inputObject({ 'x\u202e\nb': 1 }, ['a']), /Unknown input field "x b";/);
   });
 
   it('reads a range in minutes: whole, positive, at most a week; numeric text is taken', () => {
@@ -32,10 +34,11 @@ describe('tool inputs: the checks VS Code does not make', () => {
     }
   });
 
-  it('names an application by id, by name, by an id written as text, or the bound one; not both', () => {
+  it('names an application by id, by name (digits too: only "applicationId" is an id), or the bound one; not both', () => {
     assert.deepEqual(applicationRef({ applicationId: 42 }), { id: 42 });
+    assert.deepEqual(applicationRef({ applicationId: '42' }), { id: 42 });
     assert.deepEqual(applicationRef({ application: ' storefront-web ' }), { name: 'storefront-web' });
-    assert.deepEqual(applicationRef({ application: '42' }), { id: 42 });
+    assert.deepEqual(applicationRef({ application: '2024' }), { name: '2024' });
     assert.deepEqual(applicationRef({}), { bound: true });
     assert.throws(() => applicationRef({ applicationId: 1, application: 'x' }), /not both/);
     assert.throws(() => applicationRef({ applicationId: -1 }), ToolInputError);
