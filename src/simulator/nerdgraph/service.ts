@@ -109,7 +109,8 @@ export function operationOf(doc: DocumentNode, variables?: unknown): NerdGraphOp
     return 'graphql.aiIssues';
   }
   if (names.has('nrql')) {
-    const texts = [print(doc), ...Object.values(typeof variables === 'object' && variables ? variables : {})];
+    const values: unknown[] = typeof variables === 'object' && variables ? Object.values(variables) : [];
+    const texts = [print(doc), ...values];
     const changes = texts.some((t) => typeof t === 'string' && /\bfrom\s+(deployment|changetrackingevent)\b/i.test(t));
     return changes ? 'graphql.changeEvents' : 'graphql.nrql';
   }

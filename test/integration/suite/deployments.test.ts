@@ -267,6 +267,8 @@ for (const backend of BACKENDS) {
                   },
                   entitySearch: { query: `id = '${guid}'` },
                   user: 'github-actions',
+                  // Inside the dashboard's range, which ends at a whole minute.
+                  timestamp: Date.now() - 5 * 60_000,
                 },
               },
             }),
@@ -278,6 +280,7 @@ for (const backend of BACKENDS) {
             return (await deploymentNodes()).find((n) => n.kind === 'deployment' && n.deployment.revision === version);
           }, "the pipeline's deployment in the tree");
           assert.ok(node.kind === 'deployment' && node.deployment.commit === 'a'.repeat(40));
+          await vscode.commands.executeCommand('workbench.action.closeAllEditors');
           await vscode.commands.executeCommand('timeslice.openEntity', await storefront());
           const data = panelStatus(await dashboard()).data!;
           assert.ok(
