@@ -1,6 +1,6 @@
 /**
  * Deployments of an application (docs/service.md#deployments), as both backends give them: the model,
- * the readers of REST's records and NerdGraph's `deploymentSearch` results, and the write. No `vscode`.
+ * the reader of REST's records (NerdGraph's: nerdgraph/deployments.ts), and the write. No `vscode`.
  *
  * Timestamps: REST writes them with the account's offset (`2016-02-24T10:09:27-08:00`) or `+00:00`;
  * they are parsed with their offset and never assumed UTC: a timestamp without one is refused and
@@ -10,11 +10,11 @@ import { record, textOrNumber } from './fieldReaders';
 
 /** One deployment marker, whichever backend it came from. Every text field is foreign text. */
 export interface Deployment {
-  /** REST's numeric id or NerdGraph's `deploymentId`, as text. */
+  /** REST's numeric id, or NerdGraph's `changeTrackingId` / `deploymentId`, as text. */
   id: string;
   /** REST `revision`, NerdGraph `version`. */
   revision: string;
-  /** NerdGraph `commit` when given (REST has none). */
+  /** NerdGraph `commit` when given (REST has none): what finds the commit, before `revision`. */
   commit?: string;
   user?: string;
   description?: string;
@@ -49,24 +49,14 @@ export interface DeploymentWrite {
   user?: string;
   description?: string;
   changelog?: string;
+  /** The full commit SHA when the caller knows the revision is one (NerdGraph's `commit`; REST has none). */
+  commit?: string;
   /** Defaults to the service's now. */
   time?: Date;
 }
 
 export const MAX_REVISION_LENGTH = 127;
 export const MAX_USER_LENGTH = 31;
-
-/**
- * Which client reads deployments through NerdGraph: `deploymentSearch` on the application's entity,
- * not NRQL `FROM Deployment`. Why: it is one typed field on the entity the backend already resolves,
- * with a time window and a limit as arguments, newest first, and it needs no NRQL text built around a
- * GUID. What it costs: the docs confirm that REST-recorded markers reach NRQL (`newrelic.source =
- * 'api.rest.deployments.v2'`), not that they reach `deploymentSearch` (docs/service.md#deployments); if a live account shows
- * they do not, switch this one constant's reader to NRQL (the simulator serves both from one model).
- */
-export const NERDGRAPH_DEPLOYMENT_READER = 'deploymentSearch' as const;
-/** `deploymentSearch`'s `limit` (the docs' example and its maximum); a full answer is asked again, older. */
-export const DEPLOYMENT_SEARCH_LIMIT = 200;
 
 /**
  * REST's order is not documented (docs/service.md#deployments; newest first is likely). Paging stops early only when a page is seen to
@@ -117,27 +107,6 @@ export function parseRestDeployment(v: unknown): Deployment | undefined {
   return {
     id: textOrNumber(r.id) ?? `${revision}@${time}`,
     revision,
-    user: textOrNumber(r.user),
-    description: textOrNumber(r.description),
-    changelog: textOrNumber(r.changelog),
-    time,
-  };
-}
-
-/** A `deploymentSearch` result (or the mutation's answer), or undefined when it lacks a version or a time. */
-export function parseNerdGraphDeployment(v: unknown): Deployment | undefined {
-  const r = record(v);
-  const revision = textOrNumber(r?.version);
-  const stamp = r?.timestamp;
-  const time =
-    typeof stamp === 'number' ? stamp : typeof stamp === 'string' && /^\d+$/.test(stamp) ? Number(stamp) : undefined;
-  if (!r || revision === undefined || time === undefined || !Number.isFinite(time)) {
-    return undefined;
-  }
-  return {
-    id: textOrNumber(r.deploymentId) ?? `${revision}@${time}`,
-    revision,
-    commit: textOrNumber(r.commit),
     user: textOrNumber(r.user),
     description: textOrNumber(r.description),
     changelog: textOrNumber(r.changelog),

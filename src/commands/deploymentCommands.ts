@@ -1,8 +1,8 @@
 /**
  * Deployments from the editor: Record Deployment… (the workspace's HEAD commit prefilled
  * through the built-in git extension when it is there, a modal confirmation naming the application and
- * the account, then REST `POST …/deployments.json` or NerdGraph `changeTrackingCreateDeployment`; the
- * demo writes only to its simulator), and the dashboard around a deployment (3 hours before and after).
+ * the account, then REST `POST …/deployments.json` or NerdGraph `changeTrackingCreateEvent` with the
+ * revision's full commit when it is one of the workspace's; the demo writes only to its simulator), and the dashboard around a deployment (3 hours before and after).
  */
 import * as vscode from 'vscode';
 
@@ -13,7 +13,7 @@ import { pickApplication, requireConnection } from '../palette/pickers';
 import { rangeAround } from '../panels/aroundDeployment';
 import type { PanelEntity } from '../panels/protocol';
 import type { Services } from '../services';
-import { headCommit, showChangesSince } from '../tree/gitCommits';
+import { headCommit, showChangesSince, workspaceCommit } from '../tree/gitCommits';
 import type { MonitorNode } from '../tree/nodes';
 import { safeText } from '../util/safeText';
 
@@ -82,9 +82,10 @@ export function recordDeployment(services: Services) {
     if (answer !== record) {
       return;
     }
+    const commit = (await workspaceCommit(revision.trim()))?.hash;
     const stored = await conn.api.recordDeployment(
       app.id,
-      { revision: revision.trim(), description: description.trim() || undefined },
+      { revision: revision.trim(), description: description.trim() || undefined, commit },
       { signal: conn.signal },
     );
     conn.deployments.invalidate(app.id);

@@ -13,13 +13,15 @@ import { Simulator } from './server';
 const USAGE = `Usage: npm run simulator -- [--port N] [--http-port N] [--apps N] [--page-size N] [--seed N]
                               [--us-key K] [--eu-key K] [--fault endpoint:kind[:times]]...
                               [--values-rule strict|first-metric|lenient] [--lag-minutes N] [--rest-retired]
-                              [--accounts-per-key N]
+                              [--accounts-per-key N] [--change-events-unlisted]
   --apps 5000 is the scale mode used by the benchmarks.
   --values-rule: how values[] applies to metrics with different value lists (default strict, as the
     service's documentation shows); --lag-minutes: how far the data lags the clock (default 0).
   --rest-retired: REST API v2 answers 410 Gone to every request (its end of life); NerdGraph still answers.
   --accounts-per-key N: each key sees N accounts through NerdGraph (default 1, at most 5), each with its
-    own data, so the account choice can be tried; REST v2 serves the first.`;
+    own data, so the account choice can be tried; REST v2 serves the first.
+  --change-events-unlisted: a changeTrackingCreateEvent deployment shows in NRQL only, not in REST's
+    deployments.json nor in deploymentSearch (the default lists it there too; docs/simulator.md).`;
 
 function positiveInt(raw: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (raw === undefined) {
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
       'lag-minutes': { type: 'string' },
       'rest-retired': { type: 'boolean' },
       'accounts-per-key': { type: 'string' },
+      'change-events-unlisted': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
     lagMinutes: positiveInt(values['lag-minutes'], 'lag-minutes', 0, true),
     restRetired: values['rest-retired'] === true,
     accountsPerKey: positiveInt(values['accounts-per-key'], 'accounts-per-key', 1),
+    changeEventsInDeploymentLists: values['change-events-unlisted'] !== true,
   });
   const accounts =
     sim.accounts.us.length === 1

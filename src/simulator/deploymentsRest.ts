@@ -80,6 +80,7 @@ export function deploymentCreate(dataset: Dataset, app: SimApp, region: Region, 
       user: text(write, 'user', 31),
       description: text(write, 'description', 65_535),
       changelog: text(write, 'changelog', 65_535),
+      source: 'api.rest.deployments.v2',
     });
     return {
       type: 'one',

@@ -23,6 +23,7 @@ export const NERDGRAPH_OPERATIONS = [
   'graphql.entitySearch',
   'graphql.entity',
   'graphql.nrql',
+  'graphql.changeEvents',
   'graphql.aiIssues',
 ] as const;
 export type NerdGraphOperation = (typeof NERDGRAPH_OPERATIONS)[number];

@@ -10,6 +10,7 @@ import type * as http from 'node:http';
 import { setApplicationHealth } from './controls';
 import type { SimHealth } from './controls';
 import { Dataset } from './dataset';
+import { CHANGE_EVENTS_IN_DEPLOYMENT_LISTS, changeEventsListed, setChangeEventsListed } from './deployments';
 import type { EndpointId, Fault, NerdGraphFault, NerdGraphOperation } from './faults';
 import { FaultTable } from './faults';
 import { answerGraphql } from './graphqlHandler';
@@ -72,6 +73,11 @@ export interface SimulatorOptions {
    * own data (another seed, ids apart) and its own id (see simulatedAccountOutline).
    */
   accountsPerKey?: number;
+  /**
+   * Whether a `changeTrackingCreateEvent` deployment also appears in REST `deployments.json` and in
+   * `deploymentSearch` (CHANGE_EVENTS_IN_DEPLOYMENT_LISTS, open in the docs); NRQL sees it either way.
+   */
+  changeEventsInDeploymentLists?: boolean;
 }
 
 function randomKey(): string {
@@ -137,6 +143,7 @@ export class Simulator {
               }),
       }));
     this.accounts = { us: accountsOf('us'), eu: accountsOf('eu') };
+    this.setChangeEventsInDeploymentLists(options.changeEventsInDeploymentLists ?? CHANGE_EVENTS_IN_DEPLOYMENT_LISTS);
     this.metricData = { valuesRule: options.valuesRule ?? 'strict', lagMinutes: options.lagMinutes ?? 0 };
     this.routes = {
       us: new Routes(this.datasets.us, new RecordBuilder(this.datasets.us, this.now), this.now, this.metricData),
@@ -222,6 +229,17 @@ export class Simulator {
 
   setRestRetired(retired: boolean): void {
     this.restRetiredValue = retired;
+  }
+
+  /** Whether change events of category Deployment are listed by REST and `deploymentSearch` too (see the option). */
+  get changeEventsInDeploymentLists(): boolean {
+    return changeEventsListed(this.datasets.us);
+  }
+
+  setChangeEventsInDeploymentLists(listed: boolean): void {
+    for (const account of [...this.accounts.us, ...this.accounts.eu]) {
+      setChangeEventsListed(account.dataset, listed);
+    }
   }
 
   injectFault(fault: Fault): void {

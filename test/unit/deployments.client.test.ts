@@ -109,7 +109,7 @@ describe('Deployments: both backends over the simulator', function () {
     assert.equal(deploymentRequests(), 1, 'the first page, newest first, holds it');
     sim.clearRequests();
     const [b] = await ng.listDeployments(app().id, range);
-    assert.equal(sim.requests.filter((r) => (r.requestBody ?? '').includes('deploymentSearch')).length, 1);
+    assert.equal(sim.requests.filter((r) => r.endpoint === 'graphql.changeEvents').length, 1);
     assert.deepEqual([a.revision, a.time], [newest.revision, newest.at]);
     assert.deepEqual([b.revision, b.time], [newest.revision, newest.at]);
   });

@@ -232,10 +232,10 @@ describe('Status bar: the simulator, both backends', function () {
       assert.equal(sim.requests.length, 0);
       now += BOUND_DEPLOYMENT_REFRESH_MS;
       assert.equal(await tracker.update(binding, source), false);
-      // Only the (shared) deployments list is asked again (REST deployments.list, NerdGraph's entity query).
+      // Only the (shared) deployments list is asked again (REST deployments.list, NerdGraph's change-events NRQL).
       assert.deepEqual(
         sim.requests.map((r) => r.endpoint),
-        [label === 'REST v2' ? 'deployments.list' : 'graphql.entity'],
+        [label === 'REST v2' ? 'deployments.list' : 'graphql.changeEvents'],
       );
     });
   }

@@ -1,46 +1,159 @@
 /**
- * Deployments through NerdGraph (docs/service.md#deployments): `deploymentSearch` on the application's
- * entity (why this reader and not NRQL: NERDGRAPH_DEPLOYMENT_READER in ../deployments.ts) and the
- * `changeTrackingCreateDeployment` mutation. A search answers at most DEPLOYMENT_SEARCH_LIMIT results,
- * newest first; a full answer is asked again for the older part of the window.
+ * Deployments through NerdGraph (docs/service.md#change-tracking). Read: one NRQL query over
+ * `FROM Deployment, ChangeTrackingEvent` (category Deployment) for the application's entity, so a marker
+ * shows however it was recorded (REST v2, the legacy mutation, `changeTrackingCreateEvent` from Timeslice
+ * or a pipeline), with the same change seen as both kinds merged. Write: `changeTrackingCreateEvent`,
+ * category Deployment, type Basic, the entity found by its GUID. No `vscode`.
  */
 import * as l10n from '@vscode/l10n';
 
 import type { Deployment, DeploymentRange, DeploymentWrite } from '../deployments';
-import { DEPLOYMENT_SEARCH_LIMIT, inRange, parseNerdGraphDeployment } from '../deployments';
+import { inRange } from '../deployments';
 import { ApiError } from '../errors';
+import { record, textOrNumber } from '../fieldReaders';
 import type { GraphqlClient } from './graphqlClient';
+import { nrqlString } from './metricValues';
 
-const FIELDS = 'deploymentId version commit changelog description user timestamp';
+/** Runs one NRQL query in the backend's account and gives its rows. */
+export type NrqlRows = (nrql: string, signal?: AbortSignal) => Promise<Array<Record<string, unknown>>>;
 
-export const DEPLOYMENT_SEARCH = `query($guid: EntityGuid!, $start: EpochMilliseconds, $end: EpochMilliseconds) { actor { entity(guid: $guid) { ... on ApmApplicationEntity { deploymentSearch(filter: { timeWindow: { startTime: $start, endTime: $end }, limit: ${DEPLOYMENT_SEARCH_LIMIT} }) { results { ${FIELDS} } } } } } }`;
-
-export const CREATE_DEPLOYMENT = `mutation($deployment: ChangeTrackingDeploymentInput!) { changeTrackingCreateDeployment(deployment: $deployment) { ${FIELDS} } }`;
-
+/**
+ * How far apart in time two markers of one version may be and still be one change seen twice (a
+ * `ChangeTrackingEvent` and the `Deployment` its write-through to REST v2 made, whose ids differ): the
+ * same call stamps both, and a chart draws markers per minute, so two of one version within a minute
+ * could not be told apart anyway; a second real deployment of one version within it is a retry.
+ */
+export const DUPLICATE_WINDOW_MS = 60_000;
+/** `LIMIT MAX` of a query that lists events (docs/service.md#nrql-limits); a full answer is asked again, older. */
+export const CHANGE_EVENTS_LIMIT = 5000;
 /** Safety stop: windows asked per listing. */
-const MAX_SEARCHES = 20;
+const MAX_QUERIES = 20;
 
-export async function searchDeployments(
-  gql: GraphqlClient,
+const COLUMNS = 'timestamp, deploymentId, changeTrackingId, version, revision, commit, changelog, description, user';
+
+/** The query of the docs' pattern for both kinds (query-data.mdx), by entity GUID over [from, until). */
+export function changeEventsNrql(guid: string, from: number, until: number, limit: number): string {
+  return (
+    `SELECT ${COLUMNS} FROM Deployment, ChangeTrackingEvent WHERE entity.guid = ${nrqlString(guid)} AND ` +
+    `(eventType() = 'Deployment' OR (eventType() = 'ChangeTrackingEvent' AND category = 'Deployment')) ` +
+    `SINCE ${Math.floor(from)} UNTIL ${Math.floor(until)} LIMIT ${limit}`
+  );
+}
+
+interface Marker extends Deployment {
+  changeTrackingId?: string;
+  deploymentId?: string;
+}
+
+/** A row as a marker, or undefined without a version (or REST's `revision`) or a time. */
+export function markerOf(row: unknown): Marker | undefined {
+  const r = record(row);
+  const revision = textOrNumber(r?.version) ?? textOrNumber(r?.revision);
+  const time = typeof r?.timestamp === 'number' ? r.timestamp : undefined;
+  if (!r || revision === undefined || time === undefined || !Number.isFinite(time)) {
+    return undefined;
+  }
+  const changeTrackingId = textOrNumber(r.changeTrackingId);
+  const deploymentId = textOrNumber(r.deploymentId);
+  return {
+    id: changeTrackingId ?? deploymentId ?? `${revision}@${time}`,
+    revision,
+    commit: textOrNumber(r.commit),
+    user: textOrNumber(r.user),
+    description: textOrNumber(r.description),
+    changelog: textOrNumber(r.changelog),
+    time,
+    changeTrackingId,
+    deploymentId,
+  };
+}
+
+/** Whether two markers are one change: an id in common, or one version (no two commits) within DUPLICATE_WINDOW_MS. */
+function sameChange(a: Marker, b: Marker): boolean {
+  const ids = (m: Marker) => [m.changeTrackingId, m.deploymentId].filter((x) => x !== undefined);
+  if (ids(a).some((id) => ids(b).includes(id))) {
+    return true;
+  }
+  return (
+    a.revision === b.revision &&
+    Math.abs(a.time - b.time) <= DUPLICATE_WINDOW_MS &&
+    (a.commit === undefined || b.commit === undefined || a.commit === b.commit)
+  );
+}
+
+/**
+ * The deployments of rows of both kinds, newest first, each change once: the change event's fields
+ * first (it is the recommended record), what it lacks from its twin, `commit` wherever either has one.
+ */
+export function mergeChangeRows(rows: readonly unknown[]): Deployment[] {
+  const markers = rows.map(markerOf).filter((m) => m !== undefined);
+  markers.sort((a, b) => Number(b.changeTrackingId !== undefined) - Number(a.changeTrackingId !== undefined));
+  const kept: Marker[] = [];
+  for (const m of markers) {
+    const twin = kept.find((k) => sameChange(k, m));
+    if (!twin) {
+      kept.push(m);
+      continue;
+    }
+    twin.commit ??= m.commit;
+    twin.user ??= m.user;
+    twin.description ??= m.description;
+    twin.changelog ??= m.changelog;
+  }
+  return kept
+    .map(({ changeTrackingId: _c, deploymentId: _d, ...d }) => d)
+    .sort((a, b) => b.time - a.time || a.id.localeCompare(b.id));
+}
+
+/** Every marker in `range` (only the newest with `newestOnly`), older windows asked while an answer is full. */
+export async function readDeployments(
+  run: NrqlRows,
   guid: string,
   range: DeploymentRange,
   signal?: AbortSignal,
 ): Promise<Deployment[]> {
   const start = range.from.getTime();
-  let end = range.to.getTime();
-  const found: Deployment[] = [];
-  for (let i = 0; i < MAX_SEARCHES && end >= start; i++) {
-    const result = await gql.query(DEPLOYMENT_SEARCH, { guid, start, end }, signal);
-    const raw = gql.field(result, ['actor', 'entity', 'deploymentSearch', 'results']);
-    const rows = Array.isArray(raw) ? raw : [];
-    const page = rows.map(parseNerdGraphDeployment).filter((d) => d !== undefined);
-    found.push(...page);
-    if (range.newestOnly || rows.length < DEPLOYMENT_SEARCH_LIMIT || page.length === 0) {
+  let until = range.to.getTime() + 1; // UNTIL is exclusive; the range's end is not.
+  const limit = range.newestOnly ? 1 : CHANGE_EVENTS_LIMIT;
+  const rows: unknown[] = [];
+  for (let i = 0; i < MAX_QUERIES && until > start; i++) {
+    const page = await run(changeEventsNrql(guid, start, until, limit), signal);
+    rows.push(...page);
+    const times = page.map((r) => r.timestamp).filter((t): t is number => typeof t === 'number');
+    if (page.length < limit || range.newestOnly || times.length === 0) {
       break;
     }
-    end = Math.min(...page.map((d) => d.time)) - 1;
+    // The oldest instant again (rows beyond the limit may share it; the merge drops the repeats),
+    // unless the whole answer was that instant: then before it.
+    const oldest = Math.min(...times);
+    until = oldest + 1 < until ? oldest + 1 : oldest;
   }
-  return inRange(found, range);
+  return inRange(mergeChangeRows(rows), range);
+}
+
+export const CREATE_CHANGE_EVENT = `mutation($event: ChangeTrackingCreateEventInput!) { changeTrackingCreateEvent(changeTrackingEvent: $event) { changeTrackingEvent { changeTrackingId timestamp category type user description entity { guid name } } messages } }`;
+
+/** A full commit id (SHA-1, or SHA-256 in a repository that uses it): git's ids, nothing else has that form. */
+const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+
+/** The commit sent: the caller's, else the revision when it is a full SHA. */
+export function commitOf(write: DeploymentWrite): string | undefined {
+  return write.commit ?? (FULL_SHA.test(write.revision) ? write.revision : undefined);
+}
+
+/** The input: `version` the revision, `commit` as commitOf says. */
+export function changeEventInput(guid: string, write: DeploymentWrite): Record<string, unknown> {
+  const commit = commitOf(write);
+  return {
+    categoryAndTypeData: {
+      kind: { category: 'Deployment', type: 'Basic' },
+      categoryFields: { deployment: { version: write.revision, commit, changelog: write.changelog } },
+    },
+    entitySearch: { query: `id = '${guid.replace(/['\\]/g, '')}'` },
+    description: write.description,
+    user: write.user,
+    timestamp: write.time?.getTime(),
+  };
 }
 
 export async function createDeployment(
@@ -49,20 +162,29 @@ export async function createDeployment(
   write: DeploymentWrite,
   signal?: AbortSignal,
 ): Promise<Deployment> {
-  const deployment = {
-    entityGuid: guid,
-    version: write.revision,
-    user: write.user,
-    description: write.description,
-    changelog: write.changelog,
-    timestamp: write.time?.getTime(),
-  };
-  const result = await gql.query(CREATE_DEPLOYMENT, { deployment }, signal);
-  const stored = parseNerdGraphDeployment(gql.field(result, ['changeTrackingCreateDeployment']));
-  if (!stored) {
-    throw new ApiError('badResponse', l10n.t('The service did not answer the deployment it recorded.'), {
-      path: '/graphql',
-    });
+  const event = changeEventInput(guid, write);
+  const result = await gql.query(CREATE_CHANGE_EVENT, { event }, signal);
+  const answer = record(gql.field(result, ['changeTrackingCreateEvent']));
+  const stored = record(answer?.changeTrackingEvent);
+  const id = textOrNumber(stored?.changeTrackingId);
+  const time = stored?.timestamp;
+  if (id === undefined || typeof time !== 'number') {
+    const messages = Array.isArray(answer?.messages) ? answer.messages.filter((m) => typeof m === 'string') : [];
+    throw new ApiError(
+      'badResponse',
+      messages.length > 0
+        ? l10n.t('The service did not record the deployment: {0}', messages.join(' ').slice(0, 300))
+        : l10n.t('The service did not answer the deployment it recorded.'),
+      { path: '/graphql' },
+    );
   }
-  return stored;
+  return {
+    id,
+    revision: write.revision,
+    commit: commitOf(write),
+    user: textOrNumber(stored?.user) ?? write.user,
+    description: textOrNumber(stored?.description) ?? write.description,
+    changelog: write.changelog,
+    time,
+  };
 }

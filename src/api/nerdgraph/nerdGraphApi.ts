@@ -9,7 +9,7 @@ import type { Deployment, DeploymentRange, DeploymentWrite } from '../deployment
 import type { RawResponse, TimesliceApi } from '../timesliceApi';
 import type { TransactionStats, TransactionStatsOptions, TransactionStatsQuery } from '../transactionStats';
 import { loadTransactionStats, NERDGRAPH_TRANSACTION_PLAN } from '../transactionStatsLoader';
-import { createDeployment, searchDeployments } from './deployments';
+import { createDeployment, readDeployments } from './deployments';
 import type { OpenAlert } from '../openAlerts';
 import { openIssues } from './openAlerts';
 import { checkId } from '../rest/requests';
@@ -173,7 +173,8 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
   }
 
   async listDeployments(id: number, range: DeploymentRange, options?: RequestOptions): Promise<Deployment[]> {
-    return searchDeployments(this.gql, await this.guidOf(id, options), range, options?.signal);
+    const rows = async (q: string, s?: AbortSignal) => (await this.nrql([q], s))[0];
+    return readDeployments(rows, await this.guidOf(id, options), range, options?.signal);
   }
 
   async recordDeployment(applicationId: number, write: DeploymentWrite, options?: RequestOptions): Promise<Deployment> {

@@ -1,14 +1,16 @@
 /**
  * NerdGraph's change tracking over the simulator's one deployment model (docs/service.md#deployments):
  * `deploymentSearch(filter: { timeWindow: { startTime, endTime }, limit })` on an APM application
- * entity, newest first, and the `changeTrackingCreateDeployment` mutation. Deployments recorded through
- * REST appear here too (see DEPLOYMENT_SEARCH_INCLUDES_REST in src/api/nerdgraph/openPoints.ts).
+ * entity, newest first, and the legacy `changeTrackingCreateDeployment` mutation. Deployments recorded
+ * through REST appear here too, and change events while CHANGE_EVENTS_IN_DEPLOYMENT_LISTS's reading holds
+ * (../deployments.ts).
  */
 import { GraphQLError } from 'graphql';
 
 import type { Dataset, SimApp } from '../dataset';
 import type { SimDeployment } from '../deployments';
 import { deploymentsBetween, recordDeployment } from '../deployments';
+import { checkTimestamp } from './changeEvents';
 import { apmApplicationOf } from './entities';
 
 export const DEPLOYMENT_SDL = `
@@ -129,7 +131,7 @@ export function createDeployment(
   }
   const d = recordDeployment(target.dataset, target.app, {
     revision: input.version,
-    at: input.timestamp ?? now().getTime(),
+    at: checkTimestamp(input.timestamp, now().getTime()),
     user: input.user ?? undefined,
     description: input.description ?? undefined,
     changelog: input.changelog ?? undefined,
@@ -137,6 +139,7 @@ export function createDeployment(
     deploymentType: input.deploymentType ?? undefined,
     deepLink: input.deepLink ?? undefined,
     groupId: input.groupId ?? undefined,
+    source: 'api.graphql.changeTrackingCreateDeployment',
   });
   return deploymentObject(input.entityGuid, d);
 }

@@ -12,6 +12,7 @@ import { NrqlSyntaxError } from './nrqlLexer';
 import { eventRows } from './nrqlEvents';
 import { parseNrql } from './nrqlParser';
 import type { Expr, NrqlQuery, TimePoint } from './nrqlSyntax';
+import { isRawSelect } from './nrqlSyntax';
 import type { Comp, NrqlContext, Unit } from './nrqlUnits';
 import { facetKeysOf, matches, Slicer, unitsOf } from './nrqlUnits';
 
@@ -26,6 +27,8 @@ export class NrqlError extends Error {
 
 export const MAX_BUCKETS = 366;
 const DEFAULT_FACET_LIMIT = 10;
+/** Rows of a query that lists events, without LIMIT (docs/service.md#nrql-limits). */
+const DEFAULT_EVENT_LIMIT = 100;
 const MAX_LIMIT = 5000;
 const DEFAULT_UNIQUES = 1000;
 const MAX_UNIQUES = 10_000;
@@ -55,6 +58,8 @@ function evaluate(e: Expr, units: Unit[], comps: Comp[], seconds: number): Value
   switch (e.k) {
     case 'num':
       return e.v;
+    case 'attr':
+      return null; // The parser lets bare attributes reach events only.
     case 'agg': {
       if (comps.length === 0) {
         return e.fn === 'count' ? 0 : null;
@@ -195,10 +200,11 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
       (_, i) => [until - (n - i) * step, until - (n - i - 1) * step] as [number, number],
     );
   }
-  const limit = q.limit === 'max' ? MAX_LIMIT : Math.min(MAX_LIMIT, q.limit ?? DEFAULT_FACET_LIMIT);
-  const metadata = (eventType: string) => ({
+  const defaultLimit = isRawSelect(q) ? DEFAULT_EVENT_LIMIT : DEFAULT_FACET_LIMIT;
+  const limit = q.limit === 'max' ? MAX_LIMIT : Math.min(MAX_LIMIT, q.limit ?? defaultLimit);
+  const metadata = (eventTypes: string[]) => ({
     facets: q.facet ? q.facet.attrs : null,
-    eventTypes: [eventType],
+    eventTypes,
     messages: [],
     timeWindow: {
       begin: buckets[0][0],
@@ -209,7 +215,7 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
     },
   });
   if (q.from !== 'Metric') {
-    return { results: eventRows(ctx, q, buckets, limit), metadata: metadata(q.from) };
+    return { results: eventRows(ctx, q, buckets, limit), metadata: metadata(q.types) };
   }
   const units = unitsOf(ctx, q);
   const slicer = new Slicer(ctx.dataset.seed);
@@ -259,5 +265,5 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
       }
     }
   }
-  return { results, metadata: metadata('Metric') };
+  return { results, metadata: metadata(['Metric']) };
 }

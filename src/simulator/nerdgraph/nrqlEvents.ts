@@ -1,5 +1,6 @@
 /**
- * NRQL over the simulator's error events (`FROM TransactionError`) and error traces (`FROM ErrorTrace`):
+ * NRQL over the simulator's error events (`FROM TransactionError`), error traces (`FROM ErrorTrace`) and
+ * change-tracking events (nrqlChangeEvents.ts):
  * the occurrences of errorEvents.ts as attribute maps, filtered by WHERE, grouped by FACET and
  * aggregated per bucket. Only what docs/errors.md's queries need: count, sum, min, max, average,
  * latest, uniques, filter, rate and arithmetic.
@@ -9,7 +10,9 @@ import type { ErrorOccurrence } from '../errorEvents';
 import { errorOccurrences, requestUriOf } from '../errorEvents';
 import { hashString } from '../random';
 import { appGuid } from './entities';
+import { changeEvents } from './nrqlChangeEvents';
 import type { Cond, Expr, NrqlQuery } from './nrqlSyntax';
+import { CHANGE_EVENT_TYPES, isRawSelect } from './nrqlSyntax';
 import type { AttrValue, NrqlContext } from './nrqlUnits';
 import { facetKeysOf, matches } from './nrqlUnits';
 
@@ -83,6 +86,9 @@ function onlyApp(ctx: NrqlContext, where: Cond | undefined): (app: SimApp) => bo
 
 /** The events of the query's type in [since, until) that its WHERE keeps. */
 function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number): EventAttrs[] {
+  if (q.types.every((t) => CHANGE_EVENT_TYPES.includes(t))) {
+    return changeEvents(ctx, q, q.types, since, until);
+  }
   const from = q.from === 'ErrorTrace' ? 'ErrorTrace' : 'TransactionError';
   const start = Math.max(since, ctx.now.getTime() - EVENT_RETENTION_MS);
   const end = Math.min(until, ctx.now.getTime());
@@ -112,6 +118,8 @@ function evaluate(e: Expr, events: readonly EventAttrs[], seconds: number): unkn
   switch (e.k) {
     case 'num':
       return e.v;
+    case 'attr':
+      return null; // Bare attributes only list events (rawRows).
     case 'agg': {
       const name = e.attr.name;
       const values = numbers(events, name);
@@ -163,6 +171,20 @@ function evaluate(e: Expr, events: readonly EventAttrs[], seconds: number): unkn
   }
 }
 
+/** The events themselves, newest first: each row its `timestamp` and the attributes asked (null when absent). */
+function rawRows(q: NrqlQuery, events: readonly EventAttrs[], limit: number): Array<Record<string, unknown>> {
+  return [...events]
+    .sort((a, b) => Number(b.timestamp) - Number(a.timestamp))
+    .slice(0, limit)
+    .map((x) => {
+      const row: Record<string, unknown> = { timestamp: x.timestamp };
+      for (const item of q.select) {
+        row[item.key] = item.expr.k === 'attr' ? (x[item.expr.attr.name] ?? null) : null;
+      }
+      return row;
+    });
+}
+
 /** The rows of an event query: one per bucket, or per facet and bucket, facets ranked by the first selection. */
 export function eventRows(
   ctx: NrqlContext,
@@ -173,6 +195,9 @@ export function eventRows(
   const since = buckets[0][0];
   const until = buckets[buckets.length - 1][1];
   const all = eventsOf(ctx, q, since, until);
+  if (isRawSelect(q)) {
+    return rawRows(q, all, limit);
+  }
   const row = (events: readonly EventAttrs[], [a, b]: [number, number]) => {
     const inBucket = events.filter((x) => Number(x.timestamp) >= a && Number(x.timestamp) < b);
     const out: Record<string, unknown> = {};

@@ -90,3 +90,44 @@ export function syntaxError(pos: number, near: string): NrqlSyntaxError {
     `NRQL Syntax Error: Error at line 1 position ${pos + 1}, unexpected '${near || 'end of input'}'`,
   );
 }
+
+/** Walks the tokens: what the parser reads them with, and the service's wording for what it did not expect. */
+export class TokenCursor {
+  protected i = 0;
+  constructor(protected readonly toks: Tok[]) {}
+
+  protected peek(): Tok {
+    return this.toks[this.i];
+  }
+
+  protected next(): Tok {
+    return this.toks[this.i++];
+  }
+
+  protected fail(tok: Tok = this.peek()): never {
+    throw syntaxError(tok.pos, tok.v);
+  }
+
+  protected isWord(word: string, tok: Tok = this.peek()): boolean {
+    return tok.t === 'id' && tok.v.toLowerCase() === word;
+  }
+
+  protected word(word: string): void {
+    if (!this.isWord(word)) {
+      this.fail();
+    }
+    this.i++;
+  }
+
+  protected punct(p: string): void {
+    const tok = this.next();
+    if (tok.t !== 'punct' || tok.v !== p) {
+      this.fail(tok);
+    }
+  }
+
+  protected isPunct(p: string): boolean {
+    const tok = this.peek();
+    return tok.t === 'punct' && tok.v === p;
+  }
+}

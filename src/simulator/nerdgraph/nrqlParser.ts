@@ -3,63 +3,28 @@
  * `[FROM Metric] SELECT <agg> [AS label] {, …} [FROM Metric] WHERE <cond> {AND <cond>} [FACET …]
  * [SINCE …] [UNTIL …] [TIMESERIES …] [LIMIT …]`, clauses in any order after SELECT/FROM. The error
  * events (`FROM TransactionError`, `FROM ErrorTrace`: nrqlEvents.ts) also take `latest(…)` and
- * `IS [NOT] true|false`, as src/errors/errorQueries.ts sends them.
+ * `IS [NOT] true|false`, as src/errors/errorQueries.ts sends them; events are also listed by bare
+ * attributes (`SELECT version, commit …`), and the change-tracking types are read together
+ * (`FROM Deployment, ChangeTrackingEvent`) with `eventType()` and `OR` in WHERE.
  * Errors carry the service's wording: `NRQL Syntax Error: Error at line 1 position N, unexpected 'X'`.
  */
 import type { Tok } from './nrqlLexer';
-import { syntaxError, tokenize, unitMs } from './nrqlLexer';
+import { TokenCursor, tokenize, unitMs } from './nrqlLexer';
 import type { Attr, Cond, EventType, Expr, Literal, NrqlQuery, SelectItem, TimePoint } from './nrqlSyntax';
-import { defaultKey, EVENT_TYPES } from './nrqlSyntax';
+import { CHANGE_EVENT_TYPES, defaultKey, EVENT_TYPE_ATTR, EVENT_TYPES } from './nrqlSyntax';
 
 const CLAUSES = new Set(['select', 'from', 'where', 'facet', 'since', 'until', 'timeseries', 'limit', 'as']);
 
-class Parser {
-  private i = 0;
-  private from: EventType = 'Metric';
+class Parser extends TokenCursor {
+  private types: EventType[] = ['Metric'];
   /**
-   * The first `latest(…)` or `IS [NOT] true|false`: only the error events need them, so a Metric query
-   * with one fails there as it did before they were read.
+   * The first `latest(…)`, `IS [NOT] true|false` or bare attribute: only events take them, so a Metric
+   * query with one fails there as it did before they were read.
    */
   private eventOnlyTok: Tok | undefined;
-  constructor(private readonly toks: Tok[]) {}
-
-  private peek(): Tok {
-    return this.toks[this.i];
-  }
-
-  private next(): Tok {
-    return this.toks[this.i++];
-  }
-
-  private fail(tok: Tok = this.peek()): never {
-    throw syntaxError(tok.pos, tok.v);
-  }
-
-  private isWord(word: string, tok: Tok = this.peek()): boolean {
-    return tok.t === 'id' && tok.v.toLowerCase() === word;
-  }
-
-  private word(word: string): void {
-    if (!this.isWord(word)) {
-      this.fail();
-    }
-    this.i++;
-  }
-
-  private punct(p: string): void {
-    const tok = this.next();
-    if (tok.t !== 'punct' || tok.v !== p) {
-      this.fail(tok);
-    }
-  }
-
-  private isPunct(p: string): boolean {
-    const tok = this.peek();
-    return tok.t === 'punct' && tok.v === p;
-  }
 
   parse(): NrqlQuery {
-    const q: NrqlQuery = { from: 'Metric', select: [] };
+    const q: NrqlQuery = { from: 'Metric', types: [], select: [] };
     let from = false;
     if (this.isWord('from')) {
       this.fromClause();
@@ -108,21 +73,29 @@ class Parser {
     if (!from) {
       this.fail();
     }
-    if (this.from === 'Metric' && this.eventOnlyTok) {
+    if (this.types[0] === 'Metric' && this.eventOnlyTok) {
       this.fail(this.eventOnlyTok);
     }
-    q.from = this.from;
+    const raw = q.select.filter((s) => s.expr.k === 'attr');
+    if (raw.length > 0 && raw.length < q.select.length) {
+      this.fail(this.eventOnlyTok); // Bare attributes and aggregates do not mix without FACET.
+    }
+    [q.from] = q.types = this.types;
     return q;
   }
 
   private fromClause(): void {
     this.word('from');
-    const tok = this.next();
-    const type = tok.t === 'id' ? EVENT_TYPES.get(tok.v.toLowerCase()) : undefined;
-    if (!type) {
-      this.fail(tok); // Only these event types hold data here.
-    }
-    this.from = type;
+    this.types = [];
+    do {
+      const tok = this.next();
+      const type = tok.t === 'id' ? EVENT_TYPES.get(tok.v.toLowerCase()) : undefined;
+      // Only these event types hold data here, and only the change-tracking ones are read together.
+      if (!type || (this.types.length > 0 && ![type, this.types[0]].every((t) => CHANGE_EVENT_TYPES.includes(t)))) {
+        this.fail(tok);
+      }
+      this.types.push(type);
+    } while (this.isPunct(',') && this.next());
   }
 
   private selectList(): SelectItem[] {
@@ -174,7 +147,12 @@ class Parser {
       this.punct(')');
       return e;
     }
-    if (tok.t !== 'id' || !this.isPunct('(')) {
+    if (tok.t === 'id' && !this.isPunct('(') && !CLAUSES.has(tok.v.toLowerCase())) {
+      this.eventOnlyTok ??= tok;
+      this.i--;
+      return { k: 'attr', attr: this.attr() };
+    }
+    if (tok.t !== 'id') {
       this.fail(tok);
     }
     const fn = tok.v.toLowerCase();
@@ -245,6 +223,11 @@ class Parser {
     if (tok.t !== 'id') {
       this.fail(tok);
     }
+    if (tok.v.toLowerCase() === 'eventtype' && this.isPunct('(')) {
+      this.i++;
+      this.punct(')');
+      return { name: EVENT_TYPE_ATTR };
+    }
     if (this.isPunct('[')) {
       this.i++;
       const sub = this.next();
@@ -271,7 +254,17 @@ class Parser {
     return this.fail(tok);
   }
 
+  /** `a OR b AND c` is `a OR (b AND c)`: AND binds tighter, as in SQL. */
   private condition(): Cond {
+    const parts: Cond[] = [this.allOf()];
+    while (this.isWord('or')) {
+      this.i++;
+      parts.push(this.allOf());
+    }
+    return parts.length === 1 ? parts[0] : { k: 'or', parts };
+  }
+
+  private allOf(): Cond {
     const parts: Cond[] = [this.simpleCondition()];
     while (this.isWord('and')) {
       this.i++;

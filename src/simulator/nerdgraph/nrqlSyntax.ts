@@ -12,27 +12,41 @@ export type Expr =
   | { k: 'rate'; inner: Expr; perSeconds: number }
   | { k: 'uniques'; attr: Attr; limit?: number }
   | { k: 'filter'; inner: Expr; where: Cond }
-  | { k: 'bin'; op: '+' | '-' | '*' | '/'; l: Expr; r: Expr };
+  | { k: 'bin'; op: '+' | '-' | '*' | '/'; l: Expr; r: Expr }
+  /** A bare attribute: the query lists events (raw rows), not aggregates. */
+  | { k: 'attr'; attr: Attr };
 
 export type Literal = string | number;
 
 export type Cond =
   | { k: 'and'; parts: Cond[] }
+  | { k: 'or'; parts: Cond[] }
   | { k: 'cmp'; attr: Attr; op: '=' | '!='; value: Literal }
   | { k: 'in'; attr: Attr; values: Literal[]; not: boolean }
   | { k: 'like'; attr: Attr; pattern: string; not: boolean }
   | { k: 'null'; attr: Attr; not: boolean }
   | { k: 'bool'; attr: Attr; value: boolean; not: boolean };
 
-/** The event types the simulator holds: timeslices, and the error events and traces (errorEvents.ts). */
-export type EventType = 'Metric' | 'TransactionError' | 'ErrorTrace';
+/**
+ * The event types the simulator holds: timeslices, the error events and traces (errorEvents.ts), and the
+ * change-tracking events (nrqlChangeEvents.ts).
+ */
+export type EventType = 'Metric' | 'TransactionError' | 'ErrorTrace' | 'Deployment' | 'ChangeTrackingEvent';
 
 /** The event types by their lower-case name: matched regardless of case, as `FROM Metric` always was here. */
 export const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
   ['metric', 'Metric'],
   ['transactionerror', 'TransactionError'],
   ['errortrace', 'ErrorTrace'],
+  ['deployment', 'Deployment'],
+  ['changetrackingevent', 'ChangeTrackingEvent'],
 ]);
+
+/** The types one `FROM A, B` may name together here: the change-tracking events (docs/service.md#change-tracking). */
+export const CHANGE_EVENT_TYPES: readonly EventType[] = ['Deployment', 'ChangeTrackingEvent'];
+
+/** The pseudo-attribute `eventType()` stands for in a condition. */
+export const EVENT_TYPE_ATTR = 'eventType()';
 
 /** A point in time: epoch ms, or `n units AGO`, or NOW. */
 export type TimePoint = { k: 'ms'; ms: number } | { k: 'ago'; ms: number } | { k: 'now' };
@@ -44,7 +58,9 @@ export interface SelectItem {
 }
 
 export interface NrqlQuery {
+  /** The first type FROM names; `types` holds them all. */
   from: EventType;
+  types: EventType[];
   select: SelectItem[];
   where?: Cond;
   facet?: { attrs: string[]; alias?: string };
@@ -74,5 +90,12 @@ export function defaultKey(e: Expr): string {
       return e.l.k === 'num' ? defaultKey(e.r) : defaultKey(e.l);
     case 'num':
       return String(e.v);
+    case 'attr':
+      return attrText(e.attr);
   }
+}
+
+/** Whether the query lists events (`SELECT a, b`) rather than aggregating them. */
+export function isRawSelect(q: NrqlQuery): boolean {
+  return q.select.every((s) => s.expr.k === 'attr');
 }

@@ -90,7 +90,7 @@ function mentions(q: NrqlQuery, names: string[]): boolean {
     if (!c) {
       return false;
     }
-    return c.k === 'and' ? c.parts.some(inCond) : names.includes(c.attr.name);
+    return c.k === 'and' || c.k === 'or' ? c.parts.some(inCond) : names.includes(c.attr.name);
   };
   const inExpr = (e: Expr): boolean => {
     switch (e.k) {
@@ -173,6 +173,8 @@ export function matches(c: Cond, u: { attrs: Readonly<Record<string, AttrValue>>
   switch (c.k) {
     case 'and':
       return c.parts.every((p) => matches(p, u));
+    case 'or':
+      return c.parts.some((p) => matches(p, u));
     case 'null': {
       // Every timeslice has a value, so `newrelic.timeslice.value IS NOT NULL` keeps them all.
       const present = c.attr.name === 'newrelic.timeslice.value' || u.attrs[c.attr.name] !== undefined;

@@ -6,6 +6,7 @@
 import { buildSchema } from 'graphql';
 
 import { AI_ISSUES_SDL } from './aiIssues';
+import { CHANGE_EVENT_SDL } from './changeEvents';
 import { DEPLOYMENT_SDL } from './deployments';
 import { EXCEPTION_SDL } from './exceptions';
 
@@ -199,4 +200,6 @@ type KeyTransactionEntity implements Entity {
 }
 `;
 
-export const nerdGraphSchema = buildSchema(NERDGRAPH_SDL + DEPLOYMENT_SDL + AI_ISSUES_SDL + EXCEPTION_SDL);
+export const nerdGraphSchema = buildSchema(
+  NERDGRAPH_SDL + DEPLOYMENT_SDL + CHANGE_EVENT_SDL + AI_ISSUES_SDL + EXCEPTION_SDL,
+);

@@ -4,7 +4,7 @@
  * real GraphQL engine over the SDL in schema.ts. GraphQL-level failures are HTTP 200 with `errors`
  * whose `extensions.errorClass` names the class (docs/service.md#nerdgraph-errors).
  */
-import { graphql, GraphQLError, parse, visit } from 'graphql';
+import { graphql, GraphQLError, parse, print, visit } from 'graphql';
 import type { DocumentNode } from 'graphql';
 
 import type { Dataset } from '../dataset';
@@ -14,6 +14,8 @@ import type { Region } from '../restAnswer';
 import type { EntityContext, ErrorRateScale } from './entities';
 import { aiIssuesFor } from './aiIssues';
 import { decodeCursor, encodeCursor } from './cursor';
+import type { ChangeEventArgs } from './changeEvents';
+import { createChangeEvent } from './changeEvents';
 import { createDeployment, withDeploymentSearch } from './deployments';
 import type { DeploymentInput } from './deployments';
 import { decodeGuid, EntitySearchError, entityByGuid, searchEntities } from './entities';
@@ -92,8 +94,11 @@ interface Ctx {
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
-/** The operation a request performs, by the most specific top-level field it asks for. */
-export function operationOf(doc: DocumentNode): NerdGraphOperation {
+/**
+ * The operation a request performs, by the most specific top-level field it asks for; NRQL over the
+ * change-tracking events is `graphql.changeEvents`, so a test can fail the deployments alone.
+ */
+export function operationOf(doc: DocumentNode, variables?: unknown): NerdGraphOperation {
   const names = new Set<string>();
   visit(doc, {
     Field: (node) => {
@@ -104,7 +109,10 @@ export function operationOf(doc: DocumentNode): NerdGraphOperation {
     return 'graphql.aiIssues';
   }
   if (names.has('nrql')) {
-    return 'graphql.nrql';
+    const values: unknown[] = typeof variables === 'object' && variables ? Object.values(variables) : [];
+    const texts = [print(doc), ...values];
+    const changes = texts.some((t) => typeof t === 'string' && /\bfrom\s+(deployment|changetrackingevent)\b/i.test(t));
+    return changes ? 'graphql.changeEvents' : 'graphql.nrql';
   }
   if (names.has('entitySearch')) {
     return 'graphql.entitySearch';
@@ -165,7 +173,7 @@ export class NerdGraphService {
     } catch (e) {
       return reply(200, { errors: [{ message: (e as Error).message, extensions: { errorClass: 'INVALID_INPUT' } }] });
     }
-    const operation = operationOf(doc);
+    const operation = operationOf(doc, request.variables);
     const fault = this.options.faults.take(operation);
     if (!key || key !== this.options.keys[region] || fault?.kind === 'unauthorized') {
       return reply(401, BAD_API_KEY_BODY, operation);
@@ -282,6 +290,7 @@ export class NerdGraphService {
             : null,
           nrql: ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
+            failIf(ctx, 'graphql.changeEvents');
             if (!account) {
               // Spelled as the account-management docs do, so clients read both places (docs/service.md#nerdgraph-errors).
               throw new GraphQLError(`You are not authorized to query account ${id}`, {
@@ -340,17 +349,27 @@ export class NerdGraphService {
       },
     };
     // A mutation (docs/service.md#deployments): the entity's GUID names the account, which must be one the key sees.
-    const changeTrackingCreateDeployment = ({ deployment }: { deployment: DeploymentInput }) => {
-      const find = (guid: string) => {
-        const g = decodeGuid(guid);
-        const dataset = accounts.find((a) => a.id === g?.accountId)?.dataset;
-        const app = g?.domain === 'APM' ? dataset?.appsById.get(g.domainId) : undefined;
-        return dataset && app ? { dataset, app } : undefined;
-      };
-      return createDeployment(deployment, find, this.options.now);
+    const find = (guid: string) => {
+      const g = decodeGuid(guid);
+      const dataset = accounts.find((a) => a.id === g?.accountId)?.dataset;
+      const app = g?.domain === 'APM' ? dataset?.appsById.get(g.domainId) : undefined;
+      return dataset && app ? { dataset, app } : undefined;
     };
+    const changeTrackingCreateDeployment = ({ deployment }: { deployment: DeploymentInput }) =>
+      createDeployment(deployment, find, this.options.now);
+    // The recommended write: its entity search runs over the key's accounts; markers go on APM applications.
+    const changeTrackingCreateEvent = (args: ChangeEventArgs) =>
+      createChangeEvent(
+        args,
+        (query) =>
+          this.entityContexts(region)
+            .flatMap((c) => searchEntities(c, query))
+            .map((e) => ({ guid: String(e.guid), name: String(e.name), target: find(String(e.guid)) })),
+        this.options.now,
+      );
     return {
       changeTrackingCreateDeployment,
+      changeTrackingCreateEvent,
       actor: () => actor,
       requestContext: () => ({ userId: '1000001', apiKey: `${this.options.keys[region].slice(0, 9)}…` }),
     };

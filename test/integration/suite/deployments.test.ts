@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { ChartPanel } from '../../../src/panels/chartPanel';
 import { deploymentsBetween } from '../../../src/simulator/deployments';
 import { AI_ISSUES_PAGE_SIZE } from '../../../src/simulator/nerdgraph/aiIssues';
+import { entityGuid } from '../../../src/simulator/nerdgraph/entities';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
 import { BACKENDS, backendLabel, eventually, labelText, startDemo, timeslice } from './helpers';
@@ -161,7 +162,7 @@ for (const backend of BACKENDS) {
       const writes = sim.requests.filter(
         (r) =>
           (r.method === 'POST' && r.path.endsWith('/deployments.json')) ||
-          (r.requestBody ?? '').includes('changeTrackingCreateDeployment'),
+          (r.requestBody ?? '').includes('changeTrackingCreateEvent'),
       );
       assert.equal(writes.length, 1);
       assert.ok(writes[0].status === 200 || writes[0].status === 201, `status ${writes[0].status}`);
@@ -207,6 +208,8 @@ for (const backend of BACKENDS) {
         .update('openRepositoryInParentFolders', 'always', vscode.ConfigurationTarget.Global);
       await api.openRepository?.(vscode.Uri.file(root));
       await eventually(() => (api.repositories.some(isOurs) ? true : undefined), 'git to open the repository');
+      const sim = ts.demo.simulator!;
+      sim.clearRequests();
       const window = vscode.window as unknown as Record<string, unknown>;
       const originals = { input: window.showInputBox, warning: window.showWarningMessage };
       const inputs = [first, ''];
@@ -217,6 +220,15 @@ for (const backend of BACKENDS) {
       } finally {
         window.showInputBox = originals.input;
         window.showWarningMessage = originals.warning;
+      }
+      if (backend === 'nerdGraph') {
+        // NerdGraph: the recommended mutation, with the revision's full commit found in the workspace.
+        const write = sim.requests.find((r) => (r.requestBody ?? '').includes('changeTrackingCreateEvent'));
+        const sent = (JSON.parse(write?.requestBody ?? '{}') as { variables?: { event?: unknown } }).variables?.event;
+        assert.deepEqual((sent as { categoryAndTypeData?: unknown })?.categoryAndTypeData, {
+          kind: { category: 'Deployment', type: 'Basic' },
+          categoryFields: { deployment: { version: first, commit: first } },
+        });
       }
       const node = await eventually(async () => {
         ts.tree.refresh();
@@ -232,6 +244,56 @@ for (const backend of BACKENDS) {
       assert.match(tab, new RegExp(first.slice(0, 7)));
     });
 
+    if (backend === 'nerdGraph') {
+      it('a deployment a pipeline recorded with changeTrackingCreateEvent shows in the tree and on the dashboard, also where REST and deploymentSearch do not list it', async () => {
+        const sim = ts.demo.simulator!;
+        const app = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!;
+        const guid = entityGuid(sim.accounts.us[0].id, 'APM', 'APPLICATION', app.id);
+        const version = `pipeline-${Date.now().toString(36)}`;
+        sim.setChangeEventsInDeploymentLists(false);
+        try {
+          // As a CI job would send it: straight to NerdGraph with the key, not through Timeslice.
+          const reply = await sim.nerdGraph.answer(
+            'us',
+            sim.keys.us,
+            JSON.stringify({
+              query:
+                'mutation($e: ChangeTrackingCreateEventInput!) { changeTrackingCreateEvent(changeTrackingEvent: $e) { changeTrackingEvent { changeTrackingId } } }',
+              variables: {
+                e: {
+                  categoryAndTypeData: {
+                    kind: { category: 'deployment', type: 'basic' },
+                    categoryFields: { deployment: { version, commit: 'a'.repeat(40) } },
+                  },
+                  entitySearch: { query: `id = '${guid}'` },
+                  user: 'github-actions',
+                  // Inside the dashboard's range, which ends at a whole minute.
+                  timestamp: Date.now() - 5 * 60_000,
+                },
+              },
+            }),
+          );
+          assert.equal(reply.status, 200, reply.body);
+          ts.connections.current!.deployments.invalidate(app.id);
+          const node = await eventually(async () => {
+            ts.tree.refresh();
+            return (await deploymentNodes()).find((n) => n.kind === 'deployment' && n.deployment.revision === version);
+          }, "the pipeline's deployment in the tree");
+          assert.ok(node.kind === 'deployment' && node.deployment.commit === 'a'.repeat(40));
+          await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+          await vscode.commands.executeCommand('timeslice.openEntity', await storefront());
+          const data = panelStatus(await dashboard()).data!;
+          assert.ok(
+            data.deployments?.some((m) => m.revision === version),
+            'its marker on the chart',
+          );
+        } finally {
+          sim.setChangeEventsInDeploymentLists(true);
+          await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        }
+      });
+    }
+
     it('a deployments refresh that fails keeps the last list in the tree, under its age and the failure', async () => {
       const sim = ts.demo.simulator!;
       ts.tree.refresh();
@@ -240,7 +302,7 @@ for (const backend of BACKENDS) {
       ts.connections.current!.deployments.invalidate();
       // A sign-in page instead of an answer: a failure the client does not retry.
       sim.injectFault({
-        endpoint: backend === 'restV2' ? 'deployments.list' : 'graphql.entity',
+        endpoint: backend === 'restV2' ? 'deployments.list' : 'graphql.changeEvents',
         kind: 'wrongContentType',
       });
       try {
@@ -264,7 +326,7 @@ for (const backend of BACKENDS) {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       ts.connections.current!.deployments.invalidate();
       // The deployments request is held back, so the first dashboard closes while both wait for it.
-      const endpoint = backend === 'restV2' ? 'deployments.list' : 'graphql.entity';
+      const endpoint = backend === 'restV2' ? 'deployments.list' : 'graphql.changeEvents';
       const before = sim.faultsUsed(endpoint);
       sim.injectFault({ endpoint, kind: 'delay', delayMs: 2_000, times: 1 });
       try {

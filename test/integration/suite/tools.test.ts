@@ -372,7 +372,7 @@ for (const backend of BACKENDS) {
         sim.requests.filter(
           (r) =>
             (r.method === 'POST' && r.path.endsWith('/deployments.json')) ||
-            (r.requestBody ?? '').includes('changeTrackingCreateDeployment'),
+            (r.requestBody ?? '').includes('changeTrackingCreateEvent'),
         ).length;
       sim.clearRequests();
       assert.match(
