@@ -46,7 +46,7 @@ describe('the walkthrough', () => {
     await page.waitFor({ state: 'visible', timeout: 30_000 });
     const text = await page.innerText();
     for (const step of [
-      'Set an API key, or try the demo',
+      'Production numbers at your code: set an API key, or try the demo',
       'See your applications',
       'See the numbers above the code',
       'See what changed',
@@ -132,17 +132,6 @@ for (const { theme, slug } of [
 
     after(async () => {
       await wb?.close();
-    });
-
-    it('the welcome view: set a key or try the demo', async () => {
-      wb = await startWorkbench({ theme, viewport: SMALL });
-      await wb.sidebar.open();
-      await wb.sidebar.welcomeButton('Try the Demo').waitFor({ state: 'visible' });
-      // The activity bar's tooltip (the pointer rests where the view was opened) would cover the text.
-      await wb.page.mouse.move(900, 600);
-      await wb.page.locator('.monaco-hover, .workbench-hover').waitFor({ state: 'hidden' });
-      await publishScreenshot(wb.page, `media/walkthrough/connect-${slug}.png`);
-      await wb.close();
     });
 
     it('the demo as a user sees it: tree, dashboard, breakdown, explorer, status bar, raw request', async () => {

@@ -82,7 +82,7 @@ describe('the package', function () {
       'README.md',
       'LICENSE',
       'media/icon.png',
-      'media/walkthrough/connect-dark.png',
+      'media/walkthrough/lenses-dark.png',
       'l10n/bundle.l10n.json',
     ]) {
       assert.ok(files.includes(needed), `${needed} is packaged (${files.join(', ')})`);

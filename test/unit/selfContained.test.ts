@@ -60,6 +60,18 @@ describe('the repository stands on its own', () => {
     assert.deepEqual(found, []);
   });
 
+  it("docs/ give a measurement's conditions (the load average), not who else was using the machine", () => {
+    const others =
+      /\b(other|several|two|three|four|five|six) (other )?(sessions|jobs|helpers|users)\b|\bshared and noisy\b/i;
+    const found = textFiles(path.join(ROOT, 'docs')).flatMap((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (others.test(line) ? [`${path.relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    assert.deepEqual(found, []);
+  });
+
   it('docs/service.md has the anchors the code links to', () => {
     const service = fs.readFileSync(path.join(ROOT, 'docs/service.md'), 'utf8');
     const anchors = new Set(
