@@ -20,6 +20,8 @@ import { createDeployment, withDeploymentSearch } from './deployments';
 import type { DeploymentInput } from './deployments';
 import { decodeGuid, EntitySearchError, entityByGuid, searchEntities } from './entities';
 import { withException } from './exceptions';
+import type { NrqlFieldErrors } from './fieldErrors';
+import { exceptionTimesOut, nrqlTimesOut, timedOutError } from './fieldErrors';
 import { NrqlError, runNrql } from './nrqlEngine';
 import { nerdGraphSchema } from './schema';
 
@@ -130,6 +132,8 @@ export class NerdGraphService {
   errorRateScale: ErrorRateScale;
   /** Issues per `aiIssues` page; tests and the demo change it to see several pages. */
   aiIssuesPageSize: number | undefined;
+  /** NRQL fields answered as timed out (see NrqlFieldErrors); none when undefined. */
+  nrqlFieldErrors: NrqlFieldErrors | undefined;
 
   constructor(private readonly options: NerdGraphOptions) {
     this.aiIssuesPageSize = options.aiIssuesPageSize;
@@ -257,7 +261,17 @@ export class NerdGraphService {
     for (const ctx of this.entityContexts(region)) {
       const found = entityByGuid(ctx, guid);
       if (found) {
-        return withException(withDeploymentSearch(found, ctx.dataset, this.options.now), ctx.dataset, this.options.now);
+        const entity = withException(
+          withDeploymentSearch(found, ctx.dataset, this.options.now),
+          ctx.dataset,
+          this.options.now,
+        );
+        if (entity.exception && exceptionTimesOut(this.nrqlFieldErrors, decodeGuid(guid)?.domainId)) {
+          entity.exception = () => {
+            throw timedOutError();
+          };
+        }
+        return entity;
       }
     }
     return null;
@@ -291,6 +305,9 @@ export class NerdGraphService {
           nrql: ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
             failIf(ctx, 'graphql.changeEvents');
+            if (nrqlTimesOut(this.nrqlFieldErrors, query, id)) {
+              throw timedOutError();
+            }
             if (!account) {
               // Spelled as the account-management docs do, so clients read both places (docs/service.md#nerdgraph-errors).
               throw new GraphQLError(`You are not authorized to query account ${id}`, {
