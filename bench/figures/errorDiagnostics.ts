@@ -153,12 +153,16 @@ async function requestFigures(): Promise<Figure[]> {
     });
     const refresh = async () => {
       sim.clearRequests();
-      await applicationErrors({
+      const outcomes = await applicationErrors({
         details,
         rates: (query) => api.getTransactionStats(query, { metricNames }),
         applications: apps.map((a) => ({ applicationId: a.id, language: a.language })),
         window: transactionWindow(clock, 30),
       });
+      const failed = outcomes.find((o) => o.kind === 'failed');
+      if (failed) {
+        throw failed.error; // a figure over failed refreshes would count too few requests
+      }
       return sim.requests.length;
     };
     const first = await refresh();

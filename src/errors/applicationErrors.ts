@@ -35,29 +35,43 @@ export function errorRateOf(errors: ApplicationErrors, row: ErrorClassRow): numb
   return errors.stats.find((s) => s.name === metricNameOf(errors.language, row.transactionName))?.errorRate;
 }
 
+/**
+ * One application's refresh: its classes, stacks and rates, or the failure of any of them. Applications
+ * settle on their own, so one application's failure (a timed-out query, a 429 on its rates) leaves the
+ * others' answers usable and says which one failed.
+ */
+export type ApplicationErrorsOutcome =
+  ({ kind: 'ok' } & ApplicationErrors) | { kind: 'failed'; applicationId: number; language: string; error: unknown };
+
 export async function applicationErrors(options: {
   details: ErrorDetails;
   rates: (query: TransactionStatsQuery & { names: string[]; language: string }) => Promise<TransactionStats[]>;
   applications: ReadonlyArray<{ applicationId: number; language: string }>;
   /** Epoch ms, whole minutes (transactionWindow). */
   window: { from: number; to: number };
-}): Promise<ApplicationErrors[]> {
+}): Promise<ApplicationErrorsOutcome[]> {
   const { details, window } = options;
   const range = { from: new Date(window.from), to: new Date(window.to) };
+  const one = async (applicationId: number, language: string): Promise<ApplicationErrors> => {
+    const app = { id: applicationId, language };
+    const answer = await details.classes(app, range);
+    if (answer.kind !== 'classes') {
+      return { applicationId, language, rows: [], top: [], stacks: [], stats: [] };
+    }
+    const top = answer.rows.slice(0, STACKS_PER_APPLICATION);
+    const names = [...new Set(top.map((r) => metricNameOf(language, r.transactionName)))];
+    const [stacks, stats] = await Promise.all([
+      Promise.all(top.map((r) => details.latestStack(app, r.errorClass, r.transactionName, range))),
+      names.length > 0 ? options.rates({ applicationId, ...window, names, language }) : [],
+    ]);
+    return { applicationId, language, rows: answer.rows, top, stacks, stats };
+  };
   return Promise.all(
-    options.applications.map(async ({ applicationId, language }) => {
-      const app = { id: applicationId, language };
-      const answer = await details.classes(app, range);
-      if (answer.kind !== 'classes') {
-        return { applicationId, language, rows: [], top: [], stacks: [], stats: [] };
-      }
-      const top = answer.rows.slice(0, STACKS_PER_APPLICATION);
-      const names = [...new Set(top.map((r) => metricNameOf(language, r.transactionName)))];
-      const [stacks, stats] = await Promise.all([
-        Promise.all(top.map((r) => details.latestStack(app, r.errorClass, r.transactionName, range))),
-        names.length > 0 ? options.rates({ applicationId, ...window, names, language }) : [],
-      ]);
-      return { applicationId, language, rows: answer.rows, top, stacks, stats };
-    }),
+    options.applications.map(({ applicationId, language }) =>
+      one(applicationId, language).then(
+        (errors): ApplicationErrorsOutcome => ({ kind: 'ok', ...errors }),
+        (error: unknown): ApplicationErrorsOutcome => ({ kind: 'failed', applicationId, language, error }),
+      ),
+    ),
   );
 }

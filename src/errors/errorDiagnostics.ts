@@ -189,9 +189,13 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
       applications: [...apps].map(([applicationId, language]) => ({ applicationId, language })),
       window,
     });
-    perApp.forEach((a) => rows.set(a.applicationId, a.rows));
+    // A failed application reads as an empty answer here for now; its last good diagnostics are not kept yet.
+    const answered = perApp.map((a) =>
+      a.kind === 'ok' ? a : { ...a, rows: [], top: [], stacks: [], stats: [] as TransactionStats[] },
+    );
+    answered.forEach((a) => rows.set(a.applicationId, a.rows));
     const links = new Map<number, string | undefined>();
-    for (const errors of perApp) {
+    for (const errors of answered) {
       const { applicationId, language, top, stacks } = errors;
       if (top.length > 0 && !links.has(applicationId)) {
         links.set(applicationId, await this.linkOf(session, applicationId));
