@@ -9,6 +9,7 @@
 import * as l10n from '@vscode/l10n';
 
 import type { Region } from '../api/regions';
+import type { TransactionStats } from '../api/transactionStats';
 import { compactPercent } from '../format/presentation';
 import type { ShowErrorArgs } from './errorCommands';
 import type { ErrorClassRow } from './errorModel';
@@ -72,6 +73,15 @@ export function metricNameOf(agentLanguage: string, transactionName: string): st
 export function transactionLabel(transactionName: string): string {
   const short = transactionName.replace(/^(WebTransaction|OtherTransaction)\//, '');
   return errorText(short, 'class');
+}
+
+/** The calls of a class's transaction over the window, from its metrics; undefined when they were not found. */
+export function callCountOf(
+  stats: readonly TransactionStats[],
+  agentLanguage: string,
+  row: Pick<ErrorClassRow, 'transactionName'>,
+): number | undefined {
+  return stats.find((s) => s.name === metricNameOf(agentLanguage, row.transactionName))?.callCount;
 }
 
 /**
