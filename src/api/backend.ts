@@ -12,6 +12,7 @@ import type { Backend } from './backendChoice';
 import { ApiError } from './errors';
 import { restGoneWatch } from './pipeline';
 import type { NerdGraphAccount } from './nerdgraph/accounts';
+import type { AliasAnswer } from './nerdgraph/graphqlRequests';
 import { NerdGraphTimesliceApi } from './nerdgraph/nerdGraphApi';
 import type { GraphqlRequestBody, NrqlResult } from './nerdgraph/nrqlQuery';
 import type { RequestOptions } from './types';
@@ -130,13 +131,16 @@ export interface NrqlClient {
   run(accountId: number, nrql: string, options?: RequestOptions): Promise<NrqlResult>;
   /** The application's entity GUID. */
   applicationGuid(applicationId: number, options?: RequestOptions): Promise<string>;
-  /** A fixed GraphQL document's value at `path`; values travel only as `variables`. */
-  graphqlAt(
+  /**
+   * A fixed GraphQL document's values at `paths` (its aliases), each read on its own: an alias the
+   * service failed is that alias's ApiError, the others answer. Values travel only as `variables`.
+   */
+  graphqlAliases(
     query: string,
     variables: Record<string, unknown>,
-    path: string[],
+    paths: string[][],
     options?: RequestOptions,
-  ): Promise<unknown>;
+  ): Promise<AliasAnswer[]>;
   dispose(): Promise<void>;
 }
 
@@ -156,7 +160,7 @@ export function createNrqlClient(options: HttpTimesliceApiOptions & { accountId?
     request: (id, nrql) => api.nrqlRequest(id, nrql),
     run: (id, nrql, o) => api.runNrql(id, nrql, o),
     applicationGuid: (id, o) => api.guidOf(id, o),
-    graphqlAt: (query, variables, path, o) => api.graphqlAt(query, variables, path, o),
+    graphqlAliases: (query, variables, paths, o) => api.graphqlAliases(query, variables, paths, o),
     dispose: () => api.dispose(),
   };
 }

@@ -4,12 +4,14 @@
  * key's only account; a key that sees several and has none chosen answers `noAccount`, which the views
  * read as "classes need NerdGraph". Queries and stacks asked together (every bound application's, in
  * one refresh) travel as aliases of one GraphQL request, so the key's request budget does not grow with
- * the number of applications. No `vscode`.
+ * the number of applications; each alias is judged on its own, so one failed query fails only its asker.
+ * No `vscode`.
  */
 import { accountError, pickAccount } from '../api/backend';
 import type { NrqlClient } from '../api/backend';
+import type { AliasAnswer } from '../api/nerdgraph/graphqlRequests';
+import { aliasedNrqlRequest } from '../api/nerdgraph/graphqlRequests';
 import { DEFAULT_OPEN_POINTS } from '../api/nerdgraph/openPoints';
-import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import { readNrqlResult } from '../api/nerdgraph/nrqlQuery';
 import type { ConnectionSession } from '../session/connectionSession';
 import type { ErrorDetailsClient, ServiceException } from './errorDetails';
@@ -19,34 +21,25 @@ import type { ServiceFrame } from './stackFrame';
 /** Queries sent as aliases of one request at most: a bounded body and answer however many applications are bound. */
 export const MAX_QUERIES_PER_REQUEST = 20;
 
-/** The GraphQL of `count` NRQL queries in one account, each a `Nrql!` variable (`$q0`…), answered as `r0`…. */
-export function batchedNrqlGraphql(count: number, timeoutSeconds = DEFAULT_OPEN_POINTS.nrqlTimeoutSeconds): string {
-  const indexes = Array.from({ length: count }, (_, i) => i);
-  const params = indexes.map((i) => `$q${i}: Nrql!`).join(', ');
-  const timeout = Math.max(1, Math.floor(timeoutSeconds));
-  const fields = indexes.map((i) => `r${i}: nrql(query: $q${i}, timeout: ${timeout}) { results metadata { facets } }`);
-  return `query($id: Int!, ${params}) { actor { account(id: $id) { ${fields.join(' ')} } } }`;
-}
-
-const record = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
-
 /**
  * `send` for items asked in the same turn of the event loop together (at most MAX_QUERIES_PER_REQUEST
- * a request); each caller gets its own item's answer, or the request's failure.
+ * a request); each caller gets its own item's answer or failure (its alias's), or the request's failure.
  */
-export function inBatches<T, R>(send: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
-  let pending: Array<{ item: T; resolve(r: R): void; reject(e: unknown): void }> = [];
+export function inBatches<T>(send: (items: T[]) => Promise<AliasAnswer[]>): (item: T) => Promise<unknown> {
+  let pending: Array<{ item: T; resolve(r: unknown): void; reject(e: unknown): void }> = [];
   const flush = async (batch: typeof pending) => {
     try {
       const answers = await send(batch.map((p) => p.item));
-      batch.forEach((p, i) => p.resolve(answers[i]));
+      batch.forEach((p, i) => {
+        const answer = answers[i];
+        return answer.ok ? p.resolve(answer.value) : p.reject(answer.error);
+      });
     } catch (e) {
       batch.forEach((p) => p.reject(e));
     }
   };
   return (item) =>
-    new Promise<R>((resolve, reject) => {
+    new Promise<unknown>((resolve, reject) => {
       pending.push({ item, resolve, reject });
       if (pending.length === 1) {
         setImmediate(() => {
@@ -93,22 +86,23 @@ export function errorDetailsClient(nrql: NrqlClient, signal?: AbortSignal): Erro
     account.catch(() => (account = undefined));
     return account;
   };
-  const runNrql = inBatches<string, NrqlResult>(async (queries) => {
-    const variables: Record<string, unknown> = { id: await accountId() };
-    queries.forEach((q, i) => (variables[`q${i}`] = q));
-    const answer = record(
-      await nrql.graphqlAt(batchedNrqlGraphql(queries.length), variables, ['actor', 'account'], { signal }),
+  const runNrql = inBatches<string>(async (queries) => {
+    const { query, variables, paths } = aliasedNrqlRequest(
+      await accountId(),
+      queries,
+      DEFAULT_OPEN_POINTS.nrqlTimeoutSeconds,
     );
-    return queries.map((_, i) => readNrqlResult(answer[`r${i}`]));
+    return nrql.graphqlAliases(query, variables, paths, { signal });
   });
-  const exception = inBatches<{ guid: string; occurrenceId: string }, ServiceException | null>(async (asked) => {
+  // A stack the service reports failed (an error at its alias) rejects; a null without one is gone.
+  const exception = inBatches<{ guid: string; occurrenceId: string }>((asked) => {
     const variables: Record<string, unknown> = {};
     asked.forEach((a, i) => {
       variables[`g${i}`] = a.guid;
       variables[`o${i}`] = a.occurrenceId;
     });
-    const answer = record(await nrql.graphqlAt(exceptionStacksGraphql(asked.length), variables, ['actor'], { signal }));
-    return asked.map((_, i) => readException(record(answer[`e${i}`]).exception));
+    const paths = asked.map((_, i) => ['actor', `e${i}`, 'exception']);
+    return nrql.graphqlAliases(exceptionStacksGraphql(asked.length), variables, paths, { signal });
   });
   const guids = new Map<number, Promise<string>>();
   const entityGuid = (id: number): Promise<string> => {
@@ -122,9 +116,9 @@ export function errorDetailsClient(nrql: NrqlClient, signal?: AbortSignal): Erro
     return guid;
   };
   return {
-    runNrql: (query) => runNrql(query),
+    runNrql: async (query) => readNrqlResult(await runNrql(query)),
     entityGuid: (id) => entityGuid(id),
-    exception: (guid, occurrenceId) => exception({ guid, occurrenceId }),
+    exception: async (guid, occurrenceId) => readException(await exception({ guid, occurrenceId })),
   };
 }
 

@@ -13,13 +13,15 @@ import { Simulator } from './server';
 const USAGE = `Usage: npm run simulator -- [--port N] [--http-port N] [--apps N] [--page-size N] [--seed N]
                               [--us-key K] [--eu-key K] [--fault endpoint:kind[:times]]...
                               [--values-rule strict|first-metric|lenient] [--lag-minutes N] [--rest-retired]
-                              [--accounts-per-key N]
+                              [--accounts-per-key N] [--nrql-field-errors all|<application id>]
   --apps 5000 is the scale mode used by the benchmarks.
   --values-rule: how values[] applies to metrics with different value lists (default strict, as the
     service's documentation shows); --lag-minutes: how far the data lags the clock (default 0).
   --rest-retired: REST API v2 answers 410 Gone to every request (its end of life); NerdGraph still answers.
   --accounts-per-key N: each key sees N accounts through NerdGraph (default 1, at most 5), each with its
-    own data, so the account choice can be tried; REST v2 serves the first.`;
+    own data, so the account choice can be tried; REST v2 serves the first.
+  --nrql-field-errors all|<application id>: NRQL fields (all, or those naming the application) answer as a
+    timed-out query, each alias on its own: null and an error at its path.`;
 
 function positiveInt(raw: string | undefined, name: string, fallback: number, allowZero = false): number {
   if (raw === undefined) {
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
       'lag-minutes': { type: 'string' },
       'rest-retired': { type: 'boolean' },
       'accounts-per-key': { type: 'string' },
+      'nrql-field-errors': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,6 +62,11 @@ async function main(): Promise<void> {
   if (!(VALUES_RULES as readonly string[]).includes(valuesRule)) {
     throw new Error(`--values-rule must be one of ${VALUES_RULES.join(', ')} (got "${valuesRule}").`);
   }
+  const fieldErrors = values['nrql-field-errors'];
+  const nrqlFieldErrors =
+    fieldErrors === undefined || fieldErrors === 'all'
+      ? undefined
+      : { applicationId: positiveInt(fieldErrors, 'nrql-field-errors', 0) };
   const sim = await Simulator.start({
     port: positiveInt(values.port, 'port', 0, true),
     httpPort: positiveInt(values['http-port'], 'http-port', 0, true),
@@ -76,6 +84,9 @@ async function main(): Promise<void> {
     sim.accounts.us.length === 1
       ? ''
       : `\n  NerdGraph accounts: ${(['us', 'eu'] as const).map((r) => sim.accounts[r].map((a) => `${a.id} (${a.dataset.apps.length} apps)`).join(', ')).join('; ')}`;
+  if (fieldErrors !== undefined) {
+    sim.setNrqlFieldErrors(nrqlFieldErrors ?? {});
+  }
   faults.forEach((f) =>
     isNerdGraphFault(f.kind) ? sim.injectNerdGraphFault(f as NerdGraphFault) : sim.injectFault(f as Fault),
   );
@@ -87,7 +98,7 @@ async function main(): Promise<void> {
   EU key:      ${sim.keys.eu}
   Certificate: ${sim.certPath}
   values[] rule: ${sim.valuesRule}${sim.restRetired ? '\n  REST v2:     retired (410 Gone); NerdGraph at /graphql and /eu/graphql' : ''}
-  Applications: ${sim.datasets.us.apps.length} (US), ${sim.datasets.eu.apps.length} (EU)${accounts}${faults.length ? `\n  Faults:      ${faults.map((f) => `${f.endpoint}:${f.kind}`).join(', ')}` : ''}
+  Applications: ${sim.datasets.us.apps.length} (US), ${sim.datasets.eu.apps.length} (EU)${accounts}${fieldErrors === undefined ? '' : `\n  NRQL fields: ${fieldErrors} answer TIMEOUT`}${faults.length ? `\n  Faults:      ${faults.map((f) => `${f.endpoint}:${f.kind}`).join(', ')}` : ''}
 Try: curl --cacert ${sim.certPath} -H "Api-Key: ${sim.keys.us}" ${sim.baseUrls.us}/v2/applications.json
 Press Ctrl+C to stop.`);
   const stop = () => void sim.stop().then(() => process.exit(0));

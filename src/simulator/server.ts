@@ -16,7 +16,7 @@ import { answerGraphql } from './graphqlHandler';
 import { Listeners } from './listeners';
 import type { MetricDataOptions, ValuesRule } from './metricData';
 import type { ErrorRateScale } from './nerdgraph/entities';
-import type { SimulatedAccount } from './nerdgraph/service';
+import type { NrqlFieldErrors, SimulatedAccount } from './nerdgraph/service';
 import { NerdGraphService, simulatedAccountOutline } from './nerdgraph/service';
 import { RateLimit } from './rateLimit';
 import { RecordBuilder } from './records';
@@ -211,7 +211,6 @@ export class Simulator {
     return this.restRetiredValue;
   }
 
-  /** Retires REST v2 (every v2 request gets 410 Gone) or brings it back, for the requests that follow. */
   /** Sets how many issues a NerdGraph `aiIssues` page holds for the requests that follow. */
   setAiIssuesPageSize(size: number): void {
     if (!Number.isInteger(size) || size < 1) {
@@ -220,8 +219,21 @@ export class Simulator {
     this.nerdGraph.aiIssuesPageSize = size;
   }
 
+  /** Retires REST v2 (every v2 request gets 410 Gone) or brings it back, for the requests that follow. */
   setRestRetired(retired: boolean): void {
     this.restRetiredValue = retired;
+  }
+
+  /**
+   * Answers NRQL fields as timed-out queries from now on: every one (`{}`), those naming one application
+   * (`{ applicationId }`), or none again (`undefined`). Each field fails on its own: the other aliases of
+   * the same request answer (see NrqlFieldErrors).
+   */
+  setNrqlFieldErrors(errors: NrqlFieldErrors | undefined): void {
+    if (errors?.applicationId !== undefined && !Number.isSafeInteger(errors.applicationId)) {
+      throw new Error(`An application id must be a whole number (got ${errors.applicationId}).`);
+    }
+    this.nerdGraph.nrqlFieldErrors = errors && { ...errors };
   }
 
   injectFault(fault: Fault): void {

@@ -2,16 +2,22 @@
  * Error details against the simulator through the NRQL client a connection makes (either backend's
  * options: it always speaks NerdGraph): the classes of a demo application, and the latest stack of
  * its most frequent class, whose in-app frame is the sample's serving line; an occurrence whose stack
- * aged out says so; a hostile class name stays one NRQL literal and finds nothing.
+ * aged out says so; a hostile class name stays one NRQL literal and finds nothing. An alias the service
+ * failed (null, and an error at its path) fails that query or stack only, never reads as "no errors".
  */
 import assert from 'node:assert/strict';
 
 import { createNrqlClient } from '../../src/api/backend';
+import { ApiError } from '../../src/api/errors';
+import { readAliases } from '../../src/api/nerdgraph/graphqlRequests';
+import { GraphqlClient } from '../../src/api/nerdgraph/graphqlClient';
+import type { HttpTransport } from '../../src/api/transport';
 import { MemoryLogger } from '../../src/log';
 import { ErrorDetails } from '../../src/errors/errorDetails';
 import { errorDetailsClient, readException } from '../../src/errors/sessionErrorClient';
 import { DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { DEMO_SOURCE_LINES } from '../../src/simulator/demoSourceLines';
+import { NRQL_DURATION_EXCEEDED } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
@@ -145,5 +151,66 @@ describe('errors: error details through the session NRQL client, against the sim
       message: 'm',
       frames: [{ formatted: 'x' }],
     });
+  });
+
+  it("fails one application's classes when the service fails its alias (null + error at its path), and answers the others from the same request", async () => {
+    const [failing, other] = sim.datasets.us.apps.filter((a) => a.reporting).slice(0, 2);
+    const nrql = client();
+    sim.setNrqlFieldErrors({ applicationId: failing.id });
+    try {
+      const errorClient = errorDetailsClient(nrql);
+      const details = new ErrorDetails({ client: () => errorClient, now: () => NOW.getTime(), maxAgeMs: () => 60_000 });
+      sim.clearRequests();
+      const [bad, good] = await Promise.allSettled([
+        details.classes({ id: failing.id, language: failing.language }, RANGE),
+        details.classes({ id: other.id, language: other.language }, RANGE),
+      ]);
+      assert.equal(bad.status, 'rejected', 'a failed query is not "no errors"');
+      const reason = bad.status === 'rejected' ? (bad.reason as unknown) : undefined;
+      assert.ok(reason instanceof ApiError && reason.kind === 'timeout', String(reason));
+      assert.equal(good.status === 'fulfilled' && good.value.kind, 'classes');
+      assert.ok(good.status === 'fulfilled' && good.value.kind === 'classes' && good.value.rows.length > 0);
+      // Both queries travelled together, each alias judged on its own (the request may be retried whole).
+      const bodies = sim.requests
+        .filter((r) => r.endpoint === 'graphql.nrql')
+        .map((r) => JSON.parse(r.requestBody ?? '{}') as { query: string });
+      assert.ok(bodies.length > 0 && bodies.every((b) => /r0: nrql/.test(b.query) && /r1: nrql/.test(b.query)));
+      assert.ok(sim.requests.some((r) => (r.body ?? '').includes(NRQL_DURATION_EXCEEDED)));
+    } finally {
+      sim.setNrqlFieldErrors(undefined);
+      await nrql.dispose();
+    }
+  });
+
+  it('reads each alias on its own: an error at an alias fails it, a null without one is an answer (a stack gone)', () => {
+    const transport = { baseUrl: 'https://api.example', pipeline: { failed: (e: ApiError) => e } };
+    const gql = new GraphqlClient({ transport: transport as unknown as HttpTransport, log: new MemoryLogger() });
+    const answers = readAliases(
+      gql,
+      {
+        data: {
+          actor: { e0: { exception: null }, e1: { exception: null }, e2: null, e3: { exception: { message: 'm' } } },
+        },
+        errors: [
+          {
+            message: NRQL_DURATION_EXCEEDED,
+            path: ['actor', 'e0', 'exception'],
+            extensions: { errorClass: 'TIMEOUT' },
+          },
+          { message: 'Server Error', path: ['actor', 'e2'], extensions: { errorClass: 'SERVER_ERROR' } },
+        ],
+      },
+      [0, 1, 2, 3].map((i) => ['actor', `e${i}`, 'exception']),
+    );
+    assert.deepEqual(
+      answers.map((a) => (a.ok ? ['ok', a.value] : ['failed', a.error instanceof ApiError && a.error.kind])),
+      [
+        ['failed', 'timeout'],
+        ['ok', null],
+        ['failed', 'server'],
+        ['ok', { message: 'm' }],
+      ],
+    );
+    assert.equal(readException(answers[1].ok ? answers[1].value : undefined), null, 'gone: aged out');
   });
 });

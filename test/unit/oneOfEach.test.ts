@@ -47,6 +47,8 @@ const ONE_OF_EACH: Array<[what: string, pattern: RegExp, home: string, under?: s
     'src/api/',
   ],
   ['the JSON text reader', /function text\(|const text = \(/, 'src/api/fieldReaders.ts', 'src/api/'],
+  // NRQL queries as aliases of one request: one builder, whose reader judges every alias on its own.
+  ['the aliased NRQL document', /nrql\(query: \$q\$\{/, 'src/api/nerdgraph/graphqlRequests.ts', 'src/'],
   ['access to the git extension', /'vscode\.git'/, 'src/tree/gitCommits.ts'],
   ['the alert-marker type', /interface AlertMarker\b/, 'src/panels/alertMarker.ts'],
   // A refresh asked while one runs: queued once behind it.

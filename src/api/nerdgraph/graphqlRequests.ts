@@ -72,27 +72,63 @@ export async function searchEntities(
   }
 }
 
-/** Runs NRQL queries in `accountId` as aliases of one request; one result list per query, in order. */
+/** One alias of a request: its value, or the failure the service reported at its path. */
+export type AliasAnswer = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Each of `paths` in `result`, read on its own: a null with an error whose path names it is that
+ * alias's failure (an ApiError), while the other aliases' answers stay usable.
+ */
+export function readAliases(gql: GraphqlClient, result: GqlResult, paths: readonly string[][]): AliasAnswer[] {
+  return paths.map((path): AliasAnswer => {
+    try {
+      return { ok: true, value: gql.field(result, path) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  });
+}
+
+/**
+ * The one document of NRQL queries in one account as aliases of one request: `r0`… answer `$q0`…
+ * (`Nrql!` variables, never spliced into the text), each at its own path.
+ */
+export function aliasedNrqlRequest(
+  accountId: number,
+  queries: readonly string[],
+  timeoutSeconds: number,
+): { query: string; variables: Record<string, unknown>; paths: string[][] } {
+  const variables: Record<string, unknown> = { id: accountId };
+  const params = queries.map((q, i) => {
+    variables[`q${i}`] = q;
+    return `$q${i}: Nrql!`;
+  });
+  const timeout = Math.max(1, Math.floor(timeoutSeconds));
+  const fields = queries.map((_, i) => `r${i}: nrql(query: $q${i}, timeout: ${timeout}) { ${NRQL_FIELDS} }`);
+  return {
+    query: `query($id: Int!, ${params.join(', ')}) { actor { account(id: $id) { ${fields.join(' ')} } } }`,
+    variables,
+    paths: queries.map((_, i) => ['actor', 'account', `r${i}`]),
+  };
+}
+
+/**
+ * Runs NRQL queries in `accountId` as aliases of one request; one result list per query, in order, or
+ * the first failed query's error (for answers that need every query).
+ */
 export async function aliasedNrql(
   gql: GraphqlClient,
   accountId: number,
-  queries: string[],
+  queries: readonly string[],
   timeoutSeconds: number,
   signal?: AbortSignal,
 ): Promise<Fields[][]> {
-  const vars: Record<string, unknown> = { id: accountId };
-  const params = queries.map((q, i) => {
-    vars[`q${i}`] = q;
-    return `$q${i}: Nrql!`;
-  });
-  const fields = queries.map((_, i) => `r${i}: nrql(query: $q${i}, timeout: ${timeoutSeconds}) { ${NRQL_FIELDS} }`);
-  const result: GqlResult = await gql.query(
-    `query($id: Int!, ${params.join(', ')}) { actor { account(id: $id) { ${fields.join(' ')} } } }`,
-    vars,
-    signal,
-  );
-  return queries.map((_, i) => {
-    const r = asRecord(gql.field(result, ['actor', 'account', `r${i}`]));
+  const { query, variables, paths } = aliasedNrqlRequest(accountId, queries, timeoutSeconds);
+  return readAliases(gql, await gql.query(query, variables, signal), paths).map((a) => {
+    if (!a.ok) {
+      throw a.error;
+    }
+    const r = asRecord(a.value);
     return Array.isArray(r.results) ? r.results.map(asRecord) : [];
   });
 }

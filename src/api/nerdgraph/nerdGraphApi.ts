@@ -54,6 +54,7 @@ import {
   aliasedNrql,
   instancesAndSummariesQuery,
   KEY_TRANSACTION_DETAILS,
+  readAliases,
   searchEntities,
 } from './graphqlRequests';
 import {
@@ -209,9 +210,9 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return readNrqlResult(this.gql.field(result, NRQL_RESULT_PATH, 'user'));
   }
 
-  /** One query's value at `path` (an error's stack: src/errors/sessionErrorClient.ts). */
-  async graphqlAt(q: string, vars: Record<string, unknown>, path: string[], o?: RequestOptions): Promise<unknown> {
-    return this.gql.field(await this.gql.query(q, vars, o?.signal), path);
+  /** A fixed document's values at `paths`, each alias read on its own (src/errors/sessionErrorClient.ts). */
+  async graphqlAliases(q: string, vars: Record<string, unknown>, paths: string[][], o?: RequestOptions) {
+    return readAliases(this.gql, await this.gql.query(q, vars, o?.signal), paths);
   }
 
   /** Runs NRQL queries as aliases of one request; one result list per query, in order. */

@@ -16,7 +16,7 @@ import { aiIssuesFor } from './aiIssues';
 import { decodeCursor, encodeCursor } from './cursor';
 import { createDeployment, withDeploymentSearch } from './deployments';
 import type { DeploymentInput } from './deployments';
-import { decodeGuid, EntitySearchError, entityByGuid, searchEntities } from './entities';
+import { decodeGuid, EntitySearchError, entityByGuid, entityGuid, searchEntities } from './entities';
 import { withException } from './exceptions';
 import { NrqlError, runNrql } from './nrqlEngine';
 import { nerdGraphSchema } from './schema';
@@ -85,6 +85,26 @@ const FIELD_FAULTS: Partial<Record<AnyFault['kind'], { errorClass: string; messa
   internalServerError: { errorClass: 'INTERNAL_SERVER_ERROR', message: 'Internal Server Error' },
 };
 
+/**
+ * Which NRQL fields answer as a timed-out query, alias by alias: every one (`{}`), or those whose query
+ * names `applicationId` (`appId = N`, or the application's entity GUID). The field is null and an error
+ * names its path, as the service answers an NRQL query past its timeout (docs/service.md#nerdgraph-errors).
+ */
+export interface NrqlFieldErrors {
+  applicationId?: number;
+}
+
+/** The service's words for an NRQL query past its timeout (seen in answers quoted by argoproj/argo-rollouts #3741). */
+export const NRQL_DURATION_EXCEEDED = 'NRDB query duration exceeded the set timeout';
+
+/** Whether `query` names application `id` in account `accountId`, as `appId = N` or by its GUID. */
+function namesApplication(query: string, accountId: number, id: number): boolean {
+  return (
+    new RegExp(`\\bappId\\s*=\\s*${id}(?!\\d)`).test(query) ||
+    query.includes(`'${entityGuid(accountId, 'APM', 'APPLICATION', id)}'`)
+  );
+}
+
 interface Ctx {
   operation: NerdGraphOperation;
   fail?: { errorClass: string; message: string };
@@ -122,6 +142,8 @@ export class NerdGraphService {
   errorRateScale: ErrorRateScale;
   /** Issues per `aiIssues` page; tests and the demo change it to see several pages. */
   aiIssuesPageSize: number | undefined;
+  /** NRQL fields answered as timed out (see NrqlFieldErrors); none when undefined. */
+  nrqlFieldErrors: NrqlFieldErrors | undefined;
 
   constructor(private readonly options: NerdGraphOptions) {
     this.aiIssuesPageSize = options.aiIssuesPageSize;
@@ -282,6 +304,13 @@ export class NerdGraphService {
             : null,
           nrql: ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
+            const timedOut = this.nrqlFieldErrors;
+            if (
+              timedOut &&
+              (timedOut.applicationId === undefined || namesApplication(query, id, timedOut.applicationId))
+            ) {
+              throw new GraphQLError(NRQL_DURATION_EXCEEDED, { extensions: { errorClass: 'TIMEOUT' } });
+            }
             if (!account) {
               // Spelled as the account-management docs do, so clients read both places (docs/service.md#nerdgraph-errors).
               throw new GraphQLError(`You are not authorized to query account ${id}`, {
