@@ -163,11 +163,11 @@ for (const backend of BACKENDS) {
       const files = APPS.flatMap((a, i) => before[i].map((d) => vscode.Uri.joinPath(folders[a.folder].uri, d.file)));
       ts.errorDetails.reset();
       // The class query waits in the simulator, so the unbinding lands while the refresh runs.
-      sim.injectFault({ endpoint: 'graphql.nrql', kind: 'delay', delayMs: 8_000 });
+      sim.injectFault({ endpoint: 'graphql.nrql', kind: 'delay', delayMs: 8_000, times: 5 });
       let settled = false;
       const running = ts.errorDiagnostics.refresh().finally(() => (settled = true));
       await eventually(() => (sim.faultsUsed('graphql.nrql') > 0 ? true : undefined), 'the class query in flight');
-      sim.clearFaults(); // only the query in flight waits
+      sim.clearFaults(); // only what is in flight waits
       for (const app of APPS) {
         await vscode.commands.executeCommand('timeslice.unbindWorkspace', folders[app.folder].uri);
       }
