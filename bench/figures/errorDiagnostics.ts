@@ -27,6 +27,7 @@ import { DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { Simulator } from '../../src/simulator/server';
 import { BoundAppsPoller } from '../../src/status/boundAppsPoller';
 import type { Figure } from '../lib/figure';
+import { errorCachesFigure } from './errorCaches';
 import { countFigure, interleaved, median } from '../lib/figure';
 
 export const ERROR_DIAGNOSTICS_TIME = 'error diagnostics for a 20,000-file workspace, index built';
@@ -217,5 +218,5 @@ async function requestFigures(): Promise<Figure[]> {
 }
 
 export async function errorDiagnosticsFigures(runs: number): Promise<Figure[]> {
-  return [await timeFigure(runs), ...(await requestFigures())];
+  return [await timeFigure(runs), ...(await requestFigures()), await errorCachesFigure()];
 }

@@ -2,8 +2,10 @@
  * Error classes per transaction and the latest stack of a class, for every view that shows them (the
  * diagnostics, the lens, the tree, the error panel), through NerdGraph whichever backend the views use.
  * Asks are shared: an application's classes are asked once per refresh interval however many views
- * want them, and a stack once per occurrence id (a stack never changes). No `vscode`; the connection's
- * NerdGraph access comes through `ErrorDetailsClient` (docs/errors.md).
+ * want them, a stack once per occurrence id (a stack never changes), and a class's latest stack is kept
+ * for CLASS_STACK_MAX_AGE_MS. A failure is never kept as an answer: the next ask asks again. Every cache
+ * drops entries by age and past a count (agedCache.ts). No `vscode`; the connection's NerdGraph access
+ * comes through `ErrorDetailsClient` (docs/errors.md).
  */
 import * as l10n from '@vscode/l10n';
 
@@ -12,9 +14,13 @@ import type { ApiErrorKind } from '../api/errors';
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import type { TimeRange } from '../api/timeRange';
 import type { IDisposable } from '../util/lifecycle';
+import type { AgedEntry } from './agedCache';
+import { AgedCache } from './agedCache';
 import type { ErrorApplication, ErrorClassesAnswer, ErrorClassRow, StackAnswer } from './errorModel';
 import { errorClassKey } from './errorModel';
 import { errorClassesNrql, latestOccurrencesNrql } from './errorQueries';
+import type { Occurrence } from './errorRows';
+import { classRows, occurrencesOf } from './errorRows';
 import { errorText } from './errorText';
 import type { AgentLanguage, ServiceFrame, StackFrame } from './stackFrame';
 import { unparsed } from './stackFrame';
@@ -31,7 +37,7 @@ export interface ErrorDetailsClient {
   /** NRQL in the connection's account. */
   runNrql(nrql: string, signal?: AbortSignal): Promise<NrqlResult>;
   entityGuid(applicationId: number, signal?: AbortSignal): Promise<string>;
-  /** Null when the occurrence's stack is gone. */
+  /** Null when the occurrence's stack is gone; rejects when the service failed to answer for it. */
   exception(entityGuid: string, occurrenceId: string, signal?: AbortSignal): Promise<ServiceException | null>;
 }
 
@@ -52,88 +58,51 @@ export const NEEDS_NERDGRAPH_KINDS: readonly ApiErrorKind[] = ['auth', 'forbidde
 /**
  * How long a class's latest occurrence is kept before it is looked up again. A class's stack rarely
  * changes from one occurrence to the next, while each new occurrence costs an `exception` request: an
- * hour keeps the stacks of 10 bound applications well inside the key's budget (bench: key budget).
+ * hour keeps the stacks of 10 bound applications well inside the key's budget (bench: key budget). A
+ * class the kept answer lacks is looked up again at once (at most once per refresh interval).
  */
 export const OCCURRENCES_MAX_AGE_MS = 60 * 60_000;
 
+/**
+ * How long a class's latest stack serves before it is looked up again. A class thrown in a transaction
+ * throws from the same code until a deployment moves it, so its stack outlives many refreshes; an hour,
+ * as the occurrences, brings a deployment's new lines within the hour. An answer of no occurrence with a
+ * stack serves one refresh interval only (ingestion may lag the class's events).
+ */
+export const CLASS_STACK_MAX_AGE_MS = OCCURRENCES_MAX_AGE_MS;
+
+/**
+ * How long a class's known stack is kept at all: past CLASS_STACK_MAX_AGE_MS it still shows while its
+ * new look waits its turn (STACKS_PER_APPLICATION a refresh go through 360 classes in 6 hours); a
+ * class that stopped occurring goes with it.
+ */
+export const STACK_KEEP_MS = 6 * 60 * 60_000;
+
+/**
+ * How long an occurrence's stack is kept by its id: an occurrence is a class's latest while the
+ * occurrences answer naming it is kept (OCCURRENCES_MAX_AGE_MS), and that answer may be as old again.
+ */
+const OCCURRENCE_STACK_MAX_AGE_MS = 2 * OCCURRENCES_MAX_AGE_MS;
+
+/**
+ * A range that ends less than this before now is "the last N minutes" and shares one latest-occurrence
+ * answer whoever asks as it moves on; one ending earlier is a range in the past with an answer of its own.
+ */
+export const LIVE_RANGE_MS = 5 * 60_000;
+
 /** Stacks kept in memory: one per occurrence, far more than the classes any view shows. */
 export const MAX_CACHED_STACKS = 500;
+/** Class lists kept (one per application and window): the views of a few applications over a refresh interval. */
+export const MAX_CACHED_CLASS_ANSWERS = 100;
+/** Latest-occurrence answers kept (one per application and range length, or past range). */
+export const MAX_CACHED_OCCURRENCE_ANSWERS = 100;
 
 const AGENT_LANGUAGES: readonly string[] = ['ruby', 'python', 'java', 'dotnet', 'nodejs', 'php', 'go'];
 
-interface Occurrence {
-  id: string;
-  message: string;
-  timestamp: Date;
-}
-
-interface Cached<T> {
-  at: number;
-  value: Promise<T>;
-}
-
-/** A FACET row's values: NerdGraph puts several attributes' values in `facet` as an array. */
-function facetValues(row: Record<string, unknown>, count: number): string[] | undefined {
-  const facet = row.facet;
-  const values: unknown = count === 1 && !Array.isArray(facet) ? [facet] : facet;
-  return Array.isArray(values) && values.length === count && values.every((v) => typeof v === 'string')
-    ? values
-    : undefined;
-}
-
-function dateOf(v: unknown): Date | undefined {
-  const d = typeof v === 'number' ? new Date(v) : undefined;
-  return d && Number.isFinite(d.getTime()) ? d : undefined;
-}
-
-function countOf(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
-}
-
-/** The rows of the classes query, most frequent first; rows without a transaction, class or count are dropped. */
-export function classRows(result: NrqlResult): ErrorClassRow[] {
-  const rows: ErrorClassRow[] = [];
-  for (const row of result.results) {
-    const facet = facetValues(row, 2);
-    const count = countOf(row.count);
-    const lastSeen = dateOf(row['latest.timestamp']);
-    if (!facet || count === 0 || !lastSeen || facet[1].length === 0) {
-      continue;
-    }
-    const [transactionName, errorClass] = facet;
-    rows.push({
-      transactionName,
-      errorClass,
-      message: errorText(row['latest.error.message'], 'message'),
-      count,
-      lastSeen,
-    });
-  }
-  return rows.sort(
-    (a, b) =>
-      b.count - a.count ||
-      b.lastSeen.getTime() - a.lastSeen.getTime() ||
-      a.transactionName.localeCompare(b.transactionName) ||
-      a.errorClass.localeCompare(b.errorClass),
-  );
-}
-
-/** The latest occurrence per transaction and class, from the per-transaction ErrorTrace query. */
-function occurrencesOf(result: NrqlResult): Map<string, Occurrence> {
-  const out = new Map<string, Occurrence>();
-  for (const row of result.results) {
-    const facet = facetValues(row, 2);
-    const id = row['latest.id'];
-    const timestamp = dateOf(row['latest.timestamp']);
-    if (facet && typeof id === 'string' && id.length > 0 && timestamp) {
-      out.set(errorClassKey(facet[0], facet[1]), {
-        id,
-        message: errorText(row['latest.error.message'], 'message'),
-        timestamp,
-      });
-    }
-  }
-  return out;
+/** What is known of a class's latest stack without a request, and whether it is due for another look. */
+export interface KnownStack {
+  answer: StackAnswer;
+  due: boolean;
 }
 
 /** Frames of the application's agent; an agent Timeslice has no parser for keeps each frame's text only. */
@@ -164,15 +133,33 @@ function until<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T>
 }
 
 export class ErrorDetails implements IDisposable {
-  private readonly classCache = new Map<string, Cached<ErrorClassesAnswer>>();
-  private readonly occurrenceCache = new Map<string, Cached<Map<string, Occurrence>>>();
-  private readonly stackCache = new Map<string, Promise<StackAnswer>>();
+  private readonly classCache: AgedCache<Promise<ErrorClassesAnswer>>;
+  private readonly occurrenceCache: AgedCache<Promise<Map<string, Occurrence>>>;
+  /** By occurrence id. */
+  private readonly stackCache: AgedCache<Promise<StackAnswer>>;
+  /** The latest stack answer per application, transaction and class, over a live range. */
+  private readonly classStacks: AgedCache<StackAnswer>;
   /** The last classes answered per application, to tell listeners only of a change. */
   private readonly lastRows = new Map<number, string>();
   private readonly listeners = new Set<() => void>();
   private forClient: ErrorDetailsClient | undefined;
 
-  constructor(private readonly options: ErrorDetailsOptions) {}
+  constructor(private readonly options: ErrorDetailsOptions) {
+    const now = () => options.now();
+    this.classCache = new AgedCache({ maxAgeMs: () => options.maxAgeMs(), maxEntries: MAX_CACHED_CLASS_ANSWERS }, now);
+    this.occurrenceCache = new AgedCache(
+      {
+        maxAgeMs: () => Math.max(OCCURRENCES_MAX_AGE_MS, options.maxAgeMs()),
+        maxEntries: MAX_CACHED_OCCURRENCE_ANSWERS,
+      },
+      now,
+    );
+    this.stackCache = new AgedCache(
+      { maxAgeMs: () => OCCURRENCE_STACK_MAX_AGE_MS, maxEntries: MAX_CACHED_STACKS },
+      now,
+    );
+    this.classStacks = new AgedCache({ maxAgeMs: () => STACK_KEEP_MS, maxEntries: MAX_CACHED_STACKS }, now);
+  }
 
   /** Told when an application's classes changed, or everything was forgotten (another connection). */
   readonly onDidChange = (listener: () => unknown, thisArgs?: unknown, disposables?: IDisposable[]): IDisposable => {
@@ -183,26 +170,50 @@ export class ErrorDetails implements IDisposable {
     return subscription;
   };
 
+  /** Entries held by every cache together (the bench's figure of a day's growth). */
+  get cachedEntries(): number {
+    return (
+      this.classCache.size +
+      this.occurrenceCache.size +
+      this.stackCache.size +
+      this.classStacks.size +
+      this.lastRows.size
+    );
+  }
+
   /**
    * The error classes of every transaction of `app` over `range`, expected errors left out; one NRQL
    * request per application and refresh interval. Rejects with the ApiError of a failure that is not
-   * about NerdGraph access.
+   * about NerdGraph access (a failed query is never an empty answer).
    */
   async classes(app: ErrorApplication, range: TimeRange, signal?: AbortSignal): Promise<ErrorClassesAnswer> {
     const client = this.currentClient();
     if (!client) {
       return { kind: 'needs-nerdgraph', message: needsNerdGraphMessage() };
     }
-    const answer = this.cached(this.classCache, this.rangeKey(app.id, range), () =>
-      this.fetchClasses(client, app.id, range),
-    );
+    const key = `${app.id}:${range.from.getTime()}:${range.to.getTime()}`;
+    const answer =
+      this.classCache.entry(key)?.value ??
+      this.pending(this.classCache, key, this.fetchClasses(client, app.id, range)).value;
     return until(answer, signal);
   }
 
+  /** What is known of a class's latest stack over a live range, without a request; undefined when nothing is. */
+  knownStack(app: ErrorApplication, errorClass: string, transactionName: string): KnownStack | undefined {
+    this.currentClient();
+    const known = this.classStacks.entry(this.classStackKey(app.id, transactionName, errorClass));
+    if (!known) {
+      return undefined;
+    }
+    const maxAge = known.value.kind === 'none' ? this.options.maxAgeMs() : CLASS_STACK_MAX_AGE_MS;
+    return { answer: known.value, due: this.options.now() - known.at >= maxAge };
+  }
+
   /**
-   * The latest stack of one class of one transaction (`transactionName` in full) over `range`: one
-   * ErrorTrace request per application and OCCURRENCES_MAX_AGE_MS for all its classes, and one
-   * `exception` request per occurrence ever. A client without NerdGraph access answers `none`.
+   * The latest stack of one class of one transaction (`transactionName` in full) over `range`: over a
+   * live range the class's known stack while it is not due, else one ErrorTrace request per application
+   * for all its classes (asked again for a class it lacks) and one `exception` request per occurrence.
+   * Rejects when a request failed (never kept as an answer). A client without NerdGraph answers `none`.
    */
   async latestStack(
     app: ErrorApplication,
@@ -215,17 +226,21 @@ export class ErrorDetails implements IDisposable {
     if (!client) {
       return { kind: 'none' };
     }
+    const live = this.isLive(range);
+    const known = live ? this.knownStack(app, errorClass, transactionName) : undefined;
+    if (known && !known.due) {
+      return known.answer;
+    }
     const work = (async (): Promise<StackAnswer> => {
       const guid = await client.entityGuid(app.id);
-      const occurrences = await this.cached(
-        this.occurrenceCache,
-        this.occurrencesKey(app.id, range),
-        async () =>
-          occurrencesOf(await client.runNrql(latestOccurrencesNrql({ entityGuid: guid, range, perTransaction: true }))),
-        Math.max(OCCURRENCES_MAX_AGE_MS, this.options.maxAgeMs()),
-      );
-      const occurrence = occurrences.get(errorClassKey(transactionName, errorClass));
-      return occurrence ? this.stackOf(client, app.language, guid, occurrence) : { kind: 'none' };
+      const occurrence = await this.occurrence(client, app.id, guid, range, errorClassKey(transactionName, errorClass));
+      const answer = occurrence
+        ? await this.stackOf(client, app.language, guid, occurrence)
+        : { kind: 'none' as const };
+      if (live && client === this.forClient) {
+        this.classStacks.set(this.classStackKey(app.id, transactionName, errorClass), answer);
+      }
+      return answer;
     })();
     return until(work, signal);
   }
@@ -245,6 +260,7 @@ export class ErrorDetails implements IDisposable {
     this.classCache.clear();
     this.occurrenceCache.clear();
     this.stackCache.clear();
+    this.classStacks.clear();
     this.lastRows.clear();
   }
 
@@ -264,9 +280,12 @@ export class ErrorDetails implements IDisposable {
     return client;
   }
 
-  /** Classes answer exactly the range asked (views align "the last N minutes" to whole minutes). */
-  private rangeKey(applicationId: number, range: TimeRange): string {
-    return `${applicationId}:${range.from.getTime()}:${range.to.getTime()}`;
+  private isLive(range: TimeRange): boolean {
+    return this.options.now() - range.to.getTime() < LIVE_RANGE_MS;
+  }
+
+  private classStackKey(applicationId: number, transactionName: string, errorClass: string): string {
+    return `${applicationId}:${errorClassKey(transactionName, errorClass)}`;
   }
 
   /**
@@ -275,31 +294,38 @@ export class ErrorDetails implements IDisposable {
    */
   private occurrencesKey(applicationId: number, range: TimeRange): string {
     const length = range.to.getTime() - range.from.getTime();
-    const live = this.options.now() - range.to.getTime() <= OCCURRENCES_MAX_AGE_MS;
-    return `${applicationId}:${length}:${live ? 'live' : range.to.getTime()}`;
+    return `${applicationId}:${length}:${this.isLive(range) ? 'live' : range.to.getTime()}`;
   }
 
-  private cached<T>(
-    cache: Map<string, Cached<T>>,
-    key: string,
-    fetch: () => Promise<T>,
-    maxAgeMs = this.options.maxAgeMs(),
-  ): Promise<T> {
-    const now = this.options.now();
-    const hit = cache.get(key);
-    if (hit && now - hit.at < maxAgeMs) {
-      return hit.value;
+  /** `value` kept under `key` while it is pending or answered; a failure is dropped, so the next ask asks again. */
+  private pending<T>(cache: AgedCache<Promise<T>>, key: string, value: Promise<T>): AgedEntry<Promise<T>> {
+    const entry = cache.set(key, value);
+    value.catch(() => cache.delete(key, entry));
+    return entry;
+  }
+
+  /**
+   * The latest occurrence of a class from the application's kept answer; a class that answer lacks (new
+   * since, e.g. after a deployment) asks the whole answer again, at most once per refresh interval.
+   */
+  private async occurrence(
+    client: ErrorDetailsClient,
+    applicationId: number,
+    guid: string,
+    range: TimeRange,
+    classKey: string,
+  ): Promise<Occurrence | undefined> {
+    const key = this.occurrencesKey(applicationId, range);
+    const fetch = async () =>
+      occurrencesOf(await client.runNrql(latestOccurrencesNrql({ entityGuid: guid, range, perTransaction: true })));
+    let entry = this.occurrenceCache.entry(key) ?? this.pending(this.occurrenceCache, key, fetch());
+    let found = (await entry.value).get(classKey);
+    if (!found && this.options.now() - entry.at >= this.options.maxAgeMs()) {
+      const current = this.occurrenceCache.entry(key);
+      entry = current && current !== entry ? current : this.pending(this.occurrenceCache, key, fetch());
+      found = (await entry.value).get(classKey);
     }
-    const value = fetch();
-    const entry = { at: now, value };
-    cache.set(key, entry);
-    // A failure is not kept: the next ask tries again.
-    value.catch(() => {
-      if (cache.get(key) === entry) {
-        cache.delete(key);
-      }
-    });
-    return value;
+    return found;
   }
 
   private async fetchClasses(
@@ -327,15 +353,16 @@ export class ErrorDetails implements IDisposable {
     return { kind: 'classes', applicationId, range, rows, expectedLeftOut: true };
   }
 
+  /** An occurrence's stack, asked once per occurrence id; a failed ask is not kept (never "aged out"). */
   private stackOf(
     client: ErrorDetailsClient,
     language: string,
     guid: string,
     occurrence: Occurrence,
   ): Promise<StackAnswer> {
-    const known = this.stackCache.get(occurrence.id);
+    const known = this.stackCache.entry(occurrence.id);
     if (known) {
-      return known;
+      return known.value;
     }
     const { id, message, timestamp } = occurrence;
     const stack = client.exception(guid, id).then((exception): StackAnswer =>
@@ -349,16 +376,7 @@ export class ErrorDetails implements IDisposable {
             frames: framesOf(language, exception.frames),
           },
     );
-    if (this.stackCache.size >= MAX_CACHED_STACKS) {
-      this.stackCache.delete(this.stackCache.keys().next().value as string);
-    }
-    this.stackCache.set(id, stack);
-    stack.catch(() => {
-      if (this.stackCache.get(id) === stack) {
-        this.stackCache.delete(id);
-      }
-    });
-    return stack;
+    return this.pending(this.stackCache, id, stack).value;
   }
 }
 

@@ -61,8 +61,9 @@ export function errorClassKey(transactionName: string, errorClass: string): stri
 }
 
 /**
- * Stacks fetched on their own per application and refresh: those of its most frequent classes. Each
- * stack costs one ErrorTrace row and one `exception` request when its occurrence is new, so the cost
- * stays bounded however many classes an application has; a class opened by the user is fetched anyway.
+ * Stacks looked up per application and refresh at most (a class's stack is kept for longer, errorDetails.ts
+ * CLASS_STACK_MAX_AGE_MS): classes without a known stack first, most frequent first, so every class gets
+ * its stack over a few refreshes while the cost per refresh stays bounded however many classes an
+ * application has (applicationErrors.ts); a class opened by the user is fetched anyway.
  */
 export const STACKS_PER_APPLICATION = 5;
