@@ -136,6 +136,7 @@ describe('error diagnostics with fakes (bindings, failures, nested folders)', ()
       details: {
         classes: (app: ErrorApplication) => state.classes(app),
         latestStack: () => Promise.resolve(stack),
+        knownStack: () => undefined,
         reset: () => undefined,
       } as never,
       rates: () => Promise.resolve(stats),
