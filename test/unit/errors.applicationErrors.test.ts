@@ -5,6 +5,7 @@ import type { NrqlResult } from '../../src/api/nerdgraph/nrqlQuery';
 import { applicationErrors } from '../../src/errors/applicationErrors';
 import type { ErrorDetailsClient, ServiceException } from '../../src/errors/errorDetails';
 import { ErrorDetails } from '../../src/errors/errorDetails';
+import { STACKS_PER_APPLICATION } from '../../src/errors/errorModel';
 
 const NOW = Date.UTC(2026, 10, 28, 4);
 const WINDOW = { from: NOW - 30 * 60_000, to: NOW };
@@ -80,5 +81,57 @@ describe('errors: applicationErrors (one refresh of the bound applications)', ()
       outcomes.map((o) => o.kind),
       ['failed', 'ok'],
     );
+  });
+
+  it("gives a rare class in the application's own code its stack, however many more frequent classes throw outside it", async () => {
+    // storefront-web: a Redis error in ten transactions, with no in-app frame, and a rare RecordNotFound in users/show.
+    const redis = Array.from({ length: 10 }, (_, i) => `WebTransaction/Controller/page${i}/index`);
+    const users = 'WebTransaction/Controller/users/show';
+    const rows = [
+      ...redis.map((t, i) => ({ facet: [t, 'Redis::CannotConnectError'], count: 100 - i })),
+      { facet: [users, 'ActiveRecord::RecordNotFound'], count: 3 },
+    ];
+    const clock = { now: NOW };
+    const client: ErrorDetailsClient = {
+      runNrql: (nrql) =>
+        Promise.resolve(
+          result(
+            rows.map((r, i) =>
+              nrql.includes('FROM TransactionError')
+                ? { ...r, 'latest.timestamp': NOW }
+                : { facet: r.facet, 'latest.id': `occ-${i}`, 'latest.timestamp': NOW, count: 1 },
+            ),
+          ),
+        ),
+      entityGuid: () => Promise.resolve('GUID'),
+      exception: (_guid, id) =>
+        Promise.resolve({
+          frames: [
+            id === `occ-${rows.length - 1}`
+              ? { formatted: "/srv/app/app/controllers/users_controller.rb:3:in 'show'" }
+              : { formatted: "/usr/local/bundle/gems/redis-5.0.0/lib/redis/client.rb:398:in 'connect'" },
+          ],
+        }),
+    };
+    const details = new ErrorDetails({ client: () => client, now: () => clock.now, maxAgeMs: () => 60_000 });
+    const refresh = async () => {
+      const [outcome] = await applicationErrors({
+        details,
+        rates: () => Promise.resolve([]),
+        applications: [{ applicationId: 7, language: 'ruby' }],
+        window: { from: clock.now - 30 * 60_000, to: clock.now },
+      });
+      clock.now += 5 * 60_000;
+      assert.equal(outcome.kind, 'ok');
+      return outcome.kind === 'ok' ? outcome : undefined;
+    };
+    const first = await refresh();
+    assert.equal(first?.top.length, STACKS_PER_APPLICATION, 'a bounded number of lookups a refresh');
+    const second = await refresh();
+    const i = second?.top.findIndex((r) => r.errorClass === 'ActiveRecord::RecordNotFound') ?? -1;
+    assert.ok(i >= 0, 'the rare class has its stack at the next refresh');
+    const stack = second!.stacks[i];
+    assert.ok(stack.kind === 'stack' && stack.frames.some((f) => f.inApp && f.line === 3));
+    assert.equal(second?.top.length, STACKS_PER_APPLICATION * 2, 'the stacks of the first refresh are kept');
   });
 });

@@ -3,7 +3,14 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
 import type { NrqlResult } from '../../src/api/nerdgraph/nrqlQuery';
 import type { ErrorDetailsClient, ServiceException } from '../../src/errors/errorDetails';
-import { ErrorDetails, MAX_CACHED_STACKS, OCCURRENCES_MAX_AGE_MS } from '../../src/errors/errorDetails';
+import { AgedCache } from '../../src/errors/agedCache';
+import {
+  ErrorDetails,
+  LIVE_RANGE_MS,
+  MAX_CACHED_CLASS_ANSWERS,
+  MAX_CACHED_STACKS,
+  OCCURRENCES_MAX_AGE_MS,
+} from '../../src/errors/errorDetails';
 import { isShowErrorArgs, SHOW_ERROR_COMMAND } from '../../src/errors/errorCommands';
 import type { ErrorApplication } from '../../src/errors/errorModel';
 
@@ -71,6 +78,7 @@ class FakeClient implements ErrorDetailsClient {
     ['occ-old', null],
   ]);
   failWith: ApiError | undefined;
+  failStacks = 0;
 
   runNrql(nrql: string): Promise<NrqlResult> {
     this.requests.push(nrql.startsWith('SELECT count') ? 'classes' : 'occurrences');
@@ -85,6 +93,10 @@ class FakeClient implements ErrorDetailsClient {
   }
   exception(_guid: string, occurrenceId: string): Promise<ServiceException | null> {
     this.requests.push(`exception ${occurrenceId}`);
+    if (this.failStacks > 0) {
+      this.failStacks--;
+      return Promise.reject(new ApiError('timeout', 'NRDB query duration exceeded the set timeout'));
+    }
     return Promise.resolve(this.stacks.get(occurrenceId) ?? null);
   }
 }
@@ -207,6 +219,87 @@ describe('errors: ErrorDetails (classes per transaction, stacks by occurrence)',
     assert.equal(counts('exception occ-1'), 1);
     assert.equal(counts('exception occ-old'), 1);
     assert.equal(counts('occurrences'), 2, 'then looked up again');
+  });
+
+  it('a failed stack lookup is not kept: the next ask looks it up again, never "aged out"', async () => {
+    const client = new FakeClient();
+    client.failStacks = 1;
+    const d = details(client);
+    await assert.rejects(d.latestStack(APP, 'Timeout::Error', TXN, RANGE), (e: unknown) => e instanceof ApiError);
+    assert.equal(d.knownStack(APP, 'Timeout::Error', TXN), undefined);
+    assert.equal((await d.latestStack(APP, 'Timeout::Error', TXN, RANGE)).kind, 'stack');
+    assert.equal(client.requests.filter((r) => r === 'exception occ-1').length, 2);
+  });
+
+  it('gives a class that appeared after the occurrences were fetched its stack at the next refresh', async () => {
+    const client = new FakeClient();
+    const clock = { now: NOW };
+    const d = details(client, clock);
+    const last30 = () => ({ from: new Date(clock.now - 30 * 60_000), to: new Date(clock.now) });
+    await d.latestStack(APP, 'Timeout::Error', TXN, last30());
+    client.occurrences.push({ facet: [TXN, 'NewError'], 'latest.id': 'occ-new', 'latest.timestamp': NOW, count: 1 });
+    client.stacks.set('occ-new', { message: 'new', frames: [{ formatted: "/srv/app/app/x.rb:1:in 'y'" }] });
+    clock.now += INTERVAL;
+    assert.equal((await d.latestStack(APP, 'NewError', TXN, last30())).kind, 'stack');
+    assert.equal(client.requests.filter((r) => r === 'occurrences').length, 2);
+    // A class with no occurrence at all asks again at most once per refresh interval.
+    await d.latestStack(APP, 'NoTrace', TXN, last30());
+    clock.now += 1;
+    await d.latestStack(APP, 'NoTrace', TXN, last30());
+    assert.equal(client.requests.filter((r) => r === 'occurrences').length, 2);
+  });
+
+  it("keeps a class's stack across refreshes, and asks a range in the past under its own key", async () => {
+    const client = new FakeClient();
+    const clock = { now: NOW };
+    const d = details(client, clock);
+    await d.latestStack(APP, 'Timeout::Error', TXN, RANGE);
+    clock.now += 10 * INTERVAL;
+    const live = { from: new Date(clock.now - 30 * 60_000), to: new Date(clock.now) };
+    assert.equal((await d.latestStack(APP, 'Timeout::Error', TXN, live)).kind, 'stack');
+    assert.deepEqual(client.requests, ['guid', 'occurrences', 'exception occ-1'], 'kept: no request');
+    assert.equal(d.knownStack(APP, 'Timeout::Error', TXN)?.due, false);
+    // Thirty minutes ago is not "the last 30 minutes": its own occurrences.
+    const past = { from: new Date(clock.now - 60 * 60_000), to: new Date(clock.now - LIVE_RANGE_MS - 25 * 60_000) };
+    await d.latestStack(APP, 'Timeout::Error', TXN, past);
+    assert.equal(client.requests.filter((r) => r === 'occurrences').length, 2);
+  });
+
+  it('keeps its caches bounded while the window moves every minute for a day', async () => {
+    const client = new FakeClient();
+    const clock = { now: NOW };
+    const d = details(client, clock);
+    let most = 0;
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const last30 = { from: new Date(clock.now - 30 * 60_000), to: new Date(clock.now) };
+      await d.classes(APP, last30);
+      await d.classes({ id: 43, language: 'ruby' }, last30);
+      await d.latestStack(APP, 'Timeout::Error', TXN, last30);
+      most = Math.max(most, d.cachedEntries);
+      clock.now += INTERVAL;
+    }
+    assert.ok(most <= 10, `at most ${most} entries`);
+  });
+
+  it('AgedCache drops entries by age and past its count, oldest first', () => {
+    const clock = { now: 0 };
+    const cache = new AgedCache<string>({ maxAgeMs: () => 100, maxEntries: 3 }, () => clock.now);
+    for (const k of ['a', 'b', 'c', 'd']) {
+      cache.set(k, k);
+      clock.now += 10;
+    }
+    assert.equal(cache.size, 3);
+    assert.equal(cache.entry('a'), undefined, 'the oldest went past the count');
+    clock.now = 125;
+    assert.equal(cache.entry('b'), undefined, 'aged out');
+    assert.equal(cache.entry('d')?.value, 'd');
+    cache.set('e', 'e');
+    assert.equal(cache.size, 2, 'c aged out too');
+    const e = cache.entry('e')!;
+    cache.set('e', 'newer');
+    cache.delete('e', e);
+    assert.equal(cache.entry('e')?.value, 'newer', 'a stale failure does not remove a newer answer');
+    assert.ok(MAX_CACHED_CLASS_ANSWERS > 0);
   });
 
   it('keeps at most MAX_CACHED_STACKS stacks', async () => {

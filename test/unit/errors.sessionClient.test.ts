@@ -13,11 +13,12 @@ import { readAliases } from '../../src/api/nerdgraph/graphqlRequests';
 import { GraphqlClient } from '../../src/api/nerdgraph/graphqlClient';
 import type { HttpTransport } from '../../src/api/transport';
 import { MemoryLogger } from '../../src/log';
+import { applicationErrors } from '../../src/errors/applicationErrors';
 import { ErrorDetails } from '../../src/errors/errorDetails';
 import { errorDetailsClient, readException } from '../../src/errors/sessionErrorClient';
 import { DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { DEMO_SOURCE_LINES } from '../../src/simulator/demoSourceLines';
-import { NRQL_DURATION_EXCEEDED } from '../../src/simulator/nerdgraph/service';
+import { NRQL_DURATION_EXCEEDED } from '../../src/simulator/nerdgraph/fieldErrors';
 import { Simulator } from '../../src/simulator/server';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
@@ -212,5 +213,40 @@ describe('errors: error details through the session NRQL client, against the sim
       ],
     );
     assert.equal(readException(answers[1].ok ? answers[1].value : undefined), null, 'gone: aged out');
+  });
+
+  it('a stack the service failed to give (null + error at its alias) is not "aged out": its class gets its stack at the next refresh', async () => {
+    const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+    const nrql = client();
+    try {
+      const errorClient = errorDetailsClient(nrql);
+      const details = new ErrorDetails({ client: () => errorClient, now: () => NOW.getTime(), maxAgeMs: () => 60_000 });
+      const refresh = async () =>
+        (
+          await applicationErrors({
+            details,
+            rates: () => Promise.resolve([]),
+            applications: [{ applicationId: app.id, language: app.language }],
+            window: { from: RANGE.from.getTime(), to: RANGE.to.getTime() },
+          })
+        )[0];
+      sim.setNrqlFieldErrors({ applicationId: app.id, fields: 'exception' });
+      let first;
+      try {
+        first = await refresh();
+      } finally {
+        sim.setNrqlFieldErrors(undefined);
+      }
+      assert.equal(first.kind, 'ok', 'the classes answered');
+      if (first.kind !== 'ok') return;
+      assert.ok(first.rows.length > 0);
+      assert.ok(first.stackError instanceof ApiError && first.stackError.kind === 'timeout', String(first.stackError));
+      assert.deepEqual(first.stacks, [], 'no class is said to have aged out');
+      const second = await refresh();
+      assert.ok(second.kind === 'ok' && second.stacks.length > 0 && second.stacks.every((s) => s.kind === 'stack'));
+      assert.equal(second.kind === 'ok' && second.stackError, undefined);
+    } finally {
+      await nrql.dispose();
+    }
   });
 });

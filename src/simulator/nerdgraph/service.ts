@@ -16,8 +16,10 @@ import { aiIssuesFor } from './aiIssues';
 import { decodeCursor, encodeCursor } from './cursor';
 import { createDeployment, withDeploymentSearch } from './deployments';
 import type { DeploymentInput } from './deployments';
-import { decodeGuid, EntitySearchError, entityByGuid, entityGuid, searchEntities } from './entities';
+import { decodeGuid, EntitySearchError, entityByGuid, searchEntities } from './entities';
 import { withException } from './exceptions';
+import type { NrqlFieldErrors } from './fieldErrors';
+import { exceptionTimesOut, nrqlTimesOut, timedOutError } from './fieldErrors';
 import { NrqlError, runNrql } from './nrqlEngine';
 import { nerdGraphSchema } from './schema';
 
@@ -84,26 +86,6 @@ const FIELD_FAULTS: Partial<Record<AnyFault['kind'], { errorClass: string; messa
   graphqlServerError: { errorClass: 'SERVER_ERROR', message: 'Server Error' },
   internalServerError: { errorClass: 'INTERNAL_SERVER_ERROR', message: 'Internal Server Error' },
 };
-
-/**
- * Which NRQL fields answer as a timed-out query, alias by alias: every one (`{}`), or those whose query
- * names `applicationId` (`appId = N`, or the application's entity GUID). The field is null and an error
- * names its path, as the service answers an NRQL query past its timeout (docs/service.md#nerdgraph-errors).
- */
-export interface NrqlFieldErrors {
-  applicationId?: number;
-}
-
-/** The service's words for an NRQL query past its timeout (seen in answers quoted by argoproj/argo-rollouts #3741). */
-export const NRQL_DURATION_EXCEEDED = 'NRDB query duration exceeded the set timeout';
-
-/** Whether `query` names application `id` in account `accountId`, as `appId = N` or by its GUID. */
-function namesApplication(query: string, accountId: number, id: number): boolean {
-  return (
-    new RegExp(`\\bappId\\s*=\\s*${id}(?!\\d)`).test(query) ||
-    query.includes(`'${entityGuid(accountId, 'APM', 'APPLICATION', id)}'`)
-  );
-}
 
 interface Ctx {
   operation: NerdGraphOperation;
@@ -271,7 +253,17 @@ export class NerdGraphService {
     for (const ctx of this.entityContexts(region)) {
       const found = entityByGuid(ctx, guid);
       if (found) {
-        return withException(withDeploymentSearch(found, ctx.dataset, this.options.now), ctx.dataset, this.options.now);
+        const entity = withException(
+          withDeploymentSearch(found, ctx.dataset, this.options.now),
+          ctx.dataset,
+          this.options.now,
+        );
+        if (entity.exception && exceptionTimesOut(this.nrqlFieldErrors, decodeGuid(guid)?.domainId)) {
+          entity.exception = () => {
+            throw timedOutError();
+          };
+        }
+        return entity;
       }
     }
     return null;
@@ -304,12 +296,8 @@ export class NerdGraphService {
             : null,
           nrql: ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
-            const timedOut = this.nrqlFieldErrors;
-            if (
-              timedOut &&
-              (timedOut.applicationId === undefined || namesApplication(query, id, timedOut.applicationId))
-            ) {
-              throw new GraphQLError(NRQL_DURATION_EXCEEDED, { extensions: { errorClass: 'TIMEOUT' } });
+            if (nrqlTimesOut(this.nrqlFieldErrors, query, id)) {
+              throw timedOutError();
             }
             if (!account) {
               // Spelled as the account-management docs do, so clients read both places (docs/service.md#nerdgraph-errors).
