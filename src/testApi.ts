@@ -7,6 +7,7 @@
  * for a test, never read back.
  */
 import type { TransactionLensProvider } from './code/transactionLensProvider';
+import type { ErrorDetails } from './errors/errorDetails';
 import type { ErrorDiagnostics } from './errors/errorDiagnostics';
 import type { Region } from './api/regions';
 import type { ApiKeyStore } from './auth/apiKeyStore';
@@ -71,6 +72,8 @@ export interface TimesliceTestApi {
   codeLenses: Pick<TransactionLensProvider, 'refresh'>;
   /** Production errors as diagnostics: asked now (`refresh()`), and what each file shows with its code actions' data. */
   errorDiagnostics: Pick<ErrorDiagnostics, 'refresh' | 'shownAt'>;
+  /** The error details' answers, forgotten (`reset()`) so the next refresh asks the service again. */
+  errorDetails: Pick<ErrorDetails, 'reset'>;
 }
 
 /** What the composition root offers to build the test API from. */
@@ -100,6 +103,7 @@ export function testApiSourceOf(services: Services): TestApiSource {
     },
     codeLenses: services.codeLenses,
     errorDiagnostics: services.errorDiagnostics,
+    errorDetails: services.errorDetails,
   };
 }
 
@@ -157,5 +161,6 @@ export function testApiFor(source: TestApiSource, switches: HarnessSwitches): Ti
     status: source.status,
     codeLenses: source.codeLenses,
     errorDiagnostics: source.errorDiagnostics,
+    errorDetails: source.errorDetails,
   };
 }

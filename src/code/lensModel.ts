@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 
 import type { TransactionStats } from '../api/transactionStats';
-import { formatApdex, formatMs, formatRpm } from '../format/presentation';
+import { compactPercent, formatApdex, formatMs, formatRpm } from '../format/presentation';
 import { safeText } from '../util/safeText';
 import type { CodeMap, IndexedFile } from './codeMatch';
 import { codeTargetOf } from './transactionNames';
@@ -27,13 +27,6 @@ export interface LensEntry {
   stats: TransactionStats;
   title: string;
   tooltip: string;
-}
-
-/** "0.4 %", "12 %", "0 %": an error rate as short as a lens needs. */
-export function compactPercent(fraction: number): string {
-  const percent = fraction * 100;
-  const digits = percent === 0 || percent >= 10 ? 0 : percent >= 1 ? 1 : 2;
-  return `${Number(percent.toFixed(digits))} %`;
 }
 
 /**

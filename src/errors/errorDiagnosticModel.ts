@@ -1,24 +1,26 @@
 /**
  * What a production error looks like in the editor: the line of the top in-app frame that the
- * workspace has, a message with the class, the message's first line, how many in the range and the
- * transaction's error rate (from its `Errors/<txn>` metric over its calls, as the lens says it, never
- * from the sampled events: docs/errors.md), and every other frame as related information. Pure: the
- * class, its stack, the frames' workspace paths and the rate come in; plain text goes out.
+ * workspace has, a message with the class, the message's first line, how many in the range and that
+ * count's share of the transaction's calls (its metrics over the same window, never the transaction's
+ * whole error rate: docs/errors.md), the stack's other in-app frames that the folder has as related
+ * information, and the rest summed up in one line. Pure: the class, its stack, the frames' workspace
+ * paths and the calls come in; plain text goes out.
  */
 import * as l10n from '@vscode/l10n';
 
 import type { Region } from '../api/regions';
-import { compactPercent } from '../code/lensModel';
+import type { TransactionStats } from '../api/transactionStats';
+import { compactPercent } from '../format/presentation';
 import type { ShowErrorArgs } from './errorCommands';
 import type { ErrorClassRow } from './errorModel';
 import { errorText } from './errorText';
 import type { StackFrame } from './stackFrame';
 
-/** A frame beside the diagnostic: its workspace file and line when the folder has it, else its text only. */
+/** An in-app frame beside the diagnostic, at its own workspace file and line. */
 export interface RelatedFrame {
-  path?: string;
+  path: string;
   /** One-based. */
-  line?: number;
+  line: number;
   text: string;
 }
 
@@ -29,7 +31,10 @@ export interface ErrorDiagnosticEntry {
   message: string;
   /** The transaction, as the Problems panel's source. */
   source: string;
+  /** The stack's other in-app frames the folder has, outermost last, none at the diagnostic's own line. */
   related: RelatedFrame[];
+  /** The frames not listed, in one line ("12 library frames — Show Error for the full stack"); none when all are. */
+  folded?: string;
   args: ShowErrorArgs;
 }
 
@@ -70,17 +75,51 @@ export function transactionLabel(transactionName: string): string {
   return errorText(short, 'class');
 }
 
-/** `TimeoutError: upstream timed out — 120 in the last 30 min (3.1 % of Controller/orders/show)`. */
-export function diagnosticMessage(row: ErrorClassRow, rangeLabel: string, errorRate: number | undefined): string {
+/** The calls of a class's transaction over the window, from its metrics; undefined when they were not found. */
+export function callCountOf(
+  stats: readonly TransactionStats[],
+  agentLanguage: string,
+  row: Pick<ErrorClassRow, 'transactionName'>,
+): number | undefined {
+  return stats.find((s) => s.name === metricNameOf(agentLanguage, row.transactionName))?.callCount;
+}
+
+/**
+ * A class's share of its transaction's calls over the same window: undefined when the calls are unknown
+ * or none, or fewer than the class's events (the two figures would not both hold).
+ */
+export function classShare(count: number, callCount: number | undefined): number | undefined {
+  return callCount !== undefined && callCount > 0 && count <= callCount ? count / callCount : undefined;
+}
+
+/** `TimeoutError: upstream timed out — 120 in the last 30 min (0.4 % of the calls to Controller/orders/show)`. */
+export function diagnosticMessage(row: ErrorClassRow, rangeLabel: string, callCount: number | undefined): string {
   const head = row.message
     ? `${errorText(row.errorClass, 'class')}: ${row.message}`
     : errorText(row.errorClass, 'class');
   const count = l10n.t('{0} in the last {1}', row.count, rangeLabel);
+  const share = classShare(row.count, callCount);
   const rate =
-    errorRate === undefined
+    share === undefined
       ? ''
-      : ` ${l10n.t('({0} of {1})', compactPercent(errorRate), transactionLabel(row.transactionName))}`;
+      : ` ${l10n.t('({0} of the calls to {1})', compactPercent(share), transactionLabel(row.transactionName))}`;
   return `${head} — ${count}${rate}`;
+}
+
+/**
+ * "12 library frames and 1 other frame — Show Error for the full stack": the frames a diagnostic does not
+ * list (other: in-app ones the folder lacks, and lines no parser read).
+ */
+export function foldedFrames(library: number, other: number): string | undefined {
+  const parts = [
+    ...(library === 0 ? [] : [library === 1 ? l10n.t('1 library frame') : l10n.t('{0} library frames', library)]),
+    ...(other === 0 ? [] : [other === 1 ? l10n.t('1 other frame') : l10n.t('{0} other frames', other)]),
+  ];
+  if (parts.length === 0) {
+    return undefined;
+  }
+  const what = parts.length === 2 ? l10n.t('{0} and {1}', parts[0], parts[1]) : parts[0];
+  return l10n.t('{0} — Show Error for the full stack', what);
 }
 
 /** `TimeoutError ×120`: a transaction's top class for its lens. */
@@ -91,7 +130,8 @@ export function lensErrorClass(row: Pick<ErrorClassRow, 'errorClass' | 'count'>)
 /**
  * The diagnostic of one class: at the first in-app frame whose file the folder has (`paths`: each
  * frame's workspace path, as WorkspaceFileMap.mapFrames gives them), or none when no in-app frame maps
- * (a frame is never guessed).
+ * (a frame is never guessed). The other in-app frames that map are related, each at its own line; library
+ * frames, in-app ones the folder lacks and unread lines are only counted: a location for them would be a guess.
  */
 export function diagnosticEntry(options: {
   applicationId: number;
@@ -99,28 +139,40 @@ export function diagnosticEntry(options: {
   frames: readonly StackFrame[];
   paths: ReadonlyArray<string | undefined>;
   rangeLabel: string;
-  errorRate: number | undefined;
+  /** The transaction's calls over the same window, when its metrics are known. */
+  callCount: number | undefined;
 }): ErrorDiagnosticEntry | undefined {
   const { frames, paths, row } = options;
-  const top = frames.findIndex((f, i) => f.inApp && f.line !== undefined && paths[i] !== undefined);
+  const maps = (f: StackFrame, i: number) => f.inApp && f.line !== undefined && paths[i] !== undefined;
+  const top = frames.findIndex(maps);
   if (top < 0) {
     return undefined;
   }
-  const related = frames.flatMap((f, i): RelatedFrame[] =>
-    i === top
-      ? []
-      : [
-          paths[i] !== undefined && f.line !== undefined
-            ? { path: paths[i], line: f.line, text: errorText(f.text, 'frame') }
-            : { text: errorText(f.text, 'frame') },
-        ],
-  );
+  const path = paths[top]!;
+  const line = frames[top].line!;
+  const related: RelatedFrame[] = [];
+  let library = 0;
+  let other = 0;
+  frames.forEach((f, i) => {
+    if (i === top) {
+      return;
+    }
+    if (f.parsed && !f.inApp) {
+      library++;
+    } else if (!maps(f, i)) {
+      other++;
+    } else if (paths[i] !== path || f.line !== line) {
+      related.push({ path: paths[i]!, line: f.line!, text: errorText(f.text, 'frame') });
+    }
+  });
+  const folded = foldedFrames(library, other);
   return {
-    path: paths[top]!,
-    line: frames[top].line!,
-    message: diagnosticMessage(row, options.rangeLabel, options.errorRate),
+    path,
+    line,
+    message: diagnosticMessage(row, options.rangeLabel, options.callCount),
     source: transactionLabel(row.transactionName),
     related,
+    ...(folded === undefined ? {} : { folded }),
     args: { applicationId: options.applicationId, errorClass: row.errorClass, transactionName: row.transactionName },
   };
 }

@@ -2,9 +2,12 @@
  * The `Timeslice` diagnostics: each error class of a bound application in the range, at the line of
  * the bound folder's code that threw it (errorDiagnosticModel.ts). Asked on the session's scheduler
  * every ERROR_DIAGNOSTICS_INTERVAL_MS (applicationErrors.ts; so nothing while the window is unfocused), for bound folders
- * only; cleared when a binding, the key or the backend changes (a new session), or when switched off.
+ * only; cleared when a binding, the key or the backend changes (a new session), or when switched off,
+ * and an update started before such a change writes nothing. An application whose refresh fails keeps
+ * its last good diagnostics, marked with their age and the failure (docs/errors.md#when-a-refresh-fails).
  * Frames map to files through the folder's source index, the listing the lenses use.
  */
+import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 
 import { transactionWindow } from '../api/transactionStats';
@@ -23,11 +26,15 @@ import type { BindingRegion } from '../status/binding';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { Disposable } from '../util/lifecycle';
 import { RunThenOnceMore } from '../util/runThenOnceMore';
-import { applicationErrors, ERROR_DIAGNOSTICS_INTERVAL_MS, errorRateOf } from './applicationErrors';
+import { staleNote } from '../format/presentation';
+import { applicationErrors, ERROR_DIAGNOSTICS_INTERVAL_MS } from './applicationErrors';
+import type { ApplicationErrors } from './applicationErrors';
 import type { ErrorDetails } from './errorDetails';
 import type { ErrorDiagnosticEntry } from './errorDiagnosticModel';
-import { diagnosticEntry, lensErrorClass, metricNameOf, serviceErrorLink } from './errorDiagnosticModel';
+import { callCountOf, diagnosticEntry, lensErrorClass, metricNameOf, serviceErrorLink } from './errorDiagnosticModel';
 import type { ErrorClassRow } from './errorModel';
+import { errorClassKey } from './errorModel';
+import { errorText } from './errorText';
 import { sessionErrorClient } from './sessionErrorClient';
 
 /** A diagnostic of ours with what its code actions need. */
@@ -36,6 +43,21 @@ export interface ShownError {
   entry: ErrorDiagnosticEntry;
   /** The application on the service's own domain, when the connection has one (not the demo, not a custom URL). */
   link?: string;
+}
+
+/** A diagnostic as built from a good refresh: its file, the folder it maps through, the entry and its link. */
+interface ShownEntry {
+  uri: string;
+  folder: vscode.WorkspaceFolder;
+  entry: ErrorDiagnosticEntry;
+  link?: string;
+}
+
+/** One application's last good refresh: when, its classes (the lens reads them) and its diagnostics. */
+interface AppShown {
+  at: number;
+  rows: ErrorClassRow[];
+  entries: ShownEntry[];
 }
 
 /** Where the transactions' error rates come from: the lenses' numbers request (one per application). */
@@ -63,6 +85,12 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
   /** Fires when the diagnostics were replaced or cleared. */
   readonly onDidChange = this.changed.event;
   private lastRun: number | undefined;
+  /** Each application's last good diagnostics, kept while its refresh fails (shown marked, with their age). */
+  private lastGood = new Map<number, AppShown>();
+  /** The failure last logged per application. */
+  private readonly failures = new Map<number, string>();
+  /** Bumped by clear(): an update that started before writes nothing. */
+  private generation = 0;
   /** The applications the last run asked for: one bound meanwhile is asked at once, not at the next run. */
   private asked = new Set<number>();
   private readonly updates = new RunThenOnceMore(() =>
@@ -144,8 +172,11 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
   }
 
   clear(): void {
+    this.generation++;
     this.lastRun = undefined;
     this.asked = new Set();
+    this.lastGood = new Map();
+    this.failures.clear();
     this.collection.clear();
     this.shown.clear();
     this.rows.clear();
@@ -167,8 +198,13 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
       return;
     }
     const now = (this.deps.now ?? Date.now)();
+    const started = { generation: this.generation, bindings: this.bindingsKey() };
     const targets = this.targets();
     if (targets.length === 0) {
+      // Unbound (or no record yet) while a run was queued: what is shown belongs to no bound folder.
+      if (this.lastGood.size > 0) {
+        this.clear();
+      }
       this.asked = new Set();
       return; // No record of a bound application yet: its poll asks again (onDidRefresh).
     }
@@ -180,8 +216,6 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     const window = transactionWindow(now, LENS_RANGES[rangeKey].minutes);
     const rangeLabel = LENS_RANGES[rangeKey].label();
     const apps = new Map(targets.map((t) => [t.applicationId, t.language]));
-    const shown = new Map<string, ShownError[]>();
-    const rows = new Map<number, ErrorClassRow[]>();
     // Every application at once: their NRQL travels in one request (sessionErrorClient.ts).
     const perApp = await applicationErrors({
       details: this.deps.details,
@@ -189,58 +223,114 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
       applications: [...apps].map(([applicationId, language]) => ({ applicationId, language })),
       window,
     });
-    // A failed application reads as an empty answer here for now; its last good diagnostics are not kept yet.
-    const answered = perApp.map((a) =>
-      a.kind === 'ok' ? a : { ...a, rows: [], top: [], stacks: [], stats: [] as TransactionStats[] },
-    );
-    answered.forEach((a) => rows.set(a.applicationId, a.rows));
-    const links = new Map<number, string | undefined>();
-    for (const errors of answered) {
-      const { applicationId, language, top, stacks } = errors;
-      if (top.length > 0 && !links.has(applicationId)) {
-        links.set(applicationId, await this.linkOf(session, applicationId));
+    const next = new Map<number, AppShown>();
+    const failed = new Map<number, unknown>();
+    for (const outcome of perApp) {
+      const id = outcome.applicationId;
+      if (outcome.kind === 'failed') {
+        failed.set(id, outcome.error);
+        const kept = this.lastGood.get(id);
+        if (kept) {
+          next.set(id, kept);
+        }
+        continue;
       }
-      for (const target of targets.filter((t) => t.applicationId === applicationId)) {
-        const map = await this.deps.sources
-          .indexOf(target.folder)
-          .fileMap(sourceLanguagesOfAgent(language), session.signal);
-        top.forEach((row, i) => {
-          const stack = stacks[i];
-          if (stack.kind !== 'stack') {
-            return;
-          }
-          const entry = diagnosticEntry({
-            applicationId,
-            row,
-            frames: stack.frames,
-            paths: map.mapFrames(stack.frames),
-            rangeLabel,
-            errorRate: errorRateOf(errors, row),
-          });
-          const uri = entry && this.deps.sources.uriOf(target.folder, entry.path);
-          if (entry && uri) {
-            const list = shown.get(uri.toString()) ?? [];
-            list.push({ diagnostic: this.diagnosticOf(entry, target.folder), entry, link: links.get(applicationId) });
-            shown.set(uri.toString(), list);
-          }
+      const mine = targets.filter((t) => t.applicationId === id);
+      next.set(id, { at: now, rows: outcome.rows, entries: await this.entriesOf(session, outcome, mine, rangeLabel) });
+    }
+    if (
+      session !== this.deps.connections.current ||
+      !this.deps.config.errorDiagnosticsEnabled ||
+      started.generation !== this.generation ||
+      started.bindings !== this.bindingsKey()
+    ) {
+      return; // Another session's answer, switched off, cleared or bound otherwise meanwhile: the rerun asks anew.
+    }
+    this.logFailures(failed);
+    this.lastGood = next;
+    this.show(now, failed);
+  }
+
+  /** Each class's diagnostic in the application's bound folders; a file two nested folders share lists it once. */
+  private async entriesOf(
+    session: ConnectionSession,
+    errors: ApplicationErrors,
+    targets: ReadonlyArray<{ folder: vscode.WorkspaceFolder }>,
+    rangeLabel: string,
+  ): Promise<ShownEntry[]> {
+    const { applicationId, language, top, stacks } = errors;
+    const link = top.length > 0 ? await this.linkOf(session, applicationId) : undefined;
+    const entries = new Map<string, ShownEntry>();
+    for (const { folder } of targets) {
+      const map = await this.deps.sources.indexOf(folder).fileMap(sourceLanguagesOfAgent(language), session.signal);
+      top.forEach((row, i) => {
+        const stack = stacks[i];
+        if (stack.kind !== 'stack') {
+          return;
+        }
+        const entry = diagnosticEntry({
+          applicationId,
+          row,
+          frames: stack.frames,
+          paths: map.mapFrames(stack.frames),
+          rangeLabel,
+          callCount: callCountOf(errors.stats, language, row),
         });
-      }
+        const uri = entry && this.deps.sources.uriOf(folder, entry.path)?.toString();
+        const key = uri && `${uri}\n${errorClassKey(row.transactionName, row.errorClass)}`;
+        if (entry && uri && key && !entries.has(key)) {
+          entries.set(key, { uri, folder, entry, link });
+        }
+      });
     }
-    if (session !== this.deps.connections.current || !this.deps.config.errorDiagnosticsEnabled) {
-      return; // Another session's answer, or switched off meanwhile.
-    }
+    return [...entries.values()];
+  }
+
+  /** Replaces what is shown by the applications' last good diagnostics, those of a failed refresh marked. */
+  private show(now: number, failed: ReadonlyMap<number, unknown>): void {
     this.collection.clear();
     this.shown.clear();
     this.rows.clear();
-    for (const [uri, list] of shown) {
-      this.shown.set(uri, list);
+    for (const [applicationId, app] of this.lastGood) {
+      this.rows.set(applicationId, app.rows);
+      const error = failed.get(applicationId);
+      const note = error === undefined ? undefined : staleNote(now - app.at, refreshFailed(error));
+      for (const { uri, folder, entry, link } of app.entries) {
+        const list = this.shown.get(uri) ?? [];
+        list.push({ diagnostic: this.diagnosticOf(entry, folder, note), entry, link });
+        this.shown.set(uri, list);
+      }
+    }
+    for (const [uri, list] of this.shown) {
       this.collection.set(
         vscode.Uri.parse(uri),
         list.map((s) => s.diagnostic),
       );
     }
-    rows.forEach((r, id) => this.rows.set(id, r));
     this.changed.fire();
+  }
+
+  /** Each application's failure once, until it refreshes again or fails otherwise (not every 5 minutes). */
+  private logFailures(failed: ReadonlyMap<number, unknown>): void {
+    for (const id of this.asked) {
+      const error = failed.get(id);
+      const said = error === undefined ? undefined : refreshFailed(error);
+      if (said !== undefined && said !== this.failures.get(id)) {
+        this.deps.log.warn(`error diagnostics: application ${id}: ${error instanceof Error ? error.message : said}`);
+      }
+      if (said === undefined) {
+        this.failures.delete(id);
+      } else {
+        this.failures.set(id, said);
+      }
+    }
+  }
+
+  /** The bindings as an update starts and ends: one that changed meanwhile writes nothing. */
+  private bindingsKey(): string {
+    return JSON.stringify(
+      this.deps.bindings.all().map(({ folder, binding }) => [folder.uri.toString(), binding.id, binding.region]),
+    );
   }
 
   private async linkOf(session: ConnectionSession, applicationId: number): Promise<string | undefined> {
@@ -256,25 +346,33 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     }
   }
 
-  private diagnosticOf(entry: ErrorDiagnosticEntry, folder: vscode.WorkspaceFolder): vscode.Diagnostic {
+  private diagnosticOf(entry: ErrorDiagnosticEntry, folder: vscode.WorkspaceFolder, note?: string): vscode.Diagnostic {
     const line = entry.line - 1;
     const diagnostic = new vscode.Diagnostic(
       new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER),
-      entry.message,
+      note === undefined ? entry.message : `${entry.message}\n${note}`,
       SEVERITY[this.deps.config.errorDiagnosticsSeverity],
     );
     diagnostic.source = entry.source;
-    const here = this.deps.sources.uriOf(folder, entry.path)!;
-    diagnostic.relatedInformation = entry.related.map((frame) => {
-      const uri = frame.path === undefined ? undefined : this.deps.sources.uriOf(folder, frame.path);
-      return uri && frame.line !== undefined
-        ? new vscode.DiagnosticRelatedInformation(
-            new vscode.Location(uri, new vscode.Position(frame.line - 1, 0)),
-            frame.text,
-          )
-        : // A frame the folder lacks is listed at the error's line, never guessed.
-          new vscode.DiagnosticRelatedInformation(new vscode.Location(here, new vscode.Position(line, 0)), frame.text);
+    const at = (path: string, frameLine: number) => {
+      const uri = this.deps.sources.uriOf(folder, path);
+      return uri && new vscode.Location(uri, new vscode.Position(frameLine - 1, 0));
+    };
+    const related = entry.related.flatMap((frame) => {
+      const location = at(frame.path, frame.line);
+      return location ? [new vscode.DiagnosticRelatedInformation(location, frame.text)] : [];
     });
+    // The frames not listed, in one line at the error: the error panel shows them, library runs folded.
+    const here = entry.folded === undefined ? undefined : at(entry.path, entry.line);
+    diagnostic.relatedInformation = here
+      ? [...related, new vscode.DiagnosticRelatedInformation(here, entry.folded!)]
+      : related;
     return diagnostic;
   }
+}
+
+/** "the refresh failed: The NRQL query timed out on …": the failure's first sentence, as plain text. */
+function refreshFailed(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return l10n.t('the refresh failed: {0}', errorText(message.split(/(?<=\.)\s/)[0], 'message'));
 }

@@ -25,6 +25,22 @@ export function formatRpm(rpm: number): string {
   return `${rpm >= 10 ? Math.round(rpm) : rpm.toFixed(1)} rpm`;
 }
 
+/** The smallest share `compactPercent` writes as a number: two decimals under 1 %. */
+export const COMPACT_PERCENT_FLOOR = 0.01;
+
+/**
+ * A fraction as short as a lens or a diagnostic needs: "0.4 %", "1.2 %", "12 %", "0 %" for none, and
+ * "< 0.01 %" for a share under the display precision, which rounding would print as none.
+ */
+export function compactPercent(fraction: number): string {
+  const percent = fraction * 100;
+  if (percent > 0 && percent < COMPACT_PERCENT_FLOOR) {
+    return `< ${COMPACT_PERCENT_FLOOR} %`;
+  }
+  const digits = percent === 0 || percent >= 10 ? 0 : percent >= 1 ? 1 : 2;
+  return `${Number(percent.toFixed(digits))} %`;
+}
+
 /** error_rate is a fraction: 0.0123 → "1.23 %". */
 export function formatErrorRate(fraction: number): string {
   return `${(fraction * 100).toFixed(2)} %`;

@@ -77,6 +77,8 @@ export interface FakeVscodeControl {
   registered: string[];
   /** Every `window.showQuickPick` call's items and options, in order. */
   quickPicks: Array<{ items: unknown[]; options: unknown }>;
+  /** Each diagnostic collection's diagnostics by URI text, by the collection's name (the last one of a name). */
+  diagnostics: Map<string, Map<string, unknown[]>>;
   /** What the user picks in the quick picks from now on: an item, or undefined (Escape, the default). */
   answerQuickPicks(answer: (items: unknown[]) => unknown): void;
 }
@@ -133,6 +135,57 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
     Uri: {
       joinPath: (base: { path: string }, ...parts: string[]) => fakeUri([base.path, ...parts].join('/')),
       file: (path: string) => fakeUri(path),
+      parse: (text: string) => fakeUri(text.replace(/^file:\/\//, '')),
+    },
+    Position: class {
+      constructor(
+        readonly line: number,
+        readonly character: number,
+      ) {}
+    },
+    Range: class {
+      readonly start: { line: number; character: number };
+      readonly end: { line: number; character: number };
+      constructor(startLine: number, startCharacter: number, endLine: number, endCharacter: number) {
+        this.start = { line: startLine, character: startCharacter };
+        this.end = { line: endLine, character: endCharacter };
+      }
+    },
+    Location: class {
+      constructor(
+        readonly uri: unknown,
+        readonly range: unknown,
+      ) {}
+    },
+    Diagnostic: class {
+      source?: string;
+      relatedInformation?: unknown[];
+      constructor(
+        readonly range: unknown,
+        readonly message: string,
+        readonly severity?: number,
+      ) {}
+    },
+    DiagnosticRelatedInformation: class {
+      constructor(
+        readonly location: unknown,
+        readonly message: string,
+      ) {}
+    },
+    DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
+    languages: {
+      /** A collection in memory: `diagnostics` holds what is set, by the URI's text. */
+      createDiagnosticCollection: (name: string) => {
+        const diagnostics = new Map<string, unknown[]>();
+        control.diagnostics.set(name, diagnostics);
+        return {
+          name,
+          diagnostics,
+          set: (uri: { toString(): string }, list: unknown[]) => void diagnostics.set(uri.toString(), list),
+          clear: () => diagnostics.clear(),
+          dispose: () => diagnostics.clear(),
+        };
+      },
     },
     ThemeIcon: class {
       constructor(
@@ -210,6 +263,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
     executed,
     registered,
     quickPicks: [],
+    diagnostics: new Map(),
     answerQuickPicks(answer) {
       quickPickAnswer = answer;
     },

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 
+import { ApiError } from '../../src/api/errors';
 import type { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { NrqlResult } from '../../src/api/nerdgraph/nrqlQuery';
 import type { TimesliceApi } from '../../src/api/timesliceApi';
@@ -57,13 +58,22 @@ const row = (over: Partial<ErrorClassRow>): ErrorClassRow => ({
 });
 
 /** A fake error details service: canned answers, and what it was asked. */
-function fakeSource(answers: { classes: ErrorClassesAnswer; stack?: StackAnswer; nrql?: NrqlResult; bound?: boolean }) {
+function fakeSource(answers: {
+  classes: ErrorClassesAnswer;
+  stack?: StackAnswer;
+  nrql?: NrqlResult;
+  nrqlError?: Error;
+  bound?: boolean;
+}) {
   const asked = { nrql: [] as string[], located: 0 };
   const source: PanelErrorSource = {
     classes: () => Promise.resolve(answers.classes),
     latestStack: () => Promise.resolve(answers.stack ?? { kind: 'none' }),
     runNrql: (nrql) => {
       asked.nrql.push(nrql);
+      if (answers.nrqlError) {
+        return Promise.reject(answers.nrqlError);
+      }
       return Promise.resolve(answers.nrql ?? { results: [], metadata: { facets: [], eventTypes: [], messages: [] } });
     },
     locate: (_id, f) => {
@@ -229,6 +239,38 @@ describe('error panel: entity, messages, stack and loader', () => {
     if (data.errors?.kind === 'stack') {
       assert.equal(data.errors.unboundNote, undefined);
     }
+  });
+
+  it("says the chart's query failed, with its message, instead of an empty chart; the figures and stack still show", async () => {
+    const failing = fakeSource({
+      classes: {
+        kind: 'classes',
+        applicationId: 42,
+        range: { from: NOW, to: NOW },
+        rows: [row({})],
+        expectedLeftOut: true,
+      },
+      stack: { kind: 'stack', occurrenceId: 'o', message: 'not found', timestamp: NOW, frames },
+      nrqlError: new ApiError('timeout', 'The NRQL query timed out on api.example. Try a shorter time range.'),
+    });
+    const data = await loadPanelData(ctxWith(failing.source), errorState());
+    assert.deepEqual(
+      data.charts.map((c) => [c.title, c.series.length, c.error]),
+      [
+        [
+          'Errors per minute by class',
+          0,
+          'The error query failed: The NRQL query timed out on api.example. Try a shorter time range.',
+        ],
+      ],
+    );
+    assert.equal(data.summary[0].value, '12');
+    assert.equal(data.errors?.kind === 'stack' && data.errors.stack.kind, 'stack');
+    const cancelled = fakeSource({
+      classes: { kind: 'classes', applicationId: 42, range: { from: NOW, to: NOW }, rows: [], expectedLeftOut: true },
+      nrqlError: new ApiError('cancelled', 'cancelled'),
+    });
+    await assert.rejects(loadPanelData(ctxWith(cancelled.source), errorState()), /cancelled/);
   });
 
   it('says classes need NerdGraph instead of asking for a stack or a chart, and that frames open nothing without a bound folder', async () => {

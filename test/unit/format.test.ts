@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { formatErrorRate, formatMs, formatRpm } from '../../src/format/presentation';
+import { compactPercent, formatErrorRate, formatMs, formatRpm } from '../../src/format/presentation';
 import { describeSummary, summaryFigures, summaryLines, summaryTableRows } from '../../src/format/summary';
 import { escapeMarkdown } from '../../src/util/safeText';
 
@@ -38,6 +38,15 @@ describe('shared wording of numbers', () => {
     assert.equal(formatRpm(87), '87 rpm');
     assert.equal(formatRpm(2_500_000), '2.5M rpm');
     assert.equal(formatErrorRate(0.0123), '1.23 %');
+  });
+
+  it('writes a short percentage, and a share under its precision as "< 0.01 %", never "0 %"', () => {
+    assert.deepEqual([0, 0.004, 0.0123, 0.25, 1].map(compactPercent), ['0 %', '0.4 %', '1.2 %', '25 %', '100 %']);
+    // 120 of 30 million calls (0.0004 %) and 1 of 10,001 (0.009999 %): under 0.01 %, not rounded to none.
+    assert.equal(compactPercent(120 / 30_000_000), '< 0.01 %');
+    assert.equal(compactPercent(1 / 10_001), '< 0.01 %');
+    assert.equal(compactPercent(1 / 10_000), '0.01 %');
+    assert.equal(compactPercent(0.00016), '0.02 %');
   });
 
   it('escapes HTML and markdown in tooltips so names show as text', () => {

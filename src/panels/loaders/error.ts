@@ -6,6 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
+import { isApiError } from '../../api/errors';
 import type { ErrorApplication } from '../../errors/errorModel';
 import { errorText } from '../../errors/errorText';
 import { errorTimelineNrql, readErrorTimeline } from '../../errors/errorTimeline';
@@ -23,6 +24,14 @@ function needsNerdGraph(): string {
   return l10n.t('Error classes and stacks come from NerdGraph; REST API v2 gives error counts only.');
 }
 
+/** The timeline chart's id, title and unit. */
+function timelineBase(load: PanelLoad<'error'>): Omit<ChartSpec, 'series'> {
+  const { period } = load.range.requested;
+  const title =
+    period === 60 ? l10n.t('Errors per minute by class') : l10n.t('Errors per {0} minutes by class', period / 60);
+  return { id: 'errors:timeline', title, unit: 'count' };
+}
+
 async function timelineChart(
   source: PanelErrorSource,
   load: PanelLoad<'error'>,
@@ -30,9 +39,7 @@ async function timelineChart(
 ): Promise<ChartSpec> {
   const { entity, range } = load;
   const { from, to, period } = range.requested;
-  const title =
-    period === 60 ? l10n.t('Errors per minute by class') : l10n.t('Errors per {0} minutes by class', period / 60);
-  const base = { id: 'errors:timeline', title, unit: 'count' };
+  const base = timelineBase(load);
   if (!source.runNrql) {
     return { ...base, series: [], error: needsNerdGraph() };
   }
@@ -53,6 +60,18 @@ async function timelineChart(
       points: t.points,
     })),
   };
+}
+
+/**
+ * The chart when its query failed: says so with the failure, never an empty chart that reads as no
+ * errors; the class's figures and stack still show. A cancelled load stays a cancellation.
+ */
+function failedTimeline(load: PanelLoad<'error'>, e: unknown): ChartSpec {
+  if (load.ctx.signal?.aborted || (isApiError(e) && e.kind === 'cancelled')) {
+    throw e;
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return { ...timelineBase(load), series: [], error: l10n.t('The error query failed: {0}', message) };
 }
 
 export async function loadError(load: PanelLoad<'error'>): Promise<PanelData> {
@@ -86,7 +105,7 @@ export async function loadError(load: PanelLoad<'error'>): Promise<PanelData> {
   }
   const [stack, chart] = await Promise.all([
     source.latestStack(app, entity.errorClass, entity.transactionName, { from, to }, signal),
-    timelineChart(source, load, signal),
+    timelineChart(source, load, signal).catch((e: unknown) => failedTimeline(load, e)),
   ]);
   const located = stack.kind === 'stack' ? await source.locate(app, stack.frames) : { bound: true, targets: [] };
   const row = classes.rows.find(

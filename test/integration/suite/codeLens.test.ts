@@ -11,9 +11,8 @@ import * as vscode from 'vscode';
 
 import type { Backend } from '../../../src/api/backendChoice';
 import { transactionWindow } from '../../../src/api/transactionStats';
-import { compactPercent } from '../../../src/code/lensModel';
 import { MAX_SOURCE_BYTES } from '../../../src/code/parseSource';
-import { formatMs, formatRpm } from '../../../src/format/presentation';
+import { compactPercent, formatMs, formatRpm } from '../../../src/format/presentation';
 import type { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { ChartPanel } from '../../../src/panels/chartPanel';

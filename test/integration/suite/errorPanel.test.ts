@@ -2,7 +2,8 @@
  * The tree's Errors group and the error panel in the real VS Code, on both backends (error details go
  * through NerdGraph on either): the group lists the simulator's classes, Show Error opens the class's
  * panel with its latest stack, a frame opens its line in the bound folder (only a frame the panel
- * offered), the transaction panel lists its classes, and without NerdGraph both say classes need it.
+ * offered), the transaction panel lists its classes, a failed query reads as a failure (not "no errors"),
+ * and without NerdGraph both say classes need it.
  */
 import * as assert from 'node:assert/strict';
 
@@ -177,6 +178,24 @@ for (const backend of BACKENDS) {
       const opened = await openedPanel(ts, 'error');
       const entity = opened.state.entity as unknown as ShowErrorArgs;
       assert.deepEqual([entity.errorClass, entity.transactionName], [errorClass, transactionName]);
+    });
+
+    it('says the Errors group\'s query failed, with its message, never "No errors", when NRQL answers with an error', async () => {
+      const sim = ts.demo.simulator!;
+      sim.setNrqlFieldErrors({ applicationId: sim.datasets.us.apps.find((a) => a.name === APP)!.id });
+      try {
+        ts.errorDetails.reset(); // not this minute's answer: the service's
+        ts.tree.refresh();
+        const group = await errorsGroup(ts);
+        assert.deepEqual(labels(ts, [group]), ['Errors (unknown)']);
+        const rows = labels(ts, await ts.tree.getChildren(group));
+        assert.match(rows[0], /timed out/, JSON.stringify(rows));
+        assert.ok(!rows.some((r) => /No errors/.test(r)), JSON.stringify(rows));
+      } finally {
+        sim.setNrqlFieldErrors(undefined);
+        ts.errorDetails.reset();
+        ts.tree.refresh();
+      }
     });
   });
 }
