@@ -177,7 +177,7 @@ describe('errors: a frame maps only to the file it names', () => {
       count: 1,
       lastSeen: new Date(0),
     };
-    const entry = diagnosticEntry({ applicationId: 1, row, frames, paths, rangeLabel: '30 min', errorRate: undefined });
+    const entry = diagnosticEntry({ applicationId: 1, row, frames, paths, rangeLabel: '30 min', callCount: undefined });
     assert.deepEqual([entry?.path, entry?.line], ['src/main/java/com/example/shop/OrderController.java', 25]);
   });
 
