@@ -58,6 +58,7 @@ export const COMMAND = {
   openWalkthrough: 'timeslice.openWalkthrough',
   recordDeployment: 'timeslice.recordDeployment',
   showChangesSinceDeployment: 'timeslice.showChangesSinceDeployment',
+  showDeploymentImpact: 'timeslice.showDeploymentImpact',
   openDemoCode: 'timeslice.openDemoCode',
   showOnDemo: 'timeslice.showOnDemo',
 } as const;

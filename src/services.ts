@@ -16,6 +16,7 @@ import { ChannelLogger } from './log';
 import { RecentLines } from './recentLines';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
+import { ImpactPanels } from './panels/impactPanel';
 import { panelErrorSource } from './panels/panelErrorSource';
 import { locateFrames } from './panels/frameLocator';
 import { ErrorDetails } from './errors/errorDetails';
@@ -59,6 +60,8 @@ export class Services extends Disposable {
   readonly tree: ApplicationsTreeProvider;
   readonly applicationsView: ApplicationsView;
   readonly panels: PanelManager;
+  /** The "What moved at a deployment" panels. */
+  readonly impactPanels: ImpactPanels;
   readonly bindings: WorkspaceBindings;
   readonly boundApps: BoundAppsPoller;
   readonly apdexStatusBar: ApdexStatusBar;
@@ -120,6 +123,7 @@ export class Services extends Disposable {
         }),
       ),
     );
+    this.impactPanels = this._register(new ImpactPanels(context.extensionUri));
     this.bindings = this._register(new WorkspaceBindings());
     this.boundApps = this._register(
       new BoundAppsPoller({

@@ -12,6 +12,7 @@ import { openApplicationPanel, openEntityPanel } from './panelCommands';
 import { openDemoCode, showOnDemo } from './demoCommands';
 import { showError } from './errorPanelCommands';
 import { recordDeployment, showChangesSinceDeployment } from './deploymentCommands';
+import { showDeploymentImpact } from './impactCommands';
 import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
 import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
@@ -69,6 +70,7 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.openWalkthrough]: () => services.applicationsView.aroundWalkthrough(openWalkthrough),
     [COMMAND.recordDeployment]: recordDeployment(services),
     [COMMAND.showChangesSinceDeployment]: showChangesSinceDeployment(),
+    [COMMAND.showDeploymentImpact]: showDeploymentImpact(services),
     [COMMAND.openDemoCode]: openDemoCode(services),
     [COMMAND.showOnDemo]: showOnDemo(services),
   } satisfies Record<CommandId, Handler>;

@@ -1,0 +1,117 @@
+/**
+ * The "What moved at a deployment" page, as a pure function: static HTML from the view's model
+ * (src/impact/impactView.ts), every text escaped (foreign text is never HTML), no script at all, so the
+ * CSP allows only our stylesheet; colours are theme variables (media/impact.css).
+ */
+import * as l10n from '@vscode/l10n';
+
+import type { ImpactRowView, ImpactViewModel } from '../impact/impactView';
+
+export interface ImpactPageInput {
+  cspSource: string;
+  styleUri: string;
+  lang?: string;
+}
+
+export type ImpactPageBody =
+  | { kind: 'loading'; title: string }
+  | { kind: 'error'; title: string; message: string }
+  | { kind: 'view'; model: ImpactViewModel };
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
+
+const e = escapeHtml;
+
+function row(r: ImpactRowView, rank: number): string {
+  const list = (items: string[]) => `<ul>${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>`;
+  return `<tr class="status-${e(r.status)}">
+<td class="rank">${rank}</td>
+<th scope="row" class="name">${e(r.name)}</th>
+<td><span class="badge">${e(r.statusLabel)}</span></td>
+<td>${e(r.before)}</td>
+<td>${e(r.after)}</td>
+<td>${list(r.changes)}</td>
+<td>${list(r.evidence)}</td>
+</tr>`;
+}
+
+function viewBody(m: ImpactViewModel): string {
+  const parts = [
+    `<h1>${e(m.heading)}</h1>`,
+    `<ul class="facts">${m.facts.map((f) => `<li>${e(f)}</li>`).join('')}</ul>`,
+  ];
+  if (m.verdict) {
+    const rests =
+      m.verdict.restsOn.length > 0
+        ? `<p class="rests">${e(l10n.t('Rests on: {0}', m.verdict.restsOn.slice(0, 10).join(', ')))}${
+            m.verdict.restsOn.length > 10 ? e(l10n.t(' and {0} more', m.verdict.restsOn.length - 10)) : ''
+          }</p>`
+        : '';
+    parts.push(
+      `<section class="verdict verdict-${e(m.verdict.verdict)}" aria-label="${e(l10n.t('Verdict'))}">` +
+        `<h2>${e(m.verdict.label)}</h2><p>${e(m.verdict.message)}</p>${rests}</section>`,
+    );
+  }
+  if (m.windows) {
+    parts.push(`<p class="windows">${e(m.windows)}</p>`);
+  }
+  if (m.note) {
+    parts.push(`<p class="note">${e(m.note)}</p>`);
+  }
+  if (m.rows.length > 0) {
+    const heads = [
+      '#',
+      l10n.t('Transaction'),
+      l10n.t('Status'),
+      l10n.t('Before'),
+      l10n.t('After'),
+      l10n.t('Change'),
+      l10n.t('Thresholds'),
+    ];
+    parts.push(
+      `<table><caption>${e(l10n.t('Transactions ranked by how much they moved'))}</caption>` +
+        `<thead><tr>${heads.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead>` +
+        `<tbody>${m.rows.map((r, i) => row(r, i + 1)).join('\n')}</tbody></table>`,
+    );
+  }
+  return parts.join('\n');
+}
+
+/** The whole page; `body` says what it shows. */
+export function renderImpactPage(input: ImpactPageInput, body: ImpactPageBody): string {
+  const lang = input.lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(input.lang) ? input.lang : 'en';
+  const csp = `default-src 'none'; style-src ${input.cspSource}`;
+  const title = body.kind === 'view' ? body.model.title : body.title;
+  const main =
+    body.kind === 'loading'
+      ? `<h1>${e(body.title)}</h1><p class="loading" role="status">${e(l10n.t('Loading the two windows…'))}</p>`
+      : body.kind === 'error'
+        ? `<h1>${e(body.title)}</h1><p class="error" role="alert">${e(body.message)}</p>`
+        : viewBody(body.model);
+  return `<!DOCTYPE html>
+<html lang="${lang}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp.replace(/[&<>"]/g, (c) => ENTITIES[c])}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${e(input.styleUri)}">
+<title>${e(title)}</title>
+</head>
+<body>
+<main class="impact" aria-live="polite">
+${main}
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,80 @@
+/**
+ * The "What moved at a deployment" panels: one per application and deployment (shown again, it is revealed
+ * and reloaded), a static page without scripts (impactHtml.ts) drawn loading, then with the view or the error.
+ */
+import * as vscode from 'vscode';
+
+import type { ImpactViewModel } from '../impact/impactView';
+import { Disposable } from '../util/lifecycle';
+import type { ImpactPageBody } from './impactHtml';
+import { renderImpactPage } from './impactHtml';
+
+export const IMPACT_VIEW_TYPE = 'timeslice.deploymentImpact';
+
+export class ImpactPanels extends Disposable {
+  private readonly open = new Map<string, vscode.WebviewPanel>();
+  private readonly closed = new WeakSet<vscode.WebviewPanel>();
+  /** Counts loads per key: only the latest one draws. */
+  private readonly loads = new Map<string, number>();
+  /** The last model drawn, per panel key (read by the integration tests). */
+  readonly shown = new Map<string, ImpactViewModel>();
+
+  constructor(private readonly extensionUri: vscode.Uri) {
+    super();
+  }
+
+  /** Opens (or reveals) the panel of `key` and draws what `load` answers; a failure is drawn and rethrown. */
+  async show(key: string, title: string, load: () => Promise<ImpactViewModel>): Promise<ImpactViewModel> {
+    const panel = this.open.get(key) ?? this.create(key, title);
+    const generation = (this.loads.get(key) ?? 0) + 1;
+    this.loads.set(key, generation);
+    const current = () => this.loads.get(key) === generation && !this.closed.has(panel);
+    panel.reveal(undefined, false);
+    this.shown.delete(key);
+    this.draw(panel, { kind: 'loading', title });
+    try {
+      const model = await load();
+      if (current()) {
+        panel.title = model.title;
+        this.draw(panel, { kind: 'view', model });
+        this.shown.set(key, model);
+      }
+      return model;
+    } catch (e) {
+      if (current()) {
+        this.draw(panel, { kind: 'error', title, message: e instanceof Error ? e.message : String(e) });
+      }
+      throw e;
+    }
+  }
+
+  private create(key: string, title: string): vscode.WebviewPanel {
+    const panel = vscode.window.createWebviewPanel(IMPACT_VIEW_TYPE, title, vscode.ViewColumn.Active, {
+      enableScripts: false,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
+    });
+    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'timeslice.svg');
+    this.open.set(key, panel);
+    panel.onDidDispose(() => {
+      this.closed.add(panel);
+      this.open.delete(key);
+      this.shown.delete(key);
+    });
+    return panel;
+  }
+
+  private draw(panel: vscode.WebviewPanel, body: ImpactPageBody): void {
+    const styleUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'impact.css'));
+    panel.webview.html = renderImpactPage(
+      { cspSource: panel.webview.cspSource, styleUri: styleUri.toString(), lang: vscode.env.language },
+      body,
+    );
+  }
+
+  override dispose(): void {
+    for (const panel of [...this.open.values()]) {
+      panel.dispose();
+    }
+    super.dispose();
+  }
+}
