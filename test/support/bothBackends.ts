@@ -32,7 +32,7 @@ export function simulatorWithBothBackends(key: string, now: Date, options: BothB
       getApiKey: () => Promise.resolve(key),
       ca: both.sim.certPem,
       log: new MemoryLogger(),
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
       backoffBaseMs: 10,
     };
     both.rest = new HttpTimesliceApi(common);

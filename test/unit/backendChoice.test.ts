@@ -115,7 +115,7 @@ describe('backend choice: REST answering "gone", against the simulator', functio
     getApiKey: () => Promise.resolve(KEY),
     ca: sim.certPem,
     log: new MemoryLogger(),
-    timeoutMs: 3000,
+    timeoutMs: 15_000,
     backoffBaseMs: 10,
   });
 
@@ -233,7 +233,7 @@ describe('backend choice: a key that sees two accounts', function () {
     getApiKey: () => Promise.resolve(KEY),
     ca: sim.certPem,
     log: new MemoryLogger(),
-    timeoutMs: 3000,
+    timeoutMs: 15_000,
     backoffBaseMs: 10,
   });
 

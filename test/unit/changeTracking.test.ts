@@ -90,7 +90,7 @@ describe('Simulator change tracking (docs/service.md#change-tracking)', function
       getApiKey: () => Promise.resolve(KEY),
       ca: sim.certPem,
       log: new MemoryLogger(),
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
       backoffBaseMs: 10,
     };
     rest = new HttpTimesliceApi(common);

@@ -99,7 +99,7 @@ describe('key leak sweep: the client against every fault, redirect and proxy', f
       getApiKey: () => Promise.resolve(KEY),
       ca: sim.certPem,
       log,
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
       backoffBaseMs: 1,
       maxRetryWaitMs: 10,
       limiters: new LimiterRegistry({ perMinute: Number.MAX_SAFE_INTEGER }),

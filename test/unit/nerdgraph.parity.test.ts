@@ -125,7 +125,7 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
         getApiKey: () => Promise.resolve(KEY),
         ca: sim.certPem,
         log: new MemoryLogger(),
-        timeoutMs: 3000,
+        timeoutMs: 15_000,
         accountId: SIMULATED_ACCOUNTS.us.id,
         now: () => NOW,
       });
@@ -145,7 +145,7 @@ describe('Parity: REST v2 and NerdGraph backends over the same simulator', funct
       getApiKey: () => Promise.resolve(KEY),
       ca: sim.certPem,
       log: new MemoryLogger(),
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
       accountId: SIMULATED_ACCOUNTS.us.id,
       now: () => NOW,
     });
@@ -312,7 +312,7 @@ describe("Parity on the demo's data: the application error rate and key transact
           getApiKey: () => Promise.resolve(KEY),
           ca: sim.certPem,
           log: new MemoryLogger(),
-          timeoutMs: 3000,
+          timeoutMs: 15_000,
           backoffBaseMs: 10,
         };
         rest = new HttpTimesliceApi(common);

@@ -31,7 +31,7 @@ describe('HttpTimesliceApi through a proxy', function () {
       getApiKey: () => Promise.resolve(sim.keys.us),
       ca: sim.certPem,
       log,
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
       backoffBaseMs: 10,
       ...overrides,
     });

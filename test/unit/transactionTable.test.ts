@@ -123,7 +123,7 @@ describe('Transactions table: export', () => {
         getApiKey: () => Promise.resolve(KEY),
         ca: sim.certPem,
         log: new MemoryLogger(),
-        timeoutMs: 3000,
+        timeoutMs: 15_000,
         backoffBaseMs: 10,
       });
       const app = sim.datasets.us.apps.find((a) => a.reporting)!;
@@ -190,7 +190,7 @@ describe('Transactions table: a deployment in the range', function () {
       getApiKey: () => Promise.resolve(KEY),
       ca: sim.certPem,
       log: new MemoryLogger(),
-      timeoutMs: 3000,
+      timeoutMs: 15_000,
       backoffBaseMs: 10,
     });
   });
