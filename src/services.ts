@@ -142,7 +142,7 @@ export class Services extends Disposable {
     );
     this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
-    this.sources = this._register(new WorkspaceSourceIndex(this.log.scoped('code index')));
+    this.sources = this._register(new WorkspaceSourceIndex(this.log.scoped('code index'), this.connections.focus));
     this.errorDiagnostics = this._register(
       new ErrorDiagnostics({
         config: this.config,

@@ -6,17 +6,20 @@
  *   bound to none. The folders and languages are chosen as the extension chooses them (codeFolders.ts,
  *   the agent's languages), so only the bound folder's 20,000 files are indexed. Cold: a new index
  *   lists, reads and parses them and builds the lookup tables. Budget 1 s and 30 MB.
- * - the same 100,000 files opened as one folder bound to the application: every file is indexed.
- *   Budget 2.5 s and 60 MB.
- *   Beside each time, the floor: the same listing and reading with no parsing. The memory is the heap
- *   after GC with the index alive over the heap before it, in a fresh Node process per figure (the
- *   parsers' table of shared names is global, so a process that indexed before would count less).
+ * - the same 100,000 files opened as one folder bound to the application, by need: the first lens in an
+ *   open controller, cold (a new index; beside it, reading and parsing that file alone; budget 300 ms),
+ *   what a lookup needs of the whole folder (the names-only listing and the frames' suffix map; beside
+ *   it, the listing alone; budget 1.2×), and a full pass, every file read and parsed (what Go to Code
+ *   needs for a route or a name no file is named after; beside it, listing and reading; budget 2.5 s
+ *   and 60 MB). The memory is the heap after GC with the index alive over the heap before it, in a fresh
+ *   Node process per figure (the parsers' table of shared names is global, so a process that indexed
+ *   before would count less). Each note gives the 1-minute load average at the figure's end.
  * - the lenses of one 2,000-line controller (200 actions, all with numbers): parsing the document as it
  *   is now and placing every lens, with the workspace's tables already built (what VS Code's request
  *   for lenses costs the extension host beyond the numbers, which are fetched on the scheduler, not
  *   here). Beside it, the parse alone. Budget 20 ms.
- * - Go to Code for a controller action in the bound folder: the name gives the file's path, so only the
- *   files at that path are read. Beside it, the listing alone (the floor of any lookup).
+ * - Go to Code for a controller action in the whole folder, cold: the name gives the file's path, so
+ *   only the files at that path are read. Beside it, the listing alone (the floor of any lookup).
  * The listing is a Node walk here (in VS Code it is findFiles, ripgrep), filtered by the folder's
  * `.gitignore` through the extension's own rules (ignoreRules.ts) as in VS Code; the reads are the
  * extension's own (localFileReader.ts), as in VS Code for a local folder.
@@ -43,13 +46,18 @@ import type { Figure } from '../lib/figure';
 import { interleaved, median } from '../lib/figure';
 
 const count = (n: number) => n.toLocaleString('en');
+const load = () => `load average ${os.loadavg()[0].toFixed(1)}`;
 const boundIndexFigure = (perApp: number) =>
   `code index, ${count(perApp * APPS.length)}-file workspace, one bound folder of ${count(perApp)}, cold`;
 const BOUND_MEMORY_FIGURE = "  the memory the bound folder's index keeps";
 const wholeIndexFigure = (perApp: number) =>
-  `code index, the same ${count(perApp * APPS.length)} files as one bound folder, cold`;
-const WHOLE_MEMORY_FIGURE = "  the memory the whole folder's index keeps";
-export const GO_TO_CODE_FIGURE = 'Go to Code in the bound folder, cold';
+  `code index, a full pass over the same ${count(perApp * APPS.length)} files as one bound folder, cold`;
+const WHOLE_MEMORY_FIGURE = "  the memory the whole folder's full pass keeps";
+const firstLensFigure = (perApp: number) =>
+  `first lens in an open file of a ${count(perApp * APPS.length)}-file bound folder, cold`;
+const byNeedFigure = (perApp: number) =>
+  `code index by need, the same ${count(perApp * APPS.length)} files as one bound folder: names-only listing + frames' suffix map, cold`;
+export const GO_TO_CODE_FIGURE = 'Go to Code in the whole bound folder, cold';
 export const LENSES_FIGURE = 'lenses for a 2,000-line file (200 transactions)';
 
 const APPS = ['storefront-web', 'billing-api', 'legacy-admin', 'checkout-service', 'partner-admin'];
@@ -228,12 +236,14 @@ export async function codeIndexFigures(runs: number, perApp = FILES_PER_APP): Pr
         return performance.now() - t0;
       },
     );
+    const wholeLoad = load();
     const boundMemory = memoryOf(root, 'bound');
     const wholeMemory = memoryOf(root, 'whole');
 
     // Go to Code: a controller action in the middle of the bound folder (thing_10000_controller.rb in a full
     // run, action 3; a multiple of 1,000 is a controller in area_0 of engine_0).
     const files = nodeFiles(path.join(root, APPS[0]));
+    const whole = nodeFiles(root);
     const transaction = `Controller/area_0/thing_${perApp / 2}/action_3`;
     const target = codeTargetOf('ruby', transaction);
     let found = '';
@@ -241,16 +251,74 @@ export async function codeIndexFigures(runs: number, perApp = FILES_PER_APP): Pr
       runs,
       async () => {
         const t0 = performance.now();
-        const at = await new SourceIndex(files).locate(['ruby'], target!, new AbortController().signal);
+        const at = await new SourceIndex(whole).locate(['ruby'], target!, new AbortController().signal);
         found = at ? `${at.path}:${at.line + 1}` : 'nothing';
         return performance.now() - t0;
       },
       async () => {
         const t0 = performance.now();
-        await files.list(['rb'], INDEX_LIMITS.maxFiles, new AbortController().signal);
+        await whole.list(['rb'], INDEX_LIMITS.maxFiles, new AbortController().signal);
         return performance.now() - t0;
       },
     );
+    const goToCodeLoad = load();
+
+    // The first lens in that controller, the folder whole and bound, a new index: the file and nothing else.
+    const open = `${APPS[0]}/engine_0/app/controllers/area_0/thing_${perApp / 2}_controller.rb`;
+    const openStats = Array.from({ length: 8 }, (_, a) => ({
+      name: `Controller/area_0/thing_${perApp / 2}/action_${a}`,
+      kind: 'web' as const,
+      callCount: 100,
+      callsPerMinute: 3,
+      averageMs: 40,
+      errorRate: 0,
+      apdex: 1,
+      timeShare: 1 / 8,
+    }));
+    const reader = new LocalFileReader();
+    const readOpen = async () =>
+      (await reader.read(path.join(root, open), 512 * 1024, new AbortController().signal)) as string;
+    let firstLens = { lenses: 0, reads: 0, parsed: 0 };
+    const lensCold = await interleaved(
+      runs,
+      async () => {
+        const t0 = performance.now();
+        const folder = nodeFiles(root);
+        const index = new SourceIndex(folder);
+        const map = await index.lensMap(['ruby'], new AbortController().signal);
+        const file = { path: open, language: 'ruby' as const, parsed: parseSource('ruby', await readOpen()) };
+        const lenses = lensesForFile(map, file, 'ruby', openStats, '30 min').length;
+        const ms = performance.now() - t0;
+        firstLens = { lenses, reads: folder.reads, parsed: index.size };
+        return ms;
+      },
+      async () => {
+        const t0 = performance.now();
+        parseSource('ruby', await readOpen());
+        return performance.now() - t0;
+      },
+    );
+    const lensLoad = load();
+
+    // What a lookup needs of the whole folder: the names (no reading), and the frames' suffix map over them.
+    let byNeedReads = 0;
+    const byNeed = await interleaved(
+      runs,
+      async () => {
+        const t0 = performance.now();
+        const folder = nodeFiles(root);
+        await new SourceIndex(folder).fileMap(['ruby'], new AbortController().signal);
+        const ms = performance.now() - t0;
+        byNeedReads = folder.reads;
+        return ms;
+      },
+      async () => {
+        const t0 = performance.now();
+        await nodeFiles(root).list(['rb'], INDEX_LIMITS.maxFiles, new AbortController().signal);
+        return performance.now() - t0;
+      },
+    );
+    const byNeedLoad = load();
 
     // One 2,000-line controller with 200 actions, each with numbers.
     const text = controller('Report', 200).split('\n').slice(0, 2000).join('\n');
@@ -312,7 +380,27 @@ export async function codeIndexFigures(runs: number, perApp = FILES_PER_APP): Pr
         anchorName,
         budget: { kind: 'atMost', max: 2500 },
         samples: wholeTimes,
-        note: `${wholeReads.toLocaleString('en')} Ruby files read and parsed (${count(400 * APPS.length)} more under node_modules never read)`,
+        note: `${wholeReads.toLocaleString('en')} Ruby files read and parsed (${count(400 * APPS.length)} more under node_modules never read); no lens, frame or Go to Code of a Rails controller needs it; ${wholeLoad}`,
+      },
+      {
+        name: firstLensFigure(perApp),
+        unit: 'ms',
+        ours: median(lensCold.ours),
+        anchor: median(lensCold.anchor),
+        anchorName: 'reading and parsing the open file alone',
+        budget: { kind: 'atMost', max: 300 },
+        samples: lensCold,
+        note: `${firstLens.lenses} lenses placed; the index listed nothing, read ${firstLens.reads} files, parsed ${firstLens.parsed}; ${lensLoad}`,
+      },
+      {
+        name: byNeedFigure(perApp),
+        unit: 'ms',
+        ours: median(byNeed.ours),
+        anchor: median(byNeed.anchor),
+        anchorName: 'listing the same files',
+        budget: { kind: 'ratio', max: 1.2 },
+        samples: byNeed,
+        note: `${byNeedReads} files read; ${byNeedLoad}`,
       },
       {
         name: WHOLE_MEMORY_FIGURE,
@@ -330,7 +418,7 @@ export async function codeIndexFigures(runs: number, perApp = FILES_PER_APP): Pr
         anchorName: 'listing the same files',
         budget: { kind: 'atMost', max: 2000 },
         samples: goToCode,
-        note: `${transaction} found at ${found}: the name gives the file's path, so one file is read and parsed`,
+        note: `${transaction} found at ${found}: the name gives the file's path, so one file is read and parsed; ${goToCodeLoad}`,
       },
       {
         name: LENSES_FIGURE,

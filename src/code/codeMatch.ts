@@ -142,8 +142,8 @@ function resolveModule(from: string, module: string, known: ReadonlySet<string>)
  * Where Express routes are reachable: the prefixes of the routers mounted above them, across files,
  * keyed by file path (a router module mounted whole) or `path#router` (a router mounted in its own file).
  */
-function mountedPrefixes(files: readonly IndexedFile[]): Map<string, string[]> {
-  const known = new Set(files.map((f) => f.path));
+function mountedPrefixes(files: readonly IndexedFile[], listed?: Iterable<string>): Map<string, string[]> {
+  const known = new Set(listed ?? files.map((f) => f.path));
   const prefixes = new Map<string, string[]>();
   const of = (key: string) => prefixes.get(key) ?? [''];
   // A few passes settle mounts of mounts (app → api router → items router); deeper nesting is rare.
@@ -175,9 +175,13 @@ export class CodeMap {
   private readonly prefixes: Map<string, string[]>;
   private readonly routesByFile = new WeakMap<ParsedSource, Array<{ symbol: CodeSymbol; paths: string[] }>>();
 
-  constructor(files: readonly IndexedFile[]) {
+  /** `listed`: every path a mount may name, when `files` holds only some (the files that mount routers). */
+  constructor(files: readonly IndexedFile[], listed?: Iterable<string>) {
     const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    this.prefixes = mountedPrefixes(sorted.filter((f) => f.language === 'javascript'));
+    this.prefixes = mountedPrefixes(
+      sorted.filter((f) => f.language === 'javascript'),
+      listed,
+    );
     const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
       const list = map.get(key);
       if (list) {

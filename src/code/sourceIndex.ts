@@ -5,6 +5,8 @@
  * and the bench), so this module has no `vscode`.
  */
 import { SharedRequest } from '../api/sharedRequest';
+import type { Pace } from './backgroundPace';
+import { candidateFiles } from './candidateFiles';
 import { WorkspaceFileMap } from '../errors/frameMapping';
 import { CodeMap, endsWithPath } from './codeMatch';
 import type { CodeLocation, IndexedFile } from './codeMatch';
@@ -46,6 +48,9 @@ export const EXTENSIONS_OF: Readonly<Record<SourceLanguage, readonly string[]>> 
 export const INDEX_LIMITS = { maxFiles: 150_000, maxFileBytes: MAX_SOURCE_BYTES, readConcurrency: 16 };
 
 const NO_FILES = new CodeMap([]);
+/** What a file that mounts an Express router holds (the parser's MOUNT, loosely: a superset is harmless). */
+const MOUNTS = /\.\s*use\s*\(/;
+const MOUNTS_KEY = 'javascript mounts';
 
 export class SourceIndex {
   private readonly parsed = new Map<string, IndexedFile>();
@@ -56,13 +61,17 @@ export class SourceIndex {
   private readonly fileMaps = new Map<string, WorkspaceFileMap>();
   /** Files left out for their size and said so: one log line each until they change. */
   private readonly oversized = new Set<string>();
+  /** JavaScript files read for the mounts pass that mount nothing (not read again until they change). */
+  private readonly mountless = new Set<string>();
   /** Counts invalidations: what was read or built before the last one is not kept. */
   private generation = 0;
 
+  /** `pace`: what the mounts pass awaits before each read (backgroundPace.ts); none: at full speed. */
   constructor(
     private readonly files: SourceFiles,
     private readonly limits = INDEX_LIMITS,
     private readonly log?: Pick<Logger, 'info'>,
+    private readonly pace?: Pace,
   ) {}
 
   /** The code map over every file of `languages`, reading and parsing only what is not parsed yet. */
@@ -109,10 +118,11 @@ export class SourceIndex {
   /**
    * What lenses need beyond the open file itself: the prefixes of the Express routers mounted in other
    * files. Only JavaScript reaches a route through another file, so for every other language nothing
-   * is listed or read and the first lens waits for no index.
+   * is listed or read and the first lens waits for no index. For JavaScript any file may mount the
+   * open one, so every file is read, at the background pace, and only those that mount a router are parsed.
    */
   lensMap(languages: readonly SourceLanguage[], signal: AbortSignal): Promise<CodeMap> {
-    return languages.includes('javascript') ? this.codeMap(['javascript'], signal) : Promise.resolve(NO_FILES);
+    return languages.includes('javascript') ? this.mountMap(signal) : Promise.resolve(NO_FILES);
   }
 
   /**
@@ -126,12 +136,15 @@ export class SourceIndex {
     signal: AbortSignal,
   ): Promise<CodeLocation | undefined> {
     const suffixes = target.kind === 'member' || target.kind === 'function' ? target.fileSuffixes : undefined;
-    if (!suffixes) {
-      return (await this.codeMap(languages, signal)).locate(target);
+    const listed = (await Promise.all(languages.map((language) => this.list(language, signal)))).flat();
+    if (suffixes) {
+      const paths = listed.filter((path) => suffixes.some((suffix) => endsWithPath(path, suffix)));
+      return new CodeMap(await this.parseAll(paths, signal)).locate(target);
     }
-    const listed = await Promise.all(languages.map((language) => this.list(language, signal)));
-    const paths = listed.flat().filter((path) => suffixes.some((suffix) => endsWithPath(path, suffix)));
-    return new CodeMap(await this.parseAll(paths, signal)).locate(target);
+    // The file a convention names first (a class's own file); the whole languages only when it has not the code.
+    const likely = candidateFiles(target, listed);
+    const found = likely.length > 0 ? new CodeMap(await this.parseAll(likely, signal)).locate(target) : undefined;
+    return found ?? (await this.codeMap(languages, signal)).locate(target);
   }
 
   /** A file changed, appeared or went away: it is read again when next needed. */
@@ -139,6 +152,7 @@ export class SourceIndex {
     this.generation++;
     this.parsed.delete(path);
     this.oversized.delete(path);
+    this.mountless.delete(path);
     this.maps.clear();
     const language = sourceLanguageOf(path);
     if (language && existence !== 'changed') {
@@ -152,6 +166,7 @@ export class SourceIndex {
     this.generation++;
     this.parsed.clear();
     this.oversized.clear();
+    this.mountless.clear();
     this.listed.clear();
     this.maps.clear();
     this.fileMaps.clear();
@@ -178,14 +193,40 @@ export class SourceIndex {
     return listing.wait(signal);
   }
 
-  private async parseAll(paths: readonly string[], signal: AbortSignal): Promise<IndexedFile[]> {
+  /** The Express mounts of every JavaScript file, from the files that mount a router (the whole map when built). */
+  private async mountMap(signal: AbortSignal): Promise<CodeMap> {
+    const cached = this.maps.get('javascript') ?? this.maps.get(MOUNTS_KEY);
+    if (cached) {
+      return cached;
+    }
+    const generation = this.generation;
+    const paths = await this.list('javascript', signal);
+    const unread = paths.filter((path) => !this.mountless.has(path));
+    const map = new CodeMap(await this.parseAll(unread, signal, this.pace, true), paths);
+    if (generation === this.generation) {
+      this.maps.set(MOUNTS_KEY, map);
+    }
+    return map;
+  }
+
+  /** `mountsOnly`: a file that mounts no router is not parsed (and remembered as such). */
+  private async parseAll(
+    paths: readonly string[],
+    signal: AbortSignal,
+    pace?: Pace,
+    mountsOnly = false,
+  ): Promise<IndexedFile[]> {
     const out: IndexedFile[] = [];
     let next = 0;
     const worker = async () => {
       while (next < paths.length) {
         signal.throwIfAborted();
         const path = paths[next++];
-        const file = this.parsed.get(path) ?? (await this.parseOne(path, signal));
+        const known = this.parsed.get(path);
+        if (!known && pace) {
+          await pace(signal);
+        }
+        const file = known ?? (await this.parseOne(path, signal, mountsOnly));
         if (file) {
           out.push(file);
         }
@@ -195,7 +236,7 @@ export class SourceIndex {
     return out;
   }
 
-  private async parseOne(path: string, signal: AbortSignal): Promise<IndexedFile | undefined> {
+  private async parseOne(path: string, signal: AbortSignal, mountsOnly: boolean): Promise<IndexedFile | undefined> {
     const generation = this.generation;
     const language = sourceLanguageOf(path);
     const text = language && (await this.files.read(path, this.limits.maxFileBytes, signal));
@@ -204,6 +245,12 @@ export class SourceIndex {
       this.log?.info(oversizedMessage(path, text.tooLarge));
     }
     if (!language || typeof text !== 'string') {
+      return undefined;
+    }
+    if (mountsOnly && !MOUNTS.test(text)) {
+      if (generation === this.generation) {
+        this.mountless.add(path);
+      }
       return undefined;
     }
     const file = StoredFile.of(path, language, parseSource(language, text));

@@ -9,6 +9,8 @@
  */
 import * as vscode from 'vscode';
 
+import type { FocusGate } from '../session/focusGate';
+import { BackgroundPace } from './backgroundPace';
 import { IgnoreRules } from './ignoreRules';
 import { ListedPaths } from './listedPaths';
 import { LocalFileReader } from './localFileReader';
@@ -176,9 +178,15 @@ export class WorkspaceSourceIndex extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when a source file, a `.gitignore` or the excludes changed (lenses recompute). */
   readonly onDidChange = this.changed.event;
+  /** One pace for every folder's background pass: together they work no more than one would. */
+  private readonly pace: BackgroundPace;
 
-  constructor(private readonly log: Logger) {
+  constructor(
+    private readonly log: Logger,
+    focus: Pick<FocusGate, 'isFocused' | 'run'>,
+  ) {
     super();
+    this.pace = new BackgroundPace(focus);
     const extensions = [...new Set(Object.values(EXTENSIONS_OF).flat())];
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(`**/*.{${extensions.join(',')}}`));
     const on = (existence: 'changed' | 'created' | 'deleted') => (uri: vscode.Uri) => {
@@ -222,7 +230,7 @@ export class WorkspaceSourceIndex extends Disposable {
     let entry = this.folders.get(key);
     if (!entry) {
       const files = new FolderSourceFiles(folder);
-      entry = { files, index: new SourceIndex(files, INDEX_LIMITS, this.log) };
+      entry = { files, index: new SourceIndex(files, INDEX_LIMITS, this.log, this.pace.turn) };
       this.folders.set(key, entry);
     }
     return entry.index;

@@ -63,13 +63,55 @@ function bucketOf(file: WorkspaceFile): Bucket {
   return bucket;
 }
 
-/** The workspace's files, with a lookup by every path suffix built once per listing. */
+/** The file name a path's suffixes end with (its last segment outside build output), or undefined. */
+function nameOf(path: string): string | undefined {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (
+    last.length > 0 &&
+    last !== '.' &&
+    last !== '..' &&
+    !path.includes('\\') &&
+    !BUILD_OUTPUT_FOLDERS.includes(last)
+  ) {
+    return last;
+  }
+  const segments = pathSegments(path)?.filter((s) => !BUILD_OUTPUT_FOLDERS.includes(s));
+  return segments?.[segments.length - 1];
+}
+
+/**
+ * The workspace's files, with a lookup by every path suffix. The listing is only grouped by file name;
+ * a name's suffixes are built the first time a frame names it, so a frame costs time in its own depth
+ * and a 100,000-file listing costs about what listing it did (docs/performance.md).
+ */
 export class WorkspaceFileMap {
   private readonly bySuffix = new Map<string, WorkspaceFile | Bucket>();
   private readonly byPath = new Map<string, WorkspaceFile>();
+  /** Paths by file name, until a frame names it (then its suffixes are in `bySuffix`). */
+  private readonly unbuilt = new Map<string, string[]>();
 
   /** `paths`: relative to the bound folder, as the index lists them. */
   constructor(paths: Iterable<string>) {
+    for (const path of paths) {
+      const name = nameOf(path);
+      if (name !== undefined) {
+        const group = this.unbuilt.get(name);
+        if (group) {
+          group.push(path);
+        } else {
+          this.unbuilt.set(name, [path]);
+        }
+      }
+    }
+  }
+
+  /** Every suffix of the files named `name`, once. */
+  private build(name: string): void {
+    const paths = this.unbuilt.get(name);
+    if (!paths) {
+      return;
+    }
+    this.unbuilt.delete(name);
     for (const path of paths) {
       const all = pathSegments(path);
       if (!all || all.length === 0) {
@@ -123,6 +165,7 @@ export class WorkspaceFileMap {
     if (!segments || segments.length === 0) {
       return undefined;
     }
+    this.build(segments[segments.length - 1]);
     const levels: Bucket[] = [];
     let suffix = '';
     for (let depth = 1; depth <= Math.min(segments.length, MAX_SUFFIX_DEPTH); depth++) {

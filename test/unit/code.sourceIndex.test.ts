@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 
 import { MAX_SOURCE_BYTES, oversizedSource, parseSource } from '../../src/code/parseSource';
 import type { SourceFiles } from '../../src/code/sourceIndex';
+import { lensesForFile } from '../../src/code/lensModel';
 import { INDEX_LIMITS, SourceIndex } from '../../src/code/sourceIndex';
 import { codeTargetOf } from '../../src/code/transactionNames';
 import { parseStack } from '../../src/errors/stackParser';
@@ -135,14 +136,96 @@ describe('SourceIndex', () => {
     assert.deepEqual(fake.reads, ['app/controllers/users_controller.rb']);
     assert.equal(await index.locate(['ruby'], codeTargetOf('ruby', 'Controller/orders/show')!, signal), undefined);
     assert.equal(fake.reads.length, 1, 'no file at the path: nothing else is read');
-    // A background job names its class, not its file: every Ruby file may hold it.
+    // A background job names its class, not its file: the class's own file first, every Ruby file when it lacks it.
     const job = await index.locate(['ruby'], codeTargetOf('ruby', 'OtherTransaction/Job/Mailer/perform')!, signal);
     assert.deepEqual(job, { path: 'app/jobs/mailer.rb', line: 1 });
+    assert.deepEqual(fake.reads, ['app/controllers/users_controller.rb', 'app/jobs/mailer.rb']);
+    const user = await index.locate(['ruby'], codeTargetOf('ruby', 'OtherTransaction/Job/Users/perform')!, signal);
+    assert.equal(user, undefined);
     assert.deepEqual([...fake.reads].sort(), [
       'app/controllers/users_controller.rb',
       'app/jobs/mailer.rb',
       'app/models/user.rb',
     ]);
+  });
+
+  it('Go to Code reads the file a convention names first: a class in its own file, a Go function in its package folder', async () => {
+    const fake = fakeFiles({
+      'Controllers/OrdersController.cs':
+        'namespace Shop {\n  public class OrdersController {\n    public IActionResult Details() { }\n  }\n}',
+      'Controllers/HomeController.cs': 'public class HomeController {\n  public IActionResult Index() { }\n}',
+      'Legacy/All.cs': 'public class LegacyController {\n  public IActionResult Index() { }\n}',
+      'handlers/users.go': 'package handlers\n\nfunc ListUsers(w http.ResponseWriter, r *http.Request) {\n}',
+      'main.go': 'package main\n\nfunc main() {\n}',
+      'billing/invoice_job.rb': 'module Billing\n  class InvoiceJob\n    def perform\n    end\n  end\nend',
+      'app/models/user.rb': 'class User\nend',
+    });
+    const index = new SourceIndex(fake.source);
+    const signal = new AbortController().signal;
+    const locate = (agent: string, language: 'csharp' | 'go' | 'ruby', name: string) =>
+      index.locate([language], codeTargetOf(agent, name)!, signal);
+    assert.deepEqual(await locate('dotnet', 'csharp', 'WebTransaction/MVC/Orders/Details'), {
+      path: 'Controllers/OrdersController.cs',
+      line: 2,
+    });
+    assert.deepEqual(fake.reads, ['Controllers/OrdersController.cs']);
+    assert.deepEqual(await locate('go', 'go', 'WebTransaction/Go/GET handlers.ListUsers'), {
+      path: 'handlers/users.go',
+      line: 2,
+    });
+    assert.deepEqual(fake.reads.slice(1), ['handlers/users.go']);
+    assert.deepEqual(await locate('ruby', 'ruby', 'OtherTransaction/Job/Billing::InvoiceJob/perform'), {
+      path: 'billing/invoice_job.rb',
+      line: 2,
+    });
+    assert.deepEqual(fake.reads.slice(2), ['billing/invoice_job.rb']);
+    // A class outside a file of its name: the convention's file is read, then every file of the language.
+    assert.deepEqual(await locate('dotnet', 'csharp', 'WebTransaction/MVC/Legacy/Index'), {
+      path: 'Legacy/All.cs',
+      line: 1,
+    });
+    assert.deepEqual(fake.reads.slice(3).sort(), ['Controllers/HomeController.cs', 'Legacy/All.cs']);
+  });
+
+  it('gives the lens of an open Ruby file no index: nothing listed, read or parsed', async () => {
+    const fake = fakeFiles(RAILS);
+    const index = new SourceIndex(fake.source);
+    const open = {
+      path: 'app/controllers/users_controller.rb',
+      language: 'ruby' as const,
+      parsed: parseSource('ruby', RAILS['app/controllers/users_controller.rb']),
+    };
+    const map = await index.lensMap(['ruby'], new AbortController().signal);
+    const stats = [
+      {
+        name: 'Controller/users/show',
+        kind: 'web' as const,
+        callCount: 10,
+        callsPerMinute: 1,
+        averageMs: 12,
+        errorRate: 0,
+        apdex: 1,
+        timeShare: 1,
+      },
+    ];
+    assert.deepEqual(
+      lensesForFile(map, open, 'ruby', stats, '30 min').map((l) => l.line),
+      [1],
+    );
+    assert.equal(fake.lists(), 0);
+    assert.deepEqual(fake.reads, []);
+    assert.equal(index.size, 0, 'nothing parsed');
+  });
+
+  it('maps frames from a names-only listing: a fresh index reads no file', async () => {
+    const fake = fakeFiles(RAILS);
+    const index = new SourceIndex(fake.source);
+    const frames = parseStack('ruby', "/srv/app/app/controllers/users_controller.rb:2:in 'show'");
+    const map = await index.fileMap(['ruby'], new AbortController().signal);
+    assert.deepEqual(map.mapFrames(frames), ['app/controllers/users_controller.rb']);
+    assert.equal(fake.lists(), 1);
+    assert.deepEqual(fake.reads, []);
+    assert.equal(index.size, 0);
   });
 
   it('gives lenses the Express mounts and reads nothing for a language whose routes stay in their file', async () => {
@@ -157,6 +240,7 @@ describe('SourceIndex', () => {
     assert.deepEqual(fake.reads, []);
     const map = await index.lensMap(['javascript'], signal);
     assert.deepEqual([...fake.reads].sort(), ['web/app.js', 'web/items.js', 'web/server.js']);
+    assert.equal(index.size, 1, 'only the file that mounts a router is parsed');
     const items = {
       path: 'web/items.js',
       language: 'javascript' as const,
@@ -166,6 +250,26 @@ describe('SourceIndex', () => {
       path: 'web/items.js',
       line: 1,
     });
+    // An edit to a file that mounts nothing reads that file again, not the others.
+    index.invalidate('web/items.js', 'changed');
+    await index.lensMap(['javascript'], signal);
+    assert.deepEqual([...fake.reads].sort(), ['web/app.js', 'web/items.js', 'web/items.js', 'web/server.js']);
+  });
+
+  it('paces the mounts pass: each read awaits the pace, and a cancelled wait stops the pass', async () => {
+    const fake = fakeFiles({ 'a.js': 'x', 'b.js': "app.use('/p', r);", 'c.js': 'y' });
+    const turns: Array<() => void> = [];
+    const pace = () => new Promise<void>((resolve) => turns.push(resolve));
+    const index = new SourceIndex(fake.source, { ...INDEX_LIMITS, readConcurrency: 1 }, undefined, pace);
+    const building = index.lensMap(['javascript'], new AbortController().signal);
+    await until(() => turns.length === 1);
+    assert.deepEqual(fake.reads, [], 'held before its first read');
+    for (let n = 1; n <= 3; n++) {
+      turns[n - 1]();
+      await until(() => fake.reads.length === n && (n === 3 || turns.length === n + 1));
+    }
+    await building;
+    assert.equal(index.size, 1);
   });
 
   it('does not keep a map or a file read before a change that came in while it was built', async () => {
