@@ -2,6 +2,7 @@
 
 export const VIEW_CONTAINER_ID = 'timeslice';
 export const APPLICATIONS_VIEW_ID = 'timeslice.applications';
+export const CHANGE_IMPACT_VIEW_ID = 'timeslice.changeImpact';
 
 export const CONTEXT = {
   hasApiKey: 'timeslice.hasApiKey',
@@ -60,6 +61,8 @@ export const COMMAND = {
   showChangesSinceDeployment: 'timeslice.showChangesSinceDeployment',
   openDemoCode: 'timeslice.openDemoCode',
   showOnDemo: 'timeslice.showOnDemo',
+  showChangeImpact: 'timeslice.showChangeImpact',
+  copyChangeImpact: 'timeslice.copyChangeImpact',
 } as const;
 
 /**
