@@ -21,6 +21,7 @@ import type { BoundAppsPoller } from './status/boundAppsPoller';
 import type { HealthAlert } from './status/healthAlerts';
 import type { WorkspaceBindings } from './status/workspaceBinding';
 import type { ApplicationsView } from './tree/applicationsView';
+import type { ChangeImpactView } from './tree/changeImpactView';
 import type { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import type { HarnessSwitches } from './testHarness';
 
@@ -71,6 +72,8 @@ export interface TimesliceTestApi {
   codeLenses: Pick<TransactionLensProvider, 'refresh'>;
   /** Production errors as diagnostics: asked now (`refresh()`), and what each file shows with its code actions' data. */
   errorDiagnostics: Pick<ErrorDiagnostics, 'refresh' | 'shownAt'>;
+  /** The Change Impact view: loaded now (`refresh()`), its rows, its Markdown. */
+  changeImpact: Pick<ChangeImpactView, 'refresh' | 'getChildren' | 'getTreeItem' | 'markdown'>;
 }
 
 /** What the composition root offers to build the test API from. */
@@ -100,6 +103,7 @@ export function testApiSourceOf(services: Services): TestApiSource {
     },
     codeLenses: services.codeLenses,
     errorDiagnostics: services.errorDiagnostics,
+    changeImpact: services.changeImpactView,
   };
 }
 
@@ -157,5 +161,6 @@ export function testApiFor(source: TestApiSource, switches: HarnessSwitches): Ti
     status: source.status,
     codeLenses: source.codeLenses,
     errorDiagnostics: source.errorDiagnostics,
+    changeImpact: source.changeImpact,
   };
 }

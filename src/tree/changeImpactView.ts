@@ -25,7 +25,7 @@ import type { ChangeImpactLoader, ChangeSection, FolderChanges } from './changeI
 /** How long a burst of repository state changes is let settle before the view loads again. */
 export const CHANGE_IMPACT_DEBOUNCE_MS = 750;
 
-type Node =
+export type ChangeNode =
   | { kind: 'folder'; changes: FolderChanges }
   | { kind: 'section'; folder: vscode.WorkspaceFolder; section: ChangeSection }
   | { kind: 'method'; folder: vscode.WorkspaceFolder; change: MethodChange; transactions?: ServedTransaction[] }
@@ -43,10 +43,10 @@ export function scopeLabel(section: Pick<ChangeSection, 'scope' | 'base'>): stri
   }
 }
 
-export class ChangeImpactView extends Disposable implements vscode.TreeDataProvider<Node> {
+export class ChangeImpactView extends Disposable implements vscode.TreeDataProvider<ChangeNode> {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly view: vscode.TreeView<Node>;
+  private readonly view: vscode.TreeView<ChangeNode>;
   private folders: FolderChanges[] | undefined;
   private readonly loads = new RunThenOnceMore(() => this.load());
   private readonly watched = new Map<string, vscode.Disposable>();
@@ -132,7 +132,7 @@ export class ChangeImpactView extends Disposable implements vscode.TreeDataProvi
       );
   }
 
-  getChildren(node?: Node): Node[] {
+  getChildren(node?: ChangeNode): ChangeNode[] {
     if (!node) {
       if (!this.folders) void this.loads.run();
       return (this.folders ?? []).map((changes) => ({ kind: 'folder', changes }));
@@ -147,7 +147,7 @@ export class ChangeImpactView extends Disposable implements vscode.TreeDataProvi
       case 'section': {
         const impact = node.section.impact;
         if (!impact) return [];
-        const rows: Node[] = impact.rows.map((r) => ({
+        const rows: ChangeNode[] = impact.rows.map((r) => ({
           kind: 'method',
           folder: node.folder,
           change: r.change,
@@ -166,7 +166,7 @@ export class ChangeImpactView extends Disposable implements vscode.TreeDataProvi
     }
   }
 
-  getTreeItem(node: Node): vscode.TreeItem {
+  getTreeItem(node: ChangeNode): vscode.TreeItem {
     const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
     switch (node.kind) {
       case 'folder': {
