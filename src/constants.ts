@@ -2,6 +2,7 @@
 
 export const VIEW_CONTAINER_ID = 'timeslice';
 export const APPLICATIONS_VIEW_ID = 'timeslice.applications';
+export const CHANGE_IMPACT_VIEW_ID = 'timeslice.changeImpact';
 
 export const CONTEXT = {
   hasApiKey: 'timeslice.hasApiKey',
@@ -61,6 +62,8 @@ export const COMMAND = {
   showDeploymentImpact: 'timeslice.showDeploymentImpact',
   openDemoCode: 'timeslice.openDemoCode',
   showOnDemo: 'timeslice.showOnDemo',
+  showChangeImpact: 'timeslice.showChangeImpact',
+  copyChangeImpact: 'timeslice.copyChangeImpact',
 } as const;
 
 /**

@@ -23,6 +23,8 @@ import { ErrorDetails } from './errors/errorDetails';
 import { sessionErrorClient } from './errors/sessionErrorClient';
 import { RawResponseProvider } from './palette/rawResponseProvider';
 import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
+import { ChangeImpactLoader } from './tree/changeImpactLoad';
+import { ChangeImpactView } from './tree/changeImpactView';
 import { ApdexStatusBar } from './status/apdexStatusBar';
 import { BoundAppsPoller } from './status/boundAppsPoller';
 import { BoundAppsRefreshTriggers } from './status/boundAppsRefreshTriggers';
@@ -40,6 +42,7 @@ import type { HarnessSwitches } from './testHarness';
 import { Disposable } from './util/lifecycle';
 import { ErrorCodeActions } from './errors/errorCodeActions';
 import { ErrorDiagnostics } from './errors/errorDiagnostics';
+import { metricNameOf } from './errors/errorDiagnosticModel';
 import type { FirstRunWalkthrough } from './firstRunWalkthrough';
 import { firstRunWalkthrough } from './walkthrough';
 
@@ -73,6 +76,9 @@ export class Services extends Disposable {
   readonly codeLenses: TransactionLensProvider;
   /** Production errors at the lines that threw them. */
   readonly errorDiagnostics: ErrorDiagnostics;
+  /** What my change will touch: the loader (the view's and the tool's) and the view. */
+  readonly changeImpact: ChangeImpactLoader;
+  readonly changeImpactView: ChangeImpactView;
   /** The walkthrough's first opening, while it has not reached the user. */
   readonly walkthrough: FirstRunWalkthrough | undefined;
   /** The last log lines (redacted), for the test API: only the test build keeps them (see esbuild.js). */
@@ -169,6 +175,25 @@ export class Services extends Disposable {
         errorClasses: this.errorDiagnostics,
       }),
     );
+    this.changeImpact = new ChangeImpactLoader({
+      connections: this.connections,
+      bindings: this.bindings,
+      poller: this.boundApps,
+      sources: this.sources,
+      source: sessionTransactionSource,
+      range: () => this.lensRange(),
+      lensStats: (id) => this.codeLenses.cachedStats(id),
+      topErrorClassOf: (id, language, name) =>
+        this.errorDiagnostics.classesOf(id).find((r) => metricNameOf(language, r.transactionName) === name)?.errorClass,
+    });
+    this.changeImpactView = this._register(
+      new ChangeImpactView(this.changeImpact, {
+        boundFolders: () => this.bindings.all().map((b) => b.folder),
+        onDidChangeInputs: [this.bindings.onDidChange, this.connections.onDidChangeSession],
+        signal: () => this.connections.current?.signal ?? new AbortController().signal,
+        log: (message) => this.log.warn(message),
+      }),
+    );
     this._register(
       new LanguageModelTools({
         tools: TOOLS,
@@ -178,6 +203,7 @@ export class Services extends Disposable {
         bindings: this.bindings,
         poller: this.boundApps,
         lenses: this.codeLenses,
+        changes: this.changeImpact,
         errors: {
           details: this.errorDetails,
           locate: (app, frames, signal) =>
@@ -188,9 +214,7 @@ export class Services extends Disposable {
               signal,
             ),
           // The diagnostics' range, so the tool's classes are the ones they show (and the same cached ask).
-          minutes: () =>
-            LENS_RANGES[(this.config.codeLensRange in LENS_RANGES ? this.config.codeLensRange : '30m') as LensRange]
-              .minutes,
+          minutes: () => LENS_RANGES[this.lensRange()].minutes,
         },
         secrets: () => [...this.apiKeys.knownValues(), ...(this.demo.endpoint ? [this.demo.endpoint.key] : [])],
         afterWrite: (applicationId) => {
@@ -203,6 +227,11 @@ export class Services extends Disposable {
     this._register(new EndOfLifeNotice(this.connections, context.globalState, this.config, harness.quiet));
     const walkthrough = firstRunWalkthrough(context, harness.quiet);
     this.walkthrough = walkthrough && this._register(walkthrough);
+  }
+
+  /** The lenses' range setting (the diagnostics, the tools and the change view read the same window). */
+  lensRange(): LensRange {
+    return (this.config.codeLensRange in LENS_RANGES ? this.config.codeLensRange : '30m') as LensRange;
   }
 
   /** The region the current connection queries ('demo' for the demo), or undefined without one. */

@@ -22,6 +22,7 @@ import type { BoundAppsPoller } from './status/boundAppsPoller';
 import type { HealthAlert } from './status/healthAlerts';
 import type { WorkspaceBindings } from './status/workspaceBinding';
 import type { ApplicationsView } from './tree/applicationsView';
+import type { ChangeImpactView } from './tree/changeImpactView';
 import type { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import type { HarnessSwitches } from './testHarness';
 
@@ -74,6 +75,8 @@ export interface TimesliceTestApi {
   errorDiagnostics: Pick<ErrorDiagnostics, 'refresh' | 'shownAt'>;
   /** The error details' answers, forgotten (`reset()`) so the next refresh asks the service again. */
   errorDetails: Pick<ErrorDetails, 'reset'>;
+  /** The Change Impact view: loaded now (`refresh()`), its rows, its Markdown. */
+  changeImpact: Pick<ChangeImpactView, 'refresh' | 'getChildren' | 'getTreeItem' | 'markdown'>;
 }
 
 /** What the composition root offers to build the test API from. */
@@ -104,6 +107,7 @@ export function testApiSourceOf(services: Services): TestApiSource {
     codeLenses: services.codeLenses,
     errorDiagnostics: services.errorDiagnostics,
     errorDetails: services.errorDetails,
+    changeImpact: services.changeImpactView,
   };
 }
 
@@ -162,5 +166,6 @@ export function testApiFor(source: TestApiSource, switches: HarnessSwitches): Ti
     codeLenses: source.codeLenses,
     errorDiagnostics: source.errorDiagnostics,
     errorDetails: source.errorDetails,
+    changeImpact: source.changeImpact,
   };
 }

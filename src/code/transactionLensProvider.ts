@@ -203,6 +203,12 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     };
   }
 
+  /** The numbers last fetched for an application's visible files, with their range (the change view reuses them). */
+  cachedStats(applicationId: number): { range: LensRange; stats: readonly TransactionStats[] } | undefined {
+    const n = this.numbers.get(applicationId);
+    return n && n.session === this.deps.connections.current ? { range: n.range, stats: n.stats } : undefined;
+  }
+
   private range(): LensRange {
     return (this.deps.config.codeLensRange in LENS_RANGES ? this.deps.config.codeLensRange : '30m') as LensRange;
   }

@@ -8,6 +8,7 @@ import { switchAccount } from './accountCommands';
 import { removeApiKey, setApiKey, switchRegion } from './apiKeyCommands';
 import { bindWorkspace, openBoundApplication, unbindWorkspace } from './bindingCommands';
 import { showApplicationSummary } from './applicationSummary';
+import { copyChangeImpact, showChangeImpact } from './changeImpactCommands';
 import { openApplicationPanel, openEntityPanel } from './panelCommands';
 import { openDemoCode, showOnDemo } from './demoCommands';
 import { showError } from './errorPanelCommands';
@@ -73,6 +74,8 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.showDeploymentImpact]: showDeploymentImpact(services),
     [COMMAND.openDemoCode]: openDemoCode(services),
     [COMMAND.showOnDemo]: showOnDemo(services),
+    [COMMAND.showChangeImpact]: showChangeImpact(services),
+    [COMMAND.copyChangeImpact]: copyChangeImpact(services),
   } satisfies Record<CommandId, Handler>;
 }
 

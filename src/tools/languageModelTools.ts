@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 
 import type { TransactionLensProvider } from '../code/transactionLensProvider';
+import type { ChangeImpactLoader } from '../tree/changeImpactLoad';
 import type { Config } from '../config';
 import { CONTEXT } from '../constants';
 import type { Logger } from '../log';
@@ -28,6 +29,7 @@ export interface LanguageModelToolsDeps {
   bindings: WorkspaceBindings;
   poller: BoundAppsPoller;
   lenses: TransactionLensProvider;
+  changes: ChangeImpactLoader;
   errors: ToolErrorSource;
   /** Every key the session knows, the demo's included: none may reach an answer. */
   secrets: () => readonly string[];
@@ -87,6 +89,7 @@ export class LanguageModelTools extends Disposable {
         bindings: deps.bindings,
         poller: deps.poller,
         lenses: deps.lenses,
+        changes: deps.changes,
         errors: deps.errors,
         signal: abort.signal,
         now: () => Date.now(),

@@ -4,6 +4,7 @@
  */
 import { applicationsTool } from './applicationsTool';
 import { applicationTool } from './applicationTool';
+import { changeImpactTool } from './changeImpactTool';
 import { codeNumbersTool } from './codeNumbersTool';
 import { deploymentsTool } from './deploymentsTool';
 import { errorsTool } from './errorsTool';
@@ -19,6 +20,7 @@ export const TOOLS: readonly AnyTool[] = [
   applicationTool,
   transactionsTool,
   codeNumbersTool,
+  changeImpactTool,
   errorsTool,
   deploymentsTool,
   openAlertsTool,

@@ -4,6 +4,7 @@
  * bindings and the lenses' numbers. One tool per module; toolList.ts lists them.
  */
 import type { TransactionLensProvider } from '../code/transactionLensProvider';
+import type { ChangeImpactLoader } from '../tree/changeImpactLoad';
 import type { ErrorDetails } from '../errors/errorDetails';
 import type { ErrorApplication } from '../errors/errorModel';
 import type { StackFrame } from '../errors/stackFrame';
@@ -21,6 +22,8 @@ export interface ToolContext {
   poller: Pick<BoundAppsPoller, 'snapshot'>;
   /** The lenses' numbers for one file (code tools). */
   lenses: Pick<TransactionLensProvider, 'numbersFor'>;
+  /** What a change in a bound folder will touch (the Change Impact view's loader). */
+  changes: Pick<ChangeImpactLoader, 'sinceRevision'>;
   /** Production errors as the diagnostics and the error panel read them. */
   errors: ToolErrorSource;
   /** Cancelled with the tool call or the session. */

@@ -5,7 +5,11 @@
  * extension, without a repository or for an unknown revision every answer is "none": the action that
  * needs it is then absent, not broken.
  */
+import { execFile } from 'node:child_process';
+
 import * as vscode from 'vscode';
+
+import { DIFF_ARGUMENTS } from '../impact/diffHunks';
 
 interface GitChange {
   uri: vscode.Uri;
@@ -71,4 +75,140 @@ export async function showChangesSince(commit: WorkspaceCommit, title: string): 
     commit.api.toGitUri(c.uri, 'HEAD'),
   ]);
   await vscode.commands.executeCommand('vscode.changes', title, resources);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What my change will touch (docs/impact.md#what-my-change-will-touch): a workspace folder's repository,
+// its state's changes, and diffs run with the git the git extension runs (its API has no diff with
+// `--unified=0`). Only hex SHAs, `HEAD` and ref names the repository lists reach git, never as an option.
+// ---------------------------------------------------------------------------------------------------------
+
+interface ChangeGitApi {
+  git: { path: string };
+  getRepository(uri: vscode.Uri): ChangeGitRepository | null;
+  openRepository?(root: vscode.Uri): Promise<ChangeGitRepository | null>;
+}
+
+interface ChangeGitRepository {
+  rootUri: vscode.Uri;
+  state: {
+    HEAD?: { name?: string; commit?: string; upstream?: { remote: string; name: string } };
+    onDidChange: vscode.Event<void>;
+  };
+}
+
+/** The most a diff or a file read from git may hold: larger output is not read (a generated tree). */
+const MAX_GIT_OUTPUT = 32 * 1024 * 1024;
+const HEX_SHA = /^[0-9a-f]{7,64}$/i;
+
+/** A workspace folder's repository, read inside the folder: paths are the folder's own (`--relative`). */
+export interface FolderGit {
+  /** Fires when the repository's state changes (HEAD, index, working tree). */
+  readonly onDidChange: vscode.Event<void>;
+  /** `git diff` output from `base` to `to` (the working tree when absent), of the folder's files only. */
+  diff(base: string, to?: string): Promise<string>;
+  /** A file at a commit, or undefined when it is not there (or too large). */
+  show(commit: string, path: string, maxBytes: number): Promise<string | undefined>;
+  /** HEAD's commit, or undefined before the first commit. */
+  head(): Promise<string | undefined>;
+  /** The branch's base: its upstream, or else the remote's default branch, with their merge base. */
+  branchBase(): Promise<{ ref: string; mergeBase: string } | undefined>;
+  /** A revision the user named: `HEAD`, a commit by hex SHA, or a ref the repository lists; else undefined. */
+  resolve(revision: string): Promise<{ sha: string; ref?: string } | undefined>;
+  /** The merge base of HEAD and a commit. */
+  mergeBase(sha: string): Promise<string | undefined>;
+}
+
+function runGit(gitPath: string, cwd: string, args: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      gitPath,
+      ['--no-optional-locks', '-c', 'core.quotePath=true', ...args],
+      { cwd, maxBuffer: MAX_GIT_OUTPUT },
+      (error, stdout) => (error ? reject(new Error(`git ${args[0]}: ${error.message}`)) : resolve(stdout)),
+    );
+  });
+}
+
+/** The folder's repository through the git extension, or undefined (no git, not a repository). */
+export async function folderGit(folder: vscode.Uri): Promise<FolderGit | undefined> {
+  const api = (await gitApi()) as unknown as ChangeGitApi | undefined;
+  if (!api || folder.scheme !== 'file') {
+    return undefined;
+  }
+  let repository = api.getRepository(folder);
+  if (!repository) {
+    try {
+      repository = (await api.openRepository?.(folder)) ?? null;
+    } catch {
+      repository = null;
+    }
+  }
+  if (!repository) {
+    return undefined;
+  }
+  const repo = repository;
+  const git = (...args: string[]) => runGit(api.git.path, folder.fsPath, args);
+  const verify = async (rev: string) => {
+    try {
+      return (await git('rev-parse', '--verify', '--quiet', `${rev}^{commit}`)).trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const refs = async () =>
+    (await git('for-each-ref', '--format=%(refname:short)', 'refs/heads', 'refs/remotes', 'refs/tags'))
+      .split('\n')
+      .filter((r) => r.length > 0);
+  const mergeBase = async (sha: string) => {
+    try {
+      return (await git('merge-base', 'HEAD', sha)).trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    onDidChange: repo.state.onDidChange,
+    diff: (base, to) => git(...DIFF_ARGUMENTS, '--relative', base, ...(to ? [to] : []), '--'),
+    async show(commit, path, maxBytes) {
+      try {
+        const size = Number((await git('cat-file', '-s', `${commit}:./${path}`)).trim());
+        return size > maxBytes ? undefined : await git('cat-file', 'blob', `${commit}:./${path}`);
+      } catch {
+        return undefined;
+      }
+    },
+    head: () => verify('HEAD'),
+    async branchBase() {
+      const head = repo.state.HEAD;
+      const listed = await refs();
+      const upstream = head?.upstream && `${head.upstream.remote}/${head.upstream.name}`;
+      const candidates = [upstream, 'origin/HEAD', 'origin/main', 'origin/master', 'main', 'master'];
+      for (const ref of candidates) {
+        if (!ref || ref === head?.name || !(ref === 'origin/HEAD' || listed.includes(ref))) continue;
+        const sha = await verify(ref);
+        const base = sha && (await mergeBase(sha));
+        if (base) {
+          return { ref: ref === 'origin/HEAD' ? 'origin' : ref, mergeBase: base };
+        }
+      }
+      return undefined;
+    },
+    async resolve(revision) {
+      if (revision === 'HEAD') {
+        const sha = await verify('HEAD');
+        return sha ? { sha } : undefined;
+      }
+      if (HEX_SHA.test(revision)) {
+        const sha = await verify(revision);
+        return sha ? { sha } : undefined;
+      }
+      if (!(await refs()).includes(revision)) {
+        return undefined;
+      }
+      const sha = await verify(revision);
+      return sha ? { sha, ref: revision } : undefined;
+    },
+    mergeBase,
+  };
 }

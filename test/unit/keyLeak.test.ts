@@ -190,12 +190,14 @@ describe('key leak sweep: stores and clipboard, by construction', () => {
     }
   });
 
-  it('the clipboard gets an ID or the curl command, never anything else', () => {
+  it('the clipboard gets an ID, the curl command or the change impact Markdown, never anything else', () => {
     const writes = sources.flatMap((s) =>
       [...s.text.matchAll(/clipboard\.writeText\(([^)]*\)?)\)/g)].map((m) => `${s.file}: ${m[1]}`),
     );
     assert.deepEqual(writes.sort(), [
       'commands/applicationSummary.ts: String(app.id)',
+      // Names and numbers only (changeImpact.ts's changeMarkdown): no request, header or setting in it.
+      'commands/changeImpactCommands.ts: markdown',
       'commands/runApiRequest.ts: command',
       'commands/viewCommands.ts: String(id)',
     ]);
