@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 import { DEMO_HISTORY, demoHistory } from '../../src/demo/demoHistory';
+import { writeDemoRepositories } from '../../src/demo/demoRepositories';
 import { blob, commit, tree, treeOf } from '../../src/demo/gitObjects';
 import { DEMO_STORY } from '../../src/simulator/demoStory';
 
@@ -68,10 +69,8 @@ describe("the demo's git history", () => {
       const target = path.join(dir, folder);
       fs.cpSync(path.join(SAMPLE, folder), target, { recursive: true });
       const history = demoHistory(DEMO_HISTORY[folder], sampleFiles(folder));
-      for (const [rel, bytes] of history.gitFiles) {
-        fs.mkdirSync(path.dirname(path.join(target, '.git', rel)), { recursive: true });
-        fs.writeFileSync(path.join(target, '.git', rel), bytes);
-      }
+      assert.equal(writeDemoRepositories(dir).get(folder), history.commits[history.commits.length - 1]);
+      assert.equal(writeDemoRepositories(dir).size, 0, 'a folder that is a repository is left alone');
       git(target, ['fsck', '--strict', '--no-dangling']);
       assert.equal(git(target, ['status', '--porcelain']), '');
       assert.deepEqual(git(target, ['rev-list', '--reverse', 'HEAD']).split('\n'), history.commits);
