@@ -17,7 +17,8 @@ export interface HistoryChange {
 }
 
 export interface HistoryStep {
-  message: string;
+  /** The commit message's one line. */
+  subject: string;
   /** When it was committed (author and committer), UTC. */
   at: string;
   author: { name: string; email: string };
@@ -31,13 +32,13 @@ const PRIYA = { name: 'Priya Natarajan', email: 'priya@example.com' };
 export const DEMO_HISTORY: Readonly<Record<string, readonly HistoryStep[]>> = {
   'storefront-web': [
     {
-      message: 'Storefront: orders, carts, products, search and sessions\n',
+      subject: 'Storefront: orders, carts, products, search and sessions',
       at: '2026-11-02T09:00:00Z',
       author: MARA,
       changes: [],
     },
     {
-      message: 'Products: list in-stock products through the scope\n',
+      subject: 'Products: list in-stock products through the scope',
       at: '2026-11-09T14:20:00Z',
       author: PRIYA,
       changes: [
@@ -49,7 +50,7 @@ export const DEMO_HISTORY: Readonly<Record<string, readonly HistoryStep[]>> = {
       ],
     },
     {
-      message: 'Orders: load the line items with the order\n',
+      subject: 'Orders: load the line items with the order',
       at: '2026-11-16T10:05:00Z',
       author: MARA,
       changes: [
@@ -61,7 +62,7 @@ export const DEMO_HISTORY: Readonly<Record<string, readonly HistoryStep[]>> = {
       ],
     },
     {
-      message: 'Invoice reminders go through the mailers queue\n',
+      subject: 'Invoice reminders go through the mailers queue',
       at: '2026-11-20T16:40:00Z',
       author: PRIYA,
       changes: [{ file: 'app/jobs/invoice_reminder_job.rb', before: 'queue_as :default', after: 'queue_as :mailers' }],
@@ -111,7 +112,7 @@ export function demoHistory(steps: readonly HistoryStep[], files: ReadonlyMap<st
       parents: i === 0 ? [] : [commits[i - 1]],
       author: sig(step.author, step.at),
       committer: sig(step.author, step.at),
-      message: step.message,
+      message: `${step.subject}\n`,
     });
     objects.set(c.sha, c);
     commits.push(c.sha);

@@ -78,7 +78,7 @@ describe("the demo's git history", () => {
       const log = git(target, ['log', '--format=%an|%aI|%s', '--reverse']).split('\n');
       assert.deepEqual(
         log,
-        DEMO_HISTORY[folder].map((s) => `${s.author.name}|${s.at.replace('Z', '+00:00')}|${s.message.trim()}`),
+        DEMO_HISTORY[folder].map((s) => `${s.author.name}|${s.at.replace('Z', '+00:00')}|${s.subject}`),
       );
       // Each step changed exactly its files.
       DEMO_HISTORY[folder].forEach((step, i) => {
@@ -106,7 +106,7 @@ describe("the demo's git history", () => {
   it('refuses a step whose text is not in the folder once', () => {
     const files = new Map([['a.rb', 'x\n']]);
     const step = (after: string) => ({
-      message: 'm\n',
+      subject: 'm',
       at: '2026-11-02T09:00:00Z',
       author: { name: 'a', email: 'a@example.com' },
       changes: [{ file: 'a.rb', before: 'y', after }],
