@@ -135,6 +135,9 @@ async function main() {
   // to its application, so the transactions' numbers show above their code at once. A copy: whatever the
   // user changes in the demo stays out of the repository.
   fs.cpSync(path.join(REPO_ROOT, 'samples', 'demo-workspace'), workspace, { recursive: true });
+  // Its showcase folders as git repositories whose commits are the demo's deployments (docs/impact.md).
+  require('esbuild-register/dist/node').register({});
+  require('../src/demo/demoRepositories').writeDemoRepositories(workspace);
 
   let server;
   let stopping = false;

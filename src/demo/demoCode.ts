@@ -17,6 +17,7 @@ import {
   OPENED_SUFFIX,
   staleCopies,
 } from './demoCodeCopies';
+import { writeDemoRepositories } from './demoRepositories';
 
 /** Where the sample workspace is inside the installed extension (.vscodeignore ships it). */
 const SAMPLE_PATH = ['samples', 'demo-workspace'] as const;
@@ -53,6 +54,13 @@ export class DemoCode {
     const copy = vscode.Uri.joinPath(dir, copyFolderName(now));
     await vscode.workspace.fs.copy(vscode.Uri.joinPath(this.extensionUri, ...SAMPLE_PATH), copy, { overwrite: false });
     this.log.info(`copied the demo's code to ${copy.fsPath}`);
+    if (copy.scheme === 'file') {
+      try {
+        writeDemoRepositories(copy.fsPath); // Its deployments' commits (docs/impact.md, "The demo's story").
+      } catch (e) {
+        this.log.warn(`could not write the demo's git history: ${String(e)}`);
+      }
+    }
     await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.joinPath(copy, DEMO_WORKSPACE_FILE), {
       forceNewWindow: newWindow,
     });

@@ -95,6 +95,8 @@ export interface SimApp {
    * and the daily traffic cycle follow `minute + clockShift`.
    */
   clockShift: number;
+  /** The data-clock minute the demo's story ends at (DatasetOptions.storyAnchorMs; demoStory.ts); none when undefined. */
+  storyAnchor?: number;
 }
 
 export interface SimHost {
@@ -151,6 +153,11 @@ export interface DatasetOptions {
    * same whatever the date and hour it runs at.
    */
   clockShiftMinutes?: number;
+  /**
+   * The instant (real clock, ms) the demo's story (demoStory.ts) ends at: its deployments lie at fixed
+   * offsets before it. None when undefined: every deployment is generated.
+   */
+  storyAnchorMs?: number;
 }
 
 /**
@@ -245,6 +252,9 @@ export class Dataset {
         }
       }
       app.clockShift = Math.round(options.clockShiftMinutes ?? 0);
+      if (options.storyAnchorMs !== undefined) {
+        app.storyAnchor = Math.floor(options.storyAnchorMs / 60_000) + app.clockShift;
+      }
       this.apps.push(app);
       this.appsById.set(app.id, app);
     }

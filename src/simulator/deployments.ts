@@ -19,6 +19,8 @@
  */
 import type { SimApp } from './dataset';
 import { Dataset } from './dataset';
+import type { MinuteShifts, StoryDeployment } from './demoStory';
+import { storyMinutes, storyShifts, storySpan } from './demoStory';
 import { hashString, unit } from './random';
 
 /** Server time after a bad deployment, relative to before it: +50 %. */
@@ -148,13 +150,36 @@ function lastAtOrBefore(seed: number, app: SimApp, minute: number): number {
   return candidates[candidates.length - 1];
 }
 
+/**
+ * Whether the demo's story holds the last deployment at or before data-clock `minute`: from its first
+ * deployment until the next generated one after its anchor (demoStory.ts). Its deployments are neither
+ * bad nor failing; their shifts are per transaction.
+ */
+function inStory(seed: number, app: SimApp, minute: number): boolean {
+  const span = storySpan(app);
+  return span !== undefined && minute >= span[0] && lastAtOrBefore(seed, app, minute) <= span[1];
+}
+
+function isGenerated(app: SimApp, minute: number): boolean {
+  const span = storySpan(app);
+  return span === undefined || minute < span[0] || minute > span[1];
+}
+
+/** The demo story's per-transaction factors in `minute` (real clock), or undefined. */
+export function deploymentShifts(seed: number, app: SimApp, minute: number): MinuteShifts | undefined {
+  const m = minute + app.clockShift;
+  return app.storyAnchor !== undefined && inStory(seed, app, m) ? storyShifts(app, m) : undefined;
+}
+
 /** The factor on errors in `minute` (1, or FAILING_DEPLOYMENT_ERROR_FACTOR after a failing deployment). */
 export function deploymentErrorFactor(seed: number, app: SimApp, minute: number): number {
   if (!app.reporting) {
     return 1;
   }
-  const last = lastAtOrBefore(seed, app, minute + app.clockShift);
-  return isFailing(seed, app, last) ? FAILING_DEPLOYMENT_ERROR_FACTOR : 1;
+  const m = minute + app.clockShift;
+  return !inStory(seed, app, m) && isFailing(seed, app, lastAtOrBefore(seed, app, m))
+    ? FAILING_DEPLOYMENT_ERROR_FACTOR
+    : 1;
 }
 
 /** The factor on server time in `minute` (1, or BAD_DEPLOYMENT_FACTOR after a bad deployment). */
@@ -162,7 +187,8 @@ export function deploymentFactor(seed: number, app: SimApp, minute: number): num
   if (!app.reporting) {
     return 1;
   }
-  return isBad(seed, app, lastAtOrBefore(seed, app, minute + app.clockShift)) ? BAD_DEPLOYMENT_FACTOR : 1;
+  const m = minute + app.clockShift;
+  return !inStory(seed, app, m) && isBad(seed, app, lastAtOrBefore(seed, app, m)) ? BAD_DEPLOYMENT_FACTOR : 1;
 }
 
 function sha(seed: number, app: SimApp, minute: number): string {
@@ -197,6 +223,24 @@ function generated(dataset: Dataset, app: SimApp, minute: number): SimDeployment
   };
 }
 
+/** A deployment of the demo's story at data-clock `minute`: its revision a commit of the demo's history or not. */
+function fromStory(app: SimApp, minute: number, d: StoryDeployment): SimDeployment {
+  return {
+    id: 100_000_000 + (hashString(`story:${app.id}:${d.revision}`) % 800_000_000),
+    appId: app.id,
+    at: (minute - app.clockShift) * 60_000,
+    revision: d.revision,
+    user: d.user,
+    description: d.description,
+    changelog: d.changelog,
+    bad: false,
+    failing: false,
+    recorded: false,
+    source: 'api.rest.deployments.v2',
+    commit: /^[0-9a-f]{40}$/.test(d.revision) ? d.revision : undefined,
+  };
+}
+
 /** The deployments REST and `deploymentSearch` list for `app` in [fromMs, toMs], newest first. */
 export function deploymentsBetween(dataset: Dataset, app: SimApp, fromMs: number, toMs: number): SimDeployment[] {
   const listed = changeEventsListed(dataset);
@@ -213,9 +257,14 @@ export function changesBetween(dataset: Dataset, app: SimApp, fromMs: number, to
     const lastDay = Math.floor(to / 60_000 / DAY);
     for (let day = firstDay; day <= lastDay; day++) {
       for (const m of minutesOfDay(dataset.seed, app, day)) {
-        if (m * 60_000 >= from && m * 60_000 <= to) {
+        if (m * 60_000 >= from && m * 60_000 <= to && isGenerated(app, m)) {
           out.push(generated(dataset, app, m));
         }
+      }
+    }
+    for (const { minute, deployment } of storyMinutes(app) ?? []) {
+      if (minute * 60_000 >= from && minute * 60_000 <= to) {
+        out.push(fromStory(app, minute, deployment));
       }
     }
   }

@@ -6,7 +6,8 @@
  */
 import type { SimApp, SimHost, SimInstance } from './dataset';
 import { Dataset } from './dataset';
-import { deploymentErrorFactor, deploymentFactor } from './deployments';
+import type { MinuteShifts } from './demoStory';
+import { deploymentErrorFactor, deploymentFactor, deploymentShifts } from './deployments';
 import { unit } from './random';
 
 export type SimScope =
@@ -34,6 +35,8 @@ export interface Minute {
   endUserCalls: number;
   endUserMs: number;
   endUserApdex: Apdex;
+  /** The demo story's per-transaction factors (demoStory.ts), already in `serverMs` and `errors`. */
+  shifts?: MinuteShifts;
 }
 
 export interface Apdex {
@@ -65,6 +68,22 @@ function shareOf(a: Apdex, calls: number, total: number): Apdex {
   return { s, t: calls - s - f, f };
 }
 
+/** What the shifts make of the application's time and errors: their call-weighted means over its transactions. */
+function shiftScales(app: SimApp, shifts: MinuteShifts | undefined): { time: number; errors: number } {
+  if (!shifts) {
+    return { time: 1, errors: 1 };
+  }
+  let [time, time0, errors, errors0] = [0, 0, 0, 0];
+  for (const t of app.profile.transactions) {
+    const f = shifts.get(t.name) ?? { time: 1, errors: 1 };
+    time += t.weight * t.speed * f.time;
+    time0 += t.weight * t.speed;
+    errors += t.weight * t.errorProneness * f.errors;
+    errors0 += t.weight * t.errorProneness;
+  }
+  return { time: time0 > 0 ? time / time0 : 1, errors: errors0 > 0 ? errors / errors0 : 1 };
+}
+
 /** The scope's minute: application-level noise, scaled by the host's and instance's share. */
 export function minuteOf(seed: number, scope: SimScope, minute: number): Minute {
   const app = scope.app;
@@ -83,7 +102,12 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
   const afterDeploy = deploymentFactor(seed, app, minute);
   // A failing deployment multiplies the errors until the next one (deployments.ts).
   const errorFactor = deploymentErrorFactor(seed, app, minute);
-  const serverMs = app.reporting ? p.baseResponseMs * slowness * (0.85 + 0.3 * u(1)) * spike * afterDeploy : 0;
+  // The demo's story moves single transactions (demoStory.ts); the application's numbers carry their share.
+  const shifts = deploymentShifts(seed, app, minute);
+  const scales = shiftScales(app, shifts);
+  const serverMs = app.reporting
+    ? p.baseResponseMs * slowness * (0.85 + 0.3 * u(1)) * spike * afterDeploy * scales.time
+    : 0;
   const queueMs = app.reporting && p.hasQueue ? 2 + 14 * u(5) : 0;
   const appApdex = apdexSplit(appCalls, serverMs + queueMs, p.apdexT, u(7), u(8));
   const endUserAppCalls = p.realUserMonitoring ? Math.round(appCalls * 0.55) : 0;
@@ -101,7 +125,7 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
     databaseMs: serverMs * p.databaseShare * (0.8 + 0.4 * u(3)),
     externalMs: serverMs * p.externalShare * (0.8 + 0.4 * u(4)),
     memcacheMs: p.hasMemcache ? serverMs * p.memcacheShare : 0,
-    errors: Math.min(calls, Math.round(calls * p.errorRate * errorFactor * (0.5 + u(6)))),
+    errors: Math.min(calls, Math.round(calls * p.errorRate * errorFactor * scales.errors * (0.5 + u(6)))),
     apdex: shareOf(appApdex, calls, appCalls),
     cpuPercent: app.reporting ? clamp(8 + 45 * diurnal * slowness * 0.6 + 10 * u(9), 1, 99) : 0,
     memoryMb: app.reporting ? hostMemory * (0.95 + 0.1 * u(13)) : 0,
@@ -115,5 +139,6 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
       endUserCalls,
       endUserAppCalls,
     ),
+    ...(shifts ? { shifts } : {}),
   };
 }

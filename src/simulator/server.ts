@@ -57,6 +57,12 @@ export interface SimulatorOptions {
    * same whatever the date and hour it runs at (test/support/dataClock.js).
    */
   clockShiftMinutes?: number;
+  /**
+   * The demo's story (demoStory.ts, docs/simulator.md): the showcase applications' last deployments before
+   * the clock's start are the commits of the demo's git history, each moving its transactions. Off by
+   * default, so a data set made alone (as the UI tests compute their expectations) is what is served.
+   */
+  demoStory?: boolean;
   /** `demo` gives the records made to catch markup injection plausible names (see DatasetOptions). */
   names?: 'test' | 'demo';
   /**
@@ -120,9 +126,16 @@ export class Simulator {
     if (!Number.isSafeInteger(clockShiftMinutes)) {
       throw new Error(`clockShiftMinutes must be a whole number (got ${clockShiftMinutes}).`);
     }
+    const story = options.demoStory ? { storyAnchorMs: this.now().getTime() } : {};
     this.datasets = {
-      us: new Dataset({ seed, apps, names, clockShiftMinutes }),
-      eu: new Dataset({ seed: seed ^ 0x5eed, apps: Math.max(3, Math.ceil(apps / 2)), names, clockShiftMinutes }),
+      us: new Dataset({ seed, apps, names, clockShiftMinutes, ...story }),
+      eu: new Dataset({
+        seed: seed ^ 0x5eed,
+        apps: Math.max(3, Math.ceil(apps / 2)),
+        names,
+        clockShiftMinutes,
+        ...story,
+      }),
     };
     const perKey = options.accountsPerKey ?? 1;
     if (!Number.isInteger(perKey) || perKey < 1 || perKey > 5) {

@@ -58,12 +58,12 @@ export function transactionSplit(app: SimApp, m: Minute): MinuteSplit {
   );
   const times = shareTime(
     calls,
-    p.transactions.map((t) => t.speed),
+    p.transactions.map((t) => t.speed * (m.shifts?.get(t.name)?.time ?? 1)),
     m.serverMs,
   );
   const errors = shareOut(
     m.errors,
-    p.transactions.map((t) => t.weight * t.errorProneness),
+    p.transactions.map((t) => t.weight * t.errorProneness * (m.shifts?.get(t.name)?.errors ?? 1)),
   );
   const otherCalls = shareOut(
     m.otherCalls,
