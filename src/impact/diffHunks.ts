@@ -13,6 +13,7 @@ export const DIFF_ARGUMENTS: readonly string[] = [
   '-M',
   '--no-color',
   '--no-ext-diff',
+  '--no-textconv',
   '--src-prefix=a/',
   '--dst-prefix=b/',
 ];

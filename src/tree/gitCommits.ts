@@ -123,7 +123,8 @@ function runGit(gitPath: string, cwd: string, args: readonly string[]): Promise<
   return new Promise((resolve, reject) => {
     execFile(
       gitPath,
-      ['--no-optional-locks', '-c', 'core.quotePath=true', ...args],
+      // No fsmonitor hook: a repository's own config must not run a program when Timeslice reads a diff.
+      ['--no-optional-locks', '-c', 'core.quotePath=true', '-c', 'core.fsmonitor=false', ...args],
       { cwd, maxBuffer: MAX_GIT_OUTPUT },
       (error, stdout) => (error ? reject(new Error(`git ${args[0]}: ${error.message}`)) : resolve(stdout)),
     );
