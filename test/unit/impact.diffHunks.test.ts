@@ -109,7 +109,15 @@ describe('impact: reading git diff --unified=0 -M', () => {
   });
 
   it('the arguments pin what user configuration could change', () => {
-    for (const arg of ['--unified=0', '-M', '--no-color', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/']) {
+    for (const arg of [
+      '--unified=0',
+      '-M',
+      '--no-color',
+      '--no-ext-diff',
+      '--no-textconv',
+      '--src-prefix=a/',
+      '--dst-prefix=b/',
+    ]) {
       assert.ok(DIFF_ARGUMENTS.includes(arg), arg);
     }
   });
