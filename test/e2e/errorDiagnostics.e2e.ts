@@ -5,10 +5,9 @@
  * The README's pictures of the Problems panel are taken apart, with the demo's names, in both themes.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 
 import { Dataset } from '../../src/simulator/dataset';
+import { bindToDemoSample } from './support/binding';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { publishScreenshot, screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
@@ -18,13 +17,7 @@ const PROBLEM = / — \d+ in the last 30 min \(\d+(\.\d+)? % of (Controller|Othe
 /** A workbench with billing-api's sample code in its folder, bound to it. */
 async function billingWorkbench(options: Parameters<typeof startDemoWorkbench>[0] = {}): Promise<Workbench> {
   const wb = await startDemoWorkbench(options);
-  const sample = path.join(__dirname, '..', '..', 'samples', 'demo-workspace', app.name);
-  fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
-  fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
-  fs.writeFileSync(
-    path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
-    JSON.stringify({ 'timeslice.boundApplication': { id: app.id, region: 'demo', name: app.name } }),
-  );
+  bindToDemoSample(wb, app);
   await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
   return wb;
 }

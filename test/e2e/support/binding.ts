@@ -1,4 +1,7 @@
-/** Binding the workspace to an application, as a user does it. */
+/** Binding the workspace to an application, as a user does it or as the demo's sample workspace is. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
 import type { Workbench } from './workbench';
 
 const BIND_COMMAND = 'Timeslice: Bind Workspace to Application…';
@@ -9,4 +12,18 @@ export async function bindByPalette(wb: Workbench, app: string): Promise<void> {
   await wb.quickInput.choose(`>${BIND_COMMAND}`, BIND_COMMAND);
   await wb.quickInput.choose(app, app, { title: 'Bind Workspace to Application' });
   await wb.quickInput.waitForClosed();
+}
+
+/**
+ * The demo workspace's sample code of `app` (samples/demo-workspace/<name>/app) in the workbench's folder,
+ * and the folder's settings binding it to `app`: as the demo's sample workspace is, before anything reads it.
+ */
+export function bindToDemoSample(wb: Workbench, app: { id: number; name: string }): void {
+  const sample = path.join(__dirname, '..', '..', '..', 'samples', 'demo-workspace', app.name);
+  fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
+  fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
+  fs.writeFileSync(
+    path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
+    JSON.stringify({ 'timeslice.boundApplication': { id: app.id, region: 'demo', name: app.name } }),
+  );
 }
