@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 
 import { Dataset } from '../../src/simulator/dataset';
-import { bindToDemoSample } from './support/binding';
+import { sampleWorkbench } from './support/binding';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { openFromPalette, panelFrame } from './support/panels';
 import { exactly } from './support/text';
-import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
+import { screenshot, type Workbench } from './support/workbench';
 
 const web = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
 /** With the transaction's top error class when it has errors (`· ActiveRecord::RecordNotFound ×46`). */
@@ -15,9 +15,7 @@ describe('numbers above the code (real workbench)', () => {
   let wb: Workbench;
 
   before(async () => {
-    wb = await startDemoWorkbench();
-    bindToDemoSample(wb, web);
-    await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+    wb = await sampleWorkbench(web);
   });
 
   after(async () => {

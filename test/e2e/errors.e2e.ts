@@ -4,10 +4,10 @@ import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
 
 import { Dataset } from '../../src/simulator/dataset';
-import { bindToDemoSample } from './support/binding';
+import { sampleWorkbench } from './support/binding';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { panelFrame } from './support/panels';
-import { publishScreenshot, screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
+import { publishScreenshot, screenshot, type Theme, type Workbench } from './support/workbench';
 
 const web = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
 const SMALL = { width: 1100, height: 700 };
@@ -45,9 +45,7 @@ describe('errors: the tree group and the error panel (real workbench)', () => {
   let wb: Workbench;
 
   before(async () => {
-    wb = await startDemoWorkbench();
-    bindToDemoSample(wb, web);
-    await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+    wb = await sampleWorkbench(web);
   });
 
   after(async () => {
@@ -127,9 +125,7 @@ for (const { theme, slug } of [
     });
 
     it('the Errors group and the error panel with its stack', async () => {
-      wb = await startDemoWorkbench({ theme, names: 'demo', viewport: SMALL });
-      bindToDemoSample(wb, web);
-      await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+      wb = await sampleWorkbench(web, { theme, names: 'demo', viewport: SMALL });
       const { first } = await openErrorsGroup(wb);
       await wb.sidebar.row(first).locator('.label-name').click();
       const frame = await panelFrame(wb.page, 'Error class', first);

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-import type { Workbench } from './workbench';
+import { startDemoWorkbench, type Workbench } from './workbench';
 
 const BIND_COMMAND = 'Timeslice: Bind Workspace to Application…';
 
@@ -15,10 +15,15 @@ export async function bindByPalette(wb: Workbench, app: string): Promise<void> {
 }
 
 /**
- * The demo workspace's sample code of `app` (samples/demo-workspace/<name>/app) in the workbench's folder,
- * and the folder's settings binding it to `app`: as the demo's sample workspace is, before anything reads it.
+ * A demo workbench (`options` as startDemoWorkbench takes them) whose folder holds `app`'s sample code
+ * (samples/demo-workspace/<name>/app) and whose settings bind it to `app`, as the demo's sample workspace
+ * is: ready once the status bar shows the application's Apdex.
  */
-export function bindToDemoSample(wb: Workbench, app: { id: number; name: string }): void {
+export async function sampleWorkbench(
+  app: { id: number; name: string },
+  options: Parameters<typeof startDemoWorkbench>[0] = {},
+): Promise<Workbench> {
+  const wb = await startDemoWorkbench(options);
   const sample = path.join(__dirname, '..', '..', '..', 'samples', 'demo-workspace', app.name);
   fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
   fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
@@ -26,4 +31,6 @@ export function bindToDemoSample(wb: Workbench, app: { id: number; name: string 
     path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
     JSON.stringify({ 'timeslice.boundApplication': { id: app.id, region: 'demo', name: app.name } }),
   );
+  await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+  return wb;
 }
