@@ -68,11 +68,6 @@ export function stackLookups(rows: readonly ErrorClassRow[], known: ReadonlyArra
     .map((c) => c.i);
 }
 
-/** The error rate of a class's transaction, from its metrics. */
-export function errorRateOf(errors: ApplicationErrors, row: ErrorClassRow): number | undefined {
-  return errors.stats.find((s) => s.name === metricNameOf(errors.language, row.transactionName))?.errorRate;
-}
-
 /**
  * One application's refresh: its classes, stacks and rates, or the failure of any of them. Applications
  * settle on their own, so one application's failure (a timed-out query, a 429 on its rates) leaves the

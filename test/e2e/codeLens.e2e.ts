@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 
 import { Dataset } from '../../src/simulator/dataset';
+import { sampleWorkbench } from './support/binding';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { openFromPalette, panelFrame } from './support/panels';
 import { exactly } from './support/text';
-import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
+import { screenshot, type Workbench } from './support/workbench';
 
 const web = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
 /** With the transaction's top error class when it has errors (`· ActiveRecord::RecordNotFound ×46`). */
@@ -16,16 +15,7 @@ describe('numbers above the code (real workbench)', () => {
   let wb: Workbench;
 
   before(async () => {
-    wb = await startDemoWorkbench();
-    // storefront-web's sample controller, in a folder bound to it (as the demo's sample workspace is).
-    const sample = path.join(__dirname, '..', '..', 'samples', 'demo-workspace', 'storefront-web');
-    fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
-    fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
-    fs.writeFileSync(
-      path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
-      JSON.stringify({ 'timeslice.boundApplication': { id: web.id, region: 'demo', name: web.name } }),
-    );
-    await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+    wb = await sampleWorkbench(web);
   });
 
   after(async () => {

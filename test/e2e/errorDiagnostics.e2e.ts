@@ -1,33 +1,19 @@
 /**
  * Production errors in the real workbench: with the demo's billing-api sample in a folder bound to it,
  * the Problems panel lists its error classes as `Timeslice` warnings at the controllers' lines, and a
- * hover on the squiggle says the class, the count over 30 minutes and the transaction's error rate.
+ * hover on the squiggle says the class, the count over 30 minutes and its share of the transaction's calls.
  * The README's pictures of the Problems panel are taken apart, with the demo's names, in both themes.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 
 import { Dataset } from '../../src/simulator/dataset';
+import { sampleWorkbench } from './support/binding';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
-import { publishScreenshot, screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
+import { publishScreenshot, screenshot, type Theme, type Workbench } from './support/workbench';
 
 const app = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name === 'billing-api')!;
-const PROBLEM = / — \d+ in the last 30 min \(\d+(\.\d+)? % of (Controller|OtherTransaction)\//;
-
-/** A workbench with billing-api's sample code in its folder, bound to it. */
-async function billingWorkbench(options: Parameters<typeof startDemoWorkbench>[0] = {}): Promise<Workbench> {
-  const wb = await startDemoWorkbench(options);
-  const sample = path.join(__dirname, '..', '..', 'samples', 'demo-workspace', app.name);
-  fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
-  fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
-  fs.writeFileSync(
-    path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
-    JSON.stringify({ 'timeslice.boundApplication': { id: app.id, region: 'demo', name: app.name } }),
-  );
-  await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
-  return wb;
-}
+/** The class's own share of its transaction's calls (errorDiagnosticModel.ts). */
+const PROBLEM = / — \d+ in the last 30 min \((< )?\d+(\.\d+)? % of the calls to \w+\/\S/;
 
 /** The Problems panel in focus, once it lists the production errors. */
 async function problemRows(wb: Workbench) {
@@ -41,7 +27,7 @@ describe('production errors in the Problems panel (real workbench)', () => {
   let wb: Workbench;
 
   before(async () => {
-    wb = await billingWorkbench();
+    wb = await sampleWorkbench(app);
   });
 
   after(async () => {
@@ -83,7 +69,7 @@ for (const { theme, slug } of [
     });
 
     it('the Problems panel lists the errors at their lines', async () => {
-      wb = await billingWorkbench({ theme, names: 'demo' });
+      wb = await sampleWorkbench(app, { theme, names: 'demo' });
       await problemRows(wb);
       await publishScreenshot(wb.page, `media/screenshots/${slug}-problems-errors.png`);
     });

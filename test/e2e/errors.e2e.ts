@@ -1,27 +1,16 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import type { Frame } from 'playwright-core';
 
 import { Dataset } from '../../src/simulator/dataset';
+import { sampleWorkbench } from './support/binding';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { panelFrame } from './support/panels';
-import { publishScreenshot, screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
+import { publishScreenshot, screenshot, type Theme, type Workbench } from './support/workbench';
 
 const web = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
 const SMALL = { width: 1100, height: 700 };
-
-/** The workspace folder bound to storefront-web with its sample's controllers (as the demo's sample workspace is). */
-function bindStorefront(wb: Workbench): void {
-  const sample = path.join(__dirname, '..', '..', 'samples', 'demo-workspace', 'storefront-web');
-  fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
-  fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
-  fs.writeFileSync(
-    path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
-    JSON.stringify({ 'timeslice.boundApplication': { id: web.id, region: 'demo', name: web.name } }),
-  );
-}
 
 /** Expands storefront-web and its Errors group; returns the group's label and its first class row's label. */
 async function openErrorsGroup(wb: Workbench): Promise<{ group: string; first: string }> {
@@ -56,9 +45,7 @@ describe('errors: the tree group and the error panel (real workbench)', () => {
   let wb: Workbench;
 
   before(async () => {
-    wb = await startDemoWorkbench();
-    bindStorefront(wb);
-    await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+    wb = await sampleWorkbench(web);
   });
 
   after(async () => {
@@ -138,9 +125,7 @@ for (const { theme, slug } of [
     });
 
     it('the Errors group and the error panel with its stack', async () => {
-      wb = await startDemoWorkbench({ theme, names: 'demo', viewport: SMALL });
-      bindStorefront(wb);
-      await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+      wb = await sampleWorkbench(web, { theme, names: 'demo', viewport: SMALL });
       const { first } = await openErrorsGroup(wb);
       await wb.sidebar.row(first).locator('.label-name').click();
       const frame = await panelFrame(wb.page, 'Error class', first);

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { Dataset } from '../../src/simulator/dataset';
+import { sampleWorkbench } from './support/binding';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { openFromPalette, searchExplorer } from './support/panels';
 import {
@@ -211,17 +212,9 @@ for (const { theme, slug } of [
 
     it('code-level numbers: the Transactions group, the Transactions table, lenses above a controller', async () => {
       await wb?.close();
-      wb = await startDemoWorkbench({ theme, names: 'demo', viewport: SMALL });
       // storefront-web's sample controller in a folder bound to it, as the demo's sample workspace has it.
-      const sample = path.join(ROOT, 'samples', 'demo-workspace', 'storefront-web');
-      fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
-      fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
       const web = new Dataset({ ...DEMO_TEST_DATA_SET, names: 'demo' }).apps.find((a) => a.name === 'storefront-web')!;
-      fs.writeFileSync(
-        path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
-        JSON.stringify({ 'timeslice.boundApplication': { id: web.id, region: 'demo', name: web.name } }),
-      );
-      await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+      wb = await sampleWorkbench(web, { theme, names: 'demo', viewport: SMALL });
 
       await wb.page.mouse.move(900, 600);
       await wb.page.keyboard.press('Escape');

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 
-import { createNrqlClient } from '../../src/api/backend';
+import { createNrqlClient, type NrqlClient } from '../../src/api/backend';
 import { ApiError } from '../../src/api/errors';
 import { readAliases } from '../../src/api/nerdgraph/graphqlRequests';
 import { GraphqlClient } from '../../src/api/nerdgraph/graphqlClient';
@@ -19,7 +19,7 @@ import { errorDetailsClient, readException } from '../../src/errors/sessionError
 import { DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { DEMO_SOURCE_LINES } from '../../src/simulator/demoSourceLines';
 import { NRQL_DURATION_EXCEEDED } from '../../src/simulator/nerdgraph/fieldErrors';
-import { Simulator } from '../../src/simulator/server';
+import { wireSimulator } from '../support/wireSimulator';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
 const KEY = 'NRAK-ERRDETAILSKEY000000000001';
@@ -27,35 +27,27 @@ const RANGE = { from: new Date(Date.parse('2026-11-20T11:30:00Z')), to: new Date
 
 describe('errors: error details through the session NRQL client, against the simulator', function () {
   this.timeout(30_000);
-  let sim: Simulator;
-  before(async () => {
-    sim = await Simulator.start({ usKey: KEY, now: () => NOW, ...DEMO_DATA_SET, names: 'demo' });
-  });
-  after(async () => {
-    await sim.stop();
-  });
-
+  const wire = wireSimulator({ usKey: KEY, now: () => NOW, ...DEMO_DATA_SET, names: 'demo' });
   const client = () =>
-    createNrqlClient({
-      baseUrl: sim.baseUrls.us,
-      getApiKey: () => Promise.resolve(KEY),
-      ca: sim.certPem,
-      log: new MemoryLogger(),
-      format: 'json' as const,
-      keyHeader: 'X-Api-Key' as const,
-      backoffBaseMs: 5,
-    });
+    createNrqlClient({ ...wire.clientOptions(), format: 'json' as const, keyHeader: 'X-Api-Key' as const });
 
-  it("answers a demo application's classes, and its top class's stack at the sample's serving line", async () => {
-    const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+  /** Error details over a NRQL client of their own, disposed after `run`. */
+  async function withDetails(run: (details: ErrorDetails, nrql: NrqlClient) => Promise<void>): Promise<void> {
     const nrql = client();
     try {
       const errorClient = errorDetailsClient(nrql);
-      const details = new ErrorDetails({
-        client: () => errorClient,
-        now: () => NOW.getTime(),
-        maxAgeMs: () => 60_000,
-      });
+      await run(
+        new ErrorDetails({ client: () => errorClient, now: () => NOW.getTime(), maxAgeMs: () => 60_000 }),
+        nrql,
+      );
+    } finally {
+      await nrql.dispose();
+    }
+  }
+
+  it("answers a demo application's classes, and its top class's stack at the sample's serving line", async () => {
+    const app = wire.sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+    await withDetails(async (details) => {
       const answer = await details.classes({ id: app.id, language: app.language }, RANGE);
       assert.equal(answer.kind, 'classes');
       if (answer.kind !== 'classes') return;
@@ -82,44 +74,30 @@ describe('errors: error details through the session NRQL client, against the sim
         RANGE,
       );
       assert.deepEqual(hostile, { kind: 'none' });
-    } finally {
-      await nrql.dispose();
-    }
+    });
   });
 
   it("asks several applications' classes in one request", async () => {
-    const apps = sim.datasets.us.apps.filter((a) => a.reporting).slice(0, 3);
-    const nrql = client();
-    try {
-      const errorClient = errorDetailsClient(nrql);
-      const details = new ErrorDetails({
-        client: () => errorClient,
-        now: () => NOW.getTime(),
-        maxAgeMs: () => 60_000,
-      });
+    const apps = wire.sim.datasets.us.apps.filter((a) => a.reporting).slice(0, 3);
+    await withDetails(async (details, nrql) => {
       await nrql.applicationGuid(apps[0].id); // the account lookup and the like out of the count
       await details.classes({ id: apps[0].id, language: apps[0].language }, RANGE);
-      sim.clearRequests();
+      wire.sim.clearRequests();
       const answers = await Promise.all(
         apps.slice(1).map((a) => details.classes({ id: a.id, language: a.language }, RANGE)),
       );
       assert.ok(answers.every((a) => a.kind === 'classes'));
-      assert.equal(sim.requests.length, 1, JSON.stringify(sim.requests.map((r) => [r.endpoint, r.status])));
-    } finally {
-      await nrql.dispose();
-    }
+      assert.equal(wire.sim.requests.length, 1, JSON.stringify(wire.sim.requests.map((r) => [r.endpoint, r.status])));
+    });
   });
 
   it('asks the stacks of several classes in one request, and each GUID once', async () => {
-    const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
-    const nrql = client();
-    try {
-      const errorClient = errorDetailsClient(nrql);
-      const details = new ErrorDetails({ client: () => errorClient, now: () => NOW.getTime(), maxAgeMs: () => 60_000 });
+    const app = wire.sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+    await withDetails(async (details) => {
       const target = { id: app.id, language: app.language };
       const answer = await details.classes(target, RANGE);
       const top = answer.kind === 'classes' ? answer.rows.slice(0, 3) : [];
-      sim.clearRequests();
+      wire.sim.clearRequests();
       const stacks = await Promise.all(
         top.map((r) => details.latestStack(target, r.errorClass, r.transactionName, RANGE)),
       );
@@ -128,17 +106,15 @@ describe('errors: error details through the session NRQL client, against the sim
         ['stack', 'stack', 'stack'],
       );
       assert.deepEqual(
-        sim.requests.map((r) => r.endpoint),
+        wire.sim.requests.map((r) => r.endpoint),
         ['graphql.entitySearch', 'graphql.nrql', 'graphql.entity'],
         'the GUID, the latest occurrences, the three stacks',
       );
-    } finally {
-      await nrql.dispose();
-    }
+    });
   });
 
   it('says a stack aged out when the service answers null for the occurrence', async () => {
-    const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+    const app = wire.sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
     const nrql = client();
     try {
       const guid = await nrql.applicationGuid(app.id);
@@ -155,31 +131,29 @@ describe('errors: error details through the session NRQL client, against the sim
   });
 
   it("fails one application's classes when the service fails its alias (null + error at its path), and answers the others from the same request", async () => {
-    const [failing, other] = sim.datasets.us.apps.filter((a) => a.reporting).slice(0, 2);
-    const nrql = client();
-    sim.setNrqlFieldErrors({ applicationId: failing.id });
+    const [failing, other] = wire.sim.datasets.us.apps.filter((a) => a.reporting).slice(0, 2);
+    wire.sim.setNrqlFieldErrors({ applicationId: failing.id });
     try {
-      const errorClient = errorDetailsClient(nrql);
-      const details = new ErrorDetails({ client: () => errorClient, now: () => NOW.getTime(), maxAgeMs: () => 60_000 });
-      sim.clearRequests();
-      const [bad, good] = await Promise.allSettled([
-        details.classes({ id: failing.id, language: failing.language }, RANGE),
-        details.classes({ id: other.id, language: other.language }, RANGE),
-      ]);
-      assert.equal(bad.status, 'rejected', 'a failed query is not "no errors"');
-      const reason = bad.status === 'rejected' ? (bad.reason as unknown) : undefined;
-      assert.ok(reason instanceof ApiError && reason.kind === 'timeout', String(reason));
-      assert.equal(good.status === 'fulfilled' && good.value.kind, 'classes');
-      assert.ok(good.status === 'fulfilled' && good.value.kind === 'classes' && good.value.rows.length > 0);
-      // Both queries travelled together, each alias judged on its own (the request may be retried whole).
-      const bodies = sim.requests
-        .filter((r) => r.endpoint === 'graphql.nrql')
-        .map((r) => JSON.parse(r.requestBody ?? '{}') as { query: string });
-      assert.ok(bodies.length > 0 && bodies.every((b) => /r0: nrql/.test(b.query) && /r1: nrql/.test(b.query)));
-      assert.ok(sim.requests.some((r) => (r.body ?? '').includes(NRQL_DURATION_EXCEEDED)));
+      await withDetails(async (details) => {
+        wire.sim.clearRequests();
+        const [bad, good] = await Promise.allSettled([
+          details.classes({ id: failing.id, language: failing.language }, RANGE),
+          details.classes({ id: other.id, language: other.language }, RANGE),
+        ]);
+        assert.equal(bad.status, 'rejected', 'a failed query is not "no errors"');
+        const reason = bad.status === 'rejected' ? (bad.reason as unknown) : undefined;
+        assert.ok(reason instanceof ApiError && reason.kind === 'timeout', String(reason));
+        assert.equal(good.status === 'fulfilled' && good.value.kind, 'classes');
+        assert.ok(good.status === 'fulfilled' && good.value.kind === 'classes' && good.value.rows.length > 0);
+        // Both queries travelled together, each alias judged on its own (the request may be retried whole).
+        const bodies = wire.sim.requests
+          .filter((r) => r.endpoint === 'graphql.nrql')
+          .map((r) => JSON.parse(r.requestBody ?? '{}') as { query: string });
+        assert.ok(bodies.length > 0 && bodies.every((b) => /r0: nrql/.test(b.query) && /r1: nrql/.test(b.query)));
+        assert.ok(wire.sim.requests.some((r) => (r.body ?? '').includes(NRQL_DURATION_EXCEEDED)));
+      });
     } finally {
-      sim.setNrqlFieldErrors(undefined);
-      await nrql.dispose();
+      wire.sim.setNrqlFieldErrors(undefined);
     }
   });
 
@@ -216,11 +190,8 @@ describe('errors: error details through the session NRQL client, against the sim
   });
 
   it('a stack the service failed to give (null + error at its alias) is not "aged out": its class gets its stack at the next refresh', async () => {
-    const app = sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
-    const nrql = client();
-    try {
-      const errorClient = errorDetailsClient(nrql);
-      const details = new ErrorDetails({ client: () => errorClient, now: () => NOW.getTime(), maxAgeMs: () => 60_000 });
+    const app = wire.sim.datasets.us.apps.find((a) => a.name === 'billing-api')!;
+    await withDetails(async (details) => {
       const refresh = async () =>
         (
           await applicationErrors({
@@ -230,12 +201,12 @@ describe('errors: error details through the session NRQL client, against the sim
             window: { from: RANGE.from.getTime(), to: RANGE.to.getTime() },
           })
         )[0];
-      sim.setNrqlFieldErrors({ applicationId: app.id, fields: 'exception' });
+      wire.sim.setNrqlFieldErrors({ applicationId: app.id, fields: 'exception' });
       let first;
       try {
         first = await refresh();
       } finally {
-        sim.setNrqlFieldErrors(undefined);
+        wire.sim.setNrqlFieldErrors(undefined);
       }
       assert.equal(first.kind, 'ok', 'the classes answered');
       if (first.kind !== 'ok') return;
@@ -245,8 +216,6 @@ describe('errors: error details through the session NRQL client, against the sim
       const second = await refresh();
       assert.ok(second.kind === 'ok' && second.stacks.length > 0 && second.stacks.every((s) => s.kind === 'stack'));
       assert.equal(second.kind === 'ok' && second.stackError, undefined);
-    } finally {
-      await nrql.dispose();
-    }
+    });
   });
 });

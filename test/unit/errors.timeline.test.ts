@@ -6,14 +6,11 @@
  */
 import assert from 'node:assert/strict';
 
-import { Agent, request } from 'undici';
-
 import { readNrqlResult } from '../../src/api/nerdgraph/nrqlQuery';
 import { errorTimelineNrql, MAX_TIMELINE_CLASSES, readErrorTimeline } from '../../src/errors/errorTimeline';
 import { DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { errorOccurrences } from '../../src/simulator/errorEvents';
-import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
-import { Simulator } from '../../src/simulator/server';
+import { wireSimulator } from '../support/wireSimulator';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
 const KEY = 'NRAK-ERRTIMELINEKEY000000001';
@@ -88,49 +85,26 @@ describe('errors: counts per bucket and class for the error panel', () => {
 
   describe('the simulator answers it', function () {
     this.timeout(20_000);
-    let sim: Simulator;
-    let agent: Agent;
-    before(async () => {
-      sim = await Simulator.start({ usKey: KEY, euKey: `${KEY}EU`, now: () => NOW, ...DEMO_DATA_SET, names: 'demo' });
-      agent = new Agent({ connect: { ca: sim.certPem } });
-    });
-    after(async () => {
-      await agent.close();
-      await sim.stop();
-    });
+    const wire = wireSimulator({ usKey: KEY, euKey: `${KEY}EU`, now: () => NOW, ...DEMO_DATA_SET, names: 'demo' });
 
     it('with a row per class and minute whose count is that minute’s sampled unexpected events of the transaction', async () => {
-      const app = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!;
+      const app = wire.sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!;
       // The transaction with the most errors in the window, so the check is not vacuous.
       const perTransaction = new Map<string, number>();
       const expected = new Map<string, number>();
       for (let minute = RANGE.from.getTime() / 60_000; minute < RANGE.to.getTime() / 60_000; minute++) {
-        for (const o of errorOccurrences(sim.datasets.us, app, minute).filter((x) => x.sampled && !x.expected)) {
+        for (const o of errorOccurrences(wire.sim.datasets.us, app, minute).filter((x) => x.sampled && !x.expected)) {
           perTransaction.set(o.transactionName, (perTransaction.get(o.transactionName) ?? 0) + 1);
           const key = JSON.stringify([o.transactionName, o.kind.errorClass, minute * 60]);
           expected.set(key, (expected.get(key) ?? 0) + 1);
         }
       }
       const [transactionName] = [...perTransaction].sort((a, b) => b[1] - a[1])[0];
-      const res = await request(`https://127.0.0.1:${sim.httpsPort}/graphql`, {
-        method: 'POST',
-        dispatcher: agent,
-        headers: { 'content-type': 'application/json', 'API-Key': KEY },
-        body: JSON.stringify({
-          query:
-            'query($id: Int!, $q: Nrql!) { actor { account(id: $id) { nrql(query: $q) { results metadata { facets } } } } }',
-          variables: {
-            id: SIMULATED_ACCOUNTS.us.id,
-            q: errorTimelineNrql({ applicationId: app.id, transactionName, range: RANGE, periodSeconds: 60 }),
-          },
-        }),
-      });
-      const body = JSON.parse(await res.body.text()) as {
-        data: { actor: { account: { nrql: unknown } } };
-        errors?: unknown;
-      };
-      assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-      const timeline = readErrorTimeline(readNrqlResult(body.data.actor.account.nrql));
+      const node = await wire.nrql(
+        errorTimelineNrql({ applicationId: app.id, transactionName, range: RANGE, periodSeconds: 60 }),
+        'results metadata { facets }',
+      );
+      const timeline = readErrorTimeline(readNrqlResult(node));
       assert.ok(timeline.length >= 1, 'the transaction has error classes');
       let total = 0;
       for (const { errorClass, points } of timeline) {

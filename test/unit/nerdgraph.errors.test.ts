@@ -11,8 +11,8 @@ import { HttpTransport } from '../../src/api/transport';
 import type { PageProgress } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';
 import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
-import { Simulator } from '../../src/simulator/server';
 import { FakeClock } from '../support/fakeClock';
+import { wireSimulator } from '../support/wireSimulator';
 
 const HOST = 'api.newrelic.com';
 
@@ -52,23 +52,10 @@ describe('NerdGraph error mapping', () => {
 describe('NerdGraph client against the simulator', function () {
   this.timeout(10_000);
   const KEY = 'NRAK-ERRORSKEY0000000000000001';
-  let sim: Simulator;
-  before(async () => {
-    sim = await Simulator.start({ usKey: KEY, pageSize: 4, now: () => new Date('2026-11-20T12:00:30Z') });
-  });
-  after(async () => {
-    await sim.stop();
-  });
-  const options = () => ({
-    baseUrl: sim.baseUrls.us,
-    getApiKey: () => Promise.resolve(KEY),
-    ca: sim.certPem,
-    log: new MemoryLogger(),
-    backoffBaseMs: 5,
-  });
+  const wire = wireSimulator({ usKey: KEY, pageSize: 4, now: () => new Date('2026-11-20T12:00:30Z') });
 
   it("keeps the good aliases of a partial answer and throws the failed alias's own error", async () => {
-    const transport = new HttpTransport(options());
+    const transport = new HttpTransport(wire.clientOptions());
     const client = new GraphqlClient({ transport, log: new MemoryLogger() });
     const result = await client.query(
       'query($a: Nrql!, $b: Nrql!, $id: Int!) { actor { account(id: $id) { good: nrql(query: $a) { results } bad: nrql(query: $b) { results } } } }',
@@ -89,10 +76,10 @@ describe('NerdGraph client against the simulator', function () {
   it("retries TOO_MANY_REQUESTS after the transport's backoff (base × 2^n) on its clock, not sooner", async () => {
     const clock = new FakeClock();
     // random 1: the jitter's longest wait, the full base × 2^n.
-    const transport = new HttpTransport({ ...options(), backoffBaseMs: 500, random: () => 1, clock });
+    const transport = new HttpTransport({ ...wire.clientOptions(), backoffBaseMs: 500, random: () => 1, clock });
     const client = new GraphqlClient({ transport, log: new MemoryLogger() });
-    sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind: 'tooManyRequests', times: 2 });
-    sim.clearRequests();
+    wire.sim.injectNerdGraphFault({ endpoint: 'graphql.nrql', kind: 'tooManyRequests', times: 2 });
+    wire.sim.clearRequests();
     const pending = client.query(
       'query($a: Nrql!, $id: Int!) { actor { account(id: $id) { nrql(query: $a) { results } } } }',
       {
@@ -102,25 +89,25 @@ describe('NerdGraph client against the simulator', function () {
     );
     await clock.until(() => clock.pending > 0, 'the first backoff');
     assert.equal(clock.nextIn, 500);
-    assert.equal(sim.requests.length, 1);
+    assert.equal(wire.sim.requests.length, 1);
     clock.advance(499);
     await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(sim.requests.length, 1, 'not retried before the backoff has passed');
+    assert.equal(wire.sim.requests.length, 1, 'not retried before the backoff has passed');
     clock.advance(1);
-    await clock.until(() => sim.requests.length === 2 && clock.pending > 0, 'the second backoff');
+    await clock.until(() => wire.sim.requests.length === 2 && clock.pending > 0, 'the second backoff');
     assert.equal(clock.nextIn, 1000, 'doubled');
     clock.advance(1000);
     const result = await pending;
     assert.deepEqual(result.errors, []);
-    assert.equal(sim.requests.length, 3);
+    assert.equal(wire.sim.requests.length, 3);
     await transport.close();
   });
 
   it('pages entitySearch with progress, and stops when cancelled', async () => {
-    const api = new NerdGraphTimesliceApi({ ...options(), accountId: SIMULATED_ACCOUNTS.us.id });
+    const api = new NerdGraphTimesliceApi({ ...wire.clientOptions(), accountId: SIMULATED_ACCOUNTS.us.id });
     const progress: PageProgress[] = [];
     const apps = await api.listApplications({}, { onProgress: (p) => progress.push(p) });
-    assert.equal(apps.length, sim.datasets.us.apps.length);
+    assert.equal(apps.length, wire.sim.datasets.us.apps.length);
     assert.deepEqual(
       progress.map((p) => p.pagesDone),
       [1, 2, 3],

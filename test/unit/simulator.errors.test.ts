@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 
 import {
   EXCEPTION_STACK,
@@ -31,7 +31,7 @@ import { metricCatalog } from '../../src/simulator/metricCatalog';
 import { minuteOf } from '../../src/simulator/minutes';
 import { appGuid } from '../../src/simulator/nerdgraph/entities';
 import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
-import { Simulator } from '../../src/simulator/server';
+import { wireSimulator } from '../support/wireSimulator';
 
 const NOW = new Date('2026-11-20T12:00:30Z');
 const KEY = 'NRAK-ERRORSUSKEY0000000000001';
@@ -41,8 +41,6 @@ const NRQL_QUERY = 'query($id: Int!, $q: Nrql!) { actor { account(id: $id) { nrq
 /** Rows and replies read by shape: the test checks what the wire carries. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read by shape.
 type Row = Record<string, any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read by shape.
-type Reply = { data: any; errors?: unknown };
 const SAMPLES = join(__dirname, '..', '..', 'samples', 'demo-workspace');
 
 function filesUnder(dir: string): string[] {
@@ -53,37 +51,12 @@ function filesUnder(dir: string): string[] {
 
 describe('simulated error events, traces and stacks (docs/errors.md)', function () {
   this.timeout(20_000);
-  let sim: Simulator;
-  let agent: Agent;
-
-  before(async () => {
-    sim = await Simulator.start({ usKey: KEY, euKey: `${KEY}EU`, now: () => NOW, ...DEMO_DATA_SET, names: 'demo' });
-    agent = new Agent({ connect: { ca: sim.certPem } });
-  });
-  after(async () => {
-    await agent.close();
-    await sim.stop();
-  });
-
-  async function post(query: string, variables: Record<string, unknown>): Promise<Reply> {
-    const res = await request(`https://127.0.0.1:${sim.httpsPort}/graphql`, {
-      method: 'POST',
-      dispatcher: agent,
-      headers: { 'content-type': 'application/json', 'API-Key': KEY },
-      body: JSON.stringify({ query, variables }),
-    });
-    assert.equal(res.statusCode, 200);
-    return JSON.parse(await res.body.text()) as Reply;
-  }
-  const nrql = async (q: string): Promise<Row[]> => {
-    const body = await post(NRQL_QUERY, { id: US, q });
-    assert.equal(body.errors, undefined, JSON.stringify(body.errors));
-    return body.data.actor.account.nrql.results;
-  };
-  const appNamed = (name: string) => sim.datasets.us.apps.find((a) => a.name === name)!;
+  const wire = wireSimulator({ usKey: KEY, euKey: `${KEY}EU`, now: () => NOW, ...DEMO_DATA_SET, names: 'demo' });
+  const nrql = async (q: string): Promise<Row[]> => ((await wire.nrql(q)) as { results: Row[] }).results;
+  const appNamed = (name: string) => wire.sim.datasets.us.apps.find((a) => a.name === name)!;
 
   it('"One event per error occurrence" with "counts from events … a floor": per transaction, unexpected events equal Errors/<txn> of each minute (before sampling), and Ruby\'s event names are WebTransaction/Controller/…', () => {
-    const dataset = sim.datasets.us;
+    const dataset = wire.sim.datasets.us;
     for (const app of dataset.apps.filter((a) => a.reporting)) {
       const catalog = metricCatalog(app);
       for (let minute = Math.floor(RANGE.from.getTime() / 60_000), n = 0; n < 30; n++, minute++) {
@@ -109,7 +82,7 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
     const [from, to] = [RANGE.to.getTime() - 30 * 60_000, RANGE.to.getTime()];
     for (let minute = from / 60_000; minute < to / 60_000; minute++) {
       assert.ok(
-        errorOccurrences(sim.datasets.us, app, minute).every((o) => o.sampled),
+        errorOccurrences(wire.sim.datasets.us, app, minute).every((o) => o.sampled),
         'no sampling in the window',
       );
     }
@@ -120,8 +93,8 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
     const names = [...app.profile.transactions.map((t) => t.name), ...app.profile.background.map((b) => b.name)];
     const query = names.map((n) => `names[]=${encodeURIComponent(`Errors/${n}`)}`).join('&');
     const res = await request(
-      `${sim.baseUrls.us}/v2/applications/${app.id}/metrics/data.json?${query}&values[]=error_count&summarize=true&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`,
-      { dispatcher: agent, headers: { 'api-key': KEY } },
+      `${wire.sim.baseUrls.us}/v2/applications/${app.id}/metrics/data.json?${query}&values[]=error_count&summarize=true&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`,
+      { dispatcher: wire.agent, headers: { 'api-key': KEY } },
     );
     const body = JSON.parse(await res.body.text()) as {
       metric_data: { metrics: Array<{ name: string; timeslices: Array<{ values: { error_count: number } }> }> };
@@ -165,7 +138,7 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
     const app = appNamed('storefront-web');
     const rows = await nrql(errorClassesNrql(app.id, RANGE));
     assert.ok(rows.length > 0);
-    const dataset = sim.datasets.us;
+    const dataset = wire.sim.datasets.us;
     const expected = new Map<string, number>();
     for (let minute = RANGE.from.getTime() / 60_000; minute < RANGE.to.getTime() / 60_000; minute++) {
       for (const o of errorOccurrences(dataset, app, minute).filter((x) => x.sampled && !x.expected)) {
@@ -201,7 +174,7 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
     assert.ok(rows.length > 0);
     for (const r of rows) {
       assert.equal(typeof r['latest.id'], 'string');
-      const body = await post(EXCEPTION_STACK, exceptionStackVariables(guid, r['latest.id']));
+      const body = await wire.graphql(EXCEPTION_STACK, exceptionStackVariables(guid, r['latest.id']));
       const exception = body.data.actor.entity.exception;
       assert.equal(exception.message, r['latest.error.message']);
       const frames: ServiceFrame[] = exception.stackTrace.frames;
@@ -228,9 +201,9 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
       latestOccurrencesNrql({ entityGuid: guid, range: { from: new Date(old.getTime() - 3_600_000), to: old } }),
     );
     assert.ok(rows.length > 0, 'the event is still there');
-    const body = await post(EXCEPTION_STACK, exceptionStackVariables(guid, rows[0]['latest.id']));
+    const body = await wire.graphql(EXCEPTION_STACK, exceptionStackVariables(guid, rows[0]['latest.id']));
     assert.equal(body.data.actor.entity.exception, null);
-    const unknown = await post(EXCEPTION_STACK, exceptionStackVariables(guid, 'zz-zz-zz-zz'));
+    const unknown = await wire.graphql(EXCEPTION_STACK, exceptionStackVariables(guid, 'zz-zz-zz-zz'));
     assert.equal(unknown.data.actor.entity.exception, null);
   });
 
@@ -310,7 +283,7 @@ describe('simulated error events, traces and stacks (docs/errors.md)', function 
       `SELECT count(*) FROM Transaction SINCE 1 hour ago`,
       `SELECT count(*) FROM Metric WHERE appId = 1 AND error.expected IS NOT true SINCE 1 hour ago`,
     ]) {
-      const body = await post(NRQL_QUERY, { id: US, q });
+      const body = await wire.graphql(NRQL_QUERY, { id: US, q });
       assert.match(String((body.errors as Array<{ message: string }>)[0].message), /^NRQL Syntax Error/, q);
     }
   });

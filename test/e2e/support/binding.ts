@@ -1,5 +1,8 @@
-/** Binding the workspace to an application, as a user does it. */
-import type { Workbench } from './workbench';
+/** Binding the workspace to an application, as a user does it or as the demo's sample workspace is. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+import { startDemoWorkbench, type Workbench } from './workbench';
 
 const BIND_COMMAND = 'Timeslice: Bind Workspace to Application…';
 
@@ -9,4 +12,25 @@ export async function bindByPalette(wb: Workbench, app: string): Promise<void> {
   await wb.quickInput.choose(`>${BIND_COMMAND}`, BIND_COMMAND);
   await wb.quickInput.choose(app, app, { title: 'Bind Workspace to Application' });
   await wb.quickInput.waitForClosed();
+}
+
+/**
+ * A demo workbench (`options` as startDemoWorkbench takes them) whose folder holds `app`'s sample code
+ * (samples/demo-workspace/<name>/app) and whose settings bind it to `app`, as the demo's sample workspace
+ * is: ready once the status bar shows the application's Apdex.
+ */
+export async function sampleWorkbench(
+  app: { id: number; name: string },
+  options: Parameters<typeof startDemoWorkbench>[0] = {},
+): Promise<Workbench> {
+  const wb = await startDemoWorkbench(options);
+  const sample = path.join(__dirname, '..', '..', '..', 'samples', 'demo-workspace', app.name);
+  fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
+  fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
+  fs.writeFileSync(
+    path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
+    JSON.stringify({ 'timeslice.boundApplication': { id: app.id, region: 'demo', name: app.name } }),
+  );
+  await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+  return wb;
 }

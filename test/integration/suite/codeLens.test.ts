@@ -19,8 +19,10 @@ import type { ChartPanel } from '../../../src/panels/chartPanel';
 import {
   BACKENDS,
   backendLabel,
+  bindDemoApp,
   canSetWindowFocus,
   eventually,
+  leaveDemoWorkspace,
   metricDataRequests,
   setWindowFocus,
   startDemo,
@@ -93,27 +95,14 @@ for (const backend of BACKENDS) {
       ts = await timeslice();
       await startDemo(ts, backend);
       sim = ts.demo.simulator!;
-      appId = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
       folder = vscode.workspace.workspaceFolders![0];
       file = vscode.Uri.joinPath(folder.uri, 'app', 'controllers', 'orders_controller.rb');
       await vscode.workspace.fs.writeFile(file, Buffer.from(CONTROLLER));
-      await vscode.commands.executeCommand('timeslice.bindWorkspace', {
-        applicationId: appId,
-        name: 'storefront-web',
-        folder: folder.uri,
-      });
-      await eventually(() => ts.status.bindings.all().find((b) => b.binding.id === appId), 'the binding');
-      await eventually(async () => {
-        await ts.status.poller.refreshNow();
-        return ts.status.poller.snapshot({ id: appId, region: 'demo' })?.app;
-      }, "the bound application's record");
+      appId = await bindDemoApp(ts, folder.uri, 'storefront-web');
     });
 
     after(async () => {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
-      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, 'app'), { recursive: true });
-      await vscode.commands.executeCommand('timeslice.stopDemo');
+      await leaveDemoWorkspace(folder.uri);
     });
 
     it("puts each action's numbers on its def line, as the simulator summarizes the last 30 minutes", async () => {

@@ -16,7 +16,18 @@ import { errorClassesNrql } from '../../../src/errors/errorQueries';
 import { DEMO_SOURCE_LINES } from '../../../src/simulator/demoSourceLines';
 import type { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
-import { BACKENDS, backendLabel, canSetWindowFocus, eventually, setWindowFocus, startDemo, timeslice } from './helpers';
+import {
+  BACKENDS,
+  backendLabel,
+  bindDemoApp,
+  canSetWindowFocus,
+  copyDemoSample,
+  eventually,
+  leaveDemoWorkspace,
+  setWindowFocus,
+  startDemo,
+  timeslice,
+} from './helpers';
 
 const APP = 'billing-api';
 
@@ -34,21 +45,6 @@ for (const backend of BACKENDS) {
     let sim: Simulator;
     let folder: vscode.WorkspaceFolder;
     let appId: number;
-    const copied = ['app'];
-
-    const bind = async () => {
-      await vscode.commands.executeCommand('timeslice.bindWorkspace', {
-        applicationId: appId,
-        name: APP,
-        folder: folder.uri,
-      });
-      await eventually(() => ts.status.bindings.all().find((b) => b.binding.id === appId), 'the binding');
-      await eventually(async () => {
-        await ts.status.poller.refreshNow();
-        return ts.status.poller.snapshot({ id: appId, region: 'demo' })?.app;
-      }, "the bound application's record");
-    };
-
     /** Ours, in the folder, as file (relative), line (1-based), class and count. */
     const shown = (): Shown[] =>
       vscode.languages
@@ -102,29 +98,13 @@ for (const backend of BACKENDS) {
       ts = await timeslice();
       await startDemo(ts, backend);
       sim = ts.demo.simulator!;
-      appId = sim.datasets.us.apps.find((a) => a.name === APP)!.id;
       folder = vscode.workspace.workspaceFolders![0];
-      const samples = vscode.Uri.joinPath(
-        vscode.Uri.file(vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath),
-        'samples',
-        'demo-workspace',
-        APP,
-      );
-      for (const dir of copied) {
-        await vscode.workspace.fs.copy(vscode.Uri.joinPath(samples, dir), vscode.Uri.joinPath(folder.uri, dir), {
-          overwrite: true,
-        });
-      }
-      await bind();
+      await copyDemoSample(APP, folder.uri);
+      appId = await bindDemoApp(ts, folder.uri, APP);
     });
 
     after(async () => {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
-      for (const dir of copied) {
-        await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, dir), { recursive: true });
-      }
-      await vscode.commands.executeCommand('timeslice.stopDemo');
+      await leaveDemoWorkspace(folder.uri);
     });
 
     it('shows every error class of the simulator, over a few refreshes, at the lines their stacks point to: file, line, class, count', async () => {
@@ -210,7 +190,7 @@ for (const backend of BACKENDS) {
       await eventually(() => (shown().length > 0 ? true : undefined), 'diagnostics shown');
       await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
       await eventually(() => (shown().length === 0 ? true : undefined), 'no diagnostics after unbinding');
-      await bind();
+      await bindDemoApp(ts, folder.uri, APP);
       await eventually(async () => {
         await ts.errorDiagnostics.refresh();
         return shown().length > 0 ? true : undefined;

@@ -11,7 +11,16 @@ import * as vscode from 'vscode';
 
 import type { Simulator } from '../../../src/simulator/server';
 import type { TimesliceTestApi } from '../../../src/testApi';
-import { BACKENDS, backendLabel, eventually, startDemo, timeslice } from './helpers';
+import {
+  BACKENDS,
+  backendLabel,
+  bindDemoApp,
+  copyDemoSample,
+  demoAppId,
+  eventually,
+  startDemo,
+  timeslice,
+} from './helpers';
 
 /** Two demo applications, each with its sample's code in a folder of its own. */
 const APPS = [
@@ -32,23 +41,6 @@ for (const backend of BACKENDS) {
     let sim: Simulator;
     let folders: vscode.WorkspaceFolder[];
     const ids = new Map<string, number>();
-
-    const bind = async (folderUri: vscode.Uri, name: string) => {
-      const applicationId = ids.get(name)!;
-      await vscode.commands.executeCommand('timeslice.bindWorkspace', { applicationId, name, folder: folderUri });
-      await eventually(
-        () =>
-          ts.status.bindings.all().find((b) => b.folder.uri.toString() === folderUri.toString())?.binding.id ===
-          applicationId
-            ? true
-            : undefined,
-        `${name} bound`,
-      );
-      await eventually(async () => {
-        await ts.status.poller.refreshNow();
-        return ts.status.poller.snapshot({ id: applicationId, region: 'demo' })?.app;
-      }, `${name}'s record`);
-    };
 
     /** Ours under `root`, as file (relative to it), line (1-based) and message. */
     const shown = (root: vscode.Uri): Shown[] =>
@@ -82,23 +74,14 @@ for (const backend of BACKENDS) {
       sim = ts.demo.simulator!;
       folders = [...vscode.workspace.workspaceFolders!];
       for (const app of APPS) {
-        ids.set(app.name, sim.datasets.us.apps.find((a) => a.name === app.name)!.id);
-        const samples = vscode.Uri.joinPath(
-          vscode.Uri.file(vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath),
-          'samples',
-          'demo-workspace',
-          app.name,
-          'app',
-        );
-        await vscode.workspace.fs.copy(samples, vscode.Uri.joinPath(folders[app.folder].uri, 'app'), {
-          overwrite: true,
-        });
+        ids.set(app.name, demoAppId(ts, app.name));
+        await copyDemoSample(app.name, folders[app.folder].uri);
       }
     });
 
     beforeEach(async () => {
       for (const app of APPS) {
-        await bind(folders[app.folder].uri, app.name);
+        await bindDemoApp(ts, folders[app.folder].uri, app.name);
       }
     });
 
@@ -201,7 +184,7 @@ for (const backend of BACKENDS) {
       assert.ok(vscode.workspace.updateWorkspaceFolders(count, 0, { uri: nested }), 'the nested folder added');
       await added;
       try {
-        await bind(nested, 'billing-api');
+        await bindDemoApp(ts, nested, 'billing-api');
         // Both folders' files are in the outer one's listing: each class maps from both.
         const after = await eventually(async () => {
           await ts.errorDiagnostics.refresh();

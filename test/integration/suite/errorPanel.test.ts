@@ -15,7 +15,16 @@ import { DEMO_SOURCE_LINES } from '../../../src/simulator/demoSourceLines';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
 import { panelStatus } from './panelStatus';
-import { BACKENDS, backendLabel, eventually, labels, startDemo, timeslice } from './helpers';
+import {
+  BACKENDS,
+  backendLabel,
+  bindDemoApp,
+  eventually,
+  labels,
+  leaveDemoWorkspace,
+  startDemo,
+  timeslice,
+} from './helpers';
 
 const APP = 'storefront-web';
 
@@ -56,20 +65,11 @@ for (const backend of BACKENDS) {
       for (const path of files) {
         await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(folder.uri, path), Buffer.from(numberedLines(40)));
       }
-      const app = ts.demo.simulator!.datasets.us.apps.find((a) => a.name === APP)!;
-      await vscode.commands.executeCommand('timeslice.bindWorkspace', {
-        applicationId: app.id,
-        name: APP,
-        folder: folder.uri,
-      });
-      await eventually(() => (ts.status.bindings.all().length === 1 ? true : undefined), 'the binding');
+      await bindDemoApp(ts, folder.uri, APP);
     });
 
     after(async () => {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
-      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, 'app'), { recursive: true });
-      await vscode.commands.executeCommand('timeslice.stopDemo');
+      await leaveDemoWorkspace(folder.uri);
     });
 
     it('lists "Errors (N)" with a row per class of a transaction; Show Error opens its panel with the latest stack', async () => {

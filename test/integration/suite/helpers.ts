@@ -103,6 +103,57 @@ export async function startDemo(ts: TimesliceTestApi, backend?: Backend): Promis
   );
 }
 
+/** The demo's application named `name`: its id in the simulator's US data set. */
+export function demoAppId(ts: TimesliceTestApi, name: string): number {
+  const app = ts.demo.simulator?.datasets.us.apps.find((a) => a.name === name);
+  if (!app) {
+    throw new Error(`The demo has no application named ${name}`);
+  }
+  return app.id;
+}
+
+/**
+ * Binds `folder` to the demo's application `name` as Bind Workspace does, and waits until that binding
+ * is in effect and the status poller has the application's record (what lenses and diagnostics start from).
+ */
+export async function bindDemoApp(ts: TimesliceTestApi, folder: vscode.Uri, name: string): Promise<number> {
+  const applicationId = demoAppId(ts, name);
+  await vscode.commands.executeCommand('timeslice.bindWorkspace', { applicationId, name, folder });
+  await eventually(
+    () =>
+      ts.status.bindings.all().find((b) => b.folder.uri.toString() === folder.toString())?.binding.id === applicationId
+        ? true
+        : undefined,
+    `${name} bound`,
+  );
+  await eventually(async () => {
+    await ts.status.poller.refreshNow();
+    return ts.status.poller.snapshot({ id: applicationId, region: 'demo' })?.app;
+  }, `${name}'s record`);
+  return applicationId;
+}
+
+/** The demo workspace's sample code of `app` (samples/demo-workspace/<app>/…), as the extension ships it. */
+export function demoSample(app: string, ...path: string[]): vscode.Uri {
+  const root = vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath;
+  return vscode.Uri.joinPath(vscode.Uri.file(root), 'samples', 'demo-workspace', app, ...path);
+}
+
+/** Copies the sample's `dir` of `app` into `folder`, at the same path (what the demo's stacks name). */
+export async function copyDemoSample(app: string, folder: vscode.Uri, dir = 'app'): Promise<void> {
+  await vscode.workspace.fs.copy(demoSample(app, dir), vscode.Uri.joinPath(folder, dir), { overwrite: true });
+}
+
+/** Undoes a demo suite's set-up: closes the editors, unbinds `folder`, deletes what it wrote there, stops the demo. */
+export async function leaveDemoWorkspace(folder: vscode.Uri, written: readonly string[] = ['app']): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder);
+  for (const path of written) {
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, path), { recursive: true });
+  }
+  await vscode.commands.executeCommand('timeslice.stopDemo');
+}
+
 /**
  * Resolves once every event the workbench had sent the extension host before now has been handled,
  * and the connection rebuild the last of them started has settled: no sleep. A command the workbench

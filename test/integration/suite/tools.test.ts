@@ -22,8 +22,11 @@ import {
   answerDialog,
   BACKENDS,
   backendLabel,
+  bindDemoApp,
   canAnswerDialog,
+  demoSample,
   eventually,
+  leaveDemoWorkspace,
   setSettings,
   startDemo,
   timeslice,
@@ -95,24 +98,15 @@ for (const backend of BACKENDS) {
       ts = await timeslice();
       await startDemo(ts, backend);
       sim = ts.demo.simulator!;
-      appId = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
       folder = vscode.workspace.workspaceFolders![0];
       file = vscode.Uri.joinPath(folder.uri, 'app', 'controllers', 'orders_controller.rb');
       await vscode.workspace.fs.writeFile(file, Buffer.from(CONTROLLER));
-      await vscode.commands.executeCommand('timeslice.bindWorkspace', {
-        applicationId: appId,
-        name: 'storefront-web',
-        folder: folder.uri,
-      });
-      await eventually(() => ts.status.bindings.all().find((b) => b.binding.id === appId), 'the binding');
+      appId = await bindDemoApp(ts, folder.uri, 'storefront-web');
     });
 
     after(async () => {
       await setSettings({ 'tools.allowDeployments': undefined, 'tools.enabled': undefined });
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
-      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder.uri, 'app'), { recursive: true });
-      await vscode.commands.executeCommand('timeslice.stopDemo');
+      await leaveDemoWorkspace(folder.uri);
     });
 
     it('lists every tool with its tags (names without dots) once connected', async () => {
@@ -194,13 +188,7 @@ for (const backend of BACKENDS) {
 
     it('timeslice_errors: the classes the diagnostics show, at their lines, from the same ask (no second request)', async () => {
       // The demo's code beside the test's controller, so the classes' stacks map into the folder.
-      const samples = vscode.Uri.joinPath(
-        vscode.Uri.file(vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath),
-        'samples',
-        'demo-workspace',
-        'storefront-web',
-        'app',
-      );
+      const samples = demoSample('storefront-web', 'app');
       for (const dir of ['controllers', 'jobs']) {
         for (const [name] of await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(samples, dir))) {
           const target = vscode.Uri.joinPath(folder.uri, 'app', dir, name);
