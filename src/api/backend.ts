@@ -9,7 +9,7 @@ import type { TimesliceApi } from './timesliceApi';
 import { HttpTimesliceApi } from './rest/client';
 import type { HttpTimesliceApiOptions } from './rest/client';
 import type { Backend } from './backendChoice';
-import { ApiError } from './errors';
+import { ApiError } from './apiError';
 import { restGoneWatch } from './pipeline';
 import type { NerdGraphAccount } from './nerdgraph/accounts';
 import type { AliasAnswer } from './nerdgraph/graphqlRequests';

@@ -13,7 +13,7 @@
  *   deleted application or a wrong custom base URL. The answer is remembered per origin for the
  *   life of the window (a restart asks REST again, once).
  */
-import { isApiError } from './errors';
+import { isApiError } from './apiError';
 
 export type BackendSetting = 'auto' | 'restV2' | 'nerdGraph';
 export type Backend = 'restV2' | 'nerdGraph';

@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from './errors';
+import { ApiError } from './apiError';
 
 export interface Clock {
   now(): number;

@@ -5,8 +5,8 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError, formatWait, retryWaitMs } from './errors';
-import type { ApiErrorDetails } from './errors';
+import { ApiError, formatWait, retryWaitMs } from './apiError';
+import type { ApiErrorDetails } from './apiError';
 
 /** The error for an HTTP status the client does not accept. `bodyText` is only sniffed, never quoted. */
 export function errorForStatus(

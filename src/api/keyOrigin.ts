@@ -6,7 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from './errors';
+import { ApiError } from './apiError';
 
 export class KeyOrigin {
   /** Unset only for a plain-http loopback base until its first 301 names the https origin. */

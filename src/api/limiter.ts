@@ -10,7 +10,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { Clock } from './clock';
 import { systemClock } from './clock';
-import { ApiError } from './errors';
+import { ApiError } from './apiError';
 
 export interface LimiterOptions {
   perMinute?: number;

@@ -6,7 +6,7 @@
  * No `vscode`.
  */
 import { isRestGoneAnswer } from './backendChoice';
-import type { ApiError } from './errors';
+import type { ApiError } from './apiError';
 import type { LimiterRegistry } from './limiter';
 
 /** One try of a request, as a layer sees it. */

@@ -8,7 +8,7 @@ import type { ProxyAgent } from 'undici';
 import * as l10n from '@vscode/l10n';
 import { undici } from './undiciModule';
 
-import { ApiError } from './errors';
+import { ApiError } from './apiError';
 
 export interface ProxyOptions {
   /** http(s)://[user:password@]host:port */

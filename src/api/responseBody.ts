@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from './errors';
+import { ApiError } from './apiError';
 
 export function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};

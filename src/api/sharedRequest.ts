@@ -6,7 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from './errors';
+import { ApiError } from './apiError';
 
 /** The error a caller's own cancelled wait rejects with (the transport's, for a request it cancels). */
 export function cancelledError(): ApiError {

@@ -12,7 +12,7 @@ import type { Logger } from '../log';
 import { redact } from '../log';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
-import { ApiError, formatWait } from './errors';
+import { ApiError, formatWait } from './apiError';
 import { errorForStatus, errorForTransportFailure } from './httpFailures';
 import { KeyOrigin } from './keyOrigin';
 import { LimiterRegistry } from './limiter';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 
 import * as l10n from '@vscode/l10n';
-import { ApiError } from './errors';
+import { ApiError } from './apiError';
 
 export interface TrustSources {
   /** `timeslice.caCertificatePath`, or empty. */

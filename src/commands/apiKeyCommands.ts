@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 
 import type { HttpTimesliceApi } from '../api/rest/client';
 import type { NerdGraphAccount } from '../api/nerdgraph/accounts';
-import { isApiError } from '../api/errors';
+import { isApiError } from '../api/apiError';
 import type { Region } from '../api/regions';
 import { baseUrlFor, otherRegion, REGION_BASE_URLS, REGION_LABELS } from '../api/regions';
 import { parseBaseUrl } from '../api/transport';

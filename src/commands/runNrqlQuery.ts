@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 
 import type { NrqlClient } from '../api/backend';
-import { ApiError } from '../api/errors';
+import { ApiError } from '../api/apiError';
 import { exampleNrql } from '../api/nerdgraph/nrqlQuery';
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import type { ConnectionSession } from '../session/connectionSession';

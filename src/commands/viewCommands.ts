@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 
 import type { Backend } from '../api/backendChoice';
 import { parseBackendSetting } from '../api/backendChoice';
-import { isApiError } from '../api/errors';
+import { isApiError } from '../api/apiError';
 import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
 import { entityId } from '../tree/nodes';

@@ -9,8 +9,8 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from '../api/errors';
-import type { ApiErrorKind } from '../api/errors';
+import { ApiError } from '../api/apiError';
+import type { ApiErrorKind } from '../api/apiError';
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import type { TimeRange } from '../api/timeRange';
 import type { IDisposable } from '../util/lifecycle';

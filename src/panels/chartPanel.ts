@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 
-import { isApiError } from '../api/errors';
+import { isApiError } from '../api/apiError';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { errorActionCommand, runErrorAction } from '../session/errorActions';

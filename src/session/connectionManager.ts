@@ -18,7 +18,7 @@ import { BackendSelector, describeDecision } from '../api/backendChoice';
 import type { TimesliceApi } from '../api/timesliceApi';
 import type { HttpTimesliceApiOptions } from '../api/rest/client';
 import { HttpTimesliceApi } from '../api/rest/client';
-import { ApiError } from '../api/errors';
+import { ApiError } from '../api/apiError';
 import { LimiterRegistry } from '../api/limiter';
 import type { RequestLayer } from '../api/pipeline';
 import type { ProxyOptions } from '../api/proxy';

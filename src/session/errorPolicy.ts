@@ -4,8 +4,8 @@
  * The tree, the panels, the status bar and the command wrapper all ask here, so an error kind means
  * the same thing everywhere. Pure: the actions are names; `errorActions.ts` makes them commands.
  */
-import type { ApiError, ApiErrorKind } from '../api/errors';
-import { isApiError, retryWaitMs } from '../api/errors';
+import type { ApiError, ApiErrorKind } from '../api/apiError';
+import { isApiError, retryWaitMs } from '../api/apiError';
 
 export type ErrorAction =
   | 'retry'

@@ -4,8 +4,8 @@
  * connection session: a new session (another account, region or key) starts empty, and an old
  * session's late answer can only fill its own, disposed, store. Pure (no `vscode`).
  */
-import type { ApiError } from '../api/errors';
-import { describeFailure } from '../api/errors';
+import type { ApiError } from '../api/apiError';
+import { describeFailure } from '../api/apiError';
 import { staleNote } from '../format/presentation';
 import type { IDisposable } from '../util/lifecycle';
 import { errorPolicy, retryDelayMs } from './errorPolicy';

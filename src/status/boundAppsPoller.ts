@@ -6,7 +6,7 @@
  * focus) lives in boundAppsRefreshTriggers.
  */
 import type { TimesliceApi } from '../api/timesliceApi';
-import { isApiError } from '../api/errors';
+import { isApiError } from '../api/apiError';
 import type { OpenAlert } from '../api/openAlerts';
 import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { Application } from '../api/types';

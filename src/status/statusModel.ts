@@ -7,7 +7,7 @@ import * as l10n from '@vscode/l10n';
 import type { OpenAlert } from '../api/openAlerts';
 import type { Application, HealthStatus } from '../api/types';
 import type { Region } from '../api/regions';
-import type { ApiErrorKind } from '../api/errors';
+import type { ApiErrorKind } from '../api/apiError';
 import type { StatusSettings } from '../config';
 import { wrongRegionAdvice } from '../api/regions';
 import { fixForKind } from '../session/errorPolicy';

@@ -2,7 +2,7 @@
  * A failed tool call as one sentence for the model: what went wrong and what the user can do (the
  * error policy's fix, in words). Never the request, a header or the key. Pure (no `vscode`).
  */
-import { isApiError } from '../api/errors';
+import { isApiError } from '../api/apiError';
 import type { ErrorAction } from '../session/errorPolicy';
 import { errorPolicy } from '../session/errorPolicy';
 import { DATA_NOTICE, foreign } from './toolAnswer';

@@ -3,7 +3,7 @@
  * then only the exact name, case-insensitive: "checkout" is not `checkout-v2`), or the application the workspace's active folder is bound to (the status bar's,
  * from the bound applications' poller when it holds it). Unknown names and ids become a sentence.
  */
-import { isApiError } from '../api/errors';
+import { isApiError } from '../api/apiError';
 import { foreign } from './toolAnswer';
 import type { Application } from '../api/types';
 import type { ApplicationRef } from './toolInput';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 
 import { RECENT_DEPLOYMENT_DAYS, RECENT_DEPLOYMENTS_MS } from '../api/deployments';
-import { isApiError } from '../api/errors';
+import { isApiError } from '../api/apiError';
 import { wrongRegionAdvice } from '../api/regions';
 import type { KeyTransaction } from '../api/types';
 import { hostAndInstanceCounts } from '../api/types';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { ApiError, describeFailure } from '../../src/api/errors';
+import { ApiError, describeFailure } from '../../src/api/apiError';
 import { formatAge, staleNote } from '../../src/format/presentation';
 
 const S = 1000;

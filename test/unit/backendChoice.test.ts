@@ -14,7 +14,7 @@ import {
   parseBackendSetting,
   REST_V2_END_OF_LIFE,
 } from '../../src/api/backendChoice';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { decodeKeyRecord, encodeKeyRecord } from '../../src/auth/keyRecord';
 import { requiresNewConnection } from '../../src/connectionSettings';
 import { MemoryLogger } from '../../src/log';

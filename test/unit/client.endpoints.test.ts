@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 
 import type { HttpTimesliceApiOptions } from '../../src/api/rest/client';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { parseApplication, parseMetricName, unwrap } from '../../src/api/rest/parse';
 import type {
   ApiFormat,

@@ -8,8 +8,8 @@ import * as net from 'node:net';
 
 import type { HttpTimesliceApiOptions } from '../../src/api/rest/client';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import type { ApiErrorKind } from '../../src/api/errors';
-import { ApiError } from '../../src/api/errors';
+import type { ApiErrorKind } from '../../src/api/apiError';
+import { ApiError } from '../../src/api/apiError';
 import type { ApiFormat, MetricScope } from '../../src/api/types';
 import { MemoryLogger } from '../../src/log';
 import type { EndpointId, Fault, FaultKind } from '../../src/simulator/faults';

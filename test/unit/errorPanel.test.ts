@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import type { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { NrqlResult } from '../../src/api/nerdgraph/nrqlQuery';
 import type { TimesliceApi } from '../../src/api/timesliceApi';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import type { NrqlResult } from '../../src/api/nerdgraph/nrqlQuery';
 import type { ErrorDetailsClient, ServiceException } from '../../src/errors/errorDetails';
 import { AgedCache } from '../../src/errors/agedCache';

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import type { TransactionStats } from '../../src/api/transactionStats';
 import type { ErrorDiagnostics } from '../../src/errors/errorDiagnostics';
 import type { ErrorApplication, ErrorClassesAnswer, StackAnswer } from '../../src/errors/errorModel';

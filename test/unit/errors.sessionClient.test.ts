@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 
 import { createNrqlClient, type NrqlClient } from '../../src/api/backend';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { readAliases } from '../../src/api/nerdgraph/graphqlRequests';
 import { GraphqlClient } from '../../src/api/nerdgraph/graphqlClient';
 import type { HttpTransport } from '../../src/api/transport';

@@ -12,7 +12,7 @@ import * as assert from 'node:assert/strict';
 import { MockAgent } from 'undici';
 
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import { isApiError } from '../../src/api/errors';
+import { isApiError } from '../../src/api/apiError';
 import { LimiterRegistry } from '../../src/api/limiter';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { MetricScope } from '../../src/api/types';

@@ -13,9 +13,9 @@ import * as path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import * as ts from 'typescript';
 
-import { describeFailure } from '../../src/api/errors';
+import { describeFailure } from '../../src/api/apiError';
 import { errorForStatus, errorForTransportFailure } from '../../src/api/httpFailures';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { checkRange } from '../../src/api/timeRange';
 import { rangePresetItems } from '../../src/palette/items';
 import { describeStatus } from '../../src/status/statusModel';

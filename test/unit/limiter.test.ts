@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { LimiterRegistry, RequestLimiter } from '../../src/api/limiter';
 import { FakeClock } from '../support/fakeClock';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { MetricName, MetricScope, RequestOptions } from '../../src/api/types';
 

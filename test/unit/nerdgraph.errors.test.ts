@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { apiErrorFor, errorClassOf, GraphqlClient, isDeprecation } from '../../src/api/nerdgraph/graphqlClient';
 import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
 import { HttpTransport } from '../../src/api/transport';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import { hostIdFor, summaryFrom, summaryNames } from '../../src/api/nerdgraph/entities';
 import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 
-import { isApiError } from '../../src/api/errors';
+import { isApiError } from '../../src/api/apiError';
 import { AccountChoice } from '../../src/api/nerdgraph/accounts';
 import { HostNames } from '../../src/api/nerdgraph/agentInstances';
 import { hostIdFor } from '../../src/api/nerdgraph/entities';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { parse, validate } from 'graphql';
 
 import { createNrqlClient } from '../../src/api/backend';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { exampleNrql, nrqlGraphql, nrqlRequestBody } from '../../src/api/nerdgraph/nrqlQuery';
 import { MemoryLogger } from '../../src/log';
 import { nerdGraphSchema } from '../../src/simulator/nerdgraph/schema';

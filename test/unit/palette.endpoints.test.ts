@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
 import type { ApiRequest } from '../../src/api/rest/requests';
 import { buildRawRequest, parseIdList, RAW_ENDPOINTS, rawTitle } from '../../src/api/rest/endpoints';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';
 

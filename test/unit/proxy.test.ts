@@ -8,7 +8,7 @@ import * as net from 'node:net';
 
 import type { HttpTimesliceApiOptions } from '../../src/api/rest/client';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { chooseProxy, matchesNoProxy, parseProxyUrl, proxyTlsOptions, redactProxyUrl } from '../../src/api/proxy';
 import { makeCertificate } from '../../src/simulator/cert';
 import { MemoryLogger } from '../../src/log';

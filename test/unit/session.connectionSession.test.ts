@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { TimesliceApi } from '../../src/api/timesliceApi';
 import type { RequestLayer } from '../../src/api/pipeline';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { MemoryLogger } from '../../src/log';
 import { ConnectionSession } from '../../src/session/connectionSession';
 import { Simulator } from '../../src/simulator/server';

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 
-import type { ApiErrorKind } from '../../src/api/errors';
-import { ApiError, describeFailure, formatWait } from '../../src/api/errors';
+import type { ApiErrorKind } from '../../src/api/apiError';
+import { ApiError, describeFailure, formatWait } from '../../src/api/apiError';
 import { errorForStatus } from '../../src/api/httpFailures';
 import { apiErrorFor } from '../../src/api/nerdgraph/graphqlClient';
 import { errorPolicy, keepsOldData } from '../../src/session/errorPolicy';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 
 import type { Application } from '../../src/api/types';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';
 import type { Staleness } from '../../src/session/lastGood';

@@ -1,7 +1,7 @@
 /** One request shared by its callers: a caller's signal ends its own wait; the request ends only when nobody waits. */
 import * as assert from 'node:assert/strict';
 
-import { isApiError } from '../../src/api/errors';
+import { isApiError } from '../../src/api/apiError';
 import { SharedRequest } from '../../src/api/sharedRequest';
 import { countedSignal } from '../support/countedSignal';
 

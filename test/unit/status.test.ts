@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import type { Application, ApplicationFilter, HealthStatus } from '../../src/api/types';
 import { BoundAppsPoller } from '../../src/status/boundAppsPoller';
 import { ALERT_MIN_INTERVAL_MS, HealthAlertTracker } from '../../src/status/healthAlerts';

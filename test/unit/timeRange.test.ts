@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import { checkRange, defaultPeriodSeconds, formatApiTime, validPeriods } from '../../src/api/timeRange';
 
 const H = 3600;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import {
   answer,
   DATA_NOTICE,

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/api/apiError';
 import type { Application } from '../../src/api/types';
 import type { DeploymentWrite } from '../../src/api/deployments';
 import type { ConnectionSession } from '../../src/session/connectionSession';

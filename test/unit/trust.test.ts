@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as tls from 'node:tls';
 
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/api/apiError';
 import { trustedCertificates } from '../../src/api/trust';
 import { MemoryLogger } from '../../src/log';
 import { Simulator } from '../../src/simulator/server';

@@ -6,7 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from '../errors';
+import { ApiError } from '../apiError';
 import { SharedRequest } from '../sharedRequest';
 import type { ApplicationSummary, Host, Instance, KeyTransaction, RequestOptions } from '../types';
 import type { Fields } from './entities';

@@ -9,7 +9,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { Deployment, DeploymentRange, DeploymentWrite } from '../deployments';
 import { inRange } from '../deployments';
-import { ApiError } from '../errors';
+import { ApiError } from '../apiError';
 import { record, textOrNumber } from '../fieldReaders';
 import type { GraphqlClient } from './graphqlClient';
 import { nrqlString } from './metricValues';

@@ -9,7 +9,7 @@
 import * as l10n from '@vscode/l10n';
 
 import type { Logger } from '../../log';
-import { ApiError, formatWait, retryWaitMs } from '../errors';
+import { ApiError, formatWait, retryWaitMs } from '../apiError';
 import type { HttpTransport } from '../transport';
 
 export interface GqlError {

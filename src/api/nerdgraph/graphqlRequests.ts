@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from '../errors';
+import { ApiError } from '../apiError';
 import type { RequestOptions } from '../types';
 import type { Fields } from './entities';
 import { asRecord, asString, ENTITY_FIELDS } from './entities';

@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from '../errors';
+import { ApiError } from '../apiError';
 import { defaultPeriodSeconds, formatApiTime } from '../timeRange';
 import type { MetricData, MetricDataQuery, MetricName, MetricScope, MetricSeries } from '../types';
 import type { Fields } from './entities';

@@ -13,7 +13,7 @@ import { createDeployment, readDeployments } from './deployments';
 import type { OpenAlert } from '../openAlerts';
 import { openIssues } from './openAlerts';
 import { checkId } from '../rest/requests';
-import { ApiError } from '../errors';
+import { ApiError } from '../apiError';
 import { checkRange, wholeMinute } from '../timeRange';
 import type { TransportOptions } from '../transport';
 import { HttpTransport } from '../transport';

@@ -6,7 +6,7 @@ import * as l10n from '@vscode/l10n';
 
 import type { Logger } from '../../log';
 import { ConditionalCache } from './conditionalCache';
-import { ApiError } from '../errors';
+import { ApiError } from '../apiError';
 import { nextPageUrl } from './pagination';
 import {
   parseApplication,

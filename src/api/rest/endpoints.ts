@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from '../errors';
+import { ApiError } from '../apiError';
 import type { ApiEndpointId, ApiRequest } from './requests';
 import { buildRequest } from './requests';
 import type { ApiFormat } from '../types';

@@ -6,7 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from '../errors';
+import { ApiError } from '../apiError';
 import { isRecord } from '../fieldReaders';
 import type {
   Application,

@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { ApiError } from '../errors';
+import { ApiError } from '../apiError';
 import { checkRange, formatApiTime } from '../timeRange';
 import type { ApplicationFilter, HostFilter, KeyTransactionFilter, MetricScope } from '../types';
 

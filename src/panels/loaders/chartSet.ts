@@ -5,7 +5,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { isApiError } from '../../api/errors';
+import { isApiError } from '../../api/apiError';
 import type { MetricData, MetricScope } from '../../api/types';
 import type { ChartEntry, ChartSet, SeriesEntry } from '../catalogue';
 import { metricsOf, neededMetrics } from '../catalogue';

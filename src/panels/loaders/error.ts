@@ -6,7 +6,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import { isApiError } from '../../api/errors';
+import { isApiError } from '../../api/apiError';
 import type { ErrorApplication } from '../../errors/errorModel';
 import { errorText } from '../../errors/errorText';
 import { errorTimelineNrql, readErrorTimeline } from '../../errors/errorTimeline';

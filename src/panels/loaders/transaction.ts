@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 import { companionNames, transactionKind } from '../../api/transactionCompanions';
 import { transactionStatsFrom } from '../../api/transactionStatsLoader';
 import { transactionFigures } from '../../format/transactions';
-import { isApiError } from '../../api/errors';
+import { isApiError } from '../../api/apiError';
 import { transactionCharts } from '../catalogue';
 import type { ErrorPanelData } from '../errorEntity';
 import { transactionClasses } from '../errorPanelData';
