@@ -37,6 +37,7 @@ const TOOL_NAMES = [
   'timeslice_application',
   'timeslice_transactions',
   'timeslice_code_numbers',
+  'timeslice_change_impact',
   'timeslice_errors',
   'timeslice_deployments',
   'timeslice_open_alerts',
