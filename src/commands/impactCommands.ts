@@ -15,6 +15,7 @@ import { impactViewModel } from '../impact/impactView';
 import { pickApplication, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
 import type { ConnectionSession } from '../session/connectionSession';
+import { loadDeploymentCode } from '../tree/deploymentCodeLoad';
 import type { MonitorNode } from '../tree/nodes';
 import { safeText } from '../util/safeText';
 
@@ -108,7 +109,25 @@ export function showDeploymentImpact(services: Services) {
             { application: a, deployment: d, deployments, now },
             { signal: conn.signal, metricNames: conn.metricNames },
           );
-          return impactViewModel(impact);
+          if (impact.kind !== 'impact') return impactViewModel(impact);
+          const moved = impact.rows.flatMap((r) =>
+            r.status === 'worse' || r.status === 'better' ? [{ name: r.name, status: r.status }] : [],
+          );
+          const code = await loadDeploymentCode(
+            services,
+            {
+              applicationId: a.id,
+              agentLanguage: a.language,
+              previous: impact.previous,
+              current: d,
+              moved,
+            },
+            conn.signal,
+          ).catch((error: unknown) => ({
+            kind: 'none' as const,
+            messages: [vscode.l10n.t('The code of the range could not be read: {0}', safeText(String(error), 200))],
+          }));
+          return impactViewModel(impact, code);
         },
       ),
     );

@@ -24,7 +24,7 @@ export interface DemoEndpoint {
  * Loads the simulator only now: in the build it is dist/demo.js, apart from the extension (esbuild.js).
  * A plain `require` (not `import()`), so the extension host loads it like the extension itself.
  */
-function startSimulator(names: 'test' | 'demo', clockShiftMinutes: number | undefined): Promise<Simulator> {
+function startSimulator(names: 'test' | 'demo', clockShiftMinutes: number | undefined, story: boolean) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Simulator: Sim, DEMO_DATA_SET } = require('../simulator/server') as typeof import('../simulator/server');
   return Sim.start({
@@ -33,7 +33,7 @@ function startSimulator(names: 'test' | 'demo', clockShiftMinutes: number | unde
     names,
     // The demo's story (its code's git history) when the data clock is the real one; the harnesses shift it
     // and compute what they expect from the data set alone.
-    ...(clockShiftMinutes !== undefined ? { clockShiftMinutes } : { demoStory: true }),
+    ...(clockShiftMinutes !== undefined ? { clockShiftMinutes, demoStory: story } : { demoStory: true }),
   });
 }
 
@@ -43,6 +43,8 @@ export class DemoController extends Disposable {
   private sim: Simulator | undefined;
   private starting: Promise<Simulator> | undefined;
   private backend: BackendSetting | undefined;
+  /** A harness turns the demo's story on for the next start, its data clock still shifted (impact.test.ts). */
+  story = false;
 
   constructor(
     private readonly log: Logger,
@@ -79,7 +81,7 @@ export class DemoController extends Disposable {
       return;
     }
     this.backend = backend;
-    this.starting ??= startSimulator(this.names, this.clockShiftMinutes);
+    this.starting ??= startSimulator(this.names, this.clockShiftMinutes, this.story);
     try {
       this.sim = await this.starting;
     } finally {

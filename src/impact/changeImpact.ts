@@ -52,7 +52,7 @@ export interface ChangeImpact {
 const sideOf = (c: MethodChange) => (c.kind === 'removed' ? 'old' : 'new');
 
 /** The change whose method holds the line, the innermost (latest declaration) when several do. */
-function holder(changes: readonly MethodChange[], at: ServedAt): MethodChange | undefined {
+export function holder(changes: readonly MethodChange[], at: ServedAt): MethodChange | undefined {
   let found: MethodChange | undefined;
   for (const c of changes) {
     if (sideOf(c) !== at.side || c.path !== at.path || at.line < c.method.line || at.line > c.method.endLine) {

@@ -10,6 +10,7 @@ import { shortRevision } from '../api/deployments';
 import { formatMs, formatRpm } from '../format/presentation';
 import { formatShortPercent } from '../format/transactions';
 import { plainLine } from '../util/safeText';
+import type { DeploymentCode, DeploymentCodeAnswer, RangeCommit } from './deploymentCode';
 import type { DeploymentImpact } from './impactLoader';
 import type { TimeWindow } from './impactWindows';
 import type { MeasureChange, MovementRow, Signal, ThresholdName, WindowNumbers } from './movement';
@@ -37,6 +38,8 @@ export interface ImpactRowView {
   changes: string[];
   /** One line per measure that changed: the thresholds passed and failed, or why there is no verdict. */
   evidence: string[];
+  /** A moved row's code in the deployment's range: its changed methods with their commits, or that none changed. */
+  code?: string[];
 }
 
 export interface ImpactViewModel {
@@ -49,6 +52,8 @@ export interface ImpactViewModel {
   rows: ImpactRowView[];
   /** When there is nothing to rank: too early, or no transaction reported. */
   note?: string;
+  /** The code of the range: what it is (or why there is none), and the files changed elsewhere. */
+  code?: { notes: string[]; elsewhere: string[] };
 }
 
 const plain = (text: string, max = NAME_MAX) => plainLine(text, max);
@@ -168,8 +173,48 @@ function windowText(w: TimeWindow): string {
   return `${new Date(w.from).toISOString().slice(0, 16)}–${new Date(w.to).toISOString().slice(11, 16)} UTC`;
 }
 
-/** The view of a loaded impact. */
-export function impactViewModel(impact: DeploymentImpact): ImpactViewModel {
+const commitsText = (commits: readonly RangeCommit[]) =>
+  commits.map((c) => `${plain(c.sha, 12)} ${plain(c.subject, 100)}`).join('; ');
+
+/** A method as `path:line` (one-based), with its container and name. */
+function methodLine(m: DeploymentCode['moved'][number]['methods'][number]): string {
+  const { change, commits } = m;
+  const name = [...change.method.container, change.method.name].join('#');
+  const at = `${plain(change.path, 200)}:${change.method.line + 1}`;
+  const what = l10n.t('{0} {1} at {2}', kindLabel(change.kind), plain(name, 120), at);
+  return commits.length > 0 ? l10n.t('{0}, in {1}', what, commitsText(commits)) : what;
+}
+
+function kindLabel(kind: DeploymentCode['moved'][number]['methods'][number]['change']['kind']): string {
+  switch (kind) {
+    case 'added':
+      return l10n.t('Added');
+    case 'removed':
+      return l10n.t('Removed');
+    case 'moved':
+      return l10n.t('Moved');
+    default:
+      return l10n.t('Changed');
+  }
+}
+
+function movedLines(m: DeploymentCode['moved'][number]): string[] {
+  return m.methods.length > 0 ? m.methods.map(methodLine) : [l10n.t('Its code did not change in this range.')];
+}
+
+function codeView(code: DeploymentCodeAnswer): { notes: string[]; elsewhere: string[] } {
+  if (code.kind === 'none') return { notes: code.messages, elsewhere: [] };
+  const elsewhere = code.code.elsewhere.map((f) =>
+    f.commits.length > 0 ? `${plain(f.path, 200)} (${commitsText(f.commits)})` : plain(f.path, 200),
+  );
+  return {
+    notes: [l10n.t('Code compared from {0} to {1}.', code.from.slice(0, 7), code.to.slice(0, 7))],
+    elsewhere,
+  };
+}
+
+/** The view of a loaded impact, with its range's code when it was read. */
+export function impactViewModel(impact: DeploymentImpact, code?: DeploymentCodeAnswer): ImpactViewModel {
   const d = impact.deployment;
   const revision = plain(shortRevision(d.revision), 60);
   const app = plain(impact.application.name, 120);
@@ -193,6 +238,12 @@ export function impactViewModel(impact: DeploymentImpact): ImpactViewModel {
     };
   }
   const rows = impact.rows.map(rowView);
+  if (code?.kind === 'code') {
+    for (const [i, r] of impact.rows.entries()) {
+      const moved = code.code.moved.find((m) => m.name === r.name);
+      if (moved) rows[i].code = movedLines(moved);
+    }
+  }
   const v = impact.verdict;
   return {
     ...base,
@@ -210,5 +261,6 @@ export function impactViewModel(impact: DeploymentImpact): ImpactViewModel {
     },
     rows,
     ...(rows.length === 0 ? { note: l10n.t('No transaction reported in either window.') } : {}),
+    ...(code ? { code: codeView(code) } : {}),
   };
 }

@@ -32,7 +32,7 @@ export function escapeHtml(text: string): string {
 
 const e = escapeHtml;
 
-function row(r: ImpactRowView, rank: number): string {
+function row(r: ImpactRowView, rank: number, withCode: boolean): string {
   const list = (items: string[]) => `<ul>${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>`;
   return `<tr class="status-${e(r.status)}">
 <td class="rank">${rank}</td>
@@ -41,7 +41,7 @@ function row(r: ImpactRowView, rank: number): string {
 <td>${e(r.before)}</td>
 <td>${e(r.after)}</td>
 <td>${list(r.changes)}</td>
-<td>${list(r.evidence)}</td>
+<td>${list(r.evidence)}</td>${withCode ? `\n<td class="code">${r.code ? list(r.code) : ''}</td>` : ''}
 </tr>`;
 }
 
@@ -77,12 +77,22 @@ function viewBody(m: ImpactViewModel): string {
       l10n.t('After'),
       l10n.t('Change'),
       l10n.t('Thresholds'),
+      ...(m.code ? [l10n.t('Code in the range')] : []),
     ];
     parts.push(
       `<table><caption>${e(l10n.t('Transactions ranked by how much they moved'))}</caption>` +
         `<thead><tr>${heads.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead>` +
-        `<tbody>${m.rows.map((r, i) => row(r, i + 1)).join('\n')}</tbody></table>`,
+        `<tbody>${m.rows.map((r, i) => row(r, i + 1, m.code !== undefined)).join('\n')}</tbody></table>`,
     );
+  }
+  if (m.code) {
+    parts.push(`<section class="code" aria-label="${e(l10n.t('Code in the range'))}">`);
+    parts.push(...m.code.notes.map((n) => `<p>${e(n)}</p>`));
+    if (m.code.elsewhere.length > 0) {
+      parts.push(`<h2>${e(l10n.t('Changed elsewhere'))}</h2>`);
+      parts.push(`<ul>${m.code.elsewhere.map((f) => `<li>${e(f)}</li>`).join('')}</ul>`);
+    }
+    parts.push('</section>');
   }
   return parts.join('\n');
 }

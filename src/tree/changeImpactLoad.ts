@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 
 import type { TransactionStats } from '../api/transactionStats';
 import { transactionWindow } from '../api/transactionStats';
-import type { IndexedFile } from '../code/codeMatch';
+import type { CodeMap, IndexedFile } from '../code/codeMatch';
 import type { LensRange } from '../code/lensModel';
 import { LENS_RANGES } from '../code/lensModel';
 import { MAX_SOURCE_BYTES, parseSource } from '../code/parseSource';
@@ -25,6 +25,7 @@ import type { DiffFile } from '../impact/diffHunks';
 import { parseDiff } from '../impact/diffHunks';
 import type { MethodRange } from '../impact/methodRanges';
 import { methodRanges } from '../impact/methodRanges';
+import type { CodeTarget } from '../code/transactionNames';
 import { codeTargetOf } from '../code/transactionNames';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { BoundAppsPoller } from '../status/boundAppsPoller';
@@ -94,7 +95,7 @@ async function target(deps: ChangeImpactDeps, folder: vscode.WorkspaceFolder) {
 type Parsed = { file: IndexedFile; ranges: MethodRange[] };
 
 /** Both sides of each changed source file, parsed; `newCommit` undefined reads the working tree. */
-async function readSides(
+export async function readSides(
   folder: vscode.WorkspaceFolder,
   git: FolderGit,
   files: readonly DiffFile[],
@@ -134,6 +135,24 @@ async function readSides(
     }),
   );
   return sides;
+}
+
+/** Where the lenses' lookup places each transaction in the changed files, on both sides. */
+export function placeServed(
+  map: Pick<CodeMap, 'locateIn'>,
+  targets: ReadonlyArray<{ name: string; target: CodeTarget }>,
+  sides: Awaited<ReturnType<typeof readSides>>,
+): ServedAt[] {
+  const served: ServedAt[] = [];
+  for (const side of ['old', 'new'] as const) {
+    for (const { file } of sides[side].values()) {
+      for (const { name, target } of targets) {
+        const at = map.locateIn(target, file);
+        if (at) served.push({ name, side, path: file.path, line: at.line });
+      }
+    }
+  }
+  return served;
 }
 
 export class ChangeImpactLoader {
@@ -219,15 +238,7 @@ export class ChangeImpactLoader {
       const sides = await readSides(folder, t.git, files, t.languages, spec.from, spec.to);
       const source: MethodSource = { methodsAt: (side, path) => sides[side].get(path)?.ranges };
       const changes = changedMethods(files, source);
-      const served: ServedAt[] = [];
-      for (const side of ['old', 'new'] as const) {
-        for (const { file } of sides[side].values()) {
-          for (const { name, target } of targets) {
-            const at = map.locateIn(target, file);
-            if (at) served.push({ name, side, path: file.path, line: at.line });
-          }
-        }
-      }
+      const served = placeServed(map, targets, sides);
       found.push({ spec, changes, served });
     }
     const wanted = [...new Set(found.flatMap((f) => f.served.map((s) => s.name)))];

@@ -10,6 +10,8 @@ import { execFile } from 'node:child_process';
 import * as vscode from 'vscode';
 
 import { DIFF_ARGUMENTS } from '../impact/diffHunks';
+import type { RangeCommit } from '../impact/deploymentCode';
+import type { RevisionGit } from '../impact/revisions';
 
 interface GitChange {
   uri: vscode.Uri;
@@ -117,6 +119,10 @@ export interface FolderGit {
   resolve(revision: string): Promise<{ sha: string; ref?: string } | undefined>;
   /** The merge base of HEAD and a commit. */
   mergeBase(sha: string): Promise<string | undefined>;
+  /** A deployment's revision looked up in the repository (revisions.ts): only hex SHAs reach rev-parse. */
+  readonly revisions: RevisionGit;
+  /** The newest `max` commits of `from..to` that touched `path` (both hex SHAs), oldest last. */
+  log(from: string, to: string, path: string, max: number): Promise<RangeCommit[]>;
 }
 
 function runGit(gitPath: string, cwd: string, args: readonly string[]): Promise<string> {
@@ -211,5 +217,42 @@ export async function folderGit(folder: vscode.Uri): Promise<FolderGit | undefin
       return sha ? { sha, ref: revision } : undefined;
     },
     mergeBase,
+    revisions: {
+      async revParse(revision) {
+        if (!HEX_SHA.test(revision)) return { kind: 'none' };
+        const sha = await verify(revision);
+        if (sha) return { kind: 'commit', sha };
+        // An ambiguous prefix fails to verify: the commits it names are the user's choice.
+        const named = (await git('rev-parse', `--disambiguate=${revision}`).catch(() => '')).split('\n');
+        const commits: string[] = [];
+        for (const object of named.filter((n) => HEX_SHA.test(n))) {
+          const type = await git('cat-file', '-t', object).catch(() => '');
+          if (type.trim() === 'commit') commits.push(object);
+        }
+        return commits.length > 1
+          ? { kind: 'ambiguous', candidates: commits }
+          : commits.length === 1
+            ? { kind: 'commit', sha: commits[0] }
+            : { kind: 'none' };
+      },
+      async isShallow() {
+        return (await git('rev-parse', '--is-shallow-repository').catch(() => '')).trim() === 'true';
+      },
+      async tags() {
+        const out = await git('for-each-ref', '--format=%(objectname) %(*objectname) %(refname:strip=2)', 'refs/tags');
+        return out.split('\n').flatMap((line) => {
+          const m = /^([0-9a-f]+) ([0-9a-f]*) (.+)$/.exec(line);
+          return m ? [{ name: m[3], commit: m[2] || m[1] }] : [];
+        });
+      },
+    },
+    async log(from, to, path, max) {
+      if (!HEX_SHA.test(from) || !HEX_SHA.test(to)) return [];
+      const out = await git('log', `-n${max}`, '--format=%h%x09%s', `${from}..${to}`, '--', path).catch(() => '');
+      return out.split('\n').flatMap((line) => {
+        const tab = line.indexOf('\t');
+        return tab > 0 ? [{ sha: line.slice(0, tab), subject: line.slice(tab + 1) }] : [];
+      });
+    },
   };
 }

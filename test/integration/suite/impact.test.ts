@@ -1,7 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import * as vscode from 'vscode';
 
+import { writeDemoRepositories } from '../../../src/demo/demoRepositories';
 import type { ImpactViewModel } from '../../../src/impact/impactView';
 import { IMPACT_VIEW_TYPE } from '../../../src/panels/impactPanel';
 import { deploymentsBetween } from '../../../src/simulator/deployments';
@@ -85,3 +89,73 @@ for (const backend of BACKENDS) {
     });
   });
 }
+
+describe("what moved at the demo story's 545143b: the code of its range", function () {
+  this.timeout(120_000);
+  let ts: TimesliceTestApi;
+  let folder: vscode.WorkspaceFolder;
+
+  before(async () => {
+    ts = await timeslice();
+    await vscode.commands.executeCommand('timeslice.stopDemo');
+    ts.demo.story = true;
+    await startDemo(ts, BACKENDS[0]);
+    const sim = ts.demo.simulator!;
+    const appId = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
+    folder = vscode.workspace.workspaceFolders![0];
+    // The demo's storefront-web with its history (a commit per story deployment), as the bound folder.
+    const sample = join(
+      vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath,
+      'samples',
+      'demo-workspace',
+    );
+    const scratch = mkdtempSync(join(tmpdir(), 'timeslice-story-'));
+    cpSync(join(sample, 'storefront-web'), join(scratch, 'storefront-web'), { recursive: true });
+    writeDemoRepositories(scratch);
+    cpSync(join(scratch, 'storefront-web'), folder.uri.fsPath, {
+      recursive: true,
+      filter: (source) => !source.split(/[\\/]/).includes('.vscode'),
+    });
+    rmSync(scratch, { recursive: true, force: true });
+    await vscode.commands.executeCommand('timeslice.bindWorkspace', {
+      applicationId: appId,
+      name: 'storefront-web',
+      folder: folder.uri,
+    });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
+    for (const name of ['app', 'config', '.git']) {
+      rmSync(join(folder.uri.fsPath, name), { recursive: true, force: true });
+    }
+    await vscode.commands.executeCommand('timeslice.stopDemo');
+    ts.demo.story = false;
+  });
+
+  it('ranks Controller/orders/show first with OrdersController#show changed in 545143b', async () => {
+    const node = await eventually(async () => {
+      for (const root of await ts.tree.getChildren()) {
+        if (root.kind !== 'application' || root.app.name !== 'storefront-web') continue;
+        const group = (await ts.tree.getChildren(root)).find((n) => n.kind === 'deploymentsGroup');
+        const rows = group ? await ts.tree.getChildren(group) : [];
+        const found = rows.find((n) => n.kind === 'deployment' && n.deployment.revision.startsWith('545143b'));
+        if (found) return found;
+      }
+      return undefined;
+    }, "the 545143b deployment's row");
+    const model = await vscode.commands.executeCommand<ImpactViewModel>('timeslice.showDeploymentImpact', node);
+    assert.ok(model, 'a model drawn');
+    const top = model.rows[0];
+    assert.equal(top.name, 'Controller/orders/show');
+    assert.equal(top.status, 'worse');
+    const code = (top.code ?? []).join(' | ');
+    assert.match(code, /OrdersController#show at app\/controllers\/orders_controller\.rb:\d+, in 545143b /, code);
+    assert.match(model.code?.notes.join(' ') ?? '', /from 77b26b0 to 545143b/);
+    // A moved transaction whose method the range did not touch is not attributed.
+    for (const row of model.rows.slice(1).filter((r) => r.status === 'worse' || r.status === 'better')) {
+      assert.doesNotMatch((row.code ?? []).join(' '), /OrdersController#show/, row.name);
+    }
+  });
+});

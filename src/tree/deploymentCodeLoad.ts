@@ -1,0 +1,80 @@
+/**
+ * The code of a deployment's diff range, in the application's bound folder: both revisions resolved
+ * (revisions.ts, through gitCommits.ts), `git diff` from the previous deployment's commit to this one's,
+ * both sides of each changed source file parsed, the moved transactions placed with the lenses' lookup (the
+ * same placement as the Change Impact view), and the commits of the range per changed file, capped
+ * (docs/impact.md#the-code).
+ */
+import * as vscode from 'vscode';
+
+import { sourceLanguagesOfAgent } from '../code/symbols';
+import { codeTargetOf } from '../code/transactionNames';
+import type { WorkspaceSourceIndex } from '../code/workspaceSources';
+import type { MethodSource } from '../impact/changedMethods';
+import { changedMethods } from '../impact/changedMethods';
+import type { DeploymentCodeAnswer, RangeCommit } from '../impact/deploymentCode';
+import { changedPaths, joinDeploymentCode } from '../impact/deploymentCode';
+import { parseDiff } from '../impact/diffHunks';
+import { resolveDeploymentRange } from '../impact/revisions';
+import type { WorkspaceBindings } from '../status/workspaceBinding';
+import { placeServed, readSides } from './changeImpactLoad';
+import { folderGit } from './gitCommits';
+
+/** Changed files whose commits are listed; `git log` runs once per file. */
+export const MAX_LOGGED_FILES = 40;
+/** Commits listed per file. */
+export const MAX_COMMITS_PER_FILE = 5;
+
+export interface DeploymentCodeQuery {
+  applicationId: number;
+  agentLanguage?: string;
+  previous?: { revision: string; commit?: string };
+  current: { revision: string; commit?: string };
+  moved: ReadonlyArray<{ name: string; status: 'worse' | 'better' }>;
+}
+
+export async function loadDeploymentCode(
+  deps: { bindings: Pick<WorkspaceBindings, 'all'>; sources: Pick<WorkspaceSourceIndex, 'indexOf'> },
+  query: DeploymentCodeQuery,
+  signal: AbortSignal,
+): Promise<DeploymentCodeAnswer> {
+  const folder = deps.bindings.all().find((b) => b.binding.id === query.applicationId)?.folder;
+  if (!folder) {
+    return {
+      kind: 'none',
+      messages: [vscode.l10n.t('No workspace folder is bound to this application: no code to show.')],
+    };
+  }
+  if (!query.previous) {
+    return { kind: 'none', messages: [vscode.l10n.t('No earlier deployment: there is no range to diff.')] };
+  }
+  const git = await folderGit(folder.uri);
+  if (!git) {
+    return { kind: 'none', messages: [vscode.l10n.t('The bound folder is not in a git repository.')] };
+  }
+  const resolved = await resolveDeploymentRange(query.previous, query.current, git.revisions);
+  if (!resolved.range) {
+    return {
+      kind: 'none',
+      messages: [resolved.from, resolved.to].filter((r) => r.kind !== 'commit').map((r) => r.message),
+    };
+  }
+  const { from, to } = resolved.range;
+  const languages = sourceLanguagesOfAgent(query.agentLanguage ?? '');
+  const files = parseDiff(await git.diff(from, to));
+  const sides = await readSides(folder, git, files, languages, from, to);
+  const source: MethodSource = { methodsAt: (side, path) => sides[side].get(path)?.ranges };
+  const changes = changedMethods(files, source);
+  const map = await deps.sources.indexOf(folder).lensMap(languages, signal);
+  const targets = query.moved.flatMap(({ name }) => {
+    const target = codeTargetOf(query.agentLanguage ?? '', name);
+    return target ? [{ name, target }] : [];
+  });
+  const served = placeServed(map, targets, sides);
+  const commits = new Map<string, RangeCommit[]>();
+  for (const path of changedPaths(changes).slice(0, MAX_LOGGED_FILES)) {
+    commits.set(path, await git.log(from, to, path, MAX_COMMITS_PER_FILE));
+  }
+  const code = joinDeploymentCode({ moved: query.moved, changes, served, commitsOf: (p) => commits.get(p) ?? [] });
+  return { kind: 'code', from, to, code };
+}
