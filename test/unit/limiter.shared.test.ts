@@ -65,8 +65,9 @@ describe('one rate limiter per key, shared by the views, NRQL and the key check'
   }
 
   /** Every request takes 100 ms on the simulator, so requests let through together overlap there. */
-  function slowEverything(): void {
-    sim.injectFault({ endpoint: '*', kind: 'delay', delayMs: 100, times: 10_000 });
+  /** Every answer held `delayMs`, so requests overlap; long enough that a busy machine's handshakes still do. */
+  function slowEverything(delayMs = 100): void {
+    sim.injectFault({ endpoint: '*', kind: 'delay', delayMs, times: 10_000 });
     sim.clearRequests();
   }
 
@@ -125,7 +126,7 @@ describe('one rate limiter per key, shared by the views, NRQL and the key check'
     assert.equal(originOf(sim.baseUrls.eu), originOf(sim.baseUrls.us));
     const other = manager.clientFor(sim.baseUrls.eu, () => Promise.resolve(sim.keys.eu), 1);
     disposables.push({ dispose: () => other.dispose() });
-    slowEverything();
+    slowEverything(500);
     await Promise.all([
       ...apps.flatMap((a) => [session.api.getApplication(a.id), session.api.listHosts(a.id)]),
       ...euApps.flatMap((a) => [other.getApplication(a.id), other.listHosts(a.id)]),
