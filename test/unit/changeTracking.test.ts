@@ -5,18 +5,16 @@
  */
 import assert from 'node:assert/strict';
 
-import { Agent, request } from 'undici';
-
 import { changeEventsNrql, DUPLICATE_WINDOW_MS, mergeChangeRows } from '../../src/api/nerdgraph/deployments';
 import { NerdGraphTimesliceApi } from '../../src/api/nerdgraph/nerdGraphApi';
 import { HttpTimesliceApi } from '../../src/api/rest/client';
-import { MemoryLogger } from '../../src/log';
 import { TIMESTAMP_REFUSAL } from '../../src/simulator/nerdgraph/changeEvents';
 import { entityGuid } from '../../src/simulator/nerdgraph/entities';
 import { parseNrql } from '../../src/simulator/nerdgraph/nrqlParser';
 import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { deploymentsBetween } from '../../src/simulator/deployments';
-import { Simulator } from '../../src/simulator/server';
+import type { Simulator } from '../../src/simulator/server';
+import { wireSimulator } from '../support/wireSimulator';
 
 const NOW_MS = Date.parse('2026-11-20T12:00:00Z');
 const HOUR = 3_600_000;
@@ -77,42 +75,23 @@ describe('Change tracking: the reader merges both event kinds', () => {
 
 describe('Simulator change tracking (docs/service.md#change-tracking)', function () {
   this.timeout(20_000);
+  const wire = wireSimulator({ usKey: KEY, now: () => new Date(NOW_MS) });
   let sim: Simulator;
-  let agent: Agent;
   let ng: NerdGraphTimesliceApi;
   let rest: HttpTimesliceApi;
 
-  before(async () => {
-    sim = await Simulator.start({ usKey: KEY, now: () => new Date(NOW_MS) });
-    agent = new Agent({ connect: { ca: sim.certPem } });
-    const common = {
-      baseUrl: sim.baseUrls.us,
-      getApiKey: () => Promise.resolve(KEY),
-      ca: sim.certPem,
-      log: new MemoryLogger(),
-      timeoutMs: 15_000,
-      backoffBaseMs: 10,
-    };
+  before(() => {
+    sim = wire.sim;
+    const common = { ...wire.clientOptions(), timeoutMs: 15_000 };
     rest = new HttpTimesliceApi(common);
     ng = new NerdGraphTimesliceApi({ ...common, accountId: SIMULATED_ACCOUNTS.us.id, now: () => new Date(NOW_MS) });
   });
-  after(async () => {
-    await Promise.all([rest.dispose(), ng.dispose(), agent.close()]);
-    await sim.stop();
-  });
+  after(() => Promise.all([rest.dispose(), ng.dispose()]));
   afterEach(() => sim.setChangeEventsInDeploymentLists(true));
 
   const guid = (id: number) => entityGuid(SIMULATED_ACCOUNTS.us.id, 'APM', 'APPLICATION', id);
 
-  async function graphql(query: string, variables: Record<string, unknown>): Promise<W> {
-    const res = await request(`${sim.baseUrls.us}/graphql`, {
-      method: 'POST',
-      dispatcher: agent,
-      headers: { 'api-key': KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    });
-    return JSON.parse(await res.body.text());
-  }
+  const graphql = (query: string, variables: Record<string, unknown>): Promise<W> => wire.graphql(query, variables);
 
   const deploymentEvent = (appId: number, version: string, extra: Record<string, unknown> = {}) => ({
     categoryAndTypeData: {
