@@ -59,16 +59,7 @@ export interface ImpactViewModel {
 const plain = (text: string, max = NAME_MAX) => plainLine(text, max);
 
 function statusLabel(status: MovementRow['status']): string {
-  switch (status) {
-    case 'worse':
-      return l10n.t('Worse');
-    case 'better':
-      return l10n.t('Better');
-    case 'unchanged':
-      return l10n.t('Unchanged');
-    default:
-      return l10n.t('Too few calls');
-  }
+  return status === 'tooFewCalls' ? l10n.t('Too few calls') : verdictLabel(status);
 }
 
 export function verdictLabel(verdict: Verdict): string {
