@@ -1,11 +1,5 @@
-/**
- * Every metric name an agent records for one logical operation of an application, per agent language,
- * as docs/service.md#agent-naming gives them: the transaction itself, its Apdex, its errors,
- * its WebTransactionTotalTime where the agent reports it, and the traced-method segment that names the
- * code (Java `Java/<fqcn>/<method>`, .NET `DotNet/<C>Controller/<A>`, Python `Function/<module>:<qualname>`).
- */
+/** Every metric name an agent records for one operation, per agent language (docs/service.md#agent-naming). */
 
-/** A web endpoint as a developer thinks of it: which resource and action, which verb and route. */
 export interface WebOperation {
   /** Rails' controller path (`orders`, `admin/users`); the other frameworks' controller or module stem. */
   resource: string;
@@ -16,43 +10,30 @@ export interface WebOperation {
   route: string;
 }
 
-/** Every name an agent records for one transaction. */
 export interface AgentNames {
   transaction: string;
-  /** The transaction's own Apdex metric (the first segment of its name swapped for `Apdex`). */
   apdex: string;
-  /** `Errors/<full transaction name>` (Ruby's `Errors/Controller/…` is that rule too). */
   errors: string;
   /** `WebTransactionTotalTime/…`, recorded by agents recent enough to report it (docs/service.md#response-time-breakdown). */
   totalTime: string;
-  /** The segment that names class and method exactly, for the agents that record one. */
   segment?: string;
 }
 
-/**
- * A transaction's Apdex metric: its first segment swapped for `Apdex`. For `WebTransaction/…` names
- * that is `Apdex/…`; for Ruby's `Controller/admin/users/show` it is `Apdex/admin/users/show` (docs/service.md#agent-naming;
- * the Ruby agent's `transaction.rb`).
- */
+/** The first segment swapped for `Apdex`, Ruby's `Controller/…` too (docs/service.md#agent-naming; the Ruby agent's `transaction.rb`). */
 export function apdexNameOf(transaction: string): string {
   const slash = transaction.indexOf('/');
   return slash < 0 ? `Apdex/${transaction}` : `Apdex${transaction.slice(slash)}`;
 }
 
-/** `Errors/<full transaction name>` (docs/service.md#agent-naming, every agent). */
 export function errorsNameOf(transaction: string): string {
   return `Errors/${transaction}`;
 }
 
-/**
- * `WebTransactionTotalTime/…`: `WebTransaction/Go/GET /users` → `WebTransactionTotalTime/Go/GET /users`;
- * Ruby's `Controller/users/show` → `WebTransactionTotalTime/Controller/users/show` (docs/service.md#agent-naming).
- */
+/** `WebTransaction/Go/GET /users` → `WebTransactionTotalTime/Go/GET /users` (docs/service.md#agent-naming). */
 export function totalTimeNameOf(transaction: string): string {
   return `WebTransactionTotalTime/${transaction.replace(/^WebTransaction\//, '')}`;
 }
 
-/** Whether a transaction name is a web one in its agent's form (Ruby's web transactions start `Controller/`). */
 export function isWebTransaction(name: string): boolean {
   return name.startsWith('WebTransaction/') || name.startsWith('Controller/');
 }
@@ -85,22 +66,17 @@ function braced(route: string): string {
   return route.replace(/:([A-Za-z_]\w*)/g, '{$1}');
 }
 
-/** The code's home in names that carry one: Java's package, from the application's name. */
 export function javaPackageOf(appName: string): string {
   const word = (appName.split(/[^A-Za-z0-9]/)[0] || 'app').toLowerCase();
   return `com.example.${/^[a-z]/.test(word) ? word : `app${word}`}.web`;
 }
 
-/** The root namespace .NET code of an application has, from its name (`reports-dotnet` → `Reports`). */
 export function dotnetNamespaceOf(appName: string): string {
   const word = (appName.split(/[^A-Za-z0-9]/)[0] || 'app').toLowerCase();
   return /^[a-z]/.test(word) ? capitalize(word) : `App${word}`;
 }
 
-/**
- * The transaction name of `op` in the form the agent of `language` records (docs/service.md#agent-naming), and the
- * segment that names its code. Languages without a rule set get Ruby's form (none occurs in the data set).
- */
+/** Languages without a rule set get Ruby's form (none occurs in the data set); docs/service.md#agent-naming. */
 function transactionOf(language: string, op: WebOperation, appName: string): { name: string; segment?: string } {
   const cls = singular(op.resource);
   switch (language) {
@@ -136,7 +112,6 @@ function transactionOf(language: string, op: WebOperation, appName: string): { n
   }
 }
 
-/** Every name recorded with a web transaction named `transaction` (and its code segment, if any). */
 export function agentNamesOf(transaction: string, segment?: string): AgentNames {
   return {
     transaction,
@@ -147,7 +122,6 @@ export function agentNamesOf(transaction: string, segment?: string): AgentNames 
   };
 }
 
-/** Every name the agent of `language` records for the web operation `op` of application `appName`. */
 export function webTransactionNames(language: string, op: WebOperation, appName: string): AgentNames {
   const { name, segment } = transactionOf(language, op, appName);
   return agentNamesOf(name, segment);
@@ -176,19 +150,14 @@ export function namedTransaction(language: string, text: string): string {
   }
 }
 
-/** A background job of an application: what it is called in code. */
 export interface BackgroundJob {
   /** The job's class (Ruby, Java) or function (Python, Node) stem, e.g. `InvoiceReminder`. */
   stem: string;
 }
 
 /**
- * A background transaction's name per agent. The Ruby agent names `OtherTransaction/Background/…`;
- * the agents' own tests show Python's `@background_task()` as `OtherTransaction/Function/<module>:<qualname>`
- * and Java's and .NET's traced dispatchers as `OtherTransaction/Custom/<fully qualified class>/<method>`;
- * Node's `startBackgroundTransaction(name)` (`OtherTransaction/Nodejs/<name>`), Go's
- * `app.StartTransaction(name)` outside a request (`OtherTransaction/Go/<name>`) and PHP's queued jobs
- * (`OtherTransaction/Action/<job class>`) are readings, not documented (docs/service.md#agent-naming).
+ * The agents' tests show Python's `OtherTransaction/Function/<module>:<qualname>` and Java's and .NET's
+ * `OtherTransaction/Custom/<class>/<method>`; Node's, Go's and PHP's forms are readings (docs/service.md#agent-naming).
  */
 export function backgroundTransactionName(language: string, job: BackgroundJob, appName: string): string {
   const snake = job.stem.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();

@@ -1,10 +1,6 @@
 /**
- * Open alerts of the simulated account (docs/service.md#open-alerts), one model for REST v2's
- * `alerts_violations.json` and NerdGraph's `aiIssues`: an application whose health is red has a
- * CRITICAL violation opened three days ago and still open (a 24-hour search window misses it) and a
- * recent one; an orange one has a WARNING opened two hours ago; every reporting application also has a
- * closed violation, which `only_open=true` leaves out. The test data set's `<img …>` application has
- * one whose condition and policy names are foreign text. Times are relative to the simulator's clock.
+ * Open alerts, one model for REST v2 `alerts_violations.json` and NerdGraph `aiIssues` (docs/service.md#open-alerts):
+ * a red application's CRITICAL opened three days ago is still open, so a 24-hour search window misses it.
  */
 import type { Dataset, SimApp } from './dataset';
 
@@ -59,11 +55,7 @@ export function violations(dataset: Dataset, now: number): SimViolation[] {
   return out;
 }
 
-/**
- * A REST v2 violation record (`ambitioninc/newrelic-api` `alert_violations.py`, newrelic-client-go
- * `pkg/alerts/incidents.go`). How `opened_at` / `closed_at` are written is not documented: epoch
- * milliseconds here, as client-go's `EpochTime` reads them (docs/service.md#open-alerts).
- */
+/** `opened_at` / `closed_at` in epoch ms, as client-go's `EpochTime` reads them (docs/service.md#open-alerts). */
 export function violationRecord(v: SimViolation): Record<string, unknown> {
   const end = v.closedAt ?? undefined;
   return {

@@ -1,9 +1,7 @@
 /**
- * The simulated account: applications, hosts, instances and key transactions, generated from a seed.
- * Same seed and size → same records. The first applications are hand-picked so that every case the
- * client must handle is present: every health status, a non-reporting app, Ruby apps on both sides
- * of the 4.8 agent-version rule, an app without queue or WebTransactionTotalTime data, Unicode and
- * HTML-special names.
+ * The simulated account, generated from a seed (same seed and size, same records). The first applications are
+ * hand-picked so every case the client must handle is present (health statuses, the 4.8 agent-version rule,
+ * missing data, Unicode and HTML-special names).
  */
 import type { HealthStatus } from '../api/types';
 import type { AppSeed, DatabaseFamily } from './datasetSeeds';
@@ -40,7 +38,6 @@ export interface AppProfile {
   realUserMonitoring: boolean;
   /** Agent version: the simulator keeps it to itself (a real record has none: docs/service.md#records). */
   agentVersion: string;
-  /** Share of the database time per request. */
   databaseShare: number;
   externalShare: number;
   memcacheShare: number;
@@ -48,18 +45,14 @@ export interface AppProfile {
   transactions: SimTransaction[];
   /** Background transactions (`OtherTransaction/…`): their share of the background calls and relative speed. */
   background: Array<{ name: string; weight: number; speed: number }>;
-  /** Phase of the daily traffic curve. */
   phase: number;
 }
 
-/** One web transaction of an application. */
 export interface SimTransaction {
-  /** The transaction's metric name in its agent's form (`names.transaction`). */
   name: string;
   names: AgentNames;
   /** What a key transaction on it is called (`Orders show`). */
   label: string;
-  /** Share of the application's web calls (all sum to 1). */
   weight: number;
   /** Response time relative to the application's (the call-weighted mean is 1). */
   speed: number;
@@ -67,10 +60,7 @@ export interface SimTransaction {
   errorProneness: number;
 }
 
-/**
- * How much slower the slow transaction of an application is than the slowest of the others, and how
- * much more often than average the error-prone one fails.
- */
+// How much slower the slow transaction is than the slowest other, and how much more the error-prone one fails.
 const SLOW_FACTOR = 2;
 const ERROR_PRONE_FACTOR = 8;
 
@@ -88,12 +78,8 @@ export interface SimApp {
   serverIds: number[];
   alertPolicyId?: number;
   keyTransactionIds: number[];
-  /** Physical memory of all its hosts, MB. */
   memoryMb: number;
-  /**
-   * Minutes the data's clock runs ahead of the real one (DatasetOptions.clockShiftMinutes): deployments
-   * and the daily traffic cycle follow `minute + clockShift`.
-   */
+  /** Minutes the data's clock runs ahead of the real one (DatasetOptions.clockShiftMinutes). */
   clockShift: number;
   /** The data-clock minute the demo's story ends at (DatasetOptions.storyAnchorMs; demoStory.ts); none when undefined. */
   storyAnchor?: number;
@@ -103,7 +89,6 @@ export interface SimHost {
   id: number;
   appId: number;
   name: string;
-  /** Share of the application's traffic. */
   share: number;
   /** Multiplier on response time (a slow host). */
   slowness: number;
@@ -118,7 +103,6 @@ export interface SimInstance {
   appId: number;
   hostId: number;
   port: number;
-  /** Share of the host's traffic. */
   share: number;
   health: HealthStatus;
   serverId: number;
@@ -128,7 +112,6 @@ export interface SimKeyTransaction {
   id: number;
   appId: number;
   name: string;
-  /** The parent transaction's metric name. */
   transactionName: string;
   health: HealthStatus;
 }
@@ -136,34 +119,17 @@ export interface SimKeyTransaction {
 export interface DatasetOptions {
   seed: number;
   apps: number;
-  /**
-   * `test` (default) keeps the names a client must render as text (HTML-special, Unicode); `demo`
-   * gives those records plausible names, since the demo is what a new user sees first. Only names
-   * differ: every number is the same for the same seed.
-   */
+  /** `test` (default) keeps names a client must render as text (HTML-special, Unicode); `demo` has plausible ones. */
   names?: 'test' | 'demo';
-  /**
-   * Added to every id (applications, hosts, instances, servers, key transactions; default 0), so that
-   * several accounts of one key have ids apart, as the service's ids are unique across accounts.
-   */
+  /** Added to every id (default 0): the service's ids are unique across accounts. */
   idBase?: number;
-  /**
-   * Minutes the data's clock runs ahead of the real one (default 0; negative runs behind). A test harness
-   * sets it so that its data (which deployments lie in the last hours, the traffic's daily level) is the
-   * same whatever the date and hour it runs at.
-   */
+  /** Minutes the data's clock runs ahead of the real one (default 0), so a test's data is the same at any hour. */
   clockShiftMinutes?: number;
-  /**
-   * The instant (real clock, ms) the demo's story (demoStory.ts) ends at: its deployments lie at fixed
-   * offsets before it. None when undefined: every deployment is generated.
-   */
+  /** When the demo's story (demoStory.ts) ends, real clock ms; every deployment is generated when undefined. */
   storyAnchorMs?: number;
 }
 
-/**
- * The demo's account (Start Demo, `npm run demo`): 16 applications, so that every agent of the sample
- * workspace (samples/demo-workspace) has a reporting application, Django's included (the 16th).
- */
+/** The demo's account: 16 applications, so every agent of samples/demo-workspace has one (Django's is the 16th). */
 export const DEMO_DATA_SET = { seed: 42, apps: 16 } as const;
 
 export class Dataset {
@@ -175,7 +141,6 @@ export class Dataset {
   readonly keyTransactionsById = new Map<number, SimKeyTransaction>();
   readonly seed: number;
   private readonly demoNames: boolean;
-  /** Which names the data set has (DatasetOptions.names); error messages follow it too. */
   readonly names: 'test' | 'demo';
 
   constructor(options: DatasetOptions) {
@@ -355,7 +320,6 @@ export class Dataset {
     };
   }
 
-  /** A stable key for the hash of a record's time series. */
   static seriesKey(kind: string, id: number): number {
     return hashString(`${kind}:${id}`);
   }

@@ -1,8 +1,4 @@
-/**
- * What a data set is generated from: the hand-picked applications at its head (one per case a client
- * must handle), the word lists generated names and controllers draw from, and the demo's plausible
- * stand-ins for the names that exist to catch markup injection.
- */
+// What a data set is generated from: the hand-picked applications, the word lists and the demo's names.
 import type { HealthStatus } from '../api/types';
 import type { BackgroundJob, WebOperation } from './agentNaming';
 import type { Rng } from './random';
@@ -22,7 +18,6 @@ export interface AppSeed {
   hostCount?: number;
 }
 
-/** The hand-picked applications at the head of every data set. */
 export const SPECIAL_APPS: AppSeed[] = [
   {
     name: 'storefront-web',
@@ -102,10 +97,7 @@ const NAME_SUFFIXES = ['service', 'api', 'web', 'worker', 'backend'];
 const LANGUAGES = ['java', 'ruby', 'python', 'nodejs', 'go', 'php', 'dotnet'];
 export const APDEX_TARGETS = [0.1, 0.2, 0.3, 0.5, 1, 1.5, 2];
 export const DATASTORE_TYPES = ['MySQL', 'Postgres', 'Redis', 'MongoDB', 'DynamoDB', 'Elasticsearch'];
-/**
- * The web operations applications draw their transactions from (each takes the first few, so the same
- * numbers come from the same seed whatever the names), named per agent by agentNaming.ts.
- */
+// Each application takes the first few, so the same seed gives the same numbers whatever the names.
 export const OPERATIONS: readonly WebOperation[] = [
   { resource: 'orders', action: 'create', verb: 'POST', route: '/orders' },
   { resource: 'orders', action: 'show', verb: 'GET', route: '/orders/:id' },
@@ -121,7 +113,6 @@ export const OPERATIONS: readonly WebOperation[] = [
   { resource: 'invoices', action: 'download', verb: 'GET', route: '/invoices/:id/download' },
 ];
 
-/** Every application's background jobs (OtherTransaction/…), with their share of the background calls. */
 export const BACKGROUND_JOBS: ReadonlyArray<{ job: BackgroundJob; share: number; speed: number }> = [
   { job: { stem: 'InvoiceReminder' }, share: 0.7, speed: 0.6 },
   { job: { stem: 'SearchReindex' }, share: 0.3, speed: 1.9333 },

@@ -1,8 +1,4 @@
-/**
- * The simulator's two loopback listeners: HTTPS with a certificate made at start (written to a
- * temporary file, for clients that take a CA path), and plain HTTP that answers every request with a
- * 301 to the same path over HTTPS, as the service does (docs/service.md#regions-and-keys).
- */
+// The simulator's loopback listeners: HTTPS, and plain HTTP answering 301 as the service does (docs/service.md#regions-and-keys).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -17,16 +13,11 @@ export class Listeners {
     private readonly httpsServer: https.Server,
     private readonly httpServer: http.Server,
     private readonly certDir: string,
-    /** The certificate, PEM-encoded, for clients that trust it by content. */
     readonly certPem: string,
-    /** The same certificate in a file, for clients that take a path. */
     readonly certPath: string,
   ) {}
 
-  /**
-   * Listens on 127.0.0.1 (port 0: any free port). `handle` answers HTTPS; `onRedirect` hears of each
-   * plain-HTTP request after its 301 is decided, so it can be recorded.
-   */
+  /** `onRedirect` hears of each plain-HTTP request after its 301 is decided, so it can be recorded. */
   static async open(
     port: number,
     httpPort: number,
@@ -71,7 +62,6 @@ function httpsPortOf(server: https.Server): number {
   return (server.address() as AddressInfo).port;
 }
 
-/** Plain HTTP: 301 to the same path over HTTPS (docs/service.md#regions-and-keys). */
 function redirectToHttps(
   req: http.IncomingMessage,
   res: http.ServerResponse,

@@ -1,7 +1,4 @@
-/**
- * Which metrics an application has (its catalog: names, kinds, and how each is read from a scope's
- * minute) and which values each metric reports.
- */
+// Which metrics an application has, how each is read from a scope's minute, and which values each reports.
 import { apdexNameOf, errorsNameOf } from './agentNaming';
 import type { SimApp } from './dataset';
 import type { Apdex, Minute, SimScope } from './minutes';
@@ -13,7 +10,6 @@ export type MetricKind = 'dispatcher' | 'timed' | 'apdex' | 'endUserApdex' | 'en
 export interface MetricDef {
   name: string;
   kind: MetricKind;
-  /** calls and total time of a timed metric in one minute. */
   timed?: (m: Minute) => { calls: number; totalMs: number };
   /** An Apdex metric's split in one minute, when not the scope's own (`m.apdex`): one transaction's. */
   apdex?: (m: Minute) => Apdex;
@@ -22,16 +18,13 @@ export interface MetricDef {
 }
 
 /**
- * A web transaction's own Apdex metric, as the agents name it: its first segment swapped for `Apdex`
- * (`WebTransaction/Function/shop.views:index` → `Apdex/Function/shop.views:index`; Ruby's
- * `Controller/users/show` → `Apdex/users/show`, docs/service.md#agent-naming). A key
- * transaction's Apdex is its parent application's `Apdex/<txn>` (docs/service.md#key-transactions).
+ * `Controller/users/show` → `Apdex/users/show` (docs/service.md#agent-naming); a key transaction's Apdex is its
+ * parent application's `Apdex/<txn>` (docs/service.md#key-transactions).
  */
 export function transactionApdexName(transactionName: string): string {
   return apdexNameOf(transactionName);
 }
 
-/** A transaction's own errors metric: `Errors/` + its full name (docs/service.md#agent-naming; Ruby's `Errors/Controller/…`). */
 export function transactionErrorsName(transactionName: string): string {
   return errorsNameOf(transactionName);
 }
@@ -52,7 +45,6 @@ const TIMED_VALUES = [
   'standard_deviation',
 ];
 
-/** Value names a metric offers in a listing (docs/service.md#value-rules). */
 export function valueNames(def: MetricDef, scope: SimScope['kind']): string[] {
   switch (def.kind) {
     case 'dispatcher':
@@ -76,7 +68,6 @@ export function valueNames(def: MetricDef, scope: SimScope['kind']): string[] {
 
 const catalogs = new WeakMap<SimApp, MetricDef[]>();
 
-/** Every metric an application reports, in listing order. */
 export function metricCatalog(app: SimApp): MetricDef[] {
   const cached = catalogs.get(app);
   if (cached) {
@@ -87,7 +78,6 @@ export function metricCatalog(app: SimApp): MetricDef[] {
   const timed = (name: string, fn: (m: Minute) => { calls: number; totalMs: number }) =>
     defs.push({ name, kind: 'timed', timed: fn });
   const web = (m: Minute) => ({ calls: m.calls, totalMs: m.serverMs * m.calls });
-  // A component with k calls per web request taking `ms` per request in all.
   const component =
     (k: number, ms: (m: Minute) => number, share = 1) =>
     (m: Minute) => ({
@@ -101,9 +91,7 @@ export function metricCatalog(app: SimApp): MetricDef[] {
   if (p.hasTotalTime) {
     timed('WebTransactionTotalTime', web);
   }
-  // Each transaction's share of a minute: calls add up to HttpDispatcher's, time to its total, errors
-  // to Errors/all (transactionSplit.ts). Each has its own Apdex (from its own response time) and errors,
-  // so a key transaction's summary is its own, not its application's (docs/service.md#key-transactions).
+  // Each transaction has its own Apdex and errors, so a key transaction's summary is its own (docs/service.md#key-transactions).
   p.transactions.forEach((t, i) => {
     const own = (m: Minute) => transactionSplit(app, m).web[i];
     const times = (m: Minute) => ({ calls: own(m).calls, totalMs: own(m).totalMs });

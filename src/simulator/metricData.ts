@@ -1,8 +1,4 @@
-/**
- * The metric names and metric data endpoints: parameter checks as the service does them (422 with an
- * error title), the granularity table, period alignment, `summarize`, `metrics_not_found`, and
- * `values: {}` for value names a metric lacks.
- */
+// The metric names and data endpoints, checking parameters as the service does (docs/service.md#value-rules).
 import { defaultPeriodSeconds, formatApiTime, MAX_POINTS_PER_METRIC, MIN_RANGE_SECONDS } from '../api/timeRange';
 import type { MetricDef } from './metricCatalog';
 import { metricCatalog, valueNames } from './metricCatalog';
@@ -12,14 +8,10 @@ import { sliceValues } from './series';
 export class ParameterError extends Error {}
 
 /**
- * How `values[]` is applied when the named metrics have different value lists (docs/service.md#value-rules: when
- * `values[]` asks for a value a metric lacks, that metric comes back with `"values": {}`; the
- * service's own example returns `EndUser` with its two values and `EndUser/Apdex` with `{}`).
- * The value columns are the requested values that the FIRST found metric has, in request order.
- * - `strict` (default, the documented example): every later metric lacking one of the columns gets `{}`;
- * - `first-metric`: a later metric gets the columns it has, and `{}` only when it has none of them;
- * - `lenient`: each metric answers its own subset of the requested values (the loosest reading of
- *   the rule; a client must work under every reading, since the service's own may be any of them).
+ * How `values[]` applies when the named metrics have different value lists (docs/service.md#value-rules). The
+ * columns are the requested values the first found metric has. `strict` (default, the documented example):
+ * a later metric lacking a column gets `{}`; `first-metric`: `{}` only when it has none; `lenient`: each
+ * answers its own subset. A client must work under every reading.
  */
 export type ValuesRule = 'strict' | 'first-metric' | 'lenient';
 export const VALUES_RULES: readonly ValuesRule[] = ['strict', 'first-metric', 'lenient'];
@@ -27,15 +19,12 @@ export const VALUES_RULES: readonly ValuesRule[] = ['strict', 'first-metric', 'l
 export interface MetricDataOptions {
   valuesRule?: ValuesRule;
   /**
-   * Minutes the service's data lags the clock: for a window reaching into the last `lag` minutes the
-   * returned slices run from `from − lag` to `to − lag`, so the first starts before the requested `from`
-   * (the service's examples lag about 3 minutes); an older window is answered whole. 0
-   * returns the slices that cover the requested range.
+   * Minutes the data lags the clock (the service's examples show about 3): a window reaching into the last
+   * `lag` minutes is answered from `from − lag` to `to − lag`; an older window is answered whole.
    */
   lagMinutes?: number;
 }
 
-/** The names listing of a scope, filtered by `name` (a simple, case-sensitive character match). */
 export function metricNameRecords(scope: SimScope, nameFilter: string | null): Array<Record<string, unknown>> {
   return metricCatalog(scope.app)
     .filter((d) => !nameFilter || d.name.includes(nameFilter))
@@ -123,7 +112,6 @@ export function metricDataBody(
     }
   }
 
-  // Slices: [start, end) in minutes, aligned to whole periods; the first may start before `from`.
   const slices: Array<[number, number]> = [];
   if (summarize) {
     slices.push([fromMinute, Math.max(fromMinute + 1, toMinute)]);
@@ -158,10 +146,7 @@ export function metricDataBody(
   };
 }
 
-/**
- * The value names each found metric answers with, under `rule` (see ValuesRule); undefined = all of
- * its values (no `values[]` asked).
- */
+/** undefined = all of its values (no `values[]` asked). */
 export function valueColumns(
   valueLists: ReadonlyArray<readonly string[]>,
   wanted: readonly string[],

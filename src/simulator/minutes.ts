@@ -1,8 +1,6 @@
 /**
- * What each scope (application, host, instance) did in each minute. Every value is a pure function of
- * (seed, record, minute), so any range can be asked for and the same request always gives the same
- * bytes. One `Minute` per scope and minute feeds every metric, which keeps them consistent with each
- * other: components add up to the response time, Apdex s + t + f = count = HttpDispatcher calls.
+ * What each scope did in each minute, a pure function of (seed, record, minute). One `Minute` feeds every metric,
+ * so they agree: components add up to the response time, Apdex s + t + f = count = HttpDispatcher calls.
  */
 import type { SimApp, SimHost, SimInstance } from './dataset';
 import { Dataset } from './dataset';
@@ -23,7 +21,6 @@ export interface Minute {
   databaseMs: number;
   externalMs: number;
   memcacheMs: number;
-  /** Web transactions' errors (`Errors/allWeb`). */
   errors: number;
   /** Background transactions' errors (`Errors/allOther`); `Errors/all` is both. */
   otherErrors: number;
@@ -58,7 +55,6 @@ export function apdexSplit(calls: number, responseMs: number, thresholdSeconds: 
   return { s, t: calls - s - f, f };
 }
 
-/** Scales an Apdex split of the application to a share of its traffic, keeping s + t + f = calls. */
 function shareOf(a: Apdex, calls: number, total: number): Apdex {
   if (total === 0) {
     return { s: 0, t: 0, f: 0 };
@@ -68,7 +64,6 @@ function shareOf(a: Apdex, calls: number, total: number): Apdex {
   return { s, t: calls - s - f, f };
 }
 
-/** What the shifts make of the application's time and errors: their call-weighted means over its transactions. */
 function shiftScales(app: SimApp, shifts: MinuteShifts | undefined): { time: number; errors: number } {
   if (!shifts) {
     return { time: 1, errors: 1 };
@@ -84,7 +79,6 @@ function shiftScales(app: SimApp, shifts: MinuteShifts | undefined): { time: num
   return { time: time0 > 0 ? time / time0 : 1, errors: errors0 > 0 ? errors / errors0 : 1 };
 }
 
-/** The scope's minute: application-level noise, scaled by the host's and instance's share. */
 export function minuteOf(seed: number, scope: SimScope, minute: number): Minute {
   const app = scope.app;
   const p = app.profile;
@@ -98,11 +92,8 @@ export function minuteOf(seed: number, scope: SimScope, minute: number): Minute 
   const appCalls = app.reporting ? Math.max(0, Math.round(p.baseRpm * diurnal * (0.85 + 0.3 * u(0)))) : 0;
   const calls = Math.round(appCalls * share);
   const spike = u(2) > 0.985 ? 2.2 : 1;
-  // A bad deployment slows the application down until the next one (deployments.ts).
   const afterDeploy = deploymentFactor(seed, app, minute);
-  // A failing deployment multiplies the errors until the next one (deployments.ts).
   const errorFactor = deploymentErrorFactor(seed, app, minute);
-  // The demo's story moves single transactions (demoStory.ts); the application's numbers carry their share.
   const shifts = deploymentShifts(seed, app, minute);
   const scales = shiftScales(app, shifts);
   const serverMs = app.reporting

@@ -1,7 +1,4 @@
-/**
- * What the simulator keeps of the requests it answered, for tests to inspect: each request as it
- * arrived with the status (and body) it got, and how many were being answered at once per key.
- */
+// What the simulator keeps of the requests it answered, for tests to inspect.
 import type * as http from 'node:http';
 
 import type { EndpointId, NerdGraphOperation } from './faults';
@@ -19,11 +16,9 @@ export interface RecordedRequest {
   status: number;
   /** The body as sent, for tests that compare what a client shows with it (absent when cut or streamed). */
   body?: string;
-  /** The request body (NerdGraph POSTs), so tests can check what a client sent. */
   requestBody?: string;
 }
 
-/** Where a recorded request went: its region and endpoint, when the path named one. */
 export type RecordedRoute = Pick<RecordedRequest, 'region' | 'endpoint'>;
 
 export function headerValue(v: string | string[] | undefined): string | undefined {
@@ -36,15 +31,12 @@ export function apiKeyOf(req: http.IncomingMessage): string | undefined {
 }
 
 export class RequestLog {
-  /** The recorded requests, oldest first; the same array for the simulator's whole life. */
   readonly requests: RecordedRequest[] = [];
-  /** Requests being answered now, per key they carry (REST and NerdGraph alike), and of all keys. */
   private readonly answering = new Map<string, number>();
   private answeringAll = 0;
   private readonly peaks = new Map<string, number>();
   private peakAll = 0;
 
-  /** `max`: how many requests are kept (the last ones). */
   constructor(private readonly max: number) {}
 
   record(
@@ -74,7 +66,6 @@ export class RequestLog {
     }
   }
 
-  /** Counts a request as in flight until its response closes (sent, or the client gone). */
   countInFlight(req: http.IncomingMessage, res: http.ServerResponse): void {
     const key = apiKeyOf(req) ?? '';
     const now = (this.answering.get(key) ?? 0) + 1;
@@ -87,12 +78,10 @@ export class RequestLog {
     });
   }
 
-  /** The most requests carrying `key` answered at once since the last `clear` (without a key: of all keys). */
   peakInFlight(key?: string): number {
     return key === undefined ? this.peakAll : (this.peaks.get(key) ?? 0);
   }
 
-  /** Forgets the recorded requests and the peaks (requests still in flight stay counted). */
   clear(): void {
     this.requests.length = 0;
     this.peaks.clear();

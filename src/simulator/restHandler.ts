@@ -1,8 +1,4 @@
-/**
- * REST API v2 over HTTP: checks a request as the service does (method, path, retirement, a test's
- * fault, key, region, rate limit), then sends the route's answer with the service's ETags and
- * pagination (`page`, an RFC 5988 Link header). The answers themselves come from routes.ts.
- */
+// REST API v2 over HTTP: checks as the service does, ETags and RFC 5988 pagination; answers come from routes.ts.
 import { createHash } from 'node:crypto';
 import type * as http from 'node:http';
 
@@ -19,14 +15,12 @@ import type { Answer, Format, Region } from './restAnswer';
 import type { Routes } from './routes';
 import { matchRoute } from './routes';
 
-/** What the REST handler serves from; the simulator owns all of it. */
 export interface RestSurroundings {
   readonly keys: Readonly<Record<Region, string>>;
   readonly routes: Readonly<Record<Region, Routes>>;
   readonly faults: FaultTable;
   readonly rateLimit: RateLimit;
   readonly log: RequestLog;
-  /** Items per page of every list. */
   readonly pageSize: number;
   /** Read per request: tests retire REST v2 at run time. */
   restRetired(): boolean;
@@ -155,7 +149,6 @@ function fullBody(answer: Answer, format: Format): string {
   return serialize(format, body);
 }
 
-/** RFC 5988 links to the next and last pages, keeping the other query parameters. */
 function linkHeader(url: URL, page: number, pages: number, omitLast: boolean): string | undefined {
   const at = (n: number) => {
     const u = new URL(url.href);

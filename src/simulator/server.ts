@@ -1,9 +1,6 @@
 /**
- * The API simulator: a real HTTPS server on loopback serving the REST API v2 and NerdGraph for a US
- * and an EU account (EU under /eu), plus a plain-HTTP port that answers 301 to HTTPS as the service
- * does. It records every request and injects faults on demand. This class owns the state and the
- * switches tests use; the listeners, the recording, each API's handler and the fault answers are
- * modules of their own.
+ * HTTPS simulator of the REST API v2 and NerdGraph (US, EU under /eu) with a plain-HTTP port that answers
+ * 301 as the service does; records requests and injects faults on demand (docs/simulator.md).
  */
 import type * as http from 'node:http';
 
@@ -28,14 +25,12 @@ import { answerRest } from './restHandler';
 import type { Region } from './restAnswer';
 import { Routes } from './routes';
 
-/** The demo's account, for the demo controller that loads this module lazily. */
 export { DEMO_DATA_SET } from './dataset';
 
 export interface SimulatorOptions {
   seed?: number;
   /** Applications in the US account (the EU account has half as many, at least 3). */
   apps?: number;
-  /** Items per page of every list. */
   pageSize?: number;
   /** Issues per NerdGraph `aiIssues` page (default AI_ISSUES_PAGE_SIZE), so a test can have several pages. */
   aiIssuesPageSize?: number;
@@ -51,39 +46,21 @@ export interface SimulatorOptions {
   valuesRule?: ValuesRule;
   /** Minutes the timeslice data lags the clock (default 0; the service's examples show about 3). */
   lagMinutes?: number;
-  /**
-   * Minutes the data's clock runs ahead of the real one (default 0): deployments and the daily traffic
-   * cycle follow it, answers keep real timestamps. Test harnesses set it so that what a test sees is the
-   * same whatever the date and hour it runs at (test/support/dataClock.js).
-   */
+  /** Minutes the data's clock runs ahead of the real one (default 0), so tests see the same data at any hour (test/support/dataClock.js). */
   clockShiftMinutes?: number;
-  /**
-   * The demo's story (demoStory.ts, docs/simulator.md): the showcase applications' last deployments before
-   * the clock's start are the commits of the demo's git history, each moving its transactions. Off by
-   * default, so a data set made alone (as the UI tests compute their expectations) is what is served.
-   */
+  /** The demo's story (demoStory.ts, docs/simulator.md); off by default so a data set made alone is what is served. */
   demoStory?: boolean;
   /** `demo` gives the records made to catch markup injection plausible names (see DatasetOptions). */
   names?: 'test' | 'demo';
-  /**
-   * How many requests `requests` keeps (the last ones); all when omitted, as tests want. The demo
-   * bounds it: a record holds headers and bodies, and a demo may run for days.
-   */
+  /** How many requests `requests` keeps (default all); the demo bounds it, as a demo may run for days. */
   maxRecordedRequests?: number;
   /** How NerdGraph's `apmSummary.errorRate` is written (open: docs/service.md#nerdgraph-open-points; default fraction, see ErrorRateScale). */
   errorRateScale?: ErrorRateScale;
   /** REST API v2 retired: every v2 request is answered 410 Gone (NerdGraph keeps working). */
   restRetired?: boolean;
-  /**
-   * How many accounts each key's user sees through NerdGraph (default 1, at most 5), so that the
-   * account choice can be exercised. The first is the one REST v2 serves; each other one has its
-   * own data (another seed, ids apart) and its own id (see simulatedAccountOutline).
-   */
+  /** How many accounts each key sees through NerdGraph (default 1, at most 5); REST v2 serves the first. */
   accountsPerKey?: number;
-  /**
-   * Whether a `changeTrackingCreateEvent` deployment also appears in REST `deployments.json` and in
-   * `deploymentSearch` (CHANGE_EVENTS_IN_DEPLOYMENT_LISTS, open in the docs); NRQL sees it either way.
-   */
+  /** Whether a `changeTrackingCreateEvent` deployment is also listed by REST and `deploymentSearch` (open: docs/service.md#change-tracking). */
   changeEventsInDeploymentLists?: boolean;
 }
 
@@ -200,7 +177,6 @@ export class Simulator {
     return this.listeners.httpPort;
   }
 
-  /** Base URLs of both regions over HTTPS, and the plain-HTTP one that redirects. */
   get baseUrls(): { us: string; eu: string; http: string } {
     return {
       us: `https://127.0.0.1:${this.httpsPort}`,
@@ -209,17 +185,14 @@ export class Simulator {
     };
   }
 
-  /** The reading of the `values[]` rule in force (see ValuesRule). */
   get valuesRule(): ValuesRule {
     return this.metricData.valuesRule ?? 'strict';
   }
 
-  /** Switches the reading of the `values[]` rule for the requests that follow. */
   setValuesRule(rule: ValuesRule): void {
     this.metricData.valuesRule = rule;
   }
 
-  /** Sets how many minutes the timeslice data lags the clock for the requests that follow. */
   setLagMinutes(minutes: number): void {
     if (!Number.isInteger(minutes) || minutes < 0) {
       throw new Error(`The lag must be a whole number of minutes, 0 or more (got ${minutes}).`);
@@ -227,12 +200,10 @@ export class Simulator {
     this.metricData.lagMinutes = minutes;
   }
 
-  /** Whether REST v2 answers 410 Gone to every request (its end of life has come). */
   get restRetired(): boolean {
     return this.restRetiredValue;
   }
 
-  /** Sets how many issues a NerdGraph `aiIssues` page holds for the requests that follow. */
   setAiIssuesPageSize(size: number): void {
     if (!Number.isInteger(size) || size < 1) {
       throw new Error(`The page size must be a whole number, 1 or more (got ${size}).`);
@@ -240,12 +211,10 @@ export class Simulator {
     this.nerdGraph.aiIssuesPageSize = size;
   }
 
-  /** Retires REST v2 (every v2 request gets 410 Gone) or brings it back, for the requests that follow. */
   setRestRetired(retired: boolean): void {
     this.restRetiredValue = retired;
   }
 
-  /** Whether change events of category Deployment are listed by REST and `deploymentSearch` too (see the option). */
   get changeEventsInDeploymentLists(): boolean {
     return changeEventsListed(this.datasets.us);
   }
@@ -256,11 +225,7 @@ export class Simulator {
     }
   }
 
-  /**
-   * Answers NRQL fields as timed-out queries from now on: every one (`{}`), those naming one application
-   * (`{ applicationId }`), or none again (`undefined`). Each field fails on its own: the other aliases of
-   * the same request answer (see NrqlFieldErrors).
-   */
+  /** Answers NRQL fields as timed out: all (`{}`), one application's (`{ applicationId }`) or none; each field fails alone. */
   setNrqlFieldErrors(errors: NrqlFieldErrors | undefined): void {
     if (errors?.applicationId !== undefined && !Number.isSafeInteger(errors.applicationId)) {
       throw new Error(`An application id must be a whole number (got ${errors.applicationId}).`);
@@ -277,7 +242,6 @@ export class Simulator {
     return this.faults.used(endpoint);
   }
 
-  /** A NerdGraph-only fault (200 + errorClass, 402, a deprecation warning; see NERDGRAPH_FAULT_KINDS). */
   injectNerdGraphFault(fault: NerdGraphFault): void {
     this.faults.add(fault);
   }
@@ -295,10 +259,7 @@ export class Simulator {
     this.log.clear();
   }
 
-  /**
-   * The most requests carrying `key` that were being answered at once since the last
-   * `clearRequests` (without a key: of all keys together), so tests can check a client's limiter.
-   */
+  /** Peak of concurrent requests carrying `key` (all keys when omitted) since `clearRequests`, to check a client's limiter. */
   peakInFlight(key?: string): number {
     return this.log.peakInFlight(key);
   }

@@ -1,9 +1,6 @@
 /**
- * NerdGraph's `aiIssues` over the simulator's one violation model (docs/service.md#open-alerts): an account's
- * `aiIssues { issues(filter: { entityGuids, states }, timeWindow: { startTime, endTime }) { issues { … } nextCursor } }`.
- * Without `timeWindow` only the last 24 hours are searched (docs/service.md#open-alerts: an issue
- * opened three days ago and still open is then missed). Where `timeWindow` goes is open: served as an
- * argument of `issues`, where the client sends it.
+ * NerdGraph's `aiIssues` over the one violation model (docs/service.md#open-alerts). Where `timeWindow` goes is
+ * open: served as an argument of `issues`, where the client sends it.
  */
 import { GraphQLError } from 'graphql';
 
@@ -38,13 +35,9 @@ type AiIssuesForAccount {
 }
 `;
 
-/**
- * Issues per page. The service's page size for `aiIssues` is not documented; 25 is small enough that
- * an account with many open issues pages, which is what the client must handle.
- */
+// Undocumented page size; small enough that an account with many open issues pages.
 export const AI_ISSUES_PAGE_SIZE = 25;
 
-/** The default search window without `timeWindow` (24 hours, docs/service.md#open-alerts). */
 export const DEFAULT_ISSUE_WINDOW_MS = 24 * 3_600_000;
 
 interface IssuesArgs {

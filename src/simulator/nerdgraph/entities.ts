@@ -1,15 +1,10 @@
-/**
- * The data set seen as NerdGraph entities (docs/service.md#applications): APM applications and key
- * transactions with GUIDs, `alertSeverity` + `reporting` for health, `apmSummary` in seconds, and
- * agent instances. Summaries are the REST records' own numbers, so both APIs agree.
- */
+// The data set as NerdGraph entities (docs/service.md#applications); summaries are the REST records' numbers.
 import type { Dataset, SimApp, SimKeyTransaction } from '../dataset';
 import type { RecordBuilder } from '../records';
 
 /**
- * How the simulator writes `apmSummary.errorRate`. Its real scale is open; the default is
- * `fraction` (0–1), as the client's `apmSummaryErrorRateScale` reads it for the reasons in
- * docs/service.md#nerdgraph-open-points. `percent` (0–100) serves the other reading, so a client's switch can be tested against both.
+ * The real scale of `apmSummary.errorRate` is open (docs/service.md#nerdgraph-open-points); `percent` serves the
+ * other reading so a client's switch can be tested against both.
  */
 export type ErrorRateScale = 'fraction' | 'percent';
 
@@ -225,7 +220,6 @@ function matches(cond: SearchCond, attrs: Record<string, string>): boolean {
   }
 }
 
-/** Every entity the search string selects, as outlines, in name order. */
 export function searchEntities(ctx: EntityContext, query: string): Obj[] {
   const conds = parseSearch(query);
   const out: Obj[] = [];
@@ -252,7 +246,6 @@ export function searchEntities(ctx: EntityContext, query: string): Obj[] {
   return out.sort((a, b) => String(a.name).localeCompare(String(b.name)));
 }
 
-/** The dataset's application behind `entity` when it is an APM application entity, for the fields only those have. */
 export function apmApplicationOf(entity: Record<string, unknown>, dataset: Dataset): SimApp | undefined {
   return entity.__typename === 'ApmApplicationEntity' ? dataset.appsById.get(Number(entity.applicationId)) : undefined;
 }

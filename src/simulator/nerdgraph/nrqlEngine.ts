@@ -1,12 +1,7 @@
 /**
- * Runs a parsed NRQL query over the simulator's timeslice data. Every (scope, metric, minute) is one
- * timeslice with the components docs/service.md#metric-values lists (count, total, totalExclusive, min, max; times in
- * seconds; Apdex as s→count, t→total, f→totalExclusive, threshold→max/min), built from the same
- * `minuteOf` the REST side aggregates, with the same sampling of long slices, so both APIs agree.
- *
- * Scope granularity: a query that names `host` reads host scopes, one that names `realAgentId` or
- * `instanceName` reads instance scopes (realAgentId = the REST instance id, an open point), any other
- * reads application scopes, so `WHERE appId = N` is exactly what REST shows for the application.
+ * Runs a parsed NRQL query over the same `minuteOf` the REST side aggregates, so both APIs agree
+ * (docs/service.md#metric-values). Naming `host` reads host scopes, `realAgentId` or `instanceName` instance
+ * scopes (realAgentId = the REST instance id, an open point), anything else application scopes.
  */
 import { NrqlSyntaxError } from './nrqlLexer';
 import { eventRows } from './nrqlEvents';
@@ -43,7 +38,6 @@ export interface NrqlAnswer {
   };
 }
 
-/** One minute of one metric as timeslice components (see the module comment). */
 type Value = number | null | string[] | { score: number; s: number; t: number; f: number; count: number };
 
 function numeric(v: Value): number | null {

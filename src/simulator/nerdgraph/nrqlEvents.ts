@@ -1,10 +1,4 @@
-/**
- * NRQL over the simulator's error events (`FROM TransactionError`), error traces (`FROM ErrorTrace`) and
- * change-tracking events (nrqlChangeEvents.ts):
- * the occurrences of errorEvents.ts as attribute maps, filtered by WHERE, grouped by FACET and
- * aggregated per bucket. Only what docs/errors.md's queries need: count, sum, min, max, average,
- * latest, uniques, filter, rate and arithmetic.
- */
+// NRQL over the simulator's error and change-tracking events: only what docs/errors.md's queries need.
 import type { SimApp } from '../dataset';
 import type { ErrorOccurrence } from '../errorEvents';
 import { errorOccurrences, requestUriOf } from '../errorEvents';
@@ -21,10 +15,8 @@ export const EVENT_RETENTION_MS = 8 * 24 * 3_600_000;
 
 type EventAttrs = Readonly<Record<string, AttrValue>>;
 
-/**
- * An occurrence's attributes: what it shares with others of its transaction, class and message comes
- * from one cached object (its prototype), so a long window builds one small object per event.
- */
+// Attributes shared by an occurrence's transaction, class and message live on one cached prototype, so a long
+// window builds one small object per event.
 class AttrsBuilder {
   private readonly shared = new Map<string, EventAttrs>();
   constructor(
@@ -84,7 +76,6 @@ function onlyApp(ctx: NrqlContext, where: Cond | undefined): (app: SimApp) => bo
   return () => true;
 }
 
-/** The events of the query's type in [since, until) that its WHERE keeps. */
 function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number): EventAttrs[] {
   if (q.types.every((t) => CHANGE_EVENT_TYPES.includes(t))) {
     return changeEvents(ctx, q, q.types, since, until);

@@ -1,12 +1,6 @@
 /**
- * A parser for the subset of NRQL that Timeslice sends (docs/service.md#nerdgraph-mapping):
- * `[FROM Metric] SELECT <agg> [AS label] {, …} [FROM Metric] WHERE <cond> {AND <cond>} [FACET …]
- * [SINCE …] [UNTIL …] [TIMESERIES …] [LIMIT …]`, clauses in any order after SELECT/FROM. The error
- * events (`FROM TransactionError`, `FROM ErrorTrace`: nrqlEvents.ts) also take `latest(…)` and
- * `IS [NOT] true|false`, as src/errors/errorQueries.ts sends them; events are also listed by bare
- * attributes (`SELECT version, commit …`), and the change-tracking types are read together
- * (`FROM Deployment, ChangeTrackingEvent`) with `eventType()` and `OR` in WHERE.
- * Errors carry the service's wording: `NRQL Syntax Error: Error at line 1 position N, unexpected 'X'`.
+ * A parser for the subset of NRQL that Timeslice sends (docs/service.md#nerdgraph-mapping), errors in the
+ * service's wording: `NRQL Syntax Error: Error at line 1 position N, unexpected 'X'`.
  */
 import type { Tok } from './nrqlLexer';
 import { TokenCursor, tokenize, unitMs } from './nrqlLexer';
@@ -17,10 +11,7 @@ const CLAUSES = new Set(['select', 'from', 'where', 'facet', 'since', 'until', '
 
 class Parser extends TokenCursor {
   private types: EventType[] = ['Metric'];
-  /**
-   * The first `latest(…)`, `IS [NOT] true|false` or bare attribute: only events take them, so a Metric
-   * query with one fails there as it did before they were read.
-   */
+  /** The first event-only token: a Metric query with one fails there. */
   private eventOnlyTok: Tok | undefined;
 
   parse(): NrqlQuery {

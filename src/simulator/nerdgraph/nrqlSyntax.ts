@@ -1,4 +1,4 @@
-/** The parsed form of the NRQL subset Timeslice sends (see nrqlParser.ts), and each selection's default key. */
+// The parsed form of the NRQL subset Timeslice sends (nrqlParser.ts).
 
 /** An attribute, e.g. `newrelic.timeslice.value['totalExclusive']` → { name, sub: 'totalExclusive' }. */
 export interface Attr {
@@ -27,10 +27,6 @@ export type Cond =
   | { k: 'null'; attr: Attr; not: boolean }
   | { k: 'bool'; attr: Attr; value: boolean; not: boolean };
 
-/**
- * The event types the simulator holds: timeslices, the error events and traces (errorEvents.ts), and the
- * change-tracking events (nrqlChangeEvents.ts).
- */
 export type EventType = 'Metric' | 'TransactionError' | 'ErrorTrace' | 'Deployment' | 'ChangeTrackingEvent';
 
 /** The event types by their lower-case name: matched regardless of case, as `FROM Metric` always was here. */
@@ -45,10 +41,8 @@ export const EVENT_TYPES: ReadonlyMap<string, EventType> = new Map([
 /** The types one `FROM A, B` may name together here: the change-tracking events (docs/service.md#change-tracking). */
 export const CHANGE_EVENT_TYPES: readonly EventType[] = ['Deployment', 'ChangeTrackingEvent'];
 
-/** The pseudo-attribute `eventType()` stands for in a condition. */
 export const EVENT_TYPE_ATTR = 'eventType()';
 
-/** A point in time: epoch ms, or `n units AGO`, or NOW. */
 export type TimePoint = { k: 'ms'; ms: number } | { k: 'ago'; ms: number } | { k: 'now' };
 
 export interface SelectItem {
@@ -58,7 +52,6 @@ export interface SelectItem {
 }
 
 export interface NrqlQuery {
-  /** The first type FROM names; `types` holds them all. */
   from: EventType;
   types: EventType[];
   select: SelectItem[];
@@ -95,7 +88,6 @@ export function defaultKey(e: Expr): string {
   }
 }
 
-/** Whether the query lists events (`SELECT a, b`) rather than aggregating them. */
 export function isRawSelect(q: NrqlQuery): boolean {
   return q.select.every((s) => s.expr.k === 'attr');
 }

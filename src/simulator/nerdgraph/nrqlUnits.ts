@@ -1,8 +1,4 @@
-/**
- * The timeslices a NRQL query reads: its units (one per scope and metric, at the scope granularity the
- * query names; see nrqlEngine.ts), the WHERE filter over them, and each unit's components over a
- * range of minutes, built from the same `minuteOf` the REST side aggregates.
- */
+// The timeslices a NRQL query reads, built from the same `minuteOf` the REST side aggregates.
 import type { Dataset } from '../dataset';
 import type { MetricDef } from '../metricCatalog';
 import { metricCatalog } from '../metricCatalog';
@@ -19,7 +15,6 @@ export interface Comp {
   max?: number;
 }
 
-/** An attribute's value: timeslices have strings and numbers, events booleans too. */
 export type AttrValue = string | number | boolean;
 
 export interface Unit {
@@ -168,7 +163,6 @@ function same(a: string | number | boolean | undefined, b: Literal): boolean {
   return a !== undefined && String(a) === String(b);
 }
 
-/** Whether a unit satisfies a WHERE condition. */
 export function matches(c: Cond, u: { attrs: Readonly<Record<string, AttrValue>> }): boolean {
   switch (c.k) {
     case 'and':
@@ -194,7 +188,6 @@ export function matches(c: Cond, u: { attrs: Readonly<Record<string, AttrValue>>
   }
 }
 
-/** Components of each unit over minutes [a, b), sampled as series.ts samples long slices. */
 export class Slicer {
   private readonly minutes = new Map<string, Minute>();
   constructor(private readonly seed: number) {}
@@ -226,10 +219,7 @@ export class Slicer {
   }
 }
 
-/**
- * A FACET result row's keys: `facet` (the value, or the values of several attributes), and each attribute
- * by its name, or the one attribute by its alias.
- */
+/** `facet` (the value, or the values of several attributes), and each attribute by name or the one by alias. */
 export function facetKeysOf(
   values: readonly unknown[],
   attrs: readonly string[],

@@ -1,8 +1,6 @@
 /**
- * The NerdGraph endpoint of the simulator (`POST /graphql`, EU under `/eu/graphql`): the key check
- * (401 + BAD_API_KEY body), 25 requests in flight per key (429 `{}`), faults per operation, and the
- * real GraphQL engine over the SDL in schema.ts. GraphQL-level failures are HTTP 200 with `errors`
- * whose `extensions.errorClass` names the class (docs/service.md#nerdgraph-errors).
+ * The simulator's NerdGraph endpoint over the SDL in schema.ts; GraphQL-level failures are HTTP 200 with
+ * `errors` whose `extensions.errorClass` names the class (docs/service.md#nerdgraph-errors).
  */
 import { graphql, GraphQLError, parse, print, visit } from 'graphql';
 import type { DocumentNode } from 'graphql';
@@ -26,7 +24,6 @@ import { NrqlError, runNrql } from './nrqlEngine';
 import { nerdGraphSchema } from './schema';
 
 export interface NerdGraphOptions {
-  /** The accounts each region's key sees, with their data; the first is the one REST v2 serves. */
   accounts: Readonly<Record<Region, readonly SimulatedAccount[]>>;
   keys: Readonly<Record<Region, string>>;
   now: () => Date;
@@ -49,23 +46,18 @@ export interface GraphqlReply {
   region: Region;
 }
 
-/** The account each region's key sees (the first, when a key sees several: the one REST v2 serves). */
 export const SIMULATED_ACCOUNTS: Readonly<Record<Region, { id: number; name: string }>> = {
   us: { id: 1_234_567, name: 'Timeslice Simulator (US)' },
   eu: { id: 7_654_321, name: 'Timeslice Simulator (EU)' },
 };
 
-/** One account a key sees through NerdGraph, with its own data. */
 export interface SimulatedAccount {
   id: number;
   name: string;
   dataset: Dataset;
 }
 
-/**
- * The id and name of a region's account number `index` (0 is SIMULATED_ACCOUNTS'): a million apart,
- * so a test can tell them apart at a glance.
- */
+/** A region's account number `index`: ids a million apart, so a test tells them apart at a glance. */
 export function simulatedAccountOutline(region: Region, index: number): { id: number; name: string } {
   const first = SIMULATED_ACCOUNTS[region];
   return index === 0 ? first : { id: first.id + index * 1_000_000, name: `${first.name} #${index + 1}` };
@@ -96,10 +88,7 @@ interface Ctx {
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
-/**
- * The operation a request performs, by the most specific top-level field it asks for; NRQL over the
- * change-tracking events is `graphql.changeEvents`, so a test can fail the deployments alone.
- */
+/** NRQL over change-tracking events is `graphql.changeEvents`, so a test can fail the deployments alone. */
 export function operationOf(doc: DocumentNode, variables?: unknown): NerdGraphOperation {
   const names = new Set<string>();
   visit(doc, {
@@ -127,10 +116,8 @@ export function operationOf(doc: DocumentNode, variables?: unknown): NerdGraphOp
 
 export class NerdGraphService {
   private readonly inFlight = new Map<string, number>();
-  /** Each account's records, by account id (ids differ across regions too). */
   private readonly records = new Map<number, RecordBuilder>();
   errorRateScale: ErrorRateScale;
-  /** Issues per `aiIssues` page; tests and the demo change it to see several pages. */
   aiIssuesPageSize: number | undefined;
   /** NRQL fields answered as timed out (see NrqlFieldErrors); none when undefined. */
   nrqlFieldErrors: NrqlFieldErrors | undefined;
@@ -148,7 +135,6 @@ export class NerdGraphService {
     return this.inFlight.get(key) ?? 0;
   }
 
-  /** The answer to one POST of `rawBody` with `key` (the API-Key header) to the region's endpoint. */
   async answer(region: Region, key: string | undefined, rawBody: string): Promise<GraphqlReply> {
     const reply = (
       status: number,
@@ -246,7 +232,6 @@ export class NerdGraphService {
     }
   }
 
-  /** One entity context per account the region's key sees, in the accounts' order. */
   private entityContexts(region: Region): EntityContext[] {
     return this.options.accounts[region].map((a) => ({
       dataset: a.dataset,
@@ -256,7 +241,6 @@ export class NerdGraphService {
     }));
   }
 
-  /** The entity of `guid` in whichever of the key's accounts holds it (its GUID names the account), else null. */
   private entity(region: Region, guid: string): Record<string, unknown> | null {
     for (const ctx of this.entityContexts(region)) {
       const found = entityByGuid(ctx, guid);
@@ -289,7 +273,6 @@ export class NerdGraphService {
         failIf(ctx, 'graphql.user');
         return { id: 1_000_001, name: 'Simulated User', email: 'user@example.com' };
       },
-      // Every account the key's user sees (docs/service.md#accounts), in one region.
       accounts: (_: unknown, ctx: Ctx) => {
         failIf(ctx, 'graphql.accounts');
         return accounts.map((a) => ({ id: a.id, name: a.name, reportingEventTypes: ['Metric', 'Transaction'] }));
@@ -332,7 +315,6 @@ export class NerdGraphService {
         failIf(ctx, 'graphql.entitySearch');
         let all: Array<Record<string, unknown>>;
         try {
-          // Across every account the key sees, unless the query names one (`accountId = N`); in name order.
           all = this.entityContexts(region)
             .flatMap((c) => searchEntities(c, query ?? ''))
             .sort((a, b) => String(a.name).localeCompare(String(b.name)));
