@@ -1,8 +1,5 @@
-/**
- * One error type for every failure of the API client. The UI switches on `kind`, never on status
- * numbers or message text. Messages say what happened and what to do, and are built only from
- * fixed text, statuses, paths and host names: never from request headers, so never from the key.
- */
+// The UI switches on `kind`, never on status or text. Messages are built from fixed text, statuses, paths and hosts,
+// never from request headers, so never from the key.
 
 import * as l10n from '@vscode/l10n';
 
@@ -33,9 +30,7 @@ export interface ApiErrorDetails {
   status?: number;
   /** How long the service asked us to wait, in milliseconds (429, 503). */
   retryAfterMs?: number;
-  /** Path (no query string) of the failing request, for logs. */
   path?: string;
-  /** How many retries were made before giving up. */
   retries?: number;
   /** The connection dropped mid-request: worth retrying. */
   reset?: boolean;
@@ -73,7 +68,6 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
-/** Human wording of a wait, e.g. "45 s" or "3 min". */
 export function formatWait(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
   return s < 120 ? l10n.t('{0} s', s) : l10n.t('{0} min', Math.ceil(s / 60));
@@ -83,19 +77,12 @@ const MIN_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 5 * 60_000;
 const DEFAULT_RETRY_MS = 30_000;
 
-/**
- * How long to wait before trying again after a passing failure: the wait the service asked for
- * (429/503 `Retry-After`), else 30 s, within 5 s…5 min. The one value behind both the error's own
- * text ("Wait 30 s", in the log and notifications) and the views' "retrying in 30 s" (errorPolicy.ts).
- */
+/** `Retry-After`, else 30 s, within 5 s…5 min: one value for the error's text and the views' "retrying in" (errorPolicy.ts). */
 export function retryWaitMs(retryAfterMs?: number): number {
   return Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, retryAfterMs ?? DEFAULT_RETRY_MS));
 }
 
-/**
- * A few words on why a refresh failed, for "Showing data from 3 min ago — …":
- * "rate limited, retrying in 40 s", "offline: The connection to … was refused."
- */
+/** For "Showing data from 3 min ago — …", e.g. "rate limited, retrying in 40 s". */
 export function describeFailure(error: ApiError, retryInMs?: number): string {
   const wait = retryInMs !== undefined ? formatWait(retryInMs) : undefined;
   const firstSentence = error.message.split(/(?<=\.)\s/)[0].replace(/\.$/, '');

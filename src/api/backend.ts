@@ -1,8 +1,4 @@
-/**
- * The client of a backend: REST v2 (`HttpTimesliceApi`) or NerdGraph (`NerdGraphTimesliceApi`), built
- * from the same transport settings. The connection calls this one factory, so where the connection
- * is built can move without knowing either class. No `vscode`.
- */
+// The one factory of a backend's client, so where the connection is built can move without knowing either class.
 import * as l10n from '@vscode/l10n';
 
 import type { TimesliceApi } from './timesliceApi';
@@ -31,10 +27,7 @@ export type AccountPick =
   | { kind: 'ask'; accounts: NerdGraphAccount[] }
   | { kind: 'none' };
 
-/**
- * Which account NRQL runs in: the stored one while the key still sees it; else the only one; else the
- * user must choose (several), or the key's user sees none.
- */
+/** The stored account while the key still sees it, else the only one; else the user must choose, or there is none. */
 export function pickAccount(accounts: NerdGraphAccount[], storedId?: number): AccountPick {
   const stored = storedId === undefined ? undefined : accounts.find((a) => a.id === storedId);
   if (stored) {
@@ -73,7 +66,6 @@ export function accountError(pick: Exclude<AccountPick, { kind: 'use' }>, stored
   );
 }
 
-/** The client for `backend`. */
 export function createBackendApi(backend: Backend, options: BackendApiOptions): TimesliceApi {
   if (backend === 'restV2') {
     const { onRestGone } = options;
@@ -99,7 +91,6 @@ export function createBackendApi(backend: Backend, options: BackendApiOptions): 
   });
 }
 
-/** The accounts a key sees, with a client made only for this (e.g. right after the key is checked). */
 export async function listAccounts(
   options: HttpTimesliceApiOptions,
   request?: RequestOptions,
@@ -116,25 +107,16 @@ export async function listAccounts(
   }
 }
 
-/**
- * NRQL typed by the user ("Run NRQL Query…"), sent to the NerdGraph endpoint of a connection's host
- * on either backend: the same key, transport and protections as the NerdGraph backend.
- */
+/** NRQL typed by the user, sent to either backend's NerdGraph endpoint with the same key, transport and protections. */
 export interface NrqlClient {
-  /** Where the query is POSTed (`<base URL>/graphql`). */
   readonly graphqlUrl: string;
   /** The account stored with the key, if one was chosen (NerdGraph does not infer it, docs/service.md#accounts). */
   readonly storedAccountId: number | undefined;
   listAccounts(options?: RequestOptions): Promise<NerdGraphAccount[]>;
-  /** The body `run` POSTs for this query. */
   request(accountId: number, nrql: string): GraphqlRequestBody;
   run(accountId: number, nrql: string, options?: RequestOptions): Promise<NrqlResult>;
-  /** The application's entity GUID. */
   applicationGuid(applicationId: number, options?: RequestOptions): Promise<string>;
-  /**
-   * A fixed GraphQL document's values at `paths` (its aliases), each read on its own: an alias the
-   * service failed is that alias's ApiError, the others answer. Values travel only as `variables`.
-   */
+  /** An alias the service failed is that alias's ApiError, the others answer; values travel only as `variables`. */
   graphqlAliases(
     query: string,
     variables: Record<string, unknown>,
@@ -144,7 +126,6 @@ export interface NrqlClient {
   dispose(): Promise<void>;
 }
 
-/** The NRQL client for a connection's client options (the REST ones serve: same host, key and transport). */
 export function createNrqlClient(options: HttpTimesliceApiOptions & { accountId?: number }): NrqlClient {
   const { accountId } = options;
   // The account is always passed to run(): the resolver is never asked.

@@ -1,17 +1,9 @@
 /**
- * Which backend a connection speaks: REST API v2 or NerdGraph (GraphQL + NRQL). No `vscode`, and the
- * clock is injected, so the date rule is unit-tested on both sides of the end of life.
- *
- * `auto` (the default) uses REST v2 until it is retired, then NerdGraph. REST v2 is retired when
- * either holds:
- * - the clock has reached its end of life, 31 July 2027 00:00 UTC, on both the US and EU hosts (the
- *   service's own notice; the day itself already counts as retired, so nobody depends on a last
- *   day of service in some time zone);
- * - the REST host answered `410 Gone` to a v2 request. No public source says how a retired v2 will
- *   answer, only that the end of life is announced (docs/service.md#regions-and-keys); 410 is HTTP's status for a resource
- *   removed on purpose and for good (RFC 9110, 15.5.11). A 404 is NOT taken as "gone": it also means a
- *   deleted application or a wrong custom base URL. The answer is remembered per origin for the
- *   life of the window (a restart asks REST again, once).
+ * Which backend a connection speaks. `auto` uses REST v2 until it is retired: the clock has reached its end of
+ * life (the service's notice; the day itself counts as retired), or the REST host answered `410 Gone`. No
+ * public source says how a retired v2 answers (docs/service.md#regions-and-keys); 410 is HTTP's status for a
+ * resource removed for good (RFC 9110, 15.5.11). A 404 is not "gone": it also means a deleted application or a
+ * wrong base URL. The answer is remembered per origin for the window's life.
  */
 import { isApiError } from './apiError';
 
@@ -26,7 +18,6 @@ export const BACKEND_LABELS: Readonly<Record<Backend, string>> = {
   nerdGraph: 'NerdGraph',
 };
 
-/** REST API v2's end of life, for the US and the EU hosts alike. */
 export const REST_V2_END_OF_LIFE = new Date(Date.UTC(2027, 6, 31));
 
 export type DecisionReason =
@@ -48,7 +39,6 @@ export function parseBackendSetting(value: unknown): BackendSetting {
   return (BACKEND_SETTINGS as readonly unknown[]).includes(value) ? (value as BackendSetting) : 'auto';
 }
 
-/** The decision for one connection. */
 export function chooseBackend(setting: BackendSetting, now: Date, restGone: boolean): BackendDecision {
   if (setting !== 'auto') {
     return { backend: setting, reason: 'setting' };
@@ -59,7 +49,6 @@ export function chooseBackend(setting: BackendSetting, now: Date, restGone: bool
   return restGone ? { backend: 'nerdGraph', reason: 'restGone' } : { backend: 'restV2', reason: 'beforeEndOfLife' };
 }
 
-/** One line for the log and tooltips: why this backend. */
 export function describeDecision(d: BackendDecision): string {
   switch (d.reason) {
     case 'setting':
@@ -73,7 +62,6 @@ export function describeDecision(d: BackendDecision): string {
   }
 }
 
-/** Whether an error is REST v2 saying it is gone (see the module comment). */
 export function isRestGoneAnswer(e: unknown): boolean {
   return isApiError(e) && e.status === 410;
 }
@@ -87,10 +75,7 @@ export function shouldShowEndOfLifeNotice(
   return !alreadyShown && !quiet && connection !== undefined && !connection.demo && connection.backend === 'restV2';
 }
 
-/**
- * The choice over time: the setting is read when asked, the clock is injected, and origins whose REST
- * host answered 410 are remembered. `onDidChange` listeners hear when a new "gone" changes a decision.
- */
+/** The setting is read when asked and the clock injected; `onDidChange` fires when a new "gone" changes a decision. */
 export class BackendSelector {
   private readonly gone = new Set<string>();
   private readonly listeners = new Set<() => void>();

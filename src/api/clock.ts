@@ -1,7 +1,4 @@
-/**
- * Time as the client and the scheduler see it: the system's, or a test's fake one
- * (test/support/fakeClock.ts) that moves only when the test says so. No `vscode`.
- */
+// The system's clock, or a test's fake one (test/support/fakeClock.ts).
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from './apiError';

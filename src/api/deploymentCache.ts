@@ -1,9 +1,6 @@
 /**
- * Deployments cached per application, so that every chart, the tree and the status bar of one session
- * share one request per application and refresh it at most once per `maxAgeMs` (the tree's cadence).
- * A request for a range the cached list covers, while it is young enough, sends nothing. The request
- * in flight is shared (sharedRequest.ts: one caller giving up cancels nobody else's wait), and a refresh
- * that fails keeps the last good list, answered with its age and the failure. No `vscode`.
+ * Deployments per application, so a session's charts, tree and status bar share one request, refreshed at
+ * most once per `maxAgeMs`. A failed refresh keeps the last good list, answered with its age and the failure.
  */
 import type { Deployment, DeploymentRange } from './deployments';
 import { inRange, RECENT_DEPLOYMENTS_MS } from './deployments';
@@ -52,15 +49,11 @@ export class DeploymentCache {
 
   constructor(private readonly options: DeploymentCacheOptions) {}
 
-  /** The application's deployments in `range`, newest first. */
   async get(applicationId: number, range: DeploymentRange, signal?: AbortSignal): Promise<Deployment[]> {
     return (await this.answer(applicationId, range, signal)).value;
   }
 
-  /**
-   * The deployments in `range` with the time they were asked. When a refresh fails and the last good
-   * list covers the range, that list is the answer, with `refreshError`; otherwise the failure is thrown.
-   */
+  /** A failed refresh answers the last good list covering the range, with `refreshError`; otherwise throws. */
   async answer(
     applicationId: number,
     range: DeploymentRange,
@@ -85,10 +78,7 @@ export class DeploymentCache {
     }
   }
 
-  /**
-   * The application's newest deployment however old: from the cached list when it holds one, else one
-   * request of its own (`fetchLatest`), asked again at most once per `maxAgeMs`.
-   */
+  /** From the cached list when it holds one, else its own request, asked at most once per `maxAgeMs`. */
   async latest(applicationId: number, signal?: AbortSignal): Promise<Deployment | undefined> {
     const now = this.options.now();
     const recent = await this.get(
@@ -115,7 +105,6 @@ export class DeploymentCache {
     return latest.request.wait(signal);
   }
 
-  /** Forgets one application's list (after Record Deployment) or all of them. */
   invalidate(applicationId?: number): void {
     const entries = applicationId === undefined ? [...this.entries.values()] : [this.entries.get(applicationId)];
     for (const entry of entries) {

@@ -1,25 +1,16 @@
-/**
- * Deployments of an application (docs/service.md#deployments), as both backends give them: the model,
- * the reader of REST's records (NerdGraph's: nerdgraph/deployments.ts), and the write. No `vscode`.
- *
- * Timestamps: REST writes them with the account's offset (`2016-02-24T10:09:27-08:00`) or `+00:00`;
- * they are parsed with their offset and never assumed UTC: a timestamp without one is refused and
- * its record skipped. NerdGraph gives epoch milliseconds.
- */
+// Deployments as both backends give them (docs/service.md#deployments). REST timestamps are parsed with their
+// offset, never assumed UTC: a record without one is skipped.
 import { record, textOrNumber } from './fieldReaders';
 
-/** One deployment marker, whichever backend it came from. Every text field is foreign text. */
 export interface Deployment {
   /** REST's numeric id, or NerdGraph's `changeTrackingId` / `deploymentId`, as text. */
   id: string;
-  /** REST `revision`, NerdGraph `version`. */
   revision: string;
   /** NerdGraph `commit` when given (REST has none): what finds the commit, before `revision`. */
   commit?: string;
   user?: string;
   description?: string;
   changelog?: string;
-  /** When, ms since the epoch. */
   time: number;
 }
 
@@ -30,16 +21,10 @@ export interface DeploymentRange {
   newestOnly?: boolean;
 }
 
-/**
- * How far back the last deployment is looked for, however old: the service keeps change-tracking data
- * 13 months (docs.newrelic.com, change tracking: view and analyze data), so nothing older can be found.
- */
+// The service keeps change-tracking data 13 months (docs.newrelic.com, change tracking: view and analyze data).
 export const DEPLOYMENT_HISTORY_MS = 396 * 86_400_000;
 
-/**
- * How far back "recent" deployments reach: the tree's Deployments group, a panel's "around a deployment"
- * choices and the shared cache's least fetch, so all three read one list with one request.
- */
+// Shared by the tree, a panel's choices and the cache, so all three read one list with one request.
 export const RECENT_DEPLOYMENT_DAYS = 7;
 export const RECENT_DEPLOYMENTS_MS = RECENT_DEPLOYMENT_DAYS * 86_400_000;
 
@@ -58,10 +43,7 @@ export interface DeploymentWrite {
 export const MAX_REVISION_LENGTH = 127;
 export const MAX_USER_LENGTH = 31;
 
-/**
- * REST's order is not documented (docs/service.md#deployments; newest first is likely). Paging stops early only when a page is seen to
- * be newest first and its last record is older than the range; any other page order reads every page.
- */
+/** REST's order is undocumented (docs/service.md#deployments): stop early only on a page seen newest first. */
 export function pageEndsBefore(page: readonly Deployment[], from: number): boolean {
   if (page.length === 0) {
     return false;
@@ -96,7 +78,6 @@ export function parseOffsetTime(text: unknown): number | undefined {
   return local - offset * 60_000;
 }
 
-/** A REST record, or undefined when it lacks a revision or a timestamp with an offset. */
 export function parseRestDeployment(v: unknown): Deployment | undefined {
   const r = record(v);
   const revision = textOrNumber(r?.revision);
@@ -124,7 +105,6 @@ export function inRange(list: readonly Deployment[], range: DeploymentRange): De
     .sort((a, b) => b.time - a.time);
 }
 
-/** The short revision shown on a marker: 7 characters of a hex SHA, else the revision cut to 12. */
 export function shortRevision(revision: string): string {
   return /^[0-9a-f]{8,40}$/i.test(revision)
     ? revision.slice(0, 7)

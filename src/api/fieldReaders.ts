@@ -1,19 +1,13 @@
-/**
- * Readers of the service's JSON, field by field: each answers undefined for a value of another shape,
- * so a parser skips what it cannot read instead of trusting it. No `vscode`.
- */
+// Each reader answers undefined for a value of another shape, so a parser skips what it cannot read.
 
-/** Whether `v` is an object with fields (not null, not an array). */
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** `v`'s fields, or undefined when it is no object. */
 export function record(v: unknown): Record<string, unknown> | undefined {
   return isRecord(v) ? v : undefined;
 }
 
-/** A non-empty string, or undefined. */
 export function text(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }

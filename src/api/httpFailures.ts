@@ -1,8 +1,4 @@
-/**
- * How an HTTP answer the client does not accept, or a failure to get one (network, TLS, proxy,
- * timeout), becomes an ApiError (errors.ts) with a message that says what to do. Built only from
- * statuses, paths, host names and fixed text, never from request headers, so never from the key.
- */
+// HTTP and transport failures as ApiErrors that say what to do, built from statuses, paths, hosts and fixed text, never headers.
 import * as l10n from '@vscode/l10n';
 
 import { ApiError, formatWait, retryWaitMs } from './apiError';
@@ -119,10 +115,7 @@ export function errorForStatus(
   }
 }
 
-/**
- * The service's answer to a key of the other region: an HTML page saying "Account is not valid in
- * this region". Only that page: any other 403 keeps the general message.
- */
+/** The service's 403 page for a key of the other region ("Account is not valid in this region"). */
 export function isRegionMismatchPage(text: string): boolean {
   return looksLikeHtml(text) && /Account is not valid in this region/i.test(text.slice(0, 64 * 1024));
 }
@@ -148,7 +141,6 @@ function errorTitle(bodyText: string): string | undefined {
   return undefined;
 }
 
-/** Error codes Node and undici use for certificate problems. */
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
@@ -178,7 +170,6 @@ function errorCodes(e: unknown): string[] {
   return codes;
 }
 
-/** The status a proxy answered to our CONNECT, from undici's tunnelling error. */
 function proxyStatus(e: unknown): number | undefined {
   for (let current: unknown = e, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
     const match = /Proxy response \((\d{3})\)/.exec(current.message);
@@ -239,10 +230,7 @@ function errorForProxyFailure(
   return undefined;
 }
 
-/**
- * Maps a transport failure (undici / Node) to an ApiError. `proxyHost` (host:port, never credentials)
- * is set when the request went through a proxy, so proxy failures get their own advice.
- */
+/** `proxyHost` (host:port, never credentials) gives proxy failures their own advice. */
 export function errorForTransportFailure(
   e: unknown,
   host: string,

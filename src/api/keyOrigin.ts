@@ -1,9 +1,5 @@
-/**
- * Where the key may go: the one origin (scheme, host and port) of the configured base URL, and the
- * redirects that may be followed with it. Only the http→https upgrade of the service's 301 may change
- * the origin (a plain-http loopback base is asked without the key); any other host, port or plain-http
- * target is refused, so the key is never sent where the user did not point it. No `vscode`.
- */
+// Only the http→https upgrade of the service's 301 may change the key's origin; any other redirect elsewhere is
+// refused, so the key is never sent where the user did not point it.
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from './apiError';
@@ -16,7 +12,6 @@ export class KeyOrigin {
     this.origin = base.protocol === 'https:' ? base.origin : undefined;
   }
 
-  /** True when `url` may carry the key: https on the configured origin (port included). */
   mayCarryKey(url: URL): boolean {
     return url.protocol === 'https:' && url.origin === this.origin;
   }

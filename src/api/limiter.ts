@@ -1,9 +1,5 @@
-/**
- * Client-side limiter: at most `maxConcurrent` requests in flight and at most `perMinute` started in
- * any sliding minute, so one key stays under the service's 1,000 calls/minute (docs/service.md#rate-limits). The
- * service counts per key, so every client that sends a key must ask the same limiter:
- * `LimiterRegistry` hands out one per (origin, key).
- */
+// At most `maxConcurrent` in flight and `perMinute` per sliding minute (docs/service.md#rate-limits); the service counts
+// per key, so `LimiterRegistry` hands every client one limiter per (origin, key).
 import { createHash } from 'node:crypto';
 
 import * as l10n from '@vscode/l10n';
@@ -40,12 +36,10 @@ export class RequestLimiter {
     return this.inFlight;
   }
 
-  /** Callers waiting for a slot or for room in the minute. */
   get waiting(): number {
     return this.waiters.length;
   }
 
-  /** Waits for a slot; returns the function that frees it. */
   async acquire(signal?: AbortSignal): Promise<() => void> {
     for (;;) {
       if (signal?.aborted) {
@@ -92,17 +86,12 @@ export class RequestLimiter {
   }
 }
 
-/**
- * One limiter per (origin, key), for every client that asks: the views' and the NRQL client of every
- * session, and the palette's requests through them. The extension keeps one registry for its whole
- * life (the connection manager's), so a new session for the same key inherits the minute so far.
- */
+/** The extension keeps one registry for its life, so a new session for the same key inherits the minute so far. */
 export class LimiterRegistry {
   private readonly limiters = new Map<string, RequestLimiter>();
 
   constructor(private readonly options: LimiterOptions = {}) {}
 
-  /** The limiter for `key` at `origin`, made on first use. */
   limiterFor(origin: string, key: string): RequestLimiter {
     // A hash, not the key: nothing that prints this map (a debugger, a log of its keys) shows a key.
     const id = `${origin} ${createHash('sha256').update(key).digest('hex')}`;
@@ -114,7 +103,6 @@ export class LimiterRegistry {
     return limiter;
   }
 
-  /** How many (origin, key) pairs have a limiter. */
   get size(): number {
     return this.limiters.size;
   }

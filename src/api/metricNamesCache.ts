@@ -1,8 +1,4 @@
-/**
- * Metric names are costly to list and mostly stable (docs/service.md#value-rules): cache them per scope and name filter
- * for a TTL. A filtered lookup is answered from the scope's full list when that is cached, and
- * identical lookups in flight share one request.
- */
+// Metric names are costly to list and mostly stable (docs/service.md#value-rules), so they are cached per scope and filter.
 import { scopePath } from './rest/requests';
 import type { TimesliceApi } from './timesliceApi';
 import type { MetricName, MetricScope, RequestOptions } from './types';
@@ -10,7 +6,6 @@ import type { MetricName, MetricScope, RequestOptions } from './types';
 interface Entry {
   at: number;
   names: Promise<MetricName[]>;
-  /** The names once the lookup has answered. */
   settled?: MetricName[];
 }
 
@@ -23,10 +18,7 @@ export class MetricNamesCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /**
-   * `options.onProgress` reaches the request this call starts. No signal is passed on: a shared lookup
-   * must not be cancelled by one of its callers; a caller that gives up simply stops waiting.
-   */
+  /** No signal is passed on: a shared lookup must not be cancelled by one of its callers. */
   async get(scope: MetricScope, nameFilter = '', options?: Pick<RequestOptions, 'onProgress'>): Promise<MetricName[]> {
     const scopeKey = scopePath(scope);
     const full = this.fresh(`${scopeKey}|`);
@@ -59,10 +51,7 @@ export class MetricNamesCache {
     return names;
   }
 
-  /**
-   * The value lists of `names` that fresh, answered lookups of this scope already hold (any name
-   * filter): no request is made, and names not seen are left out.
-   */
+  /** From fresh lookups of this scope already answered (any filter): no request, unseen names left out. */
   listedValues(scope: MetricScope, names: readonly string[]): Map<string, string[]> {
     const prefix = `${scopePath(scope)}|`;
     const wanted = new Set(names);
@@ -80,7 +69,6 @@ export class MetricNamesCache {
     return out;
   }
 
-  /** Drops the cached names of one scope, or all of them. */
   invalidate(scope?: MetricScope): void {
     if (!scope) {
       this.entries.clear();

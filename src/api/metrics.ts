@@ -1,14 +1,9 @@
-/**
- * The client-side calculations of the response-time breakdown (docs/service.md#response-time-breakdown),
- * as pure functions over timeslice values. All terms must come from the same range and summarize setting, which is why each
- * calculation also says which metric names and values it needs: a panel asks for them in one request.
- */
+// The response-time breakdown's calculations (docs/service.md#response-time-breakdown). Each names the metrics and
+// values it needs, so a panel asks for all its terms in one request (same range and summarize setting).
 import type { MetricData } from './types';
 
-/** One point in time: metric name → value name → number. */
 export type PointValues = Readonly<Record<string, Readonly<Record<string, number>> | undefined>>;
 
-/** The metric names and value names a calculation needs. */
 export interface CalculationNeeds {
   names: string[];
   values: string[];
@@ -26,11 +21,8 @@ export const METRIC = {
 } as const;
 
 /**
- * An application's error rate as one figure for every view: all transactions' errors over all
- * transactions' calls. `Errors/all` counts web and background errors, so dividing it by web calls
- * (`HttpDispatcher`) alone reads too high for an application with background jobs and can pass 100 %;
- * the web-only rate would be `Errors/allWeb` ÷ `HttpDispatcher`. The simulator's
- * `application_summary.error_rate` uses the same definition (docs/simulator.md).
+ * All errors over all calls: `Errors/all` counts background errors too, so dividing it by web calls alone reads
+ * too high and can pass 100 %. The simulator's `error_rate` uses the same definition (docs/simulator.md).
  */
 export const APPLICATION_ERROR_RATE = {
   errors: 'Errors/all',
@@ -49,10 +41,7 @@ function value(point: PointValues, metric: string, name: string): number | undef
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
-/**
- * Time of one component per web request: (its average_response_time × its call_count) ÷
- * HttpDispatcher call_count. Undefined when the metric or the dispatcher's calls are absent.
- */
+/** (its average_response_time × its call_count) ÷ HttpDispatcher call_count. */
 export function componentTime(point: PointValues, metric: string): number | undefined {
   const art = value(point, metric, 'average_response_time');
   const calls = value(point, metric, 'call_count');
@@ -68,11 +57,7 @@ export function queueTime(point: PointValues): number | undefined {
   return componentTime(point, METRIC.queueTime);
 }
 
-/**
- * Response time including queue time (ms) = HttpDispatcher:average_call_time +
- * (queue call_count × queue average_response_time) ÷ HttpDispatcher:call_count.
- * Without queue data (never reported), the queue term is zero.
- */
+/** HttpDispatcher:average_call_time + (queue call_count × queue average_response_time) ÷ HttpDispatcher:call_count. */
 export function responseTimeWithQueue(point: PointValues): number | undefined {
   const callTime = value(point, METRIC.httpDispatcher, 'average_call_time');
   if (callTime === undefined) {
@@ -81,10 +66,8 @@ export function responseTimeWithQueue(point: PointValues): number | undefined {
   return callTime + (queueTime(point) ?? 0);
 }
 
-/** Where database time comes from. */
 export type DatabaseSource = 'activeRecord' | 'generic';
 
-/** Compares dotted versions numerically; missing parts count as 0. */
 export function compareVersions(a: string, b: string): number {
   const pa = a.split('.').map((p) => parseInt(p, 10) || 0);
   const pb = b.split('.').map((p) => parseInt(p, 10) || 0);
@@ -115,10 +98,7 @@ export function rubyDatabaseSourceForVersion(version: string): DatabaseSource | 
   return undefined;
 }
 
-/**
- * Database source for an application. Non-Ruby agents: generic. Ruby: by agent version when known;
- * otherwise by data (docs/service.md#response-time-breakdown): ActiveRecord/all when it is found, generic terms when not.
- */
+/** Ruby: by agent version when known, else by data (docs/service.md#response-time-breakdown); others: generic. */
 export function databaseSource(
   language: string,
   metricsFound: Iterable<string>,
@@ -134,7 +114,6 @@ export function databaseSource(
   return new Set(metricsFound).has(METRIC.activeRecord) ? 'activeRecord' : 'generic';
 }
 
-/** The metrics a breakdown needs; `datastoreMetrics` are the app's `Datastore/<DBTYPE>/allWeb` names. */
 export function breakdownNeeds(datastoreMetrics: string[] = []): CalculationNeeds {
   return {
     names: [
@@ -152,7 +131,6 @@ export function breakdownNeeds(datastoreMetrics: string[] = []): CalculationNeed
   };
 }
 
-/** Response-time components per web request, in ms. Absent components are 0 and listed in `absent`. */
 export interface Breakdown {
   /** Response time including queue time (the "Response time" line; not a stack component). */
   responseTime: number;
@@ -165,7 +143,6 @@ export interface Breakdown {
   external: number;
   /** WebTransactionTotalTime (or HttpDispatcher) minus the components above: time in the app's own code. */
   application: number;
-  /** The total the application time was taken from. */
   total: number;
   totalSource: 'WebTransactionTotalTime' | 'HttpDispatcher';
   databaseSource: DatabaseSource;
@@ -191,7 +168,6 @@ function datastoreTime(point: PointValues): number | undefined {
   return componentTime(point, METRIC.datastoreAll);
 }
 
-/** Undefined when the point has no HttpDispatcher data (nothing can be computed). */
 export function breakdown(point: PointValues, options: BreakdownOptions): Breakdown | undefined {
   const responseTime = responseTimeWithQueue(point);
   const dispatcherTime = value(point, METRIC.httpDispatcher, 'average_response_time');
@@ -233,7 +209,6 @@ export function breakdown(point: PointValues, options: BreakdownOptions): Breakd
   };
 }
 
-/** Points of a metric-data answer keyed by timeslice start, in time order. */
 export function pointsByTime(data: MetricData): Array<{ from: string; to: string; point: PointValues }> {
   const byFrom = new Map<string, { from: string; to: string; point: Record<string, Record<string, number>> }>();
   for (const metric of data.metrics) {
@@ -249,7 +224,6 @@ export function pointsByTime(data: MetricData): Array<{ from: string; to: string
   return [...byFrom.values()].sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
 }
 
-/** The breakdown of every timeslice of a metric-data answer (a series, or one summarized point). */
 export function breakdownSeries(
   data: MetricData,
   options: Omit<BreakdownOptions, 'metricsFound'>,

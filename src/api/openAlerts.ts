@@ -1,8 +1,4 @@
-/**
- * Open alerts of applications (docs/service.md#open-alerts), as both backends give them: REST v2's open
- * violations filtered to the applications, NerdGraph's `aiIssues` over their GUIDs with a wide window.
- * Titles, condition and policy names are foreign text. No `vscode`.
- */
+// Open alerts as both backends give them (docs/service.md#open-alerts); titles and names are foreign text.
 import type { Region } from './regions';
 import { parseOffsetTime } from './deployments';
 import { record, text } from './fieldReaders';
@@ -14,7 +10,6 @@ export interface OpenAlert {
   applicationId: number;
   title: string;
   priority: AlertPriority;
-  /** Ms since the epoch. */
   openedAt: number;
   conditionName?: string;
   policyName?: string;
@@ -22,10 +17,7 @@ export interface OpenAlert {
   link?: string;
 }
 
-/**
- * The window sent with `aiIssues.issues`: without one only the last 24 hours are searched, so an issue
- * opened days ago and still open would be missed [I from C]. 30 days covers what a developer acts on.
- */
+// Without a window `aiIssues` searches the last 24 hours and misses an issue opened days ago (docs/service.md#open-alerts).
 export const OPEN_ALERTS_WINDOW_MS = 30 * 86_400_000;
 
 const SERVICE_HOSTS: Readonly<Record<string, string>> = { us: 'one.newrelic.com', eu: 'one.eu.newrelic.com' };
@@ -54,7 +46,6 @@ function priorityOf(v: unknown): AlertPriority {
   return p === 'critical' || p === 'high' || p === 'medium' || p === 'low' ? p : 'warning';
 }
 
-/** An open REST violation, or undefined when it is closed or lacks an application or an opening time. */
 export function parseRestViolation(v: unknown): OpenAlert | undefined {
   const r = record(v);
   const entity = record(r?.entity);
@@ -78,7 +69,6 @@ export function parseRestViolation(v: unknown): OpenAlert | undefined {
   };
 }
 
-/** An issue, once per application it names (by GUID); closed ones are left out. */
 export function parseAiIssue(v: unknown, appOfGuid: ReadonlyMap<string, number>): OpenAlert[] {
   const r = record(v);
   const openedAt = time(r?.activatedAt) ?? time(r?.createdAt);

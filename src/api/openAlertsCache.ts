@@ -1,9 +1,6 @@
 /**
- * The open alerts the session last heard of, per application, so a panel's alert markers
- * cost nothing when the bound-apps refresh (or an earlier panel load) asked within the refresh
- * interval: whoever asks records what came back, and a panel asks for its application only when
- * nothing young enough is known. That request is shared (sharedRequest.ts), and when it fails the last
- * list heard stays the answer, with its age and the failure. No `vscode`.
+ * Open alerts last heard per application, so a panel's markers cost nothing when the bound-apps refresh asked
+ * recently; a failed request keeps the last list, answered with its age and the failure.
  */
 import type { CachedAnswer } from './deploymentCache';
 import type { OpenAlert } from './openAlerts';
@@ -22,7 +19,6 @@ export class OpenAlertsCache {
 
   constructor(private readonly options: OpenAlertsCacheOptions) {}
 
-  /** Records the answer of one request for `applicationIds` (each one's list, empty when none is open). */
   record(applicationIds: readonly number[], alerts: readonly OpenAlert[], at = this.options.now()): void {
     for (const id of applicationIds) {
       const known = this.entries.get(id);
@@ -32,7 +28,6 @@ export class OpenAlertsCache {
     }
   }
 
-  /** The application's open alerts: the recorded ones while young enough, else one request for it. */
   async get(applicationId: number, signal?: AbortSignal): Promise<OpenAlert[]> {
     return (await this.answer(applicationId, signal)).value;
   }

@@ -1,15 +1,9 @@
-/**
- * The request pipeline: what every request of a client passes through besides HTTP itself, as layers
- * of one kind that the transport applies in one place (transport.ts). A connection session adds its
- * own (its signal, rate-limit observation), the REST client the REST-gone watch, and every client the
- * per-key limiter, so a new concern is one more layer rather than one more wrapper around the API.
- * No `vscode`.
- */
+// What every request passes through besides HTTP, as layers the transport applies in one place (transport.ts),
+// so a new concern is one more layer rather than one more wrapper around the API.
 import { isRestGoneAnswer } from './backendChoice';
 import type { ApiError } from './apiError';
 import type { LimiterRegistry } from './limiter';
 
-/** One try of a request, as a layer sees it. */
 export interface PipelineRequest {
   /** The origin the request goes to and the key it carries: whose per-key limits it counts in. */
   readonly origin: string;
@@ -17,10 +11,7 @@ export interface PipelineRequest {
   readonly signal: AbortSignal | undefined;
 }
 
-/**
- * A layer of the pipeline. Each hook is optional; the transport calls every layer's hook, in the
- * order the layers were given.
- */
+/** Every hook is optional; the transport calls them in the order the layers were given. */
 export interface RequestLayer {
   /** Once per request, before anything else: the signal the request (its tries and waits) runs under. */
   bind?(signal: AbortSignal | undefined): AbortSignal | undefined;
@@ -57,12 +48,10 @@ export function restGoneWatch(onGone: () => void): RequestLayer {
   };
 }
 
-/** Each try holds a slot of the limiter of its (origin, key) while it runs (limiter.ts). */
 export function perKeyLimiter(limiters: LimiterRegistry): RequestLayer {
   return { enter: (request) => limiters.limiterFor(request.origin, request.key).acquire(request.signal) };
 }
 
-/** Runs the layers' hooks in order. */
 export class Pipeline {
   constructor(private readonly layers: readonly RequestLayer[]) {}
 
@@ -91,7 +80,6 @@ export class Pipeline {
     return leaveAll;
   }
 
-  /** Shows `error` to every layer, and returns it for the caller to throw. */
   failed(error: ApiError): ApiError {
     for (const layer of this.layers) {
       layer.failed?.(error);

@@ -1,8 +1,4 @@
-/**
- * Which proxy (if any) the client uses for a base URL, and the undici dispatcher that tunnels through
- * it. HTTPS always goes through a CONNECT tunnel, so the proxy sees only the host name and port,
- * never the request or its key. No `vscode` here: the caller passes the settings and environment.
- */
+// Proxy choice and dispatcher. HTTPS always goes through a CONNECT tunnel, so the proxy never sees the key.
 import type { ProxyAgent } from 'undici';
 
 import * as l10n from '@vscode/l10n';
@@ -11,12 +7,8 @@ import { undici } from './undiciModule';
 import { ApiError } from './apiError';
 
 export interface ProxyOptions {
-  /** http(s)://[user:password@]host:port */
   url: string;
-  /**
-   * false (VS Code's `http.proxyStrictSSL: false`): this client's connections through the proxy accept
-   * certificates that do not verify. Nothing else in the process is affected.
-   */
+  /** false: this client's connections through the proxy accept certificates that do not verify. */
   strictSSL: boolean;
   /** A Proxy-Authorization value (VS Code's `http.proxyAuthorization`), instead of credentials in the URL. */
   authorization?: string;
@@ -25,9 +17,7 @@ export interface ProxyOptions {
 export interface ProxySources {
   /** VS Code's `http.proxy`; wins over the environment, as in VS Code itself. */
   setting?: string;
-  /** VS Code's `http.proxyStrictSSL` (default true). */
   strictSSL?: boolean;
-  /** VS Code's `http.proxyAuthorization`. */
   authorization?: string;
   /** VS Code's `http.noProxy`, added to NO_PROXY. */
   noProxy?: readonly string[];
@@ -36,7 +26,6 @@ export interface ProxySources {
 
 export interface ProxyChoice {
   proxy?: ProxyOptions;
-  /** Where the proxy came from, or why none is used: for the log. */
   reason: string;
 }
 
@@ -97,7 +86,6 @@ export function parseProxyUrl(raw: string, origin = 'the "http.proxy" setting'):
   return url;
 }
 
-/** The proxy URL for logs: credentials become "***". */
 export function redactProxyUrl(raw: string): string {
   try {
     const url = new URL(raw);
@@ -149,11 +137,7 @@ export function matchesNoProxy(target: URL, entries: readonly string[]): boolean
   return false;
 }
 
-/**
- * TLS options of the two hops. `http.proxyStrictSSL: false` relaxes only the hop to an https proxy
- * (the proxy's own certificate); the API server's certificate, inside the tunnel, is always verified,
- * because that is where the key goes.
- */
+/** `http.proxyStrictSSL: false` relaxes only the hop to the proxy; the API server's certificate carries the key, so it is always verified. */
 export function proxyTlsOptions(
   proxy: Pick<ProxyOptions, 'strictSSL'>,
   ca?: string | string[],
@@ -165,10 +149,7 @@ export function proxyTlsOptions(
   };
 }
 
-/**
- * A dispatcher that sends every request through `proxy`, tunnelled with CONNECT. `ca` (the system
- * certificates plus any extra ones) is trusted for the service and for an https proxy.
- */
+/** `ca` (system certificates plus extra ones) is trusted for the service and for an https proxy. */
 export function createProxyDispatcher(proxy: ProxyOptions, ca?: string | string[]): ProxyAgent {
   return new (undici().ProxyAgent)({
     uri: proxy.url,

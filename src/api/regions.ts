@@ -22,7 +22,6 @@ export function otherRegion(region: Region): Exclude<Region, 'custom'> | undefin
   return region === 'us' ? 'eu' : region === 'eu' ? 'us' : undefined;
 }
 
-/** "This key belongs to the EU account." (or the other region, when the configured one is custom). */
 export function wrongRegionAdvice(region: Region): string {
   const other = otherRegion(region);
   return other

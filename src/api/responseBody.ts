@@ -1,7 +1,4 @@
-/**
- * Reading an answer: its headers flattened to lower-case strings, and its body read up to a size cap,
- * so a huge or endless answer costs at most the cap in memory. No `vscode`.
- */
+// The body is read up to a size cap, so a huge or endless answer costs at most the cap in memory.
 import type { Dispatcher } from 'undici';
 
 import * as l10n from '@vscode/l10n';

@@ -1,14 +1,9 @@
-/**
- * The one retry policy of both backends: how many tries a request gets, and how long to wait before
- * the next (the wait the service announced, or an exponential backoff with jitter, so clients that
- * failed together do not retry together). The transport asks it for HTTP failures, the GraphQL
- * client for the errors NerdGraph answers with HTTP 200. Waits run on the injected clock.
- */
+// The one retry policy of both backends: the announced wait, or exponential backoff with jitter so clients that
+// failed together do not retry together.
 import type { Clock } from './clock';
 import { sleep, systemClock } from './clock';
 
 export interface RetryOptions {
-  /** Tries per request, first one included. */
   maxTries?: number;
   /** First backoff delay; doubled per retry, with jitter. */
   backoffBaseMs?: number;
@@ -16,7 +11,6 @@ export interface RetryOptions {
   maxRetryWaitMs?: number;
   /** The jitter's source: 1 waits the full backoff, 0 half of it. */
   random?: () => number;
-  /** Time for the retry waits (tests pass a fake one). */
   clock?: Clock;
 }
 
@@ -35,11 +29,7 @@ export class RetryPolicy {
     this.clock = options.clock ?? systemClock;
   }
 
-  /**
-   * How long to wait before retrying a retriable failure, after `retriesSoFar` retries; undefined when
-   * the tries are used up, or when the wait the service announced is too long to hold the user (the
-   * error's message already says how long to wait).
-   */
+  /** Undefined when the tries are used up or the announced wait is too long to hold the user (the message says it). */
   delay(retriesSoFar: number, announcedMs?: number): number | undefined {
     if (retriesSoFar + 1 >= this.maxTries) {
       return undefined;
@@ -51,7 +41,6 @@ export class RetryPolicy {
     return Math.round(exponential / 2 + (this.random() * exponential) / 2);
   }
 
-  /** Waits `ms` on the policy's clock, or rejects as cancelled when `signal` aborts. */
   wait(ms: number, signal?: AbortSignal): Promise<void> {
     return sleep(ms, signal, this.clock);
   }

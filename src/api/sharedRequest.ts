@@ -1,14 +1,11 @@
 /**
- * One request shared by every caller that asks for the same thing while it runs (a panel, the tree, the
- * status bar, Go to Code). It runs on a signal of its own: a caller's signal ends only that caller's wait,
- * which rejects as cancelled, and the request itself is aborted only when no caller waits for it any
- * longer. A cache holding one asks `abandoned` before handing it to a new caller. No `vscode`.
+ * One request shared by every caller asking the same while it runs. A caller's signal ends only its own wait;
+ * the request is aborted only when no caller waits any longer.
  */
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from './apiError';
 
-/** The error a caller's own cancelled wait rejects with (the transport's, for a request it cancels). */
 export function cancelledError(): ApiError {
   return new ApiError('cancelled', l10n.t('The request was cancelled.'));
 }
@@ -44,11 +41,7 @@ export class SharedRequest<T> {
     return this.answer;
   }
 
-  /**
-   * The shared answer for one caller. Without a signal the caller waits to the end (the request is then
-   * never abandoned); with one, aborting it rejects this wait alone, and its listener is removed when
-   * the wait ends either way.
-   */
+  /** Without a signal the caller waits to the end; aborting one rejects this wait alone. */
   wait(signal?: AbortSignal): Promise<T> {
     if (!signal || this.settled) {
       if (!signal) {

@@ -1,7 +1,4 @@
-/**
- * Time ranges and periods for metric data. The granularity table is the service's own (docs/service.md#value-rules):
- * a period finer than the default for a range is never honoured, so we only offer multiples of it.
- */
+// A period finer than the range's default is never honoured (docs/service.md#value-rules), so only multiples are offered.
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from './apiError';
@@ -24,7 +21,6 @@ export const GRANULARITY_TABLE: ReadonlyArray<{ upToSeconds: number; periodSecon
   { upToSeconds: Number.POSITIVE_INFINITY, periodSeconds: 3 * DAY },
 ];
 
-/** The shortest range the service accepts. */
 export const MIN_RANGE_SECONDS = 60;
 /** The service caps a series at about this many timeslices per metric. */
 export const MAX_POINTS_PER_METRIC = 3000;
@@ -34,15 +30,11 @@ export interface TimeRange {
   to: Date;
 }
 
-/** The service's default period for a range of this many seconds. */
 export function defaultPeriodSeconds(rangeSeconds: number): number {
   return GRANULARITY_TABLE.find((row) => rangeSeconds <= row.upToSeconds)!.periodSeconds;
 }
 
-/**
- * The periods a user may choose for a range: the default and the coarser steps of the table that
- * are whole multiples of it and give at least one point.
- */
+/** The default and the coarser steps of the table that are whole multiples of it and give at least one point. */
 export function validPeriods(rangeSeconds: number): number[] {
   const base = defaultPeriodSeconds(rangeSeconds);
   const steps = new Set(GRANULARITY_TABLE.map((row) => row.periodSeconds));
@@ -51,7 +43,6 @@ export function validPeriods(rangeSeconds: number): number[] {
     .sort((a, b) => a - b);
 }
 
-/** Throws `invalidRequest` for what the service would refuse, before anything is sent. */
 export function checkRange(range: Partial<TimeRange>, period?: number): void {
   const { from, to } = range;
   if ((from === undefined) !== (to === undefined)) {
@@ -100,7 +91,6 @@ export function formatApiTime(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, '+00:00');
 }
 
-/** The start of `now`'s minute (epoch ms): ranges that end on whole minutes. */
 export function wholeMinute(now: Date): number {
   return Math.floor(now.getTime() / 60_000) * 60_000;
 }

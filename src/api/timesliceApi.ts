@@ -1,8 +1,4 @@
-/**
- * `TimesliceApi` is what the tree, panels and status bar depend on, whichever backend answers:
- * `HttpTimesliceApi` (rest/client.ts) over the REST API v2, `NerdGraphTimesliceApi`
- * (nerdgraph/nerdGraphApi.ts) over NerdGraph. No `vscode`.
- */
+// What the views depend on, whichever backend answers (rest/client.ts, nerdgraph/nerdGraphApi.ts).
 import type { TransactionStats, TransactionStatsOptions, TransactionStatsQuery } from './transactionStats';
 import type { Deployment, DeploymentRange, DeploymentWrite } from './deployments';
 import type { OpenAlert } from './openAlerts';
@@ -28,7 +24,6 @@ export interface TimesliceApi {
   getTransactionStats(query: TransactionStatsQuery, options?: TransactionStatsOptions): Promise<TransactionStats[]>;
   /** The application's deployments in `range`, newest first (deployments.ts; cache them: deploymentCache.ts). */
   listDeployments(applicationId: number, range: DeploymentRange, options?: T.RequestOptions): Promise<Deployment[]>;
-  /** Records a deployment marker on the application; returns it as the service stored it. */
   recordDeployment(applicationId: number, write: DeploymentWrite, options?: T.RequestOptions): Promise<Deployment>;
   /** The open alerts of these applications, in one request for all of them (openAlerts.ts). */
   listOpenAlerts(applicationIds: readonly number[], options?: T.RequestOptions): Promise<OpenAlert[]>;

@@ -1,9 +1,4 @@
-/**
- * The only code that does HTTP. One logical request: the pipeline's layers (pipeline.ts: the session's
- * signal, rate-limit observation, the REST-gone watch, the per-key limiter), the key header, timeouts,
- * redirects (keyOrigin.ts), a body size cap (responseBody.ts), the retry policy (retry.ts), and one log
- * line per request. The key goes only into the request header to the configured host over HTTPS.
- */
+// The only code that does HTTP. The key goes only into the request header, to the configured host over HTTPS.
 import type { Dispatcher } from 'undici';
 
 import * as l10n from '@vscode/l10n';
@@ -28,7 +23,6 @@ import { undici } from './undiciModule';
 export type ApiKeyHeader = 'Api-Key' | 'X-Api-Key';
 
 export interface TransportOptions extends RetryOptions {
-  /** https://host[:port][/prefix], already validated by `parseBaseUrl`. */
   baseUrl: string;
   getApiKey: () => Promise<string | undefined>;
   keyHeader?: ApiKeyHeader;
@@ -41,10 +35,7 @@ export interface TransportOptions extends RetryOptions {
   proxy?: ProxyOptions;
   timeoutMs?: number;
   maxBodyBytes?: number;
-  /**
-   * Where the rate limiter of (origin, key) comes from: pass the extension's one registry so every
-   * client sending the same key shares one limiter. Without it this client has limiters of its own.
-   */
+  /** Pass the extension's one registry so every client sending the same key shares one limiter. */
   limiters?: LimiterRegistry;
   /** Layers every request passes before the per-key limiter's (a session's signal, watches of failures). */
   layers?: readonly RequestLayer[];
@@ -54,12 +45,10 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
-  /** The URL that answered (after redirects). */
   url: string;
   retries: number;
 }
 
-/** What a request sends besides its URL: a JSON body (a POST), or the ETag of an answer we hold. */
 interface RequestShape {
   body?: string;
   ifNoneMatch?: string;
@@ -112,11 +101,9 @@ export class HttpTransport {
   private readonly maxBodyBytes: number;
   private readonly keyHeader: ApiKeyHeader;
   private readonly clock: Clock;
-  /** host:port of the proxy in use (never its credentials), for error messages. */
   private readonly proxyHost: string | undefined;
   private lastKey: string | undefined;
   private readonly keyOrigin: KeyOrigin;
-  /** The layers every request passes, this client's per-key limiter last. */
   readonly pipeline: Pipeline;
   /** When to retry: the transport's HTTP failures, and the GraphQL client's errors in 200 answers. */
   readonly retry: RetryPolicy;
@@ -139,7 +126,6 @@ export class HttpTransport {
     return this.base.href.replace(/\/$/, '');
   }
 
-  /** The full URL of an API path such as `/v2/applications.json`. */
   urlFor(path: string, query?: URLSearchParams): URL {
     const url = new URL(this.base.href);
     url.pathname = this.base.pathname.replace(/\/$/, '') + path;
@@ -147,7 +133,6 @@ export class HttpTransport {
     return url;
   }
 
-  /** True when `url` may carry the key: https on the configured origin (port included). */
   mayCarryKey(url: URL): boolean {
     return this.keyOrigin.mayCarryKey(url);
   }
@@ -168,18 +153,12 @@ export class HttpTransport {
     }
   }
 
-  /**
-   * GET with retries; resolves only with a 2xx answer, or a 304 when `ifNoneMatch` (an ETag of an
-   * earlier answer) was sent and still holds: then the body is empty and the caller reuses its copy.
-   */
+  /** Resolves with a 2xx, or a 304 with an empty body when `ifNoneMatch` still holds (the caller reuses its copy). */
   get(url: URL, signal?: AbortSignal, ifNoneMatch?: string): Promise<HttpResponse> {
     return this.exchange(url, { ifNoneMatch }, signal);
   }
 
-  /**
-   * POST of a JSON body (NerdGraph) with the same protections and retries as GET. Only a same-origin
-   * 307/308 is followed, since it keeps the method and body; any other redirect of a POST is refused.
-   */
+  /** Only a same-origin 307/308 is followed, since it keeps the method and body. */
   post(
     url: URL,
     jsonBody: string,
@@ -247,7 +226,6 @@ export class HttpTransport {
     }
   }
 
-  /** One try, redirects included, inside the pipeline's layers (the limiter's slot is held throughout). */
   private async getOnce(
     initial: URL,
     key: string,
@@ -381,7 +359,6 @@ export class HttpTransport {
   }
 }
 
-/** HTTP failures worth another try: the statuses of a busy or failing service, and a reset connection. */
 function isRetriable(error: ApiError): boolean {
   return (
     (error.status !== undefined && RETRIED_STATUSES.has(error.status)) || (error.kind === 'network' && !!error.reset)

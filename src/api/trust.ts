@@ -1,8 +1,5 @@
-/**
- * The certificates a client trusts. Giving undici (or Node's tls) a `ca` option replaces the
- * default store instead of adding to it, so when the user names a CA file we pass everything Node
- * would trust anyway: its bundled roots, NODE_EXTRA_CA_CERTS, and then the user's file.
- */
+// A `ca` option replaces Node's default store instead of adding to it, so a user's CA file comes with everything Node
+// would trust anyway: its bundled roots and NODE_EXTRA_CA_CERTS.
 // Named imports: a namespace import of a Node module is bundled as a copy of all its exports.
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
@@ -11,7 +8,6 @@ import * as l10n from '@vscode/l10n';
 import { ApiError } from './apiError';
 
 export interface TrustSources {
-  /** `timeslice.caCertificatePath`, or empty. */
   caFile: string;
   /** NODE_EXTRA_CA_CERTS, which Node adds to its default store but not to a `ca` we pass. */
   extraCaFile?: string;

@@ -1,13 +1,9 @@
-/**
- * Domain types of the REST API v2, after parsing (camelCase). Wire records stay untyped
- * (`unknown`) until `parse.ts` has checked them, so a surprise from the network cannot crash us.
- */
+// Domain types after parsing; wire records stay `unknown` until parse.ts has checked them.
 
 /** Health as the service reports it; any other string is mapped to `unknown` (docs/service.md#records). */
 export type HealthStatus = 'green' | 'orange' | 'red' | 'gray' | 'unknown';
 export const HEALTH_STATUSES: readonly HealthStatus[] = ['green', 'orange', 'red', 'gray', 'unknown'];
 
-/** Response format, chosen by the path suffix. */
 export type ApiFormat = 'json' | 'xml';
 
 /** Rolling-average summary (about 3-4 min for applications, 10 min for key transactions). */
@@ -78,7 +74,6 @@ export type HostSummary = ApplicationSummary;
 export interface Host {
   id: number;
   applicationName: string;
-  /** The host name. */
   host: string;
   language: string;
   /** Undefined: the backend has no health for a host (NerdGraph, docs/service.md#hosts-and-instances). */
@@ -88,10 +83,7 @@ export interface Host {
   applicationId?: number;
   instanceIds: number[];
   serverId?: number;
-  /**
-   * True when the service has no id for the host (NerdGraph knows hosts by name): `id` was made here
-   * from the name, for the views and panels only, and is never shown or copied as the service's.
-   */
+  /** The id was made here from the name (NerdGraph knows hosts by name), never shown or copied as the service's. */
   localId?: boolean;
 }
 
@@ -114,7 +106,6 @@ export interface Instance {
 export interface KeyTransaction {
   id: number;
   name: string;
-  /** The parent transaction, whose metrics carry the timeslices. */
   transactionName: string;
   healthStatus: HealthStatus;
   reporting: boolean;
@@ -122,18 +113,14 @@ export interface KeyTransaction {
   /** A 10-minute rolling average. */
   summary?: ApplicationSummary;
   applicationId?: number;
-  /** NerdGraph only: the key transaction's entity GUID. */
   guid?: string;
 }
 
-/** One entry of a metric-name listing. */
 export interface MetricName {
   name: string;
-  /** Value names that can be requested for this metric. */
   values: string[];
 }
 
-/** One time slice: an open map of value name to number. */
 export interface Timeslice {
   from: string;
   to: string;
@@ -153,7 +140,6 @@ export interface MetricData {
   metrics: MetricSeries[];
 }
 
-/** Where metric names and data come from: the whole application, one host or one instance. */
 export type MetricScope =
   | { kind: 'application'; applicationId: number }
   | { kind: 'host'; applicationId: number; hostId: number }
@@ -187,7 +173,6 @@ export interface MetricDataQuery {
   summarize?: boolean;
 }
 
-/** Progress of a multi-page listing. */
 export interface PageProgress {
   pagesDone: number;
   itemsSoFar: number;

@@ -1,8 +1,4 @@
-/**
- * The account NRQL runs in. NerdGraph does not infer it from the key (docs/service.md#accounts): it is given, or
- * chosen once from the key's accounts by a resolver (backend.ts's pickAccount), and remembered. No
- * `vscode`.
- */
+// NerdGraph does not infer the account from the key (docs/service.md#accounts): it is given or chosen once.
 import * as l10n from '@vscode/l10n';
 
 import { checkId } from '../rest/requests';
@@ -32,7 +28,6 @@ export class AccountChoice {
     }
   }
 
-  /** The given account, or the resolver's choice among `list()` (remembered once made). */
   id(list: (options: RequestOptions) => Promise<NerdGraphAccount[]>, options?: RequestOptions): Promise<number> {
     if (this.value !== undefined) {
       return Promise.resolve(this.value);
@@ -54,7 +49,6 @@ export class AccountChoice {
   }
 }
 
-/** The accounts of an `accounts` answer; entries without a numeric id are dropped. */
 export function accountsFrom(list: unknown): NerdGraphAccount[] {
   return (Array.isArray(list) ? list : [])
     .map(asRecord)

@@ -1,9 +1,4 @@
-/**
- * NerdGraph's answers about an application's agent instances, shaped as REST's models: hosts (one per
- * host name: NerdGraph has no host ids), instances (the agent instance id read as REST's instance id)
- * and key transactions, each with the summary its NRQL rows give (docs/service.md#hosts-and-instances).
- * Pure: the requests are nerdGraphApi.ts's. No `vscode`.
- */
+// NerdGraph's agent instances shaped as REST's models (docs/service.md#hosts-and-instances); the requests are nerdGraphApi.ts's.
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from '../apiError';
@@ -30,11 +25,7 @@ export function foundOr<T>(value: T | undefined, message: string): T {
   return value;
 }
 
-/**
- * The name NRQL selects a host by (NerdGraph has no host ids: ours are made from the name). Known
- * once the app's hosts or instances were listed; otherwise (a panel restored after a reload, a new
- * session) the application's agent instances are fetched, so the id alone is enough.
- */
+/** NerdGraph has no host ids (ours come from the name), so a restored panel's id alone fetches the instances. */
 export class HostNames {
   private readonly names = new Map<string, string>();
   private readonly lookups = new Map<number, SharedRequest<void>>();
@@ -43,10 +34,7 @@ export class HostNames {
     this.names.set(`${applicationId}:${hostIdFor(host)}`, host);
   }
 
-  /**
-   * The host's name, from `lookup` (the application's agent instances' details) when not known yet.
-   * `options.signal` ends only this caller's wait: the lookup is shared (sharedRequest.ts).
-   */
+  /** `options.signal` ends only this caller's wait: the lookup is shared (sharedRequest.ts). */
   async nameOf(
     applicationId: number,
     hostId: number,
@@ -83,7 +71,6 @@ export class HostNames {
   }
 }
 
-/** The `details` of an application entity's agent instances; notFound when the entity is gone. */
 export function instanceDetails(entity: unknown, applicationId: number): Fields[] {
   if (entity === null || entity === undefined) {
     throw new ApiError(
@@ -95,7 +82,6 @@ export function instanceDetails(entity: unknown, applicationId: number): Fields[
   return (Array.isArray(instances) ? instances : []).map((i) => asRecord(asRecord(i).details));
 }
 
-/** One summary per facet of NRQL rows faceted by (facet, metricTimesliceName). */
 export function summariesByFacet(rows: unknown, minutes: number): Map<string, ApplicationSummary> {
   const byFacet = new Map<string, Map<string, Fields>>();
   for (const row of (Array.isArray(rows) ? rows : []).map(asRecord)) {
@@ -113,7 +99,6 @@ export function summariesByFacet(rows: unknown, minutes: number): Map<string, Ap
   return summaries;
 }
 
-/** The hosts of an application's agent instances, with their summaries (faceted by host name). */
 export function hostsFrom(
   details: Fields[],
   summaries: Map<string, ApplicationSummary>,
@@ -147,7 +132,6 @@ export function hostsFrom(
   return [...hosts.values()];
 }
 
-/** The instances of an application's agent instances, with their summaries (faceted by instance id). */
 export function instancesFrom(
   details: Fields[],
   summaries: Map<string, ApplicationSummary>,
@@ -174,7 +158,6 @@ export function instancesFrom(
   return out;
 }
 
-/** A key transaction entity's details, with its parent application's id and its transaction's metric name. */
 export function keyTransactionDetails(
   details: unknown,
 ): Array<{ d: Fields; appId: number | undefined; metricName: string }> {
@@ -185,7 +168,6 @@ export function keyTransactionDetails(
   }));
 }
 
-/** A key transaction from its entity's details and its parent application's NRQL rows (by timeslice name). */
 export function keyTransactionFrom(
   kt: { d: Fields; appId: number | undefined; metricName: string },
   rowsByApp: Map<number, Map<string, Fields>>,
@@ -211,10 +193,7 @@ export function keyTransactionFrom(
   };
 }
 
-/**
- * One NRQL query per parent application of `kts`, for each key transaction's own transaction, Apdex
- * and errors (entities.ts summaryNames; docs/service.md#key-transactions), never the application's.
- */
+/** Each key transaction's own transaction, Apdex and errors, never the application's (docs/service.md#key-transactions). */
 export function keyTransactionSummaryQueries(
   kts: Array<{ appId: number | undefined; metricName: string }>,
   until: number,

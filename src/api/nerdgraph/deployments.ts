@@ -1,9 +1,6 @@
 /**
- * Deployments through NerdGraph (docs/service.md#change-tracking). Read: one NRQL query over
- * `FROM Deployment, ChangeTrackingEvent` (category Deployment) for the application's entity, so a marker
- * shows however it was recorded (REST v2, the legacy mutation, `changeTrackingCreateEvent` from Timeslice
- * or a pipeline), with the same change seen as both kinds merged. Write: `changeTrackingCreateEvent`,
- * category Deployment, type Basic, the entity found by its GUID. No `vscode`.
+ * Deployments through NerdGraph (docs/service.md#change-tracking): one NRQL over `FROM Deployment,
+ * ChangeTrackingEvent`, so a marker shows however it was recorded, the same change seen as both kinds merged.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -14,19 +11,15 @@ import { record, textOrNumber } from '../fieldReaders';
 import type { GraphqlClient } from './graphqlClient';
 import { nrqlString } from './metricValues';
 
-/** Runs one NRQL query in the backend's account and gives its rows. */
 export type NrqlRows = (nrql: string, signal?: AbortSignal) => Promise<Array<Record<string, unknown>>>;
 
 /**
- * How far apart in time two markers of one version may be and still be one change seen twice (a
- * `ChangeTrackingEvent` and the `Deployment` its write-through to REST v2 made, whose ids differ): the
- * same call stamps both, and a chart draws markers per minute, so two of one version within a minute
- * could not be told apart anyway; a second real deployment of one version within it is a retry.
+ * A `ChangeTrackingEvent` and the `Deployment` its write-through to REST made have different ids but one call
+ * stamps both; charts draw per minute, so one version twice within a minute is one change (or a retry).
  */
 export const DUPLICATE_WINDOW_MS = 60_000;
 /** `LIMIT MAX` of a query that lists events (docs/service.md#nrql-limits); a full answer is asked again, older. */
 export const CHANGE_EVENTS_LIMIT = 5000;
-/** Safety stop: windows asked per listing. */
 const MAX_QUERIES = 20;
 
 const COLUMNS = 'timestamp, deploymentId, changeTrackingId, version, revision, commit, changelog, description, user';
@@ -45,7 +38,6 @@ interface Marker extends Deployment {
   deploymentId?: string;
 }
 
-/** A row as a marker, or undefined without a version (or REST's `revision`) or a time. */
 export function markerOf(row: unknown): Marker | undefined {
   const r = record(row);
   const revision = textOrNumber(r?.version) ?? textOrNumber(r?.revision);
@@ -81,10 +73,7 @@ function sameChange(a: Marker, b: Marker): boolean {
   );
 }
 
-/**
- * The deployments of rows of both kinds, newest first, each change once: the change event's fields
- * first (it is the recommended record), what it lacks from its twin, `commit` wherever either has one.
- */
+/** Newest first, each change once: the change event's fields first (the recommended record), gaps from its twin. */
 export function mergeChangeRows(rows: readonly unknown[]): Deployment[] {
   const markers = rows.map(markerOf).filter((m) => m !== undefined);
   markers.sort((a, b) => Number(b.changeTrackingId !== undefined) - Number(a.changeTrackingId !== undefined));
@@ -105,7 +94,6 @@ export function mergeChangeRows(rows: readonly unknown[]): Deployment[] {
     .sort((a, b) => b.time - a.time || a.id.localeCompare(b.id));
 }
 
-/** Every marker in `range` (only the newest with `newestOnly`), older windows asked while an answer is full. */
 export async function readDeployments(
   run: NrqlRows,
   guid: string,
@@ -136,12 +124,10 @@ export const CREATE_CHANGE_EVENT = `mutation($event: ChangeTrackingCreateEventIn
 /** A full commit id (SHA-1, or SHA-256 in a repository that uses it): git's ids, nothing else has that form. */
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
-/** The commit sent: the caller's, else the revision when it is a full SHA. */
 export function commitOf(write: DeploymentWrite): string | undefined {
   return write.commit ?? (FULL_SHA.test(write.revision) ? write.revision : undefined);
 }
 
-/** The input: `version` the revision, `commit` as commitOf says. */
 export function changeEventInput(guid: string, write: DeploymentWrite): Record<string, unknown> {
   const commit = commitOf(write);
   return {

@@ -1,15 +1,9 @@
-/**
- * NerdGraph's entities as the REST models the views know (docs/service.md#applications): an APM
- * application outline as an `Application`, health from `reporting` and the alert severity, ids for
- * what NerdGraph names only (hosts, key transactions), and REST's summary from NRQL component rows.
- * Pure functions over the parsed JSON: the requests are nerdGraphApi.ts's.
- */
+// NerdGraph's entities as the REST models the views know (docs/service.md#applications); pure.
 import { APPLICATION_ERROR_RATE } from '../metrics';
 import type { Application, ApplicationSummary, HealthStatus, HostFilter } from '../types';
 import { componentsOf, restValues } from './metricValues';
 import type { OpenPoints } from './openPoints';
 
-/** A JSON object from an answer, its fields still unchecked. */
 export type Fields = Record<string, unknown>;
 
 /** Defensive reads of answer values: the value when it has the type, else empty or undefined. */
@@ -18,7 +12,6 @@ export const asNumber = (v: unknown): number | undefined =>
   typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 export const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** The fields of an entity-search result that `applicationFrom` reads. */
 export const ENTITY_FIELDS = `__typename guid name accountId domain type entityType reporting alertSeverity
   ... on ApmApplicationEntityOutline { applicationId language
     apmSummary { apdexScore errorRate hostCount instanceCount responseTimeAverage throughput webResponseTimeAverage webThroughput }
@@ -58,7 +51,6 @@ export function byHostFilter<T extends { id: number; host: string }>(items: T[],
   );
 }
 
-/** An APM application outline (ENTITY_FIELDS) as REST's application. */
 export function applicationFrom(e: Fields, errorRateScale: OpenPoints['apmSummaryErrorRateScale']): Application {
   const s = e.apmSummary === null || e.apmSummary === undefined ? undefined : asRecord(e.apmSummary);
   const settings = asRecord(e.settings);
@@ -110,11 +102,8 @@ export function keyTransactionIdFrom(guid: string, fromGuid: boolean): number {
 }
 
 /**
- * The metrics of a key transaction's own summary (docs/service.md#key-transactions: the parent
- * application's `Apdex/<txn>` and `Errors/<txn>`). The agents name a
- * web transaction's Apdex with its first segment swapped for `Apdex` (`WebTransaction/MVC/…` →
- * `Apdex/MVC/…`; Ruby's `Controller/users/show` → `Apdex/users/show`, docs/service.md#agent-naming); the
- * documented `<txn>` may be read as the full name too, so both are asked for and the one with data is used.
+ * The parent application's `Apdex/<txn>` and `Errors/<txn>` (docs/service.md#key-transactions). Agents swap the
+ * first segment for `Apdex` (docs/service.md#agent-naming), but `<txn>` may be the full name: both are asked.
  */
 export function transactionSummaryNames(transaction: string): { apdex: string[]; errors: string } {
   const short = transaction.includes('/') ? transaction.replace(/^[^/]*\//, 'Apdex/') : `Apdex/${transaction}`;
@@ -122,7 +111,6 @@ export function transactionSummaryNames(transaction: string): { apdex: string[];
   return { apdex: short === full ? [short] : [short, full], errors: `Errors/${transaction}` };
 }
 
-/** Every metric name `summaryFrom` reads for an application, host or instance, or for one key transaction. */
 export function summaryNames(transaction?: string): string[] {
   if (!transaction) {
     return [...new Set(['HttpDispatcher', 'Apdex', APPLICATION_ERROR_RATE.errors, ...APPLICATION_ERROR_RATE.calls])];
@@ -131,10 +119,7 @@ export function summaryNames(transaction?: string): string[] {
   return [transaction, ...own.apdex, own.errors];
 }
 
-/**
- * REST's summary from component rows by metric name: an application's (HttpDispatcher, Apdex, and
- * its error rate over all transactions: APPLICATION_ERROR_RATE), or a key transaction's own (its transaction, `Apdex/<txn>`, `Errors/<txn>` over its calls).
- */
+/** An application's summary (error rate: APPLICATION_ERROR_RATE), or a key transaction's own. */
 export function summaryFrom(
   rows: Map<string, Fields>,
   transaction: string | undefined,

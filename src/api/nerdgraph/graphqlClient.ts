@@ -1,10 +1,6 @@
 /**
- * One NerdGraph request: POST {query, variables} through the shared HttpTransport (every protection
- * of the REST side and its pipeline, the per-key limiter included: 4 in flight keeps under the
- * service's 25 per user, docs/service.md#rate-limits), GraphQL errors (HTTP 200) mapped to ApiError kinds and shown to
- * the pipeline's layers like the transport's own failures, the transport's retry policy for
- * TOO_MANY_REQUESTS / TIMEOUT / SERVER_ERROR (docs/service.md#nerdgraph-errors), and deprecation warnings logged once and
- * otherwise ignored.
+ * One NerdGraph request through the shared HttpTransport (4 in flight per key keeps under the service's 25,
+ * docs/service.md#rate-limits); GraphQL errors in 200 answers become ApiError kinds (docs/service.md#nerdgraph-errors).
  */
 import * as l10n from '@vscode/l10n';
 
@@ -47,18 +43,13 @@ function isRetryable(e: GqlError): boolean {
   return cls !== undefined && RETRIED_CLASSES.has(cls) && e.extensions?.classification !== 'DataFetchingException';
 }
 
-/** Service text, made short and single-line before it goes into a message. */
 function quote(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 200);
 }
 
-/**
- * Who wrote the NRQL a request carries: the backend (then a refused query means a wrong name, range or
- * period) or the user in "Run NRQL Query…" (then the query itself needs fixing).
- */
+/** A refused backend query means a wrong name, range or period; a user's query itself needs fixing. */
 export type NrqlAuthor = 'backend' | 'user';
 
-/** The ApiError for a GraphQL error (HTTP 200), with the same quality of message as the REST ones. */
 export function apiErrorFor(e: GqlError, host: string, author: NrqlAuthor = 'backend'): ApiError {
   const cls = errorClassOf(e);
   const said = ` ${l10n.t('NerdGraph said: "{0}".', quote(e.message))}`;
@@ -182,7 +173,6 @@ export class GraphqlClient {
     return new URL(this.options.transport.baseUrl).host;
   }
 
-  /** Sends one request; throws when nothing usable came back, else returns data and the other errors. */
   async query(
     query: string,
     variables: Record<string, unknown>,
@@ -271,10 +261,7 @@ export class GraphqlClient {
     return { data, errors: all.filter((e) => !isDeprecation(e)) };
   }
 
-  /**
-   * The value at `path` in `result.data`; when it is null because of an error at (or under) that path,
-   * that error as an ApiError (partial data: the other aliases stay usable).
-   */
+  /** Null because of an error at (or under) `path` gives that error; the other aliases stay usable. */
   field(result: GqlResult, path: string[], author: NrqlAuthor = 'backend'): unknown {
     let value: unknown = result.data;
     for (const key of path) {

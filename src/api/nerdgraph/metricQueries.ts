@@ -1,7 +1,4 @@
-/**
- * The NRQL behind the metric views and the summaries, and REST's metric data from its rows (docs/service.md#metric-values).
- * Pure: text in, text or models out; nerdGraphApi.ts sends the queries.
- */
+// The NRQL behind the metric views and REST's metric data from its rows (docs/service.md#metric-values).
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from '../apiError';
@@ -11,10 +8,7 @@ import type { Fields } from './entities';
 import { asNumber, asString } from './entities';
 import { COMPONENTS_SELECT, componentsOf, nrqlString, restValues, valueNamesFor } from './metricValues';
 
-/**
- * One row of timeslice components per metric name (FACET, then the name), for REST's summary of the
- * `minutes` before `until` (ms): an application's, per host or instance (`facet`), or per key transaction.
- */
+/** One row of components per metric name, for REST's summary of the `minutes` before `until` (ms). */
 export function componentsNrql(
   applicationId: number,
   names: readonly string[],
@@ -28,10 +22,7 @@ export function componentsNrql(
   );
 }
 
-/**
- * The names of a `metricNamesNrql` answer as REST's metric names. `containing`: REST's filter is a
- * case-sensitive "contains" and NRQL's LIKE is not (docs/service.md#metric-names), so the names are filtered again.
- */
+/** REST's filter is a case-sensitive "contains" and NRQL's LIKE is not (docs/service.md#metric-names). */
 export function metricNamesFrom(rows: Fields[], kind: MetricScope['kind'], containing?: string): MetricName[] {
   const names = rows[0]?.names;
   return (Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [])
@@ -39,7 +30,6 @@ export function metricNamesFrom(rows: Fields[], kind: MetricScope['kind'], conta
     .map((name) => ({ name, values: valueNamesFor(name, kind) }));
 }
 
-/** The metric names reported in `where` during the `windowMinutes` before `until` (ms), optionally containing `name`. */
 export function metricNamesNrql(
   where: string,
   name: string | undefined,
@@ -51,7 +41,6 @@ export function metricNamesNrql(
   return `SELECT uniques(metricTimesliceName, ${uniquesLimit}) AS names FROM Metric WHERE ${where} AND newrelic.timeslice.value IS NOT NULL${like} SINCE ${until - windowMinutes * 60_000} UNTIL ${until} LIMIT MAX`;
 }
 
-/** A metric-data window in whole minutes: one summary slice, or buckets of `bucketMinutes`. */
 export interface MetricDataWindow {
   since: number;
   until: number;
@@ -85,7 +74,6 @@ export function metricDataWindow(
   return { since, until, bucketMinutes };
 }
 
-/** Components of `names` in `scopeWhere`, faceted by name, over the window. */
 export function metricDataNrql(scopeWhere: string, names: readonly string[], window: MetricDataWindow): string {
   const where = `${scopeWhere} AND metricTimesliceName IN (${names.map(nrqlString).join(', ')})`;
   return (

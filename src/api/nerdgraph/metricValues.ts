@@ -1,9 +1,4 @@
-/**
- * REST metric values computed from NRQL timeslice components, exactly as the service's REST → NRQL table
- * defines them (docs/service.md#metric-values): times in ms from seconds, per-minute rates by the bucket length, Apdex from s/t/f,
- * CPU percent per bucket. NRQL cannot say which values a metric has (docs/service.md#metric-values), so the value
- * names come from the metric's name, as REST's listing gives them.
- */
+// REST metric values from NRQL components, as the service's REST → NRQL table defines them (docs/service.md#metric-values).
 import type { MetricScope } from '../types';
 
 /** Per bucket and metric: count, sum (total), sum of totalExclusive, min and max; times in seconds. */
@@ -73,7 +68,6 @@ export function valueNamesFor(name: string, scope: MetricScope['kind']): string[
   }
 }
 
-/** Every REST value of `name` for one bucket of `minutes` minutes. */
 export function restValues(
   name: string,
   scope: MetricScope['kind'],

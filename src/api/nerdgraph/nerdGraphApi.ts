@@ -1,8 +1,4 @@
-/**
- * `TimesliceApi` over NerdGraph (GraphQL) and NRQL (docs/service.md#nerdgraph-mapping), with REST's models: apps from
- * `entitySearch`, hosts and instances from agent instances, key transactions from their entities, metric
- * data as REST values from NRQL components (metricValues.ts); it keeps what later requests need (GUIDs, hosts).
- */
+// `TimesliceApi` over NerdGraph and NRQL with REST's models (docs/service.md#nerdgraph-mapping).
 import * as l10n from '@vscode/l10n';
 
 import type { Deployment, DeploymentRange, DeploymentWrite } from '../deployments';
@@ -72,10 +68,7 @@ import type { OpenPoints } from './openPoints';
 import { DEFAULT_OPEN_POINTS } from './openPoints';
 
 export interface NerdGraphTimesliceApiOptions extends TransportOptions {
-  /**
-   * The account NRQL runs in (docs/service.md#accounts: NerdGraph does not infer it from the key), or a resolver given
-   * the key's accounts (asked once, on the first request that needs it; a failure is asked again).
-   */
+  /** The account NRQL runs in (NerdGraph does not infer it: docs/service.md#accounts), or a resolver asked once. */
   accountId: number | AccountResolver;
   /** Overrides of the open-point switches (tests, or facts learned later). */
   openPoints?: Partial<OpenPoints>;
@@ -107,7 +100,6 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return this.transport.baseUrl;
   }
 
-  /** The NerdGraph endpoint every request goes to (`<base URL>/graphql`). */
   get graphqlUrl(): string {
     return this.transport.urlFor('/graphql').href;
   }
@@ -116,19 +108,15 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     await this.transport.close();
   }
 
-  /** The account NRQL runs in: the given one, or the resolver's choice (remembered once made). */
   accountId(options?: RequestOptions): Promise<number> {
     return this.account.id((o) => this.listAccounts(o), options);
   }
 
-  /** The accounts the key's user can see (docs/service.md#accounts). */
   async listAccounts(options?: RequestOptions): Promise<NerdGraphAccount[]> {
     const { query, variables } = accountsRequest(this.open.accountsScope);
     const result = await this.gql.query(query, variables, options?.signal);
     return accountsFrom(this.gql.field(result, ['actor', 'accounts']));
   }
-
-  // ---- applications -------------------------------------------------------------------------
 
   async listApplications(filter: ApplicationFilter = {}, options?: RequestOptions): Promise<Application[]> {
     let q = `domain = 'APM' AND type = 'APPLICATION' AND accountId = ${await this.accountId(options)}`;
@@ -159,7 +147,6 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     );
   }
 
-  /** An application outline as REST's application; its GUID is kept for the requests that need it. */
   private application(e: Fields): Application {
     const app = applicationFrom(e, this.open.apmSummaryErrorRateScale);
     if (app.guid) {
@@ -168,7 +155,6 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return app;
   }
 
-  /** Every page of an entity search, with progress and cancel. */
   private search(q: string, options?: RequestOptions): Promise<Fields[]> {
     return searchEntities(this.gql, q, this.maxPages, options);
   }
@@ -187,7 +173,6 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return openIssues(this.gql, this.accountId(options), guidOf, applicationIds, this.now().getTime(), options?.signal);
   }
 
-  /** The application's entity GUID (looked up once per client). */
   async guidOf(applicationId: number, options?: RequestOptions): Promise<string> {
     const known = this.guids.get(applicationId);
     if (known) {
@@ -214,7 +199,6 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return readAliases(this.gql, await this.gql.query(q, vars, o?.signal), paths);
   }
 
-  /** Runs NRQL queries as aliases of one request; one result list per query, in order. */
   private async nrql(queries: string[], signal?: AbortSignal): Promise<Array<Array<Fields>>> {
     const accountId = await this.accountId({ signal });
     return aliasedNrql(this.gql, accountId, queries, this.open.nrqlTimeoutSeconds, signal);
@@ -244,9 +228,6 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     return instanceDetails(this.gql.field(result, ['actor', 'entity']), applicationId);
   }
 
-  // ---- hosts and instances --------------------------------------------------------------------
-
-  /** Agent instances of the app (entity) and a per-facet summary (NRQL) in one request. */
   private async instancesAndSummaries(
     applicationId: number,
     facet: string,
@@ -314,8 +295,6 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
     );
   }
 
-  // ---- key transactions -----------------------------------------------------------------------
-
   async listKeyTransactions(filter: KeyTransactionFilter = {}, options?: RequestOptions): Promise<KeyTransaction[]> {
     let q = `type = 'KEY_TRANSACTION' AND accountId = ${await this.accountId(options)}`;
     if (filter.name) {
@@ -350,8 +329,6 @@ export class NerdGraphTimesliceApi implements TimesliceApi {
       l10n.t('Key transaction {0} was not found through NerdGraph: refresh the view.', keyTransactionId),
     );
   }
-
-  // ---- metrics --------------------------------------------------------------------------------
 
   async listMetricNames(
     scope: MetricScope,

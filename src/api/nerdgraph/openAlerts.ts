@@ -1,19 +1,12 @@
-/**
- * Open alerts through NerdGraph (docs/service.md#open-alerts): one `aiIssues` query for all the
- * applications' GUIDs, following `nextCursor` to the last page, with a window of OPEN_ALERTS_WINDOW_MS (the default 24 hours would miss an issue
- * opened days ago and still open). Where `timeWindow` goes is open (docs/service.md#open-alerts): sent as an argument of `issues`,
- * as the simulator serves it.
- */
+// Open alerts through one `aiIssues` query over all GUIDs (docs/service.md#open-alerts); where `timeWindow` goes is
+// open: sent as an argument of `issues`.
 import type { OpenAlert } from '../openAlerts';
 import { OPEN_ALERTS_WINDOW_MS, parseAiIssue } from '../openAlerts';
 import type { GraphqlClient } from './graphqlClient';
 
 export const OPEN_ISSUES = `query($account: Int!, $guids: [EntityGuid!], $window: TimeWindowInput, $cursor: String) { actor { account(id: $account) { aiIssues { issues(filter: { entityGuids: $guids, states: [ACTIVATED, CREATED] }, timeWindow: $window, cursor: $cursor) { issues { issueId title priority state activatedAt createdAt closedAt deepLinkUrl entityGuids conditionName } nextCursor } } } } }`;
 
-/**
- * Safety stop on `nextCursor`: pages asked per listing. The service's page size is not documented;
- * 50 pages hold far more open issues than a developer's bound applications have.
- */
+// Safety stop on `nextCursor`; 50 pages hold far more open issues than a developer's bound applications have.
 export const MAX_ISSUE_PAGES = 50;
 
 export async function openIssues(

@@ -1,14 +1,9 @@
-/**
- * Every point the public sources leave open that the NerdGraph backend depends on, as one switch each
- * (docs/service.md#nerdgraph-open-points lists them with their reasons). The code reads these, never
- * its own assumption, so a fact learned from a live account changes one line here.
- */
+// The points public sources leave open, one switch each (docs/service.md#nerdgraph-open-points), so a fact learned
+// from a live account changes one line here.
 export interface OpenPoints {
   /**
-   * `apmSummary.errorRate` is documented as a "percentage" with no scale: 0–1 (`fraction`) or 0–100
-   * (`percent`). The default is `fraction`: the vendor's IDE extension reads the service's percentages
-   * as decimals, a key transaction's golden-metric error rate is a fraction, and REST's `error_rate` is
-   * one (docs/service.md#error-rate). `percent` stays for an account that proves otherwise.
+   * Documented as a "percentage" with no scale. `fraction`: the vendor's IDE extension reads it as a decimal, and
+   * REST's `error_rate` is one (docs/service.md#error-rate).
    */
   apmSummaryErrorRateScale: 'percent' | 'fraction';
   /** The NRQL attribute that selects one instance's timeslices (`realAgentId` = REST instance id, a reading). */

@@ -1,8 +1,6 @@
 /**
- * The last decoded answer of recent GETs that carried an `ETag`, so that a refresh can send
- * `If-None-Match` and, on `304 Not Modified`, reuse the decoded body: no body is read or parsed.
- * Small bodies only (lists and records, which refreshes repeat with the same URL); a metric-data
- * URL changes with its time range, and keeping megabytes for it would only cost memory.
+ * Decoded answers of recent GETs with an `ETag`, reused on `304 Not Modified`. Small bodies only: a metric-data
+ * URL changes with its range, so keeping megabytes for it would only cost memory.
  */
 export interface CachedAnswer {
   etag: string;

@@ -1,8 +1,4 @@
-/**
- * The endpoints "Run API Request…" offers, and the request it sends: the client's request builder
- * (requests.ts) plus the format suffix. Pure (no `vscode`), so every endpoint's path and query is
- * unit-tested.
- */
+// The endpoints "Run API Request…" offers, built by the client's own builder (requests.ts) so both send the same.
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from '../apiError';
@@ -13,7 +9,6 @@ import type { ApiFormat } from '../types';
 export interface RawEndpoint {
   id: ApiEndpointId;
   label: string;
-  /** The path template, as the spec writes it. */
   path: string;
 }
 
@@ -91,7 +86,6 @@ export const RAW_ENDPOINTS: readonly RawEndpoint[] = [
   },
 ];
 
-/** Reads "1, 2,3" as [1, 2, 3]; undefined for an empty text; throws on anything else. */
 export function parseIdList(text: string): number[] | undefined {
   const parts = text
     .split(',')
@@ -110,17 +104,12 @@ export function parseIdList(text: string): number[] | undefined {
   return ids;
 }
 
-/**
- * The path (with the format suffix, e.g. `/v2/applications.json`) and query of a request: built by
- * the client's own builder (`buildRequest`), so a raw request is exactly what the client would send.
- * Throws `invalidRequest` for what the service would refuse.
- */
+/** Throws `invalidRequest` for what the service would refuse. */
 export function buildRawRequest(request: ApiRequest, format: ApiFormat): { path: string; query: URLSearchParams } {
   const { path, query } = buildRequest(request);
   return { path: `${path}.${format}`, query };
 }
 
-/** "GET /v2/applications.json (200)": the tab title of a raw response. */
 export function rawTitle(method: string, path: string, status: number): string {
   return `${method} ${path} (${status})`;
 }

@@ -1,14 +1,10 @@
 /**
- * Metric-data requests that do not depend on one metric having the value columns another decides.
- * The service applies `values[]` by the FIRST found metric: a later metric that lacks one of its
- * value columns comes back with `"values": {}` (docs/service.md#value-rules). So metrics are only asked together for
- * values that every one of them has, by their value lists from the (cached) names listing; metrics
- * whose list is not known are asked without `values[]`, which returns all of their values.
+ * The service applies `values[]` by the first found metric: a later one lacking a column answers `{}`
+ * (docs/service.md#value-rules). So metrics are asked together only for values all of them have.
  */
 import type { TimesliceApi } from '../timesliceApi';
 import type { MetricData, MetricDataQuery, MetricScope, RequestOptions } from '../types';
 
-/** What a view needs of one metric. */
 export interface MetricWant {
   name: string;
   values: readonly string[];
@@ -26,12 +22,7 @@ export interface MetricRequestPlan {
   lacking: MetricWant[];
 }
 
-/**
- * Groups `wants` into requests. `listed` maps a metric name to the value names its listing entry
- * offers; a listed metric is asked for the wanted values it has, together with the metrics that are
- * asked for exactly the same values; unlisted metrics share one request without `values[]` (one
- * unlisted metric alone is asked for its wanted values).
- */
+/** Unlisted metrics share one request without `values[]` (one alone is asked for its wanted values). */
 export function planMetricRequests(
   wants: readonly MetricWant[],
   listed: ReadonlyMap<string, readonly string[]> = new Map(),
@@ -73,7 +64,6 @@ export function planMetricRequests(
   return { requests, lacking };
 }
 
-/** One answer made of several: metrics side by side, found and not-found names united. */
 export function mergeMetricData(parts: readonly MetricData[]): MetricData {
   if (parts.length === 1) {
     return parts[0];

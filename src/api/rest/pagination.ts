@@ -1,11 +1,5 @@
-/**
- * RFC 8288 (formerly 5988) `Link` headers, as the service sends them on multi-page lists.
- *
- * A single left-to-right scan: the header is the server's, and a backtracking regular expression
- * over it took seconds of blocked extension host on a crafted 16 KB header.
- */
+// RFC 8288 `Link` headers in one left-to-right scan: a backtracking regular expression took seconds on a crafted 16 KB header.
 
-/** The URL with `rel="next"` in a Link header, if any. */
 export function nextPageUrl(linkHeader: string | undefined): string | undefined {
   if (!linkHeader) {
     return undefined;

@@ -1,15 +1,10 @@
-/**
- * How a request to the REST API v2 becomes a path and a query: the one place. `HttpTimesliceApi`
- * builds every call with it, and "Run API Request…" builds the request the user filled in with it,
- * so what the palette sends (and "Copy as curl" copies) is what the views send. Pure, no `vscode`.
- */
+// The one place a REST request becomes a path and query, so what the palette sends (and copies as curl) is what views send.
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from '../apiError';
 import { checkRange, formatApiTime } from '../timeRange';
 import type { ApplicationFilter, HostFilter, KeyTransactionFilter, MetricScope } from '../types';
 
-/** One request to the service, by endpoint, with everything its path and query need. */
 export type ApiRequest =
   | { endpoint: 'applications.list'; filter?: ApplicationFilter }
   | { endpoint: 'applications.show'; applicationId: number }
@@ -24,10 +19,7 @@ export type ApiRequest =
       scope: MetricScope;
       names: string[];
       values?: string[];
-      /**
-       * Both or neither (the service then answers the last 30 minutes). A `Date` is written as the
-       * service writes times; a string (ISO 8601, as a user gave it) is sent as it is.
-       */
+      /** Both or neither (the service then answers the last 30 minutes); a string is sent as the user gave it. */
       from?: Date | string;
       to?: Date | string;
       /** Seconds per point; one of `validPeriods` for the range. */
@@ -51,7 +43,6 @@ export function checkId(id: unknown, what: string): number {
   return id;
 }
 
-/** Path of a metric scope, e.g. `/v2/applications/1/hosts/7` (also the metric-names cache's key). */
 export function scopePath(scope: MetricScope): string {
   const app = `/v2/applications/${scope.applicationId}`;
   switch (scope.kind) {
@@ -64,7 +55,6 @@ export function scopePath(scope: MetricScope): string {
   }
 }
 
-/** `scopePath` for a request: each id checked first. */
 function checkedScopePath(scope: MetricScope): string {
   checkId(scope.applicationId, l10n.t('An application'));
   if (scope.kind === 'host') {
@@ -75,10 +65,7 @@ function checkedScopePath(scope: MetricScope): string {
   return scopePath(scope);
 }
 
-/**
- * `filter[key]` parameters in the order of `keys` (only those the endpoint knows): text trimmed and
- * left out when empty, id lists checked and joined with commas, and left out when empty.
- */
+/** Text trimmed, id lists checked and joined with commas; empty ones left out. */
 function setFilters<F extends object>(
   query: URLSearchParams,
   filter: F | undefined,

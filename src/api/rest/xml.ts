@@ -1,9 +1,4 @@
-/**
- * Turns the service's XML (Rails conventions, docs/service.md#records) into the same plain values JSON.parse
- * gives, so one parser maps both formats to our models:
- * `type="array"` elements become arrays of their children, `type="integer|float|decimal|boolean"`
- * scalars become numbers/booleans, `nil="true"` becomes null, other leaves stay strings.
- */
+// The service's XML (Rails conventions, docs/service.md#records) as the values JSON.parse gives, so one parser maps both.
 import { XMLParser } from 'fast-xml-parser';
 import * as l10n from '@vscode/l10n';
 
@@ -29,29 +24,21 @@ const parser = new XMLParser({
 
 type XmlNode = Record<string, unknown> | string;
 
-/** The service's documents nest about six levels (metric_data > metrics > metric > timeslices > …). */
 export const MAX_DEPTH = 64;
 
-/**
- * Whether elements nest deeper than `max`, by one linear scan of the tags (declarations, comments,
- * CDATA and processing instructions are not counted; a `<` in CDATA may overcount, which only
- * matters for documents that are hostile anyway).
- */
+/** One linear scan of the tags; a `<` in CDATA may overcount, which only matters for hostile documents. */
 function nestingDepthExceeds(text: string, max: number): boolean {
   let depth = 0;
   for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i + 1)) {
     const next = text.charCodeAt(i + 1);
     if (next === 47) {
-      // "</"
       depth--;
     } else if (next !== 33 && next !== 63) {
-      // not "<!" or "<?"
       const end = text.indexOf('>', i);
       if (end < 0) {
         return false; // Truncated: the parser says so.
       }
       if (text.charCodeAt(end - 1) !== 47 && ++depth > max) {
-        // not "/>"
         return true;
       }
       i = end;
@@ -62,7 +49,6 @@ function nestingDepthExceeds(text: string, max: number): boolean {
 
 export class XmlFormatError extends Error {}
 
-/** Parses an XML document into `{ rootName: value }`. Throws XmlFormatError when it is not XML. */
 export function parseXmlDocument(text: string): Record<string, unknown> {
   if (!/^\s*</.test(text)) {
     throw new XmlFormatError(l10n.t('not an XML document'));
