@@ -1,9 +1,5 @@
-/**
- * The "around a deployment" range, one path for the panel's range controls and the tree's
- * deployment click: the window after the deployment (3 h by default, cut at now) is the range, and the
- * equal window before it is the compare overlay, shifted onto it the way "1 day earlier" is, so the two
- * lines read against each other. Shared by the host and the webview: no `vscode`, types only.
- */
+// The "around a deployment" range, one path for the panel's controls and the tree's click: the window after is the
+// range, the equal window before the compare overlay, shifted onto it as "1 day earlier" is.
 import type { RangeSelection } from './protocol';
 
 /** The window on each side of a deployment (the vendor's IDE extension compares 3 h after with 3 h before). */
@@ -12,7 +8,6 @@ export const AROUND_DEPLOYMENT_MS = 3 * 3_600_000;
 /** The shortest after-window a range around a deployment gets (a deployment of a moment ago). */
 const MIN_AROUND_MS = 60_000;
 
-/** The range around the deployment at `time`: its after-window (cut at `now`), the before-window overlaid. */
 export function rangeAround(time: number, now: number, windowMs = AROUND_DEPLOYMENT_MS): RangeSelection {
   const to = Math.max(Math.min(now, time + windowMs), time + MIN_AROUND_MS);
   return {

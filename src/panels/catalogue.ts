@@ -1,24 +1,14 @@
-/**
- * Every chart the panels draw from metric data, as entries: the metrics and values each series
- * reads, its colour, unit and labels. A panel kind that charts one metric-data request is a
- * `ChartSet` (the metrics asked for, the charts drawn from the answer); a new chart is a new entry.
- * Pure (no `vscode`).
- *
- * Text is read through functions: the entries are built when the module loads, before activation
- * configures the translations.
- */
+// Every chart drawn from metric data, as entries: a new chart is a new entry. Text is read through functions: the
+// entries are built when the module loads, before activation configures the translations.
 import * as l10n from '@vscode/l10n';
 
 import { APPLICATION_ERROR_RATE } from '../api/metrics';
 
-/** `[metric, value]`: one value of one metric, e.g. `['HttpDispatcher', 'call_count']`. */
 export type MetricValue = [metric: string, value: string];
 
 /**
- * Where a series' points come from: one metric's value per slice, or `scale × of ÷ per`. With
- * `absentOfIsZero`, an `of` metric missing from the answer counts 0 in every slice: a transaction's
- * `Errors/<txn>` exists only once it has failed, so none means no errors, not no data. `alsoPer` are
- * added to `per` (each counts 0 when missing from the answer).
+ * `absentOfIsZero`: a missing `of` metric counts 0, since a transaction's `Errors/<txn>` exists only once it has
+ * failed. `alsoPer` are added to `per` (each 0 when missing).
  */
 export type PointsSource =
   | { value: MetricValue }
@@ -28,7 +18,6 @@ export type PointsSource =
 
 export interface SeriesEntry {
   label: () => string;
-  /** A theme colour variable. */
   color: string;
   points: PointsSource;
   /** The legend's tooltip: what the line is, e.g. its formula. */
@@ -46,7 +35,6 @@ export interface ChartEntry {
   series: SeriesEntry[];
 }
 
-/** The charts of one metric-data request: the metrics it asks for (in this order) and what is drawn. */
 export interface ChartSet {
   metrics: string[];
   charts: ChartEntry[];
@@ -156,7 +144,6 @@ const memory: ChartEntry = {
   ],
 };
 
-/** An application's dashboard. */
 export const DASHBOARD: ChartSet = {
   metrics: ['HttpDispatcher', 'Apdex', 'Errors/all', 'OtherTransaction/all', 'EndUser/Apdex'],
   charts: [responseTime, throughput, errorRate, apdex],
@@ -168,7 +155,6 @@ export const HOST: ChartSet = {
   charts: [responseTime, throughput, errorRate, apdex, cpu, memory],
 };
 
-/** A key transaction's panel: its parent transaction's own metric (key transactions have none). */
 export function keyTransactionCharts(transaction: string): ChartSet {
   const line = (color: string, value: string): SeriesEntry => ({
     label: () => transaction,
@@ -184,11 +170,7 @@ export function keyTransactionCharts(transaction: string): ChartSet {
   };
 }
 
-/**
- * A transaction's panel: its own response time and throughput, its error rate
- * (`Errors/<txn>` error_count ÷ its call_count) and, for web transactions, its own Apdex metric.
- * `companions` are its names per agent (src/api/transactionCompanions.ts).
- */
+/** `companions` are the transaction's names per agent (src/api/transactionCompanions.ts). */
 export function transactionCharts(transaction: string, companions: { errors: string; apdex?: string }): ChartSet {
   const own = (color: string, value: string): SeriesEntry => ({
     label: () => transaction,
@@ -226,7 +208,6 @@ export function transactionCharts(transaction: string, companions: { errors: str
   return { metrics: [transaction, companions.errors, ...(companions.apdex ? [companions.apdex] : [])], charts };
 }
 
-/** The metrics a series reads. */
 export function metricsOf(points: PointsSource): string[] {
   return 'value' in points
     ? [points.value[0]]
@@ -242,7 +223,6 @@ export function neededMetrics(chart: ChartEntry): string[] {
   return [...new Set(chart.series.filter((s) => !s.optional).flatMap((s) => needed(s.points)))];
 }
 
-/** One part of the response-time breakdown: a key of the 4.8 calculation's result, drawn as one band. */
 export interface BreakdownPart {
   key: 'queue' | 'datastore' | 'database' | 'rubyDatabase' | 'memcache' | 'external' | 'application';
   label: () => string;
@@ -252,10 +232,8 @@ export interface BreakdownPart {
 }
 
 /**
- * The parts of the response-time breakdown (docs/service.md#response-time-breakdown), stacked in this order. Colours: six parts can
- * stack at once, and VS Code has six chart hues; its yellow and orange are hard to tell apart as
- * 30 % fills (#cca700 and #d18616 in the dark themes), so Memcache takes the terminal's cyan, a theme
- * colour every theme (high contrast too) defines.
+ * Stacked in this order (docs/service.md#response-time-breakdown). VS Code's yellow and orange are hard to tell
+ * apart as 30 % fills, so Memcache takes the terminal's cyan, which every theme (high contrast too) defines.
  */
 export const BREAKDOWN_PARTS: readonly BreakdownPart[] = [
   {

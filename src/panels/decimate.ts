@@ -1,27 +1,13 @@
 /**
- * Thins a chart's points in the extension host before they are posted, to at most one point per
- * horizontal CSS pixel of the webview's plot: less is copied, cloned, parsed and drawn. No `vscode`.
- * Only what is drawn is thinned: exports and the table view use every slice (chartPanel.ts).
- *
- * The method is largest-triangle-three-buckets (LTTB) with each bucket's extremes kept: the
- * interior points are cut into buckets of equal count, and each bucket keeps
- *   - its lowest and its highest value (a one-slice spike or dip is never lost: on a monitoring
- *     chart the outlier is the point),
- *   - the point LTTB picks (the largest triangle with the previously kept point and the next
- *     bucket's average), which carries the shape between the extremes; when the bucket holds a
- *     gap (a null slice), its first null takes this slot instead, so the line still breaks there.
- * Three slots a bucket, so a budget of `b` points makes ⌊(b − 2) ÷ 3⌋ buckets plus the first and
- * last points: the result never exceeds the budget. The same input always gives the same output.
+ * Thins a chart's points before they are posted, to one per CSS pixel of the plot: less is copied, parsed and
+ * drawn. Exports and the table view use every slice. LTTB with each bucket's lowest and highest kept, since on
+ * a monitoring chart the outlier is the point; a null in a bucket takes LTTB's slot, so the line still breaks.
  */
 import type { ChartSpec, SeriesSpec } from './protocol';
 
 export type Point = [number, number | null];
 
-/**
- * Points sent per CSS pixel of the plot's width. One, as Chart.js draws a decimated line (its
- * `samples` = the width); each three-pixel bucket still keeps its low and high, so no spike is lost.
- * More would only add drawing time for points no pixel can show (the bench's panel-draw figure).
- */
+// Chart.js draws a decimated line at one point a pixel too; more would only add drawing time.
 export const POINTS_PER_PIXEL = 1;
 /** The plot width assumed until the webview has reported its own (an editor-sized panel). */
 export const DEFAULT_PLOT_WIDTH = 1200;
@@ -29,17 +15,12 @@ export const DEFAULT_PLOT_WIDTH = 1200;
 const MIN_PLOT_WIDTH = 100;
 const MAX_PLOT_WIDTH = 8000;
 
-/** The most points a series may keep on a plot `plotWidth` CSS pixels wide. */
 export function pointBudget(plotWidth: number | undefined): number {
   const width = plotWidth !== undefined && Number.isFinite(plotWidth) ? plotWidth : DEFAULT_PLOT_WIDTH;
   return Math.round(Math.min(MAX_PLOT_WIDTH, Math.max(MIN_PLOT_WIDTH, width)) * POINTS_PER_PIXEL);
 }
 
-/**
- * The indices of `points` to keep, ascending, at most `budget` of them, the first and last
- * included; undefined when every point fits (nothing to drop). A null value is a gap. (Budgets
- * under 5 leave no room for a bucket and keep everything.)
- */
+/** Undefined when every point fits. (Budgets under 5 leave no room for a bucket and keep everything.) */
 export function decimateIndices(points: readonly Point[], budget: number): number[] | undefined {
   const n = points.length;
   const buckets = Math.floor((budget - 2) / 3);
@@ -103,7 +84,6 @@ export function decimateIndices(points: readonly Point[], budget: number): numbe
       }
     }
     const third = firstNull >= 0 ? firstNull : picked;
-    // Up to three distinct indices, pushed in ascending order.
     const a = Math.min(low, high);
     const c = Math.max(low, high);
     for (const i of sortThree(a, c, third)) {
@@ -120,16 +100,13 @@ export function decimateIndices(points: readonly Point[], budget: number): numbe
 }
 
 function sortThree(a: number, b: number, c: number): [number, number, number] {
-  // a ≤ b already; place c.
   return c <= a ? [c, a, b] : c <= b ? [a, c, b] : [a, b, c];
 }
 
-/** The points at `indices`, or the same array when there are none to drop. */
 function pick(points: Point[], indices: number[] | undefined): Point[] {
   return indices ? indices.map((i) => points[i]) : points;
 }
 
-/** Decimates one series on its own. */
 export function decimatePoints(points: Point[], budget: number): Point[] {
   if (points.length <= budget) {
     return points;
@@ -137,11 +114,7 @@ export function decimatePoints(points: Point[], budget: number): Point[] {
   return pick(points, decimateIndices(points, budget));
 }
 
-/**
- * Series that must keep the same times: the layers of a stacked chart (a layer with no point at a
- * time the layer below has would float), decimated once on the top of the stack. A series alone
- * in its group, or a group whose series do not share their times, is decimated series by series.
- */
+/** A stacked layer with no point where the layer below has one would float, so layers are decimated together. */
 function decimateGroup(series: SeriesSpec[], budget: number): SeriesSpec[] {
   const first = series[0].points;
   const shared =
@@ -167,10 +140,7 @@ function decimateGroup(series: SeriesSpec[], budget: number): SeriesSpec[] {
   return series.map((s) => ({ ...s, points: pick(s.points, indices) }));
 }
 
-/**
- * What a panel posts for its view: for the chart view, each series thinned to the plot's width;
- * for the table view, every slice. `budget` is set when something was thinned.
- */
+/** `budget` is set when something was thinned. */
 export function chartsForView(
   charts: ChartSpec[],
   view: 'chart' | 'table',
@@ -184,7 +154,6 @@ export function chartsForView(
   return result.decimated ? { ...result, budget } : result;
 }
 
-/** Each chart thinned to `budget` points a series; unchanged charts are returned as they were. */
 export function decimateCharts(charts: ChartSpec[], budget: number): { charts: ChartSpec[]; decimated: boolean } {
   let decimated = false;
   const out = charts.map((chart) => {

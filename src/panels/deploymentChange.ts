@@ -1,12 +1,7 @@
 /**
- * The before/after change of a panel: the summary figures (response time, throughput, error
- * rate, Apdex) in equal windows before and after a deployment, as the header says it: "Error rate
- * 1.02 % → 4.10 %, Response time +12 % since a1b2c3d (2 h ago)". Every figure that moved beyond its
- * threshold is named, largest first (measured in thresholds); when none did, the response time alone.
- * Around a deployment (aroundDeployment.ts) the windows are the range and its overlay; otherwise they
- * are taken from the panel's own series around the newest deployment in its range (3 h each at most,
- * less when the range is shorter on either side). The status bar's tooltip says it with the same words.
- * The vendor's IDE extension compares the 3 hours after the last deployment with the 3 before. Pure.
+ * A panel's before/after change in equal windows around a deployment, as the header says it ("Error rate
+ * 1.02 % → 4.10 %, Response time +12 % since a1b2c3d (2 h ago)"): figures that moved beyond their threshold,
+ * largest first. The vendor's IDE extension compares the 3 hours after the last deployment with the 3 before.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -34,14 +29,12 @@ export interface FigureChange {
   id: FigureId;
   before: number;
   after: number;
-  /** How many thresholds it moved: the order of the header (largest first). */
   size: number;
   text: string;
 }
 
 export interface DeploymentChange {
   marker: DeploymentMarker;
-  /** The figures the header names, largest move first. */
   figures: FigureChange[];
   text: string;
 }
@@ -93,11 +86,7 @@ const FIGURES: readonly Figure[] = [
 
 type Points = SeriesSpec['points'];
 
-/**
- * The mean of `points` in [from, to), each slice weighted by its calls (`weights`, the throughput at
- * the same time) so that a 3-call minute counts 3 and a 10,000-call minute 10,000; without weights,
- * every slice counts the same.
- */
+/** Weighted by calls, so a 3-call minute counts 3 and a 10,000-call minute 10,000. */
 export function weightedMean(points: Points, from: number, to: number, weights?: Points): number | undefined {
   const weightAt = weights ? new Map(weights) : undefined;
   let sum = 0;
@@ -113,14 +102,12 @@ export function weightedMean(points: Points, from: number, to: number, weights?:
   return total > 0 ? sum / total : undefined;
 }
 
-/** A chart's series of the requested range (`compare` false) or of its overlay. */
 function seriesOf(charts: readonly ChartSpec[], id: string, compare: boolean): Points | undefined {
   return charts.find((c) => c.id === id)?.series.find((s) => !s.compare === !compare)?.points;
 }
 
 interface Windows {
   marker: DeploymentMarker;
-  /** The before-window's points of a chart, and the after-window's. */
   before: (id: string) => Points | undefined;
   after: (id: string) => Points | undefined;
   beforeFrom: number;

@@ -1,7 +1,4 @@
-/**
- * What a panel's Export writes: every slice of its charts (never the points thinned for the plot),
- * and its summary table with every column, as CSV or JSON text. Pure (no `vscode`); exportData.ts asks where to save it.
- */
+// Export writes every slice (never the points thinned for the plot) and every column, as CSV or JSON.
 import * as l10n from '@vscode/l10n';
 
 import type { AlertMarker } from './alertMarker';
@@ -21,7 +18,6 @@ function csvCell(value: string | number | null): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** One row per point: time (ISO UTC), chart, series, value, unit. */
 export function chartsToCsv(charts: ChartSpec[]): string {
   const lines = ['time,chart,series,value,unit'];
   for (const chart of charts) {
@@ -48,7 +44,6 @@ export function alertsToCsv(markers: readonly AlertMarker[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The deployments as the JSON export lists them. */
 export function deploymentsToJson(markers: readonly DeploymentMarker[]): Array<Record<string, string>> {
   return deploymentRows(markers).map(([time, revision, user, description, changelog]) => ({
     time,
@@ -78,7 +73,6 @@ export function chartsToJson(charts: ChartSpec[], meta: Record<string, unknown>)
   )}\n`;
 }
 
-/** A summary table (the transactions table, the breakdown's, the explorer's): its row header, then every column. */
 export function tableToCsv(table: SummaryTable): string {
   const lines = [[table.rowHeader ?? l10n.t('Metric'), ...table.columns].map(csvCell).join(',')];
   for (const row of table.rows) {
@@ -87,7 +81,6 @@ export function tableToCsv(table: SummaryTable): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The table as the JSON export lists it: each row's name and its value per column (null when none). */
 export function tableToJson(table: SummaryTable): Record<string, unknown> {
   return {
     caption: table.caption ?? null,
@@ -97,10 +90,6 @@ export function tableToJson(table: SummaryTable): Record<string, unknown> {
   };
 }
 
-/**
- * The points, then the summary table, the Deployments table and the Open alerts table each after an empty
- * line; a panel of one table and no charts (the transactions table) writes the table alone.
- */
 export function panelCsv(data: Pick<PanelData, 'charts' | 'table' | 'deployments' | 'alerts'>): string {
   const parts = [
     ...(data.charts.length > 0 || !data.table ? [chartsToCsv(data.charts)] : []),

@@ -1,9 +1,4 @@
-/**
- * Where a stack's frames open: each in-app frame mapped to a file of a folder bound to the application,
- * through the code index's listing (`SourceIndex.fileMap`: the one listing the lenses and Go to Code use),
- * at the frame's line. Only files that listing holds are ever opened; a frame no bound folder has stays
- * unmapped, and without a bound folder nothing is mapped (a folder bound to no application is not guessed).
- */
+// Stack frames open only in files the code index lists (`SourceIndex.fileMap`) of a folder bound to the application.
 import { sourceLanguagesOfAgent } from '../code/symbols';
 import type { WorkspaceSourceIndex } from '../code/workspaceSources';
 import type { ErrorApplication } from '../errors/errorModel';

@@ -1,13 +1,9 @@
-/**
- * Chart points from metric data: one value of one metric per slice, or the ratio of two (errors ÷
- * calls), and the compare overlay's series moved onto the requested range. Pure (no `vscode`).
- */
+// Chart points from metric data.
 import type { MetricData } from '../api/types';
 import type { SeriesSpec } from './protocol';
 
 export type Points = Array<[number, number | null]>;
 
-/** [time, value] points of one value of one metric; missing values are gaps (null). */
 export function seriesPoints(
   data: MetricData,
   metric: string,
@@ -24,12 +20,7 @@ export function seriesPoints(
   });
 }
 
-/**
- * Points computed from two metrics' values per slice (e.g. errors ÷ calls). `absentAIsZero`: when
- * metric `a` is not in the answer at all, it counts 0 in every slice (catalogue.ts, PointsSource).
- * `alsoB`: more denominators added to `b` in each slice; one absent from the answer counts 0 (an
- * application without background jobs has no `OtherTransaction/all`).
- */
+/** `alsoB` absent from the answer counts 0 (an application without background jobs has no `OtherTransaction/all`). */
 export function ratioPoints(
   data: MetricData,
   a: [string, string],
@@ -49,7 +40,6 @@ export function ratioPoints(
   });
 }
 
-/** Moves a compare series forward onto the current range and marks it dashed. */
 export function asCompare(series: SeriesSpec, shiftMs: number, label: string): SeriesSpec {
   return {
     ...series,

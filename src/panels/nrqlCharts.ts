@@ -1,9 +1,4 @@
-/**
- * A NRQL `TIMESERIES` result as the explorer's charts: one chart per aggregate (each `AS` label or
- * `<fn>.<attr>` key), one line per facet (or a single line without FACET), a point per bucket at its
- * `beginTimeSeconds`. Results without buckets have no chart (their rows are in the JSON tab). Pure:
- * no `vscode`, so it is unit-tested on the shapes of docs/service.md#nrql-results.
- */
+// A NRQL `TIMESERIES` result as the explorer's charts: one per aggregate, one line per facet (docs/service.md#nrql-results).
 import * as l10n from '@vscode/l10n';
 
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
@@ -18,12 +13,9 @@ const BUCKET_KEYS = new Set(['beginTimeSeconds', 'endTimeSeconds']);
 
 export interface NrqlCharts {
   charts: ChartSpec[];
-  /** The first bucket's start and the last one's end. */
   from: Date;
   to: Date;
-  /** The buckets' length (the first bucket's). */
   bucketSeconds: number;
-  /** Facets beyond MAX_NRQL_SERIES, not drawn. */
   facetsLeftOut: number;
 }
 
@@ -58,10 +50,7 @@ function chartValue(v: unknown): number | null {
   return apdexScore(v) ?? null;
 }
 
-/**
- * The keys that hold an aggregate: numbers, nulls (empty buckets) or Apdex objects in every row. The
- * facet's own keys (`facet`, the attribute or its alias, which repeat the facet's value) are not.
- */
+/** Numbers, nulls or Apdex objects in every row; the facet's own keys (which repeat its value) are not. */
 function aggregateKeys(rows: Row[], facetAttributes: readonly string[]): string[] {
   const keys: string[] = [];
   for (const row of rows) {
@@ -86,7 +75,6 @@ function aggregateKeys(rows: Row[], facetAttributes: readonly string[]): string[
   );
 }
 
-/** The charts of a TIMESERIES result; undefined when the result has no buckets (no TIMESERIES). */
 export function nrqlTimeseriesCharts(result: NrqlResult): NrqlCharts | undefined {
   const rows = result.results.filter((row) => bucketOf(row) !== undefined);
   if (rows.length === 0) {
@@ -132,7 +120,6 @@ export function nrqlTimeseriesCharts(result: NrqlResult): NrqlCharts | undefined
   };
 }
 
-/** The explorer panel's data for a NRQL query's result (a panel shows only TIMESERIES queries). */
 export function nrqlPanelData(
   result: NrqlResult,
   source: NrqlSource,

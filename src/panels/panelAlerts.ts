@@ -1,7 +1,4 @@
-/**
- * The one place every chart gets its open-alert markers from, as panelDeployments.ts is for deployments:
- * the application of the panel's entity and the session's open-alerts cache. No `vscode`.
- */
+// The one place every chart gets its open-alert markers from, as panelDeployments.ts is for deployments.
 import type { OpenAlertsCache } from '../api/openAlertsCache';
 import type { AlertMarker } from './alertMarker';
 import { MAX_ALERT_MARKERS } from './alertMarker';
@@ -9,11 +6,7 @@ import type { OnOlderMarkers } from './panelDeployments';
 import { applicationMarkers } from './panelDeployments';
 import type { PanelEntity } from './protocol';
 
-/**
- * When each open alert of the entity's application started, newest first; undefined without a cache or
- * for a typed NRQL query. Every chart draws them where their time falls in its range. A failure shows
- * no alert markers rather than no chart.
- */
+/** Undefined for a typed NRQL query; a failure shows no alert markers rather than no chart. */
 export function panelAlerts(
   cache: Pick<OpenAlertsCache, 'answer'> | undefined,
   entity: PanelEntity,

@@ -1,8 +1,4 @@
-/**
- * Which loader makes a panel's data (`PanelData`, panelLoad.ts) for each panel kind. Independent of
- * `vscode`: a loader takes the API interface and the metric-names cache, so it is unit-tested against
- * the simulator. A new panel kind is a new loader in loaders/ and its entry in `LOADERS`.
- */
+// Which loader makes a panel's data; a new panel kind is a new loader in loaders/ and its entry in `LOADERS`.
 import * as l10n from '@vscode/l10n';
 
 import { formatAge } from '../format/presentation';
@@ -67,7 +63,6 @@ export async function loadPanelData(ctx: PanelDataContext, state: PanelState): P
   return { ...data, deployments, ...(summaryNote ? { summaryNote } : {}) };
 }
 
-/** Said under the summary when the markers come from an older answer: how old, and why the refresh failed. */
 export function olderMarkersNote(fetchedAt: number, error: Error, now: number): string {
   return l10n.t('Markers from {0}; refresh failed: {1}', formatAge(now - fetchedAt), error.message);
 }

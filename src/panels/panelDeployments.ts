@@ -1,8 +1,4 @@
-/**
- * The one place every chart gets its deployment markers from (the style guide's layout: deployments are data of the
- * application, drawn by every chart from one place): the application of the panel's entity, the
- * session's per-application cache, the panel's requested range. No `vscode`.
- */
+// The one place every chart gets its deployment markers from: deployments are data of the application.
 import type { CachedAnswer, DeploymentCache } from '../api/deploymentCache';
 import type { Deployment } from '../api/deployments';
 import { RECENT_DEPLOYMENTS_MS, shortRevision } from '../api/deployments';
@@ -11,7 +7,6 @@ import { MAX_MARKERS } from './deploymentMarkers';
 import type { PanelRange } from './panelRange';
 import type { PanelEntity } from './protocol';
 
-/** A deployment as a marker: its label is the short revision; absent fields stay absent. */
 export function deploymentMarker(d: Deployment): DeploymentMarker {
   return {
     time: d.time,
@@ -26,11 +21,7 @@ export function deploymentMarker(d: Deployment): DeploymentMarker {
 /** Told when markers come from an older answer because the refresh failed: when that answer was heard, and why. */
 export type OnOlderMarkers = (fetchedAt: number, refreshError: Error) => void;
 
-/**
- * The markers of the entity's application in the range, newest first; undefined without a cache or
- * for a typed NRQL query (not an application's chart). A failure shows no markers rather than no chart;
- * a failed refresh shows the last good ones and tells `onOlder`.
- */
+/** Undefined for a typed NRQL query; a failure shows no markers rather than no chart. */
 export function panelDeployments(
   cache: DeploymentCache | undefined,
   entity: PanelEntity,
@@ -41,13 +32,9 @@ export function panelDeployments(
   return markersBetween(cache, entity, range.requested.from, range.requested.to, MAX_MARKERS, signal, onOlder);
 }
 
-/** The most deployments the choice lists (the newest). */
 const MAX_AROUND_CHOICES = 30;
 
-/**
- * The deployments the panel's "around a deployment" choice offers: the application's recent ones
- * (RECENT_DEPLOYMENTS_MS), newest first, from the same cached list as the markers (no request of its own).
- */
+/** From the same cached list as the markers (no request of its own). */
 export function panelDeploymentChoices(
   cache: DeploymentCache | undefined,
   entity: PanelEntity,
@@ -75,11 +62,7 @@ function markersBetween(
   );
 }
 
-/**
- * Markers from the cached answer `ask` gives for the entity's application; undefined without a cache,
- * for a typed NRQL query (no application) or on a failure: no markers rather than no chart. An older
- * answer kept after a failed refresh tells `onOlder`.
- */
+/** A failure gives no markers rather than no chart; an older answer kept after a failed refresh tells `onOlder`. */
 export async function applicationMarkers<T, M>(
   entity: PanelEntity,
   ask: ((applicationId: number) => Promise<CachedAnswer<T>>) | undefined,

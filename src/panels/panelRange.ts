@@ -1,8 +1,4 @@
-/**
- * A panel's range, resolved once from its selection into one value that travels with its data: the
- * range asked for, the compare overlay's earlier twin, and (once the answer is in) what the returned
- * slices cover. Pure (no `vscode`).
- */
+// A panel's range, resolved once from its selection into one value that travels with its data.
 import * as l10n from '@vscode/l10n';
 
 import { defaultPeriodSeconds, validPeriods, wholeMinute } from '../api/timeRange';
@@ -10,7 +6,6 @@ import type { MetricData } from '../api/types';
 import type { RangeSelection } from './protocol';
 import { PRESET_MINUTES } from './protocol';
 
-/** A concrete range: its ends, its period, and the periods the service accepts for its length. */
 export interface ResolvedRange {
   from: Date;
   to: Date;
@@ -18,7 +13,6 @@ export interface ResolvedRange {
   validPeriods: number[];
 }
 
-/** The compare overlay's range: the requested one moved a day or a week back. */
 export interface CompareRange extends ResolvedRange {
   /** How far back it lies; its points move forward by this much onto the requested range. */
   shiftMs: number;
@@ -37,13 +31,11 @@ export interface ShownRange {
 export interface PanelRange {
   /** The range asked for (its period and valid periods drive the controls). */
   requested: ResolvedRange;
-  /** The overlay's earlier range; undefined without an overlay. */
   compare?: CompareRange;
   /** The deployment (ms) the range is around: `requested` is the window after it, `compare` the one before. */
   around?: number;
 }
 
-/** A panel's range with its data: what was asked for and what the answer covers. */
 export interface PanelRangeShown extends PanelRange {
   /** What the returned slices cover (may start before `requested.from`, or end early when data lags). */
   shown: ShownRange;
@@ -52,7 +44,6 @@ export interface PanelRangeShown extends PanelRange {
 const DAY_MS = 86_400_000;
 const COMPARE_SHIFT_MS = { none: 0, day: DAY_MS, week: 7 * DAY_MS } as const;
 
-/** The concrete range of a selection at `now`; the period falls back to the default when not valid. */
 export function resolveRange(selection: RangeSelection, now: Date = new Date()): ResolvedRange {
   let from: Date;
   let to: Date;
@@ -72,7 +63,6 @@ export function resolveRange(selection: RangeSelection, now: Date = new Date()):
   return { from, to, period, validPeriods: periods };
 }
 
-/** A selection's range at `now`, with the overlay's earlier twin when the selection asks for one. */
 export function resolvePanelRange(selection: RangeSelection, now: Date = new Date()): PanelRange {
   const requested = resolveRange(selection, now);
   if (selection.around !== undefined && selection.preset === 'custom') {
@@ -107,9 +97,8 @@ export function resolvePanelRange(selection: RangeSelection, now: Date = new Dat
 }
 
 /**
- * The span the axis, header and table describe: from the first returned slice (which may start
- * before the requested `from`, docs/service.md#value-rules) to the last one's end. Returned data is never clipped, and
- * when the service's data lags the clock the span ends where the data ends, not in blank minutes.
+ * From the first returned slice (which may start before `from`, docs/service.md#value-rules) to the last one's
+ * end; when data lags the clock the span ends where the data does, not in blank minutes.
  */
 export function shownRange(range: ResolvedRange, data: MetricData | undefined): ShownRange {
   let first = Number.POSITIVE_INFINITY;
@@ -134,7 +123,6 @@ export function shownRange(range: ResolvedRange, data: MetricData | undefined): 
   return { from, to: new Date(Math.max(last, range.to.getTime())) };
 }
 
-/** The range with what `data` (the answer for the requested range) covers. */
 export function withShown(range: PanelRange, data: MetricData | undefined): PanelRangeShown {
   return { ...range, shown: shownRange(range.requested, data) };
 }

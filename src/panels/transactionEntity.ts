@@ -1,8 +1,4 @@
-/**
- * The two transaction panel kinds, beside protocol.ts (shared with the webview, no `vscode`): one
- * transaction's charts (`transaction`), and an application's transactions as a sortable table
- * (`transactions`). The transaction's name is foreign text: display text only, never HTML.
- */
+// The two transaction panel kinds (shared with the webview); the transaction's name is foreign text, never HTML.
 
 export type TransactionPanelKind = 'transaction' | 'transactions';
 export const TRANSACTION_PANEL_KINDS: readonly TransactionPanelKind[] = ['transaction', 'transactions'];
@@ -77,11 +73,7 @@ export function isTransactionName(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0 && v.length <= MAX_TRANSACTION_NAME;
 }
 
-/**
- * The request a row action of the transactions table stands for, or undefined when the panel is no
- * transactions table or the name is not one of the rows the host sent it (the webview is untrusted:
- * it may only name a transaction it was given, of the panel's own application).
- */
+/** The webview is untrusted: it may only name a transaction it was given, of the panel's own application. */
 export function transactionRowRequest(
   entity: { kind: string; applicationId: number; language?: string },
   table: { rows: ReadonlyArray<{ metric: string }> } | undefined,

@@ -1,9 +1,4 @@
-/**
- * The summary figures of a past window, from the dashboard's own metric data for it: above a chart of
- * two days ago the tiles say that window's response time, throughput, error rate and Apdex, not the
- * service's rolling average of the last minutes. Same definitions as the application's summary
- * (src/api/metrics.ts, APPLICATION_ERROR_RATE). Pure (no `vscode`).
- */
+// A past window's figures from the dashboard's own data for it, not the service's rolling average (src/api/metrics.ts).
 import { APPLICATION_ERROR_RATE } from '../api/metrics';
 import type { ApplicationSummary, MetricData } from '../api/types';
 import type { ResolvedRange } from './panelRange';
@@ -21,7 +16,6 @@ function sum(data: MetricData, metric: string, value: string): number {
   return (found?.timeslices ?? []).reduce((total, s) => total + (s.values[value] ?? 0), 0);
 }
 
-/** Call-weighted time, calls per minute, all transactions' error rate and Apdex over the answer's slices. */
 export function windowSummary(
   data: MetricData,
   range: Pick<ResolvedRange, 'from' | 'to'>,

@@ -1,10 +1,6 @@
 /**
- * The current connection session to the service: a client for the chosen region (or the demo) and
- * the key stored for it, with its own cache, last good data and refresh scheduler (connectionSession.ts).
- * Rebuilt only when a setting it is made of changes (`requiresNewConnection`: CONNECTION_SETTINGS and
- * the proxy settings), or the key or demo does, and replaced only when the rebuilt ConnectionSpec
- * differs (connectionSpec.ts); `onDidChangeSession` fires once per real change. The views register
- * their refresh jobs here once; every session's scheduler runs them.
+ * The current connection session (connectionSession.ts), rebuilt only when a setting it is made of, the key or
+ * the demo changes, and replaced only when the rebuilt ConnectionSpec differs (connectionSpec.ts).
  */
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
@@ -56,7 +52,6 @@ export type ConnectionState =
 
 export class ConnectionManager extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<ConnectionState>());
-  /** Once per real change of session (or of the reason there is none). */
   readonly onDidChangeSession = this.changed.event;
   private stateValue: ConnectionState = { kind: 'noKey', region: 'us' };
   private generation = 0;
@@ -75,13 +70,8 @@ export class ConnectionManager extends Disposable {
     private readonly keys: ApiKeyStore,
     private readonly demo: DemoController,
     private readonly log: Logger,
-    /** Which backend each connection speaks (its clock is injectable for tests). */
     readonly backends: BackendSelector = new BackendSelector(),
-    /**
-     * The rate limiter of each (origin, key), for every client this manager builds: the views' and the
-     * NRQL client of every session, and the key checks. It outlives sessions, so a new session for the
-     * same key counts in the same minute and the same in-flight slots.
-     */
+    /** Outlives sessions, so a new session for the same key counts in the same minute and in-flight slots. */
     private readonly limiters: LimiterRegistry = new LimiterRegistry(),
   ) {
     super();
@@ -108,10 +98,7 @@ export class ConnectionManager extends Disposable {
     );
   }
 
-  /**
-   * A view's refresh or redraw, run by every session's scheduler while the window has focus and the
-   * job is active (a retry, and the redraws counting it down, also run unfocused: scheduler.ts). Call `scheduleChanged` when what `active()` answers changes.
-   */
+  /** Jobs run while the window has focus and the job is active (retries also unfocused: scheduler.ts). */
   registerJob(job: ScheduledJob): IDisposable {
     this.jobs.add(job);
     this.current?.scheduler.add(job);
@@ -123,7 +110,6 @@ export class ConnectionManager extends Disposable {
     };
   }
 
-  /** A job became active or inactive (a view shown or hidden, a binding added or removed). */
   scheduleChanged(): void {
     this.current?.scheduler.update();
   }
@@ -133,7 +119,6 @@ export class ConnectionManager extends Disposable {
     this.current?.scheduler.runAt(job, at);
   }
 
-  /** Settles when the rebuild the last event started has decided. */
   whenSettled(): Promise<void> {
     return this.latest;
   }
@@ -142,7 +127,6 @@ export class ConnectionManager extends Disposable {
     return this.stateValue;
   }
 
-  /** The client, or undefined when there is no usable connection. */
   get current(): ConnectionSession | undefined {
     return this.stateValue.kind === 'ready' ? this.stateValue.connection : undefined;
   }
@@ -279,7 +263,6 @@ export class ConnectionManager extends Disposable {
     });
   }
 
-  /** The backend for `setting` at `origin`, logged when it changes. */
   private decide(setting: Parameters<BackendSelector['decide']>[0], origin: string): BackendDecision {
     const decision = this.backends.decide(setting, origin);
     const line = `backend: ${describeDecision(decision)}`;
@@ -290,15 +273,11 @@ export class ConnectionManager extends Disposable {
     return decision;
   }
 
-  /**
-   * A client for a region's base URL with the user's settings (CA, header, format, timeout): the
-   * connection's, and the one "Set API Key…" checks a new key with before storing it.
-   */
+  /** Also the client "Set API Key…" checks a new key with before storing it. */
   clientFor(baseUrl: string, getApiKey: () => Promise<string | undefined>, maxTries?: number): HttpTimesliceApi {
     return new HttpTimesliceApi(this.clientOptions(baseUrl, getApiKey, maxTries));
   }
 
-  /** What a client of either backend is built from (the settings above, the proxy). */
   clientOptions(
     baseUrl: string,
     getApiKey: () => Promise<string | undefined>,
@@ -327,7 +306,6 @@ export class ConnectionManager extends Disposable {
     };
   }
 
-  /** The proxy for `baseUrl` from VS Code's proxy settings and the environment, minus NO_PROXY / `http.noProxy` hosts. */
   private proxyFor(baseUrl: string): ProxyOptions | undefined {
     const settings = this.config.proxySettings;
     // undefined: the user turned proxy support off for extensions.
@@ -367,12 +345,10 @@ export class ConnectionManager extends Disposable {
     return { kind: 'ready', connection: session };
   }
 
-  /** Cancels everything the session started, stops its scheduler and closes its client. */
   private close(connection: ConnectionSession): void {
     connection.dispose();
   }
 
-  /** The CA setting's certificates on top of the system ones and NODE_EXTRA_CA_CERTS. */
   private extraCa(): string[] | undefined {
     return trustedCertificates({ caFile: this.config.caCertificatePath, extraCaFile: process.env.NODE_EXTRA_CA_CERTS });
   }
@@ -385,7 +361,6 @@ export class ConnectionManager extends Disposable {
   }
 }
 
-/** Whether two states are the same: ready ones with equal specs, or others saying the same (kind, region, message). */
 function sameState(a: ConnectionState, b: ConnectionState): boolean {
   if (a.kind === 'ready' || b.kind === 'ready') {
     return a.kind === 'ready' && b.kind === 'ready' && sameSpec(a.connection.spec, b.connection.spec);

@@ -1,9 +1,6 @@
 /**
- * One connection session: a client for one ConnectionSpec (backend, base URL, key, format, key header,
- * CA, proxy, timeout), and everything that belongs to it: the metric-names cache, the AbortSignal
- * every request carries (a layer of its clients' pipeline, api/pipeline.ts), the last good data of
- * every view, and the one refresh scheduler. Disposing it aborts all it has in flight, so no answer
- * of an old session (another account, region or key) ever reaches a view. No `vscode`.
+ * A client for one ConnectionSpec and all that belongs to it. Disposing it aborts all it has in flight, so no
+ * answer of an old session (another account, region or key) ever reaches a view.
  */
 import { setMaxListeners } from 'node:events';
 
@@ -27,18 +24,12 @@ import type { ScheduledJob } from './scheduler';
 import { RefreshScheduler } from './scheduler';
 
 export interface SessionOptions {
-  /** Makes the views' client, every request of which passes `layers` (the session's own). */
   api: (layers: RequestLayer[]) => TimesliceApi;
-  /**
-   * Makes the client for NRQL the user types, on the first use (either backend: the NerdGraph endpoint
-   * of the same host, with the same key). Without it the session runs no typed NRQL.
-   */
+  /** Made on first use; without it the session runs no typed NRQL. */
   nrql?: (layers: RequestLayer[]) => NrqlClient;
   /** "US", "EU", "Custom base URL" or "Demo". */
   label: string;
-  /** What the session is made of; equal specs are the same session. */
   spec: ConnectionSpec;
-  /** The views' jobs, registered with the manager and handed to every session's scheduler. */
   jobs: Iterable<ScheduledJob>;
   intervalMs: () => number;
   focused: boolean;
@@ -49,7 +40,6 @@ export interface SessionOptions {
 export class ConnectionSession implements IDisposable {
   readonly api: TimesliceApi;
   readonly metricNames: MetricNamesCache;
-  /** Deployments per application, asked at most once per refresh interval. */
   readonly deployments: DeploymentCache;
   /** Open alerts per application as last heard (the bound-apps refresh records them), for the panels' markers. */
   readonly openAlerts: OpenAlertsCache;
@@ -113,7 +103,6 @@ export class ConnectionSession implements IDisposable {
     return this.spec.demo;
   }
 
-  /** The configured region (undefined for the demo). */
   get region(): Region | undefined {
     return this.spec.region;
   }
@@ -127,7 +116,6 @@ export class ConnectionSession implements IDisposable {
     return this.abort.signal.aborted;
   }
 
-  /** The client for typed NRQL, made on first use; undefined when the session has none (or has ended). */
   get nrql(): NrqlClient | undefined {
     if (!this.nrqlClient && this.makeNrql && !this.disposed) {
       this.nrqlClient = this.makeNrql([sessionSignal(this.abort.signal)]);

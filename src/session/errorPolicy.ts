@@ -1,9 +1,4 @@
-/**
- * What every view does about a failure, decided once: whether the data on screen stays (with its
- * age), whether and when to try again by itself, and which actions to offer, most useful first.
- * The tree, the panels, the status bar and the command wrapper all ask here, so an error kind means
- * the same thing everywhere. Pure: the actions are names; `errorActions.ts` makes them commands.
- */
+// What every view does about a failure, decided once, so an error kind means the same thing everywhere.
 import type { ApiError, ApiErrorKind } from '../api/apiError';
 import { isApiError, retryWaitMs } from '../api/apiError';
 
@@ -21,16 +16,12 @@ export type ErrorAction =
 export interface ErrorPolicy {
   /** The failure says nothing about the data itself (offline, rate limited, a server error): what is shown stays, with its age. */
   keepLastData: boolean;
-  /** Try again by itself after this long (ms); undefined when only the user can fix it. */
   retryAfterMs?: number;
   /** Offered to the user, the fix first; "showLog" is always last. Empty for a cancellation. */
   actions: ErrorAction[];
 }
 
-/**
- * When to try again after a passing failure: the wait the service asked for (429/503), else 30 s,
- * within 5 s…5 min; the same value the error's message names (`retryWaitMs`).
- */
+/** The same value the error's message names (`retryWaitMs`). */
 export function retryDelayMs(error: ApiError): number {
   return retryWaitMs(error.retryAfterMs);
 }
@@ -77,7 +68,6 @@ export function errorPolicy(e: unknown): ErrorPolicy {
   };
 }
 
-/** Shorthand for the views that only need the first question. */
 export function keepsOldData(e: unknown): e is ApiError {
   return errorPolicy(e).keepLastData;
 }

@@ -1,8 +1,6 @@
 /**
- * The last data each part of a view loaded, so a refresh that fails for a passing reason (offline,
- * rate limited, a server error) shows that data with its age instead of going blank. Owned by the
- * connection session: a new session (another account, region or key) starts empty, and an old
- * session's late answer can only fill its own, disposed, store. Pure (no `vscode`).
+ * The last data each part of a view loaded, shown with its age when a refresh fails for a passing reason. Owned
+ * by the session, so an old session's late answer can only fill its own, disposed, store.
  */
 import type { ApiError } from '../api/apiError';
 import { describeFailure } from '../api/apiError';
@@ -10,12 +8,9 @@ import { staleNote } from '../format/presentation';
 import type { IDisposable } from '../util/lifecycle';
 import { errorPolicy, retryDelayMs } from './errorPolicy';
 
-/** The tree shows old data because a refresh failed. */
 export interface Staleness {
-  /** When the data shown was loaded (epoch ms). */
   dataAt: number;
   error: ApiError;
-  /** When the next automatic retry is due (epoch ms). */
   retryAt: number;
 }
 
@@ -35,16 +30,12 @@ export class LastGoodData<T> {
     return this.stalenessValue;
   }
 
-  /** Told every time the staleness changes (set, moved or cleared). */
   onDidChangeStaleness(listener: (s: Staleness | undefined) => void): IDisposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  /**
-   * Loads `key`. Success is remembered (and loading the root, key '', clears the staleness). A failure
-   * that `keepsOldData` answers the last value with `stale: true`; any other failure is rethrown.
-   */
+  /** A failure that `keepsOldData` answers the last value with `stale: true`; any other is rethrown. */
   async load(key: string, load: () => Promise<T>, remember = true): Promise<{ value: T; stale: boolean }> {
     try {
       const value = await load();

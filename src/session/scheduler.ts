@@ -1,36 +1,24 @@
 /**
- * The one clock of a connection session. Refresh jobs (the tree, the bound applications, visible
- * panels) tick together every `refreshIntervalSeconds`; redraw jobs (ages in messages) on their own
- * cadence. At most one timer is pending, and none at all while no job is active (nothing visible to
- * refresh). While the window is unfocused the regular ticks stop (a tick that came due meanwhile runs
- * on focus), but a retry a visible view announced ("retrying in 5 s") still runs when due, and the
- * redraws that count it down go on until it has: the window's focus is not always reported right
- * (code-server says unfocused after a focused webview closes, until the next click), and a promise
- * on screen must not freeze on it. A retry runs once per failure, so an unfocused window with a
- * failing service costs one request per retry delay, only while a view shows the countdown. A wait
- * the service announced (429 `Retry-After`) pauses every job until it has passed. No `vscode`: the
- * session forwards focus, and tests drive a fake clock.
+ * The one clock of a connection session: refreshes tick together, redraws on their own cadence, and no timer is
+ * pending while no job is active. Unfocused, regular ticks stop but an announced retry and its countdown still
+ * run: code-server reports the window unfocused after a focused webview closes, and a countdown on screen must
+ * not freeze. A wait the service announced (429 `Retry-After`) pauses every job.
  */
 import type { Clock } from '../api/clock';
 import { systemClock } from '../api/clock';
 import type { IDisposable } from '../util/lifecycle';
 
 export interface ScheduledJob {
-  /** For logs and tests. */
   readonly name: string;
   /** Whether the job has something on screen to keep current (a visible view, a bound folder, a visible panel). */
   active(): boolean;
   run(): void | Promise<void>;
-  /**
-   * A redraw's own cadence (ms). Without it, the job is a refresh: it runs on the shared tick every
-   * `refreshIntervalSeconds`, so all refreshes wake the process once.
-   */
+  /** Without it the job is a refresh on the shared tick, so all refreshes wake the process once. */
   readonly everyMs?: number;
 }
 
 export interface SchedulerOptions {
   clock?: Clock;
-  /** The refresh interval, read at each reschedule (the setting may change). */
   intervalMs(): number;
   focused: boolean;
   /** A job that threw: logged by the owner; the schedule goes on. */
@@ -40,16 +28,13 @@ export interface SchedulerOptions {
 export class RefreshScheduler implements IDisposable {
   private readonly clock: Clock;
   private readonly jobs = new Set<ScheduledJob>();
-  /** When each redraw job last ran. */
   private readonly lastRedraw = new Map<ScheduledJob, number>();
-  /** Early runs asked for (a retry after a passing failure), per job. */
   private readonly runAtByJob = new Map<ScheduledJob, number>();
   private lastTick: number;
   private focused: boolean;
   private pausedUntil = 0;
   private timer: { handle: unknown; at: number } | undefined;
   private disposed = false;
-  /** Whether some job was active at the last reschedule. */
   private hadActive = false;
 
   constructor(private readonly options: SchedulerOptions) {
@@ -92,7 +77,6 @@ export class RefreshScheduler implements IDisposable {
     this.reschedule();
   }
 
-  /** Runs `job` at `at` if that is before its next tick (a retry after a passing failure). */
   runAt(job: ScheduledJob, at: number): void {
     if (this.jobs.has(job)) {
       this.runAtByJob.set(job, at);
@@ -100,7 +84,6 @@ export class RefreshScheduler implements IDisposable {
     }
   }
 
-  /** The service asked us to wait (429 `Retry-After`): nothing runs before `until`. */
   pauseUntil(until: number): void {
     if (until > this.pausedUntil) {
       this.pausedUntil = until;

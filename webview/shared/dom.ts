@@ -1,7 +1,4 @@
-/**
- * Building DOM without HTML strings: every text from the service (names, titles, messages) goes in
- * as a text node or an attribute value, so markup in it stays text. No innerHTML anywhere.
- */
+// DOM without HTML strings: service text goes in as text nodes or attribute values, so markup in it stays text.
 
 export type Child = Node | string | number | null | undefined | false;
 export type Attrs = Record<string, string | number | boolean | null | undefined>;
@@ -40,7 +37,6 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-/** Replaces an element's children. */
 export function replaceChildren(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();
   append(parent, children);

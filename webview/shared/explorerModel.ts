@@ -1,7 +1,4 @@
-/**
- * The metric explorer's choices as pure functions: picking metrics (at most ten), the value names
- * they offer, and checking a 'metricNames' answer. No DOM, so unit tests run it in Node.
- */
+// The metric explorer's choices as pure functions; no DOM, so unit tests run it in Node.
 import type { ExplorerSelection } from '../../src/panels/protocol';
 
 /** The most metrics one chart request carries; the service slows down past that. */
@@ -16,7 +13,6 @@ export interface MetricName {
   values: string[];
 }
 
-/** A 'metricNames' answer after checking: names are text, values are lists of text. */
 export function readMetricNames(raw: unknown): MetricName[] {
   if (!Array.isArray(raw)) {
     return [];
@@ -41,7 +37,6 @@ export function readMetricNames(raw: unknown): MetricName[] {
   return out;
 }
 
-/** Adds or removes an item; adding past `max` items does nothing. */
 export function toggleIn(list: readonly string[], item: string, on: boolean, max: number): string[] {
   if (!on) {
     return list.filter((n) => n !== item);
@@ -52,10 +47,7 @@ export function toggleIn(list: readonly string[], item: string, on: boolean, max
   return [...list, item];
 }
 
-/**
- * The value names to offer: every value of the picked metrics, in first-seen order, plus values
- * already chosen whose metric's list is not known here (after a reload, before any search).
- */
+/** Values already chosen whose metric's list is not known here (after a reload) are kept. */
 export function valueChoices(
   picked: readonly string[],
   known: ReadonlyMap<string, readonly string[]>,
@@ -86,7 +78,6 @@ export function pruneValues(
   return chosen.filter((v) => offered.has(v));
 }
 
-/** Whether the selection can be charted: the extension needs at least one metric and one value. */
 export function canApply(selection: ExplorerSelection): boolean {
   return (
     selection.metrics.length > 0 &&

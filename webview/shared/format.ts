@@ -1,7 +1,4 @@
-/**
- * Pure formatting for the panel: times in local time or UTC (date-fns), the `datetime-local` input format,
- * periods and values (range presets: `presetLabel` in src/panels/protocol.ts). No DOM, so unit tests run it in Node.
- */
+// Pure formatting for the panel; no DOM, so unit tests run it in Node.
 import * as l10n from '@vscode/l10n';
 
 import { UTCDateMini } from '@date-fns/utc/date/mini';
@@ -10,30 +7,22 @@ import type { ContextOptions } from 'date-fns';
 
 import { LIVE_WINDOW_SLACK_MS } from '../../src/panels/protocol';
 
-/** How the panel shows times (the extension decides, from the user's setting). */
 export type TimeZoneMode = 'local' | 'utc';
 
-/**
- * The date-fns context for a mode: UTC through `@date-fns/utc`, or the browser's local time, which
- * is date-fns's default. Every date below is computed and formatted by date-fns in that context.
- */
+/** UTC through `@date-fns/utc`, or the browser's local time (date-fns's default). */
 export function zoneContext(tz: TimeZoneMode): ContextOptions<Date> {
   return tz === 'utc' ? { in: utc } : {};
 }
 
 /**
- * `@date-fns/utc`'s `utc` context, built on its small date class: the package's full `UTCDate` makes
- * three Intl formatters when its module loads (for `toString()`, which date-fns never calls), and
- * a new page pays tens of milliseconds of ICU set-up for them before its first chart.
+ * The package's full `UTCDate` makes three Intl formatters when its module loads, and a new page pays tens of
+ * milliseconds of ICU set-up for them before its first chart.
  */
 function utc(value: Date | number | string): Date {
   return new UTCDateMini(+new Date(value));
 }
 
-/**
- * "2026-01-05 14:30": sortable and the same in every locale, which matters in tables that people
- * copy into other tools. Seconds only on request (periods are whole minutes).
- */
+/** "2026-01-05 14:30": sortable and the same in every locale, for tables people copy into other tools. */
 export function formatDateTime(ms: number, tz: TimeZoneMode, withSeconds = false): string {
   return format(ms, withSeconds ? 'yyyy-MM-dd HH:mm:ss' : 'yyyy-MM-dd HH:mm', zoneContext(tz));
 }
@@ -51,20 +40,15 @@ export function describeSpan(fromMs: number, toMs: number, tz: TimeZoneMode): st
 
 const DATETIME_LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
-/** The value of an `<input type="datetime-local">` showing this instant: "2026-01-05T14:30". */
 export function toDateTimeLocalValue(ms: number, tz: TimeZoneMode): string {
   return format(ms, DATETIME_LOCAL_FORMAT, zoneContext(tz));
 }
 
-/** The shapes a `datetime-local` input produces: minutes, seconds, or milliseconds. */
 const DATETIME_LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{3}))?)?$/;
 
 /**
- * The instant a `datetime-local` value names, read in local time or UTC; undefined when the text
- * is not a real date and time (February 30th is refused). In local time a time skipped by a
- * daylight saving change is moved forward, as the input itself does (and as Date does).
- * Read by hand rather than with date-fns's `parse`, which with its locale data is about 30 KB of
- * the webview bundle for this one fixed format.
+ * Undefined for a date that does not exist (February 30th); a time skipped by daylight saving moves forward, as
+ * the input does. Read by hand: date-fns's `parse` with its locale data is about 30 KB of the bundle.
  */
 export function parseDateTimeLocalValue(value: string, tz: TimeZoneMode): number | undefined {
   const m = DATETIME_LOCAL_INPUT.exec(value.trim());
@@ -100,7 +84,6 @@ function isLeapYear(year: number): boolean {
 /** The shortest range the service answers with at least one point. */
 export const MIN_CUSTOM_RANGE_MS = 60_000;
 
-/** Why a custom range cannot be asked for, or undefined when it can. */
 export function validateCustomRange(fromMs: number | undefined, toMs: number | undefined): string | undefined {
   if (fromMs === undefined || toMs === undefined) {
     return l10n.t('Enter a valid start and end date and time.');
@@ -128,11 +111,7 @@ export function formatPeriod(seconds: number): string {
   return seconds === 1 ? l10n.t('1 second') : l10n.t('{0} seconds', seconds);
 }
 
-/**
- * "24,003.8": at most `digits` decimals, trailing zeros dropped, thousands grouped with commas.
- * Written out rather than Intl.NumberFormat, whose first use in a page costs ~20 ms of ICU set-up
- * on the way to the first chart; and like the times, the same in every locale.
- */
+/** Written out rather than Intl.NumberFormat, whose first use costs ~20 ms of ICU set-up; the same in every locale. */
 export function formatNumber(value: number, digits: number): string {
   const fixed = Math.abs(value).toFixed(digits);
   const [whole, fraction = ''] = fixed.split('.');
@@ -142,10 +121,7 @@ export function formatNumber(value: number, digits: number): string {
   return value < 0 && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
-/**
- * A value for a table cell: up to three decimals, more for small numbers so an Apdex of 0.9375 or
- * an error rate of 0.0042 % stays readable; "—" for a gap.
- */
+/** More decimals for small numbers, so an Apdex of 0.9375 or an error rate of 0.0042 % stays readable. */
 export function formatValue(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) {
     return '—';
@@ -181,10 +157,7 @@ export function formatTick(value: number): string {
   return formatNumber(value, abs !== 0 && abs < 1 ? 3 : 2);
 }
 
-/**
- * Where data that ends before the range does ends: "data to 14:27 (3 min behind)" for a range that ends
- * now (the service's data lags the clock); a past window's data is not behind anything: "data to 01:00".
- */
+/** "data to 14:27 (3 min behind)" for a range ending now (the service's data lags the clock). */
 export function dataEndNote(
   range: { to: number; requestedTo?: number },
   fetchedAt: number | undefined,

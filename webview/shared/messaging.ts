@@ -1,7 +1,4 @@
-/**
- * The webview's side of the typed protocol: a wrapper over `acquireVsCodeApi()` that only sends
- * `FromWebview` messages and only hands on messages that pass `isToWebview`.
- */
+// The webview's side of the typed protocol: only messages that pass `isToWebview` are handed on.
 import type { FromWebview, PanelState, ToWebview } from '../../src/panels/protocol';
 import { isPanelState } from '../../src/panels/protocol';
 import { isToWebview } from '../../src/panels/toWebviewGuard';
@@ -17,7 +14,6 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 export interface Messaging {
   post(message: FromWebview): void;
-  /** Calls `handler` with each valid message from the extension; returns a function that stops it. */
   onMessage(handler: (message: ToWebview) => void): () => void;
   /** The state saved before a reload, if it is still a valid PanelState. */
   getState(): PanelState | undefined;

@@ -1,8 +1,5 @@
-/**
- * Pure shaping of what the extension sends into what the panel draws: the checks the shallow
- * `isToWebview` guard leaves to the drawing side, decimation settings and table rows. No DOM and
- * no Chart.js, so unit tests run it in Node.
- */
+// Pure shaping of what the extension sends into what the panel draws: the checks the shallow `isToWebview` guard
+// leaves to the drawing side. No DOM and no Chart.js, so unit tests run it in Node.
 import * as l10n from '@vscode/l10n';
 
 import type { AlertMarker } from '../../src/panels/alertMarker';
@@ -15,7 +12,6 @@ import { readAlertMarkers, readMarkers } from './markerData';
 export type DataMessage = Extract<ToWebview, { type: 'data' }>;
 export type Point = [number, number | null];
 
-/** A 'data' message after checking, with times as epoch ms. */
 export interface ViewData {
   summary: SummaryItem[];
   summaryNote?: string;
@@ -27,9 +23,7 @@ export interface ViewData {
   fetchedAt?: number;
   /** The points were thinned for drawing: the table view waits for every slice. */
   decimated?: boolean;
-  /** The application's deployments in the range, newest first (markerData.ts). */
   deployments?: DeploymentMarker[];
-  /** When each open alert of the application started, newest first (markerData.ts). */
   alerts?: AlertMarker[];
   /** The application's deployments of the last 7 days: the "around a deployment" choices. */
   aroundChoices?: DeploymentMarker[];
@@ -51,11 +45,7 @@ export function isThemeVariable(v: unknown): v is string {
   return typeof v === 'string' && THEME_VARIABLE.test(v);
 }
 
-/**
- * Points as [epoch ms, value]: malformed points are dropped, a value that is not a finite number
- * becomes a gap, and the result is sorted by time with one point per time (Chart.js's `normalized`
- * promises exactly that). Well-formed input comes back as the same tuples, in the same order.
- */
+/** Malformed points dropped, non-finite values become gaps, sorted with one point per time (Chart.js's `normalized`). */
 export function normalizePoints(raw: unknown): Point[] {
   if (!Array.isArray(raw)) {
     return [];
@@ -191,7 +181,6 @@ function readTable(raw: unknown): SummaryTable | undefined {
   };
 }
 
-/** Periods the protocol can carry back in a `changeRange`: whole minutes, ascending, once each. */
 export function readPeriods(raw: unknown[]): number[] {
   const periods = raw.filter(
     (p): p is number => typeof p === 'number' && Number.isSafeInteger(p) && p > 0 && p % 60 === 0,
@@ -252,9 +241,6 @@ export function readData(msg: DataMessage, now = Date.now()): ViewData {
   return data;
 }
 
-// ---- decimation -----------------------------------------------------------------------------
-
-/** Options for Chart.js's decimation plugin (same field names). */
 export interface DecimationOptions {
   enabled: boolean;
   algorithm: 'lttb';
@@ -265,13 +251,9 @@ export interface DecimationOptions {
 const MIN_SAMPLES = 100;
 
 /**
- * About one point per CSS pixel of the chart's width, kept by largest-triangle-three-buckets (it
- * keeps peaks, which matter on a monitoring chart), for any series with more points than pixels.
- * The extension already sends at most one a pixel of the width it was told (src/panels/decimate.ts,
- * which keeps each bucket's low and high); this catches a chart drawn narrower than that, and
- * data from before a resize. Drawing points is most of a dense panel's time. The service's usual
- * 30–180 slices a series are never decimated. (The plugin's own default threshold, four points a
- * pixel, would leave 3,000 points on an 800-pixel chart untouched.)
+ * About one point per CSS pixel, by LTTB (it keeps peaks). The extension already thins to the width it was told
+ * (src/panels/decimate.ts); this catches a narrower chart or data from before a resize. The plugin's default
+ * threshold (four points a pixel) would leave 3,000 points on an 800-pixel chart untouched.
  */
 export function decimationFor(widthPx: number, enabled = true): DecimationOptions {
   const samples = Math.max(MIN_SAMPLES, Math.round(Number.isFinite(widthPx) ? widthPx : 0));
@@ -279,12 +261,8 @@ export function decimationFor(widthPx: number, enabled = true): DecimationOption
 }
 
 /**
- * A series' line width in CSS pixels. A dense line (more than one point every two pixels, as the
- * extension's thinning leaves a long series) is drawn 1 px wide: the canvas strokes a 1 px line as
- * a hairline, several times faster than a 1.5 px one (the rasterising was most of a 10 × 3,000-point
- * panel's first frame), and with segments that short a wider line only merges into a band. Sparse
- * lines, the service's usual 30–180 slices, keep 1.5 px; high contrast draws 2 px; a dotted line is
- * 1 px wider so its dots stay visible.
+ * A dense line is drawn 1 px wide: the canvas strokes it as a hairline, several times faster than 1.5 px (most of a
+ * 10 × 3,000-point panel's first frame), and a wider line of such short segments only merges into a band.
  */
 export function lineWidth(points: number, widthPx: number, highContrast: boolean, dotted: boolean): number {
   const dense = widthPx > 0 && points * 2 > widthPx;
@@ -293,11 +271,8 @@ export function lineWidth(points: number, widthPx: number, highContrast: boolean
 }
 
 /**
- * For a stacked chart: which indices to keep in every series. Chart.js's decimation plugin picks
- * different times per series, and a stacked layer then sits on nothing where the layer below has
- * no point at that time; so a stacked chart is decimated here, once for all layers, by LTTB on the
- * top of the stack. Undefined when nothing needs dropping, or when the series do not share their
- * times (then they are drawn whole).
+ * Chart.js's decimation picks different times per series, and a stacked layer then sits on nothing; so a stacked
+ * chart is decimated here once, by LTTB on the top of the stack. Undefined when nothing is dropped or times differ.
  */
 export function stackedKeepIndices(series: readonly Point[][], samples: number): number[] | undefined {
   const first = series[0];
@@ -353,15 +328,12 @@ export function lttbIndices(xs: readonly number[], ys: readonly number[], sample
   return keep;
 }
 
-// ---- tables ---------------------------------------------------------------------------------
-
 /** One row of a chart's table: a time and each series' value then (undefined: no point at that time). */
 export interface TableRow {
   time: number;
   values: Array<number | null | undefined>;
 }
 
-/** The union of the series' times, ascending, with each series' value at each time. */
 export function tableRows(series: readonly SeriesSpec[]): TableRow[] {
   const lookups = series.map((s) => new Map(s.points.map((p) => [p[0], p[1]])));
   const times = [...new Set(series.flatMap((s) => s.points.map((p) => p[0])))].sort((a, b) => a - b);

@@ -1,9 +1,6 @@
 /**
- * Time-axis ticks on round times (every 5 minutes at :00, :05…, every 6 hours at 00:00, 06:00…,
- * midnights) in local time or UTC, spaced for the axis width. Chart.js's own time ticks step one
- * unit at a time and then skip labels that do not fit, which leaves uneven gaps (10:35, 10:39,
- * 10:43, 10:48), and its date adapter only knows local time. date-fns does the calendar work here
- * in the panel's zone. No DOM, so unit tests run it in Node.
+ * Ticks on round times in local time or UTC. Chart.js's time ticks step one unit and skip labels that do not
+ * fit, leaving uneven gaps (10:35, 10:39, 10:43, 10:48), and its adapter only knows local time.
  */
 import { addDays, addHours, addMinutes, format, startOfDay, startOfHour } from 'date-fns';
 
@@ -41,14 +38,12 @@ export function stepMs(step: TickStep): number {
   return UNIT_MS[step.unit] * step.count;
 }
 
-/** The finest step that puts at most `maxTicks` ticks on the span. */
 export function chooseStep(spanMs: number, maxTicks: number): TickStep {
   return STEPS.find((s) => spanMs / stepMs(s) <= maxTicks) ?? STEPS[STEPS.length - 1];
 }
 
 type Zone = ReturnType<typeof zoneContext>;
 
-/** The first instant the step's ticks count from: the hour for minute steps, the day otherwise. */
 function tickOrigin(ms: number, step: TickStep, zone: Zone): number {
   return (step.unit === 'minute' ? startOfHour(ms, zone) : startOfDay(ms, zone)).getTime();
 }
@@ -81,7 +76,6 @@ export function timeTicks(
   return { step, ticks };
 }
 
-/** "10:35", or "Jan 5" at midnight and for day steps. */
 export function formatTickLabel(ms: number, step: TickStep, tz: TimeZoneMode): string {
   const time = format(ms, 'HH:mm', zoneContext(tz));
   return step.unit === 'day' || time === '00:00' ? format(ms, 'MMM d', zoneContext(tz)) : time;

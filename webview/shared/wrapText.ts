@@ -1,14 +1,8 @@
-/**
- * Text lines wrapped to a width, for the markers' hover boxes drawn on the canvas: a long alert title is
- * shown whole over several lines instead of cut. Words break at spaces; a word wider than the box breaks
- * where it must. Pure: the width of a string comes from `measure` (the canvas's measureText), so unit tests
- * run it in Node.
- */
+// Text wrapped for the markers' hover boxes on the canvas; `measure` is the canvas's measureText.
 
 /** The most lines one hover box draws: past them the box would cover the chart it explains. */
 export const MAX_WRAPPED_LINES = 14;
 
-/** The longest start of `word` (at least one character) that fits `width`: a binary search over its length. */
 function fittingStart(word: string, width: number, measure: (s: string) => number): number {
   let lo = 1;
   let hi = word.length;
@@ -23,11 +17,7 @@ function fittingStart(word: string, width: number, measure: (s: string) => numbe
   return lo;
 }
 
-/**
- * `lines` wrapped to `width`, at most MAX_WRAPPED_LINES (the last one ends with … when text is left).
- * Stops as soon as the box is full and cuts long words by binary search, so a title of any length
- * (foreign text) costs a bounded number of measurements.
- */
+/** Stops when the box is full and cuts long words by binary search, so foreign text of any length costs bounded measurements. */
 export function wrapLines(lines: readonly string[], width: number, measure: (s: string) => number): string[] {
   const out: string[] = [];
   const full = () => out.length > MAX_WRAPPED_LINES;

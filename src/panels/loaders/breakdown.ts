@@ -1,13 +1,7 @@
 /**
- * The response-time breakdown (docs/service.md#response-time-breakdown): the catalogue's parts stacked per web request, the response
- * time including queuing beside them, and the whole range summarized in a table.
- *
- * Its metrics are asked WITHOUT `values[]`: with it, the service answers a metric that lacks a column
- * of the first found metric with `{}` (docs/service.md#value-rules), and the components lack HttpDispatcher's
- * `average_call_time`, so each value list would need its own request (three: HttpDispatcher,
- * WebTransactionTotalTime, the components). One request per range spends a third of the rate budget
- * and round trips for about 2.5 times the bytes; the values are picked locally (no listing is passed
- * to the planner, so it asks for every value at once).
+ * The response-time breakdown (docs/service.md#response-time-breakdown). Its metrics are asked without `values[]`:
+ * with it, a metric lacking a column of the first one answers `{}` (docs/service.md#value-rules). One request
+ * instead of three spends a third of the rate budget and round trips, for about 2.5 times the bytes.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -102,10 +96,8 @@ export async function loadBreakdown({ ctx, entity, range }: PanelLoad<'breakdown
   };
 }
 
-/**
- * Why the stack and the response-time line beside it differ, on the chart (docs/service.md#response-time-breakdown: the components
- * add up to WebTransactionTotalTime, else HttpDispatcher; queuing is not part of that total).
- */
+// The components add up to WebTransactionTotalTime, else HttpDispatcher; queuing is not part of that total
+// (docs/service.md#response-time-breakdown).
 function breakdownNote(totalTime: boolean, queue: boolean): string {
   const total = totalTime
     ? l10n.t(

@@ -1,7 +1,4 @@
-/**
- * The metric explorer: one chart per selected value, one line per selected metric, and the whole range
- * summarized in a table. An explorer opened by "Run NRQL Query…" charts its query's result instead.
- */
+// The metric explorer: one chart per selected value, one line per selected metric; or a typed NRQL query's result.
 import * as l10n from '@vscode/l10n';
 
 import type { MetricWant } from '../../api/rest/metricRequests';
@@ -89,10 +86,7 @@ export async function loadExplorer({ ctx, entity, state, range }: PanelLoad<'exp
   };
 }
 
-/**
- * Whether the explorer's chart of `value` is an Apdex score (`Apdex`, `Apdex/<txn>`, `EndUser/Apdex`…
- * and their `score`): then its axis is the Apdex one, 0 to 1, as on the dashboard.
- */
+/** Then its axis is the Apdex one, 0 to 1, as on the dashboard. */
 function isApdexScore(value: string, metrics: string[]): boolean {
   return value === 'score' && metrics.length > 0 && metrics.every((name) => /^(EndUser\/)?Apdex(\/|$)/.test(name));
 }

@@ -1,8 +1,4 @@
-/**
- * One transaction's panel: its response time, throughput, error rate and (web) Apdex from
- * one metric-data request (two with the compare overlay) asked without `values[]`, and a summary of
- * the range computed from the same answer, so opening the panel costs no extra request.
- */
+// One transaction's panel from one request without `values[]`; its summary from the same answer costs no extra request.
 import * as l10n from '@vscode/l10n';
 
 import { companionNames, transactionKind } from '../../api/transactionCompanions';
@@ -16,10 +12,7 @@ import type { PanelData, PanelLoad } from '../panelLoad';
 import { withShown } from '../panelRange';
 import { loadChartSet } from './chartSet';
 
-/**
- * The transaction's error classes over the range (the error details' one request per application, shared
- * with the tree); undefined without error details. A failure is said under the table, not the panel's.
- */
+/** A failure is said under the table, not the panel's. */
 async function errorClassesOf({ ctx, entity, range }: PanelLoad<'transaction'>): Promise<ErrorPanelData | undefined> {
   if (!ctx.errors) {
     return undefined;

@@ -1,10 +1,4 @@
-/**
- * An application's transactions as a table: one row per transaction with the time it
- * consumed (calls × average, in seconds), its average, throughput, error rate and Apdex over the panel's
- * range, sortable by each column in the webview. One summarized read (getTransactionStats); the
- * names come from the session's cached listing. No charts and no compare overlay: a table of one
- * summary per row has no earlier twin to draw.
- */
+// An application's transactions as a table; no compare overlay, since one summary per row has no earlier twin to draw.
 import * as l10n from '@vscode/l10n';
 
 import type { PanelData, PanelLoad } from '../panelLoad';
