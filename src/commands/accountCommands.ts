@@ -1,8 +1,4 @@
-/**
- * NerdGraph accounts: NRQL runs in one account, and NerdGraph does not infer it from the key (docs/service.md#accounts).
- * The choice is stored with the key in SecretStorage (keyRecord.ts says why). "Switch Account…" lists
- * the key's accounts and stores the one picked; "Set API Key…" calls `askAccount` after the key check.
- */
+// NerdGraph does not infer the account from the key (docs/service.md#accounts); the choice is stored with it.
 import * as vscode from 'vscode';
 
 import type { AccountPick } from '../api/backend';
@@ -19,7 +15,6 @@ interface AccountItem extends vscode.QuickPickItem {
   account: NerdGraphAccount;
 }
 
-/** The key's accounts from `list`, with progress and cancel. */
 export function listingAccounts(
   list: (options: RequestOptions) => Promise<NerdGraphAccount[]>,
 ): Thenable<NerdGraphAccount[]> {
@@ -47,7 +42,6 @@ export async function fetchAccounts(services: Services, baseUrl: string, key: st
   );
 }
 
-/** A quick pick of the accounts (names from the service, made safe); undefined when dismissed. */
 async function choose(
   accounts: NerdGraphAccount[],
   currentId: number | undefined,
@@ -68,10 +62,7 @@ async function choose(
   return picked?.account;
 }
 
-/**
- * The account to store with a key just checked: the only one without asking, else the user's pick.
- * Undefined when the user dismissed the pick; throws when the key sees no account.
- */
+/** The only one without asking; undefined when dismissed; throws when the key sees no account. */
 export async function askAccount(accounts: NerdGraphAccount[], storedId?: number): Promise<number | undefined> {
   const pick: AccountPick = pickAccount(accounts, storedId);
   switch (pick.kind) {

@@ -1,8 +1,4 @@
-/**
- * The demo's tours: Open the Demo's Code, and what each walkthrough step's button shows on the demo
- * (the numbers above the code, what changed, what is firing, the errors at the line, the editor's agent). A later walkthrough step adds its id to
- * DEMO_SIGHTS (constants.ts), its entry to SIGHTS here, and links `command:timeslice.showOnDemo?["<id>"]`.
- */
+// The demo's tours. A new walkthrough step adds its id to DEMO_SIGHTS (constants.ts) and its entry to SIGHTS here.
 import * as vscode from 'vscode';
 
 import type { DemoSight } from '../constants';
@@ -15,10 +11,8 @@ export function openDemoCode(services: Services) {
   return (): Promise<void> => services.demoCode.open();
 }
 
-/** What a tour shows, once the demo runs in this window. */
 type Sight = (services: Services) => Promise<void>;
 
-/** The dashboard around the showcase application's last deployment, with the change since in its header. */
 async function showChanges(services: Services): Promise<void> {
   const conn = services.connections.current;
   if (!conn) {
@@ -33,7 +27,6 @@ async function showChanges(services: Services): Promise<void> {
   }
 }
 
-/** The showcase application's "Open alerts" group, revealed and expanded in the Applications view. */
 async function showAlerts(services: Services): Promise<void> {
   const tree = services.tree;
   const apps = await tree.getChildren();
@@ -44,7 +37,6 @@ async function showAlerts(services: Services): Promise<void> {
   }
 }
 
-/** The showcase application's Errors group, revealed and expanded, and its most frequent class's error panel. */
 async function showErrors(services: Services): Promise<void> {
   const tree = services.tree;
   const apps = await tree.getChildren();
@@ -63,16 +55,12 @@ async function showErrors(services: Services): Promise<void> {
 /** `publisher.name` in package.json: `extension.open` shows its page (the README). */
 const EXTENSION_ID = 'timeslice.timeslice';
 
-/** VS Code's command that opens the Chat view (present only when a chat is installed). */
 export const CHAT_OPEN_COMMAND = 'workbench.action.chat.open';
 
 /** A question for the agent, left in the Chat view's input for the user to send (nothing is sent for them). */
 export const AGENT_EXAMPLE_QUERY = '#timesliceErrors What fails in production, and where in our code?';
 
-/**
- * The Chat view in agent mode with an example question typed in, when VS Code has a chat; without one,
- * Timeslice's page (its README, whose "Ask the editor's agent" section lists the tools and their answers).
- */
+/** Without a chat, Timeslice's README, whose "Ask the editor's agent" section lists the tools. */
 async function showAgent(): Promise<void> {
   if ((await vscode.commands.getCommands(true)).includes(CHAT_OPEN_COMMAND)) {
     await vscode.commands.executeCommand(CHAT_OPEN_COMMAND, {

@@ -1,9 +1,4 @@
-/**
- * Deployments from the editor: Record Deployment… (the workspace's HEAD commit prefilled
- * through the built-in git extension when it is there, a modal confirmation naming the application and
- * the account, then REST `POST …/deployments.json` or NerdGraph `changeTrackingCreateEvent` with the
- * revision's full commit when it is one of the workspace's; the demo writes only to its simulator), and the dashboard around a deployment (3 hours before and after).
- */
+// Record Deployment… and the dashboard around a deployment; the demo writes only to its simulator.
 import * as vscode from 'vscode';
 
 import type { Deployment } from '../api/deployments';
@@ -17,10 +12,7 @@ import { headCommit, showChangesSince, workspaceCommit } from '../tree/gitCommit
 import type { MonitorNode } from '../tree/nodes';
 import { safeText } from '../util/safeText';
 
-/**
- * Opens the application's dashboard around a deployment: the same range as the panel's own choice
- * (aroundDeployment.ts). `preview`: a tree row's click (panelManager.ts).
- */
+/** The same range as the panel's own choice (aroundDeployment.ts); `preview`: a tree row's click. */
 export function showAroundDeployment(
   services: Services,
   app: { id: number; name: string },

@@ -1,8 +1,6 @@
 /**
- * The words of Record Deployment's confirmation: the whole revision and the whole description (the user
- * checks them before they are written to the account for good) and the account it goes to, on both backends. NerdGraph names the
- * chosen account; REST v2 has no account id, only "the account the key belongs to" (its docs), so it
- * says that of the region's key. Pure (no `vscode`), so it is unit-tested in plain Node.
+ * The user checks the whole revision and description before they are written for good. REST v2 has no account id,
+ * only "the account the key belongs to" (its docs), so it says that of the region's key.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -14,12 +12,9 @@ export const MAX_DESCRIPTION_LENGTH = 1000;
 
 export interface ConfirmationTarget {
   revision: string;
-  /** Shown whole, its lines kept. */
   description?: string;
   applicationName: string;
-  /** The connection's label (the region, or Demo). */
   connectionLabel: string;
-  /** NerdGraph's chosen account; undefined on REST v2. */
   accountId?: number;
   backendLabel: string;
 }

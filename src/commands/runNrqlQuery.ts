@@ -1,11 +1,5 @@
-/**
- * "Timeslice: Run NRQL Query…": the account (the one stored with the key, else the key's only one, else
- * the user's pick, remembered for the connection session), then a NRQL query prefilled for an
- * application, then its `results` in a read-only JSON tab and, for a TIMESERIES query, its chart in
- * an explorer panel beside it. On either backend the query goes to the NerdGraph endpoint of the
- * connection's host with the same key, as a `Nrql!` variable. Escape at any step stops quietly; a
- * refused query shows the service's message.
- */
+// "Run NRQL Query…": on either backend the query goes to the NerdGraph endpoint of the connection's host with the
+// same key, as a `Nrql!` variable.
 import * as vscode from 'vscode';
 
 import type { NrqlClient } from '../api/backend';
@@ -23,19 +17,16 @@ import { askAccount, listingAccounts } from './accountCommands';
 /** A query passed as the command's argument (tests, keybindings) instead of asked for. */
 export interface NrqlQueryArgs {
   nrql: string;
-  /** The application the query is about (the chart panel belongs to it). */
   applicationId: number;
   /** Default: as the palette chooses it, without asking when there is one account. */
   accountId?: number;
 }
 
-/** What a run opened: the JSON tab's URI (as a string), and whether a chart panel shows it too. */
 export interface NrqlQueryOutcome {
   uri: string;
   charted: boolean;
 }
 
-/** A query and the application it was prefilled for. */
 interface TypedQuery {
   nrql: string;
   applicationId: number;
@@ -55,10 +46,7 @@ function isNrqlQueryArgs(v: unknown): v is NrqlQueryArgs {
   );
 }
 
-/**
- * The account NRQL runs in: the stored one without asking, else the one picked earlier in this
- * connection session (`picked`, per NRQL client), else the key's only one, else the user's pick.
- */
+/** An account picked earlier in this session (`picked`, per NRQL client) is used without asking. */
 async function chooseAccount(client: NrqlClient, picked: WeakMap<NrqlClient, number>): Promise<number | undefined> {
   if (client.storedAccountId !== undefined) {
     return client.storedAccountId;
@@ -71,7 +59,6 @@ async function chooseAccount(client: NrqlClient, picked: WeakMap<NrqlClient, num
   return accountId;
 }
 
-/** The application to prefill: the workspace's bound one (when it is of this connection), else picked. */
 async function applicationFor(services: Services, conn: ConnectionSession): Promise<number | undefined> {
   const bound = services.bindings.active()?.binding;
   if (bound && bound.region === services.connectionRegion()) {
@@ -80,7 +67,6 @@ async function applicationFor(services: Services, conn: ConnectionSession): Prom
   return (await pickApplication(conn, vscode.l10n.t('Application of the NRQL query')))?.id;
 }
 
-/** The query, prefilled for the application (or the last unanswered query, to correct); undefined on Escape. */
 async function askQuery(
   services: Services,
   conn: ConnectionSession,
@@ -106,7 +92,6 @@ async function askQuery(
   return nrql === undefined ? undefined : { nrql, applicationId };
 }
 
-/** The panel's title: the query's start, on one line. */
 function excerpt(nrql: string): string {
   const line = nrql.replace(/\s+/g, ' ').trim();
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
@@ -130,11 +115,7 @@ async function run(client: NrqlClient, accountId: number, nrql: string): Promise
 export function runNrqlQuery(services: Services) {
   /** A query that got no answer (refused, failed, cancelled): the next run starts from it, so a typo costs no retyping. */
   let unanswered: TypedQuery | undefined;
-  /**
-   * The account picked for a key stored without one, per connection session (its NRQL client): the
-   * next run does not ask again. "Switch Account…" stores one with the key for good; a new session
-   * (another key, region or backend) asks again.
-   */
+  /** "Switch Account…" stores one with the key for good; a new session asks again. */
   const picked = new WeakMap<NrqlClient, number>();
 
   return async (args?: unknown): Promise<NrqlQueryOutcome | undefined> => {

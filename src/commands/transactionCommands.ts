@@ -1,8 +1,4 @@
-/**
- * Opening a transaction's panel (`timeslice.openTransaction`, from a tree row, the transactions table
- * or the CodeLens) and an application's transactions table. Arguments are checked: any extension or
- * a command link could run these with anything.
- */
+// Transaction panels and tables. Arguments are checked: any extension or command link could run these with anything.
 import * as vscode from 'vscode';
 
 import { codeFolders } from '../code/codeFolders';
@@ -15,10 +11,7 @@ import type { Services } from '../services';
 import type { MonitorNode } from '../tree/nodes';
 import { TransactionNode } from '../tree/transactionNodes';
 
-/**
- * The request with its application's agent language (given, or from its record), or undefined when
- * the arguments are not a transaction request or there is no connection to ask.
- */
+/** Undefined when the arguments are not a transaction request or there is no connection to ask. */
 async function withAgentLanguage(
   services: Services,
   args: unknown,
@@ -63,10 +56,6 @@ export function openTransactionsTable(services: Services) {
   };
 }
 
-/**
- * Go to Code on a transaction (its tree row, or `{ applicationId, name, language? }`): the line that
- * serves it in the workspace, or why none does.
- */
 export function goToTransactionCode(services: Services) {
   return async (args?: unknown): Promise<void> => {
     const request = await withAgentLanguage(services, args instanceof TransactionNode ? args.openArgs : args);

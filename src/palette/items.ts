@@ -1,7 +1,4 @@
-/**
- * Pure parts of the palette commands' pickers: the items they show and the debounced, latest-wins
- * search behind "Query Metric…". No `vscode` here: the items are plain objects that fit QuickPickItem.
- */
+// Pure parts of the palette's pickers; the items are plain objects that fit QuickPickItem.
 import * as l10n from '@vscode/l10n';
 
 import type { Application, HealthStatus, Host, Instance, MetricName, MetricScope } from '../api/types';
@@ -12,7 +9,6 @@ import { describeSummary } from '../format/summary';
 import { safeText } from '../util/safeText';
 import type { QuickSteps } from './quickSteps';
 
-/** The codicon of a health status, written into labels as `$(name)`. */
 export const HEALTH_CODICONS: Readonly<Record<HealthStatus, string>> = {
   green: 'pass',
   orange: 'warning',
@@ -42,7 +38,6 @@ export function applicationSummaryItem(app: Application): PlainItem & { app: App
 
 export type RangePresetItem = PlainItem & { preset: Exclude<RangePreset, 'custom'>; minutes: number };
 
-/** The panels' presets, 30 minutes to 7 days, shortest first. */
 export function rangePresetItems(): RangePresetItem[] {
   return (Object.keys(PRESET_MINUTES) as Array<Exclude<RangePreset, 'custom'>>).map((preset) => ({
     label: presetLabel(preset),
@@ -54,7 +49,6 @@ export function rangePresetItems(): RangePresetItem[] {
 
 export type ScopeItem = PlainItem & { scope: MetricScope; title: string };
 
-/** The application itself, then each host, then each instance. */
 export function scopeItems(app: Pick<Application, 'id' | 'name'>, hosts: Host[], instances: Instance[]): ScopeItem[] {
   return [
     {
@@ -92,10 +86,7 @@ export function metricNameItems(names: MetricName[]): Array<PlainItem & { metric
   }));
 }
 
-/**
- * The values a multi-select accepted: the checked ones, or, when none is checked, the highlighted
- * one (so Enter on a value picks it, as in a single pick).
- */
+/** The checked values, or the highlighted one when none is checked (so Enter picks it, as in a single pick). */
 export function acceptedValues(checked: readonly string[], active: readonly string[]): string[] {
   return checked.length > 0 ? [...checked] : active.slice(0, 1);
 }
@@ -107,10 +98,7 @@ export interface Timers {
 
 const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) };
 
-/**
- * Runs `search` for the last query typed after `delayMs` of quiet, and hands only the newest answer
- * to `apply`: an older request that answers late is dropped. `busy` tells when a search is pending.
- */
+/** Only the newest answer reaches `apply`: an older request that answers late is dropped. */
 export class DebouncedSearch<T> {
   private timer: unknown;
   private sequence = 0;
@@ -127,7 +115,6 @@ export class DebouncedSearch<T> {
     private readonly timers: Timers = realTimers,
   ) {}
 
-  /** Schedules a search; `immediately` skips the wait (the first, empty query). */
   update(query: string, immediately = false): void {
     if (this.disposed) {
       return;
@@ -162,10 +149,7 @@ export class DebouncedSearch<T> {
   }
 }
 
-/**
- * The JSON body indented by two spaces, or undefined when it is not JSON. A view only: JSON.parse
- * rounds numbers beyond 2^53, which is one reason the body as sent stays the default.
- */
+/** A view only: JSON.parse rounds numbers beyond 2^53, one reason the body as sent stays the default. */
 export function prettyJson(body: string): string | undefined {
   try {
     return `${JSON.stringify(JSON.parse(body), null, 2)}\n`;
@@ -174,19 +158,14 @@ export function prettyJson(body: string): string | undefined {
   }
 }
 
-/** How a step of a multi-step pick may go back: the step shows a Back button and reports its use. */
 export interface Navigation {
   canGoBack: boolean;
   /** Set by the step when the user pressed Back (it then answers undefined). */
   wentBack?: boolean;
-  /** The command's steps as one quick input (see QuickSteps): each shows over the one before. */
   chain?: QuickSteps;
 }
 
-/**
- * Runs steps in order. A step answers true to go on, or false: then, if it went back, the step before
- * runs again; otherwise the user stopped (Escape) and the result is false.
- */
+/** A step answers false to stop; if it went back, the step before runs again. */
 export async function runSteps(
   steps: ReadonlyArray<(nav: Navigation) => Promise<boolean>>,
   chain?: QuickSteps,

@@ -1,8 +1,4 @@
-/**
- * The quick picks the commands share (the one application picker among them), and the one "connect
- * first" prompt. Each pick returns undefined when the user presses Escape, so a command can stop at
- * any step without a message.
- */
+// The quick picks the commands share; each returns undefined on Escape, so a command stops without a message.
 import * as vscode from 'vscode';
 
 import type { Application, MetricName, MetricScope } from '../api/types';
@@ -56,11 +52,7 @@ interface PickOptions {
   matchOnDetail?: boolean;
 }
 
-/**
- * Shows a quick pick that stays open when focus moves and, in a multi-step command, has a Back
- * button; `setUp` adds behaviour (search, multi-select, loading) and answers what Enter picks. A
- * failure it reports through `fail` closes the pick and rejects, so the command shows the error.
- */
+/** A failure reported through `fail` closes the pick and rejects, so the command shows the error. */
 function showPick<T extends vscode.QuickPickItem, R>(
   options: PickOptions,
   nav: Navigation | undefined,
@@ -120,7 +112,6 @@ function showPick<T extends vscode.QuickPickItem, R>(
   });
 }
 
-/** A fixed list: Enter takes the highlighted item. */
 function pickFrom<T extends vscode.QuickPickItem>(
   items: T[],
   options: PickOptions,
@@ -133,13 +124,9 @@ function pickFrom<T extends vscode.QuickPickItem>(
 }
 
 /**
- * The one application picker: every application (all pages) with its health icon and summary
- * numbers, in the service's order and filtered locally as the user types (by name, numbers or ID). The pick
- * opens at once and shows its busy bar and a count while the pages load; closing it cancels the
- * listing. Why not the server's name filter per keystroke: most accounts fit in one 200-item page,
- * local filtering is instant and matches anywhere in the name (the server's is a substring match too,
- * but costs a request per pause in typing against the 1,000 per minute limit), and the list does not
- * change under the user's Enter while an answer is in flight.
+ * Every application (all pages), filtered locally as the user types: most accounts fit in one 200-item page,
+ * local filtering is instant, and the server's filter would cost a request per pause against the 1,000 per
+ * minute limit and change the list under the user's Enter.
  */
 export function pickApplication(
   conn: ConnectionSession,
@@ -188,7 +175,6 @@ export function pickApplication(
   );
 }
 
-/** The application itself or one of its hosts or instances. */
 export async function pickScope(
   conn: ConnectionSession,
   app: Application,
@@ -209,10 +195,7 @@ export async function pickScope(
   );
 }
 
-/**
- * Metric names as the user types: the name filter goes to the (cached) names listing after a short
- * pause, and the pick shows its busy bar meanwhile.
- */
+/** The name filter goes to the (cached) names listing after a short pause. */
 export function pickMetricName(
   conn: ConnectionSession,
   scope: MetricScope,
@@ -256,7 +239,6 @@ export function pickMetricName(
   });
 }
 
-/** The metric's value names, several at once; Enter with none checked takes the highlighted one. */
 export function pickValues(metric: MetricName, nav?: Navigation): Promise<string[] | undefined> {
   const options = {
     title: vscode.l10n.t('Values of {0}', safeText(metric.name)),

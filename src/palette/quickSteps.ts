@@ -1,10 +1,7 @@
 /**
- * Quick inputs of one command shown as steps of one widget: a step's input stays up after Enter until
- * the next step is shown over it (VS Code swaps them without hiding the widget), and the last one goes
- * when the chain is disposed. A widget that hides between steps hands the keyboard back to the editor
- * for a moment, and an editor that grabs focus then (a walkthrough focuses its step 250 ms after it
- * gets focus) takes the next step's first keystrokes. An answered step stays up, busy, while the
- * command loads what the next one shows; Escape then stops the command.
+ * A command's quick inputs as steps of one widget: a widget that hides between steps hands the keyboard to the
+ * editor, and an editor that grabs focus then (a walkthrough focuses its step 250 ms later) takes the next
+ * step's first keystrokes.
  */
 import * as vscode from 'vscode';
 
@@ -27,7 +24,6 @@ export class QuickSteps implements vscode.Disposable {
     return this.stoppedWhileWaiting;
   }
 
-  /** A pick of `items`; undefined when dismissed. */
   pick<T extends vscode.QuickPickItem>(
     items: readonly T[],
     options: { title: string; placeholder?: string; matchOnDescription?: boolean },
@@ -47,7 +43,6 @@ export class QuickSteps implements vscode.Disposable {
     );
   }
 
-  /** A line of text, accepted only when `validate` has nothing to say; undefined when dismissed. */
   input(options: InputStepOptions): Promise<string | undefined> {
     const box = vscode.window.createInputBox();
     box.title = options.title;

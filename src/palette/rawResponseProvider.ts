@@ -1,8 +1,4 @@
-/**
- * Raw API responses as read-only documents on the `timeslice-raw:` scheme. A content provider's
- * documents cannot be edited or saved over, and the body is kept exactly as the service sent it
- * (a NRQL query's tab holds its `results`, indented). Each keeps its request for "Copy as curl".
- */
+// Raw responses as read-only documents: a content provider's documents cannot be edited or saved over.
 import * as vscode from 'vscode';
 
 import type { RawResponse } from '../api/timesliceApi';
@@ -26,7 +22,6 @@ export interface RawDocument {
   graphql?: GraphqlRequestBody;
 }
 
-/** A NerdGraph request's tab: its title, and the body that was POSTed. */
 export interface GraphqlTab {
   title: string;
   graphql: GraphqlRequestBody;
@@ -43,7 +38,6 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
     this._register(vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, this));
   }
 
-  /** Keeps a response and returns the URI of its document. */
   add(response: RawResponse, format: ApiFormat, graphql?: GraphqlTab): vscode.Uri {
     const title = graphql?.title ?? rawTitle('GET', new URL(response.url).pathname, response.status);
     // The tab shows the path's last segment, so the title's slashes become look-alike division
@@ -79,7 +73,6 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
     return (doc.pretty && doc.format === 'json' ? prettyJson(doc.response.body) : undefined) ?? doc.response.body;
   }
 
-  /** Switches a JSON response between the raw body and an indented copy; false when it cannot. */
   togglePretty(uri: vscode.Uri): boolean {
     const doc = this.get(uri);
     if (!doc || doc.format !== 'json' || prettyJson(doc.response.body) === undefined) {
@@ -90,7 +83,6 @@ export class RawResponseProvider extends Disposable implements vscode.TextDocume
     return true;
   }
 
-  /** Opens a response in a read-only editor with the json or xml language mode. */
   async show(response: RawResponse, format: ApiFormat, graphql?: GraphqlTab): Promise<vscode.TextEditor> {
     const uri = this.add(response, format, graphql);
     let doc = await vscode.workspace.openTextDocument(uri);
