@@ -30,7 +30,6 @@ export class ApiKeyStore extends Disposable {
     );
   }
 
-  /** The stored key with, for the custom region, the origin it was stored for. */
   async record(region: Region): Promise<KeyRecord | undefined> {
     const record = decodeKeyRecord(await this.secrets.get(PREFIX + region));
     if (record) {
@@ -44,10 +43,7 @@ export class ApiKeyStore extends Disposable {
     return (await this.record(region))?.key;
   }
 
-  /**
-   * Stores a key; the custom region's with the origin of the base URL it was checked against, and the
-   * NerdGraph account chosen for it, if any (a new key starts with no choice).
-   */
+  /** A new key starts with no NerdGraph account chosen. */
   async set(region: Region, key: string, origin?: string, accountId?: number): Promise<void> {
     this.known.set(region, key);
     await this.secrets.store(
@@ -58,7 +54,6 @@ export class ApiKeyStore extends Disposable {
     this.changed.fire(region);
   }
 
-  /** Chooses the NerdGraph account of the region's stored key (false when there is no key). */
   async setAccount(region: Region, accountId: number): Promise<boolean> {
     const record = await this.record(region);
     if (!record) {
@@ -85,7 +80,6 @@ export class ApiKeyStore extends Disposable {
     return out;
   }
 
-  /** Keys seen in this session, for redaction only. */
   knownValues(): string[] {
     return [...this.known.values()];
   }

@@ -1,14 +1,8 @@
-/**
- * What SecretStorage holds for one region (no `vscode`, so it is unit-tested). The custom region's key
- * is stored with the origin it was entered for, because `timeslice.customBaseUrl` can change later:
- * the key is used only while the URL still has that origin, and the user is asked again otherwise.
- */
+// The custom region's key is stored with its origin, since `timeslice.customBaseUrl` can change later.
 
 /**
- * A stored key; `origin` (scheme://host:port) is set for the custom region. `accountId` is the account
- * NerdGraph's NRQL runs in, chosen for this key (NerdGraph does not infer it from the key). It is not a
- * secret (it is in every entity GUID and in the service's own URLs), but it belongs to the key: another
- * key may be another user who sees other accounts, so replacing or removing the key drops the choice.
+ * `accountId` is not a secret (it is in every entity GUID), but it belongs to the key: another key may be another
+ * user who sees other accounts, so replacing or removing the key drops the choice.
  */
 export interface KeyRecord {
   key: string;
@@ -52,15 +46,11 @@ export function decodeKeyRecord(raw: string | undefined): KeyRecord | undefined 
   return { key: raw };
 }
 
-/** The origin of a base URL, as a key record stores it. */
 export function originOf(baseUrl: string): string {
   return new URL(baseUrl).origin;
 }
 
-/**
- * The key to send to `origin`, or why not. US and EU keys have fixed hosts; a custom key only goes to
- * the origin it was stored for (one stored before origins were recorded is asked for again too).
- */
+/** A custom key only goes to the origin it was stored for. */
 export function keyForOrigin(
   record: KeyRecord | undefined,
   custom: boolean,

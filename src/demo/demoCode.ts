@@ -1,10 +1,5 @@
-/**
- * Open the Demo's Code: the sample workspace that ships in the package (samples/demo-workspace, each
- * folder bound to its demo application in its `.vscode/settings.json`) is copied to a fresh folder in
- * the extension's global storage and opened in a new window. In that window the demo starts by itself,
- * so the folders' bindings reach the demo's applications, and a fresh copy opens a controller whose
- * transactions' numbers show above its code.
- */
+// Open the Demo's Code: a fresh copy of samples/demo-workspace in a new window, where the demo starts by itself so
+// the folders' bindings reach its applications.
 import * as vscode from 'vscode';
 
 import type { Logger } from '../log';
@@ -38,7 +33,6 @@ export class DemoCode {
     private readonly log: Logger,
   ) {}
 
-  /** The copy this window has open, or undefined when its workspace is not one. */
   get windowCopy(): vscode.Uri | undefined {
     const file = vscode.workspace.workspaceFile;
     const copy =
@@ -46,7 +40,6 @@ export class DemoCode {
     return copy === undefined ? undefined : this.storageUri.with({ path: copy });
   }
 
-  /** Copies the sample workspace to a fresh folder and opens it, in a new window unless `newWindow` is false. */
   async open(newWindow = true): Promise<void> {
     const now = Date.now();
     const dir = vscode.Uri.joinPath(this.storageUri, DEMO_CODE_DIR);

@@ -20,10 +20,7 @@ export interface DemoEndpoint {
   backend?: BackendSetting;
 }
 
-/**
- * Loads the simulator only now: in the build it is dist/demo.js, apart from the extension (esbuild.js).
- * A plain `require` (not `import()`), so the extension host loads it like the extension itself.
- */
+// A plain `require` of dist/demo.js (esbuild.js), so the simulator loads only when the demo starts.
 function startSimulator(names: 'test' | 'demo', clockShiftMinutes: number | undefined, story: boolean) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Simulator: Sim, DEMO_DATA_SET } = require('../simulator/server') as typeof import('../simulator/server');
@@ -48,9 +45,7 @@ export class DemoController extends Disposable {
 
   constructor(
     private readonly log: Logger,
-    /** Plausible names for a new user; the test harness asks for the names that catch markup injection. */
     private readonly names: 'test' | 'demo' = 'demo',
-    /** Minutes the demo's data clock runs ahead of the real one (a harness sets it); none when undefined. */
     private readonly clockShiftMinutes?: number,
   ) {
     super();
@@ -60,7 +55,6 @@ export class DemoController extends Disposable {
     return this.sim !== undefined;
   }
 
-  /** The running simulator (tests inject faults and count requests through it). */
   get simulator(): Simulator | undefined {
     return this.sim;
   }

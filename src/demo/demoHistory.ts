@@ -1,10 +1,6 @@
 /**
- * The demo's code as a git history of its deployments (docs/impact.md, "The demo's story"): a sample
- * folder of samples/demo-workspace becomes a repository whose commits are the simulator's deployments'
- * revisions (src/simulator/demoStory.ts names them). The folder's files are the newest commit; each step
- * of `DEMO_HISTORY` says which text of which file it changed, so the older commits are the files with
- * the steps undone, newest first. Fixed authors, dates and contents give the same SHAs on every machine.
- * Pure: files in, the `.git/` files to write out.
+ * The demo's code as a git history of its deployments (docs/impact.md, "The demo's story"): older commits are the
+ * files with each step undone. Fixed authors, dates and contents give the same SHAs on every machine.
  */
 import type { GitObject, Signature } from './gitObjects';
 import { commit, indexFile, looseObject, treeOf } from './gitObjects';
@@ -17,7 +13,6 @@ export interface HistoryChange {
 }
 
 export interface HistoryStep {
-  /** The commit message's one line. */
   subject: string;
   /** When it was committed (author and committer), UTC. */
   at: string;
@@ -71,9 +66,7 @@ export const DEMO_HISTORY: Readonly<Record<string, readonly HistoryStep[]>> = {
 };
 
 export interface DemoHistory {
-  /** The commits' SHAs, oldest first (one per step). */
   commits: string[];
-  /** Every file under `.git/` to write, by its path there. */
   gitFiles: Map<string, Buffer>;
 }
 

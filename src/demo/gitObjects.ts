@@ -1,9 +1,6 @@
 /**
- * Git's object formats, written without git: a blob, a tree and a commit are `<type> <size>\0<body>`,
- * named by the SHA-1 of those bytes and stored zlib-deflated under `.git/objects/xx/…` (git-scm.com/book,
- * "Git Internals - Git Objects"); the index is format version 2 (git's
- * Documentation/gitformat-index.txt). Same input, same names on every machine: the demo's history
- * (demoHistory.ts) is made of them. Pure: bytes in, bytes out.
+ * Git's object formats written without git (git-scm.com/book, "Git Internals - Git Objects"; index version 2:
+ * git's Documentation/gitformat-index.txt), so the demo's history has the same names on every machine.
  */
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
@@ -13,7 +10,6 @@ export type ObjectType = 'blob' | 'tree' | 'commit';
 export interface GitObject {
   /** 40 hex characters. */
   sha: string;
-  /** The object as git stores it (header and body), before deflating. */
   raw: Buffer;
 }
 
@@ -22,7 +18,6 @@ export function gitObject(type: ObjectType, body: Buffer): GitObject {
   return { sha: createHash('sha1').update(raw).digest('hex'), raw };
 }
 
-/** The loose object file's path under `.git/` and its deflated bytes. */
 export function looseObject(object: GitObject): { path: string; bytes: Buffer } {
   return { path: `objects/${object.sha.slice(0, 2)}/${object.sha.slice(2)}`, bytes: deflateSync(object.raw) };
 }
@@ -86,7 +81,6 @@ export function commit(fields: CommitFields): GitObject {
   return gitObject('commit', Buffer.from(`${lines.join('\n')}\n\n${fields.message}`, 'utf8'));
 }
 
-/** Files by `/`-separated path: the tree objects (root last) and every blob. */
 export function treeOf(files: ReadonlyMap<string, string>): { root: string; objects: GitObject[] } {
   const objects: GitObject[] = [];
   const build = (prefix: string): string => {
@@ -117,10 +111,7 @@ export function treeOf(files: ReadonlyMap<string, string>): { root: string; obje
   return { root, objects };
 }
 
-/**
- * An index (version 2) that lists `files` as committed. The stat fields are zero, so git compares each
- * file's content once (its racy-clean check) and finds the work tree clean; `git status` rewrites them.
- */
+/** The stat fields are zero, so git compares each file's content once (its racy-clean check) and finds it clean. */
 export function indexFile(files: ReadonlyMap<string, string>): Buffer {
   const paths = [...files.keys()].sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
   const header = Buffer.alloc(12);

@@ -1,8 +1,4 @@
-/**
- * How numbers, ages and health read wherever they are shown: the tree and its tooltips, the chart
- * panels' summaries, quick picks, the status bar and notifications. Pure (no `vscode`, no DOM) and
- * imports no feature folder, so every view words a value the same way.
- */
+// How numbers, ages and health read wherever they are shown, so every view words a value the same way.
 import * as l10n from '@vscode/l10n';
 
 import type { HealthStatus } from '../api/types';
@@ -28,10 +24,7 @@ export function formatRpm(rpm: number): string {
 /** The smallest share `compactPercent` writes as a number: two decimals under 1 %. */
 export const COMPACT_PERCENT_FLOOR = 0.01;
 
-/**
- * A fraction as short as a lens or a diagnostic needs: "0.4 %", "1.2 %", "12 %", "0 %" for none, and
- * "< 0.01 %" for a share under the display precision, which rounding would print as none.
- */
+/** "< 0.01 %" for a share under the display precision, which rounding would print as none. */
 export function compactPercent(fraction: number): string {
   const percent = fraction * 100;
   if (percent > 0 && percent < COMPACT_PERCENT_FLOOR) {
@@ -41,7 +34,6 @@ export function compactPercent(fraction: number): string {
   return `${Number(percent.toFixed(digits))} %`;
 }
 
-/** error_rate is a fraction: 0.0123 → "1.23 %". */
 export function formatErrorRate(fraction: number): string {
   return `${(fraction * 100).toFixed(2)} %`;
 }
@@ -65,11 +57,7 @@ export const HEALTH_LABELS: Readonly<Record<HealthStatus, string>> = {
   },
 };
 
-/**
- * A host's or instance's health, or, when the backend has none for it (undefined), that it is not
- * available: NerdGraph has no health per host or instance (docs/service.md#hosts-and-instances), and "unknown"
- * would say the application has no alert policy.
- */
+/** NerdGraph has no health per host (docs/service.md#hosts-and-instances), and "unknown" would say no alert policy. */
 export function hostHealthLabel(health: HealthStatus | undefined): string {
   return health ? HEALTH_LABELS[health] : l10n.t('Not available through NerdGraph (no health per host or instance)');
 }
@@ -78,13 +66,7 @@ const MINUTE_S = 60;
 const HOUR_S = 3600;
 const DAY_S = 86_400;
 
-/**
- * How long ago something happened, from its age in ms: "just now" (under a minute), "1 min ago",
- * "3 h ago", "1 day ago", "5 days ago", always the largest whole unit. A negative age (the clock of
- * one side is ahead) is "just now"; an age that is not a finite number (from an unreadable time
- * stamp: `now - Date.parse(text)`) is "unknown". The one age formatter: callers with a time stamp
- * pass `now - at`.
- */
+/** Always the largest whole unit; a negative age (a clock ahead) is "just now", a non-finite one "unknown". */
 export function formatAge(ageMs: number): string {
   if (!Number.isFinite(ageMs)) {
     return l10n.t('unknown');
@@ -103,7 +85,6 @@ export function formatAge(ageMs: number): string {
   return days === 1 ? l10n.t('1 day ago') : l10n.t('{0} days ago', days);
 }
 
-/** "Showing data from 3 min ago — rate limited, retrying in 40 s". */
 export function staleNote(ageMs: number, reason: string): string {
   return l10n.t('Showing data from {0} — {1}', formatAge(ageMs), reason);
 }

@@ -1,9 +1,4 @@
-/**
- * How an application's (host's, instance's, key transaction's) summary reads, in one place: the
- * one-line "Apdex 0.94 · 123 ms · 1.2k rpm" of the tree and the palette, and the figures of the
- * tree's tooltip, the panel's header and the status-bar item's tooltip. Each view lays the same
- * figures out its own way. Pure (no `vscode`), like the rest of format/.
- */
+// How a summary reads, in one place; each view lays the same figures out its own way.
 import * as l10n from '@vscode/l10n';
 
 import type { ApplicationSummary } from '../api/types';
@@ -16,7 +11,6 @@ export interface SummaryFigure {
   hint?: string;
 }
 
-/** "Apdex 0.94 · 123 ms · 1.2k rpm". */
 export function describeSummary(summary: ApplicationSummary): string {
   return l10n.t(
     'Apdex {0} · {1} · {2}',
@@ -26,7 +20,6 @@ export function describeSummary(summary: ApplicationSummary): string {
   );
 }
 
-/** Apdex (with its target), response time, throughput and error rate; one "not reporting" figure without a summary. */
 export function summaryFigures(summary: ApplicationSummary | undefined): SummaryFigure[] {
   if (!summary) {
     return [{ label: l10n.t('Summary'), value: l10n.t('not reporting') }];
@@ -43,16 +36,11 @@ export function summaryFigures(summary: ApplicationSummary | undefined): Summary
   ];
 }
 
-/** The figures as label and text, the hint in parentheses after the value: "Apdex", "0.94 (target 0.5 s)". */
 export function summaryLines(summary: ApplicationSummary | undefined): Array<[string, string]> {
   return summaryFigures(summary).map((f) => [f.label, f.hint ? `${f.value} (${f.hint})` : f.value]);
 }
 
-/**
- * The figures as the rows of a two-column Markdown table (label | value), for the status-bar item's
- * tooltip, which is narrow: the Apdex target goes into its label as "T" (Apdex's own name for it).
- * Labels and values are not escaped: they are this module's wording and numbers.
- */
+/** The status-bar tooltip is narrow, so the Apdex target goes into its label as "T" (Apdex's own name for it). */
 export function summaryTableRows(summary: ApplicationSummary): string[] {
   const [apdex, ...rest] = summaryFigures(summary);
   return [

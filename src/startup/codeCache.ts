@@ -1,12 +1,7 @@
 /**
- * V8's code cache for the extension's main bundle, kept in the extension's global storage. Node 20
- * (VS Code's extension host, code-server) compiles every `require`d file from source at each start;
- * the bundle's compile is about a third of activation. With the cache V8 skips parsing and compiling
- * what it compiled at an earlier start, including the functions activation ran.
- *
- * A cache belongs to one bundle: its file is named after the bundle text's SHA-256, and V8 itself
- * rejects one made by another V8 version or flags. Each file starts with the SHA-256 of the rest, so
- * a truncated or altered file is never handed to V8: it is deleted and the bundle compiles as before.
+ * V8's code cache for the main bundle: the bundle's compile is about a third of activation. A cache file is named
+ * after the bundle's SHA-256 and starts with the SHA-256 of the rest, so a truncated or altered file is deleted,
+ * never handed to V8.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,12 +14,10 @@ const DIGEST_BYTES = 32;
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest();
 
-/** The cache file for this bundle text: another bundle (an update) never reads it. */
 export function cacheFileFor(dir: string, source: string): string {
   return join(dir, `${PREFIX}${sha256(source).toString('hex').slice(0, 32)}${SUFFIX}`);
 }
 
-/** The cached data in `file`, or undefined when there is none or it fails its digest (then it is deleted). */
 export function readCache(file: string): Buffer | undefined {
   let bytes: Buffer;
   try {
@@ -44,10 +37,7 @@ export function readCache(file: string): Buffer | undefined {
   return payload;
 }
 
-/**
- * Writes the script's cache (everything compiled so far) to `file` and removes the caches of other
- * bundles. Through a temporary file and a rename, so a reader never sees half a file.
- */
+/** Through a temporary file and a rename, so a reader never sees half a file. */
 export function writeCache(file: string, script: Script): void {
   const payload = script.createCachedData();
   const dir = dirname(file);
@@ -65,14 +55,12 @@ export function writeCache(file: string, script: Script): void {
 }
 
 export interface CompiledBundle {
-  /** The CommonJS wrapper function: (exports, require, module, __filename, __dirname). */
   readonly run: (...args: unknown[]) => unknown;
   /** True when V8 took the cache; false when there was none or V8 rejected it (write one then). */
   readonly fromCache: boolean;
   readonly script: Script;
 }
 
-/** Compiles a CommonJS bundle as Node's loader would, with the cached data when there is any. */
 export function compileBundle(file: string, source: string, cachedData: Buffer | undefined): CompiledBundle {
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
   const script = new Script(wrapped, { filename: file, cachedData });

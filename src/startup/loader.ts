@@ -1,9 +1,6 @@
 /**
- * The file VS Code loads (`main` in package.json): it compiles the extension's bundle, `main.js`,
- * with V8's code cache from an earlier start (codeCache.ts) and hands activate() on. After the first
- * activation of a build, and whenever V8 refused the cache, it writes a new one once the extension
- * host has finished that turn. Nothing here may import `vscode` or the extension's modules: this
- * bundle is a few kilobytes so that what it saves is not spent loading it.
+ * VS Code loads this (`main`): it compiles main.js with V8's code cache (codeCache.ts). It imports neither
+ * `vscode` nor the extension's modules, so it stays a few kilobytes and what it saves is not spent loading it.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,11 +8,7 @@ import { join } from 'node:path';
 
 import { cacheFileFor, compileBundle, readCache, writeCache } from './codeCache';
 
-/**
- * What the loader reads of VS Code's ExtensionContext. Not the `vscode` types: this module writes
- * with Node's fs to the extension host's own disk, which only the extension host reads (files the
- * user chooses go through vscode.workspace.fs instead; test/unit/fileWrites.test.ts).
- */
+/** Node's fs writes only to the extension host's own disk here (test/unit/fileWrites.test.ts). */
 interface ExtensionContext {
   readonly globalStorageUri?: { readonly scheme: string; readonly fsPath: string };
 }
@@ -25,7 +18,6 @@ interface MainModule {
   deactivate(): void;
 }
 
-/** The extension itself, bundled beside this file by esbuild.js. */
 const MAIN = join(__dirname, 'main.js');
 
 let main: MainModule | undefined;
@@ -61,7 +53,6 @@ export async function activate(context: ExtensionContext): Promise<unknown> {
   return exported;
 }
 
-/** Resolves when a cache being written is on disk, so a quick shutdown does not cut it short. */
 export function deactivate(): Promise<void> | undefined {
   main?.deactivate();
   return cacheWritten;

@@ -1,9 +1,5 @@
-/**
- * Foreign text (names and error titles from the service, values from workspace settings) made safe for
- * the places where VS Code parses what it shows: notifications turn `[label](command:…)` into a link
- * that runs the command, and notifications, progress titles, quick picks and status-bar messages turn
- * `$(name)` into an icon. No `vscode` here, so it is unit-tested in plain Node.
- */
+// Foreign text made safe where VS Code parses what it shows: notifications turn `[label](command:…)` into a link that
+// runs the command, and several surfaces turn `$(name)` into an icon.
 
 /** Longest foreign string shown in one place; the rest becomes "…". */
 export const MAX_FOREIGN_LENGTH = 200;
@@ -12,44 +8,29 @@ export const MAX_FOREIGN_LENGTH = 200;
 const BREAK = '\u200b';
 
 /**
- * C0/C1 controls but the newline, and the invisible characters that reorder or hide text, so a name cannot
- * hide what follows it nor carry text a reader does not see: bidi marks, overrides and isolates (U+061C
- * too), zero-width spaces and joiners, the soft hyphen, the BOM, fillers that render blank (Hangul,
- * Khmer), the interlinear annotation marks, invisible musical formatting, and the variation selectors
- * and tag characters (both can spell whole hidden sentences: Unicode's "ASCII smuggling"). The one
- * pattern for every surface, the webview's included; each decides what a newline becomes.
+ * Controls but the newline, and the invisible characters that reorder or hide text: bidi marks, zero-width
+ * characters, blank fillers, variation selectors and tag characters (Unicode's "ASCII smuggling"). One pattern
+ * for every surface, the webview's included.
  */
 export const INVISIBLE =
   // eslint-disable-next-line no-control-regex, no-misleading-character-class -- a class of single code points, on purpose
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 
-/** Line and paragraph breaks, U+2028/U+2029 and NEL included: each surface that keeps one line makes them spaces. */
 const LINE_BREAKS = /[\r\n\t\u0085\u2028\u2029]+/g;
 
-/**
- * One line without controls or invisible characters, at most `max` characters (ellipsis included):
- * plain text for surfaces that parse no syntax (diagnostics, hovers' plain parts, logs).
- */
+/** For surfaces that parse no syntax (diagnostics, hovers' plain parts, logs). */
 export function plainLine(text: string, max: number): string {
-  // Line breaks first: a name is one line.
   const line = text.replace(LINE_BREAKS, ' ').replace(INVISIBLE, '');
   const chars = [...line]; // By code point, so a cut never splits a surrogate pair.
   return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join('')}…` : line;
 }
 
-/**
- * Whether text holds a character a reader cannot see: INVISIBLE's, and any line break unless `lines`
- * (then only `\n` is allowed). Input that must be shown as it will be written is refused on this, not stripped.
- */
+/** Input that must be shown as it will be written is refused on this, not stripped. */
 export function hasHiddenCharacters(text: string, lines = false): boolean {
   return text.replace(INVISIBLE, '') !== text || (lines ? /[\u2028\u2029]/ : /[\n\u2028\u2029]/).test(text);
 }
 
-/**
- * Foreign text for a notification, progress title, quick-pick item or status-bar message: no control
- * characters, capped, and with link and icon syntax broken by an invisible character (`](` and `$(`
- * never appear together), so it shows literally and nothing in it can be clicked to run a command.
- */
+/** Link and icon syntax broken by an invisible character, so nothing in it can be clicked to run a command. */
 export function safeText(text: unknown, max = MAX_FOREIGN_LENGTH): string {
   const s = plainLine(typeof text === 'string' ? text : String(text), max);
   return (
@@ -62,11 +43,7 @@ export function safeText(text: unknown, max = MAX_FOREIGN_LENGTH): string {
   );
 }
 
-/**
- * Whether a value from workspace settings is a plain display name: a short single line without link,
- * icon or HTML syntax and without invisible characters. A binding's `name` must be, because it comes
- * from a cloned repository and is shown in the status bar and in notifications.
- */
+/** A binding's `name` comes from a cloned repository and is shown in the status bar and notifications. */
 export function isPlainDisplayName(value: string): boolean {
   return (
     value.length > 0 &&
@@ -77,10 +54,8 @@ export function isPlainDisplayName(value: string): boolean {
 }
 
 /**
- * Escapes text for a MarkdownString: markdown syntax is backslash-escaped and HTML's special characters
- * become entities, so an application named `<img src=x onerror=…>` shows as those characters. Our
- * tooltips support theme icons, which VS Code substitutes after the markdown is rendered (where `\(`
- * is plain `(` again), so `$` gets an invisible U+200B after it and `$(zap)` in a name stays text.
+ * Theme icons are substituted after the markdown is rendered (where `\(` is plain `(` again), so `$` gets an
+ * invisible U+200B after it and `$(zap)` in a name stays text.
  */
 export function escapeMarkdown(text: string): string {
   return text
