@@ -1,7 +1,4 @@
-/**
- * Typed access to the `timeslice.*` settings, and to the `http.*` proxy settings of VS Code that a
- * connection is made of, read fresh after each change. Each setting name is declared once.
- */
+// Typed access to the `timeslice.*` settings and VS Code's `http.*` proxy settings; each name is declared once.
 import * as vscode from 'vscode';
 
 import type { BackendSetting } from './api/backendChoice';
@@ -43,7 +40,6 @@ export const MIN_REFRESH_SECONDS = 60;
 /** What colours the status bar's Apdex item (`timeslice.statusBar.colorMode`). */
 export type ColorMode = 'health' | 'thresholds';
 
-/** The status bar's settings (`timeslice.statusBar.*`), as the status model reads them. */
 export interface StatusSettings {
   colorMode: ColorMode;
   apdexWarning: number;
@@ -56,13 +52,8 @@ export class Config extends Disposable {
   /** Fires only for changes under `timeslice.`. */
   readonly onDidChange = this.changed.event;
 
-  /**
-   * The `timeslice` section, read once until a change: each getConfiguration call builds a new
-   * object from the merged settings (up to ~10 ms in a busy extension host), and activation alone
-   * reads a dozen values. Any change drops it, before other listeners run (Config is built first).
-   */
+  /** Each getConfiguration call builds a new object (up to ~10 ms in a busy host); any change drops it first. */
   private cached: vscode.WorkspaceConfiguration | undefined;
-  /** The `http` section, cached the same way. */
   private cachedHttp: vscode.WorkspaceConfiguration | undefined;
 
   constructor() {
@@ -88,10 +79,7 @@ export class Config extends Disposable {
     return this.cachedHttp;
   }
 
-  /**
-   * VS Code's proxy settings (`http.proxy` wins over HTTPS_PROXY; `http.noProxy` adds to NO_PROXY), as
-   * chooseProxy (api/proxy.ts) takes them; undefined when the user turned proxy support off for extensions.
-   */
+  /** `http.proxy` wins over HTTPS_PROXY; undefined when the user turned proxy support off for extensions. */
   get proxySettings(): Omit<ProxySources, 'env'> | undefined {
     const http = this.httpSection;
     if (http.get<string>(HTTP_SETTING.proxySupport) === 'off') {
@@ -110,7 +98,6 @@ export class Config extends Disposable {
     return r === 'eu' || r === 'custom' ? r : 'us';
   }
 
-  /** REST v2, NerdGraph, or `auto` (backendChoice.ts decides). */
   get backend(): BackendSetting {
     return parseBackendSetting(this.section.get<string>(SETTING.backend));
   }
@@ -175,7 +162,6 @@ export class Config extends Disposable {
     };
   }
 
-  /** How panels show times: the machine's zone or UTC. */
   /** VS Code's own `workbench.editor.enablePreview`: whether a tree row's click opens a reusable preview panel. */
   get editorPreview(): boolean {
     return vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview', true);
@@ -189,7 +175,6 @@ export class Config extends Disposable {
     return this.section.get<boolean>(SETTING.alertsEnabled) !== false;
   }
 
-  /** Transactions' numbers above the code that serves them (`timeslice.codeLens.enabled`). */
   get codeLensEnabled(): boolean {
     return this.section.get<boolean>(SETTING.codeLensEnabled) !== false;
   }
@@ -199,7 +184,6 @@ export class Config extends Disposable {
     return this.section.get<string>(SETTING.codeLensRange) ?? '30m';
   }
 
-  /** The language-model tools (`timeslice.tools.enabled`), on by default. */
   get toolsEnabled(): boolean {
     return this.section.get<boolean>(SETTING.toolsEnabled) !== false;
   }
@@ -209,12 +193,10 @@ export class Config extends Disposable {
     return this.section.get<boolean>(SETTING.toolsAllowDeployments) === true;
   }
 
-  /** Production errors as diagnostics at the lines that threw them (`timeslice.errors.diagnostics.enabled`). */
   get errorDiagnosticsEnabled(): boolean {
     return this.section.get<boolean>(SETTING.errorDiagnosticsEnabled) !== false;
   }
 
-  /** Their severity (`timeslice.errors.diagnostics.severity`), a warning unless set. */
   get errorDiagnosticsSeverity(): 'error' | 'warning' | 'information' | 'hint' {
     const v = this.section.get<string>(SETTING.errorDiagnosticsSeverity);
     return v === 'error' || v === 'information' || v === 'hint' ? v : 'warning';

@@ -1,22 +1,12 @@
 /**
- * When the walkthrough opens by itself on a first start, and how it keeps out of the user's way.
- * No `vscode` here (the workbench comes in as a port), so the rules are unit-tested in plain Node.
- *
- * It opens first, before anything can show an input, and commands wait until its tab is there
- * (`whenSettled`): opened at the end of activation, it would take the keyboard from an input the user
- * had already started typing in, so an input a command shows comes after it and keeps the focus.
- *
- * It counts as shown only once its tab appeared: in a brand-new profile VS Code's own first-run
- * walkthrough holds the Welcome editor, and `workbench.action.openWalkthrough` does nothing while a
- * walkthrough with a selected step is the active editor. While an editor of an unknown kind (the
- * Welcome page is one) is active, it waits for the user to move on, and then opens in the
- * background, never over what the user is reading.
+ * When the walkthrough opens by itself on a first start. It opens before anything can show an input, so it never
+ * takes the keyboard from one the user started typing in. It counts as shown only once its tab appeared: VS Code's
+ * own first-run walkthrough may hold the Welcome editor, and `workbench.action.openWalkthrough` does nothing then.
  */
 import type { Clock } from './api/clock';
 import type { IDisposable } from './util/lifecycle';
 import { Disposable } from './util/lifecycle';
 
-/** What the rules need to know of an editor tab. */
 export interface TabView {
   /** The same value for the same tab across calls (VS Code's Tab object). */
   readonly identity: unknown;
@@ -26,30 +16,21 @@ export interface TabView {
   readonly active: boolean;
 }
 
-/** The workbench as the walkthrough sees it (VS Code's, or a test's fake). */
 export interface WalkthroughWorkbench {
   tabs(): readonly TabView[];
   onDidChangeTabs(listener: () => void): IDisposable;
-  /**
-   * Asks VS Code to open the walkthrough in the background: active (and focused) only in an empty
-   * editor area, otherwise a tab behind what the user is reading or typing in.
-   */
+  /** Active only in an empty editor area, otherwise a tab behind what the user is reading or typing in. */
   open(): Thenable<unknown>;
   /** What the walkthrough's tab shows once rendered ("Walkthrough: <extension's display name>"). */
   readonly title: string;
 }
 
-/** Remembers that the walkthrough reached the user (one stored boolean, see walkthrough.ts). */
 export interface ShownFlag {
   get(): boolean;
   set(): Thenable<void>;
 }
 
-/**
- * How long a command waits for the walkthrough before it goes on anyway. It renders within ~1 s on a
- * busy 2-core machine; the wait only runs out when VS Code ignored the request (a foreign walkthrough
- * not recognised as one), and then a command the user started must not hang for long.
- */
+// It renders within ~1 s on a busy 2-core machine; a command the user started must not hang for long.
 export const WALKTHROUGH_SETTLE_TIMEOUT_MS = 5_000;
 
 /**
@@ -76,14 +57,12 @@ export class FirstRunWalkthrough extends Disposable {
     }
   }
 
-  /** Opens the walkthrough if it never reached the user; called first thing at activation. */
   start(): void {
     if (!this.done) {
       this.tryOpen();
     }
   }
 
-  /** Resolves once a walkthrough that is opening has its tab (or after a short timeout). */
   whenSettled(): Promise<void> {
     return this.settled;
   }

@@ -1,11 +1,5 @@
-/**
- * What activate() returns to the tests, under the harness's `api` switch (testHarness.ts).
- *
- * activate() returns nothing in normal use, because an extension's exports are readable by every
- * other installed extension. Only in the test build and under the `api` switch do the integration
- * tests get this narrow surface, and even then never the ApiKeyStore: keys can be stored and removed
- * for a test, never read back.
- */
+// activate() returns this only in the test build under the `api` switch: exports are readable by every other
+// extension, and even here keys can be stored and removed, never read back.
 import type { TransactionLensProvider } from './code/transactionLensProvider';
 import type { ErrorDetails } from './errors/errorDetails';
 import type { ErrorDiagnostics } from './errors/errorDiagnostics';
@@ -31,7 +25,6 @@ export interface TestKeys {
   /** `origin`: where a custom-region key may go (see auth/keyRecord.ts). */
   set(region: Region, key: string, origin?: string): Promise<void>;
   delete(region: Region): Promise<void>;
-  /** Whether a key is stored, without handing it out. */
   has(region: Region): Promise<boolean>;
   /** The NerdGraph account stored with the region's key (not a secret; see auth/keyRecord.ts), if one was chosen. */
   accountId(region: Region): Promise<number | undefined>;
@@ -42,7 +35,6 @@ export interface TestPanels extends PanelManager {
   readonly open: ReadonlyMap<string, ChartPanel>;
 }
 
-/** What the status bar's items show (they cannot be read back) and when the last deployment's ask is in. */
 export interface TestStatusBar {
   readonly view: StatusView | undefined;
   readonly alertsView: AlertStatusView | undefined;
@@ -55,9 +47,7 @@ export interface TimesliceTestApi {
   demo: DemoController;
   keys: TestKeys;
   panels: TestPanels;
-  /** The Applications view (its message shows the age of stale data). */
   applicationsView: ApplicationsView;
-  /** The last lines written to the "Timeslice" log, already redacted. */
   recentLogLines(): readonly string[];
   /**
    * Workspace bindings, the bound applications' poller (`refreshNow()`), the Apdex and open-alerts items'
@@ -69,7 +59,6 @@ export interface TimesliceTestApi {
     statusBar: TestStatusBar;
     alerts: { readonly shown: readonly HealthAlert[] };
   };
-  /** The lenses' numbers, fetched now (as the scheduler's tick would). */
   codeLenses: Pick<TransactionLensProvider, 'refresh'>;
   /** Production errors as diagnostics: asked now (`refresh()`), and what each file shows with its code actions' data. */
   errorDiagnostics: Pick<ErrorDiagnostics, 'refresh' | 'shownAt'>;
@@ -79,16 +68,12 @@ export interface TimesliceTestApi {
   changeImpact: Pick<ChangeImpactView, 'refresh' | 'getChildren' | 'getTreeItem' | 'markdown'>;
 }
 
-/** What the composition root offers to build the test API from. */
 export interface TestApiSource extends Omit<TimesliceTestApi, 'keys' | 'panels'> {
   panels: PanelManager;
   apiKeys: Pick<ApiKeyStore, 'set' | 'delete' | 'get' | 'record'>;
 }
 
-/**
- * Everything the test API may be built from; never handed out as such. Only the test build calls it
- * (extension.ts), so the production bundle has none of this.
- */
+/** Only the test build calls it (extension.ts), so the production bundle has none of this. */
 export function testApiSourceOf(services: Services): TestApiSource {
   return {
     tree: services.tree,
@@ -139,7 +124,6 @@ function hasOpenPanels(panels: PanelManager): panels is TestPanels {
   return panels.open !== undefined;
 }
 
-/** The test API under the harness's `api` switch, else undefined (what other extensions see). */
 export function testApiFor(source: TestApiSource, switches: HarnessSwitches): TimesliceTestApi | undefined {
   if (!switches.api) {
     return undefined;

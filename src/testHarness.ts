@@ -1,16 +1,12 @@
 /**
- * The one switch for test behaviour. Test harnesses (and `npm run demo`) set one environment variable,
- * TIMESLICE_TEST_HARNESS, to a list of switches; no other variable changes what Timeslice does. An
- * environment variable, because a setting could be written by a workspace and an environment variable
- * cannot. Only the test build reads it (extension.ts, behind esbuild.js's `__TIMESLICE_TEST__`): a packaged
- * Timeslice has none of this. Apart from testApi.ts, so the composition root (services.ts) takes the
- * switches without importing the test API, which itself reads the services.
+ * The one switch for test behaviour, read only by the test build. An environment variable, because a workspace
+ * can write a setting but not an environment variable. Apart from testApi.ts, so services.ts takes the switches
+ * without importing the test API, which itself reads the services.
  */
 
 /** Set by the harnesses in the extension host's environment: switches separated by commas, e.g. `api,quiet`. */
 export const TEST_HARNESS_ENV = 'TIMESLICE_TEST_HARNESS';
 
-/** What the harness asked for; everything off when the variable is absent. */
 export interface HarnessSwitches {
   /** `api`: activate() returns the test API (only the test build has one; see extension.ts). */
   api: boolean;
@@ -20,11 +16,7 @@ export interface HarnessSwitches {
   demo?: { backend?: string };
   /** `names=test`: the demo serves the names that catch markup injection; else plausible ones, as users see. */
   demoNames: 'test' | 'demo';
-  /**
-   * `clockShift=<minutes>`: the demo's data clock runs that far ahead of the real one (behind when
-   * negative), so what a test sees (a deployment in the last half hour or not) never depends on the date
-   * and hour it runs at.
-   */
+  /** `clockShift=<minutes>`: the demo's data clock runs ahead, so what a test sees never depends on the hour. */
   demoClockShift?: number;
   /** `emptyWebview` (test builds): a status-bar item opens an empty webview, for the click-to-chart bench. */
   emptyWebview: boolean;

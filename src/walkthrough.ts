@@ -1,8 +1,4 @@
-/**
- * The "Get started with Timeslice" walkthrough: opened once, on the first activation after install
- * (see firstRunWalkthrough.ts for when and how), and afterwards only when asked (Timeslice: Open
- * Walkthrough, or Help: Welcome).
- */
+// The "Get started with Timeslice" walkthrough: opened once after install (firstRunWalkthrough.ts), then on request.
 import * as vscode from 'vscode';
 
 import type { ShownFlag, TabView, WalkthroughWorkbench } from './firstRunWalkthrough';
@@ -12,12 +8,10 @@ import { systemClock } from './api/clock';
 export const WALKTHROUGH_ID = 'timeslice.timeslice#timeslice.gettingStarted';
 const SHOWN_KEY = 'timeslice.walkthroughShown';
 
-/** Asked for by the user: opens (and focuses) the walkthrough. */
 export function openWalkthrough(): Thenable<unknown> {
   return vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false);
 }
 
-/** VS Code's tabs as the first-run rules see them. */
 function workbench(title: string): WalkthroughWorkbench {
   const tabView = (tab: vscode.Tab): TabView => ({
     identity: tab,
@@ -34,11 +28,7 @@ function workbench(title: string): WalkthroughWorkbench {
   };
 }
 
-/**
- * The first-run walkthrough, or undefined when it reached the user before or `quiet` (the test
- * harness's quiet start, see testHarness.ts) holds it back. One of the two things Timeslice keeps in globalState, each one boolean (the
- * other: endOfLifeNotice.ts).
- */
+/** One of two booleans Timeslice keeps in globalState (the other: endOfLifeNotice.ts). */
 export function firstRunWalkthrough(
   context: Pick<vscode.ExtensionContext, 'globalState' | 'extension'>,
   quiet: boolean,
