@@ -209,6 +209,7 @@ export class Services extends Disposable {
         source: sessionTransactionSource,
         log: this.log.scoped('code lenses'),
         errorClasses: this.errorDiagnostics,
+        latestImpact: this.latestImpact,
       }),
     );
     this.changeImpact = new ChangeImpactLoader({

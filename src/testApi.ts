@@ -20,6 +20,7 @@ import type { AlertStatusView } from './status/alertStatus';
 import type { StatusView } from './status/statusModel';
 import type { BoundAppsPoller } from './status/boundAppsPoller';
 import type { HealthAlert } from './status/healthAlerts';
+import type { LatestImpact } from './impact/latestImpact';
 import type { WorkspaceBindings } from './status/workspaceBinding';
 import type { ApplicationsView } from './tree/applicationsView';
 import type { ChangeImpactView } from './tree/changeImpactView';
@@ -49,6 +50,13 @@ export interface TestStatusBar {
   lastDeploymentSettled(): Promise<void>;
 }
 
+/** The latest deployments' impacts, when the ask after the last refresh is in, and the "worse" notifications shown. */
+export interface TestLatestImpact {
+  get(applicationId: number): LatestImpact | undefined;
+  settled(): Promise<void>;
+  readonly notifications: readonly string[];
+}
+
 export interface TimesliceTestApi {
   tree: ApplicationsTreeProvider;
   connections: ConnectionManager;
@@ -68,6 +76,7 @@ export interface TimesliceTestApi {
     poller: Pick<BoundAppsPoller, 'refreshNow' | 'snapshot'>;
     statusBar: TestStatusBar;
     alerts: { readonly shown: readonly HealthAlert[] };
+    latestImpact: TestLatestImpact;
   };
   /** The lenses' numbers, fetched now (as the scheduler's tick would). */
   codeLenses: Pick<TransactionLensProvider, 'refresh'>;
@@ -103,6 +112,7 @@ export function testApiSourceOf(services: Services): TestApiSource {
       poller: services.boundApps,
       statusBar: testStatusBar(services),
       alerts: testHealthAlerts(services),
+      latestImpact: testLatestImpact(services),
     },
     codeLenses: services.codeLenses,
     errorDiagnostics: services.errorDiagnostics,
@@ -125,6 +135,14 @@ function testStatusBar({ apdexStatusBar: bar }: Services): TestStatusBar {
     },
     lastDeploymentSettled: settled,
   };
+}
+
+function testLatestImpact({ latestImpact }: Services): TestLatestImpact {
+  const { settled, notifications } = latestImpact;
+  if (!settled || !notifications) {
+    throw new Error('the latest impact has no test hooks: this is not the test build (esbuild.js)');
+  }
+  return { get: (id) => latestImpact.get(id), settled, notifications };
 }
 
 function testHealthAlerts({ healthAlerts }: Services): { readonly shown: readonly HealthAlert[] } {

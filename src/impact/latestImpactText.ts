@@ -7,6 +7,7 @@
 import * as l10n from '@vscode/l10n';
 
 import { shortRevision } from '../api/deployments';
+import type { CodeSymbol } from '../code/symbols';
 import { formatMs } from '../format/presentation';
 import { formatShortPercent } from '../format/transactions';
 import { escapeMarkdown, safeText } from '../util/safeText';
@@ -63,6 +64,8 @@ export interface SinceLens {
   row: MovementRow;
   title: string;
   tooltip: string;
+  /** The deployment's id, for the link to What Moved. */
+  deploymentId: string;
 }
 
 /** The lines above the changed methods that serve the latest deployment's moved transactions. */
@@ -81,6 +84,7 @@ export function sinceLenses(latest: LatestImpact): SinceLens[] {
         row,
         title: sinceLensTitle(row, latest.deployment.revision, commits[0]?.sha),
         tooltip: [impact.verdict.message, safeText(row.name, 300)].join('\n'),
+        deploymentId: latest.deployment.id,
       });
     }
   }
@@ -146,4 +150,26 @@ export function latestImpactRow(latest: LatestImpact): { description?: string; t
   return word
     ? { description: verdictLabel(word), tooltip: [l10n.t('Verdict: {0}', verdictLabel(word)), ...lines] }
     : { tooltip: lines };
+}
+
+/** Where each of `since` (of one file) is in the file as it is now: the same method by kind, container and name, nearest its old line. */
+export function placeSinceLenses(
+  symbols: readonly CodeSymbol[],
+  since: readonly SinceLens[],
+): Array<{ line: number; lens: SinceLens }> {
+  const key = (s: CodeSymbol) => `${s.kind}\u0000${s.container.join('\u0000')}\u0000${s.name}`;
+  const byKey = new Map<string, CodeSymbol[]>();
+  for (const s of symbols) {
+    const list = byKey.get(key(s));
+    if (list) list.push(s);
+    else byKey.set(key(s), [s]);
+  }
+  return since.flatMap((lens) => {
+    const same = byKey.get(key(lens.method)) ?? [];
+    const near = same.reduce<CodeSymbol | undefined>(
+      (best, s) => (!best || Math.abs(s.line - lens.method.line) < Math.abs(best.line - lens.method.line) ? s : best),
+      undefined,
+    );
+    return near ? [{ line: near.line, lens }] : [];
+  });
 }
