@@ -26,6 +26,7 @@ export const SETTING = {
   statusBarApdexError: 'statusBar.apdexError',
   statusBarShowWhenUnbound: 'statusBar.showWhenUnbound',
   alertsEnabled: 'alerts.enabled',
+  deploymentsNotifyWorse: 'deployments.notifyWorse',
   codeLensEnabled: 'codeLens.enabled',
   codeLensRange: 'codeLens.range',
   toolsEnabled: 'tools.enabled',
@@ -173,6 +174,11 @@ export class Config extends Disposable {
 
   get alertsEnabled(): boolean {
     return this.section.get<boolean>(SETTING.alertsEnabled) !== false;
+  }
+
+  /** A notification when the latest deployment's verdict is worse (`timeslice.deployments.notifyWorse`), off by default. */
+  get deploymentsNotifyWorse(): boolean {
+    return this.section.get<boolean>(SETTING.deploymentsNotifyWorse) === true;
   }
 
   get codeLensEnabled(): boolean {

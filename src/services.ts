@@ -26,6 +26,9 @@ import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import { ChangeImpactLoader } from './tree/changeImpactLoad';
 import { ChangeImpactView } from './tree/changeImpactView';
 import { ApdexStatusBar } from './status/apdexStatusBar';
+import { LatestImpactUpdates } from './status/latestImpactUpdates';
+import { movedRowsOf } from './impact/latestImpact';
+import { loadDeploymentCode } from './tree/deploymentCodeLoad';
 import { BoundAppsPoller } from './status/boundAppsPoller';
 import { BoundAppsRefreshTriggers } from './status/boundAppsRefreshTriggers';
 import { LENS_RANGES } from './code/lensModel';
@@ -68,6 +71,8 @@ export class Services extends Disposable {
   readonly bindings: WorkspaceBindings;
   readonly boundApps: BoundAppsPoller;
   readonly apdexStatusBar: ApdexStatusBar;
+  /** The bound applications' latest deployment, its verdict and its moved code (status bar, tree, lenses). */
+  readonly latestImpact: LatestImpactUpdates;
   readonly healthAlerts: HealthAlertNotifier;
   readonly rawResponses: RawResponseProvider;
   /** The workspace's source files, indexed lazily for the lenses and Go to Code. */
@@ -143,8 +148,39 @@ export class Services extends Disposable {
       }),
     );
     this.healthAlerts = this._register(new HealthAlertNotifier(this.boundApps, this.config, this.panels));
+    this.latestImpact = this._register(
+      new LatestImpactUpdates({
+        poller: this.boundApps,
+        connections: this.connections,
+        bindings: () => this.bindings.all().map((fb) => fb.binding),
+        region: () => this.connectionRegion(),
+        code: (impact, signal) =>
+          loadDeploymentCode(
+            this,
+            {
+              applicationId: impact.application.id,
+              agentLanguage: impact.application.language,
+              previous: impact.previous,
+              current: impact.deployment,
+              moved: movedRowsOf(impact),
+            },
+            signal,
+          ),
+        notifyWorse: () => this.config.deploymentsNotifyWorse,
+        log: this.log.scoped('latest deployment'),
+      }),
+    );
+    this.tree.latestImpactOf = (id) => this.latestImpact.get(id);
+    this._register(this.latestImpact.onDidChange(() => this.tree.redraw()));
     this.apdexStatusBar = this._register(
-      new ApdexStatusBar(this.bindings, this.boundApps, this.connections, () => this.connectionRegion(), this.config),
+      new ApdexStatusBar(
+        this.bindings,
+        this.boundApps,
+        this.connections,
+        () => this.connectionRegion(),
+        this.config,
+        this.latestImpact,
+      ),
     );
     this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
@@ -173,6 +209,7 @@ export class Services extends Disposable {
         source: sessionTransactionSource,
         log: this.log.scoped('code lenses'),
         errorClasses: this.errorDiagnostics,
+        latestImpact: this.latestImpact,
       }),
     );
     this.changeImpact = new ChangeImpactLoader({

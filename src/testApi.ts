@@ -14,6 +14,7 @@ import type { AlertStatusView } from './status/alertStatus';
 import type { StatusView } from './status/statusModel';
 import type { BoundAppsPoller } from './status/boundAppsPoller';
 import type { HealthAlert } from './status/healthAlerts';
+import type { LatestImpact } from './impact/latestImpact';
 import type { WorkspaceBindings } from './status/workspaceBinding';
 import type { ApplicationsView } from './tree/applicationsView';
 import type { ChangeImpactView } from './tree/changeImpactView';
@@ -41,6 +42,13 @@ export interface TestStatusBar {
   lastDeploymentSettled(): Promise<void>;
 }
 
+/** The latest deployments' impacts, when the ask after the last refresh is in, and the "worse" notifications shown. */
+export interface TestLatestImpact {
+  get(applicationId: number): LatestImpact | undefined;
+  settled(): Promise<void>;
+  readonly notifications: readonly string[];
+}
+
 export interface TimesliceTestApi {
   tree: ApplicationsTreeProvider;
   connections: ConnectionManager;
@@ -58,6 +66,7 @@ export interface TimesliceTestApi {
     poller: Pick<BoundAppsPoller, 'refreshNow' | 'snapshot'>;
     statusBar: TestStatusBar;
     alerts: { readonly shown: readonly HealthAlert[] };
+    latestImpact: TestLatestImpact;
   };
   codeLenses: Pick<TransactionLensProvider, 'refresh'>;
   /** Production errors as diagnostics: asked now (`refresh()`), and what each file shows with its code actions' data. */
@@ -88,6 +97,7 @@ export function testApiSourceOf(services: Services): TestApiSource {
       poller: services.boundApps,
       statusBar: testStatusBar(services),
       alerts: testHealthAlerts(services),
+      latestImpact: testLatestImpact(services),
     },
     codeLenses: services.codeLenses,
     errorDiagnostics: services.errorDiagnostics,
@@ -110,6 +120,14 @@ function testStatusBar({ apdexStatusBar: bar }: Services): TestStatusBar {
     },
     lastDeploymentSettled: settled,
   };
+}
+
+function testLatestImpact({ latestImpact }: Services): TestLatestImpact {
+  const { settled, notifications } = latestImpact;
+  if (!settled || !notifications) {
+    throw new Error('the latest impact has no test hooks: this is not the test build (esbuild.js)');
+  }
+  return { get: (id) => latestImpact.get(id), settled, notifications };
 }
 
 function testHealthAlerts({ healthAlerts }: Services): { readonly shown: readonly HealthAlert[] } {

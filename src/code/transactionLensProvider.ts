@@ -15,6 +15,9 @@ import type { Logger } from '../log';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { ConnectionSession } from '../session/connectionSession';
 import type { BoundAppsPoller } from '../status/boundAppsPoller';
+import type { LatestImpactUpdates } from '../status/latestImpactUpdates';
+import type { LatestDeploymentRef } from '../impact/latestImpactText';
+import { placeSinceLenses, sinceLenses } from '../impact/latestImpactText';
 import type { Binding } from '../status/binding';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { Disposable } from '../util/lifecycle';
@@ -81,10 +84,15 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
       log: Logger;
       /** Each transaction's top error class, when error details are known (errors/errorDiagnostics.ts). */
       errorClasses?: TopErrorClasses;
+      /** The latest deployment's moved transactions and changed methods: one more lens above each (no request). */
+      latestImpact?: Pick<LatestImpactUpdates, 'get' | 'onDidChange'>;
     },
   ) {
     super();
     const { connections, bindings, sources, config } = deps;
+    if (deps.latestImpact) {
+      this._register(deps.latestImpact.onDidChange(() => this.changed.fire()));
+    }
     if (deps.errorClasses) {
       this._register(deps.errorClasses.onDidChange(() => this.changed.fire()));
     }
@@ -132,18 +140,29 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {
     const target = this.targetOf(document);
     const numbers = target && this.numbers.get(target.binding.id);
-    if (!target || !numbers || numbers.session !== this.deps.connections.current) {
-      return [];
-    }
-    const map = await this.lensMap(target.folder, target.languages, token);
-    if (!map || token.isCancellationRequested) {
+    const current = numbers && numbers.session === this.deps.connections.current ? numbers : undefined;
+    const since = target ? this.sinceIn(target.binding.id, target.folder, document) : [];
+    if (!target || (!current && since.length === 0)) {
       return [];
     }
     const file = await this.parsedWithSymbols(target.folder, document, target.language);
-    const range = LENS_RANGES[numbers.range];
+    const sinceLensesHere = placeSinceLenses(file.parsed.symbols, since).map(({ line, lens }) => {
+      const ref: LatestDeploymentRef = { applicationId: target.binding.id, deploymentId: lens.deploymentId };
+      return new vscode.CodeLens(new vscode.Range(line, 0, line, 0), {
+        title: lens.title,
+        tooltip: lens.tooltip,
+        command: COMMAND.showDeploymentImpact,
+        arguments: [ref],
+      });
+    });
+    const map = current && (await this.lensMap(target.folder, target.languages, token));
+    if (!current || !map || token.isCancellationRequested) {
+      return sinceLensesHere;
+    }
+    const range = LENS_RANGES[current.range];
     const topClassOf = (metricName: string) =>
       this.deps.errorClasses?.topClassOf(target.binding.id, target.agentLanguage, metricName);
-    return lensesForFile(map, file, target.agentLanguage, numbers.stats, range.label(), topClassOf).map(
+    const numberLenses = lensesForFile(map, file, target.agentLanguage, current.stats, range.label(), topClassOf).map(
       (entry) =>
         new vscode.CodeLens(new vscode.Range(entry.line, 0, entry.line, 0), {
           title: entry.title,
@@ -152,6 +171,14 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
           arguments: [{ applicationId: target.binding.id, name: entry.stats.name, language: target.agentLanguage }],
         }),
     );
+    return [...numberLenses, ...sinceLensesHere];
+  }
+
+  /** The latest deployment's lenses of changed methods in this document's file (from the store only). */
+  private sinceIn(applicationId: number, folder: vscode.WorkspaceFolder, document: vscode.TextDocument) {
+    const latest = this.deps.latestImpact?.get(applicationId);
+    const path = pathInFolder(folder, document.uri);
+    return latest && path ? sinceLenses(latest).filter((l) => l.path === path) : [];
   }
 
   /**

@@ -11,6 +11,7 @@ import { formatAge } from '../format/presentation';
 import type { ImpactApplication } from '../impact/impactLoader';
 import { loadDeploymentImpact } from '../impact/impactLoader';
 import type { ImpactViewModel } from '../impact/impactView';
+import type { LatestDeploymentRef } from '../impact/latestImpactText';
 import { impactViewModel } from '../impact/impactView';
 import { pickApplication, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
@@ -73,7 +74,7 @@ async function chooseDeployment(
 
 /** Opens the panel of `app`'s `deployment`; answers the model drawn (undefined when cancelled). */
 export function showDeploymentImpact(services: Services) {
-  return async (node?: MonitorNode): Promise<ImpactViewModel | undefined> => {
+  return async (node?: MonitorNode | LatestDeploymentRef): Promise<ImpactViewModel | undefined> => {
     const conn = requireConnection(services.connections.current);
     if (!conn) {
       return undefined;
@@ -81,7 +82,11 @@ export function showDeploymentImpact(services: Services) {
     const now = Date.now();
     let app: ImpactApplication | undefined;
     let deployment: Deployment | undefined;
-    if (node?.kind === 'deployment') {
+    // A status-bar link or a lens names the latest deployment the store holds (JSON: no node).
+    const latest = node && 'deploymentId' in node ? services.latestImpact.resolve(node) : undefined;
+    if (latest) {
+      [app, deployment] = [latest.application, latest.deployment];
+    } else if (node && 'kind' in node && node.kind === 'deployment') {
       const a = node.parent.parent.app;
       app = { id: a.id, name: a.name, language: a.language };
       deployment = node.deployment;

@@ -47,6 +47,8 @@ export class ApdexItem extends Disposable {
     }
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
+    // Only the link to What Moved runs; every foreign text in the tooltip is escaped (statusModel.ts).
+    tooltip.isTrusted = { enabledCommands: [COMMAND.showDeploymentImpact] };
     this.item.tooltip = tooltip;
     this.item.accessibilityInformation = { label: view.accessibilityLabel, role: 'button' };
     this.item.backgroundColor = view.background

@@ -10,6 +10,7 @@ import { ApdexItem } from './apdexItem';
 import type { BindingRegion } from './binding';
 import type { BoundAppsPoller } from './boundAppsPoller';
 import { LastDeploymentUpdates } from './lastDeploymentUpdates';
+import type { LatestImpactUpdates } from './latestImpactUpdates';
 import { OpenAlertsItem } from './openAlertsItem';
 import type { StatusInput } from './statusModel';
 import type { WorkspaceBindings } from './workspaceBinding';
@@ -28,6 +29,8 @@ export class ApdexStatusBar extends Disposable {
     private readonly connections: ConnectionManager,
     private readonly connectionRegion: () => BindingRegion | undefined,
     config: Config,
+    /** The latest deployment's verdict per bound application (its tooltip and colour). */
+    private readonly latest?: Pick<LatestImpactUpdates, 'get' | 'onDidChange'>,
   ) {
     super();
     const render = () => this.render();
@@ -48,6 +51,9 @@ export class ApdexStatusBar extends Disposable {
     this._register(bindings.onDidChange(render));
     this._register(bindings.onDidChangeActive(render));
     this._register(poller.onDidRefresh(render));
+    if (latest) {
+      this._register(latest.onDidChange(render));
+    }
     this._register(connections.onDidChangeSession(render));
     this._register(
       config.onDidChange((e) => {
@@ -90,6 +96,7 @@ export class ApdexStatusBar extends Disposable {
       via: this.connections.current?.backendLabel,
       deployment: this.deployments.get(binding),
       deploymentFailure: this.deployments.failure(binding),
+      latestImpact: this.latest?.get(binding.id),
     };
   }
 

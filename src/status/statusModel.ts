@@ -9,6 +9,7 @@ import type { Application, HealthStatus } from '../api/types';
 import type { Region } from '../api/regions';
 import type { ApiErrorKind } from '../api/apiError';
 import type { StatusSettings } from '../config';
+import { COMMAND } from '../constants';
 import { wrongRegionAdvice } from '../api/regions';
 import { fixForKind } from '../session/errorPolicy';
 import { escapeMarkdown } from '../util/safeText';
@@ -19,6 +20,9 @@ import { lastDeploymentLines } from './alertStatus';
 import type { Binding, BindingRegion } from './binding';
 import { regionLabel } from './binding';
 import type { LastDeployment } from './boundDeployment';
+import type { LatestImpact } from '../impact/latestImpact';
+import { latestImpactTooltip, latestVerdict, revisionText } from '../impact/latestImpactText';
+import { verdictLabel } from '../impact/impactView';
 
 /** What the poller knows about one bound application. */
 export interface AppSnapshot {
@@ -53,6 +57,8 @@ export type StatusInput =
       deployment?: LastDeployment;
       /** Why the last deployment could not be asked last time. */
       deploymentFailure?: string;
+      /** The latest deployment's verdict and what it rests on (impact/latestImpact.ts). */
+      latestImpact?: LatestImpact;
     };
 
 export interface StatusView {
@@ -136,6 +142,7 @@ export function describeStatus(input: StatusInput, settings: StatusSettings, now
         input.via,
         input.deployment,
         input.deploymentFailure,
+        input.latestImpact,
       );
   }
 }
@@ -153,6 +160,7 @@ function describeBound(
   via?: string,
   deployment?: LastDeployment,
   deploymentFailure?: string,
+  latest?: LatestImpact,
 ): StatusView {
   const app = snap?.app;
   const name = displayName(binding, app);
@@ -190,6 +198,17 @@ function describeBound(
   }
   if (app) {
     lines.push(...lastDeploymentLines(deployment, now, deploymentFailure));
+  }
+  const verdict = app && latest ? latestVerdict(latest) : undefined;
+  if (app && latest) {
+    lines.push(...latestImpactTooltip(latest, COMMAND.showDeploymentImpact));
+  }
+  if (verdict) {
+    text += ` $(rocket) ${verdictLabel(verdict)}`;
+    label = l10n.t('{0}, {1} since {2}', label, verdictLabel(verdict), revisionText(latest!));
+    if (verdict === 'worse' && background !== 'error') {
+      background = 'warning';
+    }
   }
   if (snap?.fetchedAt !== undefined) {
     lines.push(

@@ -30,6 +30,7 @@ import { OpenAlertNode, OpenAlertsGroupNode } from './alertNodes';
 import type { OpenAlert } from '../api/openAlerts';
 import { ApplicationNode } from './applicationNode';
 import type { TreeErrorSource } from './errorLoad';
+import type { LatestImpact } from '../impact/latestImpact';
 import { errorClassNodes, errorsGroup } from './errorLoad';
 import { GroupNode, HostNode, InstanceNode, KeyTransactionNode, MessageNode, SHOW_LOG_COMMAND } from './nodes';
 
@@ -48,6 +49,8 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
   /** Without a session there is nothing to remember (state nodes are not data). */
   private readonly noSession = new LastGoodData<MonitorNode[]>();
   private readonly stalenessSubscription = this._register(new MutableDisposable());
+  /** Set by the composition root: the latest deployment's impact per application, for its row. */
+  latestImpactOf: ((applicationId: number) => LatestImpact | undefined) | undefined;
   /** Set by the view owner, so the provider can show loading progress in the view. */
   progressMessage: ((message: string | undefined) => void) | undefined;
 
@@ -67,6 +70,11 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
         connections.focus.run('tree', () => this.refresh());
       }),
     );
+  }
+
+  /** Draws the rows again from the children already loaded (a latest deployment's verdict changed): no request. */
+  redraw(): void {
+    this.changed.fire(undefined);
   }
 
   /** The tree's last good data: the current session's own. */
@@ -262,7 +270,7 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
     const now = Date.now();
     const range = { from: new Date(now - RECENT_DEPLOYMENTS_MS), to: new Date(now) };
     const answer = await conn.deployments.answer(group.parent.app.id, range);
-    const nodes: MonitorNode[] = answer.value.map((d) => new DeploymentNode(group, d, now));
+    const nodes: MonitorNode[] = answer.value.map((d) => new DeploymentNode(group, d, now, this.latestImpactOf));
     // Which revisions are commits of the workspace (the newest few): only those offer Show Changes.
     await Promise.all(
       nodes.slice(0, 20).map(async (n) => {
@@ -297,7 +305,7 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
         : vscode.l10n.t('No deployments in the last {0} days, nor before', RECENT_DEPLOYMENT_DAYS),
       'info',
     );
-    return [...nodes, none, ...(last ? [new DeploymentNode(group, last, now)] : [])];
+    return [...nodes, none, ...(last ? [new DeploymentNode(group, last, now, this.latestImpactOf)] : [])];
   }
 
   /**

@@ -11,6 +11,8 @@ import type { Deployment } from '../api/deployments';
 import { RECENT_DEPLOYMENT_DAYS, shortRevision } from '../api/deployments';
 import { COMMAND, ROW_CLICK } from '../constants';
 import { formatAge } from '../format/presentation';
+import type { LatestImpact } from '../impact/latestImpact';
+import { latestImpactRow } from '../impact/latestImpactText';
 import { safeText } from '../util/safeText';
 import type { WorkspaceCommit } from './gitCommits';
 import type { ApplicationNode } from './applicationNode';
@@ -45,6 +47,8 @@ export class DeploymentNode {
     readonly parent: DeploymentsGroupNode,
     readonly deployment: Deployment,
     private readonly now: number,
+    /** The latest deployment's impact per application, read at each draw: only that row shows a verdict. */
+    private readonly latestOf?: (applicationId: number) => LatestImpact | undefined,
   ) {}
 
   get id(): string {
@@ -57,7 +61,13 @@ export class DeploymentNode {
     const item = new vscode.TreeItem(short, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     const age = formatAge(this.now - d.time);
-    item.description = d.user ? `${age} · ${safeText(d.user, 60)}` : age;
+    const latest = this.latestOf?.(this.parent.parent.app.id);
+    const verdict = latest?.deployment.id === d.id ? latestImpactRow(latest) : undefined;
+    item.description = [
+      age,
+      ...(d.user ? [safeText(d.user, 60)] : []),
+      ...(verdict?.description ? [verdict.description] : []),
+    ].join(' · ');
     item.iconPath = new vscode.ThemeIcon('git-commit');
     item.contextValue = this.commit ? 'deploymentWithCommit' : 'deployment';
     item.command = {
@@ -72,6 +82,7 @@ export class DeploymentNode {
       ...(d.user ? [vscode.l10n.t('User: {0}', safeText(d.user, 60))] : []),
       ...(d.description ? [vscode.l10n.t('Description: {0}', safeText(d.description))] : []),
       ...(d.changelog ? [vscode.l10n.t('Changelog: {0}', safeText(d.changelog))] : []),
+      ...(verdict?.tooltip ?? []),
     ].join('\n');
     return item;
   }

@@ -158,4 +158,66 @@ describe("what moved at the demo story's 545143b: the code of its range", functi
       assert.doesNotMatch((row.code ?? []).join(' '), /OrdersController#show/, row.name);
     }
   });
+  /** The latest deployment, 0922c08: worse in the status bar and on its row; orders/create's own method is not blamed. */
+  async function checkLatestDeployment(): Promise<void> {
+    const appId = ts.demo.simulator!.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
+    const doc = await vscode.workspace.openTextDocument(
+      vscode.Uri.joinPath(folder.uri, 'app', 'controllers', 'orders_controller.rb'),
+    );
+    await vscode.window.showTextDocument(doc);
+    const latest = await eventually(async () => {
+      await ts.status.poller.refreshNow();
+      await ts.status.latestImpact.settled();
+      const l = ts.status.latestImpact.get(appId);
+      return l?.code ? l : undefined;
+    }, "the latest deployment's verdict and code");
+    assert.match(latest.deployment.revision, /^0922c08/);
+    assert.ok(latest.final, 'three hours after it the window is full');
+    assert.equal(latest.impact.kind === 'impact' && latest.impact.verdict.verdict, 'worse');
+    assert.equal(latest.impact.kind === 'impact' && latest.impact.verdict.restsOn[0].name, 'Controller/orders/create');
+    // The change is in a file orders/create calls (the job), not in its own method: no changed method serves it.
+    const code = latest.code?.kind === 'code' ? latest.code.code : undefined;
+    assert.deepEqual(code?.moved.find((m) => m.name === 'Controller/orders/create')?.methods, []);
+    assert.ok(code?.elsewhere.some((f) => f.path === 'app/jobs/invoice_reminder_job.rb'));
+    const view = await eventually(
+      () => (/\$\(rocket\) Worse$/.test(ts.status.statusBar.view?.text ?? '') ? ts.status.statusBar.view : undefined),
+      "the status bar's verdict",
+    );
+    assert.equal(view.background, 'warning');
+    assert.match(view.tooltip, /Controller\/orders\/create: errors /);
+    assert.match(view.tooltip, /\(command:timeslice\.showDeploymentImpact\?/);
+    const row = await eventually(async () => {
+      for (const root of await ts.tree.getChildren()) {
+        if (root.kind !== 'application' || root.app.id !== appId) continue;
+        const group = (await ts.tree.getChildren(root)).find((n) => n.kind === 'deploymentsGroup');
+        const rows = group ? await ts.tree.getChildren(group) : [];
+        return rows.find((n) => n.kind === 'deployment' && n.deployment.id === latest.deployment.id);
+      }
+      return undefined;
+    }, "the latest deployment's row");
+    assert.match(String(ts.tree.getTreeItem(row).description), / · Worse$/);
+    const tooltip = ts.tree.getTreeItem(row).tooltip;
+    assert.match(typeof tooltip === 'string' ? tooltip : '', /Verdict: Worse/);
+    // The lens: OrdersController#create keeps its numbers and gets no "since" line (its method did not change).
+    const lenses =
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
+    assert.ok(
+      lenses.every((l) => !/ since /.test(l.command?.title ?? '')),
+      lenses.map((l) => l.command?.title).join(' | '),
+    );
+    // The status bar's link opens What Moved at that deployment.
+    const model = await vscode.commands.executeCommand<ImpactViewModel>('timeslice.showDeploymentImpact', {
+      applicationId: appId,
+      deploymentId: latest.deployment.id,
+    });
+    assert.equal(model?.verdict?.verdict, 'worse');
+    assert.match(model?.heading ?? '', /0922c08/);
+  }
+
+  for (const backend of BACKENDS) {
+    it(`the latest deployment 0922c08 on ${backendLabel(backend)}: worse in the status bar and on its row, no lens blames orders/create's method`, async () => {
+      await startDemo(ts, backend);
+      await checkLatestDeployment();
+    });
+  }
 });
