@@ -90,7 +90,8 @@ export class ImpactPanels extends Disposable {
 
   /** The open panel the user is in, or was in last, with what it compared (none before its windows loaded). */
   active(): { key: string; state?: ImpactPanelState } | undefined {
-    const key = [...this.open].find(([, p]) => p.active)?.[0] ?? this.lastActive;
+    // Not `panel.active`: another panel's flag lags until its view-state event arrives.
+    const key = this.lastActive;
     return key !== undefined && this.open.has(key) ? { key, state: this.states.get(key) } : undefined;
   }
 
