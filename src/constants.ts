@@ -60,6 +60,7 @@ export const COMMAND = {
   recordDeployment: 'timeslice.recordDeployment',
   showChangesSinceDeployment: 'timeslice.showChangesSinceDeployment',
   showDeploymentImpact: 'timeslice.showDeploymentImpact',
+  pickImpactCommits: 'timeslice.pickImpactCommits',
   openDemoCode: 'timeslice.openDemoCode',
   showOnDemo: 'timeslice.showOnDemo',
   showChangeImpact: 'timeslice.showChangeImpact',

@@ -25,6 +25,7 @@ import { RawResponseProvider } from './palette/rawResponseProvider';
 import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
 import { ChangeImpactLoader } from './tree/changeImpactLoad';
 import { ChangeImpactView } from './tree/changeImpactView';
+import { loadDeploymentCode } from './tree/deploymentCodeLoad';
 import { ApdexStatusBar } from './status/apdexStatusBar';
 import { LatestImpactUpdates } from './status/latestImpactUpdates';
 import { movedRowsOf } from './impact/latestImpact';
@@ -241,6 +242,7 @@ export class Services extends Disposable {
         poller: this.boundApps,
         lenses: this.codeLenses,
         changes: this.changeImpact,
+        deploymentCode: (query, signal) => loadDeploymentCode(this, query, signal),
         errors: {
           details: this.errorDetails,
           locate: (app, frames, signal) =>

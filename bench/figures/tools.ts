@@ -112,6 +112,7 @@ export async function toolFigures(): Promise<Figure[]> {
       poller: { snapshot: () => undefined },
       lenses: { numbersFor: () => Promise.reject(new Error('not in Node')) },
       changes: { sinceRevision: () => Promise.reject(new Error('not in Node')) },
+      deploymentCode: () => Promise.reject(new Error('not in Node')),
       // timeslice_errors reads the workspace (vscode): not benched here.
       errors: {
         details: {

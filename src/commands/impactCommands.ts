@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import type { Deployment } from '../api/deployments';
 import { RECENT_DEPLOYMENT_DAYS, RECENT_DEPLOYMENTS_MS, shortRevision } from '../api/deployments';
 import { formatAge } from '../format/presentation';
-import type { ImpactApplication } from '../impact/impactLoader';
+import type { DeploymentCodeAnswer } from '../impact/deploymentCode';
+import type { DeploymentImpact, ImpactApplication } from '../impact/impactLoader';
 import { loadDeploymentImpact } from '../impact/impactLoader';
 import type { ImpactViewModel } from '../impact/impactView';
 import type { LatestDeploymentRef } from '../impact/latestImpactText';
@@ -16,7 +17,10 @@ import { impactViewModel } from '../impact/impactView';
 import { pickApplication, requireConnection } from '../palette/pickers';
 import type { Services } from '../services';
 import type { ConnectionSession } from '../session/connectionSession';
+import type { DeploymentCodeQuery } from '../tree/deploymentCodeLoad';
 import { loadDeploymentCode } from '../tree/deploymentCodeLoad';
+import type { FolderCommit } from '../tree/gitCommits';
+import { folderGit } from '../tree/gitCommits';
 import type { MonitorNode } from '../tree/nodes';
 import { safeText } from '../util/safeText';
 
@@ -72,6 +76,27 @@ async function chooseDeployment(
   return choice?.d;
 }
 
+/** The code query of a loaded impact: its moved rows, the previous deployment's revision and this one's. */
+function codeQuery(impact: Extract<DeploymentImpact, { kind: 'impact' }>): DeploymentCodeQuery {
+  const a = impact.application;
+  return {
+    applicationId: a.id,
+    agentLanguage: a.language,
+    previous: impact.previous,
+    current: impact.deployment,
+    moved: impact.rows.flatMap((r) =>
+      r.status === 'worse' || r.status === 'better' ? [{ name: r.name, status: r.status }] : [],
+    ),
+  };
+}
+
+function readCode(services: Services, query: DeploymentCodeQuery, signal: AbortSignal): Promise<DeploymentCodeAnswer> {
+  return loadDeploymentCode(services, query, signal).catch((error: unknown) => ({
+    kind: 'none' as const,
+    messages: [vscode.l10n.t('The code of the range could not be read: {0}', safeText(String(error), 200))],
+  }));
+}
+
 /** Opens the panel of `app`'s `deployment`; answers the model drawn (undefined when cancelled). */
 export function showDeploymentImpact(services: Services) {
   return async (node?: MonitorNode | LatestDeploymentRef): Promise<ImpactViewModel | undefined> => {
@@ -99,7 +124,8 @@ export function showDeploymentImpact(services: Services) {
     }
     const [a, d] = [app, deployment];
     const title = vscode.l10n.t('What moved: {0} {1}', safeText(a.name, 120), safeText(shortRevision(d.revision), 40));
-    return services.impactPanels.show(`${conn.label}/${a.id}/${d.id}`, title, async () =>
+    const key = `${conn.label}/${a.id}/${d.id}`;
+    return services.impactPanels.show(key, title, async () =>
       vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
@@ -115,26 +141,97 @@ export function showDeploymentImpact(services: Services) {
             { signal: conn.signal, metricNames: conn.metricNames },
           );
           if (impact.kind !== 'impact') return impactViewModel(impact);
-          const moved = impact.rows.flatMap((r) =>
-            r.status === 'worse' || r.status === 'better' ? [{ name: r.name, status: r.status }] : [],
-          );
-          const code = await loadDeploymentCode(
-            services,
-            {
-              applicationId: a.id,
-              agentLanguage: a.language,
-              previous: impact.previous,
-              current: d,
-              moved,
-            },
-            conn.signal,
-          ).catch((error: unknown) => ({
-            kind: 'none' as const,
-            messages: [vscode.l10n.t('The code of the range could not be read: {0}', safeText(String(error), 200))],
-          }));
+          const query = codeQuery(impact);
+          const code = await readCode(services, query, conn.signal);
+          const candidates = code.kind === 'none' && code.pick ? code.pick : { from: [], to: [] };
+          services.impactPanels.remember(key, { title, impact, code: query, candidates });
           return impactViewModel(impact, code);
         },
       ),
     );
+  };
+}
+
+/** The folder's commits offered by Pick the Two Commits…, newest first. */
+export const MAX_PICKED_COMMITS = 200;
+
+const FULL_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/i;
+
+type CommitItem = vscode.QuickPickItem & { sha?: string };
+
+function commitItems(commits: readonly FolderCommit[], candidates: readonly string[]): CommitItem[] {
+  const item = (c: FolderCommit): CommitItem => ({
+    label: `${c.short} ${safeText(c.subject, 120)}`,
+    description: `(${safeText(c.age, 40)})`,
+    sha: c.sha,
+  });
+  const first = candidates.map((sha) => {
+    const known = commits.find((c) => c.sha === sha);
+    return known ? item(known) : { label: sha.slice(0, 12), sha };
+  });
+  const rest = commits.filter((c) => !candidates.includes(c.sha)).map(item);
+  if (first.length === 0) return rest;
+  return [
+    { label: vscode.l10n.t('Commits the revision names'), kind: vscode.QuickPickItemKind.Separator },
+    ...first,
+    { label: vscode.l10n.t("The folder's commits"), kind: vscode.QuickPickItemKind.Separator },
+    ...rest,
+  ];
+}
+
+/**
+ * Pick the Two Commits… (the What Moved panel's title bar): the bound folder's commits, "from" then "to",
+ * and the panel's code read again for that range; its numbers stay the deployment's. `given` (full SHAs)
+ * skips the picks.
+ */
+export function pickImpactCommits(services: Services) {
+  return async (given?: { from?: unknown; to?: unknown }): Promise<ImpactViewModel | undefined> => {
+    const conn = requireConnection(services.connections.current);
+    const active = services.impactPanels.active();
+    const state = active?.state;
+    if (!conn || !active || !state) {
+      if (conn) {
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('Open What Moved at a Deployment… first: the two commits are picked for its view.'),
+        );
+      }
+      return undefined;
+    }
+    const folder = services.bindings.all().find((b) => b.binding.id === state.code.applicationId)?.folder;
+    const git = folder && (await folderGit(folder.uri));
+    if (!git) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('No git repository in a workspace folder bound to this application: no commits to pick.'),
+      );
+      return undefined;
+    }
+    let from = typeof given?.from === 'string' && FULL_SHA.test(given.from) ? given.from : undefined;
+    let to = typeof given?.to === 'string' && FULL_SHA.test(given.to) ? given.to : undefined;
+    if (!from || !to) {
+      const commits = await git.recent(MAX_PICKED_COMMITS);
+      const pick = async (title: string, candidates: readonly string[]) =>
+        (await vscode.window.showQuickPick(commitItems(commits, candidates), { title, matchOnDescription: true }))?.sha;
+      const previous = state.impact.previous?.revision;
+      from = await pick(
+        previous
+          ? vscode.l10n.t('Compare from which commit? (the previous deployment: {0})', safeText(previous, 60))
+          : vscode.l10n.t('Compare from which commit?'),
+        state.candidates.from,
+      );
+      to =
+        from &&
+        (await pick(
+          vscode.l10n.t('…to which commit? (this deployment: {0})', safeText(state.impact.deployment.revision, 60)),
+          state.candidates.to,
+        ));
+      if (!from || !to) return undefined;
+    }
+    const range = { from, to };
+    return services.impactPanels.show(active.key, state.title, async () => {
+      const query = { ...state.code, picked: range };
+      const code = await readCode(services, query, conn.signal);
+      services.impactPanels.remember(active.key, state);
+      return impactViewModel(state.impact, code);
+    });
   };
 }

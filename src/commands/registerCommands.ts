@@ -13,7 +13,7 @@ import { openApplicationPanel, openEntityPanel } from './panelCommands';
 import { openDemoCode, showOnDemo } from './demoCommands';
 import { showError } from './errorPanelCommands';
 import { recordDeployment, showChangesSinceDeployment } from './deploymentCommands';
-import { showDeploymentImpact } from './impactCommands';
+import { pickImpactCommits, showDeploymentImpact } from './impactCommands';
 import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
 import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
@@ -72,6 +72,7 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.recordDeployment]: recordDeployment(services),
     [COMMAND.showChangesSinceDeployment]: showChangesSinceDeployment(),
     [COMMAND.showDeploymentImpact]: showDeploymentImpact(services),
+    [COMMAND.pickImpactCommits]: pickImpactCommits(services),
     [COMMAND.openDemoCode]: openDemoCode(services),
     [COMMAND.showOnDemo]: showOnDemo(services),
     [COMMAND.showChangeImpact]: showChangeImpact(services),

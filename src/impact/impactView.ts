@@ -173,7 +173,10 @@ function methodLine(m: DeploymentCode['moved'][number]['methods'][number]): stri
   const name = [...change.method.container, change.method.name].join('#');
   const at = `${plain(change.path, 200)}:${change.method.line + 1}`;
   const what = l10n.t('{0} {1} at {2}', kindLabel(change.kind), plain(name, 120), at);
-  return commits.length > 0 ? l10n.t('{0}, in {1}', what, commitsText(commits)) : what;
+  if (commits.length === 0) return what;
+  return m.perFile
+    ? l10n.t('{0}, in {1} (commits of its file)', what, commitsText(commits))
+    : l10n.t('{0}, in {1}', what, commitsText(commits));
 }
 
 function kindLabel(kind: DeploymentCode['moved'][number]['methods'][number]['change']['kind']): string {
@@ -193,13 +196,27 @@ function movedLines(m: DeploymentCode['moved'][number]): string[] {
   return m.methods.length > 0 ? m.methods.map(methodLine) : [l10n.t('Its code did not change in this range.')];
 }
 
+/** The page's pointer to the title bar's command (the page runs no script, so it holds no button). */
+export function pickCommitsHint(): string {
+  return l10n.t('To compare two commits of your choice, use Pick the Two Commits… in the title bar of this view.');
+}
+
 function codeView(code: DeploymentCodeAnswer): { notes: string[]; elsewhere: string[] } {
-  if (code.kind === 'none') return { notes: code.messages, elsewhere: [] };
+  if (code.kind === 'none')
+    return { notes: code.pick ? [...code.messages, pickCommitsHint()] : code.messages, elsewhere: [] };
   const elsewhere = code.code.elsewhere.map((f) =>
     f.commits.length > 0 ? `${plain(f.path, 200)} (${commitsText(f.commits)})` : plain(f.path, 200),
   );
   return {
-    notes: [l10n.t('Code compared from {0} to {1}.', code.from.slice(0, 7), code.to.slice(0, 7))],
+    notes: [
+      code.picked
+        ? l10n.t(
+            "Code compared from {0} to {1}, the two commits picked; the numbers are the deployment's.",
+            code.from.slice(0, 7),
+            code.to.slice(0, 7),
+          )
+        : l10n.t('Code compared from {0} to {1}.', code.from.slice(0, 7), code.to.slice(0, 7)),
+    ],
     elsewhere,
   };
 }

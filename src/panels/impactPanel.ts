@@ -4,12 +4,23 @@
  */
 import * as vscode from 'vscode';
 
+import type { DeploymentImpact } from '../impact/impactLoader';
 import type { ImpactViewModel } from '../impact/impactView';
+import type { DeploymentCodeQuery } from '../tree/deploymentCodeLoad';
 import { Disposable } from '../util/lifecycle';
 import type { ImpactPageBody } from './impactHtml';
 import { renderImpactPage } from './impactHtml';
 
 export const IMPACT_VIEW_TYPE = 'timeslice.deploymentImpact';
+
+/** What a drawn panel compared: its numbers (kept when the user picks the two commits) and its code's query. */
+export interface ImpactPanelState {
+  title: string;
+  impact: Extract<DeploymentImpact, { kind: 'impact' }>;
+  code: DeploymentCodeQuery;
+  /** Each side's candidates when its revision was an ambiguous short SHA. */
+  candidates: { from: readonly string[]; to: readonly string[] };
+}
 
 export class ImpactPanels extends Disposable {
   private readonly open = new Map<string, vscode.WebviewPanel>();
@@ -18,6 +29,9 @@ export class ImpactPanels extends Disposable {
   private readonly loads = new Map<string, number>();
   /** The last model drawn, per panel key (read by the integration tests). */
   readonly shown = new Map<string, ImpactViewModel>();
+  private readonly states = new Map<string, ImpactPanelState>();
+  /** The panel the user was last in (the title bar's command acts on it). */
+  private lastActive: string | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri) {
     super();
@@ -30,6 +44,7 @@ export class ImpactPanels extends Disposable {
     this.loads.set(key, generation);
     const current = () => this.loads.get(key) === generation && !this.closed.has(panel);
     panel.reveal(undefined, false);
+    this.lastActive = key;
     this.shown.delete(key);
     this.draw(panel, { kind: 'loading', title });
     try {
@@ -55,12 +70,29 @@ export class ImpactPanels extends Disposable {
     });
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'timeslice.svg');
     this.open.set(key, panel);
+    panel.onDidChangeViewState(() => {
+      if (panel.active) this.lastActive = key;
+    });
     panel.onDidDispose(() => {
       this.closed.add(panel);
       this.open.delete(key);
       this.shown.delete(key);
+      this.states.delete(key);
+      if (this.lastActive === key) this.lastActive = undefined;
     });
     return panel;
+  }
+
+  /** Keeps what `key`'s panel compared, while it is open. */
+  remember(key: string, state: ImpactPanelState): void {
+    if (this.open.has(key)) this.states.set(key, state);
+  }
+
+  /** The open panel the user is in, or was in last, with what it compared (none before its windows loaded). */
+  active(): { key: string; state?: ImpactPanelState } | undefined {
+    // Not `panel.active`: another panel's flag lags until its view-state event arrives.
+    const key = this.lastActive;
+    return key !== undefined && this.open.has(key) ? { key, state: this.states.get(key) } : undefined;
   }
 
   private draw(panel: vscode.WebviewPanel, body: ImpactPageBody): void {

@@ -30,6 +30,7 @@ export interface LanguageModelToolsDeps {
   poller: BoundAppsPoller;
   lenses: TransactionLensProvider;
   changes: ChangeImpactLoader;
+  deploymentCode: ToolContext['deploymentCode'];
   errors: ToolErrorSource;
   /** Every key the session knows, the demo's included: none may reach an answer. */
   secrets: () => readonly string[];
@@ -90,6 +91,7 @@ export class LanguageModelTools extends Disposable {
         poller: deps.poller,
         lenses: deps.lenses,
         changes: deps.changes,
+        deploymentCode: deps.deploymentCode,
         errors: deps.errors,
         signal: abort.signal,
         now: () => Date.now(),

@@ -6,6 +6,7 @@ import { applicationsTool } from './applicationsTool';
 import { applicationTool } from './applicationTool';
 import { changeImpactTool } from './changeImpactTool';
 import { codeNumbersTool } from './codeNumbersTool';
+import { deploymentImpactTool } from './deploymentImpactTool';
 import { deploymentsTool } from './deploymentsTool';
 import { errorsTool } from './errorsTool';
 import { metricTool } from './metricTool';
@@ -23,6 +24,7 @@ export const TOOLS: readonly AnyTool[] = [
   changeImpactTool,
   errorsTool,
   deploymentsTool,
+  deploymentImpactTool,
   openAlertsTool,
   metricTool,
   nrqlTool,

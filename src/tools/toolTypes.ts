@@ -5,6 +5,8 @@
  */
 import type { TransactionLensProvider } from '../code/transactionLensProvider';
 import type { ChangeImpactLoader } from '../tree/changeImpactLoad';
+import type { DeploymentCodeQuery } from '../tree/deploymentCodeLoad';
+import type { DeploymentCodeAnswer } from '../impact/deploymentCode';
 import type { ErrorDetails } from '../errors/errorDetails';
 import type { ErrorApplication } from '../errors/errorModel';
 import type { StackFrame } from '../errors/stackFrame';
@@ -24,6 +26,8 @@ export interface ToolContext {
   lenses: Pick<TransactionLensProvider, 'numbersFor'>;
   /** What a change in a bound folder will touch (the Change Impact view's loader). */
   changes: Pick<ChangeImpactLoader, 'sinceRevision'>;
+  /** The code of a deployment's range in the application's bound folder (What Moved's loader). */
+  deploymentCode(query: DeploymentCodeQuery, signal: AbortSignal): Promise<DeploymentCodeAnswer>;
   /** Production errors as the diagnostics and the error panel read them. */
   errors: ToolErrorSource;
   /** Cancelled with the tool call or the session. */

@@ -2,18 +2,19 @@
  * The code of a deployment's diff range, in the application's bound folder: both revisions resolved
  * (revisions.ts, through gitCommits.ts), `git diff` from the previous deployment's commit to this one's,
  * both sides of each changed source file parsed, the moved transactions placed with the lenses' lookup (the
- * same placement as the Change Impact view), and the commits of the range per changed file, capped
- * (docs/impact.md#the-code).
+ * same placement as the Change Impact view), the commits of the range per changed file and, for the few
+ * changed methods serving a moved transaction, per method (`git log -L`), capped (docs/impact.md#the-code).
+ * Two commits the user picked stand in for revisions that are no commits.
  */
 import * as vscode from 'vscode';
 
 import { sourceLanguagesOfAgent } from '../code/symbols';
 import { codeTargetOf } from '../code/transactionNames';
 import type { WorkspaceSourceIndex } from '../code/workspaceSources';
-import type { MethodSource } from '../impact/changedMethods';
+import type { MethodChange, MethodSource } from '../impact/changedMethods';
 import { changedMethods } from '../impact/changedMethods';
 import type { DeploymentCodeAnswer, RangeCommit } from '../impact/deploymentCode';
-import { changedPaths, joinDeploymentCode } from '../impact/deploymentCode';
+import { changedPaths, joinDeploymentCode, methodsToLog, withMethodCommits } from '../impact/deploymentCode';
 import { parseDiff } from '../impact/diffHunks';
 import { resolveDeploymentRange } from '../impact/revisions';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
@@ -24,6 +25,10 @@ import { folderGit } from './gitCommits';
 export const MAX_LOGGED_FILES = 40;
 /** Commits listed per file. */
 export const MAX_COMMITS_PER_FILE = 5;
+/** Changed methods serving a moved transaction whose own commits are listed; `git log -L` walks the history once each. */
+export const MAX_LOGGED_METHODS = 10;
+/** Commits listed per method. */
+export const MAX_COMMITS_PER_METHOD = 5;
 
 export interface DeploymentCodeQuery {
   applicationId: number;
@@ -31,7 +36,11 @@ export interface DeploymentCodeQuery {
   previous?: { revision: string; commit?: string };
   current: { revision: string; commit?: string };
   moved: ReadonlyArray<{ name: string; status: 'worse' | 'better' }>;
+  /** The two commits the user picked (full hex SHAs from the folder's log), in place of the revisions. */
+  picked?: { from: string; to: string };
 }
+
+const HEX = /^[0-9a-f]{7,64}$/i;
 
 export async function loadDeploymentCode(
   deps: { bindings: Pick<WorkspaceBindings, 'all'>; sources: Pick<WorkspaceSourceIndex, 'indexOf'> },
@@ -45,21 +54,31 @@ export async function loadDeploymentCode(
       messages: [vscode.l10n.t('No workspace folder is bound to this application: no code to show.')],
     };
   }
-  if (!query.previous) {
+  if (!query.previous && !query.picked) {
     return { kind: 'none', messages: [vscode.l10n.t('No earlier deployment: there is no range to diff.')] };
   }
   const git = await folderGit(folder.uri);
   if (!git) {
     return { kind: 'none', messages: [vscode.l10n.t('The bound folder is not in a git repository.')] };
   }
-  const resolved = await resolveDeploymentRange(query.previous, query.current, git.revisions);
-  if (!resolved.range) {
-    return {
-      kind: 'none',
-      messages: [resolved.from, resolved.to].filter((r) => r.kind !== 'commit').map((r) => r.message),
-    };
+  let range = query.picked;
+  if (range) {
+    if (!HEX.test(range.from) || !HEX.test(range.to)) {
+      return { kind: 'none', messages: [vscode.l10n.t('Only commit SHAs can be compared.')] };
+    }
+  } else {
+    const resolved = await resolveDeploymentRange(query.previous!, query.current, git.revisions);
+    if (!resolved.range) {
+      const candidates = (r: typeof resolved.from) => (r.kind === 'ambiguous' ? r.candidates : []);
+      return {
+        kind: 'none',
+        messages: [resolved.from, resolved.to].filter((r) => r.kind !== 'commit').map((r) => r.message),
+        pick: { from: candidates(resolved.from), to: candidates(resolved.to) },
+      };
+    }
+    range = resolved.range;
   }
-  const { from, to } = resolved.range;
+  const { from, to } = range;
   const languages = sourceLanguagesOfAgent(query.agentLanguage ?? '');
   const files = parseDiff(await git.diff(from, to));
   const sides = await readSides(folder, git, files, languages, from, to);
@@ -75,6 +94,13 @@ export async function loadDeploymentCode(
   for (const path of changedPaths(changes).slice(0, MAX_LOGGED_FILES)) {
     commits.set(path, await git.log(from, to, path, MAX_COMMITS_PER_FILE));
   }
-  const code = joinDeploymentCode({ moved: query.moved, changes, served, commitsOf: (p) => commits.get(p) ?? [] });
-  return { kind: 'code', from, to, code };
+  const joined = joinDeploymentCode({ moved: query.moved, changes, served, commitsOf: (p) => commits.get(p) ?? [] });
+  const logged = new Map<MethodChange, RangeCommit[]>();
+  for (const change of methodsToLog(joined, MAX_LOGGED_METHODS)) {
+    const lines = { start: change.method.line + 1, end: change.method.endLine + 1 };
+    const own = await git.logLines(from, to, change.path, lines, MAX_COMMITS_PER_METHOD);
+    if (own) logged.set(change, own);
+  }
+  const code = withMethodCommits(joined, logged);
+  return { kind: 'code', from, to, code, ...(query.picked ? { picked: true } : {}) };
 }

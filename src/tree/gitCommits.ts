@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 
 import { DIFF_ARGUMENTS } from '../impact/diffHunks';
 import type { RangeCommit } from '../impact/deploymentCode';
+import { COMMIT_FORMAT, commitLines, lineLogArgs } from '../impact/lineLog';
 import type { RevisionGit } from '../impact/revisions';
 
 interface GitChange {
@@ -123,6 +124,29 @@ export interface FolderGit {
   readonly revisions: RevisionGit;
   /** The newest `max` commits of `from..to` that touched `path` (both hex SHAs), oldest last. */
   log(from: string, to: string, path: string, max: number): Promise<RangeCommit[]>;
+  /**
+   * The newest `max` commits of `from..to` that touched lines `start`..`end` (one-based) of `path` as it is
+   * at `to` (`git log -L`, patch suppressed); undefined when git could not tell (an older git, a line past
+   * the file's end): the file's commits then stand in.
+   */
+  logLines(
+    from: string,
+    to: string,
+    path: string,
+    lines: { start: number; end: number },
+    max: number,
+  ): Promise<RangeCommit[] | undefined>;
+  /** The newest `max` commits of HEAD that touched the folder, newest first. */
+  recent(max: number): Promise<FolderCommit[]>;
+}
+
+/** A commit as the pick of the two commits lists it. */
+export interface FolderCommit {
+  sha: string;
+  short: string;
+  subject: string;
+  /** `%ar`: "3 hours ago". */
+  age: string;
 }
 
 function runGit(gitPath: string, cwd: string, args: readonly string[]): Promise<string> {
@@ -248,10 +272,19 @@ export async function folderGit(folder: vscode.Uri): Promise<FolderGit | undefin
     },
     async log(from, to, path, max) {
       if (!HEX_SHA.test(from) || !HEX_SHA.test(to)) return [];
-      const out = await git('log', `-n${max}`, '--format=%h%x09%s', `${from}..${to}`, '--', path).catch(() => '');
+      const out = await git('log', `-n${max}`, COMMIT_FORMAT, `${from}..${to}`, '--', path).catch(() => '');
+      return commitLines(out);
+    },
+    async logLines(from, to, path, lines, max) {
+      const args = lineLogArgs(from, to, path, lines, max);
+      const out = args && (await git(...args).catch(() => undefined));
+      return out === undefined ? undefined : commitLines(out);
+    },
+    async recent(max) {
+      const out = await git('log', `-n${max}`, '--format=%H%x09%h%x09%ar%x09%s', 'HEAD', '--', '.').catch(() => '');
       return out.split('\n').flatMap((line) => {
-        const tab = line.indexOf('\t');
-        return tab > 0 ? [{ sha: line.slice(0, tab), subject: line.slice(tab + 1) }] : [];
+        const [sha, short, age, ...subject] = line.split('\t');
+        return HEX_SHA.test(sha) && short && age ? [{ sha, short, age, subject: subject.join('\t') }] : [];
       });
     },
   };

@@ -122,6 +122,21 @@ describe('impact: which change made it move', () => {
     });
     assert.deepEqual(none.code, { notes: ['v3.2.0 is not a commit or tag of this repository'], elsewhere: [] });
     assert.equal(none.rows[0].code, undefined);
+    // A revision that did not resolve: the page points at the title bar's Pick the Two Commits….
+    const pickable = impactViewModel(impact, { kind: 'none', messages: ['v3.2.0 …'], pick: { from: [], to: [] } });
+    assert.match(pickable.code!.notes.join(' '), /use Pick the Two Commits… in the title bar/);
+    const picked = impactViewModel(impact, {
+      kind: 'code',
+      from: '999a733aaaa',
+      to: '545143bbbbb',
+      code: join(),
+      picked: true,
+    });
+    assert.match(
+      picked.code!.notes[0],
+      /from 999a733 to 545143b, the two commits picked; the numbers are the deployment's/,
+    );
+    assert.match(model.rows[0].code!.join('\n'), /\(commits of its file\)$/);
     assert.ok(
       renderImpactPage({ cspSource: 'x', styleUri: 's.css' }, { kind: 'view', model: none }).includes(
         'v3.2.0 is not a commit',

@@ -11,7 +11,14 @@ const nls = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.nls.j
   string
 >;
 /** VS Code's own context keys that the manifest's when clauses read. */
-const BUILT_IN_KEYS = ['view', 'viewItem', 'resourceScheme', 'editorLangId', 'workspaceFolderCount'];
+const BUILT_IN_KEYS = [
+  'view',
+  'viewItem',
+  'resourceScheme',
+  'editorLangId',
+  'workspaceFolderCount',
+  'activeWebviewPanelId',
+];
 /** What a when clause may read: those, and the extension's own keys (set with setContext, checked below). */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([...BUILT_IN_KEYS, ...Object.values(CONTEXT)]);
 

@@ -57,6 +57,7 @@ function context(session: ConnectionSession, active: { binding?: Binding }, allo
     poller: { snapshot: () => undefined },
     lenses: { numbersFor: () => Promise.reject(new Error('unused')) },
     changes: { sinceRevision: () => Promise.reject(new Error('unused')) },
+    deploymentCode: () => Promise.reject(new Error('unused')),
     errors: {} as ToolContext['errors'],
     signal: new AbortController().signal,
     now: () => 0,

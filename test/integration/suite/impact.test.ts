@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,12 @@ import type { MonitorNode } from '../../../src/tree/nodes';
 import { BACKENDS, backendLabel, eventually, startDemo, timeslice } from './helpers';
 
 const DAY = 86_400_000;
+
+/** A tool's answer (tools.test.ts has the same; a test file imported here would run its suites twice). */
+async function invoke(name: string, input: object): Promise<string> {
+  const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+  return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
 
 for (const backend of BACKENDS) {
   describe(`what moved at a deployment, on ${backendLabel(backend)}`, function () {
@@ -90,134 +97,195 @@ for (const backend of BACKENDS) {
   });
 }
 
-describe("what moved at the demo story's 545143b: the code of its range", function () {
-  this.timeout(120_000);
-  let ts: TimesliceTestApi;
-  let folder: vscode.WorkspaceFolder;
+for (const backend of BACKENDS) {
+  describe(`what moved at the demo story's 545143b: the code of its range, on ${backendLabel(backend)}`, function () {
+    this.timeout(120_000);
+    let ts: TimesliceTestApi;
+    let folder: vscode.WorkspaceFolder;
 
-  before(async () => {
-    ts = await timeslice();
-    await vscode.commands.executeCommand('timeslice.stopDemo');
-    ts.demo.story = true;
-    await startDemo(ts, BACKENDS[0]);
-    const sim = ts.demo.simulator!;
-    const appId = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
-    folder = vscode.workspace.workspaceFolders![0];
-    // The demo's storefront-web with its history (a commit per story deployment), as the bound folder.
-    const sample = join(
-      vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath,
-      'samples',
-      'demo-workspace',
-    );
-    const scratch = mkdtempSync(join(tmpdir(), 'timeslice-story-'));
-    cpSync(join(sample, 'storefront-web'), join(scratch, 'storefront-web'), { recursive: true });
-    writeDemoRepositories(scratch);
-    cpSync(join(scratch, 'storefront-web'), folder.uri.fsPath, {
-      recursive: true,
-      filter: (source) => !source.split(/[\\/]/).includes('.vscode'),
-    });
-    rmSync(scratch, { recursive: true, force: true });
-    await vscode.commands.executeCommand('timeslice.bindWorkspace', {
-      applicationId: appId,
-      name: 'storefront-web',
-      folder: folder.uri,
-    });
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
-    for (const name of ['app', 'config', '.git']) {
-      rmSync(join(folder.uri.fsPath, name), { recursive: true, force: true });
-    }
-    await vscode.commands.executeCommand('timeslice.stopDemo');
-    ts.demo.story = false;
-  });
-
-  it('ranks Controller/orders/show first with OrdersController#show changed in 545143b', async () => {
-    const node = await eventually(async () => {
-      for (const root of await ts.tree.getChildren()) {
-        if (root.kind !== 'application' || root.app.name !== 'storefront-web') continue;
-        const group = (await ts.tree.getChildren(root)).find((n) => n.kind === 'deploymentsGroup');
-        const rows = group ? await ts.tree.getChildren(group) : [];
-        const found = rows.find((n) => n.kind === 'deployment' && n.deployment.revision.startsWith('545143b'));
-        if (found) return found;
-      }
-      return undefined;
-    }, "the 545143b deployment's row");
-    const model = await vscode.commands.executeCommand<ImpactViewModel>('timeslice.showDeploymentImpact', node);
-    assert.ok(model, 'a model drawn');
-    const top = model.rows[0];
-    assert.equal(top.name, 'Controller/orders/show');
-    assert.equal(top.status, 'worse');
-    const code = (top.code ?? []).join(' | ');
-    assert.match(code, /OrdersController#show at app\/controllers\/orders_controller\.rb:\d+, in 545143b /, code);
-    assert.match(model.code?.notes.join(' ') ?? '', /from 77b26b0 to 545143b/);
-    // A moved transaction whose method the range did not touch is not attributed.
-    for (const row of model.rows.slice(1).filter((r) => r.status === 'worse' || r.status === 'better')) {
-      assert.doesNotMatch((row.code ?? []).join(' '), /OrdersController#show/, row.name);
-    }
-  });
-  /** The latest deployment, 0922c08: worse in the status bar and on its row; orders/create's own method is not blamed. */
-  async function checkLatestDeployment(): Promise<void> {
-    const appId = ts.demo.simulator!.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
-    const doc = await vscode.workspace.openTextDocument(
-      vscode.Uri.joinPath(folder.uri, 'app', 'controllers', 'orders_controller.rb'),
-    );
-    await vscode.window.showTextDocument(doc);
-    const latest = await eventually(async () => {
-      await ts.status.poller.refreshNow();
-      await ts.status.latestImpact.settled();
-      const l = ts.status.latestImpact.get(appId);
-      return l?.code ? l : undefined;
-    }, "the latest deployment's verdict and code");
-    assert.match(latest.deployment.revision, /^0922c08/);
-    assert.ok(latest.final, 'three hours after it the window is full');
-    assert.equal(latest.impact.kind === 'impact' && latest.impact.verdict.verdict, 'worse');
-    assert.equal(latest.impact.kind === 'impact' && latest.impact.verdict.restsOn[0].name, 'Controller/orders/create');
-    // The change is in a file orders/create calls (the job), not in its own method: no changed method serves it.
-    const code = latest.code?.kind === 'code' ? latest.code.code : undefined;
-    assert.deepEqual(code?.moved.find((m) => m.name === 'Controller/orders/create')?.methods, []);
-    assert.ok(code?.elsewhere.some((f) => f.path === 'app/jobs/invoice_reminder_job.rb'));
-    const view = await eventually(
-      () => (/\$\(rocket\) Worse$/.test(ts.status.statusBar.view?.text ?? '') ? ts.status.statusBar.view : undefined),
-      "the status bar's verdict",
-    );
-    assert.equal(view.background, 'warning');
-    assert.match(view.tooltip, /Controller\/orders\/create: errors /);
-    assert.match(view.tooltip, /\(command:timeslice\.showDeploymentImpact\?/);
-    const row = await eventually(async () => {
-      for (const root of await ts.tree.getChildren()) {
-        if (root.kind !== 'application' || root.app.id !== appId) continue;
-        const group = (await ts.tree.getChildren(root)).find((n) => n.kind === 'deploymentsGroup');
-        const rows = group ? await ts.tree.getChildren(group) : [];
-        return rows.find((n) => n.kind === 'deployment' && n.deployment.id === latest.deployment.id);
-      }
-      return undefined;
-    }, "the latest deployment's row");
-    assert.match(String(ts.tree.getTreeItem(row).description), / · Worse$/);
-    const tooltip = ts.tree.getTreeItem(row).tooltip;
-    assert.match(typeof tooltip === 'string' ? tooltip : '', /Verdict: Worse/);
-    // The lens: OrdersController#create keeps its numbers and gets no "since" line (its method did not change).
-    const lenses =
-      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
-    assert.ok(
-      lenses.every((l) => !/ since /.test(l.command?.title ?? '')),
-      lenses.map((l) => l.command?.title).join(' | '),
-    );
-    // The status bar's link opens What Moved at that deployment.
-    const model = await vscode.commands.executeCommand<ImpactViewModel>('timeslice.showDeploymentImpact', {
-      applicationId: appId,
-      deploymentId: latest.deployment.id,
-    });
-    assert.equal(model?.verdict?.verdict, 'worse');
-    assert.match(model?.heading ?? '', /0922c08/);
-  }
-
-  for (const backend of BACKENDS) {
-    it(`the latest deployment 0922c08 on ${backendLabel(backend)}: worse in the status bar and on its row, no lens blames orders/create's method`, async () => {
+    before(async () => {
+      ts = await timeslice();
+      await vscode.commands.executeCommand('timeslice.stopDemo');
+      ts.demo.story = true;
       await startDemo(ts, backend);
+      const sim = ts.demo.simulator!;
+      const appId = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
+      folder = vscode.workspace.workspaceFolders![0];
+      // The demo's storefront-web with its history (a commit per story deployment), as the bound folder.
+      const sample = join(
+        vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath,
+        'samples',
+        'demo-workspace',
+      );
+      const scratch = mkdtempSync(join(tmpdir(), 'timeslice-story-'));
+      cpSync(join(sample, 'storefront-web'), join(scratch, 'storefront-web'), { recursive: true });
+      writeDemoRepositories(scratch);
+      cpSync(join(scratch, 'storefront-web'), folder.uri.fsPath, {
+        recursive: true,
+        filter: (source) => !source.split(/[\\/]/).includes('.vscode'),
+      });
+      rmSync(scratch, { recursive: true, force: true });
+      await vscode.commands.executeCommand('timeslice.bindWorkspace', {
+        applicationId: appId,
+        name: 'storefront-web',
+        folder: folder.uri,
+      });
+    });
+
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
+      for (const name of ['app', 'config', '.git']) {
+        rmSync(join(folder.uri.fsPath, name), { recursive: true, force: true });
+      }
+      await vscode.commands.executeCommand('timeslice.stopDemo');
+      ts.demo.story = false;
+    });
+
+    it('ranks Controller/orders/show first with OrdersController#show changed in 545143b', async () => {
+      const node = await eventually(async () => {
+        for (const root of await ts.tree.getChildren()) {
+          if (root.kind !== 'application' || root.app.name !== 'storefront-web') continue;
+          const group = (await ts.tree.getChildren(root)).find((n) => n.kind === 'deploymentsGroup');
+          const rows = group ? await ts.tree.getChildren(group) : [];
+          const found = rows.find((n) => n.kind === 'deployment' && n.deployment.revision.startsWith('545143b'));
+          if (found) return found;
+        }
+        return undefined;
+      }, "the 545143b deployment's row");
+      const model = await vscode.commands.executeCommand<ImpactViewModel>('timeslice.showDeploymentImpact', node);
+      assert.ok(model, 'a model drawn');
+      const top = model.rows[0];
+      assert.equal(top.name, 'Controller/orders/show');
+      assert.equal(top.status, 'worse');
+      const code = (top.code ?? []).join(' | ');
+      assert.match(code, /OrdersController#show at app\/controllers\/orders_controller\.rb:\d+, in 545143b /, code);
+      assert.match(model.code?.notes.join(' ') ?? '', /from 77b26b0 to 545143b/);
+      // A moved transaction whose method the range did not touch is not attributed.
+      for (const row of model.rows.slice(1).filter((r) => r.status === 'worse' || r.status === 'better')) {
+        assert.doesNotMatch((row.code ?? []).join(' '), /OrdersController#show/, row.name);
+      }
+    });
+
+    /** The story's deployment row whose revision starts with `revision`. */
+    function storyRow(revision: string) {
+      return eventually(async () => {
+        for (const root of await ts.tree.getChildren()) {
+          if (root.kind !== 'application' || root.app.name !== 'storefront-web') continue;
+          const group = (await ts.tree.getChildren(root)).find((n) => n.kind === 'deploymentsGroup');
+          const rows = group ? await ts.tree.getChildren(group) : [];
+          const found = rows.find((n) => n.kind === 'deployment' && n.deployment.revision.startsWith(revision));
+          if (found) return found;
+        }
+        return undefined;
+      }, `the ${revision} deployment's row`);
+    }
+
+    it('timeslice_deployment_impact answers the same: the top mover, its method and the commit of its lines', async () => {
+      const text = await invoke('timeslice_deployment_impact', { application: 'storefront-web', revision: '545143b' });
+      const body = JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as {
+        verdict: { verdict: string };
+        transactions: Array<{ name: string; status: string; code?: Array<Record<string, unknown>> | string }>;
+        code: { compared: boolean; from: string; to: string };
+      };
+      assert.equal(body.verdict.verdict, 'worse', text);
+      assert.equal(body.transactions[0].name, 'Controller/orders/show');
+      const code = body.transactions[0].code;
+      assert.ok(Array.isArray(code), text);
+      assert.equal(code[0].method, 'OrdersController.show');
+      assert.deepEqual(
+        (code[0].commits as Array<{ sha: string }>).map((c) => c.sha),
+        ['545143b'],
+      );
+      assert.equal(code[0].commitsAreTheFiles, undefined, "the method's own commits (git log -L), not its file's");
+      assert.deepEqual(
+        [body.code.compared, body.code.from.slice(0, 7), body.code.to.slice(0, 7)],
+        [true, '77b26b0', '545143b'],
+      );
+    });
+
+    it('a range from a version: the page says to pick the two commits, and Pick the Two Commits… reads their code', async () => {
+      const node = await storyRow('999a733');
+      const model = await vscode.commands.executeCommand<ImpactViewModel>('timeslice.showDeploymentImpact', node);
+      const notes = model.code?.notes.join(' ') ?? '';
+      assert.match(notes, /v3\.2\.0 is not a commit or tag/, notes);
+      assert.match(notes, /use Pick the Two Commits… in the title bar/, notes);
+      const sha = (rev: string) =>
+        execFileSync('git', ['rev-parse', `${rev}^{commit}`], { cwd: folder.uri.fsPath })
+          .toString()
+          .trim();
+      const picked = await vscode.commands.executeCommand<ImpactViewModel>('timeslice.pickImpactCommits', {
+        from: sha('999a733'),
+        to: sha('77b26b0'),
+      });
+      assert.ok(picked, 'a model drawn');
+      assert.match(picked.code?.notes[0] ?? '', /from 999a733 to 77b26b0, the two commits picked/);
+      assert.deepEqual(
+        picked.rows.map((r) => r.name),
+        model.rows.map((r) => r.name),
+        "the numbers stay the deployment's",
+      );
+    });
+    /** The latest deployment, 0922c08: worse in the status bar and on its row; orders/create's own method is not blamed. */
+    async function checkLatestDeployment(): Promise<void> {
+      const appId = ts.demo.simulator!.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
+      const doc = await vscode.workspace.openTextDocument(
+        vscode.Uri.joinPath(folder.uri, 'app', 'controllers', 'orders_controller.rb'),
+      );
+      await vscode.window.showTextDocument(doc);
+      const latest = await eventually(async () => {
+        await ts.status.poller.refreshNow();
+        await ts.status.latestImpact.settled();
+        const l = ts.status.latestImpact.get(appId);
+        return l?.code ? l : undefined;
+      }, "the latest deployment's verdict and code");
+      assert.match(latest.deployment.revision, /^0922c08/);
+      assert.ok(latest.final, 'three hours after it the window is full');
+      assert.equal(latest.impact.kind === 'impact' && latest.impact.verdict.verdict, 'worse');
+      assert.equal(
+        latest.impact.kind === 'impact' && latest.impact.verdict.restsOn[0].name,
+        'Controller/orders/create',
+      );
+      // The change is in a file orders/create calls (the job), not in its own method: no changed method serves it.
+      const code = latest.code?.kind === 'code' ? latest.code.code : undefined;
+      assert.deepEqual(code?.moved.find((m) => m.name === 'Controller/orders/create')?.methods, []);
+      assert.ok(code?.elsewhere.some((f) => f.path === 'app/jobs/invoice_reminder_job.rb'));
+      const view = await eventually(
+        () => (/\$\(rocket\) Worse$/.test(ts.status.statusBar.view?.text ?? '') ? ts.status.statusBar.view : undefined),
+        "the status bar's verdict",
+      );
+      assert.equal(view.background, 'warning');
+      assert.match(view.tooltip, /Controller\/orders\/create: errors /);
+      assert.match(view.tooltip, /\(command:timeslice\.showDeploymentImpact\?/);
+      const row = await eventually(async () => {
+        for (const root of await ts.tree.getChildren()) {
+          if (root.kind !== 'application' || root.app.id !== appId) continue;
+          const group = (await ts.tree.getChildren(root)).find((n) => n.kind === 'deploymentsGroup');
+          const rows = group ? await ts.tree.getChildren(group) : [];
+          return rows.find((n) => n.kind === 'deployment' && n.deployment.id === latest.deployment.id);
+        }
+        return undefined;
+      }, "the latest deployment's row");
+      assert.match(String(ts.tree.getTreeItem(row).description), / · Worse$/);
+      const tooltip = ts.tree.getTreeItem(row).tooltip;
+      assert.match(typeof tooltip === 'string' ? tooltip : '', /Verdict: Worse/);
+      // The lens: OrdersController#create keeps its numbers and gets no "since" line (its method did not change).
+      const lenses =
+        (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
+      assert.ok(
+        lenses.every((l) => !/ since /.test(l.command?.title ?? '')),
+        lenses.map((l) => l.command?.title).join(' | '),
+      );
+      // The status bar's link opens What Moved at that deployment.
+      const model = await vscode.commands.executeCommand<ImpactViewModel>('timeslice.showDeploymentImpact', {
+        applicationId: appId,
+        deploymentId: latest.deployment.id,
+      });
+      assert.equal(model?.verdict?.verdict, 'worse');
+      assert.match(model?.heading ?? '', /0922c08/);
+    }
+    it(`the latest deployment 0922c08: worse in the status bar and on its row, no lens blames orders/create's method`, async () => {
       await checkLatestDeployment();
     });
-  }
-});
+  });
+}

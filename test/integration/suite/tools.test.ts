@@ -40,6 +40,7 @@ const TOOL_NAMES = [
   'timeslice_change_impact',
   'timeslice_errors',
   'timeslice_deployments',
+  'timeslice_deployment_impact',
   'timeslice_open_alerts',
   'timeslice_metric',
   'timeslice_nrql',
