@@ -22,6 +22,7 @@ import {
   errorDiagnosticsFigures,
 } from './figures/errorDiagnostics';
 import { heapFigures } from './figures/heap';
+import { IMPACT_GIT_CALLS, IMPACT_IN_HAND, IMPACT_REQUESTS_NG, impactFigures } from './figures/impact';
 import { HOSTILE_LANGUAGES, hostileFigureName, hostileParseFigures } from './figures/hostileParse';
 import { PANEL_DRAW, PANEL_DRAW_SAME_POINTS, panelDrawFigures } from './figures/panelDraw';
 import { changeFigures } from './figures/changes';
@@ -99,6 +100,9 @@ const EXPECTED = [
   ERROR_REQUESTS_FIRST,
   ERROR_REQUESTS_NEXT,
   ERROR_KEY_BUDGET,
+  IMPACT_IN_HAND,
+  IMPACT_GIT_CALLS,
+  IMPACT_REQUESTS_NG,
 ];
 
 async function main(): Promise<void> {
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
   );
   await step('hostile sources', () => hostileParseFigures(quick ? 1 : 5));
   await step('error diagnostics', () => errorDiagnosticsFigures(quick ? 1 : 7));
+  await step('impact at scale', () => impactFigures(quick ? 1 : 7, quick));
 
   console.log(
     `\nTimeslice benchmarks${quick ? ' (quick: one run each, times not checked)' : ''}: medians of interleaved runs; Node ${process.version}, Chromium ${chromium ?? '?'}, ${started.toISOString()}`,

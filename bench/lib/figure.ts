@@ -11,7 +11,7 @@ export type Budget =
 
 export interface Figure {
   name: string;
-  unit: 'ms' | 'KB' | 'MB' | 'requests' | '%' | 'timers' | 'events' | 'tokens' | 'entries';
+  unit: 'ms' | 'KB' | 'MB' | 'requests' | 'calls' | '%' | 'timers' | 'events' | 'tokens' | 'entries';
   ours: number;
   anchor?: number;
   anchorName?: string;

@@ -6,6 +6,13 @@
  */
 import type { MetricName, MetricScope } from './types';
 
+/** An Apdex metric's counts: satisfied, tolerating, frustrated (docs/service.md#metric-values). */
+export interface ApdexCounts {
+  satisfied: number;
+  tolerating: number;
+  frustrated: number;
+}
+
 /** One transaction's numbers over the range asked for (summarized). */
 export interface TransactionStats {
   /** The metric name as the agent records it, e.g. `Controller/admin/users/show` (foreign text). */
@@ -24,6 +31,8 @@ export interface TransactionStats {
   errorRate: number;
   /** The transaction's own Apdex score, when the agent records one. */
   apdex?: number;
+  /** The counts behind that score, when the service gives them (`Apdex/<txn>`'s s, t, f and count). */
+  apdexCounts?: ApdexCounts & { count: number };
   /**
    * Its share of the time its kind consumed in the range: calls × average over the application's total of
    * that kind (`HttpDispatcher`, `OtherTransaction/all`), so a subset of the names gives the same share.

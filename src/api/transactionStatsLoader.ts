@@ -113,6 +113,7 @@ export function transactionStatsFrom(
     const errors = totals(data, companions.errors);
     const apdex = companions.apdex ? totals(data, companions.apdex) : undefined;
     const apdexCount = apdex ? (apdex.count ?? (apdex.s ?? 0) + (apdex.t ?? 0) + (apdex.f ?? 0)) : 0;
+    const counted = apdex && apdexCount > 0 && [apdex.s, apdex.t, apdex.f].every((v) => typeof v === 'number');
     rows.push({
       name,
       kind,
@@ -122,6 +123,9 @@ export function transactionStatsFrom(
       // No `Errors/<txn>` in the range (not found, or found without data): the agent recorded no error.
       errorRate: callCount > 0 ? (errors?.error_count ?? 0) / callCount : 0,
       apdex: apdex && apdexCount > 0 && typeof apdex.score === 'number' ? apdex.score : undefined,
+      ...(counted
+        ? { apdexCounts: { satisfied: apdex.s, tolerating: apdex.t, frustrated: apdex.f, count: apdexCount } }
+        : {}),
       timeShare: 0,
     });
   }

@@ -4,7 +4,7 @@
  * named thresholds (thresholds.ts) each change passes; rows are ranked by how much they moved. Pure:
  * the numbers come in, rows with their evidence go out (docs/impact.md#movement).
  */
-import type { TransactionStats } from '../api/transactionStats';
+import type { ApdexCounts, TransactionStats } from '../api/transactionStats';
 import type { ImpactWindows } from './impactWindows';
 import {
   APDEX_FLOOR,
@@ -15,13 +15,6 @@ import {
   TIME_ABSOLUTE_FLOOR_MS_PER_MINUTE,
   TIME_RELATIVE_FLOOR,
 } from './thresholds';
-
-/** An Apdex metric's counts: satisfied, tolerating, frustrated. */
-export interface ApdexCounts {
-  satisfied: number;
-  tolerating: number;
-  frustrated: number;
-}
 
 /** One transaction's numbers over one window. */
 export interface WindowNumbers {
@@ -36,14 +29,16 @@ export interface WindowNumbers {
 
 /**
  * A window's numbers from the lenses' and the tree's summarized TransactionStats (src/api/transactionStats.ts):
- * its error rate back to a count; no Apdex counts, which it holds only as a score.
+ * its error rate back to a count, and its Apdex counts when the service gave them.
  */
 export function windowNumbersOf(stats: TransactionStats): WindowNumbers {
+  const a = stats.apdexCounts;
   return {
     callCount: stats.callCount,
     averageMs: stats.averageMs,
     callsPerMinute: stats.callsPerMinute,
     errorCount: Math.round(stats.errorRate * stats.callCount),
+    ...(a ? { apdex: { satisfied: a.satisfied, tolerating: a.tolerating, frustrated: a.frustrated } } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Deployment } from '../../src/api/deployments';
 import { MetricNamesCache } from '../../src/api/metricNamesCache';
 import type { TransactionStats } from '../../src/api/transactionStats';
 import { joinWindows, loadDeploymentImpact, neighboursOf } from '../../src/impact/impactLoader';
+import { impactViewModel } from '../../src/impact/impactView';
 import { MIN_CALLS_PER_WINDOW } from '../../src/impact/thresholds';
 import { BAD_DEPLOYMENT_FACTOR, deploymentsBetween } from '../../src/simulator/deployments';
 import { simulatorWithBothBackends } from '../support/bothBackends';
@@ -145,6 +146,23 @@ describe('Impact loader: both backends against the simulator', function () {
       assert.ok(Math.abs(ratio - BAD_DEPLOYMENT_FACTOR) < 0.25, `average ×${ratio}`);
       assert.ok(top.signals.some((s) => s.measure === 'time' && s.moved && s.direction === 'worse'));
       assert.deepEqual(impact.verdict.restsOn[0], top);
+      // Web rows carry their Apdex counts from the same requests: one sample per call, and slower is less satisfied.
+      const web = impact.rows.filter((r) => r.kind === 'web' && r.status !== 'tooFewCalls');
+      assert.ok(web.length > 0);
+      for (const r of web) {
+        for (const side of [r.before, r.after]) {
+          const a = side.apdex!;
+          assert.equal(a.satisfied + a.tolerating + a.frustrated, side.callCount, r.name);
+        }
+      }
+      assert.ok(top.apdex && top.apdex.change < 0, `Apdex ${top.apdex?.before} → ${top.apdex?.after}`);
+      assert.ok(top.signals.some((s) => s.measure === 'apdex' && s.direction === 'worse'));
+      const view = impactViewModel(impact).rows[0];
+      assert.match(view.before, /Apdex \d\.\d\d$/);
+      assert.ok(
+        view.changes.some((c) => /^Apdex −\d\.\d\d$/.test(c)),
+        view.changes.join(' | '),
+      );
       // Rows with too few calls come last and carry no signal.
       const few = impact.rows.filter((r) => r.status === 'tooFewCalls');
       assert.ok(few.every((r) => r.signals.length === 0));

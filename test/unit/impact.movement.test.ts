@@ -4,6 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 
+import type { TransactionStats } from '../../src/api/transactionStats';
 import { impactWindows } from '../../src/impact/impactWindows';
 import {
   apdexScore,
@@ -171,6 +172,44 @@ describe('impact: a row and its thresholds', () => {
     assert.deepEqual(windowNumbersOf(stats), { callCount: 600, averageMs: 84, callsPerMinute: 10, errorCount: 30 });
   });
 
+  it("the Apdex counts of the tree's numbers reach the window, and an Apdex drop alone makes the row worse", () => {
+    const stats = (satisfied: number, tolerating: number, frustrated: number): TransactionStats => ({
+      name: 'a',
+      kind: 'web',
+      callCount: 600,
+      callsPerMinute: 10,
+      averageMs: 84,
+      errorRate: 0,
+      apdex: (satisfied + tolerating / 2) / 600,
+      apdexCounts: { satisfied, tolerating, frustrated, count: 600 },
+      timeShare: 0.2,
+    });
+    const before = windowNumbersOf(stats(570, 30, 0));
+    assert.deepEqual(before.apdex, { satisfied: 570, tolerating: 30, frustrated: 0 });
+    // Time and errors unchanged; 0.975 → 0.85: only the Apdex signal can say so.
+    const row = movementRow({ name: 'a', before, after: windowNumbersOf(stats(480, 60, 60)) });
+    assert.equal(row.status, 'worse');
+    assert.deepEqual(
+      row.signals.map((s) => [s.measure, s.direction, s.moved]),
+      [['apdex', 'worse', true]],
+    );
+    near(row.apdex!.change, 0.85 - 0.975);
+  });
+
+  it('Apdex decides nothing with fewer samples than the calls minimum on a side', () => {
+    const few = MIN_CALLS_PER_WINDOW - 1;
+    const row = movementRow(
+      t(
+        'a',
+        w(600, 100, 0, { satisfied: few, tolerating: 0, frustrated: 0 }),
+        w(600, 100, 0, { satisfied: 0, tolerating: 0, frustrated: few }),
+      ),
+    );
+    assert.equal(row.apdex?.change, -1);
+    assert.deepEqual(row.signals, []);
+    assert.equal(row.status, 'unchanged');
+  });
+
   it('Apdex from its counts; none without samples', () => {
     assert.equal(apdexScore({ satisfied: 60, tolerating: 30, frustrated: 10 }), 0.75);
     assert.equal(apdexScore({ satisfied: 0, tolerating: 0, frustrated: 0 }), undefined);
@@ -250,3 +289,7 @@ describe('impact: the verdict per application', () => {
     assert.equal(v.verdict, 'worse');
   });
 });
+
+function near(a: number, b: number): void {
+  assert.ok(Math.abs(a - b) < 1e-9, `${a} vs ${b}`);
+}

@@ -16,6 +16,7 @@ import {
 } from '../../src/api/transactionStatsLoader';
 import { transactionWindow } from '../../src/api/transactionStats';
 import type { MetricData } from '../../src/api/types';
+import { SIMULATED_ACCOUNTS } from '../../src/simulator/nerdgraph/service';
 import { Simulator } from '../../src/simulator/server';
 import { simTransactionNames } from '../support/simTransactions';
 import { simulatorWithBothBackends } from '../support/bothBackends';
@@ -137,6 +138,33 @@ describe('Transactions: companion names per agent (docs/service.md#agent-naming)
         ['OtherTransaction/Background/J/run', 'background', 0, undefined, 1],
       ],
     );
+    assert.deepEqual(
+      rows.map((r) => r.apdexCounts),
+      [{ satisfied: 50, tolerating: 30, frustrated: 20, count: 100 }, undefined, undefined],
+    );
+  });
+
+  it('Apdex counts only where the service gives them: a score alone has none; slices are summed', () => {
+    const data = (...values: Array<Record<string, number>>): MetricData => ({
+      from: '',
+      to: '',
+      metricsFound: [],
+      metricsNotFound: [],
+      metrics: [
+        { name: 'Controller/a/x', timeslices: [{ from: '', to: '', values: { call_count: 10, calls_per_minute: 1 } }] },
+        { name: 'Apdex/a/x', timeslices: values.map((v) => ({ from: '', to: '', values: v })) },
+      ],
+    });
+    const [scoreOnly] = transactionStatsFrom('ruby', ['Controller/a/x'], data({ score: 0.9, count: 10 }));
+    assert.equal(scoreOnly.apdex, 0.9);
+    assert.equal(scoreOnly.apdexCounts, undefined);
+    const [twoSlices] = transactionStatsFrom(
+      'ruby',
+      ['Controller/a/x'],
+      data({ s: 4, t: 1, f: 0, count: 5, score: 0.9 }, { s: 2, t: 2, f: 1, count: 5, score: 0.6 }),
+    );
+    assert.deepEqual(twoSlices.apdexCounts, { satisfied: 6, tolerating: 3, frustrated: 1, count: 10 });
+    assert.equal(twoSlices.apdex, 0.75);
   });
 
   it('REST requests are split by URL length, never mid-name', () => {
@@ -181,6 +209,15 @@ describe('Transactions: both backends against the simulator', function () {
           summarize: true,
         },
       );
+      const apdexData = await rest.getMetricData(
+        { kind: 'application', applicationId: app.id },
+        {
+          names: rows.flatMap((r) => companionNames(app.language, r.name).apdex ?? []),
+          from: new Date(range.from),
+          to: new Date(range.to),
+          summarize: true,
+        },
+      );
       for (const r of rows) {
         const v = data.metrics.find((m) => m.name === r.name)!.timeslices[0].values;
         assert.equal(r.callCount, v.call_count, r.name);
@@ -193,6 +230,17 @@ describe('Transactions: both backends against the simulator', function () {
         near(r.errorRate, r.callCount > 0 ? errors / r.callCount : 0, 1e-12, r.name);
         // Web transactions have their own Apdex; background ones none (docs/service.md#agent-naming).
         assert.equal(r.apdex === undefined, !web, r.name);
+        assert.equal(r.apdexCounts === undefined, !web, r.name);
+        if (r.apdexCounts) {
+          const apdexName = companionNames(app.language, r.name).apdex;
+          const a = apdexData.metrics.find((m) => m.name === apdexName)!.timeslices[0].values;
+          const { satisfied: s, tolerating: t, frustrated: f, count } = r.apdexCounts;
+          assert.deepEqual([s, t, f, count], [a.s, a.t, a.f, a.count], r.name);
+          // Every call of a web transaction is an Apdex sample, and the score is the counts' (REST rounds it).
+          assert.equal(s + t + f, count, r.name);
+          assert.equal(count, r.callCount, r.name);
+          near(r.apdex!, (s + t / 2) / count, 0.005, r.name);
+        }
       }
       for (const kind of ['web', 'background'] as const) {
         const ofKind = rows.filter((r) => r.kind === kind);
@@ -225,8 +273,27 @@ describe('Transactions: both backends against the simulator', function () {
         near(n.errorRate, r.errorRate, 1e-3, r.name);
         assert.equal(n.apdex === undefined, r.apdex === undefined, r.name);
         near(n.apdex ?? 0, r.apdex ?? 0, 0.01, r.name);
+        // The counts are whole samples: the same on both backends, not merely near.
+        assert.deepEqual(n.apdexCounts, r.apdexCounts, r.name);
         near(n.timeShare, r.timeShare, 1e-3, r.name);
       }
+    }
+  });
+
+  it("NerdGraph's counts are what NRQL's apdex() answers for the transaction's Apdex metric", async () => {
+    const app = apps()[0];
+    const rows = await ng.getTransactionStats({ applicationId: app.id, language: app.language, ...range });
+    const web = rows.filter((r) => r.apdexCounts).slice(0, 3);
+    const minute = (ms: number) => Math.floor(ms / 60_000) * 60_000;
+    assert.ok(web.length > 0);
+    for (const r of web) {
+      const name = companionNames(app.language, r.name).apdex!;
+      const { results } = await ng.runNrql(
+        SIMULATED_ACCOUNTS.us.id,
+        `SELECT apdex(newrelic.timeslice.value) AS a FROM Metric WHERE appId = ${app.id} AND metricTimesliceName = '${name}' SINCE ${minute(range.from)} UNTIL ${minute(range.to)}`,
+      );
+      const { satisfied: s, tolerating: t, frustrated: f, count } = r.apdexCounts!;
+      assert.deepEqual(results[0].a, { score: (s + t / 2) / count, s, t, f, count }, r.name);
     }
   });
 
