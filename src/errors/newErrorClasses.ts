@@ -1,9 +1,6 @@
 /**
- * Which error classes are new since an application's latest deployment (docs/errors.md, "New since a
- * deployment"): a class of a transaction seen at or after the deployment and never in the
- * NEW_ERROR_LOOKBACK_MS before it, as Datadog's faulty deployment detection flags new error types per
- * endpoint. What happened before a deployment never changes, so its classes are asked once per
- * application and deployment. A failed or unknown "before" marks nothing: unknown is not new. No `vscode`.
+ * Error classes new since an application's latest deployment (docs/errors.md, "New since a deployment").
+ * What happened before a deployment never changes: asked once per application and deployment. No `vscode`.
  */
 import * as l10n from '@vscode/l10n';
 
@@ -36,7 +33,6 @@ export const NEW_ERROR_MAX_DEPLOYMENT_AGE_MS = ERROR_EVENT_RETENTION_MS - NEW_ER
 /** NRQL's `LIMIT MAX` for FACET (docs.newrelic.com, NRQL reference): a full answer may have cut some classes. */
 export const MAX_FACETS = 5000;
 
-/** Answers kept: one per bound or expanded application and deployment. */
 const MAX_CACHED_BEFORE_ANSWERS = 200;
 
 /**
@@ -84,16 +80,14 @@ export function newSinceLabel(newSince: Pick<NewSince, 'revision'>): string {
 }
 
 export interface NewErrorClassesOptions {
-  /** The application's deployments in the range, newest first (the session's shared list). */
+  /** Newest first. */
   deployments(applicationId: number, range: { from: Date; to: Date }): Promise<readonly Deployment[]>;
   now(): number;
   log(message: string): void;
 }
 
-/** The marker ErrorDetails applies to each classes answer; its answers are forgotten with the connection's. */
 export class NewErrorClasses implements ErrorClassMarker {
   private readonly before: AgedCache<Promise<Set<string>>>;
-  /** The failure last logged per application, so that a refresh every few minutes logs it once. */
   private readonly logged = new Map<number, string>();
 
   constructor(private readonly options: NewErrorClassesOptions) {
