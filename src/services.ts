@@ -20,6 +20,7 @@ import { ImpactPanels } from './panels/impactPanel';
 import { panelErrorSource } from './panels/panelErrorSource';
 import { locateFrames } from './panels/frameLocator';
 import { ErrorDetails } from './errors/errorDetails';
+import { NewErrorClasses } from './errors/newErrorClasses';
 import { sessionErrorClient } from './errors/sessionErrorClient';
 import { RawResponseProvider } from './palette/rawResponseProvider';
 import { ApplicationsTreeProvider } from './tree/applicationsTreeProvider';
@@ -114,6 +115,11 @@ export class Services extends Disposable {
         client: () => sessionErrorClient(this.connections.current),
         now: () => Date.now(),
         maxAgeMs: () => this.config.refreshIntervalSeconds * 1000,
+        marker: new NewErrorClasses({
+          deployments: async (id, range) => (await this.connections.current?.deployments.get(id, range)) ?? [],
+          now: () => Date.now(),
+          log: (message) => this.log.warn(message),
+        }),
       }),
     );
     this.tree = this._register(

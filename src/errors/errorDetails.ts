@@ -16,7 +16,7 @@ import type { TimeRange } from '../api/timeRange';
 import type { IDisposable } from '../util/lifecycle';
 import type { AgedEntry } from './agedCache';
 import { AgedCache } from './agedCache';
-import type { ErrorApplication, ErrorClassesAnswer, ErrorClassRow, StackAnswer } from './errorModel';
+import type { ErrorApplication, ErrorClassesAnswer, ErrorClassMarker, ErrorClassRow, StackAnswer } from './errorModel';
 import { errorClassKey } from './errorModel';
 import { errorClassesNrql, latestOccurrencesNrql } from './errorQueries';
 import type { Occurrence } from './errorRows';
@@ -47,6 +47,8 @@ export interface ErrorDetailsOptions {
   now(): number;
   /** How long an answer serves further asks: the refresh interval, so a refresh asks once. */
   maxAgeMs(): number;
+  /** Marks the classes new since the latest deployment (newErrorClasses.ts); without it, none are. */
+  marker?: ErrorClassMarker;
 }
 
 /**
@@ -262,6 +264,7 @@ export class ErrorDetails implements IDisposable {
     this.stackCache.clear();
     this.classStacks.clear();
     this.lastRows.clear();
+    this.options.marker?.clear();
   }
 
   private fire(): void {
@@ -336,6 +339,7 @@ export class ErrorDetails implements IDisposable {
     let rows: ErrorClassRow[];
     try {
       rows = classRows(await client.runNrql(errorClassesNrql(applicationId, range)));
+      rows = (await this.options.marker?.mark((q) => client.runNrql(q), applicationId, rows)) ?? rows;
     } catch (e) {
       if (e instanceof ApiError && NEEDS_NERDGRAPH_KINDS.includes(e.kind)) {
         return { kind: 'needs-nerdgraph', message: needsNerdGraphMessage(e.message) };

@@ -14,6 +14,7 @@ import { compactPercent } from '../format/presentation';
 import type { ShowErrorArgs } from './errorCommands';
 import type { ErrorClassRow } from './errorModel';
 import { errorText } from './errorText';
+import { newSinceLabel } from './newErrorClasses';
 import type { StackFrame } from './stackFrame';
 
 /** An in-app frame beside the diagnostic, at its own workspace file and line. */
@@ -92,7 +93,10 @@ export function classShare(count: number, callCount: number | undefined): number
   return callCount !== undefined && callCount > 0 && count <= callCount ? count / callCount : undefined;
 }
 
-/** `TimeoutError: upstream timed out — 120 in the last 30 min (0.4 % of the calls to Controller/orders/show)`. */
+/**
+ * `TimeoutError: upstream timed out — 120 in the last 30 min (0.4 % of the calls to Controller/orders/show)`,
+ * after `New since 0922c08 · ` for a class new since the latest deployment (the code field stays as it is).
+ */
 export function diagnosticMessage(row: ErrorClassRow, rangeLabel: string, callCount: number | undefined): string {
   const head = row.message
     ? `${errorText(row.errorClass, 'class')}: ${row.message}`
@@ -103,7 +107,8 @@ export function diagnosticMessage(row: ErrorClassRow, rangeLabel: string, callCo
     share === undefined
       ? ''
       : ` ${l10n.t('({0} of the calls to {1})', compactPercent(share), transactionLabel(row.transactionName))}`;
-  return `${head} — ${count}${rate}`;
+  const fresh = row.newSince ? `${newSinceLabel(row.newSince)} · ` : '';
+  return `${fresh}${head} — ${count}${rate}`;
 }
 
 /**

@@ -4,6 +4,7 @@
  * (an `ErrorTrace` occurrence and its `exception(occurrenceId)` frames). Types only, no `vscode`.
  * Where the data comes from and what it leaves out: docs/errors.md.
  */
+import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import type { TimeRange } from '../api/timeRange';
 import type { StackFrame } from './stackFrame';
 
@@ -25,6 +26,29 @@ export interface ErrorClassRow {
   /** Events counted over the range: a floor, since agents sample error events (docs/errors.md#queries). */
   count: number;
   lastSeen: Date;
+  /** Set when the class first appeared after the application's latest deployment (newErrorClasses.ts). */
+  newSince?: NewSince;
+}
+
+/** The deployment a class is new since: seen at or after it, never in the look-back window before it. */
+export interface NewSince {
+  deploymentId: string;
+  /** Foreign text: show it through `newSinceLabel`. */
+  revision: string;
+  /** Epoch ms. */
+  time: number;
+}
+
+/** Marks the classes new since the application's latest deployment (newErrorClasses.ts). */
+export interface ErrorClassMarker {
+  /** Never rejects: what it cannot tell (unknown) it leaves unmarked. */
+  mark(
+    runNrql: (nrql: string) => Promise<NrqlResult>,
+    applicationId: number,
+    rows: ErrorClassRow[],
+  ): Promise<ErrorClassRow[]>;
+  /** Forgets every answer (another connection). */
+  clear(): void;
 }
 
 export type ErrorClassesAnswer =

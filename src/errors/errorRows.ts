@@ -33,6 +33,18 @@ function countOf(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
 }
 
+/** The (transaction, class) keys a `FACET transactionName, error.class` answer names (errorClassKey). */
+export function classKeysOf(result: NrqlResult): Set<string> {
+  const keys = new Set<string>();
+  for (const row of result.results) {
+    const facet = facetValues(row, 2);
+    if (facet) {
+      keys.add(errorClassKey(facet[0], facet[1]));
+    }
+  }
+  return keys;
+}
+
 /** The rows of the classes query, most frequent first; rows without a transaction, class or count are dropped. */
 export function classRows(result: NrqlResult): ErrorClassRow[] {
   const rows: ErrorClassRow[] = [];

@@ -6,6 +6,7 @@
  * before that instant, in place of the generated deployments of that span; without it, none.
  */
 import type { SimApp } from './dataset';
+import type { ErrorKind } from './errorCatalog';
 
 /** What a deployment does to one web transaction (by its metric name) from then on. */
 export interface StoryShift {
@@ -14,6 +15,11 @@ export interface StoryShift {
   timeFactor?: number;
   /** Its errors, relative to before. */
   errorFactor?: number;
+  /**
+   * The class of the errors `errorFactor` adds (the share past 1×): one the transaction never threw
+   * before, so the deployment brings a new error class (docs/errors.md, "New since a deployment").
+   */
+  newErrorKind?: ErrorKind;
 }
 
 export interface StoryDeployment {
@@ -68,13 +74,31 @@ export const DEMO_STORY: Readonly<Record<string, readonly StoryDeployment[]>> = 
       user: 'Priya Natarajan',
       description: 'Invoice reminders go through the mailers queue',
       changelog: '- InvoiceReminderJob is queued as :mailers',
-      shifts: [{ transaction: 'Controller/orders/create', errorFactor: 30 }],
+      // The mailers queue was never created in SQS: each enqueue of the reminder fails (aws-sdk-sqs).
+      shifts: [
+        {
+          transaction: 'Controller/orders/create',
+          errorFactor: 30,
+          newErrorKind: {
+            errorClass: 'Aws::SQS::Errors::NonExistentQueue',
+            message: 'The specified queue does not exist for this wsdl version.',
+            status: 500,
+          },
+        },
+      ],
     },
   ],
 };
 
-/** Shifts of one minute: per transaction name, the factors on its time and errors. */
-export type MinuteShifts = ReadonlyMap<string, { time: number; errors: number }>;
+/** One transaction's shift in a minute: the factors on its time and errors, and the class the added errors have. */
+export interface MinuteShift {
+  time: number;
+  errors: number;
+  newErrorKind?: ErrorKind;
+}
+
+/** Shifts of one minute, per transaction name. */
+export type MinuteShifts = ReadonlyMap<string, MinuteShift>;
 
 /** The story's deployments of `app` on the data clock (minutes), oldest first; undefined without one. */
 export function storyMinutes(app: SimApp): Array<{ minute: number; deployment: StoryDeployment }> | undefined {
@@ -98,14 +122,19 @@ export function storyShifts(app: SimApp, minute: number): MinuteShifts | undefin
   if (!minutes || minute < minutes[0].minute) {
     return undefined;
   }
-  const out = new Map<string, { time: number; errors: number }>();
+  const out = new Map<string, MinuteShift>();
   for (const { minute: at, deployment } of minutes) {
     if (at > minute) {
       break;
     }
     for (const s of deployment.shifts) {
       const was = out.get(s.transaction) ?? { time: 1, errors: 1 };
-      out.set(s.transaction, { time: was.time * (s.timeFactor ?? 1), errors: was.errors * (s.errorFactor ?? 1) });
+      const kind = s.newErrorKind ?? was.newErrorKind;
+      out.set(s.transaction, {
+        time: was.time * (s.timeFactor ?? 1),
+        errors: was.errors * (s.errorFactor ?? 1),
+        ...(kind ? { newErrorKind: kind } : {}),
+      });
     }
   }
   return out.size > 0 ? out : undefined;

@@ -150,7 +150,11 @@ export function errorOccurrences(
       }
       const u = unit(seed, key ^ instance.id, minute, index);
       const kinds = kindsOf(app, o.metricName);
-      const kind = kinds[u < 0.6 ? 0 : 1];
+      // A story shift's added errors (all but 1 in `errors`) are its new class (demoStory.ts).
+      const shift = o.expected ? undefined : m.shifts?.get(o.metricName);
+      const added =
+        shift?.newErrorKind && unit(seed, key ^ instance.id, minute, index + 104_729) < 1 - 1 / shift.errors;
+      const kind = added ? shift.newErrorKind! : kinds[u < 0.6 ? 0 : 1];
       const hazard = dataset.names === 'test' && unit(seed, key, minute, index + 7919) < HAZARD_CHANCE;
       out.push({
         app,

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 
 import type { ErrorClassRow } from '../errors/errorModel';
 import { errorText } from '../errors/errorText';
+import { NEW_ERROR_LOOKBACK_MS, newSinceLabel } from '../errors/newErrorClasses';
 import { COMMAND } from '../constants';
 import { formatAge } from '../format/presentation';
 import { shortTransactionName } from '../format/transactions';
@@ -87,11 +88,12 @@ export class ErrorClassNode {
     const transaction = errorText(shortTransactionName(r.transactionName), 'class');
     const item = new vscode.TreeItem(errorClass, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = `×${r.count} · ${transaction}`;
+    const fresh = r.newSince && newSinceLabel(r.newSince);
+    item.description = `${fresh ? `${vscode.l10n.t('new')} · ` : ''}×${r.count} · ${transaction}`;
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('problemsWarningIcon.foreground'));
     item.contextValue = 'errorClass';
     item.command = { command: COMMAND.showError, title: vscode.l10n.t('Show Error'), arguments: [this.request] };
-    item.accessibilityInformation = { label: `${errorClass}, ${r.count}, ${transaction}` };
+    item.accessibilityInformation = { label: [errorClass, ...(fresh ? [fresh] : []), r.count, transaction].join(', ') };
     // A plain string: VS Code shows it as text, never as markdown.
     item.tooltip = [
       errorClass,
@@ -99,6 +101,16 @@ export class ErrorClassNode {
       vscode.l10n.t('Transaction: {0}', transaction),
       vscode.l10n.t('Count: {0} in the last {1} minutes', r.count, TREE_TRANSACTIONS_MINUTES),
       vscode.l10n.t('Last seen: {0}', formatAge(this.now - r.lastSeen.getTime())),
+      ...(r.newSince && fresh
+        ? [
+            vscode.l10n.t(
+              '{0} (deployed {1}): none in the {2} days before it',
+              fresh,
+              formatAge(this.now - r.newSince.time),
+              NEW_ERROR_LOOKBACK_MS / 86_400_000,
+            ),
+          ]
+        : []),
     ].join('\n');
     return item;
   }

@@ -58,7 +58,7 @@ describe('errors: the tree group and the error panel (real workbench)', () => {
     assert.ok(n > 0, group);
     const row = wb.sidebar.row(first);
     const description = await row.locator('.label-description').innerText();
-    assert.match(description, /^×\d+ · \S/, description);
+    assert.match(description, /^(?:new · )?×\d+ · \S/, description);
     // Classes, transactions and messages are plain text in the tree: nothing from the service becomes an image.
     assert.equal(await wb.sidebar.view.locator('.monaco-list-row img').count(), 0);
     await screenshot(wb.page, 'errors-1-tree');
@@ -100,7 +100,7 @@ describe('errors: the tree group and the error panel (real workbench)', () => {
     const { first } = await openErrorsGroup(wb);
     // The row's transaction (its description: "×N · Controller/…"), opened from the Transactions group.
     const description = await wb.sidebar.row(first).locator('.label-description').innerText();
-    const transaction = description.replace(/^×\d+ · /, '').trim();
+    const transaction = description.replace(/^(?:new · )?×\d+ · /, '').trim();
     await wb.sidebar.expand('Transactions');
     await wb.sidebar.row(transaction).locator('.label-name').click();
     const panel = await panelFrame(wb.page, 'Transaction', transaction);

@@ -9,6 +9,7 @@ import * as l10n from '@vscode/l10n';
 import { isApiError } from '../../api/apiError';
 import type { ErrorApplication } from '../../errors/errorModel';
 import { errorText } from '../../errors/errorText';
+import { newSinceRevision } from '../../errors/newErrorClasses';
 import { errorTimelineNrql, readErrorTimeline } from '../../errors/errorTimeline';
 import { formatAge } from '../../format/presentation';
 import { shortTransactionName } from '../../format/transactions';
@@ -121,6 +122,7 @@ export async function loadError(load: PanelLoad<'error'>): Promise<PanelData> {
         value: row ? formatAge(now - row.lastSeen.getTime()) : l10n.t('not in this range'),
       },
       transaction,
+      ...(row?.newSince ? [{ label: l10n.t('New since'), value: newSinceRevision(row.newSince) }] : []),
     ],
     summaryNote: errorCountsNote(),
     charts: [chart],

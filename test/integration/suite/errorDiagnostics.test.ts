@@ -54,7 +54,8 @@ for (const backend of BACKENDS) {
           diagnostics
             .filter((d) => ts.errorDiagnostics.shownAt(uri).some((s) => s.diagnostic.message === d.message))
             .map((d) => {
-              const [, errorClass, count] = /^(.+?)(?:: | — ).*?(\d+) in the last 30 min/.exec(d.message) ?? [];
+              const [, errorClass, count] =
+                /^(?:New since \S+ · )?(.+?)(?:: | — ).*?(\d+) in the last 30 min/.exec(d.message) ?? [];
               return {
                 file: uri.path.slice(folder.uri.path.length + 1),
                 line: d.range.start.line + 1,
@@ -182,7 +183,7 @@ for (const backend of BACKENDS) {
         transactionName: string;
       };
       assert.equal(args.applicationId, appId);
-      assert.ok(d.message.startsWith(args.errorClass));
+      assert.ok(d.message.replace(/^New since \S+ · /, '').startsWith(args.errorClass));
       assert.ok(!actions.some((a) => a.title === 'Open in the Service'), 'the demo has no service domain');
     });
 
