@@ -5,7 +5,13 @@
  * 10:43, 10:48), and its date adapter only knows local time. date-fns does the calendar work here
  * in the panel's zone. No DOM, so unit tests run it in Node.
  */
-import { addDays, addHours, addMinutes, format, startOfDay, startOfHour } from 'date-fns';
+// Each from its own file: through the package's index the panel bundle kept a stub for each of its ~300 exports.
+import { addDays } from 'date-fns/addDays';
+import { addHours } from 'date-fns/addHours';
+import { addMinutes } from 'date-fns/addMinutes';
+import { format } from 'date-fns/format';
+import { startOfDay } from 'date-fns/startOfDay';
+import { startOfHour } from 'date-fns/startOfHour';
 
 import type { TimeZoneMode } from './format';
 import { zoneContext } from './format';
