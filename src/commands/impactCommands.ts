@@ -13,6 +13,7 @@ import { loadDeploymentImpact } from '../impact/impactLoader';
 import type { ImpactViewModel } from '../impact/impactView';
 import { impactViewModel } from '../impact/impactView';
 import { pickApplication, requireConnection } from '../palette/pickers';
+import type { DeploymentImpactArgs } from '../panels/panelDeployments';
 import type { Services } from '../services';
 import type { ConnectionSession } from '../session/connectionSession';
 import { loadDeploymentCode } from '../tree/deploymentCodeLoad';
@@ -71,9 +72,13 @@ async function chooseDeployment(
   return choice?.d;
 }
 
+function isImpactArgs(arg: MonitorNode | DeploymentImpactArgs | undefined): arg is DeploymentImpactArgs {
+  return arg !== undefined && !('kind' in arg) && typeof arg.applicationId === 'number';
+}
+
 /** Opens the panel of `app`'s `deployment`; answers the model drawn (undefined when cancelled). */
 export function showDeploymentImpact(services: Services) {
-  return async (node?: MonitorNode): Promise<ImpactViewModel | undefined> => {
+  return async (node?: MonitorNode | DeploymentImpactArgs): Promise<ImpactViewModel | undefined> => {
     const conn = requireConnection(services.connections.current);
     if (!conn) {
       return undefined;
@@ -81,7 +86,11 @@ export function showDeploymentImpact(services: Services) {
     const now = Date.now();
     let app: ImpactApplication | undefined;
     let deployment: Deployment | undefined;
-    if (node?.kind === 'deployment') {
+    if (isImpactArgs(node)) {
+      const a = await conn.api.getApplication(node.applicationId, { signal: conn.signal });
+      app = { id: a.id, name: a.name, language: a.language };
+      deployment = node.deployment;
+    } else if (node?.kind === 'deployment') {
       const a = node.parent.parent.app;
       app = { id: a.id, name: a.name, language: a.language };
       deployment = node.deployment;

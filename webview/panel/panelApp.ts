@@ -88,7 +88,7 @@ export class PanelApp {
   /** The error panel's stack, or the transaction panel's error classes. */
   private readonly errorArea = h('div', { class: 'error-area' });
   private readonly content = h('div', { class: 'content' });
-  private readonly charts = new ChartView();
+  private readonly charts = new ChartView((message) => this.messaging.post(message));
   private readonly frame = h('div', { class: 'panel', hidden: true });
   /** The plot width last told to the extension, which thins the points it sends to fit it. */
   private sentPlotWidth = 0;
@@ -361,7 +361,7 @@ export class PanelApp {
       this.content.replaceChildren(h('p', { class: 'chart-message' }, l10n.t('Loading every slice for the table…')));
     } else {
       this.charts.destroy();
-      this.content.replaceChildren(chartTables(data, this.tz));
+      this.content.replaceChildren(chartTables(data, this.tz, (message) => this.messaging.post(message)));
     }
   }
 }
