@@ -123,8 +123,9 @@ export class PanelApp {
     this.sentPlotWidth = initialPlotWidth(this.root);
     new ResizeObserver(() => this.plotWidthChanged()).observe(this.content);
     this.onMessage(first);
-    // The components come after the first chart (showData), or in the first idle moment before it.
-    requestIdleCallback(defineComponents, { timeout: WARM_UP_LATEST_MS });
+    // The components come after the first chart (showData), or in the first idle moment before any data:
+    // their script must not run between the first data and its frame.
+    requestIdleCallback(() => this.data || defineComponents(), { timeout: WARM_UP_LATEST_MS });
   }
 
   /** Debounced: tells the extension the widest plot's width once it holds still. */
