@@ -116,6 +116,9 @@ function webviewEntries() {
     // A page's small first script (webview/panel/boot.ts), loaded before its bundle.
     const boot = path.join(dir, name, 'boot.ts');
     if (fs.existsSync(boot)) entries[`${name}Boot`] = boot;
+    // Its components (webview/panel/components.ts), loaded after the first chart.
+    const components = path.join(dir, name, 'components.ts');
+    if (fs.existsSync(components)) entries[`${name}Components`] = components;
   }
   return entries;
 }

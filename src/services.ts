@@ -30,7 +30,6 @@ import { loadDeploymentCode } from './tree/deploymentCodeLoad';
 import { ApdexStatusBar } from './status/apdexStatusBar';
 import { LatestImpactUpdates } from './status/latestImpactUpdates';
 import { movedRowsOf } from './impact/latestImpact';
-import { loadDeploymentCode } from './tree/deploymentCodeLoad';
 import { BoundAppsPoller } from './status/boundAppsPoller';
 import { BoundAppsRefreshTriggers } from './status/boundAppsRefreshTriggers';
 import { LENS_RANGES } from './code/lensModel';

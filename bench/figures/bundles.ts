@@ -46,5 +46,12 @@ export function bundleFigures(distDir: string): Figure[] {
       { kind: 'atMost', max: 300 },
       'dist/webview/panel.js',
     ),
+    countFigure(
+      'webview components (loaded after the first chart), minified',
+      'KB',
+      kb(path.join(distDir, 'webview', 'panelComponents.js')),
+      undefined,
+      'dist/webview/panelComponents.js: @vscode-elements + Lit',
+    ),
   ];
 }

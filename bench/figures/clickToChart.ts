@@ -41,6 +41,16 @@ export const CLICK_TO_PREVIEW =
 
 /** The demo's reporting applications with plain names (src/simulator/dataset.ts). */
 const APPS = ['storefront-web', 'billing-api', 'inventory-service', 'search-gateway', 'reports-dotnet', 'legacy-admin'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+];
 const DATA_LINE = /GET \/v2\/applications\/\d+\/metrics\/data\.json\S* 200 (\d+) ms/;
 
 /** The page code below (this file is type-checked without the DOM library). */
@@ -50,6 +60,8 @@ interface PageGlobals {
     timeOrigin: number;
     getEntriesByName(name: string): Array<{ startTime: number }>;
     getEntriesByType(type: 'navigation'): Array<{ responseStart: number }>;
+    getEntriesByType(type: 'resource'): Array<{ name: string; startTime: number; responseEnd: number }>;
+    getEntriesByType(type: 'paint'): Array<{ name: string; startTime: number }>;
   };
   addEventListener(type: 'mousedown', listener: (e: { timeStamp: number }) => void, capture: boolean): void;
 }
@@ -134,7 +146,17 @@ async function frameTimes(frame: Frame) {
     };
     // VS Code loads an empty document (its webview's fake.html) into the frame and writes the panel's HTML into it.
     const navigation = p.getEntriesByType('navigation')[0];
+    const resource = (file: string) => p.getEntriesByType('resource').find((r) => r.name.includes(file));
+    const bundle = resource('/panel.js');
+    const firstPaint = p.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
     return {
+      heldAt: at('timeslice:held'),
+      bundleFetchAt: bundle ? p.timeOrigin + bundle.startTime : undefined,
+      bundleLoadedAt: bundle ? p.timeOrigin + bundle.responseEnd : undefined,
+      bundleRanAt: at('timeslice:bundle'),
+      modulesAt: at('timeslice:modules'),
+      renderedAt: at('timeslice:data-rendered'),
+      paintAt: firstPaint ? p.timeOrigin + firstPaint.startTime : undefined,
       drawnAt: at('timeslice:data-drawn'),
       receivedAt: at('timeslice:data-received'),
       bootAt: at('timeslice:boot'),
@@ -198,6 +220,7 @@ export async function clickToChartFigures(
   /** Since the click: the panel's page navigation start, its document, our first script, its data message's arrival. */
   const stages = { page: [] as number[], document: [] as number[], boot: [] as number[], received: [] as number[] };
   const emptyStages = { page: [] as number[], document: [] as number[] };
+  const detail: Record<string, number[]> = {};
   /** Since the click on the second row: the preview's data message's arrival. */
   const reusedReceived: number[] = [];
   const logsDir = path.join(server.userDataDir, 'logs');
@@ -229,17 +252,26 @@ export async function clickToChartFigures(
       }
       const { page, sidebar } = await openWindow(browser, server.url, workspace);
       let before = (await newDataLines(logsDir, 0, 0)).total;
+      // TIMESLICE_BENCH_TRACE=FILE: a Chromium trace of the first click (every process: the webview's frame too).
+      const traceFile = run === 0 ? process.env.TIMESLICE_BENCH_TRACE : undefined;
+      if (traceFile) {
+        await browser.startTracing(page, { path: traceFile, screenshots: false, categories: TRACE_CATEGORIES });
+      }
       await sidebar.row(app).locator('.label-name').click();
       let frame: Frame;
       try {
         frame = await panelFrame(page, 'Application', app, 30_000);
+        if (traceFile) {
+          await browser.stopTracing();
+        }
       } catch (e) {
         problems.push(`${CLICK_TO_CHART}: the click on ${app} drew no dashboard (${String(e)})`);
         await page.context().close();
         continue;
       }
       let clickAt = await clickedAt(page);
-      const { drawnAt, pageAt, documentAt, bootAt, receivedAt } = await frameTimes(frame);
+      const times = await frameTimes(frame);
+      const { drawnAt, pageAt, documentAt, bootAt, receivedAt } = times;
       let { lines } = await newDataLines(logsDir, Math.max(0, before - 1));
       if (clickAt === undefined || drawnAt === undefined || lines.length === 0) {
         problems.push(
@@ -254,6 +286,16 @@ export async function clickToChartFigures(
         stages.document.push((documentAt ?? NaN) - clickAt);
         stages.boot.push((bootAt ?? NaN) - clickAt);
         stages.received.push((receivedAt ?? NaN) - clickAt);
+        for (const [stage, at] of Object.entries(times)) {
+          (detail[stage] ??= []).push((at ?? NaN) - clickAt);
+        }
+        console.error(
+          `[bench]   stages: ${Object.entries(times)
+            .filter(([, at]) => at !== undefined)
+            .sort((a, b) => a[1]! - b[1]!)
+            .map(([stage, at]) => `${stage} ${(at! - clickAt!).toFixed(0)}`)
+            .join(', ')}`,
+        );
         console.error(
           `[bench] click to chart ${run + 1}/${runs} (${app}): ${(drawnAt - clickAt).toFixed(0)} ms (webview frame started at ${(pageAt - clickAt).toFixed(0)} ms, its document answered at ${((documentAt ?? NaN) - clickAt).toFixed(0)} ms, our first script at ${((bootAt ?? NaN) - clickAt).toFixed(0)} ms, data in at ${((receivedAt ?? NaN) - clickAt).toFixed(0)} ms); the empty webview's first script at ${first.anchor.at(-1)?.toFixed(0)} ms`,
         );
@@ -267,16 +309,16 @@ export async function clickToChartFigures(
           problems.push(`${CLICK_TO_PREVIEW}: ${next} opened a new webview, not the preview`);
         }
         clickAt = await clickedAt(page);
-        const times = await frameTimes(redrawn);
+        const again = await frameTimes(redrawn);
         ({ lines } = await newDataLines(logsDir, Math.max(0, before - 1)));
-        if (clickAt === undefined || times.drawnAt === undefined || lines.length !== 1) {
+        if (clickAt === undefined || again.drawnAt === undefined || lines.length !== 1) {
           problems.push(`${CLICK_TO_PREVIEW}: ${next}: no click time, drawn mark or single metric-data request`);
         } else {
-          reused.ours.push(times.drawnAt - clickAt);
+          reused.ours.push(again.drawnAt - clickAt);
           reused.anchor.push(Number(DATA_LINE.exec(lines[0])![1]));
-          reusedReceived.push((times.receivedAt ?? NaN) - clickAt);
+          reusedReceived.push((again.receivedAt ?? NaN) - clickAt);
           console.error(
-            `[bench] click to the preview ${run + 1}/${runs} (${next}): ${(times.drawnAt - clickAt).toFixed(0)} ms (data in at ${reusedReceived.at(-1)?.toFixed(0)} ms), request ${reused.anchor.at(-1)} ms`,
+            `[bench] click to the preview ${run + 1}/${runs} (${next}): ${(again.drawnAt - clickAt).toFixed(0)} ms (data in at ${reusedReceived.at(-1)?.toFixed(0)} ms), request ${reused.anchor.at(-1)} ms`,
           );
         }
       } catch (e) {

@@ -15,6 +15,7 @@ import type { ImpactViewModel } from '../impact/impactView';
 import type { LatestDeploymentRef } from '../impact/latestImpactText';
 import { impactViewModel } from '../impact/impactView';
 import { pickApplication, requireConnection } from '../palette/pickers';
+import type { DeploymentImpactArgs } from '../panels/panelDeployments';
 import type { Services } from '../services';
 import type { ConnectionSession } from '../session/connectionSession';
 import type { DeploymentCodeQuery } from '../tree/deploymentCodeLoad';
@@ -97,9 +98,17 @@ function readCode(services: Services, query: DeploymentCodeQuery, signal: AbortS
   }));
 }
 
+function isImpactArgs(
+  arg: MonitorNode | LatestDeploymentRef | DeploymentImpactArgs | undefined,
+): arg is DeploymentImpactArgs {
+  return arg !== undefined && !('kind' in arg) && 'deployment' in arg && typeof arg.applicationId === 'number';
+}
+
 /** Opens the panel of `app`'s `deployment`; answers the model drawn (undefined when cancelled). */
 export function showDeploymentImpact(services: Services) {
-  return async (node?: MonitorNode | LatestDeploymentRef): Promise<ImpactViewModel | undefined> => {
+  return async (
+    node?: MonitorNode | LatestDeploymentRef | DeploymentImpactArgs,
+  ): Promise<ImpactViewModel | undefined> => {
     const conn = requireConnection(services.connections.current);
     if (!conn) {
       return undefined;
@@ -111,6 +120,10 @@ export function showDeploymentImpact(services: Services) {
     const latest = node && 'deploymentId' in node ? services.latestImpact.resolve(node) : undefined;
     if (latest) {
       [app, deployment] = [latest.application, latest.deployment];
+    } else if (isImpactArgs(node)) {
+      const a = await conn.api.getApplication(node.applicationId, { signal: conn.signal });
+      app = { id: a.id, name: a.name, language: a.language };
+      deployment = node.deployment;
     } else if (node && 'kind' in node && node.kind === 'deployment') {
       const a = node.parent.parent.app;
       app = { id: a.id, name: a.name, language: a.language };

@@ -300,6 +300,7 @@ export class ChartPanel extends Disposable {
       case 'goToCode':
       case 'openFrame':
       case 'showError':
+      case 'showDeploymentImpact':
         return runPanelAction(message, this.stateValue.entity, this.shown.data, this.deps.log);
     }
   }

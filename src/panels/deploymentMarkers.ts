@@ -5,6 +5,8 @@
  * account): the webview draws it on the canvas or sets it as text, never as HTML.
  */
 export interface DeploymentMarker {
+  /** The service's id of the deployment: a click on its marker opens What Moved at it (src/panels/panelActions.ts). */
+  id?: string;
   /** Ms since the epoch. */
   time: number;
   revision: string;
@@ -13,6 +15,8 @@ export interface DeploymentMarker {
   user?: string;
   description?: string;
   changelog?: string;
+  /** The webview does not read it: NerdGraph's commit, which What Moved reads before the revision. */
+  commit?: string;
 }
 
 /** The most markers a panel gets: beyond this the lines would only paint the chart. */

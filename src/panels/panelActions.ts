@@ -1,7 +1,7 @@
 /**
  * What a panel's webview asks of the host besides its controls: a row of the transactions table (its
  * transaction's panel, its code), a frame of the error panel's stack (its line in the bound folder), a
- * class of the transaction panel's error table (its error panel). The webview is untrusted: it may only
+ * class of the transaction panel's error table (its error panel), a deployment marker (What Moved at it). The webview is untrusted: it may only
  * name what the host sent this panel, and the host acts on its own copy (never a path from the page).
  */
 import * as vscode from 'vscode';
@@ -12,9 +12,14 @@ import type { Logger } from '../log';
 import type { ShowErrorArgs } from '../errors/errorCommands';
 import type { PanelData } from './panelLoad';
 import type { FromWebview, PanelEntity } from './protocol';
+import type { DeploymentImpactArgs } from './panelDeployments';
+import { markerDeployment } from './panelDeployments';
 import { transactionRowRequest } from './transactionEntity';
 
-export type PanelAction = Extract<FromWebview, { type: 'openTransaction' | 'goToCode' | 'openFrame' | 'showError' }>;
+export type PanelAction = Extract<
+  FromWebview,
+  { type: 'openTransaction' | 'goToCode' | 'openFrame' | 'showError' | 'showDeploymentImpact' }
+>;
 
 export async function runPanelAction(
   message: PanelAction,
@@ -55,6 +60,17 @@ export async function runPanelAction(
         transactionName: row.transactionName,
       };
       await vscode.commands.executeCommand(COMMAND.showError, request);
+      return;
+    }
+    case 'showDeploymentImpact': {
+      const marker = data?.deployments?.find((m) => m.id === message.deploymentId);
+      const deployment = marker && !(entity.kind === 'explorer' && entity.nrql) && markerDeployment(marker);
+      if (!deployment) {
+        log.warn(`ignored showDeploymentImpact for a deployment the ${entity.kind} panel was not sent`);
+        return;
+      }
+      const args: DeploymentImpactArgs = { applicationId: entity.applicationId, deployment };
+      await vscode.commands.executeCommand(COMMAND.showDeploymentImpact, args);
       return;
     }
   }

@@ -9,13 +9,30 @@ import type { PanelEntity } from './protocol';
 
 export function deploymentMarker(d: Deployment): DeploymentMarker {
   return {
+    id: d.id,
     time: d.time,
     revision: d.revision,
     short: shortRevision(d.revision),
     ...(d.user !== undefined ? { user: d.user } : {}),
     ...(d.description !== undefined ? { description: d.description } : {}),
     ...(d.changelog !== undefined ? { changelog: d.changelog } : {}),
+    ...(d.commit !== undefined ? { commit: d.commit } : {}),
   };
+}
+
+/** What a chart's marker asks of `timeslice.showDeploymentImpact` (src/commands/impactCommands.ts): the host's own copy. */
+export interface DeploymentImpactArgs {
+  applicationId: number;
+  deployment: Deployment;
+}
+
+/** The deployment a marker was made from (`deploymentMarker`), for What Moved; undefined for a marker without an id. */
+export function markerDeployment(m: DeploymentMarker): Deployment | undefined {
+  if (m.id === undefined) {
+    return undefined;
+  }
+  const { short: _short, id, ...rest } = m;
+  return { id, ...rest };
 }
 
 /** Told when markers come from an older answer because the refresh failed: when that answer was heard, and why. */

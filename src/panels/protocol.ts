@@ -247,6 +247,8 @@ export type FromWebview =
   | { type: 'export'; format: 'csv' | 'json' }
   /** A row of the transactions table: open its transaction's panel, or go to its code (`name` must be a row sent). */
   | { type: TransactionRowAction; name: string }
+  /** A deployment marker clicked: What Moved at it (`deploymentId` must be a marker the host sent). */
+  | { type: 'showDeploymentImpact'; deploymentId: string }
   | ErrorPanelMessage;
 
 // ---- validation -------------------------------------------------------------------------------
@@ -361,6 +363,8 @@ export function isFromWebview(v: unknown): v is FromWebview {
     case 'openFrame':
     case 'showError':
       return isErrorPanelMessage(v);
+    case 'showDeploymentImpact':
+      return isShortString(v.deploymentId, 100) && v.deploymentId !== '';
     default:
       return false;
   }

@@ -2,7 +2,7 @@
  * What changed and what is firing, in the real workbench against the demo: the open alerts'
  * severity beside the Apdex with a plain-text tooltip, the last deployment in the Apdex tooltip, the
  * "Open alerts (N)" group, the dashboard around a deployment with the change in its header and a
- * deployment marker hovered; and the test data set's foreign text (a deployment's description, an alert's
+ * deployment marker hovered and clicked (What Moved opens); and the test data set's foreign text (a deployment's description, an alert's
  * condition and policy with a command link, HTML and bidi controls) shown as text, no element or link
  * made from it.
  */
@@ -128,6 +128,29 @@ describe('what changed and what is firing, in the real workbench', () => {
       first.series.some((x) => /1 day earlier/.test(x.label)),
       first.series.map((x) => x.label).join(', '),
     );
+    assert.deepEqual(wb.pageErrors, []);
+  });
+
+  it('a click on a deployment marker opens What Moved at that deployment', async () => {
+    await wb.page.mouse.move(900, 600);
+    const frame = await openPanelByRow(wb, RED_APP, 'Application');
+    const around = frame.locator('select[aria-label="Around a deployment"]');
+    await around.waitFor({ state: 'visible', timeout: 15_000 });
+    const value = await around
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { value: string }).value).find((v) => v !== ''));
+    assert.ok(value, 'a deployment to go around');
+    await redrawnAfter(frame, () => around.selectOption(value));
+    const canvas = frame.locator('canvas[data-deployment-x]').first();
+    await canvas.waitFor({ timeout: 15_000 });
+    const xs = ((await canvas.getAttribute('data-deployment-x')) ?? '').split(',').filter(Boolean).map(Number);
+    assert.ok(xs.length > 0, 'a deployment marker is drawn');
+    const box = (await canvas.boundingBox())!;
+    await wb.page.mouse.move(box.x + xs[0], box.y + box.height / 2);
+    await wb.page.mouse.click(box.x + xs[0], box.y + box.height / 2);
+    const tab = wb.page.locator('.tabs-container .tab', { hasText: 'What moved:' }).first();
+    await tab.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match((await tab.innerText()).trim(), new RegExp(`^What moved: ${RED_APP} \\S+`));
     assert.deepEqual(wb.pageErrors, []);
   });
 

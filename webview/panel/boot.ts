@@ -26,7 +26,12 @@ declare global {
 performance.mark('timeslice:boot');
 const api = acquireVsCodeApi();
 const held: unknown[] = [];
-const hold = (event: MessageEvent<unknown>) => held.push(event.data);
+const hold = (event: MessageEvent<unknown>) => {
+  if (__TIMESLICE_TEST__ && held.length === 0) {
+    performance.mark('timeslice:held');
+  }
+  held.push(event.data);
+};
 window.addEventListener('message', hold);
 window.timeslicePanelBoot = {
   api,

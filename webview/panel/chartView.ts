@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 
 import { Chart } from 'chart.js';
 
-import type { ChartSpec } from '../../src/panels/protocol';
+import type { ChartSpec, FromWebview } from '../../src/panels/protocol';
 import { h, uniqueId } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
 import type { ViewData } from '../shared/seriesData';
@@ -47,6 +47,10 @@ const LAZY_MARGIN_PX = 200;
 
 export class ChartView {
   readonly element = h('div', { class: 'charts' });
+
+  /** `open`: what a click on a deployment marker sends (What Moved at it). */
+  constructor(private readonly open?: (message: FromWebview) => void) {}
+
   private boxes: Box[] = [];
   /** Series hidden through the legend, by chart id, kept across refreshes. */
   private readonly hidden = new Map<string, Set<string>>();
@@ -133,7 +137,7 @@ export class ChartView {
       ...config.options,
       plugins: {
         ...config.options?.plugins,
-        deploymentMarkers: { markers: data.deployments ?? [], tz, theme },
+        deploymentMarkers: { markers: data.deployments ?? [], tz, theme, open: this.open },
         alertMarkers: { markers: data.alerts ?? [], tz, theme },
       },
       onResize: (chart, size) => {

@@ -8,6 +8,8 @@ import * as l10n from '@vscode/l10n';
 import type { Chart, ChartType, Plugin } from 'chart.js';
 
 import type { DeploymentMarker } from '../../src/panels/deploymentMarkers';
+import type { FromWebview } from '../../src/panels/protocol';
+import { deploymentImpactMessage } from '../shared/deploymentClick';
 import { h } from '../shared/dom';
 import { MarkerHover } from '../shared/markerHover';
 import { wrapLines } from '../shared/wrapText';
@@ -20,6 +22,8 @@ export interface MarkerOptions {
   markers: DeploymentMarker[];
   tz: TimeZoneMode;
   theme: ChartTheme;
+  /** A click on a marker: What Moved at it (deploymentClick.ts). */
+  open?: (message: FromWebview) => void;
 }
 
 declare module 'chart.js' {
@@ -71,6 +75,7 @@ export function markerOptions<O extends MarkerPluginOptions<unknown>>(
 export function markerHoverHooks<M extends { time: number }>(
   options: (chart: Chart) => MarkerPluginOptions<M> | undefined,
   lines: (marker: M, tz: TimeZoneMode) => string[],
+  onEvent?: (chart: Chart, type: string, hovered: M | undefined) => void,
 ): Pick<Plugin<'line'>, 'afterEvent' | 'beforeTooltipDraw' | 'afterDraw'> {
   const hover = new MarkerHover<M>();
   return {
@@ -79,6 +84,7 @@ export function markerHoverHooks<M extends { time: number }>(
       if (o && hover.track(chart, o.markers, args.event, (t) => chart.scales.x.getPixelForValue(t))) {
         args.changed = true;
       }
+      onEvent?.(chart, args.event.type, hover.of(chart));
     },
     beforeTooltipDraw: (chart) => hover.chartTooltip(chart),
     afterDraw(chart) {
@@ -93,9 +99,22 @@ export function markerHoverHooks<M extends { time: number }>(
 
 const options = (chart: Chart) => markerOptions<MarkerOptions>(chart, 'deploymentMarkers');
 
+/** A marker that opens What Moved shows the pointer's hand; a click on it sends the message. */
+function onMarkerEvent(chart: Chart, type: string, hovered: DeploymentMarker | undefined): void {
+  const open = options(chart)?.open;
+  if (!open) {
+    return;
+  }
+  chart.canvas.style.cursor = hovered?.id ? 'pointer' : '';
+  const message = deploymentImpactMessage(type, hovered);
+  if (message) {
+    open(message);
+  }
+}
+
 export const deploymentMarkersPlugin: Plugin<'line'> = {
   id: 'deploymentMarkers',
-  ...markerHoverHooks(options, markerLines),
+  ...markerHoverHooks(options, markerLines, onMarkerEvent),
   afterDatasetsDraw(chart) {
     const o = options(chart);
     if (!o) {
@@ -158,7 +177,23 @@ function drawTooltip(chart: Chart, text: readonly string[], time: number, theme:
 }
 
 /** The table view's Deployments table: every marker as text, newest first. */
-export function deploymentsTable(markers: readonly DeploymentMarker[], tz: TimeZoneMode): HTMLElement {
+/** The keyboard's way to What Moved: a button on each row whose marker the host named (`open` given). */
+function impactButton(m: DeploymentMarker, open: (message: FromWebview) => void): HTMLElement {
+  const label = l10n.t('What moved at {0}', m.short);
+  const button = h(
+    'button',
+    { type: 'button', class: 'row-action', 'aria-label': label, title: label },
+    l10n.t('What moved'),
+  );
+  button.addEventListener('click', () => m.id && open({ type: 'showDeploymentImpact', deploymentId: m.id }));
+  return button;
+}
+
+export function deploymentsTable(
+  markers: readonly DeploymentMarker[],
+  tz: TimeZoneMode,
+  open?: (message: FromWebview) => void,
+): HTMLElement {
   const head = h(
     'tr',
     {},
@@ -173,7 +208,7 @@ export function deploymentsTable(markers: readonly DeploymentMarker[], tz: TimeZ
       'tr',
       {},
       h('th', { scope: 'row' }, formatDateTime(m.time, tz)),
-      h('td', {}, m.revision),
+      h('td', {}, m.revision, open && m.id ? impactButton(m, open) : null),
       h('td', {}, m.user ?? ''),
       h('td', {}, m.description ?? ''),
       h('td', { class: 'pre' }, m.changelog ?? ''),

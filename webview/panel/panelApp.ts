@@ -88,7 +88,7 @@ export class PanelApp {
   /** The error panel's stack, or the transaction panel's error classes. */
   private readonly errorArea = h('div', { class: 'error-area' });
   private readonly content = h('div', { class: 'content' });
-  private readonly charts = new ChartView();
+  private readonly charts = new ChartView((message) => this.messaging.post(message));
   private readonly frame = h('div', { class: 'panel', hidden: true });
   /** The plot width last told to the extension, which thins the points it sends to fit it. */
   private sentPlotWidth = 0;
@@ -123,8 +123,9 @@ export class PanelApp {
     this.sentPlotWidth = initialPlotWidth(this.root);
     new ResizeObserver(() => this.plotWidthChanged()).observe(this.content);
     this.onMessage(first);
-    // The components come after the first chart (showData), or in the first idle moment before it.
-    requestIdleCallback(defineComponents, { timeout: WARM_UP_LATEST_MS });
+    // The components come after the first chart (showData), or in the first idle moment before any data:
+    // their script must not run between the first data and its frame.
+    requestIdleCallback(() => this.data || defineComponents(), { timeout: WARM_UP_LATEST_MS });
   }
 
   /** Debounced: tells the extension the widest plot's width once it holds still. */
@@ -361,7 +362,7 @@ export class PanelApp {
       this.content.replaceChildren(h('p', { class: 'chart-message' }, l10n.t('Loading every slice for the table…')));
     } else {
       this.charts.destroy();
-      this.content.replaceChildren(chartTables(data, this.tz));
+      this.content.replaceChildren(chartTables(data, this.tz, (message) => this.messaging.post(message)));
     }
   }
 }

@@ -4,7 +4,7 @@
  */
 import * as l10n from '@vscode/l10n';
 
-import type { ChartSpec, SummaryTable } from '../../src/panels/protocol';
+import type { ChartSpec, FromWebview, SummaryTable } from '../../src/panels/protocol';
 import { h, uniqueId } from '../shared/dom';
 import type { TimeZoneMode } from '../shared/format';
 import { formatDateTime, formatFixed, formatValue, timeZoneLabel } from '../shared/format';
@@ -67,8 +67,8 @@ export function chartTable(spec: ChartSpec, tz: TimeZoneMode): HTMLElement {
   return section;
 }
 
-export function chartTables(data: ViewData, tz: TimeZoneMode): HTMLElement {
-  const deployments = data.deployments ? [deploymentsTable(data.deployments, tz)] : [];
+export function chartTables(data: ViewData, tz: TimeZoneMode, open?: (message: FromWebview) => void): HTMLElement {
+  const deployments = data.deployments ? [deploymentsTable(data.deployments, tz, open)] : [];
   const alerts = data.alerts?.length ? [alertsTable(data.alerts, tz)] : [];
   return h('div', { class: 'tables' }, ...deployments, ...alerts, ...data.charts.map((spec) => chartTable(spec, tz)));
 }

@@ -1,6 +1,6 @@
 /**
- * The @vscode-elements components the panel uses (required one by one, so the bundle carries only
- * these) and small typed constructors for them. Selects are native `<select>`s styled with the
+ * The @vscode-elements components the panel uses (loaded as a script of their own, components.ts)
+ * and small typed constructors for them. Selects are native `<select>`s styled with the
  * dropdown theme variables (media/panel.css): vscode-single-select with its option list, scrollable
  * and icon was about 45 KB of the webview bundle (budget 300 KB) for three short lists. They style themselves from the --vscode-* variables
  * through constructable stylesheets, which the panel's CSP (`style-src` without 'unsafe-inline')
@@ -14,26 +14,34 @@ import { h } from './dom';
 
 export type { VscodeButton, VscodeCheckbox, VscodeTextfield };
 
-declare function require(id: string): unknown;
-
 let defined = false;
+/** Where the components' script is, and the page's nonce (the CSP admits no script without it). */
+let componentsScript: { src: string; nonce: string } | undefined;
+
+/** Called by the panel bundle as it starts, from its own script element: the components' file is beside it. */
+export function locateComponents(bundle: HTMLScriptElement | SVGScriptElement | null): void {
+  if (bundle instanceof HTMLScriptElement && bundle.src) {
+    componentsScript = { src: new URL('panelComponents.js', bundle.src).href, nonce: bundle.nonce ?? '' };
+  }
+}
 
 /**
  * Defines the components, once; the panel calls it after its first chart is drawn, or when it idles
  * before that. Until then the elements made below are plain placeholders (hidden by panel.css's
  * `:not(:defined)` rule) that upgrade in place: Lit keeps the properties set on them meanwhile. The
- * components and Lit are a fifth of the bundle and their first render a good part of a new page's
- * work, none of which the first chart needs. (`require`: esbuild evaluates each module only here.)
+ * components and Lit are a sixth of the panel's code and their first render a good part of a new page's
+ * work, none of which the first chart needs: they are a script of their own (webview/panel/components.ts),
+ * fetched and parsed only now (docs/performance.md, click to chart).
  */
 export function defineComponents(): void {
-  if (defined) {
+  if (defined || !componentsScript) {
     return;
   }
   defined = true;
-  require('@vscode-elements/elements/dist/vscode-button/index.js');
-  require('@vscode-elements/elements/dist/vscode-checkbox/index.js');
-  require('@vscode-elements/elements/dist/vscode-progress-ring/index.js');
-  require('@vscode-elements/elements/dist/vscode-textfield/index.js');
+  const script = document.createElement('script');
+  script.nonce = componentsScript.nonce;
+  script.src = componentsScript.src;
+  document.head.append(script);
 }
 
 export interface Choice {

@@ -2,7 +2,7 @@
 import * as l10n from '@vscode/l10n';
 
 import { UTCDateMini } from '@date-fns/utc/date/mini';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import type { ContextOptions } from 'date-fns';
 
 import { LIVE_WINDOW_SLACK_MS } from '../../src/panels/protocol';

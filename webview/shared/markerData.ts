@@ -32,7 +32,9 @@ export function readMarkers(v: unknown): DeploymentMarker[] | undefined {
     if (typeof r.time !== 'number' || !Number.isFinite(r.time) || revision === undefined) {
       continue;
     }
+    const id = typeof r.id === 'string' && r.id.length <= 100 ? r.id : undefined;
     out.push({
+      ...(id ? { id } : {}),
       time: r.time,
       revision,
       short: text(r.short) ?? revision.slice(0, 12),

@@ -2,7 +2,13 @@
  * Ticks on round times in local time or UTC. Chart.js's time ticks step one unit and skip labels that do not
  * fit, leaving uneven gaps (10:35, 10:39, 10:43, 10:48), and its adapter only knows local time.
  */
-import { addDays, addHours, addMinutes, format, startOfDay, startOfHour } from 'date-fns';
+// Each from its own file: through the package's index the panel bundle kept a stub for each of its ~300 exports.
+import { addDays } from 'date-fns/addDays';
+import { addHours } from 'date-fns/addHours';
+import { addMinutes } from 'date-fns/addMinutes';
+import { format } from 'date-fns/format';
+import { startOfDay } from 'date-fns/startOfDay';
+import { startOfHour } from 'date-fns/startOfHour';
 
 import type { TimeZoneMode } from './format';
 import { zoneContext } from './format';
