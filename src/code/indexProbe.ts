@@ -20,7 +20,8 @@ export function indexProbe(allowance: number): IndexProbe {
   const item = vscode.window.createStatusBarItem('timeslice.test.indexProbe', vscode.StatusBarAlignment.Left);
   const show = () => {
     const names = [...listed.values()].reduce((a, b) => a + b, 0);
-    item.text = `index probe: ${names} listed · ${reads} read · ${held} held`;
+    // Icons for the words: names listed, files read, reads held (a test's item, not prose to translate).
+    item.text = `$(list-flat) ${names} $(file) ${reads} $(debug-pause) ${held}`;
   };
   show();
   item.show();

@@ -54,9 +54,12 @@ interface ProbeCounts {
   held: number;
 }
 
+/** The index probe's item: `$(list-flat) names listed $(file) files read $(debug-pause) reads held`. */
 async function probe(wb: Workbench): Promise<ProbeCounts> {
-  const text = await (await wb.statusBar.waitForItem(/index probe:/)).innerText();
-  const m = /(\d+) listed · (\d+) read · (\d+) held/.exec(text);
+  const item = wb.statusBar.items.filter({ has: wb.page.locator('.codicon-debug-pause') }).first();
+  await item.waitFor({ timeout: 15_000 });
+  const text = await item.innerText();
+  const m = /^\s*(\d+)\s+(\d+)\s+(\d+)\s*$/.exec(text);
   assert.ok(m, `the index probe's item: ${text}`);
   return { listed: Number(m[1]), read: Number(m[2]), held: Number(m[3]) };
 }
