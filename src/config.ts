@@ -57,7 +57,8 @@ export class Config extends Disposable {
   private cached: vscode.WorkspaceConfiguration | undefined;
   private cachedHttp: vscode.WorkspaceConfiguration | undefined;
 
-  constructor() {
+  /** `minRefreshSeconds`: only the test build goes below MIN_REFRESH_SECONDS (testHarness.ts, `refreshFloor`). */
+  constructor(private readonly minRefreshSeconds = MIN_REFRESH_SECONDS) {
     super();
     this._register(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -132,7 +133,7 @@ export class Config extends Disposable {
   /** Never below the minimum, whatever the settings file says. */
   get refreshIntervalSeconds(): number {
     const n = Number(this.section.get<number>(SETTING.refreshIntervalSeconds) ?? 60);
-    return Number.isFinite(n) ? Math.max(MIN_REFRESH_SECONDS, n) : 60;
+    return Number.isFinite(n) ? Math.max(this.minRefreshSeconds, n) : 60;
   }
 
   get apiKeyHeader(): ApiKeyHeader {

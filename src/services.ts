@@ -36,6 +36,7 @@ import { LENS_RANGES } from './code/lensModel';
 import type { LensRange } from './code/lensModel';
 import { sessionTransactionSource } from './code/sessionTransactionSource';
 import { TransactionLensProvider } from './code/transactionLensProvider';
+import { indexProbe } from './code/indexProbe';
 import { WorkspaceSourceIndex } from './code/workspaceSources';
 import { LanguageModelTools } from './tools/languageModelTools';
 import { TOOLS } from './tools/toolList';
@@ -97,7 +98,7 @@ export class Services extends Disposable {
   ) {
     super();
     this.channel = this._register(vscode.window.createOutputChannel('Timeslice', { log: true }));
-    this.config = this._register(new Config());
+    this.config = this._register(new Config(__TIMESLICE_TEST__ ? harness.refreshFloor : undefined));
     this.apiKeys = this._register(new ApiKeyStore(context.secrets));
     // Every key this session has seen, the demo's included, is redacted from every log line.
     this.log = new ChannelLogger(
@@ -190,7 +191,11 @@ export class Services extends Disposable {
     );
     this._register(new BoundAppsRefreshTriggers(this.boundApps, this.bindings, this.connections));
     this.rawResponses = this._register(new RawResponseProvider());
-    this.sources = this._register(new WorkspaceSourceIndex(this.log.scoped('code index'), this.connections.focus));
+    const probe =
+      __TIMESLICE_TEST__ && harness.indexGate !== undefined ? this._register(indexProbe(harness.indexGate)) : undefined;
+    this.sources = this._register(
+      new WorkspaceSourceIndex(this.log.scoped('code index'), this.connections.focus, probe && ((f) => probe.wrap(f))),
+    );
     this.errorDiagnostics = this._register(
       new ErrorDiagnostics({
         config: this.config,

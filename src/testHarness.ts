@@ -20,6 +20,13 @@ export interface HarnessSwitches {
   demoClockShift?: number;
   /** `emptyWebview` (test builds): a status-bar item opens an empty webview, for the click-to-chart bench. */
   emptyWebview: boolean;
+  /**
+   * `indexGate=<n>`: the code index's file access counted on a status-bar item, and every read after the
+   * first `n` held (code/indexProbe.ts), so a UI test sees what a feature read and that none read the folder whole.
+   */
+  indexGate?: number;
+  /** `refreshFloor=<seconds>`: `timeslice.refreshIntervalSeconds` may go down to this (a user's floor is 60 s). */
+  refreshFloor?: number;
 }
 
 /** Reads the switches; words it does not know are ignored, so an old harness cannot turn on anything. */
@@ -30,6 +37,12 @@ export function harnessSwitches(env: NodeJS.ProcessEnv = process.env): HarnessSw
     .filter((w) => w !== '');
   const demo = words.find((w) => w === 'demo' || w.startsWith('demo='));
   const shift = words.find((w) => /^clockShift=-?\d{1,9}$/.test(w));
+  const count = (name: string) => {
+    const word = words.find((w) => w.startsWith(`${name}=`) && /^\d{1,6}$/.test(w.slice(name.length + 1)));
+    return word === undefined ? undefined : Number(word.slice(name.length + 1));
+  };
+  const indexGate = count('indexGate');
+  const refreshFloor = count('refreshFloor');
   return {
     api: words.includes('api'),
     quiet: words.includes('quiet'),
@@ -37,6 +50,8 @@ export function harnessSwitches(env: NodeJS.ProcessEnv = process.env): HarnessSw
     demoNames: words.includes('names=test') ? 'test' : 'demo',
     emptyWebview: words.includes('emptyWebview'),
     ...(shift ? { demoClockShift: Number(shift.slice('clockShift='.length)) } : {}),
+    ...(indexGate !== undefined ? { indexGate } : {}),
+    ...(refreshFloor !== undefined ? { refreshFloor } : {}),
   };
 }
 
@@ -49,5 +64,7 @@ export function harnessValue(switches: Partial<HarnessSwitches>): string {
     ...(switches.demoNames === 'test' ? ['names=test'] : []),
     ...(switches.demoClockShift !== undefined ? [`clockShift=${switches.demoClockShift}`] : []),
     ...(switches.emptyWebview ? ['emptyWebview'] : []),
+    ...(switches.indexGate !== undefined ? [`indexGate=${switches.indexGate}`] : []),
+    ...(switches.refreshFloor !== undefined ? [`refreshFloor=${switches.refreshFloor}`] : []),
   ].join(',');
 }

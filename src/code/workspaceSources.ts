@@ -181,9 +181,11 @@ export class WorkspaceSourceIndex extends Disposable {
   /** One pace for every folder's background pass: together they work no more than one would. */
   private readonly pace: BackgroundPace;
 
+  /** `probe`: the test build's counted and gated file access (indexProbe.ts). */
   constructor(
     private readonly log: Logger,
     focus: Pick<FocusGate, 'isFocused' | 'run'>,
+    private readonly probe?: (files: SourceFiles) => SourceFiles,
   ) {
     super();
     this.pace = new BackgroundPace(focus);
@@ -230,7 +232,7 @@ export class WorkspaceSourceIndex extends Disposable {
     let entry = this.folders.get(key);
     if (!entry) {
       const files = new FolderSourceFiles(folder);
-      entry = { files, index: new SourceIndex(files, INDEX_LIMITS, this.log, this.pace.turn) };
+      entry = { files, index: new SourceIndex(this.probe?.(files) ?? files, INDEX_LIMITS, this.log, this.pace.turn) };
       this.folders.set(key, entry);
     }
     return entry.index;

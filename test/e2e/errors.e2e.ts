@@ -1,45 +1,15 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 
-import type { Frame } from 'playwright-core';
-
 import { Dataset } from '../../src/simulator/dataset';
 import { sampleWorkbench } from './support/binding';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
+import { openErrorsGroup, stackFrames } from './support/errorPanel';
 import { panelFrame } from './support/panels';
 import { publishScreenshot, screenshot, type Theme, type Workbench } from './support/workbench';
 
 const web = new Dataset(DEMO_TEST_DATA_SET).apps.find((a) => a.name === 'storefront-web')!;
 const SMALL = { width: 1100, height: 700 };
-
-/** Expands storefront-web and its Errors group; returns the group's label and its first class row's label. */
-async function openErrorsGroup(wb: Workbench): Promise<{ group: string; first: string }> {
-  // The activity bar's hover, left by opening the view, lies over the rows until the mouse leaves.
-  await wb.page.mouse.move(700, 450);
-  await wb.sidebar.expand(web.name);
-  const groupRow = wb.sidebar.rows.filter({ has: wb.page.locator('.label-name', { hasText: /^Errors \(\d+\)$/ }) });
-  await groupRow.first().waitFor({ timeout: 30_000 });
-  const group = (await groupRow.first().locator('.label-name').innerText()).trim();
-  await wb.sidebar.expand(group);
-  const labels = await wb.sidebar.rowLabels();
-  return { group, first: labels[labels.indexOf(group) + 1] };
-}
-
-/** The frames the error panel lists: text, and whether each is a link (an in-app frame the folder has). */
-async function stackFrames(frame: Frame): Promise<Array<{ link: boolean; library: boolean; where: string }>> {
-  return frame.evaluate(() => {
-    interface El {
-      classList: { contains(c: string): boolean };
-      querySelector(s: string): { textContent: string | null } | null;
-    }
-    const d = (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<El> } }).document;
-    return [...d.querySelectorAll('.stack li.frame')].map((li) => ({
-      link: li.querySelector('button.frame-link') !== null,
-      library: li.classList.contains('frame-library'),
-      where: li.querySelector('.frame-where')?.textContent ?? '',
-    }));
-  });
-}
 
 describe('errors: the tree group and the error panel (real workbench)', () => {
   let wb: Workbench;
@@ -53,7 +23,7 @@ describe('errors: the tree group and the error panel (real workbench)', () => {
   });
 
   it('lists "Errors (N)" under the application, each class with its count and transaction', async () => {
-    const { group, first } = await openErrorsGroup(wb);
+    const { group, first } = await openErrorsGroup(wb, web.name);
     const n = Number(/\((\d+)\)/.exec(group)![1]);
     assert.ok(n > 0, group);
     const row = wb.sidebar.row(first);
@@ -65,7 +35,7 @@ describe('errors: the tree group and the error panel (real workbench)', () => {
   });
 
   it("a click opens the class's error panel; its stack's in-app frame opens its line, library frames folded and dimmed", async () => {
-    const { first } = await openErrorsGroup(wb);
+    const { first } = await openErrorsGroup(wb, web.name);
     await wb.sidebar.row(first).locator('.label-name').click();
     const frame = await panelFrame(wb.page, 'Error class', first);
     await frame.locator('.stack').waitFor({ timeout: 30_000 });
@@ -97,7 +67,7 @@ describe('errors: the tree group and the error panel (real workbench)', () => {
 
   it("the transaction panel lists its error classes; a class's button opens its error panel", async () => {
     await wb.quickInput.runCommand('View: Close All Editors');
-    const { first } = await openErrorsGroup(wb);
+    const { first } = await openErrorsGroup(wb, web.name);
     // The row's transaction (its description: "×N · Controller/…"), opened from the Transactions group.
     const description = await wb.sidebar.row(first).locator('.label-description').innerText();
     const transaction = description.replace(/^(?:new · )?×\d+ · /, '').trim();
@@ -126,7 +96,7 @@ for (const { theme, slug } of [
 
     it('the Errors group and the error panel with its stack', async () => {
       wb = await sampleWorkbench(web, { theme, names: 'demo', viewport: SMALL });
-      const { first } = await openErrorsGroup(wb);
+      const { first } = await openErrorsGroup(wb, web.name);
       await wb.sidebar.row(first).locator('.label-name').click();
       const frame = await panelFrame(wb.page, 'Error class', first);
       await frame.locator('.stack').waitFor({ timeout: 30_000 });

@@ -8,7 +8,8 @@
 // test/support/countingReporter.js --timeout 120000 --exit 'test/e2e/**/*.e2e.ts'`, written out so
 // that the repo's .mocharc.json (the unit suite's) is not merged in and a missing code-server fails
 // with the command that installs it. The counting reporter writes the counts to $TIMESLICE_TEST_STATS;
-// after a failed test, support/hooks.ts saves a screenshot of each open workbench.
+// after a failed test, support/hooks.ts saves a screenshot of each open workbench. At the end it prints
+// the five slowest describe blocks (with their hooks) and tests.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -72,9 +73,40 @@ for (const file of files) {
 }
 
 const started = Date.now();
-mocha.run((failures) => {
+const runner = mocha.run((failures) => {
+  printSlowest();
   console.log(`ui: finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   // --exit: a leftover handle (a browser or server a failed test did not close) must not keep us
   // running; codeServer.js kills any server still up when the process exits.
   process.exit(failures > 0 ? 1 : 0);
 });
+
+// Where the time goes: a block's time includes its hooks (a workbench's start and close), a test's does not.
+const blocks = [];
+const tests = [];
+const { EVENT_SUITE_BEGIN, EVENT_SUITE_END, EVENT_TEST_END } = Mocha.Runner.constants;
+const blockStarts = new Map();
+runner.on(EVENT_SUITE_BEGIN, (suite) => {
+  if (suite.parent?.root) {
+    blockStarts.set(suite, Date.now());
+  }
+});
+runner.on(EVENT_SUITE_END, (suite) => {
+  if (blockStarts.has(suite)) {
+    blocks.push({ title: suite.title, ms: Date.now() - blockStarts.get(suite), file: suite.file });
+  }
+});
+runner.on(EVENT_TEST_END, (test) => tests.push({ title: test.fullTitle(), ms: test.duration ?? 0, file: test.file }));
+
+function printSlowest() {
+  const top = (rows) =>
+    [...rows]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((r) => `    ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${path.basename(r.file ?? '')}: ${r.title}`);
+  if (tests.length > 1) {
+    console.log(
+      ['ui: slowest blocks (with their hooks):', ...top(blocks), 'ui: slowest tests:', ...top(tests)].join('\n'),
+    );
+  }
+}

@@ -24,6 +24,8 @@ const MARKERS: Record<string, string> = {
   __timeslice: "the webview's window.__timeslice hook and the bench's __timesliceDecimation switch",
   'timeslice:data-': "the webview's performance marks (bench)",
   'timeslice.test.openEmptyWebview': "the click-to-chart bench's empty webview (src/panels/emptyWebviewProbe.ts)",
+  'timeslice.test.indexProbe': "the UI suite's view of the code index's reads (src/code/indexProbe.ts)",
+  refreshFloor: "the harness's switch for a shorter refresh interval",
 };
 
 /** Modules only tests use: none of their code may reach a production bundle. */

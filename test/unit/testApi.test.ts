@@ -79,6 +79,8 @@ describe('what activate() hands to other extensions', () => {
     assert.deepEqual(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo' }).demo, {});
     assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clockShift=-5400' }).demoClockShift, -5400);
     assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clockShift=soon' }).demoClockShift, undefined);
+    assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'indexGate=-1' }).indexGate, undefined);
+    assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'refreshFloor=3s' }).refreshFloor, undefined);
     for (const switches of [
       { quiet: true },
       { api: true, quiet: true, demoNames: 'test' as const },
@@ -87,6 +89,8 @@ describe('what activate() hands to other extensions', () => {
       { demo: {}, demoClockShift: -5400 },
       { demo: {}, demoClockShift: 0 },
       { quiet: true, demo: {}, emptyWebview: true },
+      { quiet: true, demo: {}, indexGate: 4 },
+      { quiet: true, refreshFloor: 3 },
     ]) {
       const read = harnessSwitches({ [TEST_HARNESS_ENV]: harnessValue(switches) });
       assert.deepEqual(read, {

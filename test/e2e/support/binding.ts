@@ -24,13 +24,18 @@ export async function sampleWorkbench(
   options: Parameters<typeof startDemoWorkbench>[0] = {},
 ): Promise<Workbench> {
   const wb = await startDemoWorkbench(options);
-  const sample = path.join(__dirname, '..', '..', '..', 'samples', 'demo-workspace', app.name);
-  fs.cpSync(path.join(sample, 'app'), path.join(wb.workspaceFolder, 'app'), { recursive: true });
-  fs.mkdirSync(path.join(wb.workspaceFolder, '.vscode'), { recursive: true });
-  fs.writeFileSync(
-    path.join(wb.workspaceFolder, '.vscode', 'settings.json'),
-    JSON.stringify({ 'timeslice.boundApplication': { id: app.id, region: 'demo', name: app.name } }),
-  );
+  writeSample(wb.workspaceFolder, app);
   await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
   return wb;
+}
+
+/** `app`'s sample code (samples/demo-workspace/<name>/app) in `folder`, and the folder's settings binding it to `app`. */
+export function writeSample(folder: string, app: { id: number; name: string }): void {
+  const sample = path.join(__dirname, '..', '..', '..', 'samples', 'demo-workspace', app.name);
+  fs.cpSync(path.join(sample, 'app'), path.join(folder, 'app'), { recursive: true });
+  fs.mkdirSync(path.join(folder, '.vscode'), { recursive: true });
+  fs.writeFileSync(
+    path.join(folder, '.vscode', 'settings.json'),
+    JSON.stringify({ 'timeslice.boundApplication': { id: app.id, region: 'demo', name: app.name } }),
+  );
 }

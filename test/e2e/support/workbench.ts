@@ -41,6 +41,8 @@ export interface WorkbenchOptions {
   viewport?: { width: number; height: number };
   /** Timeslice from this packaged .vsix, installed as a user installs it, instead of the repository's build. */
   vsix?: string;
+  /** Fills the workspace folder before the window opens it (a large tree is then no burst of watcher events). */
+  prepare?: (workspaceFolder: string) => void;
 }
 
 export interface Workbench {
@@ -92,6 +94,7 @@ export async function startWorkbench(options: WorkbenchOptions = {}): Promise<Wo
     })());
 
   try {
+    options.prepare?.(workspaceFolder);
     server = await codeServer.startCodeServer({
       extensionDirs: options.vsix ? [] : [{ path: codeServer.REPO_ROOT, id: 'timeslice.timeslice' }],
       vsix: options.vsix,

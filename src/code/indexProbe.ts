@@ -1,0 +1,52 @@
+/**
+ * Test builds only (services.ts, under `__TIMESLICE_TEST__` and the harness's `indexGate=<n>` switch): the
+ * code index's file access, counted on a status-bar item for the UI suite, which sees only the workbench.
+ * After the first `allowance` reads every read is held until its caller cancels: a feature that needs the
+ * folder read whole before it shows anything never shows it, whatever the machine's speed.
+ */
+import * as vscode from 'vscode';
+
+import type { SourceFiles } from './sourceIndex';
+
+export interface IndexProbe extends vscode.Disposable {
+  wrap(files: SourceFiles): SourceFiles;
+}
+
+export function indexProbe(allowance: number): IndexProbe {
+  /** Names in the latest listing of each set of extensions. */
+  const listed = new Map<string, number>();
+  let reads = 0;
+  let held = 0;
+  const item = vscode.window.createStatusBarItem('timeslice.test.indexProbe', vscode.StatusBarAlignment.Left);
+  const show = () => {
+    const names = [...listed.values()].reduce((a, b) => a + b, 0);
+    // Icons for the words: names listed, files read, reads held (a test's item, not prose to translate).
+    item.text = `$(list-flat) ${names} $(file) ${reads} $(debug-pause) ${held}`;
+  };
+  show();
+  item.show();
+  return {
+    wrap: (files) => ({
+      list: async (extensions, limit, signal) => {
+        const names = await files.list(extensions, limit, signal);
+        listed.set(extensions.join(','), names.length);
+        show();
+        return names;
+      },
+      read: async (path, maxBytes, signal) => {
+        if (reads >= allowance) {
+          held++;
+          show();
+          signal.throwIfAborted();
+          await new Promise<never>((_, reject) =>
+            signal.addEventListener('abort', () => reject(new Error('cancelled at the index gate')), { once: true }),
+          );
+        }
+        reads++;
+        show();
+        return files.read(path, maxBytes, signal);
+      },
+    }),
+    dispose: () => item.dispose(),
+  };
+}
