@@ -206,9 +206,6 @@ function describeBound(
   if (verdict) {
     text += ` $(rocket) ${verdictLabel(verdict)}`;
     label = l10n.t('{0}, {1} since {2}', label, verdictLabel(verdict), revisionText(latest!));
-    if (verdict === 'worse' && background !== 'error') {
-      background = 'warning';
-    }
   }
   if (snap?.fetchedAt !== undefined) {
     lines.push(

@@ -237,7 +237,7 @@ describe('The latest deployment: what it says', () => {
       T0,
     );
     assert.equal(view.text, '$(pulse) 0.97 $(rocket) Worse');
-    assert.equal(view.background, 'warning');
+    assert.equal(view.background, undefined, "the colour stays the health's: one meaning per colour");
     assert.match(view.accessibilityLabel, /Worse since/);
     assert.match(view.tooltip, /Controller\/orders\/create: errors 0\.1 % → 5 %/);
     assert.match(view.tooltip, /Final: two windows of 60 minutes\./);

@@ -118,7 +118,9 @@ describe('parity in the workbench: one application through REST v2 and NerdGraph
     const view = await eventually(
       () => {
         const v = ts.status.statusBar.view;
-        return v?.text === `$(pulse) ${app.summary!.apdexScore.toFixed(2)}` &&
+        // After the Apdex, the latest deployment's verdict when there is one (docs/impact.md#the-latest-deployment).
+        const apdex = `$(pulse) ${app.summary!.apdexScore.toFixed(2)}`;
+        return (v?.text === apdex || v?.text.startsWith(`${apdex} $(rocket) `)) &&
           v.tooltip.includes(`through ${backendLabel(backend)}.`)
           ? v
           : undefined;

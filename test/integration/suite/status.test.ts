@@ -79,7 +79,9 @@ for (const backend of BACKENDS) {
         await ts.status.poller.refreshNow();
         const direct = await ts.connections.current!.api.getApplication(id);
         const view = ts.status.statusBar.view;
-        return view?.text === `$(pulse) ${direct.summary!.apdexScore.toFixed(2)}` &&
+        // After the Apdex, the latest deployment's verdict when there is one (docs/impact.md#the-latest-deployment).
+        const apdex = `$(pulse) ${direct.summary!.apdexScore.toFixed(2)}`;
+        return (view?.text === apdex || view?.text.startsWith(`${apdex} $(rocket) `)) &&
           view.accessibilityLabel.includes(` for ${app},`)
           ? view
           : undefined;
