@@ -1,14 +1,9 @@
-/**
- * The pace of a pass over every file of a language that no one is waiting on a click for (the Express
- * mounts the lenses need): it works at most WORK_MS, then rests REST_MS, and holds while the window is
- * unfocused (the session's FocusGate), so a monorepo's pass never competes with typing or runs in a
- * window in the background. No `vscode`.
- */
+// Works at most WORK_MS, rests REST_MS, and holds while the window is unfocused, so a monorepo's pass never
+// competes with typing. No `vscode`.
 import type { FocusGate } from '../session/focusGate';
 
 export const PACE = { workMs: 8, restMs: 8 };
 
-/** What the index awaits before each read of a paced pass. */
 export type Pace = (signal: AbortSignal) => Promise<void>;
 
 export interface PaceClock {

@@ -1,10 +1,6 @@
-/**
- * Which workspace folders may hold an application's code: the folders bound to it. When none is,
- * the folders bound to no application (a window whose folder was never bound still finds its code),
- * never a folder bound to another application, whose controllers may have the same names. Pure.
- */
+// Bound folders, else the unbound ones; never a folder bound to another application, whose controllers
+// may have the same names.
 
-/** A folder and the application it is bound to, if any. */
 export interface FolderWithBinding<F> {
   folder: F;
   binding: { id: number; region: string } | undefined;

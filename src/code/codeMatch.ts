@@ -1,26 +1,16 @@
-/**
- * Finds the line that serves a transaction among the workspace's parsed files: a class member by its
- * class (and the namespace or file the name implies), a function, or a route by its verb and path,
- * with the prefixes of the Express routers mounted above it. Pure: the files are already read, so
- * nothing here can reach a path the workspace index did not list.
- */
+// Pure: the files are already read, so nothing here can reach a path the workspace index did not list.
 import { preferredSource } from './sourcePreference';
 import type { CodeTarget } from './transactionNames';
 import type { CodeSymbol, ParsedSource, SourceLanguage } from './symbols';
 
 export interface IndexedFile {
-  /** Workspace-relative, `/`-separated, as the index found it. */
   path: string;
   language: SourceLanguage;
   parsed: ParsedSource;
-  /**
-   * The names of the file's methods and functions, each once, when the file has nothing else (no
-   * routes): the lookup tables need no more, and a stored file answers without unpacking its symbols.
-   */
+  // Only when the file has nothing else (no routes): a stored file answers without unpacking its symbols.
   names?(): SymbolNames | undefined;
 }
 
-/** A file's method and function names, each once. */
 export interface SymbolNames {
   methods: readonly string[];
   functions: readonly string[];
@@ -28,7 +18,6 @@ export interface SymbolNames {
 
 export interface CodeLocation {
   path: string;
-  /** Zero-based. */
   line: number;
 }
 
@@ -38,7 +27,6 @@ export function normalizeRoute(path: string): string {
   return p.length > 1 ? p.replace(/\/$/, '') : p;
 }
 
-/** `path` is `suffix` or ends with `/suffix` (whole path segments only). */
 export function endsWithPath(path: string, suffix: string): boolean {
   return path === suffix || path.endsWith(`/${suffix}`);
 }
@@ -47,14 +35,10 @@ function endsWith(list: readonly string[], tail: readonly string[]): boolean {
   return tail.length <= list.length && tail.every((t, i) => list[list.length - tail.length + i] === t);
 }
 
-/** The symbols of a file, each with its container prefixed by the file's own namespace. */
 type Qualified = { symbol: CodeSymbol; full: readonly string[] };
 const qualifiedByFile = new WeakMap<ParsedSource, Map<string, Qualified[]>>();
 
-/**
- * A file's methods and functions by name, each with its container prefixed by the file's own
- * namespace; built once per parse (a file's lenses look up hundreds of names in it).
- */
+// Built once per parse: a file's lenses look up hundreds of names in it.
 function qualified(file: IndexedFile, name: string): readonly Qualified[] {
   let byName = qualifiedByFile.get(file.parsed);
   if (!byName) {
@@ -120,7 +104,6 @@ function dirname(path: string): string {
   return i < 0 ? '' : path.slice(0, i);
 }
 
-/** `./routes/items` from `src/app.js` → the indexed file it names (`.js`, `.ts`, `index.*`), if any. */
 function resolveModule(from: string, module: string, known: ReadonlySet<string>): string | undefined {
   if (!module.startsWith('.')) {
     return undefined;
@@ -138,10 +121,7 @@ function resolveModule(from: string, module: string, known: ReadonlySet<string>)
   return candidates.find((c) => known.has(c));
 }
 
-/**
- * Where Express routes are reachable: the prefixes of the routers mounted above them, across files,
- * keyed by file path (a router module mounted whole) or `path#router` (a router mounted in its own file).
- */
+// Keyed by file path (a router module mounted whole) or `path#router` (a router mounted in its own file).
 function mountedPrefixes(files: readonly IndexedFile[], listed?: Iterable<string>): Map<string, string[]> {
   const known = new Set(listed ?? files.map((f) => f.path));
   const prefixes = new Map<string, string[]>();
@@ -163,10 +143,7 @@ function mountedPrefixes(files: readonly IndexedFile[], listed?: Iterable<string
   return prefixes;
 }
 
-/**
- * The parsed workspace as lookup tables, built once per version of the index: a transaction is
- * located by a map lookup, not a scan, so lenses for hundreds of transactions stay cheap.
- */
+// A transaction is located by a map lookup, not a scan, so lenses for hundreds of transactions stay cheap.
 export class CodeMap {
   private readonly byMember = new Map<string, IndexedFile[]>();
   private readonly byFunction = new Map<string, IndexedFile[]>();
@@ -215,10 +192,7 @@ export class CodeMap {
     }
   }
 
-  /**
-   * The line that serves `target`, or undefined when no file does. Where several files do, the source
-   * over a compiled copy (sourcePreference.ts), else the first in path order.
-   */
+  // Several files: the source over a compiled copy (sourcePreference.ts), else the first in path order.
   locate(target: CodeTarget): CodeLocation | undefined {
     switch (target.kind) {
       case 'member':
@@ -237,10 +211,7 @@ export class CodeMap {
     }
   }
 
-  /**
-   * Where `target` is in `file` as it is now (an open document, unsaved edits included), with the
-   * rest of the workspace's router prefixes; undefined when it is not in that file.
-   */
+  // `file` as it is now (unsaved edits included), with the rest of the workspace's router prefixes.
   locateIn(target: CodeTarget, file: IndexedFile): CodeLocation | undefined {
     switch (target.kind) {
       case 'member':
@@ -260,7 +231,6 @@ export class CodeMap {
     }
   }
 
-  /** A file's routes with the paths they are reachable at, once per parse. */
   private routesOf(file: IndexedFile): ReadonlyArray<{ symbol: CodeSymbol; paths: string[] }> {
     let routes = this.routesByFile.get(file.parsed);
     if (!routes) {

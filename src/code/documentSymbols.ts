@@ -1,9 +1,5 @@
-/**
- * The methods and functions a language extension finds in a document (its DocumentSymbolProvider),
- * as the lenses' symbols: where one is installed it knows the language better than a built-in parser.
- * Routes, namespaces and router mounts still come from the built-in parser (no language extension
- * reports them as symbols).
- */
+// A language extension knows the language better than a built-in parser; routes, namespaces and mounts
+// still come from the built-in parser (no extension reports them as symbols).
 import * as vscode from 'vscode';
 
 import { callablesOf } from './symbolTree';
@@ -20,10 +16,6 @@ const CONTAINERS = new Set([
 const CALLABLES = new Set([vscode.SymbolKind.Method, vscode.SymbolKind.Function, vscode.SymbolKind.Constructor]);
 const KINDS = { containers: CONTAINERS, callables: CALLABLES };
 
-/**
- * The built-in parse with its methods and functions replaced by the language extension's, when one
- * answers for the document with a symbol tree; the built-in parse alone otherwise.
- */
 export async function withDocumentSymbols(document: vscode.TextDocument, builtIn: ParsedSource): Promise<ParsedSource> {
   let symbols: unknown;
   try {

@@ -1,8 +1,3 @@
-/**
- * Go to Code: opens the file and line that serve a transaction, found in the index of the folders its
- * application is bound to (codeFolders.ts; only files the index listed can open), or says why nothing
- * matched: the name tells no code (another framework, a custom name), or no file there has it.
- */
 import * as vscode from 'vscode';
 
 import { safeText } from '../util/safeText';
@@ -11,14 +6,11 @@ import { codeTargetOf } from './transactionNames';
 import { sourceLanguagesOfAgent } from './symbols';
 import type { WorkspaceSourceIndex } from './workspaceSources';
 
-/** What Go to Code is given: the transaction and its application's agent language. */
 export interface GoToCodeRequest {
   name: string;
-  /** The application record's `language` (ruby, python, java, dotnet, php, go, nodejs). */
   agentLanguage: string;
 }
 
-/** What the name says to look for, in the words of the message when nothing matched. */
 export function describeTarget(target: CodeTarget): string {
   switch (target.kind) {
     case 'member': {
@@ -35,11 +27,8 @@ export function describeTarget(target: CodeTarget): string {
   }
 }
 
-/**
- * Shows `uri` with the cursor on `line`. The selection is set again on the editor that is active once
- * the show settles: when the file is already open in a preview tab, the editor `showTextDocument`
- * answers with may be replaced by one that restores the tab's old view state (cursor on line 1).
- */
+// Set again once the show settles: a preview tab's editor may be replaced by one that restores its old
+// view state (cursor on line 1).
 export async function showAtLine(uri: vscode.Uri, line: number): Promise<vscode.TextEditor> {
   const document = await vscode.workspace.openTextDocument(uri);
   const position = new vscode.Position(Math.min(line, document.lineCount - 1), 0);

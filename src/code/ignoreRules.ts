@@ -1,19 +1,10 @@
-/**
- * What a folder's `.gitignore` files leave out of the source index (build output, generated copies),
- * by git's own rules (https://git-scm.com/docs/gitignore) through the `ignore` package: a file's
- * patterns apply below its own folder, a deeper file's patterns come after a shallower one's (so it
- * may re-include), and a `.gitignore` inside an ignored folder is never read, as git never reads it.
- * Pure: the files' texts come from outside.
- *
- * The package compiles each pattern to a regular expression, and a pattern with many wildcards (a run
- * of `**` segments, several `*` in one name) compiles to one that backtracks: such a pattern, written to
- * slow the editor down or generated, is left out (tractablePatterns), so testing a path stays linear.
- */
+// Git's own rules (https://git-scm.com/docs/gitignore) through the `ignore` package; a `.gitignore` in an
+// ignored folder is never read, as git never reads it. A pattern compiling to a backtracking expression
+// (many `**` or `*`) is left out (tractablePatterns), so testing a path stays linear.
 import ignore from 'ignore';
 import type { Ignore } from 'ignore';
 
 export interface IgnoreFile {
-  /** The folder the `.gitignore` is in: folder-relative, `/`-separated, '' for the root. */
   dir: string;
   text: string;
 }
@@ -28,7 +19,6 @@ export const MAX_STARS_PER_SEGMENT = 1;
 export const MAX_PATTERN_LENGTH = 512;
 export const MAX_PATTERNS_PER_FILE = 5_000;
 
-/** The lines of a `.gitignore` that compile to patterns a path is tested against in linear time. */
 export function tractablePatterns(text: string): string[] {
   return text
     .split(/\r?\n/)
@@ -58,7 +48,6 @@ export class IgnoreRules {
     }
   }
 
-  /** Whether `path` (folder-relative, `/`-separated; a trailing `/` names a folder) is ignored. */
   ignores(path: string): boolean {
     let ignored = false;
     for (const { dir, rules } of this.levels) {

@@ -1,9 +1,5 @@
-/**
- * Test builds only (services.ts, under `__TIMESLICE_TEST__` and the harness's `indexGate=<n>` switch): the
- * code index's file access, counted on a status-bar item for the UI suite, which sees only the workbench.
- * After the first `allowance` reads every read is held until its caller cancels: a feature that needs the
- * folder read whole before it shows anything never shows it, whatever the machine's speed.
- */
+// Test builds only (`indexGate=<n>`): after `allowance` reads every read is held until cancelled, so a
+// feature that needs the folder read whole never shows, whatever the machine's speed.
 import * as vscode from 'vscode';
 
 import type { SourceFiles } from './sourceIndex';
@@ -13,7 +9,6 @@ export interface IndexProbe extends vscode.Disposable {
 }
 
 export function indexProbe(allowance: number): IndexProbe {
-  /** Names in the latest listing of each set of extensions. */
   const listed = new Map<string, number>();
   let reads = 0;
   let held = 0;

@@ -1,8 +1,3 @@
-/**
- * What the CodeLens above a method, function or route says, and which of an application's
- * transactions the open files serve (so the numbers are asked only for those). Pure: the code map,
- * the parsed documents and the numbers come in; lines and words go out.
- */
 import * as l10n from '@vscode/l10n';
 
 import type { TransactionStats } from '../api/transactionStats';
@@ -11,7 +6,6 @@ import { safeText } from '../util/safeText';
 import type { CodeMap, IndexedFile } from './codeMatch';
 import { codeTargetOf } from './transactionNames';
 
-/** The lenses' ranges (`timeslice.codeLens.range`), in minutes, and how the lens names them. */
 export const LENS_RANGES = {
   '30m': { minutes: 30, label: () => l10n.t('30 min') },
   '1h': { minutes: 60, label: () => l10n.t('1 h') },
@@ -22,17 +16,12 @@ export const LENS_RANGES = {
 export type LensRange = keyof typeof LENS_RANGES;
 
 export interface LensEntry {
-  /** Zero-based line of the method, function or route registration. */
   line: number;
   stats: TransactionStats;
   title: string;
   tooltip: string;
 }
 
-/**
- * `84 ms · 1.2k rpm · 0.4 % errors · 30 min`, or `no calls · 30 min`; with the transaction's top error
- * class when it has errors (`topClass`, plain text: `0.4 % errors · TimeoutError ×120`).
- */
 export function lensTitle(stats: TransactionStats, rangeLabel: string, topClass?: string): string {
   if (stats.callCount === 0) {
     return l10n.t('no calls · {0}', rangeLabel);
@@ -52,10 +41,6 @@ export function lensTooltip(stats: TransactionStats): string {
   return [[...apdex, share].join(' · '), safeText(stats.name, 300)].join('\n');
 }
 
-/**
- * The lenses of one file as it is now, for the application's numbers; sorted by line. `topClassOf`: a
- * transaction's (metric name's) top error class, as plain text, when known.
- */
 export function lensesForFile(
   map: CodeMap,
   file: IndexedFile,
@@ -76,7 +61,6 @@ export function lensesForFile(
   return entries.sort((a, b) => a.line - b.line || b.stats.callCount - a.stats.callCount);
 }
 
-/** Of the application's transaction names, those that some file in `files` serves (what a refresh asks for). */
 export function namesServedBy(
   map: CodeMap,
   files: readonly IndexedFile[],

@@ -1,12 +1,8 @@
-/**
- * The files a listing found, by workspace-relative path (what Go to Code may open). A new listing of
- * some extensions replaces every path of those extensions, so a file deleted since is dropped even when
- * no watcher event said so. No `vscode`.
- */
+// A new listing replaces every path of its extensions, so a file deleted since is dropped without a
+// watcher event. No `vscode`.
 export class ListedPaths<U> {
   private readonly byPath = new Map<string, U>();
 
-  /** What a listing of `extensions` (no dot) found: the earlier paths of those extensions go. */
   replace(extensions: readonly string[], found: Iterable<readonly [string, U]>): void {
     for (const path of [...this.byPath.keys()]) {
       if (extensions.some((e) => path.endsWith(`.${e}`))) {
@@ -22,7 +18,6 @@ export class ListedPaths<U> {
     return this.byPath.get(path);
   }
 
-  /** The file went away. */
   delete(path: string): void {
     this.byPath.delete(path);
   }

@@ -1,33 +1,22 @@
-/**
- * Reads the index's local files (`file:` URIs) with Node's synchronous reads, in slices that give the
- * event loop back every few milliseconds. `fs.promises.readFile`, which `workspace.fs` uses for a local
- * file, makes several thread-pool round trips per file: about 60–100 µs for a small source file on a
- * 2-core machine, two seconds for a 20,000-file repository. A synchronous open, stat and read costs under
- * 10 µs, so a 4 ms slice reads a few hundred files and the extension host stays responsive.
- * No `vscode` here: the bench reads through the same code.
- */
+// `fs.promises.readFile` (what `workspace.fs` uses) makes several thread-pool round trips per file, two
+// seconds for 20,000 files on 2 cores; a synchronous read costs under 10 µs, so slices of READ_SLICE_MS
+// keep the extension host responsive. No `vscode`: the bench reads through the same code.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 
 import type { TooLarge } from './sourceIndex';
 
-/** How long the reads may hold the event loop before they let everything else run. */
 export const READ_SLICE_MS = 4;
 
-/**
- * Opening never waits for a writer: a FIFO or device named like a source file must not hang the
- * extension host on a synchronous open (Windows has no such flag and no such files).
- */
+// A FIFO or device named like a source file must not hang a synchronous open (Windows has no such files).
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
-/** A source file smaller than this is read in one call, without asking its size first. */
 const SCRATCH_BYTES = 64 * 1024;
 
-/** One decoder for every file: decoding without `stream` keeps no state between calls. */
+// Decoding without `stream` keeps no state between calls.
 const UTF8 = new TextDecoder();
 
 export class LocalFileReader {
   private sliceStart: number;
-  /** Reused by every read: the reads are synchronous, so no two use it at once. */
   private readonly scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
   private pause: Promise<void> | undefined;
 
@@ -35,7 +24,6 @@ export class LocalFileReader {
     this.sliceStart = now();
   }
 
-  /** The file's text; its size when over `maxBytes`; undefined when it is not a regular file or cannot be read. */
   async read(fsPath: string, maxBytes: number, signal: AbortSignal): Promise<string | TooLarge | undefined> {
     await this.breathe();
     signal.throwIfAborted();
@@ -74,7 +62,6 @@ export class LocalFileReader {
     }
   }
 
-  /** Every caller waits for the same turn of the event loop once the slice is used up. */
   private breathe(): Promise<void> | undefined {
     if (this.pause || this.now() - this.sliceStart < READ_SLICE_MS) {
       return this.pause;

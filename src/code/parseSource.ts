@@ -1,4 +1,3 @@
-/** The built-in parser for a source language (used when no language extension gives symbols). */
 import { parseBraces } from './parsers/braces';
 import { parseGo } from './parsers/go';
 import { parseJavaScript } from './parsers/javascript';
@@ -17,14 +16,10 @@ const PARSERS: Readonly<Record<SourceLanguage, (text: string) => ParsedSource>> 
   javascript: parseJavaScript,
 };
 
-/**
- * The largest source file Timeslice reads and parses, in bytes. A file over half a megabyte is
- * generated or minified, and no controller lives there; with the parsers linear, this also bounds a
- * parse to a few milliseconds (docs/performance.md, the hostile-sources figure).
- */
+// A file over half a megabyte is generated or minified; with linear parsers this bounds a parse to a few
+// milliseconds (docs/performance.md, the hostile-sources figure).
 export const MAX_SOURCE_BYTES = 512 * 1024;
 
-/** The size of a text over MAX_SOURCE_BYTES in bytes (UTF-8), or undefined when it may be parsed. */
 export function oversizedSource(text: string): number | undefined {
   // A character takes at least one byte: a text this short is under the bound without counting.
   if (text.length * 3 <= MAX_SOURCE_BYTES) {
@@ -34,7 +29,6 @@ export function oversizedSource(text: string): number | undefined {
   return bytes > MAX_SOURCE_BYTES ? bytes : undefined;
 }
 
-/** One line for the log about a file left out because of its size (paths are workspace-relative). */
 export function oversizedMessage(path: string, bytes: number): string {
   return `skipped ${path}: ${Math.ceil(bytes / 1024)} KB, over the ${MAX_SOURCE_BYTES / 1024} KB a source file may have (generated or minified code)`;
 }

@@ -1,8 +1,3 @@
-/**
- * The lenses' numbers from the session: transaction names from its cached names listing (read the way
- * the backend lists them: REST by the agent's prefixes, NerdGraph in one lookup), numbers from
- * `getTransactionStats` for the names the visible files serve, in one request per application.
- */
 import { transactionNamesOf } from '../api/transactionCompanions';
 import { NERDGRAPH_TRANSACTION_PLAN, REST_TRANSACTION_PLAN } from '../api/transactionStatsLoader';
 import type { ConnectionSession } from '../session/connectionSession';

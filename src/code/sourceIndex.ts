@@ -1,9 +1,5 @@
-/**
- * The workspace's source files of the bound applications' languages, parsed once and kept until a
- * file changes. Lazy (nothing is listed or read until a lens or Go to Code asks), cancellable, and
- * bounded. File access comes from outside (VS Code's workspace in the extension, the disk in tests
- * and the bench), so this module has no `vscode`.
- */
+// Source files parsed once and kept until they change: lazy, cancellable, bounded. File access comes from
+// outside (VS Code's workspace, or the disk in tests and the bench), so no `vscode`.
 import { SharedRequest } from '../api/sharedRequest';
 import type { Pace } from './backgroundPace';
 import { candidateFiles } from './candidateFiles';
@@ -17,20 +13,18 @@ import { StoredFile } from './storedSource';
 import type { CodeTarget } from './transactionNames';
 import type { Logger } from '../log';
 
-/** How the index reaches the files. Paths are workspace-relative and `/`-separated. */
+/** Paths are workspace-relative and `/`-separated. */
 export interface SourceFiles {
-  /** Files with these extensions (no dot), the user's excludes applied; at most `limit`. */
+  /** The user's excludes applied. */
   list(extensions: readonly string[], limit: number, signal: AbortSignal): Promise<string[]>;
   /** The file's text; its size when it is larger than `maxBytes`; undefined when it cannot be read. */
   read(path: string, maxBytes: number, signal: AbortSignal): Promise<string | TooLarge | undefined>;
 }
 
-/** A file left out because of its size, in bytes: the index says so in the log. */
 export interface TooLarge {
   tooLarge: number;
 }
 
-/** File extensions per source language (what `sourceLanguageOf` reads back). */
 export const EXTENSIONS_OF: Readonly<Record<SourceLanguage, readonly string[]>> = {
   ruby: ['rb'],
   python: ['py'],
@@ -41,10 +35,8 @@ export const EXTENSIONS_OF: Readonly<Record<SourceLanguage, readonly string[]>> 
   javascript: ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts'],
 };
 
-/**
- * Bounds: a repository far larger than these is not one application's code; for a file's, see MAX_SOURCE_BYTES.
- * 150,000 files: half again the 100,000-file folder the bench indexes within its budget (docs/performance.md).
- */
+// A repository far larger is not one application's code. 150,000 files: half again the 100,000-file folder
+// the bench indexes within its budget (docs/performance.md).
 export const INDEX_LIMITS = { maxFiles: 150_000, maxFileBytes: MAX_SOURCE_BYTES, readConcurrency: 16 };
 
 const NO_FILES = new CodeMap([]);
@@ -54,16 +46,14 @@ const MOUNTS_KEY = 'javascript mounts';
 
 export class SourceIndex {
   private readonly parsed = new Map<string, IndexedFile>();
-  /** Languages listed so far, and the listing in progress for each (shared: one caller's cancel ends only its wait). */
+  /** Shared: one caller's cancel ends only its wait. */
   private readonly listed = new Map<SourceLanguage, SharedRequest<readonly string[]>>();
   private readonly maps = new Map<string, CodeMap>();
-  /** Stack frames' lookup by path suffix over the same listing, per set of languages. */
   private readonly fileMaps = new Map<string, WorkspaceFileMap>();
-  /** Files left out for their size and said so: one log line each until they change. */
   private readonly oversized = new Set<string>();
-  /** JavaScript files read for the mounts pass that mount nothing (not read again until they change). */
+  /** Not read again until they change. */
   private readonly mountless = new Set<string>();
-  /** Counts invalidations: what was read or built before the last one is not kept. */
+  /** What was read or built before the last invalidation is not kept. */
   private generation = 0;
 
   /** `pace`: what the mounts pass awaits before each read (backgroundPace.ts); none: at full speed. */
@@ -74,7 +64,6 @@ export class SourceIndex {
     private readonly pace?: Pace,
   ) {}
 
-  /** The code map over every file of `languages`, reading and parsing only what is not parsed yet. */
   async codeMap(languages: readonly SourceLanguage[], signal: AbortSignal): Promise<CodeMap> {
     const key = [...languages].sort().join(',');
     const cached = this.maps.get(key);
@@ -95,10 +84,7 @@ export class SourceIndex {
     return map;
   }
 
-  /**
-   * The folder's files of `languages` for mapping stack frames: the listing the lenses and Go to Code
-   * use (no second listing, no file read), built into a suffix lookup once until a file comes or goes.
-   */
+  // The listing the lenses use (no second listing, no file read), a suffix lookup built once per change.
   async fileMap(languages: readonly SourceLanguage[], signal: AbortSignal): Promise<WorkspaceFileMap> {
     const key = [...languages].sort().join(',');
     const cached = this.fileMaps.get(key);
@@ -115,21 +101,13 @@ export class SourceIndex {
     return map;
   }
 
-  /**
-   * What lenses need beyond the open file itself: the prefixes of the Express routers mounted in other
-   * files. Only JavaScript reaches a route through another file, so for every other language nothing
-   * is listed or read and the first lens waits for no index. For JavaScript any file may mount the
-   * open one, so every file is read, at the background pace, and only those that mount a router are parsed.
-   */
+  // Only JavaScript reaches a route through another file (Express mounts), so for the others nothing is
+  // listed or read and the first lens waits for no index.
   lensMap(languages: readonly SourceLanguage[], signal: AbortSignal): Promise<CodeMap> {
     return languages.includes('javascript') ? this.mountMap(signal) : Promise.resolve(NO_FILES);
   }
 
-  /**
-   * The line that serves `target`. A name that gives its file's path (Rails controllers, Python
-   * modules, Spring classes, PHP classes) can only be served there, so only the files at that path are
-   * read; any other name needs the languages' files whole.
-   */
+  // A name that gives its file's path (Rails, Python, Spring, PHP) is only served there: only those files are read.
   async locate(
     languages: readonly SourceLanguage[],
     target: CodeTarget,
@@ -147,7 +125,6 @@ export class SourceIndex {
     return found ?? (await this.codeMap(languages, signal)).locate(target);
   }
 
-  /** A file changed, appeared or went away: it is read again when next needed. */
   invalidate(path: string, existence: 'changed' | 'created' | 'deleted'): void {
     this.generation++;
     this.parsed.delete(path);
@@ -161,7 +138,6 @@ export class SourceIndex {
     }
   }
 
-  /** Everything is read again when next needed (excludes changed, folders added or removed). */
   reset(): void {
     this.generation++;
     this.parsed.clear();
@@ -172,7 +148,6 @@ export class SourceIndex {
     this.fileMaps.clear();
   }
 
-  /** How many files are parsed now (for the log and the bench). */
   get size(): number {
     return this.parsed.size;
   }
@@ -193,7 +168,6 @@ export class SourceIndex {
     return listing.wait(signal);
   }
 
-  /** The Express mounts of every JavaScript file, from the files that mount a router (the whole map when built). */
   private async mountMap(signal: AbortSignal): Promise<CodeMap> {
     const cached = this.maps.get('javascript') ?? this.maps.get(MOUNTS_KEY);
     if (cached) {
@@ -209,7 +183,6 @@ export class SourceIndex {
     return map;
   }
 
-  /** `mountsOnly`: a file that mounts no router is not parsed (and remembered as such). */
   private async parseAll(
     paths: readonly string[],
     signal: AbortSignal,

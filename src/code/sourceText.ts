@@ -1,16 +1,9 @@
-/**
- * Source text with its comments blanked out, for the built-in parsers: a route or a method in a
- * comment is not code, but a line number must stay where it was, so every comment character becomes
- * a space and newlines stay. String literals stay as they are: route paths live in them.
- */
+// A route or method in a comment is not code, but line numbers must stay: comments become spaces.
+// String literals stay (route paths live in them).
 
-/** The comment and string syntax of a language family. */
 export interface CommentSyntax {
-  /** Line comment starters, e.g. `//` and `#`. */
   line: readonly string[];
-  /** Block comments as [open, close] pairs, e.g. `/*`, `*\/`. */
   block: ReadonlyArray<readonly [string, string]>;
-  /** Quote characters that open a string, which runs to the same quote (backslash escapes). */
   quotes: readonly string[];
   /** Ruby's `=begin` … `=end` at the start of a line. */
   rubyBlocks?: boolean;
@@ -52,7 +45,6 @@ function specialsOf(syntax: CommentSyntax): RegExp {
   return re;
 }
 
-/** `text` with every comment replaced by spaces (newlines kept), strings untouched. */
 export function withoutComments(text: string, syntax: CommentSyntax): string {
   const parts: string[] = [];
   const special = specialsOf(syntax);
@@ -112,7 +104,6 @@ export function withoutComments(text: string, syntax: CommentSyntax): string {
   return parts.join('');
 }
 
-/** Zero-based line numbers of character offsets, for a text read once. */
 export function lineIndex(text: string): (offset: number) => number {
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
@@ -140,7 +131,6 @@ export function indentOf(line: string): number {
   return line.length - line.trimStart().length;
 }
 
-/** The contents of a one-line string literal that starts at `text[0]`, or undefined. */
 export function stringLiteral(text: string): string | undefined {
   const m = /^(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/.exec(text);
   return m ? m[2] : undefined;
@@ -167,11 +157,7 @@ export function intern(name: string): string {
   return kept;
 }
 
-/**
- * A line with its strings' contents blanked (quotes kept), so a brace in a string does not count. An
- * unterminated quote stays as it is. Once a quote kind runs to the end unterminated, every later one
- * of that kind would too (the escapes pair up the same way), so it is not scanned again: one pass.
- */
+// Once a quote kind runs to the end unterminated, every later one of that kind would too: one pass.
 export function structureOf(line: string): string {
   let out = '';
   let copied = 0;
@@ -196,7 +182,6 @@ export function structureOf(line: string): string {
   return copied === 0 ? line : out + line.slice(copied);
 }
 
-/** The next `quote` from `from` that no backslash escapes, or -1. */
 function closingQuote(line: string, quote: string, from: number): number {
   for (let at = line.indexOf(quote, from); at >= 0; at = line.indexOf(quote, at + 1)) {
     let backslashes = 0;
@@ -210,10 +195,6 @@ function closingQuote(line: string, quote: string, from: number): number {
   return -1;
 }
 
-/**
- * Brace depth across a line's structure (`structureOf`), for the brace-structured parsers: the depth
- * after it, and the classes still open (those whose body depth is not left) kept in `open`.
- */
 export function followBraces<T extends { depth: number }>(structure: string, depth: number, open: T[]): number {
   const braces = /[{}]/g;
   for (let m = braces.exec(structure); m; m = braces.exec(structure)) {

@@ -1,11 +1,5 @@
-/**
- * A parsed file as the workspace index keeps it: its methods and functions packed into one string and
- * unpacked when read. An object per symbol costs about 60 bytes in V8 (three header words and a word
- * per field), and a 100,000-file repository has a million symbols; one flat string per file takes a
- * fifth of that and holds no pointers for the garbage collector to follow (docs/performance.md, the
- * code index figures). Files with routes keep their parse as it is: routes carry paths of any text
- * and are few. No `vscode`.
- */
+// An object per symbol costs about 60 bytes in V8 and a 100,000-file repository has a million symbols; one
+// flat string per file takes a fifth of that, with no pointers to trace (docs/performance.md). No `vscode`.
 import type { IndexedFile, SymbolNames } from './codeMatch';
 import type { CodeSymbol, ParsedSource, SourceLanguage } from './symbols';
 
@@ -14,16 +8,13 @@ import type { CodeSymbol, ParsedSource, SourceLanguage } from './symbols';
  * symbol in order a container when it changes (`C` + its names) and the symbol (kind, line in base 36, space, name).
  */
 const RECORD = '\n';
-/** Between a container's names. */
 const NAME = '\u0001';
-/** A name holding one of the separators (or a space) cannot be packed: its file keeps its parse unpacked. */
 function reserved(name: string): boolean {
   return name === '' || name.includes(RECORD) || name.includes(NAME) || name.includes(' ');
 }
 
 const NO_CONTAINER: readonly string[] = [];
 
-/** A method or function with nothing but a name, a container and a line: what the packed form holds. */
 function plain(symbol: CodeSymbol): boolean {
   return (
     (symbol.kind === 'method' || symbol.kind === 'function') &&
@@ -35,7 +26,6 @@ function plain(symbol: CodeSymbol): boolean {
   );
 }
 
-/** `parsed`'s symbols as one string, or undefined when one of them does not fit the packed form. */
 export function packSymbols(symbols: readonly CodeSymbol[]): string | undefined {
   const records: string[] = [];
   const methods = new Set<string>();
@@ -67,7 +57,6 @@ export function packSymbols(symbols: readonly CodeSymbol[]): string | undefined 
   return [[...methods].join(NAME), [...functions].join(NAME), ...records].join(RECORD);
 }
 
-/** The names of a packed file's methods and of its functions, each once. */
 export function packedNames(packed: string): SymbolNames {
   const first = packed.indexOf(RECORD);
   const second = packed.indexOf(RECORD, first + 1);
@@ -75,7 +64,6 @@ export function packedNames(packed: string): SymbolNames {
   return { methods: list(0, first), functions: list(first + 1, second < 0 ? packed.length : second) };
 }
 
-/** The symbols `packSymbols` packed, in the same order (symbols of one container share its array). */
 export function unpackSymbols(packed: string): CodeSymbol[] {
   const symbols: CodeSymbol[] = [];
   let container: readonly string[] = NO_CONTAINER;
@@ -99,7 +87,6 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((name, i) => name === b[i]);
 }
 
-/** What a parse holds beyond its symbols, when it holds anything. */
 type ParseExtras = Omit<ParsedSource, 'symbols'>;
 
 /** An indexed file whose parse is kept packed; `parsed` unpacks it on each read (a few microseconds). */
@@ -107,7 +94,6 @@ export class StoredFile implements IndexedFile {
   private constructor(
     readonly path: string,
     readonly language: SourceLanguage,
-    /** The packed symbols, or the parse itself when it does not pack. */
     private readonly kept: string | ParsedSource,
     private readonly extras: ParseExtras | undefined,
   ) {}

@@ -1,13 +1,8 @@
-/**
- * A language extension's document symbols (a tree of classes, methods and functions) as the lenses'
- * symbols, with the kinds and containers the built-in parsers give: a callable directly in a class is
- * a method, any other a function, and one inside another callable gets `<locals>` in its container,
- * as Python's `__qualname__` does (and `parsers/python.ts`). No `vscode` here: the kinds come in.
- */
+// A callable inside another gets `<locals>` in its container, as Python's `__qualname__` (and
+// parsers/python.ts). No `vscode` here: the kinds come in.
 import { intern } from './sourceText';
 import type { CodeSymbol } from './symbols';
 
-/** What the conversion reads of a `vscode.DocumentSymbol`. */
 export interface SymbolNode {
   name: string;
   kind: number;
@@ -15,16 +10,12 @@ export interface SymbolNode {
   selectionRange: { start: { line: number } };
 }
 
-/** Which `vscode.SymbolKind`s hold members (classes, modules…) and which are callables. */
 export interface SymbolKinds {
   containers: ReadonlySet<number>;
   callables: ReadonlySet<number>;
 }
 
-/**
- * A symbol's plain name: language servers add parameters (`getOrder(long)`), receivers
- * (`(*Server).list`), `def `, or a path (`Admin::UsersController`, `shop.views`).
- */
+// Language servers add parameters (`getOrder(long)`), receivers (`(*Server).list`), `def ` or a path.
 export function plainName(name: string): string[] {
   const bare = name
     .replace(/^\([^)]*\)\./, '') // Go's receiver: (*Server).list
@@ -34,7 +25,6 @@ export function plainName(name: string): string[] {
   return bare.split(/::|\./).filter((p) => /^[A-Za-z_$][\w$]*[?!=]?$/.test(p));
 }
 
-/** The methods and functions of a symbol tree, outermost first. */
 export function callablesOf(tree: readonly SymbolNode[], kinds: SymbolKinds): CodeSymbol[] {
   const out: CodeSymbol[] = [];
   const visit = (nodes: readonly SymbolNode[], container: readonly string[], inClass: boolean) => {

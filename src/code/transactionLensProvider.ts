@@ -1,10 +1,5 @@
-/**
- * The CodeLens above each method, function or route that a transaction of the folder's bound
- * application serves. Lenses are drawn from numbers already fetched (resolving one never calls the
- * network); the numbers come from one request per refresh per bound application, for the
- * transactions the visible files serve, on the session's scheduler (so none while the window is
- * unfocused, and none for a file that maps to nothing).
- */
+// Lenses are drawn from numbers already fetched (resolving one never calls the network): one request per
+// refresh per bound application, on the session's scheduler (none while the window is unfocused).
 import * as vscode from 'vscode';
 
 import type { TransactionStats, TransactionStatsQuery } from '../api/transactionStats';
@@ -33,26 +28,20 @@ import { sourceLanguageOf, sourceLanguagesOfAgent } from './symbols';
 import type { WorkspaceSourceIndex } from './workspaceSources';
 import { pathInFolder } from './workspaceSources';
 
-/** Where the numbers come from: the session's API (both backends give the same shape). */
 export interface TransactionSource {
-  /** The application's transaction names, from the session's cached metric-name listing. */
   names(session: ConnectionSession, applicationId: number, agentLanguage: string): Promise<string[]>;
-  /** One summarized request (per the backend's rules) for these names over the range. */
   stats(session: ConnectionSession, query: TransactionStatsQuery): Promise<TransactionStats[]>;
 }
 
-/** The lenses of one document as data (what a tool answers with), or why it has none. */
 export type DocumentNumbers =
   | {
       applicationId: number;
-      /** The lenses' window, epoch milliseconds. */
       from: number;
       to: number;
       entries: LensEntry[];
     }
   | { none: string };
 
-/** A transaction's top error class for its lens (`TimeoutError ×120`), from error details already asked. */
 export interface TopErrorClasses {
   topClassOf(applicationId: number, agentLanguage: string, metricName: string): string | undefined;
   readonly onDidChange: vscode.Event<void>;
@@ -67,10 +56,9 @@ interface AppNumbers {
 export class TransactionLensProvider extends Disposable implements vscode.CodeLensProvider {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.changed.event;
-  /** The last numbers per bound application id (one session's: another's are dropped). */
+  /** One session's: another's are dropped. */
   private readonly numbers = new Map<number, AppNumbers>();
   private readonly refreshes = new RunThenOnceMore(() => this.fetchAll());
-  /** Open documents left out for their size and said so in the log: the version said, once each. */
   private readonly oversized = new Map<string, number>();
 
   constructor(
@@ -82,9 +70,8 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
       sources: WorkspaceSourceIndex;
       source: TransactionSource;
       log: Logger;
-      /** Each transaction's top error class, when error details are known (errors/errorDiagnostics.ts). */
       errorClasses?: TopErrorClasses;
-      /** The latest deployment's moved transactions and changed methods: one more lens above each (no request). */
+      /** No request. */
       latestImpact?: Pick<LatestImpactUpdates, 'get' | 'onDidChange'>;
     },
   ) {
@@ -174,26 +161,18 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     return [...numberLenses, ...sinceLensesHere];
   }
 
-  /** The latest deployment's lenses of changed methods in this document's file (from the store only). */
   private sinceIn(applicationId: number, folder: vscode.WorkspaceFolder, document: vscode.TextDocument) {
     const latest = this.deps.latestImpact?.get(applicationId);
     const path = pathInFolder(folder, document.uri);
     return latest && path ? sinceLenses(latest).filter((l) => l.path === path) : [];
   }
 
-  /**
-   * Fetches the numbers of every bound application with a visible file it serves; one request each.
-   * Asked while a refresh runs, it runs once more after it (one, however often asked): what is on
-   * screen may have changed since that one looked, e.g. a second file opened while the first index is built.
-   */
+  // Asked while a refresh runs, it runs once more after it: what is on screen may have changed since.
   refresh(): Promise<void> {
     return this.refreshes.run();
   }
 
-  /**
-   * The lenses `document` would show, fetched now for the transactions it serves (one request, as a
-   * refresh asks): the same target, code map, window and words, for the language-model tools.
-   */
+  // The same target, code map, window and words as the lenses, for the language-model tools.
   async numbersFor(document: vscode.TextDocument, signal: AbortSignal): Promise<DocumentNumbers> {
     const session = this.deps.connections.current;
     const folder = vscode.workspace.getWorkspaceFolder(document.uri);
@@ -230,7 +209,7 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     };
   }
 
-  /** The numbers last fetched for an application's visible files, with their range (the change view reuses them). */
+  /** The change view reuses them. */
   cachedStats(applicationId: number): { range: LensRange; stats: readonly TransactionStats[] } | undefined {
     const n = this.numbers.get(applicationId);
     return n && n.session === this.deps.connections.current ? { range: n.range, stats: n.stats } : undefined;
@@ -299,7 +278,6 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     }
   }
 
-  /** Visible editors in a bound folder whose file is in a language the bound application's agent names. */
   private visibleTargets() {
     return vscode.window.visibleTextEditors.flatMap(({ document }) => {
       const target = this.targetOf(document);
@@ -327,7 +305,6 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     return { folder, binding, agentLanguage, language, languages };
   }
 
-  /** The document as it is now: a language extension's symbols where one answers, the built-in parser's otherwise. */
   private async parsedWithSymbols(
     folder: vscode.WorkspaceFolder,
     document: vscode.TextDocument,
@@ -347,7 +324,7 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
     return { path, language, parsed: await withDocumentSymbols(document, parseSource(language, text)) };
   }
 
-  /** The folder's index: a file's lenses read only its own folder (the one bound to the application). */
+  /** A file's lenses read only its own folder (the one bound to the application). */
   private async lensMap(
     folder: vscode.WorkspaceFolder,
     languages: readonly SourceLanguage[],

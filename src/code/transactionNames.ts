@@ -4,14 +4,11 @@
  * suffix built here is only ever compared with files already found in the workspace, never opened.
  */
 
-/** Where a transaction's code is, as far as its name tells. */
 export type CodeTarget =
   | {
       kind: 'member';
-      /** The class (Ruby `UsersController`, .NET `OrdersController`, Java `OrderController`). */
       className: string;
       member: string;
-      /** Modules, package or namespace around the class, outermost first; empty when the name has none. */
       namespace: readonly string[];
       /** Workspace-relative path endings the file must have (Rails, Python, Java, PHP's PSR-4). */
       fileSuffixes?: readonly string[];
@@ -23,7 +20,6 @@ export type CodeTarget =
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RUBY_PATH_PART = /^[a-z0-9_]+$/;
 const RUBY_ACTION = /^[A-Za-z_]\w*[?!]?$/;
-/** A route path: printable, no `..` segment, no backslash, bounded. */
 const ROUTE_PATH = /^\/[\w\-./:{}*<>$@~+,;=%]*$/;
 const MAX_NAME = 300;
 
@@ -197,7 +193,6 @@ const RULES: Readonly<Record<string, (name: string) => CodeTarget | undefined>> 
   php,
 };
 
-/** The code a transaction (or a traced-method segment) of an application in `agentLanguage` names, if any. */
 export function codeTargetOf(agentLanguage: string, metricName: string): CodeTarget | undefined {
   // eslint-disable-next-line no-control-regex -- control characters are what a foreign name must not carry.
   if (metricName.length > MAX_NAME || /[\u0000-\u001f\u007f]/.test(metricName)) {

@@ -1,12 +1,5 @@
-/**
- * The workspace's files for the source index, one index per workspace folder (a transaction's code is
- * looked for only in the folder its application is bound to: codeFolders.ts). Listed with VS Code's
- * `findFiles` under the folder's `files.exclude` and `search.exclude` (plus dependency and build
- * folders), minus what the folder's `.gitignore` files ignore (ignoreRules.ts); read through Node's
- * file system for local files (far cheaper per file, see localFileReader.ts) and `workspace.fs` for
- * any other scheme (virtual workspaces), and watched so a change reaches the index.
- * Only files this listing found are ever read or opened: a transaction name never becomes a path.
- */
+// Only files this listing found are ever read or opened: a transaction name never becomes a path. Local
+// files are read through Node (localFileReader.ts), other schemes through `workspace.fs`.
 import * as vscode from 'vscode';
 
 import type { FocusGate } from '../session/focusGate';
@@ -20,11 +13,8 @@ import { EXTENSIONS_OF, INDEX_LIMITS, SourceIndex } from './sourceIndex';
 import { BUILD_OUTPUT_DIRS } from './sourcePreference';
 import { Disposable } from '../util/lifecycle';
 
-/**
- * Never read, whatever the excludes say: dependencies and build output hold no code of the
- * application's own that an agent names (a compiled copy would open instead of the source), and can
- * hold tens of thousands of files.
- */
+// Dependencies and build output hold no code an agent names (a compiled copy would open instead of the
+// source) and can hold tens of thousands of files.
 export const ALWAYS_SKIPPED = [
   '**/node_modules/**',
   '**/vendor/**',
@@ -44,7 +34,6 @@ const MAX_IGNORE_FILES = 500;
 /** A `.gitignore` larger than this is generated, not written: it is left unread. */
 const MAX_IGNORE_FILE_BYTES = 256 * 1024;
 
-/** One exclude glob from the user's `files.exclude` and `search.exclude` (entries set to true) and ALWAYS_SKIPPED. */
 export function excludeGlob(settings: {
   filesExclude?: Record<string, unknown>;
   searchExclude?: Record<string, unknown>;
@@ -57,7 +46,6 @@ export function excludeGlob(settings: {
   return `{${[...new Set([...on(settings.filesExclude), ...on(settings.searchExclude), ...ALWAYS_SKIPPED])].join(',')}}`;
 }
 
-/** `uri`'s path inside `folder` (`/`-separated), or undefined when it is not inside it. */
 export function pathInFolder(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
   const root = folder.uri.path.replace(/\/$/, '');
   return uri.scheme === folder.uri.scheme && uri.authority === folder.uri.authority && uri.path.startsWith(`${root}/`)
@@ -79,11 +67,9 @@ function cancellation(signal: AbortSignal): vscode.Disposable & { token: vscode.
   };
 }
 
-/** One workspace folder through VS Code, with the URIs of what it listed (what Go to Code may open). */
 class FolderSourceFiles implements SourceFiles {
   readonly uris = new ListedPaths<vscode.Uri>();
   private readonly local = new LocalFileReader();
-  /** The folder's `.gitignore` rules, read once per listing of the folder (a change resets the folder). */
   private ignoreRules: Promise<IgnoreRules> | undefined;
 
   constructor(private readonly folder: vscode.WorkspaceFolder) {}
@@ -118,11 +104,8 @@ class FolderSourceFiles implements SourceFiles {
     return uri && this.readUri(uri, maxBytes, signal);
   }
 
-  /**
-   * The rules, read once and shared by the listings that need them. The reading has no signal of its own
-   * caller's: a listing its callers abandoned would otherwise fail the next one with its cancellation. It
-   * is short and bounded (MAX_IGNORE_FILES files of at most MAX_IGNORE_FILE_BYTES), so it runs to its end.
-   */
+  // Runs to its end without its caller's signal: an abandoned listing would otherwise fail the next one
+  // with its cancellation. It is short and bounded.
   private async rules(exclude: string, signal: AbortSignal): Promise<IgnoreRules> {
     if (!this.ignoreRules) {
       this.ignoreRules = this.readRules(exclude, new AbortController().signal);
@@ -172,16 +155,13 @@ class FolderSourceFiles implements SourceFiles {
   }
 }
 
-/** The source index of each workspace folder, kept current by a file watcher and the exclude settings. */
 export class WorkspaceSourceIndex extends Disposable {
   private readonly folders = new Map<string, { files: FolderSourceFiles; index: SourceIndex }>();
   private readonly changed = this._register(new vscode.EventEmitter<void>());
-  /** Fires when a source file, a `.gitignore` or the excludes changed (lenses recompute). */
   readonly onDidChange = this.changed.event;
   /** One pace for every folder's background pass: together they work no more than one would. */
   private readonly pace: BackgroundPace;
 
-  /** `probe`: the test build's counted and gated file access (indexProbe.ts). */
   constructor(
     private readonly log: Logger,
     focus: Pick<FocusGate, 'isFocused' | 'run'>,
@@ -226,7 +206,6 @@ export class WorkspaceSourceIndex extends Disposable {
     this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.reset()));
   }
 
-  /** The index of one workspace folder's files (paths in it are relative to the folder). */
   indexOf(folder: vscode.WorkspaceFolder): SourceIndex {
     const key = folder.uri.toString();
     let entry = this.folders.get(key);

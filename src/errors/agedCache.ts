@@ -1,8 +1,5 @@
-/**
- * A cache whose entries go when they are older than `maxAgeMs`, and, past `maxEntries`, oldest first:
- * for answers keyed by a moving window ("the last 30 minutes" is a new key every minute), which would
- * otherwise pile up for the whole session. No `vscode`.
- */
+// For answers keyed by a moving window ("the last 30 minutes" is a new key every minute), which would
+// otherwise pile up for the whole session.
 export interface AgedEntry<V> {
   at: number;
   value: V;
@@ -20,7 +17,6 @@ export class AgedCache<V> {
     return this.entries.size;
   }
 
-  /** The entry of `key` while it is younger than `maxAgeMs`; an older one is dropped. */
   entry(key: string): AgedEntry<V> | undefined {
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at >= this.limits.maxAgeMs()) {
@@ -30,7 +26,6 @@ export class AgedCache<V> {
     return hit;
   }
 
-  /** Keeps `value` under `key` from now on; drops what aged out, then the oldest past `maxEntries`. */
   set(key: string, value: V): AgedEntry<V> {
     const now = this.now();
     const maxAge = this.limits.maxAgeMs();

@@ -1,50 +1,31 @@
-/**
- * One refresh's error details for the bound applications, as the diagnostics and the lens need them:
- * each application's classes (asked together, so their NRQL travels in one request), the latest stacks
- * of its classes (each kept for a while; at most STACKS_PER_APPLICATION looked up per refresh, see
- * `stackLookups`), and those transactions' error rates from their metrics (one numbers request per
- * application, the lenses' own). No `vscode`: the bench counts its requests.
- */
+// One refresh's error details for the bound applications; no `vscode`, so the bench counts its requests.
 import type { TransactionStats, TransactionStatsQuery } from '../api/transactionStats';
 import type { ErrorDetails, KnownStack } from './errorDetails';
 import { metricNameOf } from './errorDiagnosticModel';
 import type { ErrorClassRow, StackAnswer } from './errorModel';
 import { STACKS_PER_APPLICATION } from './errorModel';
 
-/**
- * How often the diagnostics are asked again (at least the refresh interval). Production errors in the
- * Problems panel need not be current to the minute, and each refresh costs a transaction-numbers
- * request per bound application: every 5 minutes keeps 10 bound applications inside 1 % of the key's
- * budget beside the tree (bench: key budget).
- */
+// Each refresh costs a numbers request per bound application: every 5 minutes keeps 10 applications
+// inside 1 % of the key's budget beside the tree (bench: key budget).
 export const ERROR_DIAGNOSTICS_INTERVAL_MS = 5 * 60_000;
 
 export interface ApplicationErrors {
   applicationId: number;
   language: string;
-  /** Every class, most frequent first (empty when NerdGraph gave none). */
   rows: ErrorClassRow[];
-  /** The classes whose latest stack is known (or was looked up now), most frequent first, and their stacks in the same order. */
   top: ErrorClassRow[];
   stacks: StackAnswer[];
-  /** The numbers of the transactions of the classes with a stack (their error rates). */
   stats: TransactionStats[];
   /** The first failed stack lookup of this refresh, if any: its class keeps its last stack, or none yet; asked again next time. */
   stackError?: unknown;
 }
 
-/** Whether a stack has a frame of the application's own code: a diagnostic needs one. */
 function hasInAppFrame(answer: StackAnswer): boolean {
   return answer.kind === 'stack' && answer.frames.some((f) => f.inApp);
 }
 
-/**
- * The classes whose stacks to look up this refresh, as indexes into `rows` (most frequent first), at
- * most STACKS_PER_APPLICATION: first the classes never looked up (a class whose stack in another
- * transaction has no in-app frame after the others), then those whose answer was no stack, then the
- * due stacks with an in-app frame, then the due ones without. A class known to throw outside the
- * application's code never takes a lookup from one that may reach the Problems panel.
- */
+// A class known to throw outside the application's code never takes a lookup from one that may reach
+// the Problems panel.
 export function stackLookups(rows: readonly ErrorClassRow[], known: ReadonlyArray<KnownStack | undefined>): number[] {
   const libraryOnly = new Set(
     rows
@@ -68,11 +49,7 @@ export function stackLookups(rows: readonly ErrorClassRow[], known: ReadonlyArra
     .map((c) => c.i);
 }
 
-/**
- * One application's refresh: its classes, stacks and rates, or the failure of any of them. Applications
- * settle on their own, so one application's failure (a timed-out query, a 429 on its rates) leaves the
- * others' answers usable and says which one failed.
- */
+// Applications settle on their own: one's failure (a timed-out query, a 429) leaves the others usable.
 export type ApplicationErrorsOutcome =
   ({ kind: 'ok' } & ApplicationErrors) | { kind: 'failed'; applicationId: number; language: string; error: unknown };
 

@@ -1,14 +1,8 @@
-/**
- * Frame parsers for the agents of compiled languages: Java, .NET and Go. Plain index searches only,
- * linear in the text's length. Formats and sources: docs/errors.md.
- */
+// Agents of compiled languages: plain index searches, linear in the text (formats: docs/errors.md).
 import type { StackFrame } from './stackFrame';
 import { after, frame, isDependencyPath, isDigitAt, lineNumber, unparsed } from './stackFrame';
 
-/**
- * The JDK, the servlet APIs, common frameworks and servers, and the agent itself. A package missing
- * here is still never mapped to a file outside its own package's folders (frameMapping.ts).
- */
+// A package missing here is still never mapped outside its own package's folders (frameMapping.ts).
 const JAVA_LIBRARY_PREFIXES = [
   'java.',
   'javax.',
@@ -30,34 +24,24 @@ export function javaInApp(_path: string, qualifiedName: string): boolean {
   return !JAVA_LIBRARY_PREFIXES.some((prefix) => qualifiedName.startsWith(prefix));
 }
 
-/**
- * The package of `com.example.shop.OrderController.show` as a path, joined with the file the frame
- * names: `com/example/shop/OrderController.java`. A nested class (`Outer$Inner`) lives in its
- * outer class's file, which is the one the frame names anyway.
- */
+// A nested class (`Outer$Inner`) lives in its outer class's file, the one the frame names anyway.
 export function javaPath(qualifiedMethod: string, file: string): string {
   const pkg = javaPackage(qualifiedMethod);
   return pkg === '' ? file : `${pkg.replace(/\./g, '/')}/${file}`;
 }
 
-/** `com.example.shop` of `com.example.shop.OrderController.show`; empty for the default package. */
 export function javaPackage(qualifiedMethod: string): string {
   const type = qualifiedMethod.slice(0, Math.max(0, qualifiedMethod.lastIndexOf('.')));
   return type.slice(0, Math.max(0, type.lastIndexOf('.')));
 }
 
-/** `Class.method` out of `com.example.shop.OrderController.show`. */
 function shortName(qualified: string): string {
   const method = qualified.lastIndexOf('.');
   const type = method < 0 ? -1 : qualified.lastIndexOf('.', method - 1);
   return qualified.slice(type + 1);
 }
 
-/**
- * `at com.example.shop.OrderController.show(OrderController.java:25)`, with or without `at ` (the Java
- * agent sends `StackTraceElement.toString()`), and with a module (`java.base/`) or class loader before
- * the class since Java 9.
- */
+// With or without `at ` (`StackTraceElement.toString()`), and a module or class loader prefix since Java 9.
 export function parseJavaFrame(text: string): StackFrame {
   const s = text.trim();
   const body = after(s, 'at ') ?? s;
@@ -79,15 +63,11 @@ export function parseJavaFrame(text: string): StackFrame {
   );
 }
 
-/** The framework's own namespaces, and installed packages (`.nuget/packages/` and any other dependency path). */
 export function dotnetInApp(path: string, qualifiedName: string): boolean {
   return !qualifiedName.startsWith('System.') && !qualifiedName.startsWith('Microsoft.') && !isDependencyPath(path);
 }
 
-/**
- * `Shop.Controllers` of `Shop.Controllers.OrdersController.Show`: the type's namespace, the type being the
- * one before the method or before the first compiler-made part (`<Show>d__5`, `<>c__DisplayClass4_0`).
- */
+// The type is the part before the method or before the first compiler-made part (`<Show>d__5`).
 export function dotnetNamespace(qualifiedMethod: string): string {
   const parts = qualifiedMethod.split('.');
   const generated = parts.findIndex((part) => part.startsWith('<'));
@@ -95,10 +75,7 @@ export function dotnetNamespace(qualifiedMethod: string): string {
   return parts.slice(0, Math.max(0, type)).join('.');
 }
 
-/**
- * `at Shop.Controllers.OrdersController.Show(Int32 id) in /src/Shop/Controllers/OrdersController.cs:line 25`
- * (a frame has its ` in path:line n` part only when the build shipped its symbols).
- */
+// ` in path:line n` only when the build shipped its symbols.
 export function parseDotnetFrame(text: string): StackFrame {
   const s = text.trim();
   const body = after(s, 'at ') ?? s;
@@ -115,10 +92,7 @@ export function parseDotnetFrame(text: string): StackFrame {
   );
 }
 
-/**
- * Top folders of a Go distribution's `src/` (golang/go `src/`): after a `go/src/` they mark GOROOT,
- * not a GOPATH (`/go/src/app/…`), since an import path without a dot is the standard library's.
- */
+// Top folders of golang/go `src/`: after `go/src/` they mark GOROOT, not a GOPATH.
 const GO_STD_TOP = new Set(
   (
     'archive bufio builtin bytes cmp compress container context crypto database debug embed encoding errors ' +
@@ -127,11 +101,7 @@ const GO_STD_TOP = new Set(
   ).split(' '),
 );
 
-/**
- * A Go distribution's sources wherever it is installed: `/usr/local/go/src/`, `/usr/lib/go-1.22/src/`,
- * `/usr/lib/golang/src/`, `~/sdk/go1.22.0/src/`, Homebrew's `libexec/src/`, `C:\Program Files\Go\src\`.
- * `-trimpath` builds name the standard library's files by import path alone (`runtime/panic.go`).
- */
+// `-trimpath` builds name the standard library's files by import path alone (`runtime/panic.go`).
 export function isGoRoot(path: string): boolean {
   const segments = path.replace(/\\/g, '/').split('/');
   const absolute = segments[0] === '' || /^[A-Za-z]:$/.test(segments[0]);
@@ -163,19 +133,16 @@ function versionedModule(path: string): boolean {
   return false;
 }
 
-/** Any GOROOT, the module cache, `vendor/` and any other dependency path. */
 export function goInApp(path: string): boolean {
   return !isGoRoot(path) && !versionedModule(path) && !isDependencyPath(path);
 }
 
-/** `main.(*Server).handleOrders(0xc000010000)` without its argument words. */
 export function goFunctionName(text: string): string {
   const s = text.trim();
   const open = s.lastIndexOf('(');
   return open > s.lastIndexOf('.') && s.endsWith(')') ? s.slice(0, open) : s;
 }
 
-/** The location line of a Go frame, `\t/go/src/app/handlers.go:42 +0x1a4`, or undefined for any other line. */
 export function goLocation(text: string): { path: string; line: number } | undefined {
   if (!text.startsWith('\t') && !text.startsWith(' ')) {
     return undefined;
@@ -188,7 +155,7 @@ export function goLocation(text: string): { path: string; line: number } | undef
   return line === undefined || !s.slice(0, colon).endsWith('.go') ? undefined : { path: s.slice(0, colon), line };
 }
 
-/** One Go frame from its function line and its location line (Go prints a frame on two lines). */
+// Go prints a frame on two lines.
 export function goFrame(functionLine: string | undefined, locationLine: string): StackFrame {
   const location = goLocation(locationLine);
   const text = functionLine === undefined ? locationLine : `${functionLine}\n${locationLine}`;

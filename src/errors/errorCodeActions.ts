@@ -1,8 +1,3 @@
-/**
- * The code actions on a production error's diagnostic: Show Error (the error panel of its class, the
- * command named in errorCommands.ts) and, when the connection has one, Open in the service (the
- * application's page on the service's own domain for the region, errorDiagnosticModel.ts).
- */
 import * as vscode from 'vscode';
 
 import { Disposable } from '../util/lifecycle';

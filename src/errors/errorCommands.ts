@@ -1,19 +1,12 @@
-/**
- * The command that opens an error class's panel, as every surface that offers it calls it (the
- * diagnostics' code action, the tree). The panel registers it; this module only names it and its
- * argument, so no surface imports the panel. No `vscode`.
- */
+// The panel registers the command; this module only names it, so no surface imports the panel.
 
 import { COMMAND } from '../constants';
 
-/** Opens the error panel of one class of one transaction. */
 export const SHOW_ERROR_COMMAND = COMMAND.showError;
 
 export interface ShowErrorArgs {
   applicationId: number;
-  /** As the service names it. */
   errorClass: string;
-  /** The full name: `WebTransaction/Controller/orders/show`. */
   transactionName: string;
 }
 

@@ -1,12 +1,5 @@
-/**
- * Error classes per transaction and the latest stack of a class, for every view that shows them (the
- * diagnostics, the lens, the tree, the error panel), through NerdGraph whichever backend the views use.
- * Asks are shared: an application's classes are asked once per refresh interval however many views
- * want them, a stack once per occurrence id (a stack never changes), and a class's latest stack is kept
- * for CLASS_STACK_MAX_AGE_MS. A failure is never kept as an answer: the next ask asks again. Every cache
- * drops entries by age and past a count (agedCache.ts). No `vscode`; the connection's NerdGraph access
- * comes through `ErrorDetailsClient` (docs/errors.md).
- */
+// Error classes and latest stacks for every view: each ask shared and kept by age (agedCache.ts), a failure
+// never kept as an answer. No `vscode` (docs/errors.md).
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from '../api/apiError';
@@ -26,15 +19,12 @@ import type { AgentLanguage, ServiceFrame, StackFrame } from './stackFrame';
 import { unparsed } from './stackFrame';
 import { parseStack } from './stackParser';
 
-/** An occurrence's stack as `exception(occurrenceId)` gives it. */
 export interface ServiceException {
   message?: unknown;
   frames: readonly ServiceFrame[];
 }
 
-/** The connection's NerdGraph, as error details need it. Every request carries the session's signal. */
 export interface ErrorDetailsClient {
-  /** NRQL in the connection's account. */
   runNrql(nrql: string, signal?: AbortSignal): Promise<NrqlResult>;
   entityGuid(applicationId: number, signal?: AbortSignal): Promise<string>;
   /** Null when the occurrence's stack is gone; rejects when the service failed to answer for it. */
@@ -51,57 +41,32 @@ export interface ErrorDetailsOptions {
   marker?: ErrorClassMarker;
 }
 
-/**
- * Failures that mean NerdGraph will not answer this key (a REST-only key, no account chosen): the
- * views say that classes need NerdGraph instead of showing an error on every refresh.
- */
+// A REST-only key or no account: the views say classes need NerdGraph instead of an error on every refresh.
 export const NEEDS_NERDGRAPH_KINDS: readonly ApiErrorKind[] = ['auth', 'forbidden', 'noAccount'];
 
-/**
- * How long a class's latest occurrence is kept before it is looked up again. A class's stack rarely
- * changes from one occurrence to the next, while each new occurrence costs an `exception` request: an
- * hour keeps the stacks of 10 bound applications well inside the key's budget (bench: key budget). A
- * class the kept answer lacks is looked up again at once (at most once per refresh interval).
- */
+// A stack rarely changes between occurrences while each costs an `exception` request: an hour keeps 10
+// applications well inside the key's budget (bench: key budget).
 export const OCCURRENCES_MAX_AGE_MS = 60 * 60_000;
 
-/**
- * How long a class's latest stack serves before it is looked up again. A class thrown in a transaction
- * throws from the same code until a deployment moves it, so its stack outlives many refreshes; an hour,
- * as the occurrences, brings a deployment's new lines within the hour. An answer of no occurrence with a
- * stack serves one refresh interval only (ingestion may lag the class's events).
- */
+// A class throws from the same code until a deployment moves it; an hour brings a deployment's lines in.
 export const CLASS_STACK_MAX_AGE_MS = OCCURRENCES_MAX_AGE_MS;
 
-/**
- * How long a class's known stack is kept at all: past CLASS_STACK_MAX_AGE_MS it still shows while its
- * new look waits its turn (STACKS_PER_APPLICATION a refresh go through 360 classes in 6 hours); a
- * class that stopped occurring goes with it.
- */
+// Past CLASS_STACK_MAX_AGE_MS a known stack still shows while its new look waits (360 classes take 6 hours).
 export const STACK_KEEP_MS = 6 * 60 * 60_000;
 
-/**
- * How long an occurrence's stack is kept by its id: an occurrence is a class's latest while the
- * occurrences answer naming it is kept (OCCURRENCES_MAX_AGE_MS), and that answer may be as old again.
- */
+// The occurrences answer naming an occurrence may be as old again as OCCURRENCES_MAX_AGE_MS.
 const OCCURRENCE_STACK_MAX_AGE_MS = 2 * OCCURRENCES_MAX_AGE_MS;
 
-/**
- * A range that ends less than this before now is "the last N minutes" and shares one latest-occurrence
- * answer whoever asks as it moves on; one ending earlier is a range in the past with an answer of its own.
- */
+// A range ending within this of now is "the last N minutes": it shares one answer as it moves on.
 export const LIVE_RANGE_MS = 5 * 60_000;
 
 /** Stacks kept in memory: one per occurrence, far more than the classes any view shows. */
 export const MAX_CACHED_STACKS = 500;
-/** Class lists kept (one per application and window): the views of a few applications over a refresh interval. */
 export const MAX_CACHED_CLASS_ANSWERS = 100;
-/** Latest-occurrence answers kept (one per application and range length, or past range). */
 export const MAX_CACHED_OCCURRENCE_ANSWERS = 100;
 
 const AGENT_LANGUAGES: readonly string[] = ['ruby', 'python', 'java', 'dotnet', 'nodejs', 'php', 'go'];
 
-/** What is known of a class's latest stack without a request, and whether it is due for another look. */
 export interface KnownStack {
   answer: StackAnswer;
   due: boolean;
@@ -137,9 +102,7 @@ function until<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T>
 export class ErrorDetails implements IDisposable {
   private readonly classCache: AgedCache<Promise<ErrorClassesAnswer>>;
   private readonly occurrenceCache: AgedCache<Promise<Map<string, Occurrence>>>;
-  /** By occurrence id. */
   private readonly stackCache: AgedCache<Promise<StackAnswer>>;
-  /** The latest stack answer per application, transaction and class, over a live range. */
   private readonly classStacks: AgedCache<StackAnswer>;
   /** The last classes answered per application, to tell listeners only of a change. */
   private readonly lastRows = new Map<number, string>();
@@ -163,7 +126,6 @@ export class ErrorDetails implements IDisposable {
     this.classStacks = new AgedCache({ maxAgeMs: () => STACK_KEEP_MS, maxEntries: MAX_CACHED_STACKS }, now);
   }
 
-  /** Told when an application's classes changed, or everything was forgotten (another connection). */
   readonly onDidChange = (listener: () => unknown, thisArgs?: unknown, disposables?: IDisposable[]): IDisposable => {
     const bound = () => void listener.call(thisArgs);
     this.listeners.add(bound);
@@ -172,7 +134,6 @@ export class ErrorDetails implements IDisposable {
     return subscription;
   };
 
-  /** Entries held by every cache together (the bench's figure of a day's growth). */
   get cachedEntries(): number {
     return (
       this.classCache.size +
@@ -183,11 +144,7 @@ export class ErrorDetails implements IDisposable {
     );
   }
 
-  /**
-   * The error classes of every transaction of `app` over `range`, expected errors left out; one NRQL
-   * request per application and refresh interval. Rejects with the ApiError of a failure that is not
-   * about NerdGraph access (a failed query is never an empty answer).
-   */
+  // One NRQL request per application and refresh interval; a failed query rejects, never an empty answer.
   async classes(app: ErrorApplication, range: TimeRange, signal?: AbortSignal): Promise<ErrorClassesAnswer> {
     const client = this.currentClient();
     if (!client) {
@@ -211,12 +168,8 @@ export class ErrorDetails implements IDisposable {
     return { answer: known.value, due: this.options.now() - known.at >= maxAge };
   }
 
-  /**
-   * The latest stack of one class of one transaction (`transactionName` in full) over `range`: over a
-   * live range the class's known stack while it is not due, else one ErrorTrace request per application
-   * for all its classes (asked again for a class it lacks) and one `exception` request per occurrence.
-   * Rejects when a request failed (never kept as an answer). A client without NerdGraph answers `none`.
-   */
+  // Over a live range the known stack while not due, else one ErrorTrace request per application and one
+  // `exception` request per occurrence; a failure rejects and is never kept.
   async latestStack(
     app: ErrorApplication,
     errorClass: string,
@@ -247,7 +200,6 @@ export class ErrorDetails implements IDisposable {
     return until(work, signal);
   }
 
-  /** Forgets every answer (the connection, key or backend changed) and tells listeners. */
   reset(): void {
     this.forget();
     this.fire();
@@ -291,10 +243,6 @@ export class ErrorDetails implements IDisposable {
     return `${applicationId}:${errorClassKey(transactionName, errorClass)}`;
   }
 
-  /**
-   * A class's latest occurrence is kept for a range that ends about now whoever asks later ("the last
-   * N minutes" moves on, its stack rarely changes); a range in the past is its own.
-   */
   private occurrencesKey(applicationId: number, range: TimeRange): string {
     const length = range.to.getTime() - range.from.getTime();
     return `${applicationId}:${length}:${this.isLive(range) ? 'live' : range.to.getTime()}`;
@@ -307,10 +255,7 @@ export class ErrorDetails implements IDisposable {
     return entry;
   }
 
-  /**
-   * The latest occurrence of a class from the application's kept answer; a class that answer lacks (new
-   * since, e.g. after a deployment) asks the whole answer again, at most once per refresh interval.
-   */
+  // A class the kept answer lacks (new since a deployment) asks it again, at most once per refresh interval.
   private async occurrence(
     client: ErrorDetailsClient,
     applicationId: number,
@@ -357,7 +302,6 @@ export class ErrorDetails implements IDisposable {
     return { kind: 'classes', applicationId, range, rows, expectedLeftOut: true };
   }
 
-  /** An occurrence's stack, asked once per occurrence id; a failed ask is not kept (never "aged out"). */
   private stackOf(
     client: ErrorDetailsClient,
     language: string,

@@ -1,12 +1,6 @@
-/**
- * The `Timeslice` diagnostics: each error class of a bound application in the range, at the line of
- * the bound folder's code that threw it (errorDiagnosticModel.ts). Asked on the session's scheduler
- * every ERROR_DIAGNOSTICS_INTERVAL_MS (applicationErrors.ts; so nothing while the window is unfocused), for bound folders
- * only; cleared when a binding, the key or the backend changes (a new session), or when switched off,
- * and an update started before such a change writes nothing. An application whose refresh fails keeps
- * its last good diagnostics, marked with their age and the failure (docs/errors.md#when-a-refresh-fails).
- * Frames map to files through the folder's source index, the listing the lenses use.
- */
+// The `Timeslice` diagnostics, on the session's scheduler (so nothing while the window is unfocused). A failed
+// refresh keeps the last good ones, marked (docs/errors.md#when-a-refresh-fails); an update started before a
+// binding, key or backend change writes nothing.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 
@@ -37,7 +31,6 @@ import { errorClassKey } from './errorModel';
 import { errorText } from './errorText';
 import { sessionErrorClient } from './sessionErrorClient';
 
-/** A diagnostic of ours with what its code actions need. */
 export interface ShownError {
   diagnostic: vscode.Diagnostic;
   entry: ErrorDiagnosticEntry;
@@ -45,7 +38,6 @@ export interface ShownError {
   link?: string;
 }
 
-/** A diagnostic as built from a good refresh: its file, the folder it maps through, the entry and its link. */
 interface ShownEntry {
   uri: string;
   folder: vscode.WorkspaceFolder;
@@ -53,14 +45,12 @@ interface ShownEntry {
   link?: string;
 }
 
-/** One application's last good refresh: when, its classes (the lens reads them) and its diagnostics. */
 interface AppShown {
   at: number;
   rows: ErrorClassRow[];
   entries: ShownEntry[];
 }
 
-/** Where the transactions' error rates come from: the lenses' numbers request (one per application). */
 export type ErrorRateSource = (
   session: ConnectionSession,
   query: { applicationId: number; from: number; to: number; names: string[]; language: string },
@@ -73,23 +63,19 @@ const SEVERITY = {
   hint: vscode.DiagnosticSeverity.Hint,
 } as const;
 
-/** The diagnostics' refresh as held while the window is unfocused (`FocusGate.heldKeys`). */
 export const ERROR_DIAGNOSTICS_FOCUS_KEY = 'error diagnostics';
 
 export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
   private readonly collection = this._register(vscode.languages.createDiagnosticCollection('Timeslice'));
   private readonly shown = new Map<string, ShownError[]>();
-  /** The classes shown per application (the lens's top class reads them). */
   private readonly rows = new Map<number, ErrorClassRow[]>();
   private readonly changed = this._register(new vscode.EventEmitter<void>());
-  /** Fires when the diagnostics were replaced or cleared. */
   readonly onDidChange = this.changed.event;
   private lastRun: number | undefined;
   /** Each application's last good diagnostics, kept while its refresh fails (shown marked, with their age). */
   private lastGood = new Map<number, AppShown>();
-  /** The failure last logged per application. */
   private readonly failures = new Map<number, string>();
-  /** Bumped by clear(): an update that started before writes nothing. */
+  // Bumped by clear(): an update that started before writes nothing.
   private generation = 0;
   /** The applications the last run asked for: one bound meanwhile is asked at once, not at the next run. */
   private asked = new Set<number>();
@@ -141,17 +127,14 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     );
   }
 
-  /** Our diagnostics of a file, with what their code actions need. */
   shownAt(uri: vscode.Uri): readonly ShownError[] {
     return this.shown.get(uri.toString()) ?? [];
   }
 
-  /** The classes shown for an application, most frequent first (empty when none are known). */
   classesOf(applicationId: number): readonly ErrorClassRow[] {
     return this.rows.get(applicationId) ?? [];
   }
 
-  /** A transaction's (metric name's) most frequent class as its lens says it, e.g. `TimeoutError ×120`. */
   topClassOf(applicationId: number, agentLanguage: string, metricName: string): string | undefined {
     const top = this.classesOf(applicationId).find(
       (r) => metricNameOf(agentLanguage, r.transactionName) === metricName,
@@ -159,10 +142,7 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     return top && lensErrorClass(top);
   }
 
-  /**
-   * Asks every bound application's classes and stacks again. `force`: now, whatever the interval (a
-   * binding, the session or a setting changed). A call while one runs runs once more after it.
-   */
+  // `force`: now, whatever the interval. A call while one runs runs once more after it.
   refresh(force = true): Promise<void> {
     const now = (this.deps.now ?? Date.now)();
     if (!force && this.lastRun !== undefined && now - this.lastRun < ERROR_DIAGNOSTICS_INTERVAL_MS) {
@@ -183,7 +163,6 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     this.changed.fire();
   }
 
-  /** Bound folders of this connection's region whose application's record (and language) is known. */
   private targets() {
     const region = this.deps.region();
     return this.deps.bindings.all().flatMap(({ folder, binding }) => {
@@ -251,7 +230,6 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     this.show(now, failed);
   }
 
-  /** Each class's diagnostic in the application's bound folders; a file two nested folders share lists it once. */
   private async entriesOf(
     session: ConnectionSession,
     errors: ApplicationErrors,
@@ -286,7 +264,6 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     return [...entries.values()];
   }
 
-  /** Replaces what is shown by the applications' last good diagnostics, those of a failed refresh marked. */
   private show(now: number, failed: ReadonlyMap<number, unknown>): void {
     this.collection.clear();
     this.shown.clear();
@@ -326,7 +303,6 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
     }
   }
 
-  /** The bindings as an update starts and ends: one that changed meanwhile writes nothing. */
   private bindingsKey(): string {
     return JSON.stringify(
       this.deps.bindings.all().map(({ folder, binding }) => [folder.uri.toString(), binding.id, binding.region]),
@@ -371,7 +347,6 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
   }
 }
 
-/** "the refresh failed: The NRQL query timed out on …": the failure's first sentence, as plain text. */
 function refreshFailed(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return l10n.t('the refresh failed: {0}', errorText(message.split(/(?<=\.)\s/)[0], 'message'));

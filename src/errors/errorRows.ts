@@ -1,14 +1,8 @@
-/**
- * The rows of the error queries (errorQueries.ts) as the views use them: the classes per transaction,
- * and the latest occurrence with a stack per transaction and class. Rows of another shape are skipped.
- * No `vscode`.
- */
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import type { ErrorClassRow } from './errorModel';
 import { errorClassKey } from './errorModel';
 import { errorText } from './errorText';
 
-/** The latest occurrence of a class with a stack: its id for `exception(occurrenceId)`. */
 export interface Occurrence {
   id: string;
   message: string;
@@ -33,7 +27,6 @@ function countOf(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.round(v) : 0;
 }
 
-/** The (transaction, class) keys a `FACET transactionName, error.class` answer names (errorClassKey). */
 export function classKeysOf(result: NrqlResult): Set<string> {
   const keys = new Set<string>();
   for (const row of result.results) {
@@ -45,7 +38,6 @@ export function classKeysOf(result: NrqlResult): Set<string> {
   return keys;
 }
 
-/** The rows of the classes query, most frequent first; rows without a transaction, class or count are dropped. */
 export function classRows(result: NrqlResult): ErrorClassRow[] {
   const rows: ErrorClassRow[] = [];
   for (const row of result.results) {
@@ -73,7 +65,6 @@ export function classRows(result: NrqlResult): ErrorClassRow[] {
   );
 }
 
-/** The latest occurrence per transaction and class, from the per-transaction ErrorTrace query. */
 export function occurrencesOf(result: NrqlResult): Map<string, Occurrence> {
   const out = new Map<string, Occurrence>();
   for (const row of result.results) {

@@ -1,17 +1,11 @@
-/**
- * Error messages, classes and frames from the service made safe for plain-text surfaces: one line, no
- * control, bidi or zero-width characters (a class named `eve\u202egnp.exe` must not read as another
- * name), and a bounded length. Shared with every other foreign text: src/util/safeText.ts.
- */
+// One line, no control, bidi or zero-width characters (a class named `eve\u202egnp.exe` must not read as
+// another name), bounded length (src/util/safeText.ts).
 import { plainLine } from '../util/safeText';
 
 /** Longest error text shown in one place; the rest becomes "…". Messages can hold whole payloads. */
 export const MAX_ERROR_TEXT_LENGTH = 300;
 
-/**
- * `kind` 'message': only its first line that has text (a message's later lines are usually a dump or
- * a nested stack); 'class' and 'frame': line breaks become spaces.
- */
+// A message's later lines are usually a dump or a nested stack.
 export function errorText(text: unknown, kind: 'message' | 'class' | 'frame', max = MAX_ERROR_TEXT_LENGTH): string {
   const s = typeof text === 'string' ? text : typeof text === 'number' || typeof text === 'boolean' ? String(text) : '';
   return plainLine(kind === 'message' ? firstLineWithText(s) : s, max).trim();

@@ -1,34 +1,21 @@
-/**
- * The error panel's chart: how many unexpected errors of each class one transaction of an application
- * had per bucket, from `TransactionError` events in one NRQL request (docs/errors.md#queries). The id goes
- * in as a number and the transaction's name as a quoted NRQL literal. Counts from events are a floor:
- * the agents sample error events. No `vscode`.
- */
+// The error panel's chart from `TransactionError` events (docs/errors.md#queries); counts from events are a
+// floor, since agents sample them.
 import { nrqlString } from '../api/nerdgraph/metricValues';
 import type { NrqlResult } from '../api/nerdgraph/nrqlQuery';
 import type { TimeRange } from '../api/timeRange';
 import { UNEXPECTED_ONLY } from './errorQueries';
 
-/** One class's counts, a point per bucket at its start (epoch ms). */
 export interface ErrorClassTimeline {
   errorClass: string;
   points: Array<[number, number]>;
 }
 
-/**
- * More classes than this make the chart unreadable; the service ranks facets by the count over the
- * whole range, so these are the most frequent (docs/service.md#nrql-limits).
- */
+// More make the chart unreadable; the service ranks facets over the whole range (docs/service.md#nrql-limits).
 export const MAX_TIMELINE_CLASSES = 10;
 
-/** The count's key in each row: aliased, as the client aliases every aggregate (docs/service.md#nrql-results). */
+// Aliased, as the client aliases every aggregate (docs/service.md#nrql-results).
 const COUNT_KEY = 'errors';
 
-/**
- * `SELECT count(*) AS 'errors' FROM TransactionError WHERE appId = <id> AND transactionName = '<name>' AND
- * error.expected IS NOT true FACET error.class TIMESERIES <period> SINCE <ms> UNTIL <ms> LIMIT 10`.
- * `transactionName` is the events' full name (`WebTransaction/Controller/orders/show`).
- */
 export function errorTimelineNrql(options: {
   applicationId: number;
   transactionName: string;
@@ -58,11 +45,7 @@ export function errorTimelineNrql(options: {
 
 const isRow = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-/**
- * The classes of a FACET … TIMESERIES answer in the service's order, each with a point per bucket
- * (`beginTimeSeconds`, the aliased count); a facet may come as the attribute or as `facet` (docs/service.md#nrql-results).
- * Rows without a bucket or a class are skipped, a missing count is 0.
- */
+// A facet may come as the attribute or as `facet` (docs/service.md#nrql-results).
 export function readErrorTimeline(result: NrqlResult): ErrorClassTimeline[] {
   const byClass = new Map<string, Array<[number, number]>>();
   for (const row of result.results.filter(isRow)) {

@@ -1,25 +1,13 @@
-/**
- * Server paths of stack frames mapped to the files of a bound workspace folder: the workspace file
- * that ends with the longest part of the frame's path, and only that one (CodeStream drops a frame
- * path's leading segments until a workspace file matches: TeamCodeStream/codestream
- * vscode/src/agent/resolveStackTracePathsHandler.ts; we never fall back to a shallower match, and ask
- * the match to hold the frame's parent folder or its package). A frame the workspace lacks stays
- * unmapped; nothing is guessed. Rules and their reasons: docs/errors.md.
- */
+// Frame paths mapped to a bound folder's files by the longest matching suffix, never a shallower fallback
+// (CodeStream falls back: TeamCodeStream/codestream vscode/src/agent/resolveStackTracePathsHandler.ts).
+// A frame the workspace lacks stays unmapped; rules and reasons: docs/errors.md.
 import type { StackFrame } from './stackFrame';
 import { isDependencyPath } from './stackFrame';
 
-/**
- * Build output: a copy there mirrors its source below the folder, so these segments are left out when
- * paths are compared, and at equal depth the source wins (its lines are the ones a user edits).
- */
+// Build-output copies mirror their source; at equal depth the source wins (the lines a user edits).
 export const BUILD_OUTPUT_FOLDERS: readonly string[] = ['dist', 'out', 'build'];
 
-/**
- * Two files that end with the frame's path equally deep: take the one under the server root that
- * most of the stack's other frames map through (what CodeStream does), else leave the frame unmapped.
- * A stack's frames come from one deployment, so their common root is evidence; a bare tie is not.
- */
+// A stack's frames come from one deployment, so their common root breaks a tie (as CodeStream does).
 export const RESOLVE_TIES_BY_STACK_ROOT = true;
 
 /** Suffixes deeper than this are not told apart (no application's paths are this deep). */
@@ -27,7 +15,6 @@ export const MAX_SUFFIX_DEPTH = 32;
 
 interface WorkspaceFile {
   path: string;
-  /** The path's segments without build-output folders. */
   segments: readonly string[];
   dependency: boolean;
   buildOutput: boolean;
@@ -42,10 +29,7 @@ export function pathSegments(path: string): string[] | undefined {
   return segments.includes('..') ? undefined : segments;
 }
 
-/**
- * The files that end with one suffix, counted by kind: the lookup keeps counts and the first file of
- * each kind, so a frame costs time in its own depth however many files share its name.
- */
+// Counts and the first file per kind, so a frame costs time in its own depth however many share its name.
 interface Bucket {
   count: number[];
   first: Array<WorkspaceFile | undefined>;
@@ -63,7 +47,6 @@ function bucketOf(file: WorkspaceFile): Bucket {
   return bucket;
 }
 
-/** The file name a path's suffixes end with (its last segment outside build output), or undefined. */
 function nameOf(path: string): string | undefined {
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (
@@ -79,15 +62,10 @@ function nameOf(path: string): string | undefined {
   return segments?.[segments.length - 1];
 }
 
-/**
- * The workspace's files, with a lookup by every path suffix. The listing is only grouped by file name;
- * a name's suffixes are built the first time a frame names it, so a frame costs time in its own depth
- * and a 100,000-file listing costs about what listing it did (docs/performance.md).
- */
+// Suffixes built per file name on first use: a 100,000-file listing costs about its listing (docs/performance.md).
 export class WorkspaceFileMap {
   private readonly bySuffix = new Map<string, WorkspaceFile | Bucket>();
   private readonly byPath = new Map<string, WorkspaceFile>();
-  /** Paths by file name, until a frame names it (then its suffixes are in `bySuffix`). */
   private readonly unbuilt = new Map<string, string[]>();
 
   /** `paths`: relative to the bound folder, as the index lists them. */
@@ -105,7 +83,6 @@ export class WorkspaceFileMap {
     }
   }
 
-  /** Every suffix of the files named `name`, once. */
   private build(name: string): void {
     const paths = this.unbuilt.get(name);
     if (!paths) {
@@ -143,7 +120,6 @@ export class WorkspaceFileMap {
     }
   }
 
-  /** The workspace path of each frame's file (same order), or undefined where the folder lacks it. */
   mapFrames(frames: readonly StackFrame[]): Array<string | undefined> {
     const matches = frames.map((frame) => this.candidates(frame));
     const root = RESOLVE_TIES_BY_STACK_ROOT ? stackRoot(matches) : undefined;
@@ -155,10 +131,7 @@ export class WorkspaceFileMap {
     });
   }
 
-  /**
-   * How deep the best files match a frame, which kinds of file won, and the file when only one did.
-   * An in-app frame's file is the application's own, a library frame's a dependency copy.
-   */
+  // An in-app frame's file is the application's own, a library frame's a dependency copy.
   private candidates(frame: StackFrame): Match | undefined {
     const all = frame.parsed && frame.path !== undefined ? pathSegments(frame.path) : undefined;
     const segments = all?.filter((s) => !BUILD_OUTPUT_FOLDERS.includes(s));
@@ -197,7 +170,6 @@ export class WorkspaceFileMap {
     return undefined;
   }
 
-  /** A tied frame's file under the stack's root, when that file is one of the tied ones. */
   private underRoot(match: Match, root: Root): string | undefined {
     const rest = match.segments.slice(root.serverDepth);
     if (rest.length < match.depth || match.segments.slice(0, root.serverDepth).join('/') !== root.server) {
@@ -208,13 +180,8 @@ export class WorkspaceFileMap {
   }
 }
 
-/**
- * Whether a match of `depth` segments is the frame's file and not one that shares its name. Script
- * languages and Go: the file and its parent folder, or a file name the folder has once. Java and .NET:
- * every folder above the file that the package or namespace spells (`Shop.Controllers` spells
- * `Shop/Controllers/`), at least the parent; when the match takes the workspace path whole, the bound
- * folder itself may be the namespace's first folder. Reasons: docs/errors.md.
- */
+// Whether the match is the frame's file, not a namesake: the parent folder (or a unique name) for scripts and
+// Go, the package's folders for Java and .NET. Reasons: docs/errors.md.
 function holdsEnough(
   frame: StackFrame,
   segments: readonly string[],
@@ -251,7 +218,6 @@ export function spelledFolders(namespace: string, segments: readonly string[]): 
 interface Match {
   segments: readonly string[];
   depth: number;
-  /** The kinds of file that won at that depth. */
   kinds: readonly number[];
   unique: WorkspaceFile | undefined;
 }

@@ -1,7 +1,4 @@
-/**
- * Error classes new since an application's latest deployment (docs/errors.md, "New since a deployment").
- * What happened before a deployment never changes: asked once per application and deployment. No `vscode`.
- */
+// Error classes new since the latest deployment (docs/errors.md, "New since a deployment").
 import * as l10n from '@vscode/l10n';
 
 import type { Deployment } from '../api/deployments';
@@ -18,16 +15,10 @@ const DAY_MS = 86_400_000;
 /** How far before a deployment a class must be absent: a week holds a weekly job's and a weekend's errors. */
 export const NEW_ERROR_LOOKBACK_MS = 7 * DAY_MS;
 
-/**
- * How long the service keeps `TransactionError` events by default (docs.newrelic.com, "Manage your data
- * retention": APM events, 8 days). An account may keep them longer; the client cannot tell.
- */
+// docs.newrelic.com, "Manage your data retention": APM events, 8 days (an account may keep them longer).
 export const ERROR_EVENT_RETENTION_MS = 8 * DAY_MS;
 
-/**
- * Past this age a deployment's look-back window reaches events the service may have dropped, and a class
- * whose earlier events are gone would read as new: such a deployment marks nothing.
- */
+// Past this, a class whose earlier events are gone would read as new: such a deployment marks nothing.
 export const NEW_ERROR_MAX_DEPLOYMENT_AGE_MS = ERROR_EVENT_RETENTION_MS - NEW_ERROR_LOOKBACK_MS;
 
 /** NRQL's `LIMIT MAX` for FACET (docs.newrelic.com, NRQL reference): a full answer may have cut some classes. */
@@ -35,10 +26,7 @@ export const MAX_FACETS = 5000;
 
 const MAX_CACHED_BEFORE_ANSWERS = 200;
 
-/**
- * Every (transaction, class) of the application in the window before a deployment, expected errors
- * included: a class the application threw before, however it was marked, is not new.
- */
+// Expected errors included: a class thrown before, however marked, is not new.
 export function classesBeforeNrql(applicationId: number, deploymentTime: number): string {
   if (!Number.isSafeInteger(applicationId) || applicationId <= 0 || !Number.isSafeInteger(deploymentTime)) {
     throw new RangeError('Not an application id or a deployment time.');
@@ -49,10 +37,6 @@ export function classesBeforeNrql(applicationId: number, deploymentTime: number)
   );
 }
 
-/**
- * `rows` with `newSince` on each class seen at or after `deployment` and absent from `seenBefore` (the
- * look-back window's keys, errorClassKey); unchanged when `seenBefore` is unknown.
- */
 export function markNewClasses(
   rows: readonly ErrorClassRow[],
   deployment: Pick<Deployment, 'id' | 'revision' | 'time'>,
@@ -69,18 +53,15 @@ export function markNewClasses(
   );
 }
 
-/** The deployment's short revision as plain text (`0922c08`), or the words for a deployment without one. */
 export function newSinceRevision(newSince: Pick<NewSince, 'revision'>): string {
   return shortRevision(errorText(newSince.revision, 'class')) || l10n.t('the latest deployment');
 }
 
-/** "New since 0922c08". */
 export function newSinceLabel(newSince: Pick<NewSince, 'revision'>): string {
   return l10n.t('New since {0}', newSinceRevision(newSince));
 }
 
 export interface NewErrorClassesOptions {
-  /** Newest first. */
   deployments(applicationId: number, range: { from: Date; to: Date }): Promise<readonly Deployment[]>;
   now(): number;
   log(message: string): void;

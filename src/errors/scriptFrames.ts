@@ -1,8 +1,5 @@
-/**
- * Frame parsers for the agents of interpreted languages: Ruby, Python, Node.js and PHP. Each reads one
- * frame's text with plain index searches (no regular expression that could backtrack), so a hostile
- * line costs time linear in its length. Formats and sources: docs/errors.md.
- */
+// Agents of interpreted languages: plain index searches, no backtracking regular expression, so a hostile
+// line costs time linear in its length (formats: docs/errors.md).
 import type { StackFrame } from './stackFrame';
 import { after, frame, isDependencyPath, isDigitAt, lineNumber, unparsed } from './stackFrame';
 
@@ -14,7 +11,6 @@ function pathAndLine(location: string): { path: string; line: number | undefined
     : { path: location.slice(0, colon), line: lineNumber(location.slice(colon + 1)) };
 }
 
-/** Whether `word` occurs in `path` right before a digit (a version: `ruby/3.3.0/`, `lib/python3.12/`). */
 function followedByDigit(path: string, word: string): boolean {
   for (let at = path.indexOf(word); at >= 0; at = path.indexOf(word, at + 1)) {
     if (isDigitAt(path, at + word.length)) {
@@ -24,15 +20,11 @@ function followedByDigit(path: string, word: string): boolean {
   return false;
 }
 
-/** Ruby's own directories (`ruby/3.2.0/`) and installed dependencies (`gems/`, `vendor/bundle/`, …). */
 export function rubyInApp(path: string): boolean {
   return !followedByDigit(`/${path.replace(/\\/g, '/')}`, '/ruby/') && !isDependencyPath(path);
 }
 
-/**
- * `/srv/app/app/controllers/orders_controller.rb:12:in 'show'`, with a backtick before Ruby 3.4, an
- * optional `from ` (Ruby's printed backtrace), or no `:in` part at all.
- */
+// A backtick before Ruby 3.4, an optional `from ` (Ruby's printed backtrace), or no `:in` part.
 export function parseRubyFrame(text: string): StackFrame {
   const s = text.trim();
   const body = after(s, 'from ') ?? s;
@@ -48,12 +40,10 @@ function unquote(s: string): string {
   return s.slice(start, Math.max(start, end));
 }
 
-/** The standard library (`lib/python3.x`) and installed dependencies (`site-packages`, `dist-packages`, …). */
 export function pythonInApp(path: string): boolean {
   return !followedByDigit(path.replace(/\\/g, '/'), 'lib/python') && !isDependencyPath(path);
 }
 
-/** `File "/srv/app/shop/views.py", line 42, in checkout` (the traceback module's format). */
 export function parsePythonFrame(text: string): StackFrame {
   const s = text.trim();
   const quoted = after(s, 'File "');
@@ -68,15 +58,11 @@ export function parsePythonFrame(text: string): StackFrame {
   return frame(text, { path: quoted.slice(0, close), line, name }, pythonInApp);
 }
 
-/** Node's own modules (`node:`, `internal/`) and installed dependencies (`node_modules`, …). */
 export function nodeInApp(path: string): boolean {
   return !path.startsWith('node:') && !path.startsWith('internal/') && !isDependencyPath(path);
 }
 
-/**
- * V8's `at show (/srv/app/routes/orders.js:12:5)`, `at /srv/app/routes/orders.js:12:5`, with
- * `async `/`new ` before the name and `file://` URLs for ES modules.
- */
+// `async `/`new ` before the name and `file://` URLs for ES modules.
 export function parseNodeFrame(text: string): StackFrame {
   const s = text.trim();
   const body = after(s, 'at ') ?? s;
@@ -98,15 +84,11 @@ export function parseNodeFrame(text: string): StackFrame {
   return frame(text, { path: after(path, 'file://') ?? path, line, name }, nodeInApp);
 }
 
-/** Installed dependencies: Composer's `vendor/`, and any other's. */
 export function phpInApp(path: string): boolean {
   return !isDependencyPath(path);
 }
 
-/**
- * PHP's `#0 /var/www/app/Http/Controllers/OrderController.php(25): App\...\OrderController->show()`
- * and the PHP agent's own ` in OrderController::show called at /var/www/app/OrderController.php (25)`.
- */
+// PHP's `#0 path(25): …` and the PHP agent's ` in Class::method called at path (25)`.
 export function parsePhpFrame(text: string): StackFrame {
   const s = text.trim();
   const agent = after(s, 'in ');

@@ -1,12 +1,5 @@
-/**
- * Error details through a connection session's NerdGraph client, whichever backend its views use (the
- * same key and host, as "Run NRQL Query" does). NRQL runs in the account stored with the key, else the
- * key's only account; a key that sees several and has none chosen answers `noAccount`, which the views
- * read as "classes need NerdGraph". Queries and stacks asked together (every bound application's, in
- * one refresh) travel as aliases of one GraphQL request, so the key's request budget does not grow with
- * the number of applications; each alias is judged on its own, so one failed query fails only its asker.
- * No `vscode`.
- */
+// Queries asked together travel as aliases of one GraphQL request, so the key's budget does not grow with
+// the number of applications; each alias is judged on its own. No `vscode`.
 import { accountError, pickAccount } from '../api/backend';
 import type { NrqlClient } from '../api/backend';
 import type { AliasAnswer } from '../api/nerdgraph/graphqlRequests';
@@ -21,10 +14,6 @@ import type { ServiceFrame } from './stackFrame';
 /** Queries sent as aliases of one request at most: a bounded body and answer however many applications are bound. */
 export const MAX_QUERIES_PER_REQUEST = 20;
 
-/**
- * `send` for items asked in the same turn of the event loop together (at most MAX_QUERIES_PER_REQUEST
- * a request); each caller gets its own item's answer or failure (its alias's), or the request's failure.
- */
 export function inBatches<T>(send: (items: T[]) => Promise<AliasAnswer[]>): (item: T) => Promise<unknown> {
   let pending: Array<{ item: T; resolve(r: unknown): void; reject(e: unknown): void }> = [];
   const flush = async (batch: typeof pending) => {
@@ -55,7 +44,6 @@ export function inBatches<T>(send: (items: T[]) => Promise<AliasAnswer[]>): (ite
 
 const clients = new WeakMap<ConnectionSession, ErrorDetailsClient>();
 
-/** `exception`'s value as a stack: null when the service has none (aged out, never kept). */
 export function readException(value: unknown): ServiceException | null {
   if (typeof value !== 'object' || value === null) {
     return null;
@@ -68,7 +56,6 @@ export function readException(value: unknown): ServiceException | null {
   };
 }
 
-/** The error-details client of `nrql`; the account and each application's GUID are looked up once. */
 export function errorDetailsClient(nrql: NrqlClient, signal?: AbortSignal): ErrorDetailsClient {
   let account: Promise<number> | undefined;
   const accountId = (): Promise<number> => {
@@ -110,7 +97,6 @@ export function errorDetailsClient(nrql: NrqlClient, signal?: AbortSignal): Erro
     if (!guid) {
       guid = nrql.applicationGuid(id, { signal });
       guids.set(id, guid);
-      // A failed lookup is not kept: the next refresh asks again.
       guid.catch(() => guids.delete(id));
     }
     return guid;

@@ -1,8 +1,4 @@
-/**
- * A production error's stack, as NerdGraph's frame list or as plain text, turned into frames with a
- * name, a server path, a line and whether the application's own code ran there. Unknown shapes become
- * unparsed frames; nothing here throws on what the service sends. Sources: docs/errors.md.
- */
+// Unknown shapes become unparsed frames; nothing here throws on what the service sends (docs/errors.md).
 import {
   dotnetInApp,
   dotnetNamespace,
@@ -49,7 +45,6 @@ const IN_APP: Readonly<Record<AgentLanguage, (path: string, qualifiedName: strin
   go: goInApp,
 };
 
-/** The frames of one stack, at most MAX_FRAMES, in the order the agent gave them. */
 export function parseStack(language: AgentLanguage, stack: string | readonly ServiceFrame[]): StackFrame[] {
   if (typeof stack === 'string') {
     return language === 'go' ? goTextFrames(stack) : textFrames(stack, PARSE_FRAME[language], language === 'python');
@@ -60,7 +55,6 @@ export function parseStack(language: AgentLanguage, stack: string | readonly Ser
     .map((f) => (typeof f === 'object' && f !== null ? serviceFrame(language, f) : unparsed('')));
 }
 
-/** Calls `visit` with each non-blank line until it returns false; `\r\n` and `\n` both end a line. */
 function eachLine(text: string, visit: (line: string) => boolean): void {
   let start = 0;
   while (start <= text.length) {
@@ -74,10 +68,7 @@ function eachLine(text: string, visit: (line: string) => boolean): void {
   }
 }
 
-/**
- * One frame per line. Python's traceback prints each frame's source line (and, since 3.11, a line of
- * carets) indented below it: those are not frames and are skipped.
- */
+// Python prints each frame's source line (and, since 3.11, a line of carets) below it: skipped.
 function textFrames(text: string, parse: (line: string) => StackFrame, skipsSourceLines: boolean): StackFrame[] {
   const frames: StackFrame[] = [];
   let inFrame = false;
@@ -93,7 +84,6 @@ function textFrames(text: string, parse: (line: string) => StackFrame, skipsSour
   return frames;
 }
 
-/** Go's `debug.Stack()` text: a function line, then its indented location line. */
 function goTextFrames(text: string): StackFrame[] {
   const frames: StackFrame[] = [];
   let pending: string | undefined;
@@ -115,10 +105,7 @@ function goTextFrames(text: string): StackFrame[] {
   return frames;
 }
 
-/**
- * A frame of NerdGraph's list: `filepath` and `line` when the agent resolved them (Java's `filepath`
- * is only the file name, so its package comes from the class), else whatever `formatted` says.
- */
+// Java's `filepath` is only the file name, so its package comes from the class.
 function serviceFrame(language: AgentLanguage, f: ServiceFrame): StackFrame {
   const formatted = typeof f.formatted === 'string' ? f.formatted : undefined;
   const name = typeof f.name === 'string' ? f.name : undefined;
@@ -140,7 +127,6 @@ function serviceFrame(language: AgentLanguage, f: ServiceFrame): StackFrame {
   );
 }
 
-/** Java's package or .NET's namespace from a service frame's qualified name ('' when it names none). */
 function namespaceOf(language: AgentLanguage, name: string | undefined): string | undefined {
   if (language !== 'java' && language !== 'dotnet') {
     return undefined;

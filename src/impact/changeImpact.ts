@@ -1,10 +1,4 @@
-/**
- * What a change will touch: the changed methods (changedMethods.ts) joined with the transactions they
- * serve (where the lenses' lookup places each transaction in the changed files) and those transactions'
- * numbers over the lenses' window; a one-line summary and Markdown for a pull request's description
- * (docs/impact.md#what-my-change-will-touch). Names are foreign text: plain in the summary, escaped in
- * the Markdown.
- */
+// docs/impact.md#what-my-change-will-touch. Names are foreign text: plain in the summary, escaped in the Markdown.
 import * as l10n from '@vscode/l10n';
 
 import type { TransactionStats } from '../api/transactionStats';
@@ -12,18 +6,15 @@ import { compactPercent, formatMs, formatRpm } from '../format/presentation';
 import { escapeMarkdown, plainLine } from '../util/safeText';
 import type { MethodChange } from './changedMethods';
 
-/** A transaction whose code the lenses' lookup found in a changed file, on the old or the new side. */
 export interface ServedAt {
   name: string;
   side: 'old' | 'new';
   path: string;
-  /** Zero-based, as the lookup gives it. */
   line: number;
 }
 
 export interface ServedTransaction {
   name: string;
-  /** Its numbers over the window; undefined when it had no calls there. */
   stats?: TransactionStats;
   /** Its most frequent error class in the window, when the errors are known (foreign text). */
   topErrorClass?: string;
@@ -36,16 +27,12 @@ export interface ChangeImpactRow {
 
 export interface ChangeImpact {
   applicationName: string;
-  /** Changed methods serving a transaction, the largest share of time first. */
   rows: ChangeImpactRow[];
-  /** Changed methods serving none. */
   unserved: MethodChange[];
-  /** Files changed outside every method. */
   elsewhere: number;
   /** Shares of the application's web and background time the served transactions hold (each transaction once). */
   webShare: number;
   backgroundShare: number;
-  /** The served transactions' top error classes, each once. */
   errorClasses: string[];
 }
 
@@ -121,7 +108,6 @@ export function methodLabel(change: MethodChange): string {
   return [...m.container, m.name].join('.');
 }
 
-/** "touches code serving 38 % of storefront-web's web time and 2 error classes". */
 export function changeSummary(impact: ChangeImpact): string {
   const app = plainLine(impact.applicationName, 80);
   if (impact.rows.length === 0) {
@@ -144,7 +130,6 @@ export function changeSummary(impact: ChangeImpact): string {
   return l10n.t('touches code serving {0} and {1}', parts.join(l10n.t(' and ')), classes);
 }
 
-/** "2 changed methods serve no transaction; 1 other file changed", or ''. */
 export function unservedSummary(impact: ChangeImpact): string {
   const parts = [
     ...(impact.unserved.length > 0 ? [l10n.t('{0} changed methods serve no transaction', impact.unserved.length)] : []),
@@ -153,7 +138,6 @@ export function unservedSummary(impact: ChangeImpact): string {
   return parts.join('; ');
 }
 
-/** A transaction's numbers in words: `38 % of web time · 84 ms · 1.2k rpm · 0.4 % errors`. */
 export function transactionNumbers(t: ServedTransaction): string {
   const s = t.stats;
   if (!s || s.callCount === 0) {

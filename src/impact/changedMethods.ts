@@ -1,12 +1,5 @@
-/**
- * Diff hunks (diffHunks.ts) against the methods of each changed file (methodRanges.ts): which methods
- * changed (a new-side hunk inside their lines), were added (their declaration line new, their name not in
- * the file before), removed (the other way round) or moved (removed in one place, added with the same
- * name in another), and the files changed outside every method, listed apart
- * (docs/impact.md#diff-hunks-to-methods). Not "every line new": git lines a new method's closing `end` or
- * `}` up with an old one, so few added methods are new on every line. Linear in hunks and methods but
- * for a binary search per method.
- */
+// Not "every line new": git lines a new method's closing `end` or `}` up with an old one, so few added
+// methods are new on every line (docs/impact.md#diff-hunks-to-methods). Linear but for a binary search per method.
 import type { DiffFile, DiffHunk } from './diffHunks';
 import type { MethodRange } from './methodRanges';
 
@@ -20,11 +13,9 @@ export interface MethodChange {
   method: MethodRange;
   /** A moved method: where it was. */
   from?: { path: string; method: MethodRange };
-  /** The hunks that touch it (of its side). */
   hunks: DiffHunk[];
 }
 
-/** The methods of a file on one side of the diff, with their ranges; undefined for a file no parser reads. */
 export interface MethodSource {
   methodsAt(side: 'old' | 'new', path: string): readonly MethodRange[] | undefined;
 }
@@ -66,7 +57,6 @@ function firstReaching(list: readonly Span[], line: number): number {
   return lo;
 }
 
-/** The hunks that touch a method's lines. */
 function touching(list: readonly Span[], m: MethodRange): DiffHunk[] {
   const hunks: DiffHunk[] = [];
   for (let i = firstReaching(list, m.line); i < list.length && list[i].from <= m.endLine; i++) {
@@ -92,7 +82,6 @@ interface Candidate {
   paired?: boolean;
 }
 
-/** Pairs removed methods with added ones of the same key, each once, in their order. */
 function pair(removed: Candidate[], added: Candidate[], key: (m: MethodRange) => string) {
   const byKey = new Map<string, Candidate[]>();
   for (const r of removed.filter((c) => !c.paired)) {
@@ -116,7 +105,6 @@ function pair(removed: Candidate[], added: Candidate[], key: (m: MethodRange) =>
 
 type Found = MethodChange & { file: number; fromFile?: number };
 
-/** One file's changed methods, and its candidates for added, removed and moved. */
 function inFile(
   f: DiffFile,
   file: number,
@@ -158,7 +146,6 @@ function inFile(
   }
 }
 
-/** The methods a diff changes, and the files it changes elsewhere. */
 export function changedMethods(files: readonly DiffFile[], source: MethodSource): ChangedMethods {
   const methods: Found[] = [];
   const removed: Candidate[] = [];

@@ -1,15 +1,8 @@
-/**
- * Which change made it move: the moved transactions of a deployment (movement.ts) joined with the methods
- * its diff range changed (changedMethods.ts), each transaction placed where the lenses' lookup finds it in
- * the changed files; per moved transaction its changed methods with the commits that touched their files,
- * or none; the changed files no moved transaction runs through listed apart (docs/impact.md#the-code).
- * Pure: the placement, the changes and the commits come in.
- */
+// Pure: the placement, the changes and the commits come in (docs/impact.md#the-code).
 import type { ChangedMethods, MethodChange } from './changedMethods';
 import type { ServedAt } from './changeImpact';
 import { holder } from './changeImpact';
 
-/** A commit of the range that touched a file: its short SHA and subject (foreign text). */
 export interface RangeCommit {
   sha: string;
   subject: string;
@@ -18,7 +11,6 @@ export interface RangeCommit {
 export interface MovedCode {
   name: string;
   status: 'worse' | 'better';
-  /** Its changed methods, in the diff's order; empty when its code did not change in the range. */
   methods: MovedMethod[];
 }
 
@@ -31,18 +23,13 @@ export interface MovedMethod {
 
 export interface DeploymentCode {
   moved: MovedCode[];
-  /** Changed files no moved transaction runs through. */
   elsewhere: Array<{ path: string; commits: readonly RangeCommit[] }>;
 }
 
 export type DeploymentCodeAnswer =
   /** `picked`: the user picked the two commits (the numbers stay the deployment's). */
   | { kind: 'code'; from: string; to: string; code: DeploymentCode; picked?: boolean }
-  /**
-   * No range to read: no bound folder, no repository, no previous deployment, a revision that is no commit.
-   * `pick` when a revision did not resolve (a version, ambiguous, absent): the user may pick the two
-   * commits, each side's candidates (an ambiguous short SHA's) offered first.
-   */
+  /** `pick` when a revision did not resolve: the user may pick the two commits. */
   | { kind: 'none'; messages: string[]; pick?: { from: readonly string[]; to: readonly string[] } };
 
 export function changedPaths(changes: ChangedMethods): string[] {
@@ -84,10 +71,7 @@ export function joinDeploymentCode(input: {
   return { moved, elsewhere };
 }
 
-/**
- * The changed methods that serve a moved transaction (few), the first `max` of them in the rows' order, each
- * once: the lines whose commits `git log -L` lists on the side after the change. A removed method has none.
- */
+// The lines whose commits `git log -L` lists on the side after the change; a removed method has none.
 export function methodsToLog(code: DeploymentCode, max: number): MethodChange[] {
   const seen = new Set<MethodChange>();
   for (const m of code.moved.flatMap((r) => r.methods)) {
@@ -97,7 +81,6 @@ export function methodsToLog(code: DeploymentCode, max: number): MethodChange[] 
   return [...seen];
 }
 
-/** The code with each logged method's own commits in place of its file's; the others keep `perFile`. */
 export function withMethodCommits(
   code: DeploymentCode,
   logged: ReadonlyMap<MethodChange, readonly RangeCommit[]>,

@@ -1,10 +1,5 @@
-/**
- * `git diff --unified=0 -M` output read in one pass: the files (a rename with its old and new path),
- * their hunks (old and new start and length, as git numbers them) and whether a file is binary. Only
- * header lines are looked at; a hunk's content lines are counted off by its header's lengths and never
- * copied, so a 10 MB diff or a 1 MB line costs one scan. Paths follow git's quoting
- * (git-scm.com/docs/git-diff, "quoted" path names; `core.quotePath`).
- */
+// Only header lines are looked at; content lines are counted off by the header's lengths, never copied,
+// so a 10 MB diff costs one scan. Paths follow git's quoting (git-scm.com/docs/git-diff, `core.quotePath`).
 
 /** The arguments that give the output this parser reads, whatever the user's git configuration (prefixes, colour, external diff). */
 export const DIFF_ARGUMENTS: readonly string[] = [
@@ -30,12 +25,9 @@ export interface DiffHunk {
 }
 
 export interface DiffFile {
-  /** The path before; undefined for an added file. */
   oldPath?: string;
-  /** The path after; undefined for a deleted file. */
   newPath?: string;
   status: 'added' | 'deleted' | 'modified' | 'renamed' | 'copied';
-  /** A rename's or copy's similarity, in percent. */
   similarity?: number;
   binary: boolean;
   hunks: DiffHunk[];
@@ -71,7 +63,6 @@ export function unquotePath(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The length of a quoted path at the start of `text` (both quotes included), or -1. */
 function quotedLength(text: string): number {
   for (let i = 1; i < text.length; i++) {
     if (text[i] === '\\') {
@@ -181,7 +172,6 @@ function countOff(left: { old: number; new: number }, first: string | undefined,
   return true;
 }
 
-/** Every file of a `git diff` (DIFF_ARGUMENTS) output, in its order. */
 export function parseDiff(text: string): DiffFile[] {
   const files: DiffFile[] = [];
   let file: Building | undefined;

@@ -1,9 +1,4 @@
-/**
- * What moved at one deployment, loaded: the application's transactions over the two equal windows around
- * it (impactWindows.ts), read with the same summarized request the tree, the table and the lenses send
- * (getTransactionStats: one request per window once the names are cached, on either backend), ranked with
- * their evidence (movement.ts) and the application's verdict (verdict.ts). No `vscode`.
- */
+// The same summarized request the tree, the table and the lenses send, on either backend. No `vscode`.
 import type { Deployment } from '../api/deployments';
 import type { TimesliceApi } from '../api/timesliceApi';
 import type { TransactionStats, TransactionStatsOptions } from '../api/transactionStats';
@@ -20,13 +15,11 @@ export interface ImpactApplication {
   language?: string;
 }
 
-/** The deployments beside one: `previous` clips the window before, `next` the window after. */
 export interface DeploymentNeighbours {
   previous?: Deployment;
   next?: Deployment;
 }
 
-/** The deployment just before and just after `d` in `list` (any order; `d` itself, by id, left out). */
 export function neighboursOf(list: readonly Deployment[], d: Deployment): DeploymentNeighbours {
   let previous: Deployment | undefined;
   let next: Deployment | undefined;
@@ -46,9 +39,7 @@ export function neighboursOf(list: readonly Deployment[], d: Deployment): Deploy
 export interface ImpactQuery {
   application: ImpactApplication;
   deployment: Deployment;
-  /** The application's deployments around it (the tree's list): its neighbours are found there. */
   deployments: readonly Deployment[];
-  /** The data's now, in epoch milliseconds. */
   now: number;
   maxMinutes?: number;
 }
@@ -65,7 +56,6 @@ interface ImpactBase {
   next?: Deployment;
 }
 
-/** Both windows' stats of one transaction name, joined. */
 export function joinWindows(
   before: readonly TransactionStats[],
   after: readonly TransactionStats[],
@@ -84,7 +74,6 @@ export function joinWindows(
   return [...byName.values()];
 }
 
-/** Loads the windows' numbers (both at once, the names listing shared through `options.metricNames`) and ranks them. */
 export async function loadDeploymentImpact(
   api: Pick<TimesliceApi, 'getTransactionStats'>,
   query: ImpactQuery,

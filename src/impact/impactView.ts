@@ -1,9 +1,4 @@
-/**
- * What the "What moved at a deployment" view shows, as plain text: the verdict and what it rests on,
- * the two windows, and per transaction (ranked) its evidence: both sides' calls and numbers, each
- * measure's change and the named thresholds it passes or fails, "too few calls" said as such. Pure (no
- * `vscode`); foreign text made one plain line here, escaped again by the page (src/panels/impactHtml.ts).
- */
+// Pure (no `vscode`); foreign text made one plain line here, escaped again by the page (impactHtml.ts).
 import * as l10n from '@vscode/l10n';
 
 import { shortRevision } from '../api/deployments';
@@ -34,25 +29,19 @@ export interface ImpactRowView {
   statusLabel: string;
   before: string;
   after: string;
-  /** One line per measure: its change. */
   changes: string[];
-  /** One line per measure that changed: the thresholds passed and failed, or why there is no verdict. */
   evidence: string[];
-  /** A moved row's code in the deployment's range: its changed methods with their commits, or that none changed. */
   code?: string[];
 }
 
 export interface ImpactViewModel {
   title: string;
   heading: string;
-  /** The deployment's revision, user, time and the previous deployment's revision. */
   facts: string[];
   verdict?: { verdict: Verdict; label: string; message: string; restsOn: string[] };
   windows?: string;
   rows: ImpactRowView[];
-  /** When there is nothing to rank: too early, or no transaction reported. */
   note?: string;
-  /** The code of the range: what it is (or why there is none), and the files changed elsewhere. */
   code?: { notes: string[]; elsewhere: string[] };
 }
 
@@ -75,7 +64,6 @@ export function verdictLabel(verdict: Verdict): string {
   }
 }
 
-/** A threshold as the row states it, with its value. */
 export function thresholdLabel(name: ThresholdName): string {
   switch (name) {
     case 'timeRelative':
@@ -221,7 +209,6 @@ function codeView(code: DeploymentCodeAnswer): { notes: string[]; elsewhere: str
   };
 }
 
-/** The view of a loaded impact, with its range's code when it was read. */
 export function impactViewModel(impact: DeploymentImpact, code?: DeploymentCodeAnswer): ImpactViewModel {
   const d = impact.deployment;
   const revision = plain(shortRevision(d.revision), 60);

@@ -1,14 +1,9 @@
-/**
- * The two equal windows around a deployment: whole minutes, the deployment's own minute left out (it holds
- * calls from both sides), each clipped to the deployments beside this one, and as long as the shorter of
- * the two (the service shows no net impact while less than its period has passed since the change:
- * docs.newrelic.com, change tracking, view and analyze data).
- */
+// The deployment's own minute is left out (it holds calls from both sides); the service shows no net impact
+// while less than its period has passed (docs.newrelic.com, change tracking, view and analyze data).
 import { DEFAULT_IMPACT_WINDOW_MINUTES } from './thresholds';
 
 const MINUTE = 60_000;
 
-/** A window in epoch milliseconds, `from` inclusive, `to` exclusive. */
 export interface TimeWindow {
   from: number;
   to: number;
@@ -17,16 +12,12 @@ export interface TimeWindow {
 export interface ImpactWindows {
   before: TimeWindow;
   after: TimeWindow;
-  /** The length of each, in whole minutes. */
   minutes: number;
 }
 
 export interface ImpactWindowOptions {
-  /** The longest window on each side, in minutes. */
   maxMinutes?: number;
-  /** The deployment before this one: the window before starts after its minute. */
   previousAt?: number;
-  /** The deployment after this one: the window after ends at its minute. */
   nextAt?: number;
 }
 

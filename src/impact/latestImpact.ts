@@ -1,10 +1,5 @@
-/**
- * The latest deployment's impact per bound application (docs/impact.md#the-latest-deployment): its
- * deployment from the session's shared cache, the two windows' movement and verdict (impactLoader.ts)
- * once a whole minute has passed, and the code of its range for the moved rows. Asked at most every
- * LATEST_IMPACT_REFRESH_MS; a verdict whose after window is as long as it will get is final and never
- * asked again. Bounded: the bound applications only, their latest deployment only. No `vscode`.
- */
+// A verdict whose after window is as long as it will get is final and never asked again. Bounded: the
+// bound applications' latest deployment only. No `vscode` (docs/impact.md#the-latest-deployment).
 import type { DeploymentCache } from '../api/deploymentCache';
 import type { Deployment } from '../api/deployments';
 import { RECENT_DEPLOYMENTS_MS } from '../api/deployments';
@@ -25,9 +20,7 @@ export type LoadedImpact = Extract<DeploymentImpact, { kind: 'impact' }>;
 export interface LatestImpact {
   application: ImpactApplication;
   deployment: Deployment;
-  /** `tooEarly` until a whole minute has passed after the deployment. */
   impact: DeploymentImpact;
-  /** The code of the range, read when some rows moved. */
   code?: DeploymentCodeAnswer;
   /** The after window is as long as it will get: the verdict is final and nothing is asked again. */
   final: boolean;
@@ -40,7 +33,6 @@ export interface LatestImpactSource {
   signal?: AbortSignal;
 }
 
-/** Reads the code of the range for an impact with moved rows (deploymentCodeLoad.ts in the extension). */
 export type RangeCodeReader = (impact: LoadedImpact) => Promise<DeploymentCodeAnswer>;
 
 interface Entry {
@@ -70,25 +62,19 @@ export class LatestImpactStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** What is known of the application's latest deployment (undefined before the first answer, or without one). */
   get(applicationId: number): LatestImpact | undefined {
     return this.entries.get(applicationId)?.latest;
   }
 
-  /** Why the last ask failed (undefined after an answer). */
   failure(applicationId: number): string | undefined {
     return this.entries.get(applicationId)?.failed;
   }
 
-  /** Forgets everything: a new session is another account. */
   reset(): void {
     this.entries.clear();
   }
 
-  /**
-   * Asks what is due for `apps` (the bound applications) through `source`, one after another; forgets the
-   * others. True when what `get` returns changed. A failure keeps what was known and says why.
-   */
+  // One after another; forgets the others. A failure keeps what was known and says why.
   async update(
     apps: readonly ImpactApplication[],
     source: LatestImpactSource,

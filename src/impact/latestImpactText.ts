@@ -1,9 +1,4 @@
-/**
- * What the latest deployment's impact (latestImpact.ts) says where it shows: the status bar's verdict and
- * tooltip, the deployment row's description and tooltip, and the line above a changed method that serves
- * a moved transaction (`+180 ms avg since v3.2.0 · changed in 3f2a9c1`). Pure; every foreign text passes
- * `escapeMarkdown` (tooltip) or `safeText` (lens, row) here (docs/impact.md#the-latest-deployment).
- */
+// Every foreign text passes `escapeMarkdown` (tooltip) or `safeText` (lens, row) here.
 import * as l10n from '@vscode/l10n';
 
 import { shortRevision } from '../api/deployments';
@@ -21,7 +16,6 @@ import { verdictLabel } from './impactView';
 /** Rows the status bar's tooltip and the row's tooltip name: the top of what the verdict rests on. */
 export const LATEST_IMPACT_TOP_ROWS = 3;
 
-/** What `showDeploymentImpact` is given from a status-bar link or a lens: the store finds the rest. */
 export interface LatestDeploymentRef {
   applicationId: number;
   deploymentId: string;
@@ -45,30 +39,24 @@ export function movingChange(row: MovementRow): string {
   return l10n.t('{0} avg', signed(formatMs(Math.abs(row.average.change)), row.average.change));
 }
 
-/** The deployment's revision as one short, safe line. */
 export function revisionText(latest: LatestImpact): string {
   return safeText(shortRevision(latest.deployment.revision), 40);
 }
 
-/** `+180 ms avg since v3.2.0 · changed in 3f2a9c1` (without the last part when no commit is known). */
 export function sinceLensTitle(row: MovementRow, revision: string, sha?: string): string {
   const since = l10n.t('{0} since {1}', movingChange(row), safeText(shortRevision(revision), 40));
   return sha ? l10n.t('{0} · changed in {1}', since, safeText(sha, 12)) : since;
 }
 
-/** A changed method of the range that serves a moved transaction: where it is, and its line's title. */
 export interface SinceLens {
-  /** The file after the change, as the diff names it (workspace-folder relative). */
   path: string;
   method: MethodRange;
   row: MovementRow;
   title: string;
   tooltip: string;
-  /** The deployment's id, for the link to What Moved. */
   deploymentId: string;
 }
 
-/** The lines above the changed methods that serve the latest deployment's moved transactions. */
 export function sinceLenses(latest: LatestImpact): SinceLens[] {
   const { impact, code } = latest;
   if (impact.kind !== 'impact' || code?.kind !== 'code') return [];
@@ -91,7 +79,6 @@ export function sinceLenses(latest: LatestImpact): SinceLens[] {
   return out;
 }
 
-/** The verdict's word, or undefined while too early for one. */
 export function latestVerdict(latest: LatestImpact | undefined): Verdict | undefined {
   return latest?.impact.kind === 'impact' ? latest.impact.verdict.verdict : undefined;
 }
@@ -100,7 +87,6 @@ function rowLine(row: MovementRow, escape: (s: string) => string): string {
   return l10n.t('{0}: {1}', escape(row.name), movingChange(row));
 }
 
-/** The plain lines a verdict rests on: its message, its top rows, whether it may still change. */
 function verdictLines(latest: LatestImpact, escape: (s: string) => string): string[] {
   const { impact } = latest;
   if (impact.kind !== 'impact') {
@@ -133,7 +119,6 @@ export function impactLinkArgs(latest: LatestImpact): string {
     .replace(/\)/g, '%29');
 }
 
-/** The status bar tooltip's paragraphs (markdown): the verdict, what it rests on, and the link to What Moved. */
 export function latestImpactTooltip(latest: LatestImpact, command: string): string[] {
   const revision = escapeMarkdown(shortRevision(latest.deployment.revision));
   const word = latestVerdict(latest);
@@ -143,7 +128,6 @@ export function latestImpactTooltip(latest: LatestImpact, command: string): stri
   return [heading, lines.map((l) => `- ${l}`).join('\n'), link];
 }
 
-/** The deployment row's part of its description (`worse`), and its tooltip's lines (plain text). */
 export function latestImpactRow(latest: LatestImpact): { description?: string; tooltip: string[] } {
   const word = latestVerdict(latest);
   const lines = verdictLines(latest, (s) => safeText(s, 300));

@@ -1,22 +1,13 @@
-/**
- * The commits that touched a method's lines (`git log -L<start>,<end>:<path>`), as arguments and as the
- * output read back; gitCommits.ts runs them. `-s` suppresses the patch (git 2.39 honours it with `-L`);
- * each commit line starts with a mark, so a git that prints the patch anyway still reads right
- * (docs/impact.md#the-code). Pure: no `vscode`, no git.
- */
+// `-s` suppresses the patch (git 2.39 honours it with `-L`); each commit line starts with a mark, so a git
+// that prints the patch anyway still reads right (docs/impact.md#the-code).
 import type { RangeCommit } from './deploymentCode';
 
 /** Marks a commit line: nothing in a patch starts with it. */
 const COMMIT_MARK = '\x1e';
-/** The log format both the file's and the lines' commits use. */
 export const COMMIT_FORMAT = '--format=%x1e%h%x09%s';
 const HEX_SHA = /^[0-9a-f]{7,64}$/i;
 
-/**
- * `git log` arguments for the newest `max` commits of `from..to` (hex SHAs) that touched lines
- * `start`..`end` (one-based) of `path` as it is at `to`; undefined for anything else. -L takes no
- * pathspec (`--`): the path follows the range, relative to the folder git runs in.
- */
+// -L takes no pathspec (`--`): the path follows the range, relative to the folder git runs in.
 export function lineLogArgs(
   from: string,
   to: string,
@@ -32,7 +23,6 @@ export function lineLogArgs(
   return ['log', '--no-textconv', '-s', `-n${max}`, COMMIT_FORMAT, `-L${start},${end}:${path}`, `${from}..${to}`];
 }
 
-/** The commits of `git log` output in COMMIT_FORMAT; patch lines between them are skipped. */
 export function commitLines(out: string): RangeCommit[] {
   return out.split('\n').flatMap((line) => {
     const tab = line.indexOf('\t');

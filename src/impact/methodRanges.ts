@@ -1,21 +1,12 @@
-/**
- * Where each method, function and route of a parsed file ends. The built-in parsers (src/code/parsers/)
- * give a declaration's line only; a diff needs the lines a method spans. One pass over the lines by
- * indentation, which every language Timeslice reads keeps by convention: a body is indented deeper
- * than its declaration, and a line at the declaration's indent or left of it ends it, a closing `}`,
- * `)`, `]` or Ruby's `end` at that indent included. Blank and comment lines neither end nor extend a
- * range, so a comment above the next method belongs to neither. A language extension's document symbols
- * carry exact ranges: pass those instead when there are some.
- */
+// The built-in parsers give a declaration's line only; a diff needs the lines a method spans, found by
+// indentation, which every language Timeslice reads keeps by convention.
 import type { CodeSymbol } from '../code/symbols';
 
-/** A symbol with the last line it spans (zero-based, inclusive, like `line`). */
 export type MethodRange = CodeSymbol & { endLine: number };
 
 /** Space, tab, carriage return, vertical tab, form feed. */
 const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13 && c !== 10);
 
-/** The first character of a line that is not white space, or `to` for a blank line. */
 function firstOf(text: string, from: number, to: number): number {
   let first = from;
   while (first < to && isSpace(text.charCodeAt(first))) first++;
@@ -45,7 +36,6 @@ interface Open {
   symbols: CodeSymbol[];
 }
 
-/** Every symbol of `symbols` (sorted by line or not) with its end in `text`, in line order. */
 export function methodRanges(symbols: readonly CodeSymbol[], text: string): MethodRange[] {
   const byLine = new Map<number, CodeSymbol[]>();
   for (const s of symbols) {

@@ -1,9 +1,4 @@
-/**
- * What moved at a deployment: each transaction's numbers over the equal windows before and after
- * (impactWindows.ts) become time consumed per minute, error rate and Apdex, their changes, and which
- * named thresholds (thresholds.ts) each change passes; rows are ranked by how much they moved. Pure:
- * the numbers come in, rows with their evidence go out (docs/impact.md#movement).
- */
+// Pure: the numbers come in, rows with their evidence go out (docs/impact.md#movement).
 import type { ApdexCounts, TransactionStats } from '../api/transactionStats';
 import type { ImpactWindows } from './impactWindows';
 import {
@@ -16,21 +11,15 @@ import {
   TIME_RELATIVE_FLOOR,
 } from './thresholds';
 
-/** One transaction's numbers over one window. */
 export interface WindowNumbers {
   callCount: number;
   /** Call-weighted average response time, in milliseconds. */
   averageMs: number;
-  /** Throughput: calls per minute over the window. */
   callsPerMinute: number;
   errorCount: number;
   apdex?: ApdexCounts;
 }
 
-/**
- * A window's numbers from the lenses' and the tree's summarized TransactionStats (src/api/transactionStats.ts):
- * its error rate back to a count, and its Apdex counts when the service gave them.
- */
 export function windowNumbersOf(stats: TransactionStats): WindowNumbers {
   const a = stats.apdexCounts;
   return {
@@ -42,16 +31,13 @@ export function windowNumbersOf(stats: TransactionStats): WindowNumbers {
   };
 }
 
-/** A transaction's numbers on both sides; a side without calls may be absent. */
 export interface TransactionWindows {
-  /** The metric name (foreign text). */
   name: string;
   kind?: 'web' | 'background';
   before?: WindowNumbers;
   after?: WindowNumbers;
 }
 
-/** A measure on both sides and its change (`after - before`); `relative` when `before` is not 0. */
 export interface MeasureChange {
   before: number;
   after: number;
@@ -64,7 +50,6 @@ export type ThresholdName =
 
 export type Measure = 'time' | 'errorRate' | 'apdex';
 
-/** One measure's check: which way it went, the thresholds it passes and fails, and whether it moved (passes all). */
 export interface Signal {
   measure: Measure;
   direction: 'worse' | 'better';
@@ -73,7 +58,6 @@ export interface Signal {
   moved: boolean;
 }
 
-/** A transaction's row: its evidence and what it says. */
 export interface MovementRow {
   name: string;
   kind?: 'web' | 'background';
@@ -82,11 +66,8 @@ export interface MovementRow {
   after: WindowNumbers;
   /** `tooFewCalls`: a window had fewer than MIN_CALLS_PER_WINDOW calls; such a row has no signals and no verdict. */
   status: 'worse' | 'better' | 'unchanged' | 'tooFewCalls';
-  /** Time consumed per minute, in milliseconds of response time per minute. */
   time: MeasureChange;
-  /** Average response time, in milliseconds. */
   average: MeasureChange;
-  /** Errors over calls, a fraction. */
   errorRate: MeasureChange;
   apdex?: MeasureChange;
   signals: Signal[];
@@ -180,7 +161,6 @@ function apdexSignal(
   return signal('apdex', apdex.change < 0, [['apdexFloor', Math.abs(apdex.change) >= APDEX_FLOOR]]);
 }
 
-/** One transaction's row over the two windows. */
 export function movementRow(t: TransactionWindows, windows?: ImpactWindows): MovementRow {
   const before = t.before ?? NONE;
   const after = t.after ?? NONE;
@@ -218,13 +198,8 @@ export function movementRow(t: TransactionWindows, windows?: ImpactWindows): Mov
 
 const TIER: Readonly<Record<MovementRow['status'], number>> = { worse: 0, better: 1, unchanged: 2, tooFewCalls: 3 };
 
-/**
- * The order of the rows: worse, better, unchanged, too few calls; within each, by the size of the change
- * in time consumed per minute, then of the error rate, then by name. Time consumed weighs a slowdown by
- * the calls it hits, so 5 ms more on the busiest transaction outranks 200 ms on a page called twice an
- * hour, and it is the order the service's own deployment page lists transactions in ("most
- * time-consuming"); one number keeps the ranking predictable, and each row's signals say why it moved.
- */
+// Time consumed weighs a slowdown by the calls it hits, the order of the service's own deployment page
+// ("most time-consuming"); each row's signals say why it moved.
 export function compareMovement(a: MovementRow, b: MovementRow): number {
   return (
     TIER[a.status] - TIER[b.status] ||
@@ -234,7 +209,6 @@ export function compareMovement(a: MovementRow, b: MovementRow): number {
   );
 }
 
-/** Every transaction's row, ranked by compareMovement. */
 export function rankMovement(transactions: readonly TransactionWindows[], windows?: ImpactWindows): MovementRow[] {
   return transactions.map((t) => movementRow(t, windows)).sort(compareMovement);
 }

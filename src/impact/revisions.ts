@@ -1,10 +1,5 @@
-/**
- * A deployment's revision (foreign text: whatever a pipeline recorded) resolved against the bound folder's
- * repository: a full or short SHA, a tag, `git describe`'s `<tag>-<n>-g<sha>`, or a version that is no
- * commit of it; an absent commit says what to fetch, shallow clone or not (docs/impact.md#revisions).
- * Only a hex SHA or the name of a tag the repository lists ever reaches git: a revision is never a ref
- * expression or an option.
- */
+// Only a hex SHA or the name of a tag the repository lists ever reaches git: a revision is never a ref
+// expression or an option (docs/impact.md#revisions).
 import * as l10n from '@vscode/l10n';
 
 import { safeText } from '../util/safeText';
@@ -13,15 +8,10 @@ import { safeText } from '../util/safeText';
 export type RevParseAnswer =
   { kind: 'commit'; sha: string } | { kind: 'ambiguous'; candidates: readonly string[] } | { kind: 'none' };
 
-/**
- * The git a resolution needs, for one repository. The built-in git extension's `Repository` can serve
- * it: `getCommit(ref)` for revParse (its error's stderr says "ambiguous"), `state.refs` of type Tag for
- * tags; shallow is `git rev-parse --is-shallow-repository`, or a `shallow` file in the git directory.
- */
+// The built-in git extension's `Repository` can serve it (`getCommit`, `state.refs`).
 export interface RevisionGit {
   revParse(revision: string): Promise<RevParseAnswer>;
   isShallow(): Promise<boolean>;
-  /** The repository's tags with the commit each points to, annotated tags peeled. */
   tags(): Promise<ReadonlyArray<{ name: string; commit: string }>>;
 }
 
@@ -115,7 +105,6 @@ function notACommit(revision: string): RevisionResolution {
   };
 }
 
-/** What a deployment's revision is in the repository; its `commit` (NerdGraph's field) is tried first. */
 export async function resolveRevision(
   revision: string,
   git: RevisionGit,
@@ -159,11 +148,9 @@ export async function resolveRevision(
   return notACommit(wanted);
 }
 
-/** The diff range of a deployment: the previous deployment's commit to this one's, when both resolve. */
 export interface DeploymentRange {
   from: RevisionResolution;
   to: RevisionResolution;
-  /** Both SHAs, when both revisions are commits of the repository. */
   range?: { from: string; to: string };
 }
 

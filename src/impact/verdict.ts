@@ -1,9 +1,4 @@
-/**
- * An application's verdict after a deployment, from its transactions' rows (movement.ts): worse when any
- * row with enough calls moved the wrong way; otherwise better or unchanged, once the rows with enough
- * calls held enough of the application's time before (thresholds.ts); else not enough calls yet.
- * Each verdict names the rows it rests on (docs/impact.md#verdict).
- */
+// docs/impact.md#verdict
 import * as l10n from '@vscode/l10n';
 
 import type { MovementRow } from './movement';
@@ -15,13 +10,10 @@ export interface ApplicationVerdict {
   verdict: Verdict;
   /** The rows it rests on: worse → the rows that moved the wrong way; better → those that moved the right way; otherwise the rows with enough calls. */
   restsOn: MovementRow[];
-  /** The share of the time consumed before (per minute) held by rows with enough calls, 0–1. */
   coverage: number;
-  /** One sentence for a status bar tooltip, a row or the view. */
   message: string;
 }
 
-/** The verdict from ranked or unranked rows; `restsOn` keeps their order. */
 export function applicationVerdict(rows: readonly MovementRow[]): ApplicationVerdict {
   const checked = rows.filter((r) => r.status !== 'tooFewCalls');
   const total = rows.reduce((sum, r) => sum + r.time.before, 0);

@@ -3,14 +3,12 @@
 export interface AlertMarker {
   time: number;
   title: string;
-  /** critical, high, medium, low or warning. */
   priority: string;
   condition?: string;
 }
 
 export const MAX_ALERT_MARKERS = 50;
 
-/** One row per marker (time ISO UTC, priority, title, condition), titles whole. */
 export function alertRows(markers: readonly AlertMarker[]): Array<[string, string, string, string]> {
   return markers.map((m) => [new Date(m.time).toISOString(), m.priority, m.title, m.condition ?? '']);
 }

@@ -5,7 +5,6 @@ import type { RangeSelection } from './protocol';
 /** The window on each side of a deployment (the vendor's IDE extension compares 3 h after with 3 h before). */
 export const AROUND_DEPLOYMENT_MS = 3 * 3_600_000;
 
-/** The shortest after-window a range around a deployment gets (a deployment of a moment ago). */
 const MIN_AROUND_MS = 60_000;
 
 export function rangeAround(time: number, now: number, windowMs = AROUND_DEPLOYMENT_MS): RangeSelection {

@@ -20,7 +20,6 @@ export interface SeriesEntry {
   label: () => string;
   color: string;
   points: PointsSource;
-  /** The legend's tooltip: what the line is, e.g. its formula. */
   description?: () => string;
   dotted?: boolean;
   /** Drawn only when the answer has its metric, which is never reported as not found. */
@@ -30,7 +29,6 @@ export interface SeriesEntry {
 export interface ChartEntry {
   id: string;
   title: () => string;
-  /** The y axis: ms, rpm, %, apdex, MB. */
   unit: string;
   series: SeriesEntry[];
 }
@@ -40,7 +38,6 @@ export interface ChartSet {
   charts: ChartEntry[];
 }
 
-/** Colours of series that have no colour of their own (the explorer's metrics, a NRQL query's facets), in turn. */
 export const SERIES_PALETTE: readonly string[] = [
   '--vscode-charts-blue',
   '--vscode-charts-green',
@@ -149,7 +146,6 @@ export const DASHBOARD: ChartSet = {
   charts: [responseTime, throughput, errorRate, apdex],
 };
 
-/** A host's or an instance's panel: the dashboard's charts but the browser's Apdex, with CPU and memory. */
 export const HOST: ChartSet = {
   metrics: ['HttpDispatcher', 'Apdex', 'Errors/all', 'OtherTransaction/all', 'CPU/User Time', 'Memory/Physical'],
   charts: [responseTime, throughput, errorRate, apdex, cpu, memory],
@@ -170,7 +166,6 @@ export function keyTransactionCharts(transaction: string): ChartSet {
   };
 }
 
-/** `companions` are the transaction's names per agent (src/api/transactionCompanions.ts). */
 export function transactionCharts(transaction: string, companions: { errors: string; apdex?: string }): ChartSet {
   const own = (color: string, value: string): SeriesEntry => ({
     label: () => transaction,
@@ -227,7 +222,6 @@ export interface BreakdownPart {
   key: 'queue' | 'datastore' | 'database' | 'rubyDatabase' | 'memcache' | 'external' | 'application';
   label: () => string;
   color: string;
-  /** How it is computed (the legend's tooltip). */
   formula: () => string;
 }
 

@@ -1,8 +1,5 @@
-/**
- * One chart panel: its WebviewPanel, HTML, typed message handling, refresh while visible (a job on
- * the session's scheduler), export. Data is posted only after the webview says it is ready, only
- * while the panel is open, and only from the current session: a new session starts the panel over.
- */
+// Data is posted only after the webview says it is ready, only while the panel is open, and only from the
+// current session: a new session starts the panel over.
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/apiError';
@@ -32,7 +29,6 @@ export interface ChartPanelDeps {
   connections: ConnectionManager;
   log: Logger;
   timeZone: () => 'local' | 'utc';
-  /** Error classes, stacks and frame locations for the error and transaction panels. */
   errors?: PanelErrorSource;
 }
 
@@ -52,27 +48,19 @@ export class ChartPanel extends Disposable {
   readonly onDidDispose = this.disposedEmitter.event;
   private ready = false;
   private disposed = false;
-  /** What the panel shows (every slice, before thinning for the plot), and its last failure. */
   private readonly shown = new PanelContent();
-  /** The webview's plot width (CSS px), from its 'ready' and 'plotWidth' messages. */
   private plotWidth: number | undefined;
-  /** The point budget the charts last posted were thinned to; undefined when they went whole. */
   private postedBudget: number | undefined;
   /** Data handed over before the webview was ready (a command's answer): shown on 'ready' instead of asked again. */
   private loadedByOpener = false;
   /** Asked as the panel opened, so the round trip overlaps the webview's start: 'ready' shows that answer. */
   private loadedEarly = false;
-  /** The loading or error state a load reached before the webview was ready, posted on 'ready'. */
   private pendingStatus: ToWebview | undefined;
   private readonly inFlight = this._register(new MutableDisposable());
-  /**
-   * A new session's load, held until the panel is visible and the window focused: a session rebuilt
-   * by another window must not make every hidden panel of an unfocused one ask the service.
-   */
+  /** A session rebuilt by another window must not make every hidden panel of an unfocused one ask the service. */
   private loadWhenSeen = false;
   /** Test build only (esbuild.js): the integration tests post a message through here as the page would. */
   declare readonly receiveForTest?: (raw: unknown) => Promise<void>;
-  /** The entity's name in the tab title (the service's, once data came). */
   private titleName: string;
 
   constructor(
@@ -126,15 +114,11 @@ export class ChartPanel extends Disposable {
     return this.stateValue;
   }
 
-  /** What the panel shows, read-only: its data, when and through which session, its last failure. */
   get content(): Pick<PanelContent, 'data' | 'dataAt' | 'session' | 'error'> {
     return this.shown;
   }
 
-  /**
-   * Shows data loaded for this panel by its opener (the NRQL command ran the query already): at once if
-   * the webview is ready, else on 'ready' without asking the service again. Refreshes load as usual.
-   */
+  // The NRQL command ran the query already: shown without asking the service again.
   showLoaded(data: PanelData): void {
     const conn = this.deps.connections.current;
     if (!conn) {
@@ -151,7 +135,6 @@ export class ChartPanel extends Disposable {
     }
   }
 
-  /** `preserveFocus`: the active editor keeps the focus (the panel was opened beside it). */
   reveal(preserveFocus = false): void {
     this.panel.reveal(undefined, preserveFocus);
   }
@@ -172,7 +155,6 @@ export class ChartPanel extends Disposable {
     }
   }
 
-  /** The preview shows another entity: the same page gets the new state, then its data (no new webview). */
   showInstead(state: PanelState): void {
     this.inFlight.value = undefined;
     this.shown.forget(); // (The webview drops the old entity's data when its 'init' names another.)
@@ -188,7 +170,6 @@ export class ChartPanel extends Disposable {
     this.panel.title = panelTitle(this.stateValue.entity, this.titleName, this.isPreview);
   }
 
-  /** Takes a new explorer selection or range (a palette query for an open panel) and reloads. */
   applySelection(change: Partial<Pick<PanelState, 'explorer' | 'range'>>): void {
     this.stateValue = {
       ...this.stateValue,
@@ -199,7 +180,6 @@ export class ChartPanel extends Disposable {
     void this.load();
   }
 
-  /** `timeslice.timeZone` changed: the webview redraws what it has in the new zone. */
   timeZoneChanged(): void {
     this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone() });
   }
@@ -228,7 +208,6 @@ export class ChartPanel extends Disposable {
     }
   }
 
-  /** A message from the webview, untrusted. */
   private async receive(raw: unknown): Promise<void> {
     if (!isFromWebview(raw)) {
       this.deps.log.warn(`ignored an invalid message from the ${this.stateValue.entity.kind} panel`);
@@ -311,7 +290,6 @@ export class ChartPanel extends Disposable {
     }
   }
 
-  /** Loads the data for the current state; a newer load cancels an older one. */
   async load(): Promise<void> {
     const conn = this.deps.connections.current;
     if (this.disposed || this.loadedByOpener) {

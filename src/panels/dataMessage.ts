@@ -1,7 +1,3 @@
-/**
- * The 'data' message for what a panel shows. For the chart view the points are thinned to the plot's
- * width (decimate.ts); the table view and exports use every slice.
- */
 import { chartsForView } from './decimate';
 import type { PanelData } from './panelLoad';
 import type { PanelState, ToWebview } from './protocol';

@@ -1,15 +1,11 @@
-/**
- * Thins a chart's points before they are posted, to one per CSS pixel of the plot: less is copied, parsed and
- * drawn. Exports and the table view use every slice. LTTB with each bucket's lowest and highest kept, since on
- * a monitoring chart the outlier is the point; a null in a bucket takes LTTB's slot, so the line still breaks.
- */
+// LTTB with each bucket's lowest and highest kept, since on a monitoring chart the outlier is the point; a
+// null in a bucket takes LTTB's slot, so the line still breaks.
 import type { ChartSpec, SeriesSpec } from './protocol';
 
 export type Point = [number, number | null];
 
 // Chart.js draws a decimated line at one point a pixel too; more would only add drawing time.
 export const POINTS_PER_PIXEL = 1;
-/** The plot width assumed until the webview has reported its own (an editor-sized panel). */
 export const DEFAULT_PLOT_WIDTH = 1200;
 /** Widths outside this range are clamped (a tiny plot still gets a readable line; 8K is plenty). */
 const MIN_PLOT_WIDTH = 100;
@@ -140,7 +136,6 @@ function decimateGroup(series: SeriesSpec[], budget: number): SeriesSpec[] {
   return series.map((s) => ({ ...s, points: pick(s.points, indices) }));
 }
 
-/** `budget` is set when something was thinned. */
 export function chartsForView(
   charts: ChartSpec[],
   view: 'chart' | 'table',

@@ -1,8 +1,4 @@
-/**
- * A panel's before/after change in equal windows around a deployment, as the header says it ("Error rate
- * 1.02 % → 4.10 %, Response time +12 % since a1b2c3d (2 h ago)"): figures that moved beyond their threshold,
- * largest first. The vendor's IDE extension compares the 3 hours after the last deployment with the 3 before.
- */
+// The vendor's IDE extension compares the 3 hours after the last deployment with the 3 before.
 import * as l10n from '@vscode/l10n';
 
 import { formatAge, formatApdex, formatErrorRate } from '../format/presentation';
@@ -11,7 +7,6 @@ import type { DeploymentMarker } from './deploymentMarkers';
 import type { PanelRange } from './panelRange';
 import type { ChartSpec, SeriesSpec } from './protocol';
 
-/** Shorter windows than this say nothing: no change is shown. */
 const MIN_WINDOW_MS = 10 * 60_000;
 
 /** Response time: a steady application's 3 h averages stay within a tenth of each other. */
@@ -41,10 +36,8 @@ export interface DeploymentChange {
 
 interface Figure {
   id: FigureId;
-  /** The threshold's size and how a move is measured against it. */
   size: (before: number, after: number) => number;
   describe: (before: number, after: number) => string;
-  /** A mean per call (weighted by the throughput), or of the slices themselves (the throughput). */
   perCall: boolean;
 }
 

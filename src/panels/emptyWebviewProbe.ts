@@ -1,10 +1,5 @@
-/**
- * Test builds only (extension.ts registers it under `__TIMESLICE_TEST__`, which the production build
- * drops, and only when the harness's `emptyWebview` switch asks): a status-bar item whose click opens an
- * empty webview panel that runs the chart panel's first script (panelBoot.js, which marks `timeslice:boot`)
- * and nothing else. The click-to-chart bench times VS Code's own start of a webview from a click with it,
- * the floor of a window's first dashboard (docs/performance.md).
- */
+// Test builds only (`emptyWebview` switch): an empty webview with the panel's first script, so the
+// click-to-chart bench times VS Code's own webview start, the floor of a first dashboard (docs/performance.md).
 import * as vscode from 'vscode';
 
 import { panelOptions } from './chartPanel';

@@ -1,8 +1,4 @@
-/**
- * The error part of a panel's data, from the error details' answers: the latest stack as the webview
- * lists it (each frame's text made plain, whether it is the application's own, where it opens), and a
- * transaction's error classes as table rows. Pure: no `vscode`, no requests.
- */
+// Pure: no `vscode`, no requests.
 import * as l10n from '@vscode/l10n';
 
 import { metricNameOf } from '../errors/errorDiagnosticModel';
@@ -19,7 +15,6 @@ export function errorCountsNote(): string {
   );
 }
 
-/** The stack as the webview lists it; `targets` (by frame index) say where each frame opens. */
 export function stackView(answer: StackAnswer, targets: ReadonlyArray<FrameTarget | undefined>): ErrorStackView {
   switch (answer.kind) {
     case 'stack':
@@ -47,10 +42,6 @@ export function stackView(answer: StackAnswer, targets: ReadonlyArray<FrameTarge
   }
 }
 
-/**
- * One transaction's classes (its metric name, in its agent's `language`), most frequent first, as the
- * transaction panel's table.
- */
 export function transactionClasses(answer: ErrorClassesAnswer, metricName: string, language: string): ErrorPanelData {
   if (answer.kind === 'needs-nerdgraph') {
     return { kind: 'classes', rows: [], note: answer.message };

@@ -1,11 +1,6 @@
-/**
- * The metric explorer's entity and the metric scope it charts and searches names in, both ways
- * (a panel's state, "Query Metric…"'s pick). Pure, beside protocol.ts.
- */
 import type { MetricScope } from '../api/types';
 import type { ExplorerEntity } from './protocol';
 
-/** The scope the explorer charts and searches metric names in. */
 export function explorerScope(e: ExplorerEntity): MetricScope {
   if (e.hostId !== undefined) {
     return { kind: 'host', applicationId: e.applicationId, hostId: e.hostId };
@@ -16,7 +11,6 @@ export function explorerScope(e: ExplorerEntity): MetricScope {
   return { kind: 'application', applicationId: e.applicationId };
 }
 
-/** The explorer's entity for a metric scope (what "Query Metric…" picked). */
 export function explorerEntity(scope: MetricScope, title: string): ExplorerEntity {
   switch (scope.kind) {
     case 'application':

@@ -1,7 +1,3 @@
-/**
- * A panel's Export: every slice of what it shows (never the thinned points) as CSV or JSON, in a
- * file the user picks.
- */
 import { homedir } from 'node:os';
 
 import * as vscode from 'vscode';
@@ -10,7 +6,6 @@ import type { PanelData } from './panelLoad';
 import type { PanelState } from './protocol';
 import { panelCsv, panelJson } from './exportFormats';
 
-/** Asks where to save and writes the file; resolves with the path shown to the user, or undefined when cancelled. */
 export async function exportPanelData(
   data: PanelData,
   entity: PanelState['entity'],

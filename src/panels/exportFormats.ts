@@ -30,14 +30,12 @@ export function chartsToCsv(charts: ChartSpec[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The Deployments table (time ISO UTC, revision, user, description, changelog), newest first. */
 export function deploymentsToCsv(markers: readonly DeploymentMarker[]): string {
   const lines = ['deployment_time,revision,user,description,changelog'];
   lines.push(...deploymentRows(markers).map((row) => row.map(csvCell).join(',')));
   return `${lines.join('\n')}\n`;
 }
 
-/** The Open alerts table (time opened ISO UTC, priority, title, condition), titles whole, newest first. */
 export function alertsToCsv(markers: readonly AlertMarker[]): string {
   const lines = ['alert_opened,priority,title,condition'];
   lines.push(...alertRows(markers).map((row) => row.map(csvCell).join(',')));

@@ -1,18 +1,10 @@
-/**
- * The panel's HTML, as a pure function so it can be tested. No data goes in here: everything the
- * panel shows arrives by postMessage after the webview says it is ready. The CSP allows only the
- * nonce'd scripts (the small boot script, then the bundle) and our own stylesheet.
- * The boot script comes first, in the head before the stylesheet: a script behind a pending stylesheet
- * waits for it, so the page says 'ready' (and the extension posts the data) without waiting for the
- * styles. It stays a file: inlined, it ran while VS Code wrote the page into its frame, and the 'ready'
- * it posted then was lost in 4 of 5 runs of the restore integration test (none of 5 as a file).
- */
+// No data goes in here: everything arrives by postMessage after 'ready'. The boot script stays a file ahead
+// of the stylesheet: inlined, the 'ready' it posted was lost in 4 of 5 runs of the restore test.
 import { randomBytes } from 'node:crypto';
 
 export interface PanelHtmlInput {
   cspSource: string;
   nonce: string;
-  /** The page's first, small script (says 'ready' while the bundle loads), then the bundle. */
   bootUri: string;
   scriptUri: string;
   styleUri: string;

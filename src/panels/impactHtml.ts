@@ -1,8 +1,4 @@
-/**
- * The "What moved at a deployment" page, as a pure function: static HTML from the view's model
- * (src/impact/impactView.ts), every text escaped (foreign text is never HTML), no script at all, so the
- * CSP allows only our stylesheet; colours are theme variables (media/impact.css).
- */
+// No script at all, every text escaped (foreign text is never HTML), so the CSP allows only our stylesheet.
 import * as l10n from '@vscode/l10n';
 
 import type { ImpactRowView, ImpactViewModel } from '../impact/impactView';
@@ -97,7 +93,6 @@ function viewBody(m: ImpactViewModel): string {
   return parts.join('\n');
 }
 
-/** The whole page; `body` says what it shows. */
 export function renderImpactPage(input: ImpactPageInput, body: ImpactPageBody): string {
   const lang = input.lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(input.lang) ? input.lang : 'en';
   const csp = `default-src 'none'; style-src ${input.cspSource}`;

@@ -1,7 +1,3 @@
-/**
- * The "What moved at a deployment" panels: one per application and deployment (shown again, it is revealed
- * and reloaded), a static page without scripts (impactHtml.ts) drawn loading, then with the view or the error.
- */
 import * as vscode from 'vscode';
 
 import type { DeploymentImpact } from '../impact/impactLoader';
@@ -18,26 +14,22 @@ export interface ImpactPanelState {
   title: string;
   impact: Extract<DeploymentImpact, { kind: 'impact' }>;
   code: DeploymentCodeQuery;
-  /** Each side's candidates when its revision was an ambiguous short SHA. */
   candidates: { from: readonly string[]; to: readonly string[] };
 }
 
 export class ImpactPanels extends Disposable {
   private readonly open = new Map<string, vscode.WebviewPanel>();
   private readonly closed = new WeakSet<vscode.WebviewPanel>();
-  /** Counts loads per key: only the latest one draws. */
   private readonly loads = new Map<string, number>();
-  /** The last model drawn, per panel key (read by the integration tests). */
+  /** Read by the integration tests. */
   readonly shown = new Map<string, ImpactViewModel>();
   private readonly states = new Map<string, ImpactPanelState>();
-  /** The panel the user was last in (the title bar's command acts on it). */
   private lastActive: string | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri) {
     super();
   }
 
-  /** Opens (or reveals) the panel of `key` and draws what `load` answers; a failure is drawn and rethrown. */
   async show(key: string, title: string, load: () => Promise<ImpactViewModel>): Promise<ImpactViewModel> {
     const panel = this.open.get(key) ?? this.create(key, title);
     const generation = (this.loads.get(key) ?? 0) + 1;
@@ -83,7 +75,6 @@ export class ImpactPanels extends Disposable {
     return panel;
   }
 
-  /** Keeps what `key`'s panel compared, while it is open. */
   remember(key: string, state: ImpactPanelState): void {
     if (this.open.has(key)) this.states.set(key, state);
   }

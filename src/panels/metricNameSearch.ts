@@ -1,4 +1,3 @@
-/** The metric explorer's search of metric names: the answer its webview gets, the names or the failure. */
 import type { ConnectionSession } from '../session/connectionSession';
 import { explorerScope } from './explorerScope';
 import type { PanelEntity, ToWebview } from './protocol';

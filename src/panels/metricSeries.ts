@@ -1,4 +1,3 @@
-// Chart points from metric data.
 import type { MetricData } from '../api/types';
 import type { SeriesSpec } from './protocol';
 

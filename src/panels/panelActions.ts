@@ -1,9 +1,5 @@
-/**
- * What a panel's webview asks of the host besides its controls: a row of the transactions table (its
- * transaction's panel, its code), a frame of the error panel's stack (its line in the bound folder), a
- * class of the transaction panel's error table (its error panel), a deployment marker (What Moved at it). The webview is untrusted: it may only
- * name what the host sent this panel, and the host acts on its own copy (never a path from the page).
- */
+// The webview is untrusted: it may only name what the host sent this panel, and the host acts on its own
+// copy (never a path from the page).
 import * as vscode from 'vscode';
 
 import { showAtLine } from '../code/goToCode';

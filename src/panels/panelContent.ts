@@ -1,9 +1,5 @@
-/**
- * What a chart panel shows: its data, when and through which session it was loaded, and the last
- * failure (cleared by new data). A failure leaves the data up, saying how old it is, only when the
- * error policy calls it passing (offline, rate limited) and the data is the current session's:
- * another account's or region's data never stays on screen.
- */
+// A failure leaves the data up only when the error policy calls it passing and the data is the current
+// session's: another account's or region's data never stays on screen.
 import * as l10n from '@vscode/l10n';
 
 import type { ConnectionSession } from '../session/connectionSession';
@@ -15,7 +11,6 @@ export interface PanelFailure {
   message: string;
   /** "Showing data from 3 min ago" when the data stays up. */
   staleNote?: string;
-  /** The error policy's fix, offered on the panel. */
   fix?: ErrorAction;
 }
 
@@ -27,12 +22,10 @@ export class PanelContent {
     return this.loaded?.data;
   }
 
-  /** When the data was loaded (epoch ms). */
   get dataAt(): number | undefined {
     return this.loaded?.at;
   }
 
-  /** The session the data was loaded through. */
   get session(): ConnectionSession | undefined {
     return this.loaded?.session;
   }

@@ -51,7 +51,6 @@ export function panelDeployments(
 
 const MAX_AROUND_CHOICES = 30;
 
-/** From the same cached list as the markers (no request of its own). */
 export function panelDeploymentChoices(
   cache: DeploymentCache | undefined,
   entity: PanelEntity,

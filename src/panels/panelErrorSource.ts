@@ -1,8 +1,3 @@
-/**
- * The error source the panels load from (errorSource.ts), built on the host: the error details service's
- * answers, NRQL through the current connection's error client (the chart's one request), and frames
- * located in the folders bound to the application (frameLocator.ts).
- */
 import type { ErrorDetails, ErrorDetailsClient } from '../errors/errorDetails';
 import type { PanelErrorSource } from './errorSource';
 import type { FrameLocatorDeps } from './frameLocator';
@@ -10,7 +5,6 @@ import { locateFrames } from './frameLocator';
 
 export interface PanelErrorSourceDeps extends FrameLocatorDeps {
   details: Pick<ErrorDetails, 'classes' | 'latestStack'>;
-  /** The current connection's error client; undefined without NerdGraph access. */
   client(): ErrorDetailsClient | undefined;
 }
 

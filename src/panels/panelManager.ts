@@ -1,13 +1,5 @@
-/**
- * Open chart panels, one per entity (opening it again reveals it), and the serializer that brings
- * them back after a window reload with their range and selection.
- *
- * A tree row's single click opens a preview, as VS Code's explorer opens a file: one panel that the next
- * single click reuses for another entity (the same page, new data), kept by opening its entity again (a
- * double click, Enter on its row) or by any change of its range or controls. VS Code's API has no preview
- * flag for webview panels (https://github.com/microsoft/vscode/issues/110245), so this is ours: the tab
- * says "(Preview)" in words. With `workbench.editor.enablePreview` off every click opens its own panel.
- */
+// A tree row's single click opens a preview, as the explorer does; VS Code has no preview flag for webview
+// panels (https://github.com/microsoft/vscode/issues/110245), so this is ours.
 import * as vscode from 'vscode';
 
 import type { Config } from '../config';
@@ -21,7 +13,6 @@ import type { PanelEntity, PanelState } from './protocol';
 import { explorerScope } from './explorerScope';
 import { isPanelState } from './protocol';
 
-/** A key that differs between any two entities: one panel per entity. */
 export function panelKey(e: PanelEntity): string {
   switch (e.kind) {
     case 'host':
@@ -50,7 +41,6 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
   private readonly panels = new Map<string, ChartPanel>();
   /** The open panels: only the test build keeps this (esbuild.js), for the integration tests. */
   declare readonly open?: ReadonlyMap<string, ChartPanel>;
-  /** The preview panel, while it is one. */
   private previewPanel: ChartPanel | undefined;
 
   constructor(
@@ -58,7 +48,6 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     private readonly connections: ConnectionManager,
     private readonly config: Config,
     private readonly log: Logger,
-    /** Error classes, stacks and frame locations for the error and transaction panels. */
     private readonly errors?: PanelErrorSource,
   ) {
     super();
@@ -77,11 +66,7 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     );
   }
 
-  /**
-   * Opens the entity's panel, or reveals it. `opened.loaded`: data its opener already has (shown without
-   * asking again); `opened.beside`: beside the active editor, which keeps the focus (a result tab);
-   * `opened.preview`: a tree row's single click, shown in the preview panel when previews are on.
-   */
+  /** `loaded`: data its opener already has; `beside`: the active editor keeps the focus. */
   show(
     entity: PanelEntity,
     initial?: Partial<PanelState>,

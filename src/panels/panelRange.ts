@@ -1,4 +1,3 @@
-// A panel's range, resolved once from its selection into one value that travels with its data.
 import * as l10n from '@vscode/l10n';
 
 import { defaultPeriodSeconds, validPeriods, wholeMinute } from '../api/timeRange';
@@ -14,9 +13,7 @@ export interface ResolvedRange {
 }
 
 export interface CompareRange extends ResolvedRange {
-  /** How far back it lies; its points move forward by this much onto the requested range. */
   shiftMs: number;
-  /** How its series' labels say which range they are from ("1 day earlier"). */
   label: string;
 }
 
@@ -29,7 +26,6 @@ export interface ShownRange {
 
 /** A panel's range before its data is in: what to ask for. */
 export interface PanelRange {
-  /** The range asked for (its period and valid periods drive the controls). */
   requested: ResolvedRange;
   compare?: CompareRange;
   /** The deployment (ms) the range is around: `requested` is the window after it, `compare` the one before. */

@@ -3,10 +3,7 @@ import * as vscode from 'vscode';
 
 import type { PanelEntity } from './protocol';
 
-/**
- * `preview`: the tab says so in words, because an extension's webview tab cannot be italic (VS Code's
- * API has no preview flag for webview panels: https://github.com/microsoft/vscode/issues/110245).
- */
+/** An extension's webview tab cannot be italic (https://github.com/microsoft/vscode/issues/110245). */
 export function panelTitle(entity: PanelEntity, name: string, preview = false): string {
   const title = chartTitle(entity, name);
   return preview ? vscode.l10n.t('{0} (Preview)', title) : title;

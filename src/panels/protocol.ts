@@ -1,7 +1,5 @@
-/**
- * The messages between a chart panel (extension) and its webview (browser), shared by both sides; no `vscode`.
- * Each is validated on receipt (the webview's are untrusted input), and none carries the API key.
- */
+// Shared by the extension and the webview; no `vscode`. Each message is validated on receipt (the
+// webview's are untrusted input), and none carries the API key.
 import * as l10n from '@vscode/l10n';
 
 import type { TransactionEntity, TransactionPanelKind as TxnKind, TransactionRowAction } from './transactionEntity';
@@ -11,7 +9,6 @@ import type { DeploymentMarker } from './deploymentMarkers';
 import type { ErrorEntity, ErrorPanelData, ErrorPanelMessage } from './errorEntity';
 import { hasErrorFields, isErrorPanelMessage } from './errorEntity';
 
-/** What a panel shows. */
 export type PanelKind =
   'application' | 'breakdown' | 'error' | 'explorer' | 'host' | 'instance' | 'keyTransaction' | TxnKind;
 export const PANEL_KINDS: readonly PanelKind[] = [
@@ -31,32 +28,22 @@ interface EntityBase {
   title: string;
 }
 
-/** A query typed in "Run NRQL Query…": the explorer charts its TIMESERIES result instead of picked metrics. */
 export interface NrqlSource {
   /** The account it runs in (NerdGraph does not infer it from the key). */
   accountId: number;
-  /** The NRQL, as typed. */
   query: string;
 }
 
 /** Longer NRQL is refused when a panel is restored (the service's own limit is not documented). */
 export const MAX_NRQL_LENGTH = 4000;
 
-/**
- * The metric explorer charts a whole application, or one host or one instance of it, or a typed NRQL
- * query (`nrql`; its `applicationId` is the application the query was prefilled for). The ids stay
- * flat (as in every other entity) so kept panel state reads the same; `undefined` keeps the four apart.
- */
+// The ids stay flat (as in every other entity) so kept panel state reads the same.
 export type ExplorerEntity =
   | (EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined; nrql?: undefined })
   | (EntityBase & { kind: 'explorer'; hostId: number; instanceId?: undefined; nrql?: undefined })
   | (EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId: number; nrql?: undefined })
   | (EntityBase & { kind: 'explorer'; hostId?: undefined; instanceId?: undefined; nrql: NrqlSource });
 
-/**
- * The entity a panel is about, told apart by `kind`: each kind carries exactly the ids its panel loads (a key
- * transaction keeps its application's id: its charts are that application's transaction metrics).
- */
 export type PanelEntity =
   | (EntityBase & { kind: 'application' | 'breakdown' })
   | (EntityBase & { kind: 'host'; hostId: number })
@@ -67,11 +54,8 @@ export type PanelEntity =
   | ErrorEntity;
 
 export type RangePreset = '30m' | '1h' | '3h' | '6h' | '24h' | '3d' | '7d' | 'custom';
-/**
- * A range ending this close to now is live: the summary tiles keep the service's summary of the last
- * minutes (it averages the last 3-4, and its data lags the clock by about 3), and data ending early is
- * "behind". An older range is a past window: summarized from its own data, never "behind".
- */
+// The service's summary averages the last 3-4 minutes and its data lags the clock by about 3: a range
+// ending this close to now is live; an older one is summarized from its own data, never "behind".
 export const LIVE_WINDOW_SLACK_MS = 5 * 60_000;
 
 export const RANGE_PRESETS: readonly RangePreset[] = ['30m', '1h', '3h', '6h', '24h', '3d', '7d', 'custom'];
@@ -84,7 +68,6 @@ export const PRESET_MINUTES: Readonly<Record<Exclude<RangePreset, 'custom'>, num
   '3d': 4320,
   '7d': 10_080,
 };
-/** How a range reads in the panels' controls and summary and in the palette's range pick (the one table). */
 export function presetLabel(preset: RangePreset): string {
   // Built on each call: module-level text would be read before the translations are configured.
   const labels: Readonly<Record<RangePreset, string>> = {
@@ -100,7 +83,6 @@ export function presetLabel(preset: RangePreset): string {
   return labels[preset];
 }
 
-/** Overlay of the same range one day or one week earlier. */
 export type Compare = 'none' | 'day' | 'week';
 
 export interface RangeSelection {
@@ -108,20 +90,19 @@ export interface RangeSelection {
   /** ISO 8601, for `custom` only. */
   from?: string;
   to?: string;
-  /** Seconds per point; undefined = the default for the range. */
+  /** Undefined: the range's default. */
   period?: number;
   compare: Compare;
   /** `custom` only: the deployment (ms) the range is around; the window before it is overlaid (aroundDeployment.ts). */
   around?: number;
 }
 
-/** The metric explorer's choice. */
 export interface ExplorerSelection {
   metrics: string[];
   values: string[];
 }
 
-/** What a panel keeps across reloads (webview setState + WebviewPanelSerializer). */
+/** webview setState + WebviewPanelSerializer. */
 export interface PanelState {
   entity: PanelEntity;
   range: RangeSelection;
@@ -131,32 +112,25 @@ export interface PanelState {
   preview?: boolean;
 }
 
-/** One line of a chart. Points are [epoch ms, value]; null is a gap. */
+/** Points are [epoch ms, value]; null is a gap. */
 export interface SeriesSpec {
   label: string;
-  /** A theme colour variable, e.g. `--vscode-charts-blue`. */
   color: string;
   points: Array<[number, number | null]>;
-  /** Drawn dashed: the compare overlay, shifted onto the current range. */
   compare?: boolean;
   /** Drawn dotted and wider, for a line that can lie exactly on another (the legend says so). */
   dotted?: boolean;
-  /** What the series is (legend tooltip), e.g. the 4.8 formula. */
   description?: string;
 }
 
 export interface ChartSpec {
   id: string;
   title: string;
-  /** Unit of the y axis: ms, rpm, %, apdex, MB, count. */
   unit: string;
   stacked?: boolean;
   series: SeriesSpec[];
-  /** This chart failed; the others still show. */
   error?: string;
-  /** Metrics the service did not find for this chart. */
   notFound?: string[];
-  /** Found metrics that came back without a charted value, e.g. "EndUser/Apdex returned no `score`". */
   missingValues?: string[];
   /** What the chart shows that its title cannot say, one or two sentences shown under the title (chart and table view). */
   note?: string;
@@ -168,16 +142,11 @@ export interface SummaryItem {
   hint?: string;
 }
 
-/** A summarized (one value per metric) table, e.g. the explorer's `summarize=true` answer. */
 export interface SummaryTable {
-  /** Defaults: "Summary over the whole range" and "Metric". */
   caption?: string;
   rowHeader?: string;
   columns: string[];
-  /**
-   * Decimals per column, all shown (6.0 beside 58.5, not 6); a column without a number (null, or
-   * past the list's end) shows each value as `formatValue` does.
-   */
+  /** 6.0 beside 58.5, not 6; a column without a number shows each value as `formatValue` does. */
   decimals?: Array<number | null>;
   rows: Array<{ metric: string; values: Array<number | null> }>;
 }
@@ -196,35 +165,24 @@ export type ToWebview =
   | {
       type: 'data';
       summary: SummaryItem[];
-      /** Shown under the summary, e.g. "Key transaction summaries are a rolling 10-minute average." */
       summaryNote?: string;
       charts: ChartSpec[];
       table?: SummaryTable;
       deployments?: DeploymentMarker[];
-      /** When each open alert of the application started (newest first). */
       alerts?: AlertMarker[];
-      /** The application's deployments of the last 7 days, newest first: the "around a deployment" choices. */
       aroundChoices?: DeploymentMarker[];
-      /**
-       * What the returned slices cover (the first may start before the requested `from`); `requestedTo`
-       * is set when the data ends before the requested end (the service lags the clock).
-       */
+      /** `requestedTo` is set when the data ends before the requested end (the service lags the clock). */
       range: { from: string; to: string; period: number; requestedTo?: string };
       validPeriods: number[];
       fetchedAt: string;
-      /**
-       * The charts' points were thinned for drawing (src/panels/decimate.ts): the table view asks for
-       * every slice with `setView` and waits for the next 'data' message, which has them all.
-       */
+      /** Thinned for drawing (decimate.ts): the table view asks for every slice with `setView`. */
       decimated?: boolean;
-      /** The error panel's stack, or the transaction panel's error classes (errorEntity.ts). */
       errors?: ErrorPanelData;
     }
   | {
       type: 'error';
       message: string;
       retryable: boolean;
-      /** Set when the charts shown stay up: their age, e.g. "Showing data from 3 min ago". */
       staleNote?: string;
       /** The label of the error policy's fix ("Set API Key…", "Switch Region…"); its button posts `fix`. */
       fix?: string;
@@ -233,14 +191,11 @@ export type ToWebview =
   | { type: 'exported'; format: 'csv' | 'json'; path: string };
 
 export type FromWebview =
-  /** `plotWidth`: the charts' width in CSS pixels, so the first data is thinned to fit it. */
   | { type: 'ready'; plotWidth?: number }
-  /** The charts' width changed (sent debounced, on resize). */
   | { type: 'plotWidth'; width: number }
   | { type: 'changeRange'; range: RangeSelection }
   | { type: 'setView'; view: 'chart' | 'table' }
   | { type: 'retry' }
-  /** The fix offered with the last error. */
   | { type: 'fix' }
   | { type: 'searchMetricNames'; query: string }
   | { type: 'changeExplorer'; explorer: ExplorerSelection }
@@ -250,8 +205,6 @@ export type FromWebview =
   /** A deployment marker clicked: What Moved at it (`deploymentId` must be a marker the host sent). */
   | { type: 'showDeploymentImpact'; deploymentId: string }
   | ErrorPanelMessage;
-
-// ---- validation -------------------------------------------------------------------------------
 
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -334,7 +287,6 @@ export function isPanelState(v: unknown): v is PanelState {
   );
 }
 
-/** Guards a message from the webview. */
 export function isFromWebview(v: unknown): v is FromWebview {
   if (!isRec(v) || typeof v.type !== 'string') {
     return false;

@@ -1,7 +1,3 @@
-/**
- * The tables beside a panel's charts: the breakdown's whole range summarized per component, and the
- * explorer's summarized value of each metric. Pure (no `vscode`).
- */
 import * as l10n from '@vscode/l10n';
 
 import type { Breakdown } from '../api/metrics';
@@ -9,7 +5,6 @@ import type { MetricData } from '../api/types';
 import type { BreakdownPart } from './catalogue';
 import type { ExplorerSelection, SummaryTable } from './protocol';
 
-/** The whole range summarized: each component's ms per web request and its share of the total. */
 export function breakdownTable(b: Breakdown, parts: readonly BreakdownPart[]): SummaryTable {
   const share = (ms: number) => (b.total > 0 ? Math.round((ms / b.total) * 1000) / 10 : null);
   const ms = (x: number) => Math.round(x * 100) / 100;
@@ -31,7 +26,6 @@ export function breakdownTable(b: Breakdown, parts: readonly BreakdownPart[]): S
   };
 }
 
-/** One row per selected metric the summarized answer has, one column per selected value. */
 export function explorerTable(selection: ExplorerSelection, summarized: MetricData): SummaryTable {
   const byName = new Map(summarized.metrics.map((m) => [m.name, m]));
   return {

@@ -1,7 +1,4 @@
-/**
- * The guard of the extension's messages to a panel's webview: the webview checks what it draws before it
- * reads it (webview/shared/messaging.ts). Apart from protocol.ts, which holds the types both sides share.
- */
+// Apart from protocol.ts, which holds the types both sides share.
 import type { ToWebview } from './protocol';
 import { isPanelState } from './protocol';
 
@@ -9,7 +6,6 @@ type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isShortString = (v: unknown, max = 1000): v is string => typeof v === 'string' && v.length <= max;
 
-/** Guards a message from the extension (the webview checks what it draws). */
 export function isToWebview(v: unknown): v is ToWebview {
   if (!isRec(v) || typeof v.type !== 'string') {
     return false;

@@ -11,7 +11,6 @@ export type TransactionEntity =
       kind: 'transaction';
       applicationId: number;
       title: string;
-      /** The metric name, e.g. `Controller/admin/users/show`. */
       transactionName: string;
       /** The application's language: picks the agent's companion names (src/api/transactionCompanions.ts). */
       language?: string;
@@ -20,10 +19,6 @@ export type TransactionEntity =
 
 const isLanguage = (v: unknown) => v === undefined || (typeof v === 'string' && v.length <= 40);
 
-/**
- * The fields only these kinds have: a transaction panel has a non-empty name, the table none; both
- * may say the language. Any other kind carries none of them.
- */
 export function hasTransactionFields(v: Record<string, unknown>): boolean {
   switch (v.kind) {
     case 'transaction':
@@ -40,12 +35,9 @@ export function hasTransactionFields(v: Record<string, unknown>): boolean {
   }
 }
 
-/** What `timeslice.openTransaction` accepts: `{ applicationId, name }`, the language optional. */
 export interface OpenTransactionRequest {
   applicationId: number;
-  /** The transaction's metric name. */
   name: string;
-  /** The application's language, when the caller knows it (saves reading the application). */
   language?: string;
 }
 
@@ -65,7 +57,6 @@ export function isOpenTransactionRequest(v: unknown): v is OpenTransactionReques
   );
 }
 
-/** What a row of the transactions table asks of the host: its transaction's panel, or its line of code. */
 export type TransactionRowAction = 'openTransaction' | 'goToCode';
 
 /** The shape of a row action's name (the rest is checked against what the host sent: transactionRowRequest). */

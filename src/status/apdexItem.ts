@@ -1,7 +1,4 @@
-/**
- * The Apdex status-bar item: shows what `describeStatus` says for its input (text, colour, tooltip,
- * click). It cannot be read back, so what it shows is kept as `view`.
- */
+// It cannot be read back, so what it shows is kept as `view`.
 import * as vscode from 'vscode';
 
 import type { Config } from '../config';
@@ -27,7 +24,6 @@ export class ApdexItem extends Disposable {
     this.item.name = vscode.l10n.t('Timeslice Apdex');
   }
 
-  /** What the item shows now. */
   get view(): StatusView | undefined {
     return this.viewValue;
   }

@@ -1,8 +1,3 @@
-/**
- * The status bar: the Apdex item and, beside it, the open-alerts item, following the active editor's
- * folder's binding (the first bound folder otherwise), with the shown application's last deployment
- * and the change since it brought up to date after each bound-apps refresh.
- */
 import type { Config } from '../config';
 import type { ConnectionManager } from '../session/connectionManager';
 import { Disposable } from '../util/lifecycle';
@@ -74,7 +69,6 @@ export class ApdexStatusBar extends Disposable {
     this.render();
   }
 
-  /** The input of the items: which binding, and what is known about it. */
   private input(): StatusInput {
     const active = this.bindings.active();
     if (!active) {

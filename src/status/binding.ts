@@ -1,14 +1,9 @@
-/**
- * The workspace's binding to one application (the `timeslice.boundApplication` setting): its shape, how a hand-edited
- * value is read, and its key and label. Pure, no `vscode`; the status model, the poller and the commands share it.
- */
 import * as l10n from '@vscode/l10n';
 
 import type { Region } from '../api/regions';
 import { REGION_LABELS } from '../api/regions';
 import { isPlainDisplayName } from '../util/safeText';
 
-/** Where a bound application lives: an account region, or the built-in demo. */
 export type BindingRegion = Region | 'demo';
 
 /** The value of `timeslice.boundApplication`. `name` is only for display before the first refresh. */
@@ -20,11 +15,8 @@ export interface Binding {
 
 const BINDING_REGIONS: readonly BindingRegion[] = ['us', 'eu', 'custom', 'demo'];
 
-/**
- * A setting's value as a binding; anything malformed (hand-edited settings) counts as unbound. A
- * `name` that is not a plain display name is refused too (see `bindingProblem`): the value comes from
- * a cloned repository and the name is shown in notifications, where link syntax would run a command.
- */
+// The value comes from a cloned repository and the name is shown in notifications, where link syntax
+// would run a command: a name that is not plain is refused (`bindingProblem`).
 export function parseBinding(value: unknown): Binding | undefined {
   if (typeof value !== 'object' || value === null || bindingProblem(value) !== undefined) {
     return undefined;
@@ -38,7 +30,6 @@ export function parseBinding(value: unknown): Binding | undefined {
   return { id, region, ...(typeof v.name === 'string' && v.name ? { name: v.name } : {}) };
 }
 
-/** Why a binding with a name is refused, or undefined when its name (if any) is fine. */
 export function bindingProblem(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null || !('name' in value)) {
     return undefined;

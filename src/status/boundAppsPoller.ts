@@ -1,10 +1,5 @@
-/**
- * Keeps the latest record of every bound application: one applications request (`filter[ids]`) per
- * refresh, however many are bound, and beside it one open-alerts request for all of them
- * (REST's open violations, or one NerdGraph query over their GUIDs). A failed refresh keeps the last
- * good data and says why, so the status bar never goes blank. No `vscode`: the schedule (interval,
- * focus) lives in boundAppsRefreshTriggers.
- */
+// One applications request and one open-alerts request per refresh, however many are bound. A failed
+// refresh keeps the last good data, so the status bar never goes blank. No `vscode`.
 import type { TimesliceApi } from '../api/timesliceApi';
 import { isApiError } from '../api/apiError';
 import type { OpenAlert } from '../api/openAlerts';
@@ -28,13 +23,11 @@ export interface PollTarget {
 
 export interface BoundAppsPollerDeps {
   bindings(): readonly Binding[];
-  /** The current connection, or undefined when there is none (then nothing is requested). */
   target(): PollTarget | undefined;
   now?: () => number;
   log?: Logger;
 }
 
-/** What one refresh brought: fresh records (for health alerts), or the error. */
 export interface PollResult {
   region: BindingRegion;
   apps: Application[];
@@ -53,7 +46,6 @@ export class BoundAppsPoller implements IDisposable {
     this.now = deps.now ?? Date.now;
   }
 
-  /** Forgets every record: a new session is another account, region or key. */
   reset(): void {
     this.snapshots.clear();
   }
@@ -62,13 +54,11 @@ export class BoundAppsPoller implements IDisposable {
     return this.snapshots.get(bindingKey(binding));
   }
 
-  /** Called after every refresh that asked the service something. */
   onDidRefresh(listener: (result: PollResult) => void): IDisposable {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  /** Refreshes now; concurrent calls share one queued refresh instead of piling up requests. */
   refreshNow(): Promise<void> {
     return this.polls.run();
   }

@@ -1,10 +1,5 @@
-/**
- * When the bound applications are refreshed: on the session scheduler's shared tick while any folder
- * is bound (so never while the window is unfocused: a tick missed then runs on focus), and at once
- * when the bindings or the session change (a new session's, once the window has focus). A new
- * session forgets the old one's records at once: they were another account's. Nothing is requested
- * without a connection (the poller checks).
- */
+// On the scheduler's tick (so never while unfocused), and at once when bindings or the session change; a
+// new session forgets the old one's records: they were another account's.
 import type { ConnectionManager } from '../session/connectionManager';
 import { Disposable } from '../util/lifecycle';
 import type { BoundAppsPoller } from './boundAppsPoller';

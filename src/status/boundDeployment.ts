@@ -1,11 +1,5 @@
-/**
- * The last deployment of the bound application shown in the status bar, and what changed since it:
- * "Error rate 1.02 % → 4.10 % since a1b2c3d (2 h ago)", computed by the panels' own
- * `deploymentChange` over the dashboard's charts, so the tooltip and a panel's header say the same.
- * Asked only on the bound-apps poller's refresh (never while unfocused) and only for the application the
- * item shows; the deployments come from the session's shared cache, and a change whose after-window is
- * complete is never asked again. No `vscode`.
- */
+// Computed by the panels' `deploymentChange`, so the tooltip and a panel's header say the same. A change
+// whose after-window is complete is never asked again. No `vscode`.
 import type { DeploymentCache } from '../api/deploymentCache';
 import type { TimesliceApi } from '../api/timesliceApi';
 import { DASHBOARD } from '../panels/catalogue';
@@ -19,11 +13,7 @@ import { resolvePanelRange } from '../panels/panelRange';
 import type { Binding } from './binding';
 import { bindingKey } from './binding';
 
-/**
- * How often the status bar asks again while nothing says it must: the deployments list (shared with the
- * tree and panels, which may have refreshed it meanwhile) and a change whose after-window is still
- * filling. Five minutes keeps the item's share of the key's budget near 0.4 requests a minute.
- */
+// Five minutes keeps the item's share of the key's budget near 0.4 requests a minute.
 export const BOUND_DEPLOYMENT_REFRESH_MS = 5 * 60_000;
 
 export interface LastDeployment {
@@ -34,17 +24,13 @@ export interface LastDeployment {
 
 export interface BoundDeploymentSource {
   api: TimesliceApi;
-  /** The last deployment however old (DeploymentCache.latest). */
   deployments: Pick<DeploymentCache, 'latest'>;
 }
 
 interface Entry {
-  /** Undefined: the application has no deployment the service still keeps. */
   last?: LastDeployment;
   askedAt: number;
-  /** The after-window was complete when the change was measured: nothing left to ask. */
   complete: boolean;
-  /** Why the last ask failed; cleared by the next answer. */
   failed?: string;
 }
 
@@ -54,25 +40,19 @@ export class BoundDeploymentTracker {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** What is known about the binding's application (undefined before the first answer). */
   get(binding: Pick<Binding, 'id' | 'region'>): LastDeployment | undefined {
     return this.entries.get(bindingKey(binding))?.last;
   }
 
-  /** Why the last ask for the binding's application failed (undefined after an answer). */
   failure(binding: Pick<Binding, 'id' | 'region'>): string | undefined {
     return this.entries.get(bindingKey(binding))?.failed;
   }
 
-  /** Forgets everything: a new session is another account. */
   reset(): void {
     this.entries.clear();
   }
 
-  /**
-   * Asks what is due for `binding` through `source` (the session); true when what `get` returns changed.
-   * A failure keeps what was known, says why (`failure`) and is asked again on a later refresh.
-   */
+  // True when what `get` returns changed; a failure keeps what was known and says why.
   async update(binding: Pick<Binding, 'id' | 'region'>, source: BoundDeploymentSource): Promise<boolean> {
     if (source !== this.source) {
       this.entries.clear();
@@ -117,7 +97,6 @@ function figuresOf(change: DeploymentChange | undefined): string | undefined {
   return change?.figures.map((f) => f.text).join(', ');
 }
 
-/** The panels' before/after change of the dashboard's figures around `marker` (one metric-data request). */
 export async function changeSince(
   source: Pick<BoundDeploymentSource, 'api'>,
   applicationId: number,

@@ -1,7 +1,3 @@
-/**
- * Shows one notification when a bound application's health turns orange or red (rate-limited by
- * HealthAlertTracker), with a button that opens its dashboard. `timeslice.alerts.enabled` turns it off.
- */
 import * as vscode from 'vscode';
 
 import type { Config } from '../config';

@@ -1,7 +1,3 @@
-/**
- * When a bound application's health turns orange or red: pure change detection with a per-application
- * rate limit and an injected clock (no `vscode`). The notifier decides how to show an alert.
- */
 import * as l10n from '@vscode/l10n';
 
 import type { HealthStatus } from '../api/types';
@@ -26,11 +22,7 @@ export class HealthAlertTracker {
 
   constructor(private readonly minIntervalMs = ALERT_MIN_INTERVAL_MS) {}
 
-  /**
-   * Records a fresh health status; returns an alert when it turned orange or red from another status
-   * seen before (never on the first status seen, e.g. when VS Code starts) and the application had no
-   * alert within the interval.
-   */
+  // Never on the first status seen (e.g. when VS Code starts).
   observe(
     key: string,
     applicationId: number,
@@ -51,7 +43,6 @@ export class HealthAlertTracker {
     return { key, applicationId, name, from: previous, to: health, at: now };
   }
 
-  /** Forgets an application (unbound): binding it again starts from its next status, without an alert. */
   forget(key: string): void {
     this.last.delete(key);
   }

@@ -1,8 +1,3 @@
-/**
- * Keeps the status bar's application's last deployment and the change since it up to date: asked after
- * each bound-apps refresh (so never while the window is unfocused), one ask at a time, and at most every
- * few minutes (BoundDeploymentTracker). A new session forgets what the last one knew.
- */
 import type { ConnectionManager } from '../session/connectionManager';
 import { Disposable } from '../util/lifecycle';
 import type { Binding } from './binding';
@@ -36,12 +31,10 @@ export class LastDeploymentUpdates extends Disposable {
     }
   }
 
-  /** What is known about the binding's application (undefined before the first answer). */
   get(binding: Pick<Binding, 'id' | 'region'>): LastDeployment | undefined {
     return this.tracker.get(binding);
   }
 
-  /** Why the last ask for the binding's application failed (undefined after an answer). */
   failure(binding: Pick<Binding, 'id' | 'region'>): string | undefined {
     return this.tracker.failure(binding);
   }

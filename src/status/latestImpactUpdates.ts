@@ -1,9 +1,5 @@
-/**
- * Keeps the latest deployment's impact of every bound application of the connection's region
- * (impact/latestImpact.ts) up to date: asked after each bound-apps refresh (so never while the window is
- * unfocused), one ask at a time; a new session forgets what the last one knew. A "worse" verdict is said
- * in a notification only with `timeslice.deployments.notifyWorse` on, once per deployment per window.
- */
+// A "worse" verdict is said in a notification only with `timeslice.deployments.notifyWorse` on, once per
+// deployment per window.
 import * as vscode from 'vscode';
 
 import { shortRevision } from '../api/deployments';
@@ -24,9 +20,7 @@ export interface LatestImpactDeps {
   poller: Pick<BoundAppsPoller, 'onDidRefresh' | 'snapshot'>;
   connections: Pick<ConnectionManager, 'current' | 'onDidChangeSession'>;
   bindings(): readonly Binding[];
-  /** The region the connection queries; bindings of other regions are not asked of it. */
   region(): BindingRegion | undefined;
-  /** The code of the range of an impact with moved rows (tree/deploymentCodeLoad.ts). */
   code(impact: LoadedImpact, signal: AbortSignal): Promise<DeploymentCodeAnswer>;
   notifyWorse(): boolean;
   log: Logger;
@@ -62,12 +56,10 @@ export class LatestImpactUpdates extends Disposable {
     }
   }
 
-  /** What is known of the application's latest deployment in the current session. */
   get(applicationId: number): LatestImpact | undefined {
     return this.impacts.get(applicationId);
   }
 
-  /** The application and deployment a status-bar link or a lens names, while the store still holds them. */
   resolve(ref: LatestDeploymentRef): LatestImpact | undefined {
     const latest = this.impacts.get(ref.applicationId);
     return latest?.deployment.id === ref.deploymentId ? latest : undefined;

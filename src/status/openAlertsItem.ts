@@ -1,7 +1,3 @@
-/**
- * The open-alerts status-bar item, just right of the Apdex: shows what `describeAlerts` says for the
- * shown application's open alerts, hidden when there is none (or nothing bound).
- */
 import * as vscode from 'vscode';
 
 import { COMMAND } from '../constants';
@@ -24,7 +20,6 @@ export class OpenAlertsItem extends Disposable {
     this.item.command = { command: COMMAND.openBoundApplication, title: vscode.l10n.t('Open Dashboard') };
   }
 
-  /** What the item shows now; undefined while it is hidden. */
   get view(): AlertStatusView | undefined {
     return this.viewValue;
   }

@@ -1,7 +1,4 @@
-/**
- * Pure wording and colour of the Apdex status-bar item (no `vscode`): what a binding looks like for
- * each state of the connection and of the last refresh. The controller only applies the result.
- */
+// Pure (no `vscode`): the controller only applies the result.
 import * as l10n from '@vscode/l10n';
 
 import type { OpenAlert } from '../api/openAlerts';
@@ -24,17 +21,12 @@ import type { LatestImpact } from '../impact/latestImpact';
 import { latestImpactTooltip, latestVerdict, revisionText } from '../impact/latestImpactText';
 import { verdictLabel } from '../impact/impactView';
 
-/** What the poller knows about one bound application. */
 export interface AppSnapshot {
-  /** The last application record received, kept when a later refresh fails. */
   app?: Application;
-  /** When `app` (or `missing`) was received, ms since the epoch. */
   fetchedAt?: number;
   /** The service answered, but without this application (deleted, or another account's ID). */
   missing?: boolean;
-  /** Its open alerts from the last refresh that could ask them (newest first as the client lists them). */
   alerts?: readonly OpenAlert[];
-  /** When `alerts` were heard. */
   alertsAt?: number;
   /** The last refresh could not ask the open alerts: why, and when. Cleared when they are heard again. */
   alertsError?: { message: string; at: number };
@@ -53,23 +45,17 @@ export type StatusInput =
       snapshot?: AppSnapshot;
       otherBound?: number;
       via?: string;
-      /** The application's last deployment and the change since it (boundDeployment.ts). */
       deployment?: LastDeployment;
-      /** Why the last deployment could not be asked last time. */
       deploymentFailure?: string;
-      /** The latest deployment's verdict and what it rests on (impact/latestImpact.ts). */
       latestImpact?: LatestImpact;
     };
 
 export interface StatusView {
   visible: boolean;
-  /** With codicons, e.g. "$(pulse) 0.94". */
   text: string;
-  /** Markdown. */
   tooltip: string;
   background?: Severity;
   accessibilityLabel: string;
-  /** What a click does. */
   action: 'bind' | 'openDashboard' | 'setApiKey' | 'switchRegion';
 }
 

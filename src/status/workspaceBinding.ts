@@ -1,8 +1,5 @@
-/**
- * Which application each workspace folder is bound to: `timeslice.boundApplication` in the folder's
- * `.vscode/settings.json` (resource scope), so the binding travels with the repository and each folder
- * of a multi-root workspace may bind its own. Also tracks the folder of the active editor.
- */
+// `timeslice.boundApplication` in the folder's `.vscode/settings.json`, so the binding travels with the
+// repository and each folder of a multi-root workspace binds its own.
 import * as vscode from 'vscode';
 
 import { CONTEXT } from '../constants';
@@ -19,22 +16,14 @@ export interface FolderBinding {
 
 export class WorkspaceBindings extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
-  /** Bindings changed (settings edited, folders added or removed). */
   readonly onDidChange = this.changed.event;
   private readonly activeChanged = this._register(new vscode.EventEmitter<void>());
-  /** The folder the status bar follows changed. */
   readonly onDidChangeActive = this.activeChanged.event;
   /** The folder of the last editor with a file in the workspace; kept while a webview or panel has focus. */
   private lastFolder: vscode.WorkspaceFolder | undefined;
-  /** Refused settings already reported, by folder and value, so each is said once. */
   private readonly reported = new Set<string>();
-  /**
-   * Each folder's raw setting, read once until something changes it: the status bar, the poller and
-   * its scheduler ask for the bindings on every render and tick, and a configuration read is not cheap
-   * (the first one in a window merges every scope's settings).
-   */
+  /** Read once until changed: a configuration read is not cheap (the first merges every scope's settings). */
   private readonly rawValues = new Map<string, unknown>();
-  /** The `timeslice.workspaceBound` context key as last set. */
   private contextBound = false;
 
   constructor() {
@@ -61,7 +50,6 @@ export class WorkspaceBindings extends Disposable {
     this.changed.fire();
   }
 
-  /** Folders whose binding is refused (see `bindingProblem`), with why. */
   refused(): Array<{ folder: vscode.WorkspaceFolder; message: string }> {
     return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
       const message = bindingProblem(this.rawValue(folder));
@@ -69,7 +57,6 @@ export class WorkspaceBindings extends Disposable {
     });
   }
 
-  /** Says once per folder and value why a binding is ignored, instead of silently showing "unbound". */
   private reportRefused(): void {
     for (const { folder, message } of this.refused()) {
       const key = `${folder.uri.toString()}\n${JSON.stringify(this.rawValue(folder))}`;
@@ -116,12 +103,10 @@ export class WorkspaceBindings extends Disposable {
     }
   }
 
-  /** The binding of one folder: its own value, or the workspace's (a `.code-workspace` file's). */
   of(folder: vscode.WorkspaceFolder): Binding | undefined {
     return parseBinding(this.rawValue(folder));
   }
 
-  /** Every bound folder, in the workspace's order. */
   all(): FolderBinding[] {
     return (vscode.workspace.workspaceFolders ?? []).flatMap((folder) => {
       const binding = this.of(folder);

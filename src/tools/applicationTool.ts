@@ -1,8 +1,3 @@
-/**
- * `timeslice_application`: one application as its dashboard says it: the service's rolling summary (the
- * tree's), the same figures over the range from the dashboard's own metric data (the panel's tiles for a
- * past window), its last deployment with the change since (the status bar's words) and its open alerts.
- */
 import { transactionWindow } from '../api/transactionStats';
 import { DASHBOARD } from '../panels/catalogue';
 import { loadChartSet } from '../panels/loaders/chartSet';
@@ -16,7 +11,6 @@ import { alertRow, applicationRow, deploymentRow, summaryRow, UNITS_NOTE } from 
 import { resolveApplication } from './toolTarget';
 import type { TimesliceTool } from './toolTypes';
 
-/** The range when none is given: the dashboard's default hour. */
 export const DEFAULT_APPLICATION_MINUTES = 60;
 /** Open alerts in the record; timeslice_open_alerts lists them all. */
 const MAX_RECORD_ALERTS = 10;

@@ -1,9 +1,4 @@
-/**
- * `timeslice_change_impact`: what the working tree's change in a bound folder will touch (the Change
- * Impact view's loader): each changed method serving a transaction, with that transaction's numbers over
- * the lenses' window, and the methods serving none counted apart. The base is HEAD, or a branch, tag or
- * commit: only a hex SHA or a ref name the repository lists reaches git (changeImpactLoad.ts, gitCommits.ts).
- */
+// Only a hex SHA or a ref name the repository lists reaches git (changeImpactLoad.ts, gitCommits.ts).
 import * as vscode from 'vscode';
 
 import { changeSummary, methodLabel } from '../impact/changeImpact';
@@ -13,7 +8,6 @@ import { TRANSACTION_UNITS, transactionRow } from './transactionsTool';
 import type { TimesliceTool } from './toolTypes';
 import { workspaceFile } from './codeNumbersTool';
 
-/** At most this many method–transaction rows in an answer. */
 export const MAX_CHANGE_ROWS = 60;
 
 /** A base as git spells a ref or a SHA: anything else (an option, a range, a ref expression) is refused here. */

@@ -1,9 +1,4 @@
-/**
- * `timeslice_code_numbers`: for a workspace file (default: the active editor's), each method, function
- * or route that serves a transaction of the folder's bound application, with its line and the numbers
- * its CodeLens shows (the lens provider's own lookup, window and request). Only files inside a
- * workspace folder, in a language the lenses read and under their size cap are opened.
- */
+// Only files inside a workspace folder, in a language the lenses read and under their size cap are opened.
 import { isAbsolute, normalize, posix, relative } from 'node:path';
 
 import * as vscode from 'vscode';
@@ -16,7 +11,6 @@ import { inputObject, optionalText, ToolInputError } from './toolInput';
 import { TRANSACTION_UNITS, transactionRow } from './transactionsTool';
 import type { TimesliceTool } from './toolTypes';
 
-/** At most this many lines of one file in an answer. */
 export const MAX_CODE_ENTRIES = 50;
 
 /** The file `given` names inside a workspace folder (absolute, folder-relative, or "folder/relative"), or why not. */
@@ -56,10 +50,7 @@ export async function workspaceFile(given: string | undefined): Promise<vscode.U
   throw new ToolInputError(`"path" is not a file of the workspace's folders.`);
 }
 
-/**
- * A file the lenses would read, checked before it is opened (opening loads the whole file into the
- * extension host): a language they parse and at most MAX_SOURCE_BYTES, its size from a stat.
- */
+// Checked before opening, which loads the whole file into the extension host.
 export async function sourceFile(uri: vscode.Uri): Promise<vscode.Uri> {
   if (sourceLanguageOf(uri.path) === undefined) {
     throw new ToolInputError(

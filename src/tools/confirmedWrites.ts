@@ -1,11 +1,6 @@
-/**
- * The one write's confirmation bound to its call. VS Code calls `prepareInvocation`, shows its
- * confirmation, then calls `invoke` with the same input, each through the extension host's protocol (a
- * fresh copy of the input each time, no id shared by the two). So the prepared write is kept under its
- * tool and input and the call takes it, once: it writes exactly the application, account, revision and
- * description the dialog showed, even if the active folder or a name's match changed in between. A
- * prepare that failed (a 429 included) is a refusal, never a write without a dialog. Pure (no `vscode`).
- */
+// VS Code calls `prepareInvocation`, shows its dialog, then `invoke` with a fresh copy of the input and no
+// shared id: the prepared write is kept under tool and input and taken once, so the call writes exactly
+// what the dialog showed. A failed prepare (a 429 included) is a refusal, never a write without a dialog.
 import { createHash } from 'node:crypto';
 
 import type { ConnectionSession } from '../session/connectionSession';
@@ -33,7 +28,6 @@ function keyOf(tool: WriteTool, input: unknown): string {
 export class ConfirmedWrites {
   private readonly waiting = new Map<string, Waiting>();
 
-  /** The confirmation to show, remembered for the call; undefined when refused (the call then says why). */
   async prepare(tool: WriteTool, input: unknown, ctx: ToolContext): Promise<ToolConfirmation | undefined> {
     let entry: Waiting;
     try {
@@ -58,7 +52,6 @@ export class ConfirmedWrites {
     return 'prepared' in entry ? entry.prepared.confirmation : undefined;
   }
 
-  /** The call after the dialog: the prepared write, taken once; without one, the refusal. */
   async invoke(tool: WriteTool, input: unknown, ctx: ToolContext): Promise<string> {
     const key = keyOf(tool, input);
     const entry = this.waiting.get(key);

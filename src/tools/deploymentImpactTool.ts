@@ -1,10 +1,4 @@
-/**
- * `timeslice_deployment_impact`: What Moved at a Deployment for the agent. An application's deployment (by
- * revision, or the latest), its transactions ranked by how much they moved over equal windows before and
- * after, each with its evidence, the verdict and the rows it rests on, and the code of the range in the
- * bound folder: the changed methods serving each moved transaction with their commits, the files changed
- * elsewhere, or the resolver's sentence when a revision is no commit (docs/impact.md).
- */
+// What Moved at a Deployment for the agent (docs/impact.md).
 import type { Deployment } from '../api/deployments';
 import { RECENT_DEPLOYMENT_DAYS } from '../api/deployments';
 import { methodLabel } from '../impact/changeImpact';
@@ -25,11 +19,8 @@ import {
 import { resolveApplication } from './toolTarget';
 import type { TimesliceTool, ToolContext } from './toolTypes';
 
-/** At most this many ranked transactions in an answer (the most moved first). */
 export const MAX_IMPACT_ROWS = 25;
-/** At most this many "changed elsewhere" files (the rest are counted). */
 export const MAX_ELSEWHERE_FILES = 20;
-/** At most this many deployments listed when a revision matches none or several. */
 const MAX_LISTED_DEPLOYMENTS = 10;
 const MAX_DAYS = 90;
 const DAY = 86_400_000;

@@ -1,7 +1,3 @@
-/**
- * `timeslice_deployments`: an application's deployments of the last days, newest first (the tree's list,
- * from the session's shared cache), each of the newest few with the panels' before/after change.
- */
 import { RECENT_DEPLOYMENT_DAYS } from '../api/deployments';
 import { deploymentMarker } from '../panels/panelDeployments';
 import { changeSince } from '../status/boundDeployment';
@@ -11,7 +7,6 @@ import { deploymentRow, UNITS_NOTE } from './toolRows';
 import { resolveApplication } from './toolTarget';
 import type { TimesliceTool } from './toolTypes';
 
-/** At most this many deployments in one answer. */
 export const MAX_DEPLOYMENTS = 30;
 /** The change is measured for the newest this many: one metric-data request each. */
 export const MEASURED_DEPLOYMENTS = 5;

@@ -1,8 +1,3 @@
-/**
- * `timeslice_errors`'s input check and rows, pure (no `vscode`): an error class as the diagnostics and the
- * error panel know it (errors/errorModel.ts), with its top in-app frame where the workspace has it
- * (frames located as the panel locates them) or, when no bound folder has it, the server's path.
- */
 import { metricNameOf, transactionLabel } from '../errors/errorDiagnosticModel';
 import type { ErrorClassRow, StackAnswer } from '../errors/errorModel';
 import { errorText } from '../errors/errorText';
@@ -19,17 +14,13 @@ import {
   ToolInputError,
 } from './toolInput';
 
-/**
- * At most this many classes in one answer, and so at most this many stacks read for one call: each new
- * occurrence costs one `exception` request (errors/errorDetails.ts keeps them), so a call stays cheap.
- */
+// Each new occurrence costs one `exception` request (errors/errorDetails.ts keeps them).
 export const MAX_ERROR_CLASSES = 25;
 
 export interface ErrorsInput {
   application: ApplicationRef;
   /** A transaction's name as the tools and views give it (`Controller/orders/show`) or as the events do. */
   transaction?: string;
-  /** A workspace file: only the classes whose top in-app frame is in it. */
   path?: string;
   /** Undefined: the lenses' and diagnostics' range. */
   minutes?: number;
@@ -53,7 +44,6 @@ export function isTransaction(row: ErrorClassRow, language: string, given: strin
   );
 }
 
-/** A located frame: its workspace file and line. */
 export interface LocatedFrame {
   relativePath: string;
   line: number;
@@ -80,7 +70,6 @@ export function topFrame(
   return { index, text: `${f.path}${f.line !== undefined ? `:${f.line}` : ''}`, inWorkspace: false };
 }
 
-/** Why a class has no top frame. */
 const STACK_WORDS = { stack: 'no in-app frame', 'aged-out': 'aged out', none: 'none', unread: 'not read' } as const;
 
 /** One class as the answer holds it; foreign text only in JSON strings, made plain. */
@@ -107,6 +96,5 @@ export const ERRORS_NOTES = [
   "topFrame: the top in-app frame of the latest stack, as file:line of the workspace when topFrameInWorkspace (where the editor's Problems panel shows it), else the server's path.",
 ];
 
-/** The one sentence while the connection cannot reach NerdGraph. */
 export const NEEDS_NERDGRAPH_TEXT =
   'Error classes and stacks come from NerdGraph, which this key cannot query (REST API v2 gives error counts only): the user can set a user key with NerdGraph access ("Timeslice: Set API Key").';

@@ -1,9 +1,5 @@
-/**
- * `timeslice_errors`: an application's error classes over a range (class, message, count, last seen,
- * transaction, top in-app frame), optionally of one transaction or of one workspace file. Read through
- * the error details service the diagnostics and the error panel use (its asks and caches are theirs) and
- * the panel's frame locator, so the answer is what the Problems panel shows.
- */
+// Through the diagnostics' error details and the panel's frame locator, so the answer is what the
+// Problems panel shows.
 import * as vscode from 'vscode';
 
 import { transactionWindow } from '../api/transactionStats';

@@ -1,9 +1,6 @@
-/**
- * Registers Timeslice's language-model tools with VS Code (`vscode.lm.registerTool`, stable since 1.95):
- * whatever the extension registers is offered to the editor's agent with no setup. Each call runs on
- * the current session (the views' client, limiter and caches); a refused input, a missing key or a
- * failed request is an answer of one sentence, never a throw; every answer passes the key guard.
- */
+// Whatever the extension registers is offered to the agent with no setup (`vscode.lm.registerTool`, 1.95).
+// A refused input, a missing key or a failed request is one sentence, never a throw; every answer passes
+// the key guard.
 import * as vscode from 'vscode';
 
 import type { TransactionLensProvider } from '../code/transactionLensProvider';

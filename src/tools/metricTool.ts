@@ -1,8 +1,3 @@
-/**
- * `timeslice_metric`: metrics of an application over a range, as the metric explorer reads them: each
- * metric summarized over the range (the explorer's table) and, on request, its points at the coarsest
- * period the service allows that keeps them few.
- */
 import { transactionWindow } from '../api/transactionStats';
 import { validPeriods } from '../api/timeRange';
 import type { MetricData } from '../api/types';
@@ -19,11 +14,8 @@ import {
 import { resolveApplication } from './toolTarget';
 import type { TimesliceTool } from './toolTypes';
 
-/** Metrics in one call. */
 export const MAX_METRICS = 10;
-/** Points per metric value when points are asked for. */
 export const MAX_METRIC_POINTS = 60;
-/** The explorer's default hour. */
 const DEFAULT_METRIC_MINUTES = 60;
 
 /** The finest period the service takes for the range that gives at most MAX_METRIC_POINTS points. */

@@ -1,16 +1,9 @@
-/**
- * `timeslice_nrql`: one read-only NRQL query through NerdGraph, as Run NRQL Query sends it (the same
- * client, key and account choice), with its rows capped: the outer query's `LIMIT` above the cap (or
- * `LIMIT MAX`) is lowered to it before the query is sent, so the service never returns more than an answer
- * can hold; a subquery's `LIMIT` is left alone (it changes what the outer query computes).
- * NRQL only reads (docs/service.md#nrql-results); NerdGraph mutations cannot be sent through it.
- */
+// NRQL only reads (docs/service.md#nrql-results); NerdGraph mutations cannot be sent through it.
 import { MAX_NRQL_LENGTH } from '../panels/protocol';
 import { answer, foreign } from './toolAnswer';
 import { inputObject, optionalInteger, optionalText, ToolInputError } from './toolInput';
 import type { TimesliceTool } from './toolTypes';
 
-/** Rows in one answer, and the highest `LIMIT` sent. */
 export const MAX_NRQL_ROWS = 100;
 
 /** Where the string literal opened at `start` ends (after its closing quote; a backslash escapes but in backticks). */
@@ -28,13 +21,8 @@ function afterQuoted(nrql: string, start: number): number {
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[\w.]/.test(c);
 
-/**
- * The query with its outer `LIMIT` kept within MAX_NRQL_ROWS, and whether it was lowered. One pass that
- * tracks parentheses, string literals and comments: a subquery's `LIMIT` (`FROM (SELECT … LIMIT MAX)`)
- * shapes the rows the outer query aggregates, so lowering it would change the question; only the outer
- * one decides how many rows come back. No `LIMIT` is added: the service's defaults are below the cap.
- * Comments are NRQL's: `--` or `//` to the line's end, and C-style blocks (the NRQL reference, "Comments").
- */
+// A subquery's `LIMIT` shapes what the outer query aggregates, so only the outer one is lowered. Comments
+// are NRQL's: `--` or `//` to the line's end, and C-style blocks (the NRQL reference, "Comments").
 export function cappedNrql(nrql: string): { nrql: string; lowered: boolean } {
   let out = '';
   let at = 0;

@@ -1,14 +1,9 @@
-/**
- * `timeslice_open_alerts`: the open alerts of one application, or of every application the workspace's
- * folders are bound to (in the connection's region), from the session's shared cache.
- */
 import { answer } from './toolAnswer';
 import { APPLICATION_FIELDS, applicationRef, inputObject, ToolInputError } from './toolInput';
 import { alertRow } from './toolRows';
 import { resolveApplication } from './toolTarget';
 import type { TimesliceTool } from './toolTypes';
 
-/** At most this many alerts in one answer. */
 export const MAX_ALERTS = 50;
 
 export const openAlertsTool: TimesliceTool = {

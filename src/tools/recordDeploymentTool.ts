@@ -1,10 +1,5 @@
-/**
- * `timeslice_record_deployment`: the one tool that writes. Off unless the user allows it
- * (`timeslice.tools.allowDeployments`, a user setting a workspace cannot set); when allowed, VS Code shows
- * Record Deployment's own confirmation (application, account, the revision and the whole description,
- * as they will be written) and the call writes exactly that (confirmedWrites.ts): one request, then the
- * views drop what they hold of the application.
- */
+// The one tool that writes: off unless the user allows it (a user setting a workspace cannot set), and
+// the call writes exactly what VS Code's confirmation showed (confirmedWrites.ts).
 import * as l10n from '@vscode/l10n';
 
 import { MAX_REVISION_LENGTH } from '../api/deployments';
@@ -15,7 +10,6 @@ import { APPLICATION_FIELDS, applicationRef, inputObject, shownText, ToolInputEr
 import { resolveApplication } from './toolTarget';
 import type { WriteTool } from './toolTypes';
 
-/** The sentence while the setting is off. */
 export const DEPLOYMENTS_OFF =
   'Recording deployments is switched off: the user can allow it with the setting timeslice.tools.allowDeployments.';
 

@@ -1,7 +1,4 @@
-/**
- * A failed tool call as one sentence for the model: what went wrong and what the user can do (the
- * error policy's fix, in words). Never the request, a header or the key. Pure (no `vscode`).
- */
+// Never the request, a header or the key. Pure (no `vscode`).
 import { isApiError } from '../api/apiError';
 import type { ErrorAction } from '../session/errorPolicy';
 import { errorPolicy } from '../session/errorPolicy';

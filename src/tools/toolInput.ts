@@ -1,16 +1,9 @@
-/**
- * The tools' input checks. VS Code passes a tool whatever the model wrote, without checking it against
- * the declared `inputSchema` (seen in VS Code 1.100), so each tool reads its input through these: a
- * wrong type, an unknown field or a value out of range becomes one sentence for the model, never a
- * throw from deep inside. Pure (no `vscode`).
- */
+// VS Code passes whatever the model wrote without checking the declared `inputSchema` (seen in 1.100): a
+// bad input becomes one sentence for the model, never a throw from deep inside.
 import { hasHiddenCharacters } from '../util/safeText';
 import { foreign } from './toolAnswer';
 
-/**
- * A refused input: the sentence the tool answers with, and `data` (foreign text already made plain: the
- * candidates of a name, the input echoed) that the answer holds as JSON under the data notice.
- */
+/** `data`: foreign text already made plain, held as JSON under the data notice. */
 export class ToolInputError extends Error {
   constructor(
     message: string,
@@ -26,7 +19,6 @@ export const MAX_INPUT_TEXT = 300;
 /** The widest range a tool reads: the metric data the service keeps at minute resolution is 8 days. */
 export const MAX_RANGE_MINUTES = 7 * 24 * 60;
 
-/** The input as a plain object (none given: empty), with only the fields `known` names. */
 export function inputObject(input: unknown, known: readonly string[]): Record<string, unknown> {
   if (input === undefined || input === null) {
     return {};

@@ -1,8 +1,4 @@
-/**
- * Java and C#: classes and methods by brace depth, and Spring's request mappings, whose class-level
- * path prefixes the method's. A method is a declaration directly in a class body; statements inside
- * method bodies are one level deeper and never taken for one.
- */
+// Statements inside method bodies are one level deeper than a class body and never taken for a method.
 import { C_LIKE, followBraces, structureOf, withoutComments } from '../sourceText';
 import { declaredMethod } from './declaration';
 import type { CodeSymbol, ParsedSource } from '../symbols';
@@ -11,7 +7,6 @@ const TYPE = /\b(?:class|interface|record|struct|enum)\s+([A-Za-z_]\w*)/;
 const NOT_A_DECLARATION = /^(?:return|new|else|if|for|foreach|while|switch|catch|throw|case|await|yield|using|lock)\b/;
 const MAPPING = /^@(Get|Post|Put|Delete|Patch|Request)Mapping\b\s*(?:\((.*)\))?/;
 
-/** Spring: `@GetMapping("/x")`, `@RequestMapping(value = "/x", method = RequestMethod.POST)`. */
 function mappingOf(annotation: string): { verb?: string; path: string } | undefined {
   const m = MAPPING.exec(annotation);
   if (!m) {

@@ -1,20 +1,11 @@
-/**
- * Java and C#: whether a line in a class body declares a method, and its name. A declaration is
- * words (modifiers, a return type with generics or arrays) separated by spaces, then `name(`:
- * `public static <T> Map<String, List<T>> build(`. A scan, not a pattern: a pattern saying this
- * repeats a quantifier inside another, and a line of `a<b> a<b> …` made it take minutes.
- */
+// A scan, not a pattern: a pattern for these words repeats a quantifier inside another, and a line of
+// `a<b> a<b> …` made it take minutes.
 
-/** Characters of a declaration's words: identifiers, generics, arrays, `?`, `@`, dotted names. */
 const WORD_CHAR = /[\w<>[\],.?@]/;
 const NAME_CHAR = /\w/;
 const SPACE = /\s/;
 
-/**
- * The method a trimmed line declares, or undefined. What precedes the name is words of WORD_CHAR,
- * each followed by spaces; other characters (`=`, `"`) only inside a `<…>` that starts inside a word
- * and ends before a space, as in `Foo<@A(…)…>` (never `x = foo(`, a call assigned to a field).
- */
+// Other characters (`=`, `"`) only inside a `<…>` that starts inside a word, as in `Foo<@A(…)…>`.
 export function declaredMethod(line: string): string | undefined {
   const paren = line.indexOf('(');
   let end = paren;

@@ -1,29 +1,16 @@
-/**
- * Go: the package, functions and methods (with their receiver type as container), and route
- * registrations: `mux.HandleFunc("/users", h)` and Go 1.22's `"GET /users"` patterns, `http.Handle`,
- * the same wrapped by the agent (`newrelic.WrapHandleFunc(app, "GET /users", h)`), and the gin/echo
- * style `r.GET("/users", h)`.
- */
 import { C_LIKE, lineIndex, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
 const FUNC_LINE = /^func\s/gm;
-/**
- * The pattern may be wrapped by the agent, `mux.HandleFunc(newrelic.WrapHandleFunc(app, "GET /users", h))`:
- * that wrapper is what names the transaction after the pattern (the Go agent's `instrumentation.go`).
- * A route's path is on one line, so an unterminated string cannot take in the lines after it.
- */
+// The agent's wrapper names the transaction after the pattern (the Go agent's `instrumentation.go`). A
+// path on one line: an unterminated string cannot take in the lines after it.
 const HANDLE =
   /\.(HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|Any)\s*\(\s*(?:(?:\w+\.)?WrapHandle(?:Func)?\s*\(\s*[\w.]+\s*,\s*)?(["`])([^"`\n]*)\2\s*(?:,\s*([\w.]+))?/g;
 
 const isSpace = (ch: string | undefined) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r';
 const isWord = (ch: string | undefined) => ch !== undefined && /\w/.test(ch);
 
-/**
- * `func (s *Server) list(` or `func list[T any](` at `at`: the receiver type (if any) and the name.
- * A scan, not a pattern: each step reads one run of spaces or one identifier, so a `func (` followed
- * by a long run of spaces costs that run once (a pattern with neighbouring `\s*` took seconds).
- */
+// A scan, not a pattern: a pattern with neighbouring `\s*` took seconds on a long run of spaces.
 function funcAt(code: string, at: number): { receiver?: string; name: string } | undefined {
   let i = at + 'func'.length;
   const spaces = () => {

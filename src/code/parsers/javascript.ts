@@ -1,17 +1,9 @@
-/**
- * JavaScript and TypeScript (Express): route registrations `app.get('/path', …)` and
- * `router.post(…)`, the routers a file mounts under a prefix (`app.use('/api/items', items)`), and
- * which module each identifier came from (`require`, `import`), so that a router defined in one file
- * and mounted in another gets its prefix.
- */
+// A router defined in one file and mounted in another gets its prefix through the file's imports.
 import { C_LIKE, lineIndex, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
-/**
- * The call after the object: `.get('/path'`. The object before the dot is read backwards by
- * `objectBefore`: a pattern starting at every identifier went over `a$a$a$…` once per character.
- * A path is on one line, so an unterminated string cannot take in the lines after it.
- */
+// The object is read backwards (`objectBefore`): a pattern starting at every identifier went over `a$a$a$…`
+// once per character. A path on one line: an unterminated string cannot take in the lines after it.
 const ROUTE = /\.\s*(get|post|put|patch|delete|all|options|head)\s*\(\s*(['"`])([^'"`\n]*)\2/g;
 const MOUNT =
   /\.\s*use\s*\(\s*(['"`])([^'"`\n]*)\1\s*,\s*(?:require\s*\(\s*(['"])([^'"\n]+)\3\s*\)|([A-Za-z_$][\w$]*))/g;
@@ -28,7 +20,6 @@ function isIdentifierChar(code: number): boolean {
   );
 }
 
-/** The identifier right before the dot at `dot` (spaces allowed between), and where it starts. */
 function objectBefore(code: string, dot: number): { name: string; at: number } | undefined {
   let end = dot;
   while (end > 0 && /\s/.test(code[end - 1])) {

@@ -1,22 +1,13 @@
-/**
- * PHP: the namespace, classes and their `function`s by brace depth; Symfony's `#[Route(…)]`
- * attributes on methods; Laravel's `Route::get('/path', [Controller::class, 'method'])->name('x')`
- * registrations (the array form and the older `'Controller@method'` string form).
- */
 import { followBraces, lineIndex, PHP, structureOf, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
 const CLASS = /\b(?:class|trait|interface|enum)\s+([A-Za-z_]\w*)/;
 const FUNCTION = /\bfunction\s+(?:&\s*)?([A-Za-z_]\w*)\s*\(/;
 const ATTRIBUTE_ROUTE = /^#\[Route\(\s*(['"])([^'"]*)\1(.*)\]/;
-/**
- * The path is on one line, and the rest of a registration (its handler, `->name()`) ends at the next
- * registration at the latest: an unterminated one cannot take in the routes after it.
- */
+// An unterminated registration ends at the next one at the latest: it cannot take in the routes after it.
 const LARAVEL_ROUTE =
   /Route::(get|post|put|patch|delete|options|any|match)\s*\(\s*(['"])([^'"\n]*)\2\s*,\s*((?:(?!Route::)[^;])*)/g;
 
-/** `[InvoiceController::class, 'show']` or `'InvoiceController@show'` → class and method. */
 function handlerOf(rest: string): { className: string; member: string } | undefined {
   const array = /^\[\s*\\?(\w[\w\\]*)::class\s*,\s*['"](\w+)['"]\s*\]/.exec(rest);
   const at = /^['"]\\?(\w[\w\\]*)@(\w+)['"]/.exec(rest);

@@ -1,17 +1,7 @@
-/**
- * Python: `class` and `def` by indentation (the language's own block structure). A function defined
- * inside another gets `<locals>` in its container, as Python's `__qualname__` does, so an agent name
- * with `<locals>` is never matched to a module-level function of the same name.
- *
- * One pass over the text follows Python's own line structure
- * (https://docs.python.org/3/reference/lexical_analysis.html#line-structure): only a line that starts
- * a statement says anything about scopes; a line inside brackets, after a backslash, or inside a
- * triple-quoted string (`'''`, `"""`, with any `r`/`b`/`f`/`u` prefix) does not, so raw SQL at
- * column 0 in a docstring ends no class, and a `def` inside one is no function.
- */
+// `<locals>` as `__qualname__` has it. Only a line that starts a statement says anything about scopes
+// (https://docs.python.org/3/reference/lexical_analysis.html#line-structure): SQL in a docstring ends no class.
 import type { CodeSymbol, ParsedSource } from '../symbols';
 
-/** A declaration at the start of a statement: `class Name`, `def name`, `async def name`. */
 const DECLARATION = /class[ \t]+([A-Za-z_]\w*)|(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)/y;
 
 interface Scope {

@@ -1,9 +1,4 @@
-/**
- * Ruby: classes, modules and `def`s by indentation, which Rails code keeps (its generators and
- * RuboCop's default layout): a scope ends at the first `class`, `module`, `def` or `end` line at or
- * left of its own indent. `class Admin::UsersController` and `module Admin` + `class UsersController`
- * give the same container. Only those lines are visited (one expression over the whole text).
- */
+// By indentation, which Rails code keeps (its generators and RuboCop's default layout).
 import { intern, RUBY, withoutComments } from '../sourceText';
 import type { CodeSymbol, ParsedSource } from '../symbols';
 

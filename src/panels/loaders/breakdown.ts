@@ -1,8 +1,5 @@
-/**
- * The response-time breakdown (docs/service.md#response-time-breakdown). Its metrics are asked without `values[]`:
- * with it, a metric lacking a column of the first one answers `{}` (docs/service.md#value-rules). One request
- * instead of three spends a third of the rate budget and round trips, for about 2.5 times the bytes.
- */
+// Asked without `values[]`: with it, a metric lacking a column of the first answers `{}`
+// (docs/service.md#value-rules). One request instead of three, for about 2.5 times the bytes.
 import * as l10n from '@vscode/l10n';
 
 import { fetchPlanned, planMetricRequests } from '../../api/rest/metricRequests';

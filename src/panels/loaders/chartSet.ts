@@ -1,8 +1,4 @@
-/**
- * Loads a catalogue `ChartSet`: one metric-data request for the requested range (and, with the
- * compare overlay, one for its earlier twin), each chart entry drawn from the answer. A failed
- * overlay does not fail the panel: each chart says so and shows the requested range alone.
- */
+// A failed compare overlay does not fail the panel: each chart says so and shows the requested range alone.
 import * as l10n from '@vscode/l10n';
 
 import { isApiError } from '../../api/apiError';
@@ -16,7 +12,6 @@ import type { ChartSpec, SeriesSpec } from '../protocol';
 
 export interface LoadedChartSet {
   charts: ChartSpec[];
-  /** The answer for the requested range (what the panel's shown range is measured on). */
   data: MetricData;
   requests: number;
 }
@@ -58,7 +53,6 @@ export async function loadChartSet(
   return { charts, data, requests: compare ? 2 : 1 };
 }
 
-/** A chart entry's series over one answer; an optional series only when the answer has its metric. */
 function seriesOf(entry: ChartEntry, data: MetricData): SeriesSpec[] {
   return entry.series
     .filter((s) => !s.optional || metricsOf(s.points).every((name) => data.metrics.some((m) => m.name === name)))

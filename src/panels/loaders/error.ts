@@ -1,9 +1,4 @@
-/**
- * One error class of one transaction: how often each of the transaction's classes happened per bucket
- * (one NRQL request, src/errors/errorTimeline.ts), the class's count and last sighting over the range,
- * and its latest stack with where each frame opens in the bound folder, all from the error details
- * service (cached there: the tree and the diagnostics ask the same). No metric-data request.
- */
+// No metric-data request: counts and stacks come from the error details service (cached there).
 import * as l10n from '@vscode/l10n';
 
 import { isApiError } from '../../api/apiError';
@@ -20,12 +15,10 @@ import type { PanelData, PanelLoad } from '../panelLoad';
 import { withShown } from '../panelRange';
 import type { ChartSpec, SummaryItem } from '../protocol';
 
-/** What a panel says when the connection cannot ask for error details at all. */
 function needsNerdGraph(): string {
   return l10n.t('Error classes and stacks come from NerdGraph; REST API v2 gives error counts only.');
 }
 
-/** The timeline chart's id, title and unit. */
 function timelineBase(load: PanelLoad<'error'>): Omit<ChartSpec, 'series'> {
   const { period } = load.range.requested;
   const title =
@@ -63,10 +56,7 @@ async function timelineChart(
   };
 }
 
-/**
- * The chart when its query failed: says so with the failure, never an empty chart that reads as no
- * errors; the class's figures and stack still show. A cancelled load stays a cancellation.
- */
+// Never an empty chart that reads as no errors; a cancelled load stays a cancellation.
 function failedTimeline(load: PanelLoad<'error'>, e: unknown): ChartSpec {
   if (load.ctx.signal?.aborted || (isApiError(e) && e.kind === 'cancelled')) {
     throw e;
@@ -137,7 +127,6 @@ export async function loadError(load: PanelLoad<'error'>): Promise<PanelData> {
   };
 }
 
-/** The application with its agent's language (which parser reads its frames): given, or from its record. */
 async function applicationOf({ ctx, entity }: PanelLoad<'error'>): Promise<ErrorApplication> {
   const language =
     entity.language ?? (await ctx.api.getApplication(entity.applicationId, { signal: ctx.signal })).language;

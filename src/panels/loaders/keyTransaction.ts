@@ -1,7 +1,4 @@
-/**
- * A key transaction's panel. Key transactions have no timeslices of their own: the charts are the
- * catalogue's key-transaction charts over the parent transaction's metric.
- */
+// Key transactions have no timeslices of their own: the charts read the parent transaction's metric.
 import * as l10n from '@vscode/l10n';
 
 import { HEALTH_LABELS } from '../../format/presentation';
