@@ -328,7 +328,7 @@ export function readBlobs(
       if (done) return;
       done = true;
       signal?.removeEventListener('abort', onAbort);
-      if (child.exitCode === null) child.kill();
+      if (error && child.exitCode === null) child.kill();
       if (error) reject(error);
       else resolve(results as BlobRead[]);
     };
