@@ -9,6 +9,7 @@
  * with git run for real, beside one `git diff` of the range; the git calls per view by kind; and the
  * requests per view on both backends against the simulator, with a 200-transaction application.
  */
+import { EventEmitter } from 'node:events';
 import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as os from 'node:os';
@@ -45,7 +46,7 @@ const MODELS = 550;
 const VIEWS = 400;
 const COMMITS = 5;
 const APP_ID = 4242;
-// The module object itself (an `import *` is a read-only copy of it): gitCommits.ts's execFile is looked up on it per call.
+// The module object itself (an `import *` is a read-only copy of it): gitCommits.ts's execFile and spawn are looked up on it per call.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const childProcess = require('node:child_process') as typeof import('node:child_process');
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
@@ -165,17 +166,22 @@ function windowStats(after: boolean): TransactionStats[] {
 }
 
 // ------------------------------------------------------------------------------------------------
-// git through the product's own runner (gitCommits.ts's execFile), counted, recorded or replayed.
+// git through the product's own runners (gitCommits.ts's execFile, and spawn for `cat-file --batch`), counted,
+// recorded or replayed. A spawned process is one call, however many files it reads.
 // ------------------------------------------------------------------------------------------------
 
 type ExecFile = typeof childProcess.execFile;
+type Spawn = typeof childProcess.spawn;
 type Callback = (error: Error | null, stdout: string, stderr: string) => void;
 
 class GitTap {
   mode: 'real' | 'replay' = 'real';
   readonly recorded = new Map<string, { error: Error | null; stdout: string }>();
+  /** A spawned git's output by its arguments and its whole input. */
+  readonly streamed = new Map<string, Buffer[]>();
   calls: string[][] = [];
   private readonly original: ExecFile = childProcess.execFile;
+  private readonly originalSpawn: Spawn = childProcess.spawn;
 
   install(): void {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
@@ -200,10 +206,48 @@ class GitTap {
       });
     };
     (childProcess as { execFile: unknown }).execFile = patched;
+    (childProcess as { spawn: unknown }).spawn = (file: string, args: readonly string[], options: object) => {
+      if (file !== 'git') return (tap.originalSpawn as unknown as (...a: unknown[]) => unknown)(file, args, options);
+      tap.calls.push(args.slice(5));
+      return tap.mode === 'replay' ? tap.replayed(args) : tap.recording(tap.originalSpawn(file, args, options), args);
+    };
+  }
+
+  /** A real child whose input (one `end`, as readBlobs writes it) and output are kept under their key. */
+  private recording(child: ReturnType<Spawn>, args: readonly string[]): ReturnType<Spawn> {
+    const end = child.stdin!.end.bind(child.stdin!) as (input: string) => void;
+    (child.stdin as unknown as { end: (input: string) => void }).end = (input) => {
+      const out: Buffer[] = [];
+      this.streamed.set([...args, input].join('\0'), out);
+      child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));
+      end(input);
+    };
+    return child;
+  }
+
+  /** A child that answers its input with the recorded output, then exits. */
+  private replayed(args: readonly string[]): ReturnType<Spawn> {
+    const child = Object.assign(new EventEmitter(), {
+      stdout: new EventEmitter(),
+      exitCode: null as number | null,
+      kill: () => true,
+      stdin: Object.assign(new EventEmitter(), {
+        end: (input: string) => {
+          const out = this.streamed.get([...args, input].join('\0'));
+          setImmediate(() => {
+            for (const chunk of out ?? []) child.stdout.emit('data', chunk);
+            child.exitCode = out ? 0 : 1;
+            child.emit('close', child.exitCode);
+          });
+        },
+      }),
+    });
+    return child as unknown as ReturnType<Spawn>;
   }
 
   uninstall(): void {
     (childProcess as { execFile: unknown }).execFile = this.original;
+    (childProcess as { spawn: unknown }).spawn = this.originalSpawn;
   }
 
   /** The calls since the last `take`, by kind. */
@@ -264,7 +308,7 @@ export async function impactFigures(runs: number, quick = false): Promise<Figure
   try {
     // Loaded after the stub: the module imports `vscode`.
     /* eslint-disable @typescript-eslint/no-require-imports */
-    const { loadDeploymentCode, MAX_LOGGED_FILES } =
+    const { loadDeploymentCode, MAX_LOGGED_FILES, MAX_LOGGED_METHODS } =
       require('../../src/tree/deploymentCodeLoad') as typeof import('../../src/tree/deploymentCodeLoad');
     const { MAX_CHANGED_SOURCE_FILES } =
       require('../../src/tree/changeImpactLoad') as typeof import('../../src/tree/changeImpactLoad');
@@ -313,9 +357,7 @@ export async function impactFigures(runs: number, quick = false): Promise<Figure
     const diffText = tap.recorded.get(
       [...diffKey, ...DIFF_ARGUMENTS, '--relative', repo.base, repo.head, '--'].join('\0'),
     )!.stdout;
-    const sides = [...tap.recorded.entries()]
-      .filter(([k]) => k.includes('\0cat-file\0blob\0'))
-      .map(([, v]) => v.stdout);
+    const sides = [...tap.streamed.values()].flatMap((out) => batchTexts(Buffer.concat(out)));
 
     tap.mode = 'replay';
     const inHand = await interleaved(
@@ -378,14 +420,14 @@ export async function impactFigures(runs: number, quick = false): Promise<Figure
         withGit,
         'one `git diff` of the same range',
         undefined,
-        `wall time, ${withGit.ours.length} runs (the first recorded every git answer for the figure above): each file side is read by two git processes, all files at once`,
+        `wall time, ${withGit.ours.length} runs (the first recorded every git answer for the figure above): both sides of every file read by one \`git cat-file --batch\``,
       ),
       countFigure(
         IMPACT_GIT_CALLS,
         'calls',
         calls.resolve + calls.diff + calls.reads + calls.logs,
-        { kind: 'atMost', max: 2 * 3 + 1 + 4 * MAX_CHANGED_SOURCE_FILES + MAX_LOGGED_FILES },
-        `resolve ${calls.resolve}, diff ${calls.diff}, reads ${calls.reads} (size and text per side), logs ${calls.logs} (at most ${MAX_LOGGED_FILES})`,
+        { kind: 'atMost', max: 2 * 3 + 1 + 1 + MAX_LOGGED_FILES + MAX_LOGGED_METHODS },
+        `resolve ${calls.resolve}, diff ${calls.diff}, reads ${calls.reads} (one \`cat-file --batch\` for every side), logs ${calls.logs} (at most ${MAX_LOGGED_FILES} files' and ${MAX_LOGGED_METHODS} methods')`,
       ),
       ...requests,
     ];
@@ -394,6 +436,21 @@ export async function impactFigures(runs: number, quick = false): Promise<Figure
     uninstallVscode();
     fs.rmSync(repo.root, { recursive: true, force: true });
   }
+}
+
+/** The files' texts in a recorded `cat-file --batch` output (`<oid> blob <size>` LF, the bytes, LF; else one line). */
+function batchTexts(out: Buffer): string[] {
+  const texts: string[] = [];
+  for (let at = 0; at < out.length;) {
+    const lf = out.indexOf(0x0a, at);
+    const found = /^[0-9a-f]+ blob (\d+)$/.exec(out.subarray(at, lf).toString());
+    at = lf + 1;
+    if (found) {
+      texts.push(out.subarray(at, at + Number(found[1])).toString('utf8'));
+      at += Number(found[1]) + 1;
+    }
+  }
+  return texts;
 }
 
 /** The join found what the repository holds: the regressions with their method changed, and the others without. */

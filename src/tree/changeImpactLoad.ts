@@ -94,7 +94,10 @@ async function target(deps: ChangeImpactDeps, folder: vscode.WorkspaceFolder) {
 
 type Parsed = { file: IndexedFile; ranges: MethodRange[] };
 
-/** Both sides of each changed source file, parsed; `newCommit` undefined reads the working tree. */
+/**
+ * Both sides of each changed source file, parsed; `newCommit` undefined reads the working tree. The sides at
+ * commits are read by one `git cat-file --batch` (gitCommits.ts), not a process per file.
+ */
 export async function readSides(
   folder: vscode.WorkspaceFolder,
   git: FolderGit,
@@ -102,6 +105,7 @@ export async function readSides(
   languages: readonly SourceLanguage[],
   oldCommit: string,
   newCommit: string | undefined,
+  signal?: AbortSignal,
 ) {
   const sides = { old: new Map<string, Parsed>(), new: new Map<string, Parsed>() };
   const parse = (side: 'old' | 'new', path: string, language: SourceLanguage, text: string | undefined) => {
@@ -109,8 +113,7 @@ export async function readSides(
     const parsed = parseSource(language, text);
     sides[side].set(path, { file: { path, language, parsed }, ranges: methodRanges(parsed.symbols, text) });
   };
-  const readNew = async (path: string) => {
-    if (newCommit) return git.show(newCommit, path, MAX_SOURCE_BYTES);
+  const readDisk = async (path: string) => {
     if (path.split('/').includes('..')) return undefined;
     const uri = vscode.Uri.joinPath(folder.uri, path);
     try {
@@ -127,13 +130,37 @@ export async function readSides(
       return language && languages.includes(language) ? [{ f, language }] : [];
     })
     .slice(0, MAX_CHANGED_SOURCE_FILES);
-  await Promise.all(
-    source.map(async ({ f, language }) => {
-      if (f.oldPath !== undefined)
-        parse('old', f.oldPath, language, await git.show(oldCommit, f.oldPath, MAX_SOURCE_BYTES));
-      if (f.newPath !== undefined) parse('new', f.newPath, language, await readNew(f.newPath));
-    }),
-  );
+  const asked: Array<{ side: 'old' | 'new'; path: string; language: SourceLanguage }> = [];
+  for (const { f, language } of source) {
+    if (f.oldPath !== undefined) asked.push({ side: 'old', path: f.oldPath, language });
+    if (f.newPath !== undefined && newCommit) asked.push({ side: 'new', path: f.newPath, language });
+  }
+  const commitOf = (side: 'old' | 'new') => (side === 'old' ? oldCommit : newCommit!);
+  const [blobs] = await Promise.all([
+    asked.length === 0
+      ? []
+      : git
+          .readBlobs(
+            asked.map((a) => ({ commit: commitOf(a.side), path: a.path })),
+            MAX_SOURCE_BYTES,
+            signal,
+          )
+          .catch((e: unknown) => {
+            if (signal?.aborted) throw e;
+            return []; // git failed: the sides at commits are unread, as a file git cannot show.
+          }),
+    newCommit
+      ? undefined
+      : Promise.all(
+          source.map(async ({ f, language }) => {
+            if (f.newPath !== undefined) parse('new', f.newPath, language, await readDisk(f.newPath));
+          }),
+        ),
+  ]);
+  asked.forEach((a, i) => {
+    const read = blobs[i];
+    parse(a.side, a.path, a.language, read?.kind === 'text' ? read.text : undefined);
+  });
   return sides;
 }
 
@@ -235,7 +262,7 @@ export class ChangeImpactLoader {
     });
     for (const spec of specs) {
       const files = parseDiff(await t.git.diff(spec.from, spec.to));
-      const sides = await readSides(folder, t.git, files, t.languages, spec.from, spec.to);
+      const sides = await readSides(folder, t.git, files, t.languages, spec.from, spec.to, signal);
       const source: MethodSource = { methodsAt: (side, path) => sides[side].get(path)?.ranges };
       const changes = changedMethods(files, source);
       const served = placeServed(map, targets, sides);

@@ -81,7 +81,7 @@ export async function loadDeploymentCode(
   const { from, to } = range;
   const languages = sourceLanguagesOfAgent(query.agentLanguage ?? '');
   const files = parseDiff(await git.diff(from, to));
-  const sides = await readSides(folder, git, files, languages, from, to);
+  const sides = await readSides(folder, git, files, languages, from, to, signal);
   const source: MethodSource = { methodsAt: (side, path) => sides[side].get(path)?.ranges };
   const changes = changedMethods(files, source);
   const map = await deps.sources.indexOf(folder).lensMap(languages, signal);

@@ -5,7 +5,7 @@
  * extension, without a repository or for an unknown revision every answer is "none": the action that
  * needs it is then absent, not broken.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 
 import * as vscode from 'vscode';
 
@@ -110,8 +110,8 @@ export interface FolderGit {
   readonly onDidChange: vscode.Event<void>;
   /** `git diff` output from `base` to `to` (the working tree when absent), of the folder's files only. */
   diff(base: string, to?: string): Promise<string>;
-  /** A file at a commit, or undefined when it is not there (or too large). */
-  show(commit: string, path: string, maxBytes: number): Promise<string | undefined>;
+  /** Files at commits, in the order asked, through one `git cat-file --batch` process. */
+  readBlobs(requests: readonly BlobRequest[], maxBytes: number, signal?: AbortSignal): Promise<BlobRead[]>;
   /** HEAD's commit, or undefined before the first commit. */
   head(): Promise<string | undefined>;
   /** The branch's base: its upstream, or else the remote's default branch, with their merge base. */
@@ -149,14 +149,13 @@ export interface FolderCommit {
   age: string;
 }
 
+// No fsmonitor hook: a repository's own config must not run a program when Timeslice reads a diff.
+const GIT_OPTIONS = ['--no-optional-locks', '-c', 'core.quotePath=true', '-c', 'core.fsmonitor=false'];
+
 function runGit(gitPath: string, cwd: string, args: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(
-      gitPath,
-      // No fsmonitor hook: a repository's own config must not run a program when Timeslice reads a diff.
-      ['--no-optional-locks', '-c', 'core.quotePath=true', '-c', 'core.fsmonitor=false', ...args],
-      { cwd, maxBuffer: MAX_GIT_OUTPUT },
-      (error, stdout) => (error ? reject(new Error(`git ${args[0]}: ${error.message}`)) : resolve(stdout)),
+    execFile(gitPath, [...GIT_OPTIONS, ...args], { cwd, maxBuffer: MAX_GIT_OUTPUT }, (error, stdout) =>
+      error ? reject(new Error(`git ${args[0]}: ${error.message}`)) : resolve(stdout),
     );
   });
 }
@@ -201,14 +200,7 @@ export async function folderGit(folder: vscode.Uri): Promise<FolderGit | undefin
   return {
     onDidChange: repo.state.onDidChange,
     diff: (base, to) => git(...DIFF_ARGUMENTS, '--relative', base, ...(to ? [to] : []), '--'),
-    async show(commit, path, maxBytes) {
-      try {
-        const size = Number((await git('cat-file', '-s', `${commit}:./${path}`)).trim());
-        return size > maxBytes ? undefined : await git('cat-file', 'blob', `${commit}:./${path}`);
-      } catch {
-        return undefined;
-      }
-    },
+    readBlobs: (requests, maxBytes, signal) => readBlobs(api.git.path, folder.fsPath, requests, maxBytes, signal),
     head: () => verify('HEAD'),
     async branchBase() {
       const head = repo.state.HEAD;
@@ -288,4 +280,117 @@ export async function folderGit(folder: vscode.Uri): Promise<FolderGit | undefin
       });
     },
   };
+}
+
+export interface BlobRequest {
+  commit: string;
+  /** Relative to the folder, as `git diff --relative` names it. */
+  path: string;
+}
+
+export type BlobRead =
+  | { kind: 'text'; text: string }
+  | { kind: 'skipped'; reason: 'missing' | 'notFile' | 'tooLarge' | 'binary' | 'unaskable' };
+
+/** `<oid> <type> <size>`: an object's answer, its bytes and a LF follow. Any other line (`<name> missing`) has none. */
+const BATCH_FOUND = /^[0-9a-f]{40,64} ([a-z]+) (\d+)$/;
+/** git's own test for binary content (xdiff-interface.c, `buffer_is_binary`): a NUL in the first 8,000 bytes. */
+const BINARY_PROBE = 8000;
+
+/**
+ * `git cat-file --batch` fed one `<sha>:./<path>` line per file, answers read in order as they stream. A
+ * line-based request cannot hold a path with a CR or LF (git would read two names, or another), nor `..`
+ * (git dies on a path outside the repository): those are skipped unasked. A file over `maxBytes` still
+ * streams by but is not kept. An abort or error kills the process and rejects.
+ */
+export function readBlobs(
+  gitPath: string,
+  cwd: string,
+  requests: readonly BlobRequest[],
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<BlobRead[]> {
+  const results: Array<BlobRead | undefined> = requests.map(({ commit, path }) =>
+    HEX_SHA.test(commit) && !/[\r\n]/.test(path) && !path.split('/').includes('..')
+      ? undefined
+      : { kind: 'skipped', reason: 'unaskable' },
+  );
+  const asked = results.flatMap((r, i) => (r ? [] : [i]));
+  if (asked.length === 0) return Promise.resolve(results as BlobRead[]);
+  if (signal?.aborted) return Promise.reject(new Error('git cat-file: aborted'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(gitPath, [...GIT_OPTIONS, 'cat-file', '--batch', '--buffer'], {
+      cwd,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    let done = false;
+    const settle = (error?: Error) => {
+      if (done) return;
+      done = true;
+      signal?.removeEventListener('abort', onAbort);
+      if (error && child.exitCode === null) child.kill();
+      if (error) reject(error);
+      else resolve(results as BlobRead[]);
+    };
+    const onAbort = () => settle(new Error('git cat-file: aborted'));
+    signal?.addEventListener('abort', onAbort);
+    let next = 0;
+    const parser = batchParser(maxBytes, (read) => {
+      if (next >= asked.length) throw new Error('an answer not asked for');
+      results[asked[next++]] = read;
+      if (next === asked.length) settle();
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      try {
+        parser(chunk);
+      } catch (e) {
+        settle(new Error(`git cat-file: ${(e as Error).message}`));
+      }
+    });
+    child.on('error', (e) => settle(new Error(`git cat-file: ${e.message}`)));
+    child.on('close', (code) => settle(new Error(`git cat-file: exit ${code} after ${next} of ${asked.length}`)));
+    // EPIPE when git exits early: its close says so.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(asked.map((i) => `${requests[i].commit}:./${requests[i].path}\n`).join(''));
+  });
+}
+
+/** A push parser of `--batch` output: each byte is looked at once; a kept file is joined once, at its end. */
+function batchParser(maxBytes: number, answer: (read: BlobRead) => void): (chunk: Buffer) => void {
+  let header: Buffer[] = [];
+  let body: { type: string; size: number; left: number; kept: Buffer[] } | undefined;
+  return (chunk) => {
+    let at = 0;
+    while (at < chunk.length) {
+      if (body) {
+        const take = Math.min(body.left, chunk.length - at);
+        if (body.type === 'blob' && body.size <= maxBytes) body.kept.push(chunk.subarray(at, at + take));
+        body.left -= take;
+        at += take;
+        if (body.left === 0) {
+          if (chunk[at - 1] !== 0x0a) throw new Error('answer out of step');
+          answer(bodyRead(body, maxBytes));
+          body = undefined;
+        }
+        continue;
+      }
+      const lf = chunk.indexOf(0x0a, at);
+      header.push(chunk.subarray(at, lf < 0 ? chunk.length : lf));
+      at = lf < 0 ? chunk.length : lf + 1;
+      if (lf < 0) continue;
+      const line = Buffer.concat(header).toString('utf8');
+      header = [];
+      const found = BATCH_FOUND.exec(line);
+      if (!found) answer({ kind: 'skipped', reason: 'missing' });
+      else body = { type: found[1], size: Number(found[2]), left: Number(found[2]) + 1, kept: [] };
+    }
+  };
+}
+
+function bodyRead(body: { type: string; size: number; kept: Buffer[] }, maxBytes: number): BlobRead {
+  if (body.type !== 'blob') return { kind: 'skipped', reason: 'notFile' };
+  if (body.size > maxBytes) return { kind: 'skipped', reason: 'tooLarge' };
+  const bytes = Buffer.concat(body.kept).subarray(0, body.size);
+  if (bytes.subarray(0, BINARY_PROBE).includes(0)) return { kind: 'skipped', reason: 'binary' };
+  return { kind: 'text', text: new TextDecoder().decode(bytes) };
 }
