@@ -18,6 +18,8 @@ export interface HarnessSwitches {
   demoNames: 'test' | 'demo';
   /** `clockShift=<minutes>`: the demo's data clock runs ahead, so what a test sees never depends on the hour. */
   demoClockShift?: number;
+  /** `story`: the demo's story (docs/impact.md) with the data clock still shifted, as impact.test.ts sets `demo.story`. */
+  demoStory?: boolean;
   /** `emptyWebview` (test builds): a status-bar item opens an empty webview, for the click-to-chart bench. */
   emptyWebview: boolean;
   /**
@@ -50,6 +52,7 @@ export function harnessSwitches(env: NodeJS.ProcessEnv = process.env): HarnessSw
     demoNames: words.includes('names=test') ? 'test' : 'demo',
     emptyWebview: words.includes('emptyWebview'),
     ...(shift ? { demoClockShift: Number(shift.slice('clockShift='.length)) } : {}),
+    ...(words.includes('story') ? { demoStory: true } : {}),
     ...(indexGate !== undefined ? { indexGate } : {}),
     ...(refreshFloor !== undefined ? { refreshFloor } : {}),
   };
@@ -63,6 +66,7 @@ export function harnessValue(switches: Partial<HarnessSwitches>): string {
     ...(switches.demo ? [switches.demo.backend ? `demo=${switches.demo.backend}` : 'demo'] : []),
     ...(switches.demoNames === 'test' ? ['names=test'] : []),
     ...(switches.demoClockShift !== undefined ? [`clockShift=${switches.demoClockShift}`] : []),
+    ...(switches.demoStory ? ['story'] : []),
     ...(switches.emptyWebview ? ['emptyWebview'] : []),
     ...(switches.indexGate !== undefined ? [`indexGate=${switches.indexGate}`] : []),
     ...(switches.refreshFloor !== undefined ? [`refreshFloor=${switches.refreshFloor}`] : []),

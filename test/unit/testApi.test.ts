@@ -90,6 +90,7 @@ describe('what activate() hands to other extensions', () => {
       { demo: {}, demoClockShift: 0 },
       { quiet: true, demo: {}, emptyWebview: true },
       { quiet: true, demo: {}, indexGate: 4 },
+      { quiet: true, demo: {}, demoClockShift: -5400, demoStory: true },
       { quiet: true, refreshFloor: 3 },
     ]) {
       const read = harnessSwitches({ [TEST_HARNESS_ENV]: harnessValue(switches) });
