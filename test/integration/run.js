@@ -21,7 +21,7 @@ const { dataClockShift } = require('../support/dataClock');
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const RUNNER_DIR = path.join(__dirname, 'runner');
-const TIMEOUT_MS = Number(process.env.TIMESLICE_INTEGRATION_TIMEOUT_MS) || 10 * 60_000;
+const TIMEOUT_MS = Number(process.env.TIMESLICE_INTEGRATION_TIMEOUT_MS) || 15 * 60_000;
 
 const grepIndex = process.argv.indexOf('--grep');
 const grep = grepIndex > 0 ? process.argv[grepIndex + 1] : undefined;
