@@ -81,9 +81,10 @@ export class Sidebar {
 
   /**
    * Expands the row labelled `label` (no-op when it is already expanded) and, unless `children` is
-   * false, waits until its first child is shown: the tree loads children lazily, after the twistie turns.
+   * false, waits until its first child is shown: the tree loads children lazily, after the twistie turns
+   * (an application's groups wait for several requests: 30 s covers a loaded 2-core machine).
    */
-  async expand(label: string, { children = true, timeoutMs = 15_000 } = {}): Promise<void> {
+  async expand(label: string, { children = true, timeoutMs = 30_000 } = {}): Promise<void> {
     const row = this.row(label);
     await row.waitFor({ state: 'visible', timeout: timeoutMs });
     if ((await row.getAttribute('aria-expanded')) === 'false') {
