@@ -18,6 +18,7 @@ import { packageVsix } from './support/packagedVsix';
 import { openPanelByRow } from './support/panels';
 import { publishScreenshot, screenshot, startDemoWorkbench, startWorkbench, type Theme } from './support/workbench';
 import type { Workbench } from './support/workbench';
+import { APDEX_ITEM } from './support/apdexItem';
 
 const ROOT = path.join(__dirname, '..', '..');
 const WALKTHROUGH_TITLE = 'Get started with Timeslice';
@@ -169,7 +170,7 @@ for (const { theme, slug } of [
       const web = new Dataset({ ...DEMO_TEST_DATA_SET, names: 'demo' }).apps.find((a) => a.name === 'storefront-web')!;
       const sample = path.join(ROOT, 'samples', 'demo-workspace', 'storefront-web');
       fs.cpSync(sample, wb.workspaceFolder, { recursive: true });
-      await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+      await wb.statusBar.waitForItem(APDEX_ITEM, 30_000);
       await wb.page.mouse.move(900, 600);
       await wb.page.keyboard.press('Escape');
 

@@ -21,6 +21,7 @@ import {
   type Theme,
   type Workbench,
 } from './support/workbench';
+import { APDEX_ITEM } from './support/apdexItem';
 
 const ROOT = path.join(__dirname, '..', '..');
 const WALKTHROUGH_TITLE = 'Get started with Timeslice';
@@ -188,7 +189,7 @@ for (const { theme, slug } of [
         'Timeslice: Bind Workspace to Application…',
       );
       await wb.quickInput.choose('storefront-web', 'storefront-web', { title: 'Bind Workspace to Application' });
-      const item = await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+      const item = await wb.statusBar.waitForItem(APDEX_ITEM, 30_000);
       await item.hover();
       await wb.page
         .locator('.monaco-hover, .workbench-hover')

@@ -10,11 +10,11 @@ import { sliceValues } from '../../src/simulator/series';
 import { bindByPalette } from './support/binding';
 import { chartsOf, openFromPalette, openPanelByRow } from './support/panels';
 import { screenshot, startDemoWorkbench, type Workbench } from './support/workbench';
+import { APDEX_ITEM } from './support/apdexItem';
 
 /** The demo's data set (the extension's demo has the same seed): what every view must show. */
 const demo = new Dataset(DEMO_TEST_DATA_SET);
 const web = demo.apps.find((a) => a.name === 'storefront-web')!;
-const APDEX_ITEM = /^\s*0\.\d\d\s*$/;
 
 /** storefront-web's Apdex as the demo reports it in this minute and the one before (the item may be a minute old). */
 function expectedApdex(): string[] {

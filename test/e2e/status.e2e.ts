@@ -7,6 +7,7 @@ import { DEMO_TEST_DATA_SET } from './support/demoData';
 import { RecordBuilder } from '../../src/simulator/records';
 import { bindByPalette } from './support/binding';
 import { screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
+import { APDEX_ITEM } from './support/apdexItem';
 
 /** The demo's data set (same seed as the extension's demo), to compute the Apdex the item must show. */
 const demo = new Dataset(DEMO_TEST_DATA_SET);
@@ -22,8 +23,6 @@ function expectedApdex(): string[] {
     return summary.apdex_score.toFixed(2);
   });
 }
-
-const APDEX_ITEM = /^\s*0\.\d\d\s*$/;
 
 async function assertShowsWebApdex(wb: Workbench): Promise<void> {
   const item = await wb.statusBar.waitForItem(APDEX_ITEM, 30_000);

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 import { startDemoWorkbench, type Workbench } from './workbench';
+import { APDEX_ITEM } from './apdexItem';
 
 const BIND_COMMAND = 'Timeslice: Bind Workspace to Application…';
 
@@ -25,7 +26,7 @@ export async function sampleWorkbench(
 ): Promise<Workbench> {
   const wb = await startDemoWorkbench(options);
   writeSample(wb.workspaceFolder, app);
-  await wb.statusBar.waitForItem(/^\s*0\.\d\d\s*$/, 30_000);
+  await wb.statusBar.waitForItem(APDEX_ITEM, 30_000);
   return wb;
 }
 
