@@ -204,6 +204,8 @@ export class PanelApp {
       // A typed NRQL query is charted as it is: the query is shown (as text), there are no metrics to pick.
       this.explorerSlot.replaceChildren(nrqlQueryView(state.entity.nrql));
     } else if (state.entity.kind === 'explorer' && !this.explorer) {
+      // The explorer's form is made of the components: its fields have no value until they are defined.
+      defineComponents();
       this.explorer = new ExplorerView({
         search: (query) => this.messaging.post({ type: 'searchMetricNames', query }),
         apply: (selection) => this.changeExplorer(selection),
