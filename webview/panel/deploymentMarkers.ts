@@ -176,7 +176,6 @@ function drawTooltip(chart: Chart, text: readonly string[], time: number, theme:
   ctx.restore();
 }
 
-/** The table view's Deployments table: every marker as text, newest first. */
 /** The keyboard's way to What Moved: a button on each row whose marker the host named (`open` given). */
 function impactButton(m: DeploymentMarker, open: (message: FromWebview) => void): HTMLElement {
   const label = l10n.t('What moved at {0}', m.short);
@@ -189,6 +188,7 @@ function impactButton(m: DeploymentMarker, open: (message: FromWebview) => void)
   return button;
 }
 
+/** The table view's Deployments table: every marker as text, newest first. */
 export function deploymentsTable(
   markers: readonly DeploymentMarker[],
   tz: TimeZoneMode,
