@@ -15,19 +15,12 @@ import type { DiffFile } from '../../src/impact/diffHunks';
 import { parseDiff } from '../../src/impact/diffHunks';
 import type { BlobRead, BlobRequest, FolderGit } from '../../src/tree/gitCommits';
 import { installFakeVscode } from '../support/fakeVscode';
+import { TEST_GIT_ENV } from '../support/gitEnv';
 
 // The module object itself: gitCommits.ts looks `spawn` and `execFile` up on it per call.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const childProcess = require('node:child_process') as typeof import('node:child_process');
 
-const ENV = {
-  GIT_AUTHOR_NAME: 'T',
-  GIT_AUTHOR_EMAIL: 't@timeslice.invalid',
-  GIT_COMMITTER_NAME: 'T',
-  GIT_COMMITTER_EMAIL: 't@timeslice.invalid',
-  GIT_CONFIG_NOSYSTEM: '1',
-  HOME: tmpdir(),
-};
 const CAP = 1000;
 
 /** Spawned children while `run` runs, handed to `seen` as they start. */
@@ -53,7 +46,7 @@ describe("impact: a range's files through one git cat-file --batch", () => {
   let readBlobs: typeof import('../../src/tree/gitCommits').readBlobs;
   let readSides: typeof import('../../src/tree/changeImpactLoad').readSides;
   const git = (...args: string[]) =>
-    execFileSync('git', args, { cwd: dir, env: { ...process.env, ...ENV } }).toString();
+    execFileSync('git', args, { cwd: dir, env: { ...process.env, ...TEST_GIT_ENV } }).toString();
   const text = (t: string): BlobRead => ({ kind: 'text', text: t });
   const skipped = (reason: string) => ({ kind: 'skipped', reason });
   const read = (paths: string[], maxBytes = CAP, signal?: AbortSignal, commit = head) =>

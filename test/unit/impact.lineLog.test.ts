@@ -13,20 +13,12 @@ import type { MethodChange } from '../../src/impact/changedMethods';
 import type { DeploymentCode } from '../../src/impact/deploymentCode';
 import { methodsToLog, withMethodCommits } from '../../src/impact/deploymentCode';
 import { commitLines, lineLogArgs } from '../../src/impact/lineLog';
-
-const ENV = {
-  GIT_AUTHOR_NAME: 'T',
-  GIT_AUTHOR_EMAIL: 't@timeslice.invalid',
-  GIT_COMMITTER_NAME: 'T',
-  GIT_COMMITTER_EMAIL: 't@timeslice.invalid',
-  GIT_CONFIG_NOSYSTEM: '1',
-  HOME: tmpdir(),
-};
+import { TEST_GIT_ENV } from '../support/gitEnv';
 
 describe("impact: the commits of a method's lines (git log -L)", () => {
   let dir: string;
   const git = (cwd: string, ...args: string[]) =>
-    execFileSync('git', args, { cwd, env: { ...process.env, ...ENV } }).toString();
+    execFileSync('git', args, { cwd, env: { ...process.env, ...TEST_GIT_ENV } }).toString();
   const shas: string[] = [];
 
   before(() => {
