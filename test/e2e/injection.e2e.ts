@@ -160,7 +160,7 @@ describe('hostile application names from the service in the real workbench', () 
     const frame = await panelFrame(wb.page, 'Application', HTML_NAME);
     assert.equal(await frame.locator('h1').innerText(), HTML_NAME);
     await frame.locator('vscode-button', { hasText: 'Table' }).click();
-    await frame.locator('table caption').first().waitFor({ timeout: 10_000 });
+    await frame.locator('table caption').first().waitFor({ timeout: 30_000 });
     const made = await frame
       .locator('img, a[href], b')
       .evaluateAll((els) => els.map((e) => (e as unknown as { outerHTML: string }).outerHTML.slice(0, 120)));
