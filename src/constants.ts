@@ -61,6 +61,7 @@ export const COMMAND = {
   showChangesSinceDeployment: 'timeslice.showChangesSinceDeployment',
   showDeploymentImpact: 'timeslice.showDeploymentImpact',
   pickImpactCommits: 'timeslice.pickImpactCommits',
+  openChangedMethod: 'timeslice.openChangedMethod',
   openDemoCode: 'timeslice.openDemoCode',
   showOnDemo: 'timeslice.showOnDemo',
   showChangeImpact: 'timeslice.showChangeImpact',

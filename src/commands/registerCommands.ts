@@ -14,6 +14,7 @@ import { openDemoCode, showOnDemo } from './demoCommands';
 import { showError } from './errorPanelCommands';
 import { recordDeployment, showChangesSinceDeployment } from './deploymentCommands';
 import { pickImpactCommits, showDeploymentImpact } from './impactCommands';
+import { openChangedMethod } from './openChangedMethod';
 import { openWalkthrough } from '../walkthrough';
 import { queryMetric } from './queryMetric';
 import { copyAsCurl, runApiRequest, togglePrettyPrint } from './runApiRequest';
@@ -73,6 +74,7 @@ export function commandTable(services: Services): Readonly<Record<CommandId, Han
     [COMMAND.showChangesSinceDeployment]: showChangesSinceDeployment(),
     [COMMAND.showDeploymentImpact]: showDeploymentImpact(services),
     [COMMAND.pickImpactCommits]: pickImpactCommits(services),
+    [COMMAND.openChangedMethod]: openChangedMethod(services),
     [COMMAND.openDemoCode]: openDemoCode(services),
     [COMMAND.showOnDemo]: showOnDemo(services),
     [COMMAND.showChangeImpact]: showChangeImpact(services),

@@ -1,4 +1,5 @@
 // Pure (no `vscode`); foreign text made one plain line here, escaped again by the page (impactHtml.ts).
+import type { ChangedMethodLink } from './changedMethodLink';
 import * as l10n from '@vscode/l10n';
 
 import { shortRevision } from '../api/deployments';
@@ -31,7 +32,13 @@ export interface ImpactRowView {
   after: string;
   changes: string[];
   evidence: string[];
-  code?: string[];
+  code?: CodeLineView[];
+}
+
+/** A line of a row's code; a method still in the newer side links to its line there. */
+export interface CodeLineView {
+  text: string;
+  link?: ChangedMethodLink;
 }
 
 export interface ImpactViewModel {
@@ -156,15 +163,20 @@ const commitsText = (commits: readonly RangeCommit[]) =>
   commits.map((c) => `${plain(c.sha, 12)} ${plain(c.subject, 100)}`).join('; ');
 
 /** A method as `path:line` (one-based), with its container and name. */
-function methodLine(m: DeploymentCode['moved'][number]['methods'][number]): string {
+function methodLine(applicationId: number, m: DeploymentCode['moved'][number]['methods'][number]): CodeLineView {
   const { change, commits } = m;
   const name = [...change.method.container, change.method.name].join('#');
   const at = `${plain(change.path, 200)}:${change.method.line + 1}`;
   const what = l10n.t('{0} {1} at {2}', kindLabel(change.kind), plain(name, 120), at);
-  if (commits.length === 0) return what;
-  return m.perFile
-    ? l10n.t('{0}, in {1} (commits of its file)', what, commitsText(commits))
-    : l10n.t('{0}, in {1}', what, commitsText(commits));
+  const text =
+    commits.length === 0
+      ? what
+      : m.perFile
+        ? l10n.t('{0}, in {1} (commits of its file)', what, commitsText(commits))
+        : l10n.t('{0}, in {1}', what, commitsText(commits));
+  return change.kind === 'removed'
+    ? { text }
+    : { text, link: { applicationId, path: change.path, line: change.method.line } };
 }
 
 function kindLabel(kind: DeploymentCode['moved'][number]['methods'][number]['change']['kind']): string {
@@ -180,8 +192,10 @@ function kindLabel(kind: DeploymentCode['moved'][number]['methods'][number]['cha
   }
 }
 
-function movedLines(m: DeploymentCode['moved'][number]): string[] {
-  return m.methods.length > 0 ? m.methods.map(methodLine) : [l10n.t('Its code did not change in this range.')];
+function movedLines(applicationId: number, m: DeploymentCode['moved'][number]): CodeLineView[] {
+  return m.methods.length > 0
+    ? m.methods.map((method) => methodLine(applicationId, method))
+    : [{ text: l10n.t('Its code did not change in this range.') }];
 }
 
 /** The page's pointer to the title bar's command (the page runs no script, so it holds no button). */
@@ -236,7 +250,7 @@ export function impactViewModel(impact: DeploymentImpact, code?: DeploymentCodeA
   if (code?.kind === 'code') {
     for (const [i, r] of impact.rows.entries()) {
       const moved = code.code.moved.find((m) => m.name === r.name);
-      if (moved) rows[i].code = movedLines(moved);
+      if (moved) rows[i].code = movedLines(impact.application.id, moved);
     }
   }
   const v = impact.verdict;

@@ -1,7 +1,10 @@
 // No script at all, every text escaped (foreign text is never HTML), so the CSP allows only our stylesheet.
+// Its only links are command links to a changed method (src/impact/changedMethodLink.ts).
 import * as l10n from '@vscode/l10n';
 
-import type { ImpactRowView, ImpactViewModel } from '../impact/impactView';
+import { changedMethodUri } from '../impact/changedMethodLink';
+import type { CodeLineView, ImpactRowView, ImpactViewModel } from '../impact/impactView';
+import { COMMAND } from '../constants';
 
 export interface ImpactPageInput {
   cspSource: string;
@@ -28,6 +31,13 @@ export function escapeHtml(text: string): string {
 
 const e = escapeHtml;
 
+/** A method's line, a link to it when it is still in the newer side (the only command the page may run). */
+function codeLine(c: CodeLineView): string {
+  return c.link
+    ? `<li><a href="${e(changedMethodUri(COMMAND.openChangedMethod, c.link))}">${e(c.text)}</a></li>`
+    : `<li>${e(c.text)}</li>`;
+}
+
 function row(r: ImpactRowView, rank: number, withCode: boolean): string {
   const list = (items: string[]) => `<ul>${items.map((i) => `<li>${e(i)}</li>`).join('')}</ul>`;
   return `<tr class="status-${e(r.status)}">
@@ -37,7 +47,7 @@ function row(r: ImpactRowView, rank: number, withCode: boolean): string {
 <td>${e(r.before)}</td>
 <td>${e(r.after)}</td>
 <td>${list(r.changes)}</td>
-<td>${list(r.evidence)}</td>${withCode ? `\n<td class="code">${r.code ? list(r.code) : ''}</td>` : ''}
+<td>${list(r.evidence)}</td>${withCode ? `\n<td class="code">${r.code ? `<ul>${r.code.map(codeLine).join('')}</ul>` : ''}</td>` : ''}
 </tr>`;
 }
 

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 
+import { COMMAND } from '../constants';
 import type { DeploymentImpact } from '../impact/impactLoader';
 import type { ImpactViewModel } from '../impact/impactView';
 import type { DeploymentCodeQuery } from '../tree/deploymentCodeLoad';
@@ -58,6 +59,8 @@ export class ImpactPanels extends Disposable {
   private create(key: string, title: string): vscode.WebviewPanel {
     const panel = vscode.window.createWebviewPanel(IMPACT_VIEW_TYPE, title, vscode.ViewColumn.Active, {
       enableScripts: false,
+      // A changed method's link; its arguments are checked as any caller's (changedMethodLink.ts).
+      enableCommandUris: [COMMAND.openChangedMethod],
       localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
     });
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'timeslice.svg');

@@ -3,8 +3,8 @@
  * history (a commit per deployment of the demo's story, docs/impact.md) and bound to it, the story on (the
  * harness's `story`) with the data clock as the suite sets it. The deployment row's action and the palette
  * open the page at 545143b, whose top mover is Controller/orders/show with OrdersController#show changed in
- * it; the status bar says the latest deployment, 0922c08, made things worse, and its tooltip's link opens
- * What Moved there. The README's pictures of the page are taken in both themes.
+ * it (whose link opens its line); the status bar says the latest deployment, 0922c08, made things worse,
+ * and its tooltip's link opens What Moved there. The README's pictures of the page are taken in both themes.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -151,6 +151,20 @@ describe("What Moved at a deployment in the real workbench, on the demo's story"
     const frame = await impactPage(wb.page, `What moved: ${APP} 545143b`);
     await assert545143b(frame);
     await screenshot(wb.page, 'what-moved-palette');
+    assert.deepEqual(wb.pageErrors, []);
+  });
+
+  it("the changed method's link, by keyboard, opens OrdersController#show at its line", async () => {
+    const frame = await impactPage(wb.page, `What moved: ${APP} 545143b`);
+    const link = frame.locator('main.impact tbody tr').first().locator('td.code a', { hasText: 'OrdersController#show' });
+    const [, line] = /orders_controller\.rb:(\d+)/.exec(await link.innerText()) ?? [];
+    assert.ok(line, 'the link names the line');
+    await link.focus();
+    await link.press('Enter');
+    await wb.page
+      .locator('.tabs-container .tab.active', { hasText: exactly('orders_controller.rb') })
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    await wb.statusBar.waitForItem(new RegExp(`^\\s*Ln ${line}, Col 1\\s*$`), 30_000);
     assert.deepEqual(wb.pageErrors, []);
   });
 });

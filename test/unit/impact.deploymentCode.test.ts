@@ -104,9 +104,18 @@ describe('impact: which change made it move', () => {
       verdict: { verdict: 'worse', coverage: 1, restsOn: [], message: 'm' },
     } as unknown as DeploymentImpact;
     const model = impactViewModel(impact, { kind: 'code', from: '999a733aaaa', to: '545143bbbbb', code: join() });
-    assert.match(model.rows[0].code!.join('\n'), /OrdersController#show at app\/controllers\/orders_controller\.rb:11/);
-    assert.match(model.rows[0].code!.join('\n'), /545143b Orders: show <b>the<\/b> line items/);
-    assert.deepEqual(model.rows[1].code, ['Its code did not change in this range.']);
+    assert.match(
+      model.rows[0].code!.map((c) => c.text).join('\n'),
+      /OrdersController#show at app\/controllers\/orders_controller\.rb:11/,
+    );
+    assert.match(model.rows[0].code!.map((c) => c.text).join('\n'), /545143b Orders: show <b>the<\/b> line items/);
+    // The method links to its line at the newer side (one-based 11 above).
+    assert.deepEqual(model.rows[0].code![0].link, {
+      applicationId: 1,
+      path: 'app/controllers/orders_controller.rb',
+      line: 10,
+    });
+    assert.deepEqual(model.rows[1].code, [{ text: 'Its code did not change in this range.' }]);
     assert.deepEqual(model.code!.elsewhere, [
       'app/models/coupon.rb (1a2b3c4 Coupons: round down)',
       'app/assets/site.css',
@@ -136,7 +145,7 @@ describe('impact: which change made it move', () => {
       picked.code!.notes[0],
       /from 999a733 to 545143b, the two commits picked; the numbers are the deployment's/,
     );
-    assert.match(model.rows[0].code!.join('\n'), /\(commits of its file\)$/);
+    assert.match(model.rows[0].code!.map((c) => c.text).join('\n'), /\(commits of its file\)$/);
     assert.ok(
       renderImpactPage({ cspSource: 'x', styleUri: 's.css' }, { kind: 'view', model: none }).includes(
         'v3.2.0 is not a commit',

@@ -163,7 +163,7 @@ for (const backend of BACKENDS) {
       assert.match(model.code?.notes.join(' ') ?? '', /from 77b26b0 to 545143b/);
       // A moved transaction whose method the range did not touch is not attributed.
       for (const row of model.rows.slice(1).filter((r) => r.status === 'worse' || r.status === 'better')) {
-        assert.doesNotMatch((row.code ?? []).join(' '), /OrdersController#show/, row.name);
+        assert.doesNotMatch((row.code ?? []).map((c) => c.text).join(' '), /OrdersController#show/, row.name);
       }
     });
 
