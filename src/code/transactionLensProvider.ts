@@ -12,7 +12,7 @@ import type { ConnectionSession } from '../session/connectionSession';
 import type { BoundAppsPoller } from '../status/boundAppsPoller';
 import type { LatestImpactUpdates } from '../status/latestImpactUpdates';
 import type { LatestDeploymentRef } from '../impact/latestImpactText';
-import { placeSinceLenses, sinceLenses } from '../impact/latestImpactText';
+import { placeSinceLenses, sinceHoverMarkdown, sinceLenses } from '../impact/latestImpactText';
 import type { Binding } from '../status/binding';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { Disposable } from '../util/lifecycle';
@@ -53,7 +53,7 @@ interface AppNumbers {
   stats: TransactionStats[];
 }
 
-export class TransactionLensProvider extends Disposable implements vscode.CodeLensProvider {
+export class TransactionLensProvider extends Disposable implements vscode.CodeLensProvider, vscode.HoverProvider {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.changed.event;
   /** One session's: another's are dropped. */
@@ -122,6 +122,27 @@ export class TransactionLensProvider extends Disposable implements vscode.CodeLe
       }),
     );
     this._register(vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this));
+    this._register(vscode.languages.registerHoverProvider({ scheme: 'file' }, this));
+  }
+
+  /** Over a line with a since-lens: the same, with the transaction's two windows (from the store: no request). */
+  async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+    const target = this.targetOf(document);
+    const latest = target && this.deps.latestImpact?.get(target.binding.id);
+    const since = target ? this.sinceIn(target.binding.id, target.folder, document) : [];
+    if (!target || !latest || since.length === 0) {
+      return undefined;
+    }
+    const file = await this.parsedWithSymbols(target.folder, document, target.language);
+    const here = placeSinceLenses(file.parsed.symbols, since).filter((p) => p.line === position.line);
+    if (here.length === 0) {
+      return undefined;
+    }
+    const markdown = new vscode.MarkdownString(
+      here.map((p) => sinceHoverMarkdown(latest, p.lens, COMMAND.showDeploymentImpact)).join('\n\n---\n\n'),
+    );
+    markdown.isTrusted = { enabledCommands: [COMMAND.showDeploymentImpact] };
+    return new vscode.Hover(markdown, document.lineAt(position.line).range);
   }
 
   async provideCodeLenses(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<vscode.CodeLens[]> {

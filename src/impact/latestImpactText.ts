@@ -136,6 +136,28 @@ export function latestImpactRow(latest: LatestImpact): { description?: string; t
     : { tooltip: lines };
 }
 
+/**
+ * The hover over a method the latest deployment changed: the lens's line, the transaction's two windows,
+ * the verdict, and a link to What Moved (the only command the hover trusts).
+ */
+export function sinceHoverMarkdown(latest: LatestImpact, lens: SinceLens, command: string): string {
+  const { row } = lens;
+  const revision = escapeMarkdown(shortRevision(latest.deployment.revision));
+  const windows = l10n.t(
+    '{0}: {1} → {2} avg, errors {3} → {4}, {5} → {6} calls',
+    escapeMarkdown(row.name),
+    formatMs(row.average.before),
+    formatMs(row.average.after),
+    formatShortPercent(row.errorRate.before),
+    formatShortPercent(row.errorRate.after),
+    row.before.callCount,
+    row.after.callCount,
+  );
+  const lines = [`**${escapeMarkdown(lens.title)}**`, windows, ...verdictLines(latest, escapeMarkdown).slice(0, 1)];
+  lines.push(`[${l10n.t('What Moved at {0}', revision)}](command:${command}?${impactLinkArgs(latest)})`);
+  return lines.join('\n\n');
+}
+
 /** Where each of `since` (of one file) is in the file as it is now: the same method by kind, container and name, nearest its old line. */
 export function placeSinceLenses(
   symbols: readonly CodeSymbol[],

@@ -13,6 +13,7 @@ import type { DeploymentCodeAnswer } from '../../src/impact/deploymentCode';
 import type { LatestImpact, LatestImpactSource, LoadedImpact } from '../../src/impact/latestImpact';
 import { LATEST_IMPACT_REFRESH_MS, LatestImpactStore } from '../../src/impact/latestImpact';
 import {
+  sinceHoverMarkdown,
   impactLinkArgs,
   latestImpactRow,
   placeSinceLenses,
@@ -199,6 +200,24 @@ describe('The latest deployment: what it says', () => {
     assert.equal(sinceLensTitle(slower, 'v3.2.0'), '+180 ms avg since v3.2.0');
     // A revision is foreign text: no link or icon syntax survives.
     assert.doesNotMatch(sinceLensTitle(slower, '$(x)[a](command:y)'), /\$\(|\]\(/);
+  });
+
+  it('the hover: the lens line, both windows of its transaction, the verdict and the one link, foreign text escaped', async () => {
+    const latest = await worseLatest('v3.2.0<b>[x](y)');
+    const [lens] = sinceLenses(latest);
+    const hover = sinceHoverMarkdown(latest, lens, 'timeslice.showDeploymentImpact');
+    const [title, windows, verdict, link] = hover.split('\n\n');
+    const unescaped = (text: string) => text.replace(/\\(.)/g, '$1');
+    // The revision's markup stays text: `<` as an entity, brackets escaped.
+    assert.equal(unescaped(title), '**errors 0.1 % → 5 % since v3.2.0&lt;b&gt;[x… · changed in 3f2a9c1**');
+    assert.match(windows, /^Controller\/orders\/create: .* avg, errors 0\.1 % → 5 %, \d+ → \d+ calls$/);
+    assert.equal(verdict, latest.impact.kind === 'impact' ? latest.impact.verdict.message : '');
+    const links = [...hover.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1]);
+    assert.equal(links.length, 1, hover);
+    assert.match(links[0], /^command:timeslice\.showDeploymentImpact\?/);
+    const args = JSON.parse(decodeURIComponent(links[0].split('?')[1])) as unknown;
+    assert.deepEqual(args, [{ applicationId: 7, deploymentId: 'b' }]);
+    assert.ok(unescaped(link).startsWith('[What Moved at v3.2.0&lt;b&gt;[x…](command:'), link);
   });
 
   it("the lens's place: the same method in the file as it is now, nearest its line", async () => {
