@@ -158,9 +158,18 @@ for (const backend of BACKENDS) {
       const top = model.rows[0];
       assert.equal(top.name, 'Controller/orders/show');
       assert.equal(top.status, 'worse');
-      const code = (top.code ?? []).join(' | ');
+      const code = (top.code ?? []).map((c) => c.text).join(' | ');
       assert.match(code, /OrdersController#show at app\/controllers\/orders_controller\.rb:\d+, in 545143b /, code);
       assert.match(model.code?.notes.join(' ') ?? '', /from 77b26b0 to 545143b/);
+      // Its line links to the method in the bound folder (the page's one command link).
+      const link = top.code?.find((c) => /OrdersController#show/.test(c.text))?.link;
+      assert.equal(link?.path, 'app/controllers/orders_controller.rb');
+      assert.ok(Number.isInteger(link?.line), JSON.stringify(link));
+      await vscode.commands.executeCommand('timeslice.openChangedMethod', link);
+      const editor = vscode.window.activeTextEditor!;
+      assert.ok(editor?.document.uri.path.endsWith('/app/controllers/orders_controller.rb'), editor?.document.uri.path);
+      assert.equal(editor.selection.active.line, link.line);
+      assert.match(editor.document.lineAt(link.line).text, /def show/);
       // A moved transaction whose method the range did not touch is not attributed.
       for (const row of model.rows.slice(1).filter((r) => r.status === 'worse' || r.status === 'better')) {
         assert.doesNotMatch((row.code ?? []).map((c) => c.text).join(' '), /OrdersController#show/, row.name);
