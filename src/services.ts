@@ -179,7 +179,7 @@ export class Services extends Disposable {
       }),
     );
     this.tree.latestImpactOf = (id) => this.latestImpact.get(id);
-    this._register(this.latestImpact.onDidChange(() => this.tree.redraw()));
+    this._register(this.latestImpact.onDidChange(() => void this.tree.redrawDeployments()));
     this.apdexStatusBar = this._register(
       new ApdexStatusBar(
         this.bindings,

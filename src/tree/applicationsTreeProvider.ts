@@ -35,7 +35,7 @@ import { errorClassNodes, errorsGroup } from './errorLoad';
 import { GroupNode, HostNode, InstanceNode, KeyTransactionNode, MessageNode, SHOW_LOG_COMMAND } from './nodes';
 
 export class ApplicationsTreeProvider extends Disposable implements vscode.TreeDataProvider<MonitorNode> {
-  private readonly changed = this._register(new vscode.EventEmitter<MonitorNode | undefined>());
+  private readonly changed = this._register(new vscode.EventEmitter<MonitorNode | MonitorNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private readonly childCache = new Map<string, Promise<MonitorNode[]>>();
   private keyTransactions: Promise<KeyTransaction[]> | undefined;
@@ -72,9 +72,15 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
     );
   }
 
-  /** Draws the rows again from the children already loaded (a latest deployment's verdict changed): no request. */
-  redraw(): void {
-    this.changed.fire(undefined);
+  /** Draws the deployment rows already loaded again (a latest deployment's verdict changed): no request, no other row. */
+  async redrawDeployments(): Promise<void> {
+    const loaded = await Promise.allSettled(this.childCache.values());
+    const rows = loaded
+      .flatMap((c) => (c.status === 'fulfilled' ? c.value : []))
+      .filter((n) => n.kind === 'deployment');
+    if (rows.length > 0) {
+      this.changed.fire(rows);
+    }
   }
 
   /** The tree's last good data: the current session's own. */

@@ -211,6 +211,8 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
       }
     },
     ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
+    // No extension is installed here (the git extension's API among them).
+    extensions: { getExtension: () => undefined },
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     workspace: {
       getConfiguration(section = '') {

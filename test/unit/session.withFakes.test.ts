@@ -228,6 +228,22 @@ describe('the tree provider on a session (fakes + the simulator)', function () {
       "Retry offered (the error policy's action)",
     );
   });
+
+  it("a latest deployment's new verdict redraws the deployment rows loaded, not the tree", async () => {
+    tree.refresh();
+    const rows = [];
+    for (const app of (await tree.getChildren()).filter((n) => n.kind === 'application')) {
+      const group = (await tree.getChildren(app)).find((n) => n.kind === 'deploymentsGroup');
+      rows.push(...(group ? await tree.getChildren(group) : []).filter((n) => n.kind === 'deployment'));
+    }
+    assert.ok(rows.length > 0, 'the simulator lists deployments');
+    const fired: unknown[] = [];
+    const listening = tree.onDidChangeTreeData((e) => fired.push(e));
+    await tree.redrawDeployments();
+    listening.dispose();
+    assert.equal(fired.length, 1);
+    assert.deepEqual(fired[0], rows);
+  });
 });
 
 describe("a chart panel's message handling (fakes + the simulator)", function () {
