@@ -21,7 +21,12 @@ export interface DemoEndpoint {
 }
 
 // A plain `require` of dist/demo.js (esbuild.js), so the simulator loads only when the demo starts.
-function startSimulator(names: 'test' | 'demo', clockShiftMinutes: number | undefined, story: boolean) {
+function startSimulator(
+  names: 'test' | 'demo',
+  clockShiftMinutes: number | undefined,
+  story: boolean,
+  storyUntil: string | undefined,
+) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Simulator: Sim, DEMO_DATA_SET } = require('../simulator/server') as typeof import('../simulator/server');
   return Sim.start({
@@ -31,6 +36,7 @@ function startSimulator(names: 'test' | 'demo', clockShiftMinutes: number | unde
     // The demo's story (its code's git history) when the data clock is the real one; the harnesses shift it
     // and compute what they expect from the data set alone.
     ...(clockShiftMinutes !== undefined ? { clockShiftMinutes, demoStory: story } : { demoStory: true }),
+    ...(story && storyUntil !== undefined ? { demoStoryUntil: storyUntil } : {}),
   });
 }
 
@@ -42,6 +48,8 @@ export class DemoController extends Disposable {
   private backend: BackendSetting | undefined;
   /** A harness turns the demo's story on for the next start, its data clock still shifted (impact.test.ts). */
   story = false;
+  /** With `story`: its last deployment by revision prefix, so a test can make an earlier one the latest. */
+  storyUntil: string | undefined;
 
   constructor(
     private readonly log: Logger,
@@ -75,7 +83,7 @@ export class DemoController extends Disposable {
       return;
     }
     this.backend = backend;
-    this.starting ??= startSimulator(this.names, this.clockShiftMinutes, this.story);
+    this.starting ??= startSimulator(this.names, this.clockShiftMinutes, this.story, this.storyUntil);
     try {
       this.sim = await this.starting;
     } finally {

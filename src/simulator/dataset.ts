@@ -83,6 +83,8 @@ export interface SimApp {
   clockShift: number;
   /** The data-clock minute the demo's story ends at (DatasetOptions.storyAnchorMs; demoStory.ts); none when undefined. */
   storyAnchor?: number;
+  /** The story's last deployment, by revision prefix (DatasetOptions.storyUntil); all of it when undefined. */
+  storyUntil?: string;
 }
 
 export interface SimHost {
@@ -127,6 +129,8 @@ export interface DatasetOptions {
   clockShiftMinutes?: number;
   /** When the demo's story (demoStory.ts) ends, real clock ms; every deployment is generated when undefined. */
   storyAnchorMs?: number;
+  /** The story stops at the deployment whose revision starts with this: later ones never happened. */
+  storyUntil?: string;
 }
 
 /** The demo's account: 16 applications, so every agent of samples/demo-workspace has one (Django's is the 16th). */
@@ -219,6 +223,7 @@ export class Dataset {
       app.clockShift = Math.round(options.clockShiftMinutes ?? 0);
       if (options.storyAnchorMs !== undefined) {
         app.storyAnchor = Math.floor(options.storyAnchorMs / 60_000) + app.clockShift;
+        if (options.storyUntil !== undefined) app.storyUntil = options.storyUntil;
       }
       this.apps.push(app);
       this.appsById.set(app.id, app);

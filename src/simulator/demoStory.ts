@@ -107,7 +107,10 @@ export function storyMinutes(app: SimApp): Array<{ minute: number; deployment: S
     return undefined;
   }
   const anchor = app.storyAnchor;
-  return story.map((deployment) => ({ minute: anchor - deployment.minutesBefore, deployment }));
+  const last = app.storyUntil === undefined ? -1 : story.findIndex((d) => d.revision.startsWith(app.storyUntil!));
+  return story
+    .slice(0, last >= 0 ? last + 1 : story.length)
+    .map((deployment) => ({ minute: anchor - deployment.minutesBefore, deployment }));
 }
 
 /** The data-clock minutes in which the story replaces generated deployments: [first, anchor]. */

@@ -50,6 +50,8 @@ export interface SimulatorOptions {
   clockShiftMinutes?: number;
   /** The demo's story (demoStory.ts, docs/simulator.md); off by default so a data set made alone is what is served. */
   demoStory?: boolean;
+  /** With `demoStory`: the story stops at the deployment whose revision starts with this (a test's latest). */
+  demoStoryUntil?: string;
   /** `demo` gives the records made to catch markup injection plausible names (see DatasetOptions). */
   names?: 'test' | 'demo';
   /** How many requests `requests` keeps (default all); the demo bounds it, as a demo may run for days. */
@@ -103,7 +105,12 @@ export class Simulator {
     if (!Number.isSafeInteger(clockShiftMinutes)) {
       throw new Error(`clockShiftMinutes must be a whole number (got ${clockShiftMinutes}).`);
     }
-    const story = options.demoStory ? { storyAnchorMs: this.now().getTime() } : {};
+    const story = options.demoStory
+      ? {
+          storyAnchorMs: this.now().getTime(),
+          ...(options.demoStoryUntil !== undefined ? { storyUntil: options.demoStoryUntil } : {}),
+        }
+      : {};
     this.datasets = {
       us: new Dataset({ seed, apps, names, clockShiftMinutes, ...story }),
       eu: new Dataset({

@@ -16,6 +16,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { writeDemoRepositories } from '../../src/demo/demoRepositories';
 import { Dataset } from '../../src/simulator/dataset';
 import { DEMO_TEST_DATA_SET } from './support/demoData';
+import { Sidebar } from './support/pageObjects/sidebar';
 import { exactly } from './support/text';
 import { publishScreenshot, screenshot, startDemoWorkbench, type Theme, type Workbench } from './support/workbench';
 
@@ -156,7 +157,10 @@ describe("What Moved at a deployment in the real workbench, on the demo's story"
 
   it("the changed method's link, by keyboard, opens OrdersController#show at its line", async () => {
     const frame = await impactPage(wb.page, `What moved: ${APP} 545143b`);
-    const link = frame.locator('main.impact tbody tr').first().locator('td.code a', { hasText: 'OrdersController#show' });
+    const link = frame
+      .locator('main.impact tbody tr')
+      .first()
+      .locator('td.code a', { hasText: 'OrdersController#show' });
     const [, line] = /orders_controller\.rb:(\d+)/.exec(await link.innerText()) ?? [];
     assert.ok(line, 'the link names the line');
     await link.focus();
@@ -165,6 +169,34 @@ describe("What Moved at a deployment in the real workbench, on the demo's story"
       .locator('.tabs-container .tab.active', { hasText: exactly('orders_controller.rb') })
       .waitFor({ state: 'visible', timeout: 30_000 });
     await wb.statusBar.waitForItem(new RegExp(`^\\s*Ln ${line}, Col 1\\s*$`), 30_000);
+    assert.deepEqual(wb.pageErrors, []);
+  });
+
+  it('an edit of OrdersController#show: the Change Impact view names it with Controller/orders/show, and Copy as Markdown copies it', async () => {
+    const file = path.join(wb.workspaceFolder, 'app', 'controllers', 'orders_controller.rb');
+    const source = fs.readFileSync(file, 'utf8');
+    assert.match(source, / {2}def show\n/);
+    fs.writeFileSync(file, source.replace('  def show\n', '  def show\n    @shown_at = Time.current\n'));
+    const view = new Sidebar(wb.page, 'Timeslice', 'Change Impact');
+    const header = wb.page.locator('.part.sidebar .pane-header[aria-label^="Change Impact"]');
+    if ((await header.getAttribute('aria-expanded')) !== 'true') {
+      await header.click();
+    }
+    // The git extension notices the save, the view loads again (debounced): the method, its transaction under it.
+    await view.row('OrdersController.show').waitFor({ state: 'visible', timeout: 60_000 });
+    await view.row('Controller/orders/show').waitFor({ state: 'visible', timeout: 30_000 });
+    await screenshot(wb.page, 'change-impact-after-edit');
+    const origin = new URL(wb.page.url()).origin;
+    await wb.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await header.hover();
+    await header.locator('.action-label[aria-label="Copy Change Impact as Markdown"]').click();
+    await wb.notifications.waitFor('Copied what the change will touch as Markdown.');
+    const copied = await wb.page.evaluate<string>('navigator.clipboard.readText()');
+    assert.match(copied, /^\*\*Timeslice\*\* \(Working tree against HEAD, [^)]*\): touches code serving /);
+    assert.match(
+      copied,
+      /\| OrdersController\\\.show \(app\/controllers\/orders\\_controller\\\.rb:\d+\) \| Controller\/orders\/show \|/,
+    );
     assert.deepEqual(wb.pageErrors, []);
   });
 });

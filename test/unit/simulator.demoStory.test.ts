@@ -13,8 +13,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const STORY = DEMO_STORY['storefront-web'];
 
-function storefront(anchor?: number) {
-  const dataset = new Dataset({ ...DEMO_DATA_SET, names: 'demo', storyAnchorMs: anchor });
+function storefront(anchor?: number, storyUntil?: string) {
+  const dataset = new Dataset({ ...DEMO_DATA_SET, names: 'demo', storyAnchorMs: anchor, storyUntil });
   return { dataset, app: dataset.apps.find((a) => a.name === 'storefront-web')! };
 }
 
@@ -24,8 +24,8 @@ interface Numbers {
 }
 
 /** Per web transaction over `minutes` (real clock): average response time and error rate. */
-function window(anchor: number, from: number, minutes: number): Map<string, Numbers> {
-  const { dataset, app } = storefront(anchor);
+function window(anchor: number, from: number, minutes: number, storyUntil?: string): Map<string, Numbers> {
+  const { dataset, app } = storefront(anchor, storyUntil);
   const sums = app.profile.transactions.map(() => ({ calls: 0, ms: 0, errors: 0 }));
   let dispatcher = { calls: 0, ms: 0 };
   for (let m = from; m < from + minutes; m++) {
@@ -49,6 +49,21 @@ function window(anchor: number, from: number, minutes: number): Map<string, Numb
 }
 
 describe("the demo's story in the simulator (docs/simulator.md)", () => {
+  it('stops at the deployment a test names: later ones are neither listed nor felt', () => {
+    const { dataset, app } = storefront(NOW, '545143b');
+    const anchorMinute = Math.floor(NOW / MINUTE) * MINUTE;
+    const listed = deploymentsBetween(dataset, app, anchorMinute - 31 * HOUR, anchorMinute);
+    assert.deepEqual(
+      listed.map((d) => d.revision.slice(0, 7)),
+      ['545143b', '77b26b0', '999a733', 'v3.2.0'],
+    );
+    // orders/create keeps its errors after 0922c08's minute: that deployment never happened.
+    const at = Math.floor(NOW / MINUTE) - 3 * 60;
+    const after = (until?: string) => window(NOW, at + 1, 60, until).get('Controller/orders/create')!.errorRate;
+    assert.ok(after('545143b') < 0.01, String(after('545143b')));
+    assert.ok(after() > 0.03, 'the whole story: its errors from 0922c08 on');
+  });
+
   it('replaces the generated deployments before the anchor with the story, at fixed offsets, newest first', () => {
     const { dataset, app } = storefront(NOW);
     const anchorMinute = Math.floor(NOW / MINUTE) * MINUTE;

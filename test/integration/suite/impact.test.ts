@@ -12,6 +12,7 @@ import { IMPACT_VIEW_TYPE } from '../../../src/panels/impactPanel';
 import { deploymentsBetween } from '../../../src/simulator/deployments';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import type { MonitorNode } from '../../../src/tree/nodes';
+import type { Backend } from '../../../src/api/backendChoice';
 import { BACKENDS, backendLabel, eventually, startDemo, timeslice } from './helpers';
 
 const DAY = 86_400_000;
@@ -20,6 +21,51 @@ const DAY = 86_400_000;
 async function invoke(name: string, input: object): Promise<string> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
   return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+}
+
+/**
+ * The demo with its story (up to `until`, a revision prefix, when given) and the demo's storefront-web with
+ * its history (a commit per story deployment) as the bound folder.
+ */
+async function startStory(ts: TimesliceTestApi, backend: Backend, until?: string): Promise<vscode.WorkspaceFolder> {
+  await vscode.commands.executeCommand('timeslice.stopDemo');
+  ts.demo.story = true;
+  ts.demo.storyUntil = until;
+  await startDemo(ts, backend);
+  const appId = ts.demo.simulator!.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
+  const folder = vscode.workspace.workspaceFolders![0];
+  const sample = join(
+    vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath,
+    'samples',
+    'demo-workspace',
+  );
+  const scratch = mkdtempSync(join(tmpdir(), 'timeslice-story-'));
+  cpSync(join(sample, 'storefront-web'), join(scratch, 'storefront-web'), { recursive: true });
+  writeDemoRepositories(scratch);
+  cpSync(join(scratch, 'storefront-web'), folder.uri.fsPath, {
+    recursive: true,
+    filter: (source) => !source.split(/[\\/]/).includes('.vscode'),
+  });
+  rmSync(scratch, { recursive: true, force: true });
+  await vscode.commands.executeCommand('timeslice.bindWorkspace', {
+    applicationId: appId,
+    name: 'storefront-web',
+    folder: folder.uri,
+  });
+  return folder;
+}
+
+async function endStory(ts: TimesliceTestApi, folder: vscode.WorkspaceFolder | undefined): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  if (folder) {
+    await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
+    for (const name of ['app', 'config', '.git']) {
+      rmSync(join(folder.uri.fsPath, name), { recursive: true, force: true });
+    }
+  }
+  await vscode.commands.executeCommand('timeslice.stopDemo');
+  ts.demo.story = false;
+  ts.demo.storyUntil = undefined;
 }
 
 for (const backend of BACKENDS) {
@@ -105,42 +151,10 @@ for (const backend of BACKENDS) {
 
     before(async () => {
       ts = await timeslice();
-      await vscode.commands.executeCommand('timeslice.stopDemo');
-      ts.demo.story = true;
-      await startDemo(ts, backend);
-      const sim = ts.demo.simulator!;
-      const appId = sim.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
-      folder = vscode.workspace.workspaceFolders![0];
-      // The demo's storefront-web with its history (a commit per story deployment), as the bound folder.
-      const sample = join(
-        vscode.extensions.getExtension('timeslice.timeslice')!.extensionPath,
-        'samples',
-        'demo-workspace',
-      );
-      const scratch = mkdtempSync(join(tmpdir(), 'timeslice-story-'));
-      cpSync(join(sample, 'storefront-web'), join(scratch, 'storefront-web'), { recursive: true });
-      writeDemoRepositories(scratch);
-      cpSync(join(scratch, 'storefront-web'), folder.uri.fsPath, {
-        recursive: true,
-        filter: (source) => !source.split(/[\\/]/).includes('.vscode'),
-      });
-      rmSync(scratch, { recursive: true, force: true });
-      await vscode.commands.executeCommand('timeslice.bindWorkspace', {
-        applicationId: appId,
-        name: 'storefront-web',
-        folder: folder.uri,
-      });
+      folder = await startStory(ts, backend);
     });
 
-    after(async () => {
-      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await vscode.commands.executeCommand('timeslice.unbindWorkspace', folder.uri);
-      for (const name of ['app', 'config', '.git']) {
-        rmSync(join(folder.uri.fsPath, name), { recursive: true, force: true });
-      }
-      await vscode.commands.executeCommand('timeslice.stopDemo');
-      ts.demo.story = false;
-    });
+    after(() => endStory(ts, folder));
 
     it('ranks Controller/orders/show first with OrdersController#show changed in 545143b', async () => {
       const node = await eventually(async () => {
@@ -294,6 +308,72 @@ for (const backend of BACKENDS) {
     }
     it(`the latest deployment 0922c08: worse in the status bar and on its row, no lens blames orders/create's method`, async () => {
       await checkLatestDeployment();
+    });
+  });
+}
+
+for (const backend of BACKENDS) {
+  describe(`the latest deployment changed its regression's method: the lens and hover there, on ${backendLabel(backend)}`, function () {
+    this.timeout(120_000);
+    let ts: TimesliceTestApi;
+    let folder: vscode.WorkspaceFolder | undefined;
+
+    before(async () => {
+      ts = await timeslice();
+      // The story stops at 545143b: it is the latest, and it changed OrdersController#show, whose transaction it slowed.
+      folder = await startStory(ts, backend, '545143b');
+    });
+
+    after(() => endStory(ts, folder));
+
+    it('OrdersController#show: "+… avg since 545143b · changed in 545143b" above it, the same with both windows in its hover', async () => {
+      const appId = ts.demo.simulator!.datasets.us.apps.find((a) => a.name === 'storefront-web')!.id;
+      const doc = await vscode.workspace.openTextDocument(
+        vscode.Uri.joinPath(folder!.uri, 'app', 'controllers', 'orders_controller.rb'),
+      );
+      await vscode.window.showTextDocument(doc);
+      const showLine = doc
+        .getText()
+        .split('\n')
+        .findIndex((l) => /^\s*def show\b/.test(l));
+      const lens = await eventually(async () => {
+        await ts.status.poller.refreshNow();
+        await ts.status.latestImpact.settled();
+        if (!ts.status.latestImpact.get(appId)?.code) return undefined;
+        const lenses =
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? [];
+        return lenses.find((l) => / since 545143b/.test(l.command?.title ?? ''));
+      }, 'the since-lens');
+      assert.match(lens.command!.title, /^\+\d+ ms avg since 545143b · changed in 545143b$/);
+      assert.equal(lens.range.start.line, showLine);
+      assert.equal(lens.command!.command, 'timeslice.showDeploymentImpact');
+      const hovers =
+        (await vscode.commands.executeCommand<vscode.Hover[]>(
+          'vscode.executeHoverProvider',
+          doc.uri,
+          new vscode.Position(showLine, 4),
+        )) ?? [];
+      const text = hovers
+        .flatMap((h) => h.contents)
+        .map((c) => (typeof c === 'string' ? c : c.value))
+        .join('\n');
+      assert.match(text, /since 545143b · changed in 545143b/);
+      assert.match(text, /Controller\/orders\/show: \d+ ms → \d+ ms avg, errors /);
+      assert.match(text, /\(command:timeslice\.showDeploymentImpact\?/);
+      // No since-line on a method 545143b did not change.
+      const createLine = doc
+        .getText()
+        .split('\n')
+        .findIndex((l) => /^\s*def create\b/.test(l));
+      const elsewhere =
+        (await vscode.commands.executeCommand<vscode.Hover[]>(
+          'vscode.executeHoverProvider',
+          doc.uri,
+          new vscode.Position(createLine, 4),
+        )) ?? [];
+      assert.ok(
+        elsewhere.every((h) => !h.contents.some((c) => / since 545143b/.test(typeof c === 'string' ? c : c.value))),
+      );
     });
   });
 }
