@@ -168,7 +168,12 @@ for (const backend of BACKENDS) {
           return undefined;
         }
         const wrong = withClass
-          .map((l) => mismatch(l, diagnostics.filter((d) => d.line === l.range.start.line + 1)))
+          .map((l) =>
+            mismatch(
+              l,
+              diagnostics.filter((d) => d.line === l.range.start.line + 1),
+            ),
+          )
           .filter((m) => m !== undefined);
         last = wrong.join('; ');
         return wrong.length === 0 ? true : undefined;
