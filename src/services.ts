@@ -109,6 +109,7 @@ export class Services extends Disposable {
     );
     this.demo = this._register(new DemoController(this.log.scoped('demo'), harness.demoNames, harness.demoClockShift));
     this.demo.story = __TIMESLICE_TEST__ && harness.demoStory === true;
+    this.demo.storyUntil = __TIMESLICE_TEST__ ? harness.demoStoryUntil : undefined;
     this.demoCode = new DemoCode(context.extensionUri, context.globalStorageUri, this.log.scoped('demo code'));
     this.connections = this._register(new ConnectionManager(this.config, this.apiKeys, this.demo, this.log));
     this.errorDetails = this._register(

@@ -20,6 +20,8 @@ export interface HarnessSwitches {
   demoClockShift?: number;
   /** `story`: the demo's story (docs/impact.md) with the data clock still shifted, as impact.test.ts sets `demo.story`. */
   demoStory?: boolean;
+  /** `storyUntil=<hex>`: with `story`, it stops at that deployment (a revision prefix), the latest then. */
+  demoStoryUntil?: string;
   /** `emptyWebview` (test builds): a status-bar item opens an empty webview, for the click-to-chart bench. */
   emptyWebview: boolean;
   /**
@@ -39,6 +41,7 @@ export function harnessSwitches(env: NodeJS.ProcessEnv = process.env): HarnessSw
     .filter((w) => w !== '');
   const demo = words.find((w) => w === 'demo' || w.startsWith('demo='));
   const shift = words.find((w) => /^clockShift=-?\d{1,9}$/.test(w));
+  const until = words.find((w) => /^storyUntil=[0-9a-f]{7,40}$/.test(w));
   const count = (name: string) => {
     const word = words.find((w) => w.startsWith(`${name}=`) && /^\d{1,6}$/.test(w.slice(name.length + 1)));
     return word === undefined ? undefined : Number(word.slice(name.length + 1));
@@ -53,6 +56,7 @@ export function harnessSwitches(env: NodeJS.ProcessEnv = process.env): HarnessSw
     emptyWebview: words.includes('emptyWebview'),
     ...(shift ? { demoClockShift: Number(shift.slice('clockShift='.length)) } : {}),
     ...(words.includes('story') ? { demoStory: true } : {}),
+    ...(until ? { demoStoryUntil: until.slice('storyUntil='.length) } : {}),
     ...(indexGate !== undefined ? { indexGate } : {}),
     ...(refreshFloor !== undefined ? { refreshFloor } : {}),
   };
@@ -67,6 +71,7 @@ export function harnessValue(switches: Partial<HarnessSwitches>): string {
     ...(switches.demoNames === 'test' ? ['names=test'] : []),
     ...(switches.demoClockShift !== undefined ? [`clockShift=${switches.demoClockShift}`] : []),
     ...(switches.demoStory ? ['story'] : []),
+    ...(switches.demoStoryUntil !== undefined ? [`storyUntil=${switches.demoStoryUntil}`] : []),
     ...(switches.emptyWebview ? ['emptyWebview'] : []),
     ...(switches.indexGate !== undefined ? [`indexGate=${switches.indexGate}`] : []),
     ...(switches.refreshFloor !== undefined ? [`refreshFloor=${switches.refreshFloor}`] : []),

@@ -47,8 +47,15 @@ function writeStoryFolder(folder: string): void {
 }
 
 /** A demo workbench on the story's folder, ready once the status bar shows the latest deployment's verdict. */
-async function storyWorkbench(options: { theme?: Theme; names?: 'test' | 'demo' } = {}): Promise<Workbench> {
-  const wb = await startDemoWorkbench({ ...options, harness: { demoStory: true }, prepare: writeStoryFolder });
+async function storyWorkbench(
+  options: { theme?: Theme; names?: 'test' | 'demo'; storyUntil?: string } = {},
+): Promise<Workbench> {
+  const { storyUntil, ...rest } = options;
+  const wb = await startDemoWorkbench({
+    ...rest,
+    harness: { demoStory: true, ...(storyUntil ? { demoStoryUntil: storyUntil } : {}) },
+    prepare: writeStoryFolder,
+  });
   await wb.statusBar.waitForItem(VERDICT_ITEM, 60_000);
   return wb;
 }
@@ -197,6 +204,41 @@ describe("What Moved at a deployment in the real workbench, on the demo's story"
       copied,
       /\| OrdersController\\\.show \(app\/controllers\/orders\\_controller\\\.rb:\d+\) \| Controller\/orders\/show \|/,
     );
+    assert.deepEqual(wb.pageErrors, []);
+  });
+});
+
+describe('the latest deployment changed the method it slowed: its lens and hover in the real workbench', () => {
+  let wb: Workbench;
+
+  before(async () => {
+    // The story stops at 545143b, which is then the latest: it changed OrdersController#show and slowed its transaction.
+    wb = await storyWorkbench({ storyUntil: '545143b' });
+  });
+
+  after(async () => {
+    await wb?.close();
+  });
+
+  it('"since 545143b · changed in 545143b" above def show; its hover says both windows and links to What Moved', async () => {
+    await wb.page.keyboard.press('Control+P');
+    await wb.quickInput.choose('orders_controller.rb', 'orders_controller.rb');
+    const since = wb.page.locator('.codelens-decoration a', { hasText: /since 545143b · changed in 545143b/ }).first();
+    await since.waitFor({ state: 'visible', timeout: 60_000 });
+    assert.match(await since.innerText(), /^\+\d+ ms avg since 545143b · changed in 545143b$/);
+    await screenshot(wb.page, 'since-lens');
+    await wb.page
+      .locator('.view-line', { hasText: /def\s+show/ })
+      .locator('span', { hasText: 'show' })
+      .last()
+      .hover();
+    const hover = wb.page.locator('.monaco-hover', { hasText: 'What Moved at 545143b' }).first();
+    await hover.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await hover.innerText(), /Controller\/orders\/show: \d+ ms → \d+ ms avg, errors /);
+    await screenshot(wb.page, 'since-hover');
+    await hover.locator('a', { hasText: exactly('What Moved at 545143b') }).click();
+    const frame = await impactPage(wb.page, `What moved: ${APP} 545143b`);
+    await assert545143b(frame);
     assert.deepEqual(wb.pageErrors, []);
   });
 });

@@ -81,6 +81,7 @@ describe('what activate() hands to other extensions', () => {
     assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'demo,clockShift=soon' }).demoClockShift, undefined);
     assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'indexGate=-1' }).indexGate, undefined);
     assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'refreshFloor=3s' }).refreshFloor, undefined);
+    assert.equal(harnessSwitches({ [TEST_HARNESS_ENV]: 'story,storyUntil=v3.2.0' }).demoStoryUntil, undefined);
     for (const switches of [
       { quiet: true },
       { api: true, quiet: true, demoNames: 'test' as const },
@@ -91,6 +92,7 @@ describe('what activate() hands to other extensions', () => {
       { quiet: true, demo: {}, emptyWebview: true },
       { quiet: true, demo: {}, indexGate: 4 },
       { quiet: true, demo: {}, demoClockShift: -5400, demoStory: true },
+      { quiet: true, demo: {}, demoStory: true, demoStoryUntil: '545143b' },
       { quiet: true, refreshFloor: 3 },
     ]) {
       const read = harnessSwitches({ [TEST_HARNESS_ENV]: harnessValue(switches) });
