@@ -20,6 +20,7 @@ import { resolveDeploymentRange } from '../impact/revisions';
 import type { WorkspaceBindings } from '../status/workspaceBinding';
 import { placeServed, readSides } from './changeImpactLoad';
 import { folderGit } from './gitCommits';
+import { mapLimited } from '../util/mapLimited';
 
 /** Changed files whose commits are listed; `git log` runs once per file. */
 export const MAX_LOGGED_FILES = 40;
@@ -29,6 +30,8 @@ export const MAX_COMMITS_PER_FILE = 5;
 export const MAX_LOGGED_METHODS = 10;
 /** Commits listed per method. */
 export const MAX_COMMITS_PER_METHOD = 5;
+/** `git log` processes at once: their start-up overlaps, and two cores are not flooded (the 50 were one by one). */
+export const GIT_LOGS_AT_ONCE = 4;
 
 export interface DeploymentCodeQuery {
   applicationId: number;
@@ -90,17 +93,25 @@ export async function loadDeploymentCode(
     return target ? [{ name, target }] : [];
   });
   const served = placeServed(map, targets, sides);
-  const commits = new Map<string, RangeCommit[]>();
-  for (const path of changedPaths(changes).slice(0, MAX_LOGGED_FILES)) {
-    commits.set(path, await git.log(from, to, path, MAX_COMMITS_PER_FILE));
-  }
+  const logged = changedPaths(changes).slice(0, MAX_LOGGED_FILES);
+  const fileLogs = await mapLimited(logged, GIT_LOGS_AT_ONCE, (path) => git.log(from, to, path, MAX_COMMITS_PER_FILE));
+  const commits = new Map<string, RangeCommit[]>(logged.map((path, i) => [path, fileLogs[i]]));
   const joined = joinDeploymentCode({ moved: query.moved, changes, served, commitsOf: (p) => commits.get(p) ?? [] });
-  const logged = new Map<MethodChange, RangeCommit[]>();
-  for (const change of methodsToLog(joined, MAX_LOGGED_METHODS)) {
-    const lines = { start: change.method.line + 1, end: change.method.endLine + 1 };
-    const own = await git.logLines(from, to, change.path, lines, MAX_COMMITS_PER_METHOD);
-    if (own) logged.set(change, own);
-  }
-  const code = withMethodCommits(joined, logged);
+  const methods = methodsToLog(joined, MAX_LOGGED_METHODS);
+  const methodLogs = await mapLimited(methods, GIT_LOGS_AT_ONCE, (change) =>
+    git.logLines(
+      from,
+      to,
+      change.path,
+      { start: change.method.line + 1, end: change.method.endLine + 1 },
+      MAX_COMMITS_PER_METHOD,
+    ),
+  );
+  const own = new Map<MethodChange, RangeCommit[]>();
+  methods.forEach((change, i) => {
+    const commits = methodLogs[i];
+    if (commits) own.set(change, commits);
+  });
+  const code = withMethodCommits(joined, own);
   return { kind: 'code', from, to, code, ...(query.picked ? { picked: true } : {}) };
 }
