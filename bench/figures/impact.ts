@@ -456,8 +456,14 @@ function batchTexts(out: Buffer): string[] {
 /** The join found what the repository holds: the regressions with their method changed, and the others without. */
 function check(v: ImpactViewModel): void {
   const row = (name: string) => v.rows.find((r) => r.name === name);
-  const changed = row('Controller/c03/show')?.code?.map((c) => c.text).join(' ') ?? '';
-  const unchanged = row('Controller/c13/show')?.code?.map((c) => c.text).join(' ') ?? '';
+  const changed =
+    row('Controller/c03/show')
+      ?.code?.map((c) => c.text)
+      .join(' ') ?? '';
+  const unchanged =
+    row('Controller/c13/show')
+      ?.code?.map((c) => c.text)
+      .join(' ') ?? '';
   if (!/C03Controller#show at app\/controllers\/c03_controller\.rb:\d+, in [0-9a-f]{7}/.test(changed)) {
     throw new Error(`the changed method was not joined: ${changed}`);
   }

@@ -44,7 +44,6 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
   private listedAppIds: number[] = [];
   private filterValue = '';
   private readonly stalenessChanged = this._register(new vscode.EventEmitter<Staleness | undefined>());
-  /** Fires when the tree starts or stops showing old data. */
   readonly onDidChangeStaleness = this.stalenessChanged.event;
   /** Without a session there is nothing to remember (state nodes are not data). */
   private readonly noSession = new LastGoodData<MonitorNode[]>();
@@ -75,20 +74,16 @@ export class ApplicationsTreeProvider extends Disposable implements vscode.TreeD
   /** Draws the deployment rows already loaded again (a latest deployment's verdict changed): no request, no other row. */
   async redrawDeployments(): Promise<void> {
     const loaded = await Promise.allSettled(this.childCache.values());
-    const rows = loaded
-      .flatMap((c) => (c.status === 'fulfilled' ? c.value : []))
-      .filter((n) => n.kind === 'deployment');
-    if (rows.length > 0) {
-      this.changed.fire(rows);
-    }
+    const rows = loaded.flatMap((c) =>
+      c.status === 'fulfilled' ? c.value.filter((n) => n.kind === 'deployment') : [],
+    );
+    if (rows.length > 0) this.changed.fire(rows);
   }
 
-  /** The tree's last good data: the current session's own. */
   private get lastGood(): LastGoodData<MonitorNode[]> {
     return this.connections.current?.lastGood<MonitorNode[]>('tree') ?? this.noSession;
   }
 
-  /** Why the tree shows old data, or undefined when it is current. */
   get staleness(): Staleness | undefined {
     return this.lastGood.staleness;
   }
