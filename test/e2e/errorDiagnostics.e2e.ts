@@ -46,7 +46,9 @@ describe('production errors in the Problems panel (real workbench)', () => {
     await rows.first().dblclick();
     const squiggle = wb.page.locator('.monaco-editor .squiggly-warning').first();
     await squiggle.waitFor({ timeout: 15_000 });
-    // The squiggle lies under the text layer: the mouse goes to its place, as a user's would.
+    // The squiggle lies under the text layer: the mouse goes to its place, as a user's would. The lenses first:
+    // drawn after the place is read, they push the line down from under the mouse.
+    await wb.page.locator('.codelens-decoration a').first().waitFor({ timeout: 30_000 });
     const box = await squiggle.boundingBox();
     assert.ok(box, 'the squiggle is drawn');
     await wb.page.mouse.move(box.x + Math.min(40, box.width / 2), box.y + box.height / 2);
