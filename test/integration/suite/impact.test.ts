@@ -183,7 +183,13 @@ for (const backend of BACKENDS) {
       const editor = vscode.window.activeTextEditor!;
       assert.ok(editor?.document.uri.path.endsWith('/app/controllers/orders_controller.rb'), editor?.document.uri.path);
       assert.equal(editor.selection.active.line, link.line);
-      assert.match(editor.document.lineAt(link.line).text, /def show/);
+      // The line is the method's in the repository's HEAD (the story's last commit, the working tree), read from
+      // git: an editor document of the same file left by an earlier suite may not have caught up with the disk yet.
+      const atHead = execFileSync('git', ['show', 'HEAD:app/controllers/orders_controller.rb'], {
+        cwd: folder.uri.fsPath,
+        encoding: 'utf8',
+      });
+      assert.match(atHead.split('\n')[link.line], /def show/);
       // A moved transaction whose method the range did not touch is not attributed.
       for (const row of model.rows.slice(1).filter((r) => r.status === 'worse' || r.status === 'better')) {
         assert.doesNotMatch((row.code ?? []).map((c) => c.text).join(' '), /OrdersController#show/, row.name);
