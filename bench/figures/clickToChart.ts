@@ -151,6 +151,7 @@ async function frameTimes(frame: Frame) {
     const firstPaint = p.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
     return {
       heldAt: at('timeslice:held'),
+      loadAt: at('timeslice:load'),
       bundleFetchAt: bundle ? p.timeOrigin + bundle.startTime : undefined,
       bundleLoadedAt: bundle ? p.timeOrigin + bundle.responseEnd : undefined,
       bundleRanAt: at('timeslice:bundle'),

@@ -1,5 +1,6 @@
-// Data is posted only after the webview says it is ready, only while the panel is open, and only from the
-// current session: a new session starts the panel over.
+// Data is posted only to a page that is there or about to be (VS Code holds messages for a page it is
+// starting), only while the panel is open, and only from the current session: a new session starts the
+// panel over.
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/apiError';
@@ -14,6 +15,7 @@ import type { PanelErrorSource } from './errorSource';
 import { exportPanelData } from './exportData';
 import { makeNonce, renderPanelHtml } from './html';
 import { PanelContent } from './panelContent';
+import { inlinePanelPage } from './panelPage';
 import { panelTitle } from './panelTitle';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelLoad';
@@ -47,6 +49,12 @@ export class ChartPanel extends Disposable {
   private readonly disposedEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidDispose = this.disposedEmitter.event;
   private ready = false;
+  /**
+   * The page written by render() has been posted to since, before it said 'ready': VS Code holds those
+   * messages until the page has loaded, and its first script, in the page, takes them. Its 'ready' then
+   * asks for nothing again.
+   */
+  private postedBeforeReady = false;
   private disposed = false;
   private readonly shown = new PanelContent();
   private plotWidth: number | undefined;
@@ -87,6 +95,7 @@ export class ChartPanel extends Disposable {
         if (!panel.visible) {
           // Without retainContextWhenHidden the webview is gone: shown again, it starts over and says 'ready'.
           this.ready = false;
+          this.postedBeforeReady = false;
         }
         deps.connections.scheduleChanged();
         this.loadIfSeen();
@@ -186,8 +195,9 @@ export class ChartPanel extends Disposable {
 
   private render(): void {
     const webview = this.panel.webview;
-    const asset = (...p: string[]) =>
-      webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
+    const file = (...p: string[]) => vscode.Uri.joinPath(this.deps.extensionUri, ...p);
+    const asset = (...p: string[]) => webview.asWebviewUri(file(...p)).toString();
+    const inline = inlinePanelPage(this.deps.extensionUri.fsPath);
     this.ready = false;
     webview.html = renderPanelHtml({
       cspSource: webview.cspSource,
@@ -196,8 +206,17 @@ export class ChartPanel extends Disposable {
       lang: vscode.env.language,
       bootUri: asset('dist', 'webview', 'panelBoot.js'),
       scriptUri: asset('dist', 'webview', 'panel.js'),
+      ...(inline ? { inline: { ...inline, componentsUri: asset('dist', 'webview', 'panelComponents.js') } } : {}),
       styleUri: asset('media', 'panel.css'),
     });
+    // A page that is shown and whose first script is in it is posted to at once: its 'init' and data
+    // wait in VS Code for it instead of for a round trip of its 'ready'. A hidden one gets nothing
+    // (VS Code delivers nothing to it) and says 'ready' when shown.
+    if (inline && this.panel.visible) {
+      this.ready = true;
+      this.postedBeforeReady = true;
+      this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
+    }
   }
 
   private post(message: ToWebview): void {
@@ -217,6 +236,11 @@ export class ChartPanel extends Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        if (this.postedBeforeReady) {
+          this.postedBeforeReady = false;
+          this.deps.connections.scheduleChanged();
+          return this.widen(message.plotWidth);
+        }
         this.plotWidth = message.plotWidth ?? this.plotWidth;
         this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
         if (this.shown.data) {
@@ -247,17 +271,7 @@ export class ChartPanel extends Disposable {
         }
         return;
       case 'plotWidth':
-        this.plotWidth = message.width;
-        // Wider than the points sent can fill: send them again for the new width.
-        if (
-          this.postedBudget !== undefined &&
-          pointBudget(message.width) > this.postedBudget &&
-          this.shown.data &&
-          this.stateValue.view === 'chart'
-        ) {
-          this.postData(this.shown.data);
-        }
-        return;
+        return this.widen(message.width);
       case 'changeExplorer':
         this.keep(false);
         this.stateValue = { ...this.stateValue, explorer: message.explorer };
@@ -281,6 +295,20 @@ export class ChartPanel extends Disposable {
       case 'showError':
       case 'showDeploymentImpact':
         return runPanelAction(message, this.stateValue.entity, this.shown.data, this.deps.log);
+    }
+  }
+
+  /** A page's plot width: wider than the points sent can fill, they are sent again for it. */
+  private widen(width: number | undefined): void {
+    this.plotWidth = width ?? this.plotWidth;
+    if (
+      width !== undefined &&
+      this.postedBudget !== undefined &&
+      pointBudget(width) > this.postedBudget &&
+      this.shown.data &&
+      this.stateValue.view === 'chart'
+    ) {
+      this.postData(this.shown.data);
     }
   }
 

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 
 import { panelOptions } from './chartPanel';
 import { makeNonce } from './html';
+import { inlinePanelPage } from './panelPage';
 
 export const EMPTY_WEBVIEW_COMMAND = 'timeslice.test.openEmptyWebview';
 
@@ -22,10 +23,15 @@ export function emptyWebviewProbe(extensionUri: vscode.Uri): vscode.Disposable {
     );
     const nonce = makeNonce();
     const boot = panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'panelBoot.js'));
+    // Written into the page when the chart panel's is, else fetched as its file.
+    const inline = inlinePanelPage(extensionUri.fsPath)?.boot;
     panel.webview.html =
       `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">` +
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'">` +
-      `<script nonce="${nonce}" src="${boot.toString()}"></script></head><body></body></html>`;
+      (inline
+        ? `<script nonce="${nonce}">${inline}</script>`
+        : `<script nonce="${nonce}" src="${boot.toString()}"></script>`) +
+      `</head><body></body></html>`;
   });
   return vscode.Disposable.from(item, command);
 }

@@ -2,12 +2,24 @@
 // of the stylesheet: inlined, the 'ready' it posted was lost in 4 of 5 runs of the restore test.
 import { randomBytes } from 'node:crypto';
 
+/** The page's three files, as text to write into the page (`inlinePanelPage`). */
+export interface InlinePage {
+  boot: string;
+  /** The bundle; without it the page fetches the bundle's file. */
+  script?: string;
+  style: string;
+  /** Where the bundle's components' script is (it is fetched after the first chart). */
+  componentsUri: string;
+}
+
 export interface PanelHtmlInput {
   cspSource: string;
   nonce: string;
   bootUri: string;
   scriptUri: string;
   styleUri: string;
+  /** When given, the files' text goes into the page and nothing is fetched before the first chart. */
+  inline?: InlinePage;
   title: string;
   /** The display language (`vscode.env.language`); English when absent or not a language tag. */
   lang?: string;
@@ -23,8 +35,42 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/**
+ * Whether a file's text can stand inside a `<script>` or `<style>` element as it is: the HTML parser
+ * ends the element at the first `</script` or `</style`, and treats `<!--` and `<script` inside a
+ * script specially.
+ */
+export function isInlineSafe(text: string): boolean {
+  return !/<\/script|<\/style|<!--|<script/i.test(text);
+}
+
+function pageFiles(input: PanelHtmlInput): { head: string; body: string } {
+  const { nonce, inline } = input;
+  if (!inline) {
+    return {
+      head:
+        `<script nonce="${nonce}" src="${escapeAttribute(input.bootUri)}"></script>\n` +
+        `<link rel="stylesheet" href="${escapeAttribute(input.styleUri)}">`,
+      body: `<script nonce="${nonce}" src="${escapeAttribute(input.scriptUri)}"></script>`,
+    };
+  }
+  // sourceURL names each script in the developer tools as the file it came from (and finds its map).
+  const named = (text: string, uri: string) => `${text}\n//# sourceURL=${uri}\n`;
+  const boot = named(inline.boot, input.bootUri);
+  const script = inline.script === undefined ? '' : named(inline.script, input.scriptUri);
+  if (![boot, script, inline.style].every(isInlineSafe) || /[\r\n]/.test(input.bootUri + input.scriptUri)) {
+    throw new Error('The panel files cannot be written into the page.');
+  }
+  return {
+    head: `<script nonce="${nonce}">${boot}</script>\n<style nonce="${nonce}">${inline.style}</style>`,
+    body: script
+      ? `<script nonce="${nonce}" data-components="${escapeAttribute(inline.componentsUri)}">${script}</script>`
+      : `<script nonce="${nonce}" src="${escapeAttribute(input.scriptUri)}"></script>`,
+  };
+}
+
 export function renderPanelHtml(input: PanelHtmlInput): string {
-  const { cspSource, nonce, bootUri, scriptUri, styleUri, title } = input;
+  const { cspSource, nonce, title } = input;
   const lang = input.lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(input.lang) ? input.lang : 'en';
   if (!/^[A-Za-z0-9]{16,}$/.test(nonce)) {
     throw new Error('A nonce must be at least 16 letters and digits.');
@@ -32,23 +78,23 @@ export function renderPanelHtml(input: PanelHtmlInput): string {
   const csp = [
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource}`,
+    input.inline ? `style-src ${cspSource} 'nonce-${nonce}'` : `style-src ${cspSource}`,
     `img-src ${cspSource} data:`,
     `font-src ${cspSource}`,
   ].join('; ');
+  const files = pageFiles(input);
   return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeAttribute(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<script nonce="${nonce}" src="${escapeAttribute(bootUri)}"></script>
-<link rel="stylesheet" href="${escapeAttribute(styleUri)}">
+${files.head}
 <title>${escapeAttribute(title)}</title>
 </head>
 <body>
 <div id="app" aria-live="polite"></div>
-<script nonce="${nonce}" src="${escapeAttribute(scriptUri)}"></script>
+${files.body}
 </body>
 </html>
 `;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { makeNonce, renderPanelHtml } from '../../src/panels/html';
+import { isInlineSafe, makeNonce, renderPanelHtml } from '../../src/panels/html';
 
 describe('panel HTML', () => {
   const base = {
@@ -37,5 +37,53 @@ describe('panel HTML', () => {
 
   it('refuses a weak nonce', () => {
     assert.throws(() => renderPanelHtml({ ...base, nonce: 'abc', title: 't' }), /nonce/);
+  });
+
+  describe('with its files written into it', () => {
+    const inline = {
+      boot: 'boot();',
+      script: 'bundle();',
+      style: 'body { margin: 0 }',
+      componentsUri: 'https://x/dist/webview/panelComponents.js',
+    };
+
+    it('fetches nothing: both scripts and the stylesheet under the nonce, named by their files', () => {
+      const nonce = makeNonce();
+      const html = renderPanelHtml({ ...base, nonce, title: 'Dashboard', inline });
+      assert.deepEqual(
+        [...html.matchAll(/<(script|style|link)[^>]*>/g)].map((m) => m[0]),
+        [
+          `<script nonce="${nonce}">`,
+          `<style nonce="${nonce}">`,
+          `<script nonce="${nonce}" data-components="${inline.componentsUri}">`,
+        ],
+      );
+      assert.ok(html.includes(`boot();\n//# sourceURL=${base.bootUri}\n</script>`));
+      assert.ok(html.includes(`bundle();\n//# sourceURL=${base.scriptUri}\n</script>`));
+      assert.ok(html.indexOf('boot();') < html.indexOf('body { margin'), 'the first script before the stylesheet');
+      const csp = /content="([^"]*)"/.exec(html)![1];
+      assert.ok(csp.includes(`; style-src ${base.cspSource} 'nonce-${nonce}';`), csp);
+      assert.ok(!csp.includes('unsafe-inline'));
+    });
+
+    it('the bundle may stay a file', () => {
+      const nonce = makeNonce();
+      const html = renderPanelHtml({ ...base, nonce, title: 't', inline: { ...inline, script: undefined } });
+      assert.ok(html.includes(`<script nonce="${nonce}" src="${base.scriptUri}"></script>`));
+      assert.ok(!html.includes('data-components'));
+    });
+
+    it('refuses text that would end or change its element', () => {
+      for (const text of ['a</script>b', 'a</SCRIPT b', '<!--', 'x<script>', 'p { } </style><img>']) {
+        assert.equal(isInlineSafe(text), false, text);
+        const bad = [{ boot: text }, { script: text }, { style: text }];
+        for (const part of bad) {
+          assert.throws(() =>
+            renderPanelHtml({ ...base, nonce: makeNonce(), title: 't', inline: { ...inline, ...part } }),
+          );
+        }
+      }
+      assert.equal(isInlineSafe('a < b && c > d; "</scrip"'), true);
+    });
   });
 });

@@ -11,6 +11,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { isInlineSafe } from '../../src/panels/html';
+
 const ROOT = path.join(__dirname, '../..');
 
 /** Marker → where it comes from. */
@@ -81,6 +83,15 @@ describe('production bundles', function () {
       production.has('extension.js') && production.has('main.js') && production.has(path.join('webview', 'panel.js')),
       [...production.keys()].join(', '),
     );
+  });
+
+  it("the panel page's files can be written into the page, in both builds (src/panels/panelPage.ts)", () => {
+    for (const files of [production, testBuild]) {
+      for (const name of ['panelBoot.js', 'panel.js']) {
+        assert.ok(isInlineSafe(files.get(path.join('webview', name)) ?? '<script'), name);
+      }
+    }
+    assert.ok(isInlineSafe(fs.readFileSync(path.join(ROOT, 'media', 'panel.css'), 'utf8')), 'media/panel.css');
   });
 
   for (const [marker, what] of Object.entries(MARKERS)) {

@@ -7,6 +7,9 @@
  * aborted); registered jobs follow every new session; window focus reaches its scheduler.
  */
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 import type { FakeVscodeControl, SessionModules } from '../support/fakeVscode';
 import { EventEmitter, FakeSecretStorage, installFakeVscode, loadSessionModules } from '../support/fakeVscode';
@@ -299,8 +302,9 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
 
   afterEach(() => sim.clearFaults());
 
-  function open() {
+  function open(extensionPath = '/ext', visible = true) {
     const f = fakePanel();
+    f.panel.visible = visible;
     const app = sim.datasets.us.apps[0];
     const chart = new ChartPanel(
       f.panel as never,
@@ -309,7 +313,12 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
         range: { preset: '30m', compare: 'none' },
         view: 'chart',
       },
-      { extensionUri: { path: '/ext' } as never, connections: manager, log, timeZone: () => 'utc' },
+      {
+        extensionUri: { path: extensionPath, fsPath: extensionPath } as never,
+        connections: manager,
+        log,
+        timeZone: () => 'utc',
+      },
     );
     return { ...f, chart };
   }
@@ -344,6 +353,44 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
     assert.deepEqual(vscode.executed, [['timeslice.setApiKey']]);
     assert.ok(!posted.some((m) => m.type === 'data'));
     chart.dispose();
+  });
+
+  describe('a page with its files written into it', () => {
+    let root: string;
+    before(() => {
+      root = fs.mkdtempSync(path.join(os.tmpdir(), 'timeslice-page-'));
+      fs.mkdirSync(path.join(root, 'dist', 'webview'), { recursive: true });
+      fs.mkdirSync(path.join(root, 'media'));
+      fs.writeFileSync(path.join(root, 'dist', 'webview', 'panelBoot.js'), 'window.booted = 1;');
+      fs.writeFileSync(path.join(root, 'dist', 'webview', 'panel.js'), 'window.bundled = 1;');
+      fs.writeFileSync(path.join(root, 'media', 'panel.css'), 'body { margin: 0 }');
+    });
+    after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+    it('is posted its init and data before it says "ready", and "ready" asks for nothing again', async () => {
+      const { panel, posted, send, next, chart } = open(root);
+      assert.match(panel.webview.html, /window\.booted = 1;/);
+      assert.doesNotMatch(panel.webview.html, /<script[^>]* src=/);
+      assert.equal(posted[0]?.type, 'init', 'init at once, for VS Code to hold until the page loads');
+      void chart.load(); // (as the panel manager does when it opens a panel)
+      assert.ok(await next('data'), 'the data without a ready');
+      const count = posted.length;
+      send({ type: 'ready', plotWidth: 600 });
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(posted.length, count, 'nothing posted twice');
+      chart.dispose();
+    });
+
+    it('a hidden one gets nothing until it says "ready", then init and the data', async () => {
+      const { posted, send, next, chart } = open(root, false);
+      void chart.load();
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.ok(!posted.some((m) => m.type === 'init' || m.type === 'data'));
+      send({ type: 'ready' });
+      assert.ok(await next('data'));
+      assert.equal(posted[0]?.type, 'init');
+      chart.dispose();
+    });
   });
 
   it('a new session clears what the panel shows and loads again from the new one', async () => {

@@ -18,10 +18,17 @@ let defined = false;
 /** Where the components' script is, and the page's nonce (the CSP admits no script without it). */
 let componentsScript: { src: string; nonce: string } | undefined;
 
-/** Called by the panel bundle as it starts, from its own script element: the components' file is beside it. */
+/**
+ * Called by the panel bundle as it starts, from its own script element: the components' file is beside
+ * it, or, when the bundle was written into the page, named by the element's `data-components`.
+ */
 export function locateComponents(bundle: HTMLScriptElement | SVGScriptElement | null): void {
-  if (bundle instanceof HTMLScriptElement && bundle.src) {
-    componentsScript = { src: new URL('panelComponents.js', bundle.src).href, nonce: bundle.nonce ?? '' };
+  if (!(bundle instanceof HTMLScriptElement)) {
+    return;
+  }
+  const src = bundle.dataset.components ?? (bundle.src ? new URL('panelComponents.js', bundle.src).href : '');
+  if (src) {
+    componentsScript = { src, nonce: bundle.nonce ?? '' };
   }
 }
 
