@@ -1,6 +1,5 @@
-// Data is posted only to a page that is there or about to be (VS Code holds messages for a page it is
-// starting), only while the panel is open, and only from the current session: a new session starts the
-// panel over.
+// Data is posted only to a page that is there or starting (VS Code holds messages for it), only while the
+// panel is open, and only from the current session: a new session starts the panel over.
 import * as vscode from 'vscode';
 
 import { isApiError } from '../api/apiError';
@@ -49,11 +48,7 @@ export class ChartPanel extends Disposable {
   private readonly disposedEmitter = this._register(new vscode.EventEmitter<void>());
   readonly onDidDispose = this.disposedEmitter.event;
   private ready = false;
-  /**
-   * The page written by render() has been posted to since, before it said 'ready': VS Code holds those
-   * messages until the page has loaded, and its first script, in the page, takes them. Its 'ready' then
-   * asks for nothing again.
-   */
+  /** render()'s page was posted to before its 'ready' (VS Code holds that for it): its 'ready' asks for nothing. */
   private postedBeforeReady = false;
   private disposed = false;
   private readonly shown = new PanelContent();
@@ -209,9 +204,8 @@ export class ChartPanel extends Disposable {
       ...(inline ? { inline: { ...inline, componentsUri: asset('dist', 'webview', 'panelComponents.js') } } : {}),
       styleUri: asset('media', 'panel.css'),
     });
-    // A page that is shown and whose first script is in it is posted to at once: its 'init' and data
-    // wait in VS Code for it instead of for a round trip of its 'ready'. A hidden one gets nothing
-    // (VS Code delivers nothing to it) and says 'ready' when shown.
+    // Shown, with its first script in it: posted to at once, not after a round trip of its 'ready'.
+    // A hidden page gets nothing (VS Code delivers nothing to it) and says 'ready' when shown.
     if (inline && this.panel.visible) {
       this.ready = true;
       this.postedBeforeReady = true;

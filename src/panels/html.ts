@@ -2,13 +2,12 @@
 // of the stylesheet: inlined, the 'ready' it posted was lost in 4 of 5 runs of the restore test.
 import { randomBytes } from 'node:crypto';
 
-/** The page's three files, as text to write into the page (`inlinePanelPage`). */
+/** The page's files, as text to write into the page (src/panels/panelPage.ts). */
 export interface InlinePage {
   boot: string;
   /** The bundle; without it the page fetches the bundle's file. */
   script?: string;
   style: string;
-  /** Where the bundle's components' script is (it is fetched after the first chart). */
   componentsUri: string;
 }
 
@@ -18,7 +17,6 @@ export interface PanelHtmlInput {
   bootUri: string;
   scriptUri: string;
   styleUri: string;
-  /** When given, the files' text goes into the page and nothing is fetched before the first chart. */
   inline?: InlinePage;
   title: string;
   /** The display language (`vscode.env.language`); English when absent or not a language tag. */
@@ -35,11 +33,7 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/**
- * Whether a file's text can stand inside a `<script>` or `<style>` element as it is: the HTML parser
- * ends the element at the first `</script` or `</style`, and treats `<!--` and `<script` inside a
- * script specially.
- */
+/** The HTML parser ends an element at `</script` or `</style`, and reads `<!--` and `<script` in a script specially. */
 export function isInlineSafe(text: string): boolean {
   return !/<\/script|<\/style|<!--|<script/i.test(text);
 }

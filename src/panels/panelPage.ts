@@ -4,18 +4,12 @@ import { join } from 'node:path';
 import { isInlineSafe } from './html';
 
 /**
- * Whether a new panel's page carries its files' text instead of fetching them. A webview fetches each
- * file through VS Code's service worker and the workbench (in code-server, over its connection to the
- * server); the window's first dashboard waited for those fetches (docs/performance.md, click to chart).
- * Written into the page, the first script also runs before VS Code hands the page the messages it held
- * for it, so the extension can post without waiting for the page's 'ready' (src/panels/chartPanel.ts).
+ * A webview fetches each file through VS Code's service worker and the workbench; written into the page,
+ * the files need no fetch, and the first script runs before VS Code hands the page what was posted to it
+ * (docs/performance.md, click to chart).
  */
 export const INLINE_PANEL_PAGE = true;
-/**
- * Whether the bundle (246 KB) goes into the page too. A larger page reaches the webview later, but the
- * bundle's fetch took longer: the first dashboard was 226 and 247 ms over its floor with the bundle in
- * the page, 277 ms with it a file (docs/performance.md, click to chart).
- */
+/** A larger page reaches the webview later, but the bundle's fetch took longer (docs/performance.md). */
 export const INLINE_PANEL_BUNDLE = true;
 
 export interface PanelPageText {
@@ -26,11 +20,7 @@ export interface PanelPageText {
 
 let cached: { root: string; page: PanelPageText | undefined } | undefined;
 
-/**
- * The panel's first script, bundle and stylesheet, read once a session (they do not change under a
- * running extension); undefined when one cannot be read or cannot stand inside its element, and the
- * page then loads the files.
- */
+/** Read once a session; undefined when a file cannot be read or written into the page (it is then fetched). */
 export function inlinePanelPage(extensionPath: string): PanelPageText | undefined {
   if (!INLINE_PANEL_PAGE) {
     return undefined;

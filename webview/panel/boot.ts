@@ -1,10 +1,7 @@
 /**
- * The panel page's first script (dist/webview/panelBoot.js, under a kilobyte, in the page's head before
- * the stylesheet, src/panels/html.ts): holds the extension's messages until the panel bundle, the
- * page's last script, takes them, and says 'ready' with the plot width. Written into the page (as the
- * extension does when it can), it runs before VS Code hands the page the messages it held for it, so
- * the extension posts the first data without waiting for 'ready'; as a file of its own, the extension
- * waits for 'ready' and thins and posts the data while the page still loads the bundle.
+ * The panel page's first script (src/panels/html.ts): holds the extension's messages until the panel
+ * bundle, the page's last script, takes them, and says 'ready' with the plot width. Written into the
+ * page, it runs before VS Code hands the page what the extension posted before 'ready'.
  */
 import type { VsCodeApi } from '../shared/messaging';
 
