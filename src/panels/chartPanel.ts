@@ -190,8 +190,8 @@ export class ChartPanel extends Disposable {
 
   private render(): void {
     const webview = this.panel.webview;
-    const file = (...p: string[]) => vscode.Uri.joinPath(this.deps.extensionUri, ...p);
-    const asset = (...p: string[]) => webview.asWebviewUri(file(...p)).toString();
+    const asset = (...p: string[]) =>
+      webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
     const inline = inlinePanelPage(this.deps.extensionUri.fsPath);
     this.ready = false;
     webview.html = renderPanelHtml({

@@ -1,13 +1,15 @@
-// No data goes in here: everything arrives by postMessage after 'ready'. The boot script stays a file ahead
-// of the stylesheet: inlined, the 'ready' it posted was lost in 4 of 5 runs of the restore test.
+// No data goes in here: everything arrives by postMessage. The first script comes ahead of the stylesheet.
 import { randomBytes } from 'node:crypto';
 
 /** The page's files, as text to write into the page (src/panels/panelPage.ts). */
-export interface InlinePage {
+export interface PanelPageText {
   boot: string;
   /** The bundle; without it the page fetches the bundle's file. */
   script?: string;
   style: string;
+}
+
+export interface InlinePage extends PanelPageText {
   componentsUri: string;
 }
 

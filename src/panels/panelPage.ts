@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { isInlineSafe } from './html';
+import { isInlineSafe, type PanelPageText } from './html';
 
 /**
  * A webview fetches each file through VS Code's service worker and the workbench; written into the page,
@@ -11,12 +11,6 @@ import { isInlineSafe } from './html';
 export const INLINE_PANEL_PAGE = true;
 /** A larger page reaches the webview later, but the bundle's fetch took longer (docs/performance.md). */
 export const INLINE_PANEL_BUNDLE = true;
-
-export interface PanelPageText {
-  boot: string;
-  script?: string;
-  style: string;
-}
 
 let cached: { root: string; page: PanelPageText | undefined } | undefined;
 
@@ -34,7 +28,7 @@ export function inlinePanelPage(extensionPath: string): PanelPageText | undefine
 function readPage(root: string): PanelPageText | undefined {
   try {
     const read = (...p: string[]) => readFileSync(join(root, ...p), 'utf8');
-    const page = {
+    const page: PanelPageText = {
       boot: read('dist', 'webview', 'panelBoot.js'),
       ...(INLINE_PANEL_BUNDLE ? { script: read('dist', 'webview', 'panel.js') } : {}),
       style: read('media', 'panel.css'),
