@@ -134,6 +134,7 @@ export class ChartPanel extends Disposable {
     this.retitle();
     if (this.ready) {
       this.postData(data);
+      this.loadedEarly ||= this.postedBeforeReady;
     } else {
       this.loadedByOpener = true;
     }
@@ -232,15 +233,15 @@ export class ChartPanel extends Disposable {
         this.ready = true;
         if (this.postedBeforeReady) {
           this.postedBeforeReady = false;
-          this.deps.connections.scheduleChanged();
-          return this.widen(message.plotWidth);
-        }
-        this.plotWidth = message.plotWidth ?? this.plotWidth;
-        this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
-        if (this.shown.data) {
-          this.postData(this.shown.data);
-        } else if (this.pendingStatus) {
-          this.post(this.pendingStatus);
+          this.widen(message.plotWidth);
+        } else {
+          this.plotWidth = message.plotWidth ?? this.plotWidth;
+          this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
+          if (this.shown.data) {
+            this.postData(this.shown.data);
+          } else if (this.pendingStatus) {
+            this.post(this.pendingStatus);
+          }
         }
         this.pendingStatus = undefined;
         this.deps.connections.scheduleChanged();
@@ -318,7 +319,7 @@ export class ChartPanel extends Disposable {
       return;
     }
     this.loadWhenSeen = false;
-    this.loadedEarly ||= !this.ready;
+    this.loadedEarly ||= !this.ready || this.postedBeforeReady;
     if (!conn) {
       this.post({
         type: 'error',

@@ -381,6 +381,18 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
       chart.dispose();
     });
 
+    it('restored (nothing loaded it as it opened): its "ready" loads the data', async () => {
+      const { posted, send, next, chart } = open(root);
+      assert.deepEqual(
+        posted.map((m) => m.type),
+        ['init'],
+      );
+      send({ type: 'ready' });
+      assert.ok(await next('data'));
+      assert.equal(posted.filter((m) => m.type === 'init').length, 1, 'init once');
+      chart.dispose();
+    });
+
     it('a hidden one gets nothing until it says "ready", then init and the data', async () => {
       const { posted, send, next, chart } = open(root, false);
       void chart.load();
