@@ -31,7 +31,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Timesl
     context.subscriptions.push(services, ...registerCommands(services));
     await services.start();
     if (__TIMESLICE_TEST__ && harness?.emptyWebview) {
-      context.subscriptions.push(emptyWebviewProbe(context.extensionUri));
+      context.subscriptions.push(emptyWebviewProbe(context.extensionUri, services.log));
     }
     // The test API exists only in the build the test harness loads (see esbuild.js).
     return __TIMESLICE_TEST__ && harness ? testApiFor(testApiSourceOf(services), harness) : undefined;

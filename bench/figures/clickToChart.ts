@@ -26,6 +26,7 @@ import * as path from 'node:path';
 
 import type { Browser, Frame, Page } from 'playwright-core';
 
+import { PAGE_WRITTEN_LINE } from '../../src/panels/html';
 import { harnessValue, TEST_HARNESS_ENV } from '../../src/testHarness';
 import { codeServer } from '../../test/e2e/support/codeServer';
 import { Sidebar } from '../../test/e2e/support/pageObjects/sidebar';
@@ -51,6 +52,8 @@ const TRACE_CATEGORIES = [
   'loading',
   'toplevel',
 ];
+/** VS Code's log line: local time to the millisecond, level, text. */
+const LOG_LINE = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) \[info\] (.*)$/;
 const DATA_LINE = /GET \/v2\/applications\/\d+\/metrics\/data\.json\S* 200 (\d+) ms/;
 
 /** The page code below (this file is type-checked without the DOM library). */
@@ -100,6 +103,25 @@ async function newDataLines(
     const lines = all.slice(from).filter((l) => DATA_LINE.test(l));
     if (lines.length > 0 || Date.now() > end) {
       return { lines, total: all.length };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * When the window's extension host wrote its webview page (a test build's log line, src/panels/html.ts),
+ * as wall-clock time to the millisecond: each window has an extension host and a Timeslice log of its own.
+ */
+async function pageWrittenAt(logsDir: string, timeoutMs = 15_000): Promise<number | undefined> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const file = findLog(logsDir, 'Timeslice.log');
+    const written = (file ? fs.readFileSync(file, 'utf8').split('\n') : [])
+      .map((line) => LOG_LINE.exec(line))
+      .filter((m) => m?.[2].endsWith(PAGE_WRITTEN_LINE))
+      .at(-1);
+    if (written || Date.now() > end) {
+      return written ? new Date(written[1]).getTime() : undefined;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -218,9 +240,15 @@ export async function clickToChartFigures(
   const first = { ours: [] as number[], anchor: [] as number[] };
   const reused = { ours: [] as number[], anchor: [] as number[] };
   const problems: string[] = [];
-  /** Since the click: the panel's page navigation start, its document, our first script, its data message's arrival. */
-  const stages = { page: [] as number[], document: [] as number[], boot: [] as number[], received: [] as number[] };
-  const emptyStages = { page: [] as number[], document: [] as number[] };
+  /** Since the click: the extension wrote the panel's page, its page navigation start, its document, our first script, its data message's arrival. */
+  const stages = {
+    written: [] as number[],
+    page: [] as number[],
+    document: [] as number[],
+    boot: [] as number[],
+    received: [] as number[],
+  };
+  const emptyStages = { written: [] as number[], page: [] as number[], document: [] as number[] };
   const detail: Record<string, number[]> = {};
   /** Since the click on the second row: the preview's data message's arrival. */
   const reusedReceived: number[] = [];
@@ -237,6 +265,7 @@ export async function clickToChartFigures(
           const frame = await emptyWebviewFrame(page);
           const clickAt = await clickedAt(page);
           const { bootAt, pageAt, documentAt } = await frameTimes(frame);
+          const writtenAt = await pageWrittenAt(logsDir);
           if (clickAt === undefined || bootAt === undefined) {
             problems.push(
               `${CLICK_TO_CHART}: the empty webview: ${clickAt === undefined ? 'no click time' : 'no boot mark'}`,
@@ -245,6 +274,9 @@ export async function clickToChartFigures(
             first.anchor.push(bootAt - clickAt);
             emptyStages.page.push(pageAt - clickAt);
             emptyStages.document.push((documentAt ?? NaN) - clickAt);
+            if (writtenAt !== undefined) {
+              emptyStages.written.push(writtenAt - clickAt);
+            }
           }
         } catch (e) {
           problems.push(`${CLICK_TO_CHART}: the empty webview did not start (${String(e)})`);
@@ -271,7 +303,7 @@ export async function clickToChartFigures(
         continue;
       }
       let clickAt = await clickedAt(page);
-      const times = await frameTimes(frame);
+      const times = { ...(await frameTimes(frame)), writtenAt: await pageWrittenAt(logsDir) };
       const { drawnAt, pageAt, documentAt, bootAt, receivedAt } = times;
       let { lines } = await newDataLines(logsDir, Math.max(0, before - 1));
       if (clickAt === undefined || drawnAt === undefined || lines.length === 0) {
@@ -283,6 +315,9 @@ export async function clickToChartFigures(
           problems.push(`${CLICK_TO_CHART}: ${app}: ${lines.length} metric-data requests logged (expected 1)`);
         }
         first.ours.push(drawnAt - clickAt);
+        if (times.writtenAt !== undefined) {
+          stages.written.push(times.writtenAt - clickAt);
+        }
         stages.page.push(pageAt - clickAt);
         stages.document.push((documentAt ?? NaN) - clickAt);
         stages.boot.push((bootAt ?? NaN) - clickAt);
@@ -344,8 +379,8 @@ export async function clickToChartFigures(
       budget: { kind: 'overAnchor', max: 150 },
       samples: first,
       note:
-        `${common}, ${first.ours.length} clicks, one per application, a new window each (its first webview); the floor in windows of their own: a click on a test-only status-bar item that opens a webview panel with the same options and first script (panelBoot.js) and nothing else, to that script's mark (${first.anchor.length} windows; its frame started at ${median(emptyStages.page).toFixed(0)} ms, its document answered at ${median(emptyStages.document).toFixed(0)} ms); ` +
-        `medians after the row's click: the dashboard's frame started at ${median(stages.page).toFixed(0)} ms, its document answered at ${median(stages.document).toFixed(0)} ms, our first script ran at ${median(stages.boot).toFixed(0)} ms, the panel had its data at ${median(stages.received).toFixed(0)} ms`,
+        `${common}, ${first.ours.length} clicks, one per application, a new window each (its first webview); the floor in windows of their own: a click on a test-only status-bar item that opens a webview panel with the same options and first script (panelBoot.js) and nothing else, to that script's mark (${first.anchor.length} windows; the extension wrote its page at ${median(emptyStages.written).toFixed(0)} ms, its frame started at ${median(emptyStages.page).toFixed(0)} ms, its document answered at ${median(emptyStages.document).toFixed(0)} ms); ` +
+        `medians after the row's click: the extension wrote the dashboard's page at ${median(stages.written).toFixed(0)} ms, its frame started at ${median(stages.page).toFixed(0)} ms, its document answered at ${median(stages.document).toFixed(0)} ms, our first script ran at ${median(stages.boot).toFixed(0)} ms, the panel had its data at ${median(stages.received).toFixed(0)} ms`,
     });
   }
   if (reused.ours.length > 0) {

@@ -12,7 +12,7 @@ import { dataMessage } from './dataMessage';
 import { pointBudget } from './decimate';
 import type { PanelErrorSource } from './errorSource';
 import { exportPanelData } from './exportData';
-import { makeNonce, renderPanelHtml } from './html';
+import { makeNonce, PAGE_WRITTEN_LINE, renderPanelHtml } from './html';
 import { PanelContent } from './panelContent';
 import { inlinePanelPage } from './panelPage';
 import { panelTitle } from './panelTitle';
@@ -205,6 +205,7 @@ export class ChartPanel extends Disposable {
       ...(inline ? { inline: { ...inline, componentsUri: asset('dist', 'webview', 'panelComponents.js') } } : {}),
       styleUri: asset('media', 'panel.css'),
     });
+    if (__TIMESLICE_TEST__) this.deps.log.info(PAGE_WRITTEN_LINE);
     // Shown, with its first script in it: posted to at once, not after a round trip of its 'ready'.
     // A hidden page gets nothing (VS Code delivers nothing to it) and says 'ready' when shown.
     if (inline && this.panel.visible) {

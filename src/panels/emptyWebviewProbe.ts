@@ -2,13 +2,14 @@
 // click-to-chart bench times VS Code's own webview start, the floor of a first dashboard (docs/performance.md).
 import * as vscode from 'vscode';
 
+import type { Logger } from '../log';
 import { panelOptions } from './chartPanel';
-import { makeNonce } from './html';
+import { makeNonce, PAGE_WRITTEN_LINE } from './html';
 import { inlinePanelPage } from './panelPage';
 
 export const EMPTY_WEBVIEW_COMMAND = 'timeslice.test.openEmptyWebview';
 
-export function emptyWebviewProbe(extensionUri: vscode.Uri): vscode.Disposable {
+export function emptyWebviewProbe(extensionUri: vscode.Uri, log: Logger): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('timeslice.test.emptyWebview', vscode.StatusBarAlignment.Left);
   item.text = '$(beaker)';
   item.command = EMPTY_WEBVIEW_COMMAND;
@@ -32,6 +33,7 @@ export function emptyWebviewProbe(extensionUri: vscode.Uri): vscode.Disposable {
         ? `<script nonce="${nonce}">${inline}</script>`
         : `<script nonce="${nonce}" src="${boot.toString()}"></script>`) +
       `</head><body></body></html>`;
+    log.info(`empty webview ${PAGE_WRITTEN_LINE}`);
   });
   return vscode.Disposable.from(item, command);
 }

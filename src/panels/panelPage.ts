@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 import { isInlineSafe, type PanelPageText } from './html';
@@ -11,6 +12,18 @@ import { isInlineSafe, type PanelPageText } from './html';
 export const INLINE_PANEL_PAGE = true;
 /** A larger page reaches the webview later, but the bundle's fetch took longer (docs/performance.md). */
 export const INLINE_PANEL_BUNDLE = true;
+/**
+ * The files are read this long after activation, off its path, so that the first panel's click does not
+ * wait for a quarter of a megabyte from disk (docs/performance.md). A click before then reads them itself.
+ */
+export const PANEL_PAGE_PRELOAD_DELAY_MS = 1000;
+
+const FILES: Record<keyof PanelPageText, string[]> = {
+  boot: ['dist', 'webview', 'panelBoot.js'],
+  script: ['dist', 'webview', 'panel.js'],
+  style: ['media', 'panel.css'],
+};
+const NAMES = (Object.keys(FILES) as Array<keyof PanelPageText>).filter((k) => k !== 'script' || INLINE_PANEL_BUNDLE);
 
 let cached: { root: string; page: PanelPageText | undefined } | undefined;
 
@@ -20,21 +33,33 @@ export function inlinePanelPage(extensionPath: string): PanelPageText | undefine
     return undefined;
   }
   if (cached?.root !== extensionPath) {
-    cached = { root: extensionPath, page: readPage(extensionPath) };
+    let texts: string[] | undefined;
+    try {
+      texts = NAMES.map((name) => readFileSync(join(extensionPath, ...FILES[name]), 'utf8'));
+    } catch {
+      texts = undefined;
+    }
+    cached = { root: extensionPath, page: checkedPage(texts) };
   }
   return cached.page;
 }
 
-function readPage(root: string): PanelPageText | undefined {
-  try {
-    const read = (...p: string[]) => readFileSync(join(root, ...p), 'utf8');
-    const page: PanelPageText = {
-      boot: read('dist', 'webview', 'panelBoot.js'),
-      ...(INLINE_PANEL_BUNDLE ? { script: read('dist', 'webview', 'panel.js') } : {}),
-      style: read('media', 'panel.css'),
-    };
-    return Object.values(page).every(isInlineSafe) ? page : undefined;
-  } catch {
+/** What inlinePanelPage() reads, read without blocking, for the first panel to find in place. */
+export async function preloadPanelPage(extensionPath: string): Promise<void> {
+  if (!INLINE_PANEL_PAGE || cached?.root === extensionPath) {
+    return;
+  }
+  const texts = await Promise.all(NAMES.map((name) => readFile(join(extensionPath, ...FILES[name]), 'utf8'))).catch(
+    () => undefined,
+  );
+  if (cached?.root !== extensionPath) {
+    cached = { root: extensionPath, page: checkedPage(texts) };
+  }
+}
+
+function checkedPage(texts: string[] | undefined): PanelPageText | undefined {
+  if (!texts || !texts.every(isInlineSafe)) {
     return undefined;
   }
+  return Object.fromEntries(NAMES.map((name, i) => [name, texts[i]])) as unknown as PanelPageText;
 }
