@@ -14,6 +14,7 @@ import { EndOfLifeNotice } from './endOfLifeNotice';
 import type { Logger } from './log';
 import { ChannelLogger } from './log';
 import { RecentLines } from './recentLines';
+import { whenShown } from './util/whenShown';
 import { ApplicationsView } from './tree/applicationsView';
 import { PanelManager } from './panels/panelManager';
 import { ImpactPanels } from './panels/impactPanel';
@@ -143,6 +144,8 @@ export class Services extends Disposable {
         }),
       ),
     );
+    // Its rows open dashboards: once it is on screen, the first one's page files are read ahead, not at the click.
+    this._register(whenShown(this.applicationsView.view, () => this.panels.readPageAhead()));
     this.impactPanels = this._register(new ImpactPanels(context.extensionUri));
     this.bindings = this._register(new WorkspaceBindings());
     this.boundApps = this._register(

@@ -69,25 +69,27 @@ interface PageGlobals {
   addEventListener(type: 'mousedown', listener: (e: { timeStamp: number }) => void, capture: boolean): void;
 }
 
-function findLog(dir: string, name: string): string | undefined {
-  let found: { file: string; mtime: number } | undefined;
+/** Every file called `name` under `dir`, newest first. */
+function logFiles(dir: string, name: string): string[] {
+  const found: Array<{ file: string; mtime: number }> = [];
   const walk = (d: string) => {
     for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, entry.name);
       if (entry.isDirectory()) {
         walk(p);
       } else if (entry.name === name) {
-        const mtime = fs.statSync(p).mtimeMs;
-        if (!found || mtime > found.mtime) {
-          found = { file: p, mtime };
-        }
+        found.push({ file: p, mtime: fs.statSync(p).mtimeMs });
       }
     }
   };
   if (fs.existsSync(dir)) {
     walk(dir);
   }
-  return found?.file;
+  return found.sort((a, b) => b.mtime - a.mtime).map((f) => f.file);
+}
+
+function findLog(dir: string, name: string): string | undefined {
+  return logFiles(dir, name)[0];
 }
 
 /** The lines of the Timeslice log after the first `from` lines, once one of them matches (the log is flushed a little later). */
@@ -109,19 +111,22 @@ async function newDataLines(
 }
 
 /**
- * When the window's extension host wrote its webview page (a test build's log line, src/panels/html.ts),
- * as wall-clock time to the millisecond: each window has an extension host and a Timeslice log of its own.
+ * When an extension host wrote a webview page after `since` (a test build's log line, src/panels/html.ts), as
+ * wall-clock time to the millisecond: each window has an extension host and a Timeslice log of its own, and a
+ * closed window's may still be written to, so every log is read and the first line after the click is taken.
  */
-async function pageWrittenAt(logsDir: string, timeoutMs = 15_000): Promise<number | undefined> {
+async function pageWrittenAt(logsDir: string, since: number, timeoutMs = 15_000): Promise<number | undefined> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const file = findLog(logsDir, 'Timeslice.log');
-    const written = (file ? fs.readFileSync(file, 'utf8').split('\n') : [])
+    const times = logFiles(logsDir, 'Timeslice.log')
+      .flatMap((file) => fs.readFileSync(file, 'utf8').split('\n'))
       .map((line) => LOG_LINE.exec(line))
       .filter((m) => m?.[2].endsWith(PAGE_WRITTEN_LINE))
-      .at(-1);
-    if (written || Date.now() > end) {
-      return written ? new Date(written[1]).getTime() : undefined;
+      .map((m) => new Date(m![1]).getTime())
+      // The line's time is cut to the millisecond.
+      .filter((at) => at >= Math.floor(since));
+    if (times.length > 0 || Date.now() > end) {
+      return times.length > 0 ? Math.min(...times) : undefined;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -265,7 +270,7 @@ export async function clickToChartFigures(
           const frame = await emptyWebviewFrame(page);
           const clickAt = await clickedAt(page);
           const { bootAt, pageAt, documentAt } = await frameTimes(frame);
-          const writtenAt = await pageWrittenAt(logsDir);
+          const writtenAt = clickAt === undefined ? undefined : await pageWrittenAt(logsDir, clickAt);
           if (clickAt === undefined || bootAt === undefined) {
             problems.push(
               `${CLICK_TO_CHART}: the empty webview: ${clickAt === undefined ? 'no click time' : 'no boot mark'}`,
@@ -303,7 +308,10 @@ export async function clickToChartFigures(
         continue;
       }
       let clickAt = await clickedAt(page);
-      const times = { ...(await frameTimes(frame)), writtenAt: await pageWrittenAt(logsDir) };
+      const times = {
+        ...(await frameTimes(frame)),
+        writtenAt: clickAt === undefined ? undefined : await pageWrittenAt(logsDir, clickAt),
+      };
       const { drawnAt, pageAt, documentAt, bootAt, receivedAt } = times;
       let { lines } = await newDataLines(logsDir, Math.max(0, before - 1));
       if (clickAt === undefined || drawnAt === undefined || lines.length === 0) {

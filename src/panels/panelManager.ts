@@ -5,13 +5,13 @@ import * as vscode from 'vscode';
 import type { Config } from '../config';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
-import { Disposable, toDisposable } from '../util/lifecycle';
+import { Disposable } from '../util/lifecycle';
 import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';
 import type { PanelErrorSource } from './errorSource';
 import type { PanelData } from './panelLoad';
 import type { PanelEntity, PanelState } from './protocol';
 import { explorerScope } from './explorerScope';
-import { PANEL_PAGE_PRELOAD_DELAY_MS, preloadPanelPage } from './panelPage';
+import { preloadPanelPage } from './panelPage';
 import { isPanelState } from './protocol';
 
 export function panelKey(e: PanelEntity): string {
@@ -56,8 +56,6 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
       this.open = this.panels;
     }
     this._register(vscode.window.registerWebviewPanelSerializer(CHART_VIEW_TYPE, this));
-    const preload = setTimeout(() => void preloadPanelPage(extensionUri.fsPath), PANEL_PAGE_PRELOAD_DELAY_MS);
-    this._register(toDisposable(() => clearTimeout(preload)));
     this._register(
       config.onDidChange((e) => {
         if (e.affectsConfiguration('timeslice.timeZone')) {
@@ -67,6 +65,11 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
         }
       }),
     );
+  }
+
+  /** Reads the chart page's files now, without blocking, for the next first panel (docs/performance.md). */
+  readPageAhead(): void {
+    void preloadPanelPage(this.extensionUri.fsPath);
   }
 
   /** `loaded`: data its opener already has; `beside`: the active editor keeps the focus. */

@@ -12,11 +12,6 @@ import { isInlineSafe, type PanelPageText } from './html';
 export const INLINE_PANEL_PAGE = true;
 /** A larger page reaches the webview later, but the bundle's fetch took longer (docs/performance.md). */
 export const INLINE_PANEL_BUNDLE = true;
-/**
- * The files are read this long after activation, off its path, so that the first panel's click does not
- * wait for a quarter of a megabyte from disk (docs/performance.md). A click before then reads them itself.
- */
-export const PANEL_PAGE_PRELOAD_DELAY_MS = 1000;
 
 const FILES: Record<keyof PanelPageText, string[]> = {
   boot: ['dist', 'webview', 'panelBoot.js'],
