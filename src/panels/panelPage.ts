@@ -39,17 +39,27 @@ export function inlinePanelPage(extensionPath: string): PanelPageText | undefine
   return cached.page;
 }
 
-/** What inlinePanelPage() reads, read without blocking, for the first panel to find in place. */
-export async function preloadPanelPage(extensionPath: string): Promise<void> {
+let pending: { root: string; read: Promise<void> } | undefined;
+
+/** What inlinePanelPage() reads, read without blocking, for the first panel to find in place; one read at a time. */
+export function preloadPanelPage(extensionPath: string): Promise<void> {
   if (!INLINE_PANEL_PAGE || cached?.root === extensionPath) {
-    return;
+    return Promise.resolve();
   }
-  const texts = await Promise.all(NAMES.map((name) => readFile(join(extensionPath, ...FILES[name]), 'utf8'))).catch(
-    () => undefined,
-  );
-  if (cached?.root !== extensionPath) {
-    cached = { root: extensionPath, page: checkedPage(texts) };
+  if (pending?.root !== extensionPath) {
+    const read = Promise.all(NAMES.map((name) => readFile(join(extensionPath, ...FILES[name]), 'utf8')))
+      .catch(() => undefined)
+      .then((texts) => {
+        if (cached?.root !== extensionPath) {
+          cached = { root: extensionPath, page: checkedPage(texts) };
+        }
+        if (pending?.read === read) {
+          pending = undefined;
+        }
+      });
+    pending = { root: extensionPath, read };
   }
+  return pending.read;
 }
 
 function checkedPage(texts: string[] | undefined): PanelPageText | undefined {

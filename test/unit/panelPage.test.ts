@@ -30,6 +30,14 @@ describe('panel page files', () => {
     assert.deepEqual(inlinePanelPage(dir), { boot: 'boot();', script: 'bundle();', style: 'body{}' });
   });
 
+  it('reads the files once while a background read is under way', async () => {
+    const dir = extensionWith({ boot: 'boot();', script: 'bundle();', style: 'body{}' });
+    const first = preloadPanelPage(dir);
+    assert.equal(preloadPanelPage(dir), first);
+    await first;
+    assert.deepEqual(inlinePanelPage(dir), { boot: 'boot();', script: 'bundle();', style: 'body{}' });
+  });
+
   it('reads them itself when the background read has not run', () => {
     const dir = extensionWith({ boot: 'boot();', script: 'bundle();', style: 'body{}' });
     assert.deepEqual(inlinePanelPage(dir), { boot: 'boot();', script: 'bundle();', style: 'body{}' });
