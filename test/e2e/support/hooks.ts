@@ -1,10 +1,11 @@
 /** Root hooks of the UI suite (test/e2e/run.js installs them). */
 import type { Context } from 'mocha';
 
-import { openWorkbenches, screenshot } from './workbench';
+import { reportFailure } from './failureReport';
+import { openWorkbenches } from './workbench';
 
 export const mochaHooks = {
-  /** After a failed test, screenshots every open workbench (the picture usually says why) and closes what it left open. */
+  /** After a failed test, pictures and logs of every open workbench (they usually say why); closes what it left open. */
   async afterEach(this: Context): Promise<void> {
     const test = this.currentTest;
     if (test?.state !== 'failed') {
@@ -19,7 +20,7 @@ export const mochaHooks = {
     for (const [i, wb] of workbenches.entries()) {
       const name = `failed-${slug}${workbenches.length > 1 ? `-${i + 1}` : ''}`;
       try {
-        console.log(`      screenshot of the failure: ${await screenshot(wb.page, name)}`);
+        await reportFailure(wb, name);
         // A menu or quick pick a failed step left open would take the next test's clicks.
         await wb.page.keyboard.press('Escape');
       } catch {
