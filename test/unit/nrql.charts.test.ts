@@ -198,11 +198,11 @@ describe('NRQL result → explorer charts', () => {
     assert.ok(isPanelEntity({ kind: 'explorer', applicationId: 7, title: 'title', nrql: source }));
   });
 
-  it("charts the simulator's answer to the query the palette prefills: 30 one-minute buckets of both aggregates", () => {
+  it("charts the simulator's answer to the query the palette prefills: 30 one-minute buckets of both aggregates", async () => {
     const dataset = new Dataset({ seed: 42, apps: 4 });
     const app = dataset.apps.find((a) => a.reporting)!;
     const now = new Date('2026-11-20T12:00:30Z');
-    const answer = runNrql({ dataset, accountId: 1, now }, exampleNrql(app.id));
+    const answer = await runNrql({ dataset, accountId: 1, now }, exampleNrql(app.id));
     const set = nrqlTimeseriesCharts({
       results: answer.results,
       metadata: { facets: [], eventTypes: [], messages: [] },
@@ -222,12 +222,12 @@ describe('NRQL result → explorer charts', () => {
     assert.equal(set.bucketSeconds, 60);
   });
 
-  it('the prefilled query ends before the unfinished current minute, so its last bucket is a whole minute of calls', () => {
+  it('the prefilled query ends before the unfinished current minute, so its last bucket is a whole minute of calls', async () => {
     const dataset = new Dataset({ seed: 42, apps: 4 });
     const app = dataset.apps.find((a) => a.reporting)!;
     const now = new Date('2026-11-20T12:00:30Z');
     const currentMinute = Date.parse('2026-11-20T12:00:00Z');
-    const answer = runNrql({ dataset, accountId: 1, now }, exampleNrql(app.id));
+    const answer = await runNrql({ dataset, accountId: 1, now }, exampleNrql(app.id));
     const ends = answer.results.map((r) => Number(r.endTimeSeconds) * 1000);
     assert.equal(ends.length, 30);
     assert.ok(

@@ -217,10 +217,10 @@ describe('numbers per transaction over REST and NRQL (docs/service.md#transactio
   const quote = (n: string) => `'${n.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
   for (const app of dataset.apps.filter((a) => a.reporting)) {
-    it(`${app.name} (${app.language}): "SELECT count(newrelic.timeslice.value) AS calls, average(newrelic.timeslice.value) * 1000 AS ms … FACET metricTimesliceName" equals REST's summarized call_count and average_response_time`, () => {
+    it(`${app.name} (${app.language}): "SELECT count(newrelic.timeslice.value) AS calls, average(newrelic.timeslice.value) * 1000 AS ms … FACET metricTimesliceName" equals REST's summarized call_count and average_response_time`, async () => {
       const txns = app.profile.transactions;
       const names = txns.map((t) => t.name);
-      const r = runNrql(
+      const r = await runNrql(
         ctx,
         `SELECT count(newrelic.timeslice.value) AS calls, average(newrelic.timeslice.value) * 1000 AS ms FROM Metric WHERE appId = ${app.id} AND metricTimesliceName IN (${names.map(quote).join(', ')}) FACET metricTimesliceName SINCE 30 minutes ago LIMIT MAX`,
       );
@@ -240,7 +240,7 @@ describe('numbers per transaction over REST and NRQL (docs/service.md#transactio
         assert.ok(Math.abs((row.ms as number) - rest[i].average_response_time) <= 0.01, `${t.name} ms`);
       });
       // The errors: `count(newrelic.timeslice.value)` over the `Errors/…` names.
-      const errors = runNrql(
+      const errors = await runNrql(
         ctx,
         `SELECT count(newrelic.timeslice.value) FROM Metric WHERE appId = ${app.id} AND metricTimesliceName IN (${txns.map((t) => quote(t.names.errors)).join(', ')}) FACET metricTimesliceName SINCE 30 minutes ago LIMIT MAX`,
       );
@@ -282,9 +282,9 @@ describe('numbers per transaction over REST and NRQL (docs/service.md#transactio
     }
   });
 
-  it('"SELECT uniques(metricTimesliceName) FROM Metric WHERE appId = <id> SINCE … LIMIT MAX" lists every transaction', () => {
+  it('"SELECT uniques(metricTimesliceName) FROM Metric WHERE appId = <id> SINCE … LIMIT MAX" lists every transaction', async () => {
     for (const app of dataset.apps.filter((a) => a.reporting)) {
-      const r = runNrql(
+      const r = await runNrql(
         ctx,
         `SELECT uniques(metricTimesliceName) FROM Metric WHERE appId = ${app.id} SINCE 30 minutes ago LIMIT MAX`,
       );

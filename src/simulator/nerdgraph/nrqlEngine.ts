@@ -149,7 +149,7 @@ function describe(p: TimePoint | undefined, fallback: string): string {
       : new Date(p.ms).toISOString();
 }
 
-export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
+export async function runNrql(ctx: NrqlContext, text: string): Promise<NrqlAnswer> {
   let q: NrqlQuery;
   try {
     q = parseNrql(text);
@@ -209,7 +209,7 @@ export function runNrql(ctx: NrqlContext, text: string): NrqlAnswer {
     },
   });
   if (q.from !== 'Metric') {
-    return { results: eventRows(ctx, q, buckets, limit), metadata: metadata(q.types) };
+    return { results: await eventRows(ctx, q, buckets, limit), metadata: metadata(q.types) };
   }
   const units = unitsOf(ctx, q);
   const slicer = new Slicer(ctx.dataset.seed);

@@ -3,6 +3,7 @@ import type { SimApp } from '../dataset';
 import type { ErrorOccurrence } from '../errorEvents';
 import { errorOccurrences, requestUriOf } from '../errorEvents';
 import { hashString } from '../random';
+import { Slices } from '../slices';
 import { appGuid } from './entities';
 import { changeEvents } from './nrqlChangeEvents';
 import type { Cond, Expr, NrqlQuery } from './nrqlSyntax';
@@ -10,27 +11,47 @@ import { CHANGE_EVENT_TYPES, isRawSelect } from './nrqlSyntax';
 import type { AttrValue, NrqlContext } from './nrqlUnits';
 import { facetKeysOf, matches } from './nrqlUnits';
 
+/** Grouping a week of events reads the clock this often, not once an event. */
+const EVENTS_PER_CLOCK_READ = 4096;
+
 /** How long events stay queryable: an open point, the service's default event retention is 8 days. */
 export const EVENT_RETENTION_MS = 8 * 24 * 3_600_000;
 
 type EventAttrs = Readonly<Record<string, AttrValue>>;
 
+/** A map of maps, one level per part of the key: no key string is built per lookup (a week is a million). */
+type NestedMap = Map<unknown, NestedMap | EventAttrs>;
+
 // Attributes shared by an occurrence's transaction, class and message live on one cached prototype, so a long
 // window builds one small object per event.
 class AttrsBuilder {
-  private readonly shared = new Map<string, EventAttrs>();
+  private readonly shared: NestedMap = new Map();
   constructor(
     private readonly ctx: NrqlContext,
     private readonly from: 'TransactionError' | 'ErrorTrace',
   ) {}
 
-  of(o: ErrorOccurrence): EventAttrs {
-    const key = `${o.app.id}\u0000${o.metricName}\u0000${o.kind.errorClass}\u0000${o.expected}\u0000${o.host}\u0000${o.message}`;
-    let shared = this.shared.get(key);
+  private sharedFor(o: ErrorOccurrence): EventAttrs {
+    const parts = [o.app, o.metricName, o.kind, o.expected, o.host];
+    let level = this.shared;
+    for (const part of parts) {
+      let next = level.get(part) as NestedMap | undefined;
+      if (!next) {
+        next = new Map();
+        level.set(part, next);
+      }
+      level = next;
+    }
+    let shared = level.get(o.message) as EventAttrs | undefined;
     if (!shared) {
       shared = this.sharedOf(o);
-      this.shared.set(key, shared);
+      level.set(o.message, shared);
     }
+    return shared;
+  }
+
+  of(o: ErrorOccurrence): EventAttrs {
+    const shared = this.sharedFor(o);
     const own: Record<string, AttrValue> = Object.create(shared) as Record<string, AttrValue>;
     own.timestamp = o.timestamp;
     if (this.from === 'ErrorTrace') {
@@ -76,7 +97,7 @@ function onlyApp(ctx: NrqlContext, where: Cond | undefined): (app: SimApp) => bo
   return () => true;
 }
 
-function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number): EventAttrs[] {
+async function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number): Promise<EventAttrs[]> {
   if (q.types.every((t) => CHANGE_EVENT_TYPES.includes(t))) {
     return changeEvents(ctx, q, q.types, since, until);
   }
@@ -86,8 +107,10 @@ function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number):
   const keepApp = onlyApp(ctx, q.where);
   const builder = new AttrsBuilder(ctx, from);
   const out: EventAttrs[] = [];
+  const slices = new Slices();
   for (const app of ctx.dataset.apps.filter(keepApp)) {
     for (let minute = Math.floor(start / 60_000); minute * 60_000 < end; minute++) {
+      await slices.pause();
       for (const o of errorOccurrences(ctx.dataset, app, minute, from === 'ErrorTrace' ? 'traced' : 'sampled')) {
         if (o.timestamp >= start && o.timestamp < end) {
           const attrs = builder.of(o);
@@ -113,18 +136,24 @@ function evaluate(e: Expr, events: readonly EventAttrs[], seconds: number): unkn
       return null; // Bare attributes only list events (rawRows).
     case 'agg': {
       const name = e.attr.name;
-      const values = numbers(events, name);
       switch (e.fn) {
         case 'count':
           return name === '*' ? events.length : events.filter((x) => x[name] !== undefined).length;
         case 'sum':
-          return values.reduce((a, v) => a + v, 0);
+          return numbers(events, name).reduce((a, v) => a + v, 0);
         case 'min':
-          return values.length > 0 ? Math.min(...values) : null;
-        case 'max':
-          return values.length > 0 ? Math.max(...values) : null;
-        case 'average':
+        case 'max': {
+          // A loop, not Math.min(...values): a week of events is more arguments than a call takes.
+          let best: number | null = null;
+          for (const v of numbers(events, name)) {
+            best = best === null || (e.fn === 'min' ? v < best : v > best) ? v : best;
+          }
+          return best;
+        }
+        case 'average': {
+          const values = numbers(events, name);
           return values.length > 0 ? values.reduce((a, v) => a + v, 0) / values.length : null;
+        }
         case 'latest': {
           let best: EventAttrs | undefined;
           for (const x of events) {
@@ -177,20 +206,22 @@ function rawRows(q: NrqlQuery, events: readonly EventAttrs[], limit: number): Ar
 }
 
 /** The rows of an event query: one per bucket, or per facet and bucket, facets ranked by the first selection. */
-export function eventRows(
+export async function eventRows(
   ctx: NrqlContext,
   q: NrqlQuery,
   buckets: ReadonlyArray<[number, number]>,
   limit: number,
-): Array<Record<string, unknown>> {
+): Promise<Array<Record<string, unknown>>> {
   const since = buckets[0][0];
   const until = buckets[buckets.length - 1][1];
-  const all = eventsOf(ctx, q, since, until);
+  const all = await eventsOf(ctx, q, since, until);
   if (isRawSelect(q)) {
     return rawRows(q, all, limit);
   }
   const row = (events: readonly EventAttrs[], [a, b]: [number, number]) => {
-    const inBucket = events.filter((x) => Number(x.timestamp) >= a && Number(x.timestamp) < b);
+    // One bucket spans the whole window, which holds every event: no copy of a week's events.
+    const inBucket =
+      buckets.length === 1 ? events : events.filter((x) => Number(x.timestamp) >= a && Number(x.timestamp) < b);
     const out: Record<string, unknown> = {};
     for (const item of q.select) {
       out[item.key] = evaluate(item.expr, inBucket, (b - a) / 1000);
@@ -204,15 +235,35 @@ export function eventRows(
   }
   const attrs = q.facet.attrs;
   const groups = new Map<string, { values: string[]; events: EventAttrs[] }>();
-  for (const x of all) {
+  // Events that share a prototype (AttrsBuilder) share its facet key unless a facet is one of their own attributes.
+  const keyOfShared = new Map<object, string | undefined>();
+  const keyOf = (x: EventAttrs): string | undefined => {
     const values = attrs.map((a) => x[a]);
-    if (values.some((v) => v === undefined)) {
+    return values.some((v) => v === undefined) ? undefined : JSON.stringify(values);
+  };
+  const slices = new Slices();
+  for (let i = 0; i < all.length; i++) {
+    if (i % EVENTS_PER_CLOCK_READ === 0) {
+      await slices.pause();
+    }
+    const x = all[i];
+    const shared = Object.getPrototypeOf(x) as object | null;
+    let key: string | undefined;
+    if (shared !== null && shared !== Object.prototype && !attrs.some((a) => Object.hasOwn(x, a))) {
+      key = keyOfShared.has(shared) ? keyOfShared.get(shared) : keyOf(x);
+      keyOfShared.set(shared, key);
+    } else {
+      key = keyOf(x);
+    }
+    if (key === undefined) {
       continue;
     }
-    const key = JSON.stringify(values);
-    const g = groups.get(key) ?? { values: values.map(String), events: [] };
+    let g = groups.get(key);
+    if (!g) {
+      g = { values: attrs.map((a) => String(x[a])), events: [] };
+      groups.set(key, g);
+    }
     g.events.push(x);
-    groups.set(key, g);
   }
   const first = q.select[0].expr;
   const rank = (events: EventAttrs[]) => {

@@ -285,7 +285,7 @@ export class NerdGraphService {
           aiIssues: account
             ? aiIssuesFor(account.dataset, account.id, region, this.options.now, this.aiIssuesPageSize)
             : null,
-          nrql: ({ query }: { query: string }, ctx: Ctx) => {
+          nrql: async ({ query }: { query: string }, ctx: Ctx) => {
             failIf(ctx, 'graphql.nrql');
             failIf(ctx, 'graphql.changeEvents');
             if (nrqlTimesOut(this.nrqlFieldErrors, query, id)) {
@@ -299,7 +299,7 @@ export class NerdGraphService {
             }
             try {
               return {
-                ...runNrql({ dataset: account.dataset, accountId: account.id, now: this.options.now() }, query),
+                ...(await runNrql({ dataset: account.dataset, accountId: account.id, now: this.options.now() }, query)),
                 nrql: query,
               };
             } catch (e) {

@@ -1,0 +1,21 @@
+// The demo's simulator runs inside the user's extension host: a long answer (a week of error events) gives the
+// event loop back between slices, so the editor's own calls are not held up behind it.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** Work between turns of the event loop: short enough that an editor call waits no longer. */
+export const SIMULATOR_SLICE_MS = 10;
+
+export class Slices {
+  private started = performance.now();
+
+  constructor(private readonly sliceMs = SIMULATOR_SLICE_MS) {}
+
+  /** Resolves at once inside a slice; after one, on the event loop's next turn. */
+  async pause(): Promise<void> {
+    if (performance.now() - this.started < this.sliceMs) {
+      return;
+    }
+    await nextTurn();
+    this.started = performance.now();
+  }
+}
