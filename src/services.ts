@@ -307,16 +307,17 @@ export class Services extends Disposable {
     const demo = this.harness.demo;
     // A window of Open the Demo's Code: its folders are bound to the demo's applications.
     const demoCopy = this.demoCode.windowCopy;
+    if (demoCopy) {
+      // The code shows at once; its lenses fill in when the demo answers.
+      void this.demoCode
+        .openFirstFileOnce(demoCopy)
+        .catch((e: unknown) => this.log.error(e instanceof Error ? e : String(e)));
+    }
     if (demo || demoCopy) {
       // `demo=nerdGraph` (or restV2): `npm run demo -- --backend nerdGraph`.
       await this.demo.start(demo?.backend ? parseBackendSetting(demo.backend) : undefined);
     }
     await this.connections.rebuild();
-    if (demoCopy) {
-      void this.demoCode
-        .openFirstFileOnce(demoCopy)
-        .catch((e: unknown) => this.log.error(e instanceof Error ? e : String(e)));
-    }
   }
 
   showLog(): void {

@@ -13,6 +13,7 @@ import {
   staleCopies,
 } from './demoCodeCopies';
 import { writeDemoRepositories } from './demoRepositories';
+import { nudgeUntilOpened } from './workspaceFileNudge';
 
 /** Where the sample workspace is inside the installed extension (.vscodeignore ships it). */
 const SAMPLE_PATH = ['samples', 'demo-workspace'] as const;
@@ -24,6 +25,10 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function openedMarker(copy: vscode.Uri): vscode.Uri {
+  return copy.with({ path: `${copy.path}${OPENED_SUFFIX}` });
 }
 
 export class DemoCode {
@@ -54,19 +59,30 @@ export class DemoCode {
         this.log.warn(`could not write the demo's git history: ${String(e)}`);
       }
     }
-    await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.joinPath(copy, DEMO_WORKSPACE_FILE), {
-      forceNewWindow: newWindow,
-    });
+    const workspaceFile = vscode.Uri.joinPath(copy, DEMO_WORKSPACE_FILE);
+    await vscode.commands.executeCommand('vscode.openFolder', workspaceFile, { forceNewWindow: newWindow });
+    if (newWindow) {
+      void nudgeUntilOpened({
+        opened: () => exists(openedMarker(copy)),
+        rewrite: async () => {
+          await vscode.workspace.fs.writeFile(workspaceFile, await vscode.workspace.fs.readFile(workspaceFile));
+          this.log.info(`wrote ${DEMO_WORKSPACE_FILE} again: its window has not said it opened`);
+        },
+        wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      }).catch((e: unknown) => this.log.warn(`could not write ${DEMO_WORKSPACE_FILE} again: ${String(e)}`));
+    }
   }
 
   /** In a copy's window (the demo started): a copy opened for the first time shows its controller. */
   async openFirstFileOnce(copy: vscode.Uri): Promise<void> {
-    const opened = copy.with({ path: `${copy.path}${OPENED_SUFFIX}` });
+    const opened = openedMarker(copy);
     if (await exists(opened)) {
       return; // A window of this copy opened before: what the user had open is restored instead.
     }
     await vscode.workspace.fs.writeFile(opened, new Uint8Array());
-    await vscode.window.showTextDocument(vscode.Uri.joinPath(copy, ...FIRST_FILE.split('/')), { preview: false });
+    const file = vscode.Uri.joinPath(copy, ...FIRST_FILE.split('/'));
+    await vscode.window.showTextDocument(file, { preview: false });
+    this.log.info(`opened ${FIRST_FILE} of the copy`);
   }
 
   /** Removes copies older than a week; a copy that cannot be removed now is tried again next time. */

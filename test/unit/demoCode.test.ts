@@ -13,6 +13,7 @@ import {
   FIRST_FILE,
   staleCopies,
 } from '../../src/demo/demoCodeCopies';
+import { nudgeUntilOpened, WORKSPACE_REWRITE_DELAYS_MS } from '../../src/demo/workspaceFileNudge';
 import { violations } from '../../src/simulator/alerts';
 import { DEMO_DATA_SET, Dataset } from '../../src/simulator/dataset';
 import { deploymentsBetween } from '../../src/simulator/deployments';
@@ -97,4 +98,44 @@ describe("the demo's showcase application (what changed, what is firing)", () =>
       }
     });
   }
+});
+
+describe("Open the Demo's Code: a window that opened its workspace file without its folders", () => {
+  /** A host whose window says it opened after `openedAfter` checks; what it was asked, in order. */
+  function host(openedAfter: number) {
+    const calls: string[] = [];
+    let checks = 0;
+    return {
+      calls,
+      opened: () => {
+        calls.push('opened?');
+        return Promise.resolve(++checks > openedAfter);
+      },
+      rewrite: () => {
+        calls.push('rewrite');
+        return Promise.resolve();
+      },
+      wait: (ms: number) => {
+        calls.push(`wait ${ms}`);
+        return Promise.resolve();
+      },
+    };
+  }
+
+  it('writes nothing when the window said it opened by the first check', async () => {
+    const h = host(0);
+    assert.equal(await nudgeUntilOpened(h, [10, 30]), 0);
+    assert.deepEqual(h.calls, ['wait 10', 'opened?']);
+  });
+
+  it('writes the file again at each time until the window says it opened, then stops', async () => {
+    const h = host(1);
+    assert.equal(await nudgeUntilOpened(h, [10, 30, 60]), 1);
+    assert.deepEqual(h.calls, ['wait 10', 'opened?', 'rewrite', 'wait 20', 'opened?']);
+  });
+
+  it('gives up after the last time', async () => {
+    const h = host(Number.POSITIVE_INFINITY);
+    assert.equal(await nudgeUntilOpened(h, WORKSPACE_REWRITE_DELAYS_MS), WORKSPACE_REWRITE_DELAYS_MS.length);
+  });
 });
