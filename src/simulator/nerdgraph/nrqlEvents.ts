@@ -31,7 +31,7 @@ class AttrsBuilder {
     private readonly from: 'TransactionError' | 'ErrorTrace',
   ) {}
 
-  private sharedFor(o: ErrorOccurrence): EventAttrs {
+  sharedFor(o: ErrorOccurrence): EventAttrs {
     const parts = [o.app, o.metricName, o.kind, o.expected, o.host];
     let level = this.shared;
     for (const part of parts) {
@@ -97,31 +97,105 @@ function onlyApp(ctx: NrqlContext, where: Cond | undefined): (app: SimApp) => bo
   return () => true;
 }
 
-async function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number): Promise<EventAttrs[]> {
-  if (q.types.every((t) => CHANGE_EVENT_TYPES.includes(t))) {
-    return changeEvents(ctx, q, q.types, since, until);
-  }
+/** Each error event of the query's applications and window, in slices of the event loop. */
+async function forEachErrorEvent(
+  ctx: NrqlContext,
+  q: NrqlQuery,
+  since: number,
+  until: number,
+  take: (o: ErrorOccurrence, builder: AttrsBuilder) => void,
+): Promise<void> {
   const from = q.from === 'ErrorTrace' ? 'ErrorTrace' : 'TransactionError';
   const start = Math.max(since, ctx.now.getTime() - EVENT_RETENTION_MS);
   const end = Math.min(until, ctx.now.getTime());
-  const keepApp = onlyApp(ctx, q.where);
   const builder = new AttrsBuilder(ctx, from);
-  const out: EventAttrs[] = [];
   const slices = new Slices();
-  for (const app of ctx.dataset.apps.filter(keepApp)) {
+  for (const app of ctx.dataset.apps.filter(onlyApp(ctx, q.where))) {
     for (let minute = Math.floor(start / 60_000); minute * 60_000 < end; minute++) {
       await slices.pause();
       for (const o of errorOccurrences(ctx.dataset, app, minute, from === 'ErrorTrace' ? 'traced' : 'sampled')) {
         if (o.timestamp >= start && o.timestamp < end) {
-          const attrs = builder.of(o);
-          if (!q.where || matches(q.where, { attrs })) {
-            out.push(attrs);
-          }
+          take(o, builder);
         }
       }
     }
   }
+}
+
+async function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number): Promise<EventAttrs[]> {
+  if (q.types.every((t) => CHANGE_EVENT_TYPES.includes(t))) {
+    return changeEvents(ctx, q, q.types, since, until);
+  }
+  const out: EventAttrs[] = [];
+  await forEachErrorEvent(ctx, q, since, until, (o, builder) => {
+    const attrs = builder.of(o);
+    if (!q.where || matches(q.where, { attrs })) {
+      out.push(attrs);
+    }
+  });
   return out;
+}
+
+/** The attributes each event has of its own; every other one is its shared prototype's. */
+const OWN_ATTRS: ReadonlySet<string> = new Set(['timestamp', 'id']);
+
+function condAttrs(c: Cond): string[] {
+  return c.k === 'and' || c.k === 'or' ? c.parts.flatMap(condAttrs) : [c.attr.name];
+}
+
+/**
+ * Whether the query only counts error events, in one window, by attributes they share: then it is answered from
+ * counts per shared prototype, without an object per event (a week of an error storm is two million).
+ */
+function countsShared(q: NrqlQuery): boolean {
+  return (
+    !q.types.some((t) => CHANGE_EVENT_TYPES.includes(t)) &&
+    q.timeseries === undefined &&
+    q.select.every((item) => item.expr.k === 'agg' && item.expr.fn === 'count' && item.expr.attr.name === '*') &&
+    ![...(q.facet?.attrs ?? []), ...(q.where ? condAttrs(q.where) : [])].some((a) => OWN_ATTRS.has(a))
+  );
+}
+
+async function countRows(
+  ctx: NrqlContext,
+  q: NrqlQuery,
+  since: number,
+  until: number,
+  limit: number,
+): Promise<Array<Record<string, unknown>>> {
+  const counts = new Map<EventAttrs, number>();
+  const kept = new Map<EventAttrs, boolean>();
+  await forEachErrorEvent(ctx, q, since, until, (o, builder) => {
+    const shared = builder.sharedFor(o);
+    let keep = kept.get(shared);
+    if (keep === undefined) {
+      keep = !q.where || matches(q.where, { attrs: shared });
+      kept.set(shared, keep);
+    }
+    if (keep) {
+      counts.set(shared, (counts.get(shared) ?? 0) + 1);
+    }
+  });
+  const rowOf = (count: number) => Object.fromEntries(q.select.map((item) => [item.key, count]));
+  if (!q.facet) {
+    return [rowOf([...counts.values()].reduce((a, n) => a + n, 0))];
+  }
+  const attrs = q.facet.attrs;
+  const groups = new Map<string, { values: string[]; count: number }>();
+  for (const [shared, count] of counts) {
+    const values = attrs.map((a) => shared[a]);
+    if (values.some((v) => v === undefined)) {
+      continue;
+    }
+    const key = JSON.stringify(values);
+    const g = groups.get(key) ?? { values: values.map(String), count: 0 };
+    g.count += count;
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .sort((x, y) => y.count - x.count || x.values.join().localeCompare(y.values.join()))
+    .slice(0, limit)
+    .map((g) => ({ ...facetKeysOf(g.values, attrs, q.facet!.alias), ...rowOf(g.count) }));
 }
 
 function numbers(events: readonly EventAttrs[], name: string): number[] {
@@ -214,6 +288,9 @@ export async function eventRows(
 ): Promise<Array<Record<string, unknown>>> {
   const since = buckets[0][0];
   const until = buckets[buckets.length - 1][1];
+  if (countsShared(q)) {
+    return countRows(ctx, q, since, until, limit);
+  }
   const all = await eventsOf(ctx, q, since, until);
   if (isRawSelect(q)) {
     return rawRows(q, all, limit);
