@@ -10,7 +10,6 @@ export class Slices {
 
   constructor(private readonly sliceMs = SIMULATOR_SLICE_MS) {}
 
-  /** Resolves at once inside a slice; after one, on the event loop's next turn. */
   async pause(): Promise<void> {
     if (performance.now() - this.started < this.sliceMs) {
       return;

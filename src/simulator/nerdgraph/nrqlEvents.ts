@@ -11,7 +11,6 @@ import { CHANGE_EVENT_TYPES, isRawSelect } from './nrqlSyntax';
 import type { AttrValue, NrqlContext } from './nrqlUnits';
 import { facetKeysOf, matches } from './nrqlUnits';
 
-/** Grouping a week of events reads the clock this often, not once an event. */
 const EVENTS_PER_CLOCK_READ = 4096;
 
 /** How long events stay queryable: an open point, the service's default event retention is 8 days. */
@@ -19,7 +18,7 @@ export const EVENT_RETENTION_MS = 8 * 24 * 3_600_000;
 
 type EventAttrs = Readonly<Record<string, AttrValue>>;
 
-/** A map of maps, one level per part of the key: no key string is built per lookup (a week is a million). */
+// One level per part of the key: no key string is built per event.
 type NestedMap = Map<unknown, NestedMap | EventAttrs>;
 
 // Attributes shared by an occurrence's transaction, class and message live on one cached prototype, so a long
@@ -97,7 +96,6 @@ function onlyApp(ctx: NrqlContext, where: Cond | undefined): (app: SimApp) => bo
   return () => true;
 }
 
-/** Each error event of the query's applications and window, in slices of the event loop. */
 async function forEachErrorEvent(
   ctx: NrqlContext,
   q: NrqlQuery,
@@ -136,17 +134,14 @@ async function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: nu
   return out;
 }
 
-/** The attributes each event has of its own; every other one is its shared prototype's. */
+// Every other attribute is the event's shared prototype's.
 const OWN_ATTRS: ReadonlySet<string> = new Set(['timestamp', 'id']);
 
 function condAttrs(c: Cond): string[] {
   return c.k === 'and' || c.k === 'or' ? c.parts.flatMap(condAttrs) : [c.attr.name];
 }
 
-/**
- * Whether the query only counts error events, in one window, by attributes they share: then it is answered from
- * counts per shared prototype, without an object per event (a week of an error storm is two million).
- */
+/** A query that only counts error events by shared attributes needs no object per event (a week can be 2 million). */
 function countsShared(q: NrqlQuery): boolean {
   return (
     !q.types.some((t) => CHANGE_EVENT_TYPES.includes(t)) &&
@@ -217,7 +212,7 @@ function evaluate(e: Expr, events: readonly EventAttrs[], seconds: number): unkn
           return numbers(events, name).reduce((a, v) => a + v, 0);
         case 'min':
         case 'max': {
-          // A loop, not Math.min(...values): a week of events is more arguments than a call takes.
+          // Not Math.min(...values): a week of events is more arguments than a call takes.
           let best: number | null = null;
           for (const v of numbers(events, name)) {
             best = best === null || (e.fn === 'min' ? v < best : v > best) ? v : best;
