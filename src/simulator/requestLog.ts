@@ -78,6 +78,10 @@ export class RequestLog {
     });
   }
 
+  get inFlight(): number {
+    return this.answeringAll;
+  }
+
   peakInFlight(key?: string): number {
     return key === undefined ? this.peakAll : (this.peaks.get(key) ?? 0);
   }

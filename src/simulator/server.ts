@@ -266,6 +266,11 @@ export class Simulator {
     this.log.clear();
   }
 
+  /** Requests being answered now: one sent before `clearRequests` is logged when its answer ends. */
+  get requestsInFlight(): number {
+    return this.log.inFlight;
+  }
+
   /** Peak of concurrent requests carrying `key` (all keys when omitted) since `clearRequests`, to check a client's limiter. */
   peakInFlight(key?: string): number {
     return this.log.peakInFlight(key);

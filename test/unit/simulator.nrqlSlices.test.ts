@@ -7,7 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 
 import { Dataset, DEMO_DATA_SET } from '../../src/simulator/dataset';
 import { runNrql } from '../../src/simulator/nerdgraph/nrqlEngine';
-import { Slices } from '../../src/simulator/slices';
+import { inTurn, Slices } from '../../src/simulator/slices';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const DAY_MS = 86_400_000;
@@ -29,6 +29,33 @@ describe('the simulator answers long NRQL queries in slices', () => {
   it('a pause inside its slice returns without giving the loop a turn; past it, after one', async () => {
     assert.equal(await letsTheLoopRun(() => new Slices(60_000).pause()), false);
     assert.equal(await letsTheLoopRun(() => new Slices(0).pause()), true);
+  });
+
+  it('long answers of one data set run one after another, the first ending first, a failed one too', async () => {
+    const order: string[] = [];
+    const owner = {};
+    const work =
+      (name: string, fail = false) =>
+      async () => {
+        order.push(`${name} starts`);
+        await nextTurn();
+        await nextTurn();
+        order.push(`${name} ends`);
+        if (fail) {
+          throw new Error(name);
+        }
+        return name;
+      };
+    const answers = await Promise.allSettled([
+      inTurn(owner, work('a', true)),
+      inTurn(owner, work('b')),
+      inTurn({}, work('other')),
+    ]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      ['rejected', 'fulfilled', 'fulfilled'],
+    );
+    assert.deepEqual(order, ['a starts', 'other starts', 'a ends', 'b starts', 'other ends', 'b ends']);
   });
 
   const dataset = new Dataset({ ...DEMO_DATA_SET, names: 'demo' });

@@ -3,7 +3,7 @@ import type { SimApp } from '../dataset';
 import type { ErrorOccurrence } from '../errorEvents';
 import { errorOccurrences, requestUriOf } from '../errorEvents';
 import { hashString } from '../random';
-import { Slices } from '../slices';
+import { inTurn, Slices } from '../slices';
 import { appGuid } from './entities';
 import { changeEvents } from './nrqlChangeEvents';
 import type { Cond, Expr, NrqlQuery } from './nrqlSyntax';
@@ -276,6 +276,15 @@ function rawRows(q: NrqlQuery, events: readonly EventAttrs[], limit: number): Ar
 
 /** The rows of an event query: one per bucket, or per facet and bucket, facets ranked by the first selection. */
 export async function eventRows(
+  ctx: NrqlContext,
+  q: NrqlQuery,
+  buckets: ReadonlyArray<[number, number]>,
+  limit: number,
+): Promise<Array<Record<string, unknown>>> {
+  return inTurn(ctx.dataset, () => answerRows(ctx, q, buckets, limit));
+}
+
+async function answerRows(
   ctx: NrqlContext,
   q: NrqlQuery,
   buckets: ReadonlyArray<[number, number]>,

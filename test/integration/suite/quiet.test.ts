@@ -101,6 +101,8 @@ for (const backend of BACKENDS) {
       try {
         await setWindowFocus(false);
         await eventually(() => (before?.scheduler.timerPending ? undefined : true), 'no timer while unfocused');
+        // What was sent before the blur is logged as its answer ends: let it end first.
+        await eventually(() => (sim.requestsInFlight === 0 ? true : undefined), 'the answers already asked for');
         sim.clearRequests();
         // Another window stores another key: this one rebuilds its session too.
         await ts.keys.set('custom', sim.keys.eu, new URL(sim.baseUrls.us).origin);
