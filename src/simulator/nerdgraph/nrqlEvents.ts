@@ -3,15 +3,12 @@ import type { SimApp } from '../dataset';
 import type { ErrorOccurrence } from '../errorEvents';
 import { errorOccurrences, requestUriOf } from '../errorEvents';
 import { hashString } from '../random';
-import { inTurn, Slices } from '../slices';
 import { appGuid } from './entities';
 import { changeEvents } from './nrqlChangeEvents';
 import type { Cond, Expr, NrqlQuery } from './nrqlSyntax';
 import { CHANGE_EVENT_TYPES, isRawSelect } from './nrqlSyntax';
 import type { AttrValue, NrqlContext } from './nrqlUnits';
 import { facetKeysOf, matches } from './nrqlUnits';
-
-const EVENTS_PER_CLOCK_READ = 4096;
 
 /** How long events stay queryable: an open point, the service's default event retention is 8 days. */
 export const EVENT_RETENTION_MS = 8 * 24 * 3_600_000;
@@ -96,21 +93,19 @@ function onlyApp(ctx: NrqlContext, where: Cond | undefined): (app: SimApp) => bo
   return () => true;
 }
 
-async function forEachErrorEvent(
+function forEachErrorEvent(
   ctx: NrqlContext,
   q: NrqlQuery,
   since: number,
   until: number,
   take: (o: ErrorOccurrence, builder: AttrsBuilder) => void,
-): Promise<void> {
+): void {
   const from = q.from === 'ErrorTrace' ? 'ErrorTrace' : 'TransactionError';
   const start = Math.max(since, ctx.now.getTime() - EVENT_RETENTION_MS);
   const end = Math.min(until, ctx.now.getTime());
   const builder = new AttrsBuilder(ctx, from);
-  const slices = new Slices();
   for (const app of ctx.dataset.apps.filter(onlyApp(ctx, q.where))) {
     for (let minute = Math.floor(start / 60_000); minute * 60_000 < end; minute++) {
-      await slices.pause();
       for (const o of errorOccurrences(ctx.dataset, app, minute, from === 'ErrorTrace' ? 'traced' : 'sampled')) {
         if (o.timestamp >= start && o.timestamp < end) {
           take(o, builder);
@@ -120,12 +115,12 @@ async function forEachErrorEvent(
   }
 }
 
-async function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number): Promise<EventAttrs[]> {
+function eventsOf(ctx: NrqlContext, q: NrqlQuery, since: number, until: number): EventAttrs[] {
   if (q.types.every((t) => CHANGE_EVENT_TYPES.includes(t))) {
     return changeEvents(ctx, q, q.types, since, until);
   }
   const out: EventAttrs[] = [];
-  await forEachErrorEvent(ctx, q, since, until, (o, builder) => {
+  forEachErrorEvent(ctx, q, since, until, (o, builder) => {
     const attrs = builder.of(o);
     if (!q.where || matches(q.where, { attrs })) {
       out.push(attrs);
@@ -151,16 +146,16 @@ function countsShared(q: NrqlQuery): boolean {
   );
 }
 
-async function countRows(
+function countRows(
   ctx: NrqlContext,
   q: NrqlQuery,
   since: number,
   until: number,
   limit: number,
-): Promise<Array<Record<string, unknown>>> {
+): Array<Record<string, unknown>> {
   const counts = new Map<EventAttrs, number>();
   const kept = new Map<EventAttrs, boolean>();
-  await forEachErrorEvent(ctx, q, since, until, (o, builder) => {
+  forEachErrorEvent(ctx, q, since, until, (o, builder) => {
     const shared = builder.sharedFor(o);
     let keep = kept.get(shared);
     if (keep === undefined) {
@@ -275,27 +270,27 @@ function rawRows(q: NrqlQuery, events: readonly EventAttrs[], limit: number): Ar
 }
 
 /** The rows of an event query: one per bucket, or per facet and bucket, facets ranked by the first selection. */
-export async function eventRows(
+export function eventRows(
   ctx: NrqlContext,
   q: NrqlQuery,
   buckets: ReadonlyArray<[number, number]>,
   limit: number,
 ): Promise<Array<Record<string, unknown>>> {
-  return inTurn(ctx.dataset, () => answerRows(ctx, q, buckets, limit));
+  return Promise.resolve(answerRows(ctx, q, buckets, limit));
 }
 
-async function answerRows(
+function answerRows(
   ctx: NrqlContext,
   q: NrqlQuery,
   buckets: ReadonlyArray<[number, number]>,
   limit: number,
-): Promise<Array<Record<string, unknown>>> {
+): Array<Record<string, unknown>> {
   const since = buckets[0][0];
   const until = buckets[buckets.length - 1][1];
   if (countsShared(q)) {
     return countRows(ctx, q, since, until, limit);
   }
-  const all = await eventsOf(ctx, q, since, until);
+  const all = eventsOf(ctx, q, since, until);
   if (isRawSelect(q)) {
     return rawRows(q, all, limit);
   }
@@ -322,12 +317,7 @@ async function answerRows(
     const values = attrs.map((a) => x[a]);
     return values.some((v) => v === undefined) ? undefined : JSON.stringify(values);
   };
-  const slices = new Slices();
-  for (let i = 0; i < all.length; i++) {
-    if (i % EVENTS_PER_CLOCK_READ === 0) {
-      await slices.pause();
-    }
-    const x = all[i];
+  for (const x of all) {
     const shared = Object.getPrototypeOf(x) as object | null;
     let key: string | undefined;
     if (shared !== null && shared !== Object.prototype && !attrs.some((a) => Object.hasOwn(x, a))) {
