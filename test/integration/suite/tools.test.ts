@@ -16,7 +16,7 @@ import { transactionWindow } from '../../../src/api/transactionStats';
 import { metricNameOf } from '../../../src/errors/errorDiagnosticModel';
 import { deploymentsBetween } from '../../../src/simulator/deployments';
 import { Simulator } from '../../../src/simulator/server';
-import { MAX_ANSWER_CHARS } from '../../../src/tools/toolAnswer';
+import { MAX_ANSWER_CHARS, rounded } from '../../../src/tools/toolAnswer';
 import type { TimesliceTestApi } from '../../../src/testApi';
 import {
   answerDialog,
@@ -132,10 +132,12 @@ for (const backend of BACKENDS) {
           const s = app.summary;
           return (
             row !== undefined &&
+            // Rounded as the tool rounds: a tolerance of half a unit fails on a value that ends in 5 (0.35 → 0.4
+            // is 0.050000000000000044 apart in floating point).
             (!s ||
-              (row.apdex === Math.round(s.apdexScore * 100) / 100 &&
-                Math.abs(row.responseTimeMs! - s.responseTime) <= 0.05 &&
-                Math.abs(row.errorRatePercent! - s.errorRate * 100) <= 0.005))
+              (row.apdex === rounded(s.apdexScore) &&
+                row.responseTimeMs === rounded(s.responseTime, 1) &&
+                row.errorRatePercent === rounded(s.errorRate * 100)))
           );
         });
       // The rolling summary moves with the minute: the tool and the tree's listing are compared in one minute.
