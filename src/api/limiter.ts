@@ -7,6 +7,10 @@ import * as l10n from '@vscode/l10n';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { ApiError } from './apiError';
+import { isBackground } from './requestLane';
+
+/** Slots background work (requestLane.ts) leaves free: what is on screen never waits behind long NRQL runs. */
+export const SLOTS_KEPT_FOR_FOREGROUND = 1;
 
 export interface LimiterOptions {
   perMinute?: number;
@@ -21,7 +25,9 @@ export class RequestLimiter {
   private readonly clock: Clock;
   private readonly started: number[] = [];
   private inFlight = 0;
+  private backgroundInFlight = 0;
   private readonly waiters: Array<() => void> = [];
+  private readonly backgroundWaiters: Array<() => void> = [];
 
   constructor(options: LimiterOptions = {}) {
     // A margin below the service's 1,000 leaves room for other tools using the same key.
@@ -37,10 +43,11 @@ export class RequestLimiter {
   }
 
   get waiting(): number {
-    return this.waiters.length;
+    return this.waiters.length + this.backgroundWaiters.length;
   }
 
   async acquire(signal?: AbortSignal): Promise<() => void> {
+    const background = isBackground();
     for (;;) {
       if (signal?.aborted) {
         throw new ApiError('cancelled', l10n.t('The request was cancelled.'));
@@ -49,38 +56,60 @@ export class RequestLimiter {
       while (this.started.length > 0 && this.started[0] <= now - 60_000) {
         this.started.shift();
       }
-      if (this.inFlight < this.maxConcurrent && this.started.length < this.perMinute) {
+      if (this.hasSlotFor(background) && this.started.length < this.perMinute) {
         this.inFlight++;
+        this.backgroundInFlight += background ? 1 : 0;
         this.started.push(now);
         let released = false;
         return () => {
           if (!released) {
             released = true;
             this.inFlight--;
-            this.waiters.shift()?.();
+            this.backgroundInFlight -= background ? 1 : 0;
+            this.wakeNext();
           }
         };
       }
       const windowWait = this.started.length >= this.perMinute ? this.started[0] + 60_000 - now : undefined;
-      await this.wait(windowWait, signal);
+      await this.wait(windowWait, signal, background ? this.backgroundWaiters : this.waiters);
     }
   }
 
-  private wait(ms: number | undefined, signal?: AbortSignal): Promise<void> {
+  private get backgroundSlots(): number {
+    return Math.max(1, this.maxConcurrent - SLOTS_KEPT_FOR_FOREGROUND);
+  }
+
+  /** Background work also lets foreground requests that wait go first. */
+  private hasSlotFor(background: boolean): boolean {
+    return (
+      this.inFlight < this.maxConcurrent &&
+      (!background || (this.waiters.length === 0 && this.backgroundInFlight < this.backgroundSlots))
+    );
+  }
+
+  private wakeNext(): void {
+    if (this.waiters.length > 0) {
+      this.waiters.shift()!();
+    } else if (this.backgroundInFlight < this.backgroundSlots) {
+      this.backgroundWaiters.shift()?.();
+    }
+  }
+
+  private wait(ms: number | undefined, signal: AbortSignal | undefined, queue: Array<() => void>): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         if (timer !== undefined) {
           this.clock.clearTimeout(timer);
         }
         signal?.removeEventListener('abort', done);
-        const i = this.waiters.indexOf(done);
+        const i = queue.indexOf(done);
         if (i >= 0) {
-          this.waiters.splice(i, 1);
+          queue.splice(i, 1);
         }
         resolve();
       };
       const timer = ms === undefined ? undefined : this.clock.setTimeout(done, Math.max(1, ms));
-      this.waiters.push(done);
+      queue.push(done);
       signal?.addEventListener('abort', done, { once: true });
     });
   }

@@ -19,7 +19,6 @@ export interface TransactionStats {
   name: string;
   /** Web (`WebTransaction/…`, Ruby's `Controller/…`) or background (`OtherTransaction/…`). */
   kind: 'web' | 'background';
-  /** Calls in the range. */
   callCount: number;
   callsPerMinute: number;
   /** Average response time in milliseconds. */
@@ -40,7 +39,6 @@ export interface TransactionStats {
   timeShare: number;
 }
 
-/** What a caller asks for: one application's transactions over a range. */
 export interface TransactionStatsQuery {
   applicationId: number;
   /** The range, in epoch milliseconds. */

@@ -4,6 +4,7 @@
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
 
+import { inBackground } from '../api/requestLane';
 import { transactionWindow } from '../api/transactionStats';
 import type { TransactionStats } from '../api/transactionStats';
 import type { Config } from '../config';
@@ -79,8 +80,9 @@ export class ErrorDiagnostics extends Disposable implements TopErrorClasses {
   private generation = 0;
   /** The applications the last run asked for: one bound meanwhile is asked at once, not at the next run. */
   private asked = new Set<number>();
+  // Every bound application's errors, the Problems view's: in the background lane, behind what is on screen.
   private readonly updates = new RunThenOnceMore(() =>
-    this.update().catch((e: unknown) =>
+    inBackground(() => this.update()).catch((e: unknown) =>
       this.deps.log.warn(`error diagnostics: ${e instanceof Error ? e.message : String(e)}`),
     ),
   );

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 
 import { ApiError } from '../../src/api/apiError';
-import { LimiterRegistry, RequestLimiter } from '../../src/api/limiter';
+import { LimiterRegistry, RequestLimiter, SLOTS_KEPT_FOR_FOREGROUND } from '../../src/api/limiter';
+import { inBackground } from '../../src/api/requestLane';
 import { FakeClock } from '../support/fakeClock';
 
 /**
@@ -175,6 +176,78 @@ describe('RequestLimiter', () => {
     releases[0]();
     await settle();
     assert.equal(fifth.done, true);
+  });
+});
+
+describe('RequestLimiter lanes', () => {
+  /** An acquire made from background work, after an await inside it (the lane follows the work). */
+  const background = (limiter: RequestLimiter) =>
+    track(
+      inBackground(async () => {
+        await settle();
+        return limiter.acquire();
+      }),
+    );
+
+  it('background work leaves a slot free: a foreground request starts at once while background ones wait', async () => {
+    const limiter = new RequestLimiter({ maxConcurrent: 4, perMinute: 100, clock: new FakeClock() });
+    const bg = [1, 2, 3, 4].map(() => background(limiter));
+    await settle();
+    await settle();
+    assert.deepEqual(
+      bg.map((b) => b.done),
+      [true, true, true, false],
+      `${4 - SLOTS_KEPT_FOR_FOREGROUND} background requests run`,
+    );
+    const fg = track(limiter.acquire());
+    await settle();
+    assert.equal(fg.done, true, 'the kept slot');
+    assert.equal(limiter.active, 4);
+    fg.value!();
+    await settle();
+    assert.equal(bg[3].done, false, 'the freed foreground slot stays kept');
+    bg[0].value!();
+    await settle();
+    assert.equal(bg[3].done, true, 'a freed background slot goes to the next background request');
+  });
+
+  it('a freed slot goes to a waiting foreground request before background ones that waited longer', async () => {
+    const limiter = new RequestLimiter({ maxConcurrent: 2, perMinute: 100, clock: new FakeClock() });
+    const first = await limiter.acquire();
+    const second = await limiter.acquire();
+    const bg = background(limiter);
+    await settle();
+    await settle();
+    const fg = track(limiter.acquire());
+    await settle();
+    assert.equal(bg.done, false);
+    assert.equal(fg.done, false);
+    first();
+    await settle();
+    assert.equal(fg.done, true, 'the foreground request went first');
+    assert.equal(bg.done, false);
+    second();
+    await settle();
+    assert.equal(bg.done, true);
+  });
+
+  it('with one slot, background work still runs', async () => {
+    const limiter = new RequestLimiter({ maxConcurrent: 1, perMinute: 100, clock: new FakeClock() });
+    const bg = background(limiter);
+    await settle();
+    await settle();
+    assert.equal(bg.done, true);
+  });
+
+  it('outside inBackground a request is foreground again', async () => {
+    const limiter = new RequestLimiter({ maxConcurrent: 2, perMinute: 100, clock: new FakeClock() });
+    const bg = background(limiter);
+    await settle();
+    await settle();
+    assert.equal(bg.done, true);
+    const fg = track(limiter.acquire());
+    await settle();
+    assert.equal(fg.done, true, 'the second slot is the foreground one');
   });
 });
 

@@ -1,0 +1,14 @@
+// Which lane a request waits in at the per-key limiter (limiter.ts). The lane follows the work through its
+// awaits (Node's AsyncLocalStorage), so background work is marked once where it starts, not on every request.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const lane = new AsyncLocalStorage<'background'>();
+
+/** Runs `work` with every request it makes in the background lane: they leave a slot to what is on screen. */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return lane.run('background', work);
+}
+
+export function isBackground(): boolean {
+  return lane.getStore() === 'background';
+}
