@@ -146,6 +146,11 @@ function countsShared(q: NrqlQuery): boolean {
   );
 }
 
+/** Facets in order of their first selected value, highest first, then of their values (a stable order). */
+function byRank(x: { rank: number; values: string[] }, y: { rank: number; values: string[] }): number {
+  return y.rank - x.rank || x.values.join().localeCompare(y.values.join());
+}
+
 function countRows(
   ctx: NrqlContext,
   q: NrqlQuery,
@@ -183,9 +188,10 @@ function countRows(
     groups.set(key, g);
   }
   return [...groups.values()]
-    .sort((x, y) => y.count - x.count || x.values.join().localeCompare(y.values.join()))
+    .map((g) => ({ values: g.values, rank: g.count }))
+    .sort(byRank)
     .slice(0, limit)
-    .map((g) => ({ ...facetKeysOf(g.values, attrs, q.facet!.alias), ...rowOf(g.count) }));
+    .map((g) => ({ ...facetKeysOf(g.values, attrs, q.facet!.alias), ...rowOf(g.rank) }));
 }
 
 function numbers(events: readonly EventAttrs[], name: string): number[] {
@@ -341,11 +347,9 @@ function answerRows(
     const v = evaluate(first, events, (until - since) / 1000);
     return typeof v === 'number' ? v : Number.NEGATIVE_INFINITY;
   };
-  const ranked = [...groups.values()]
-    .map((g) => ({ g, rank: rank(g.events) }))
-    .sort((x, y) => y.rank - x.rank || x.g.values.join().localeCompare(y.g.values.join()));
+  const ranked = [...groups.values()].map((g) => ({ ...g, rank: rank(g.events) })).sort(byRank);
   const results: Array<Record<string, unknown>> = [];
-  for (const { g } of ranked.slice(0, limit)) {
+  for (const g of ranked.slice(0, limit)) {
     const facetKeys = facetKeysOf(g.values, attrs, q.facet.alias);
     for (const bucket of buckets) {
       results.push({ ...facetKeys, ...row(g.events, bucket) });
