@@ -2,6 +2,7 @@
 import * as l10n from '@vscode/l10n';
 
 import { ApiError } from './apiError';
+import { outsideLanes } from './requestLane';
 
 export interface Clock {
   now(): number;
@@ -11,7 +12,8 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  // A timer is often the session's schedule, armed by whatever work happens to run: it keeps no lane.
+  setTimeout: (fn, ms) => outsideLanes(() => setTimeout(fn, ms)),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 

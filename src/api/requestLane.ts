@@ -9,6 +9,11 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
   return lane.run('background', work);
 }
 
+/** Runs `start` outside any lane: what it starts (a timer, a listener) does not inherit the caller's. */
+export function outsideLanes<T>(start: () => T): T {
+  return lane.exit(start);
+}
+
 export function isBackground(): boolean {
   return lane.getStore() === 'background';
 }

@@ -3,7 +3,8 @@ import { inspect } from 'node:util';
 
 import { ApiError } from '../../src/api/apiError';
 import { LimiterRegistry, RequestLimiter, SLOTS_KEPT_FOR_FOREGROUND } from '../../src/api/limiter';
-import { inBackground } from '../../src/api/requestLane';
+import { systemClock } from '../../src/api/clock';
+import { inBackground, isBackground } from '../../src/api/requestLane';
 import { FakeClock } from '../support/fakeClock';
 
 /**
@@ -237,6 +238,13 @@ describe('RequestLimiter lanes', () => {
     await settle();
     await settle();
     assert.equal(bg.done, true);
+  });
+
+  it("the system clock's timers keep no lane: a schedule armed during background work runs in the foreground", async () => {
+    const laneInTimer = (arm: (fn: () => void) => void) =>
+      inBackground(() => new Promise<boolean>((resolve) => arm(() => resolve(isBackground()))));
+    assert.equal(await laneInTimer((fn) => setTimeout(fn, 0)), true, "a plain timer inherits its caller's lane");
+    assert.equal(await laneInTimer((fn) => systemClock.setTimeout(fn, 0)), false);
   });
 
   it('outside inBackground a request is foreground again', async () => {
