@@ -153,7 +153,7 @@ async function main() {
     {
       ...common,
       entryPoints: {
-        demo: 'src/simulator/server.ts',
+        demo: 'src/simulator/demoBundle.ts',
         undici: require.resolve('undici'),
         xml: require.resolve('fast-xml-parser'),
       },

@@ -108,7 +108,9 @@ export class Services extends Disposable {
       '',
       this.recentLines,
     );
-    this.demo = this._register(new DemoController(this.log.scoped('demo'), harness.demoNames, harness.demoClockShift));
+    this.demo = this._register(
+      new DemoController(this.log.scoped('demo'), harness.demoNames, harness.demoClockShift, harness.api),
+    );
     this.demo.story = __TIMESLICE_TEST__ && harness.demoStory === true;
     this.demo.storyUntil = __TIMESLICE_TEST__ ? harness.demoStoryUntil : undefined;
     this.demoCode = new DemoCode(context.extensionUri, context.globalStorageUri, this.log.scoped('demo code'));
