@@ -40,10 +40,8 @@ function simulatorOptions(
   clockShiftMinutes: number | undefined,
   story: boolean,
   storyUntil: string | undefined,
-  dataSet: SimulatorOptions,
 ): SimulatorOptions {
   return {
-    ...dataSet,
     maxRecordedRequests: DEMO_RECORDED_REQUESTS,
     names,
     // The demo's story (its code's git history) when the data clock is the real one; the harnesses shift it
@@ -54,10 +52,10 @@ function simulatorOptions(
 }
 
 // A plain `require` of dist/demo.js (esbuild.js), so the simulator loads only when the demo starts.
-async function startInPlace(options: (dataSet: SimulatorOptions) => SimulatorOptions): Promise<RunningSimulator> {
+async function startInPlace(options: SimulatorOptions): Promise<RunningSimulator> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Simulator: Sim, DEMO_DATA_SET } = require('../simulator/server') as typeof import('../simulator/server');
-  const sim = await Sim.start(options(DEMO_DATA_SET));
+  const sim = await Sim.start({ ...DEMO_DATA_SET, ...options }); // As the worker starts it (demoWorker.ts).
   return { listening: sim, inPlace: sim, stop: () => sim.stop() };
 }
 
@@ -133,11 +131,8 @@ export class DemoController extends Disposable {
       return;
     }
     this.backend = backend;
-    const options = (dataSet: SimulatorOptions) =>
-      simulatorOptions(this.names, this.clockShiftMinutes, this.story, this.storyUntil, dataSet);
-    this.starting ??= this.inPlace
-      ? startInPlace(options)
-      : startInWorker(options({}), (code) => void this.ended(code)); // The worker adds the data set.
+    const options = simulatorOptions(this.names, this.clockShiftMinutes, this.story, this.storyUntil);
+    this.starting ??= this.inPlace ? startInPlace(options) : startInWorker(options, (code) => void this.ended(code));
     try {
       this.sim = await this.starting;
     } finally {
