@@ -6,12 +6,13 @@
  * workbench page) to the frame after the charts are drawn (the panel's `timeslice:data-drawn` mark, read
  * in its webview frame), both as the browser's wall-clock time (`performance.timeOrigin + time`).
  *
- * Two figures, each beside the floor it cannot go under:
+ * Three figures, each beside the floor it cannot go under:
  * - The window's first dashboard, against VS Code's own start of a webview from a click: in a window of
  *   its own, a click on a test build's status-bar item (src/panels/emptyWebviewProbe.ts) opens an empty
  *   webview panel with the same options and the same first script (panelBoot.js, its `timeslice:boot`
  *   mark); the floor is the click to that script. Each run takes two new windows, one for each, so both
- *   are a window's first webview.
+ *   are a window's first webview. Measured twice: each window in a new browser profile, and all windows
+ *   in one profile that has opened both panels before, as at a browser user's every reload.
  * - The preview reused: in the dashboard's window, a click on another application's row redraws the same
  *   page (panelManager.ts). Its floor is that dashboard's metric-data request, its round trip as the
  *   extension host measured it (the transport's log line `GET …/metrics/data.json… 200 N ms` in the
@@ -24,7 +25,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 
 import { PAGE_WRITTEN_LINE } from '../../src/panels/html';
 import { harnessValue, TEST_HARNESS_ENV } from '../../src/testHarness';
@@ -37,8 +38,12 @@ import { extensionFolder } from './workbenchActivation';
 
 export const CLICK_TO_CHART =
   'click to chart: application row → dashboard drawn, real workbench (demo), first dashboard of a window';
+export const CLICK_TO_CHART_KEPT =
+  'click to chart: application row → dashboard drawn, real workbench (demo), first dashboard of a window, browser profile kept';
 export const CLICK_TO_PREVIEW =
   "click to chart: another application's row → the preview's charts redrawn, real workbench (demo)";
+
+type BrowserProfile = 'fresh' | 'kept';
 
 /** The demo's reporting applications with plain names (src/simulator/dataset.ts). */
 const APPS = ['storefront-web', 'billing-api', 'inventory-service', 'search-gateway', 'reports-dotnet', 'legacy-admin'];
@@ -150,17 +155,40 @@ async function clickedAt(page: Page): Promise<number | undefined> {
   return page.evaluate(() => (globalThis as unknown as PageGlobals).__clickAt);
 }
 
-/** A new window with the Timeslice view open, its applications listed and settled, clicks stamped. */
-async function openWindow(browser: Browser, url: string, workspace: string): Promise<{ page: Page; sidebar: Sidebar }> {
-  const page = await codeServer.openWorkbench(browser, url, workspace);
-  const sidebar = new Sidebar(page);
-  await sidebar.open();
-  await sidebar.waitForRows(5);
-  await sidebar.row(APPS[0]).waitFor({ state: 'visible', timeout: 30_000 });
-  await stampClicks(page);
-  // Let the demo's first load and the tree settle: a click is measured, not a race with a redraw.
-  await page.waitForTimeout(2000);
-  return { page, sidebar };
+const WINDOW = { colorScheme: 'dark', viewport: { width: 1400, height: 900 } } as const;
+
+/** Workbench windows, each in a browser context of its own or all in `shared` (one profile). */
+class Windows {
+  constructor(
+    private readonly browser: Browser,
+    private readonly url: string,
+    private readonly workspace: string,
+    private readonly shared: BrowserContext | undefined,
+  ) {}
+
+  /** A new window with the Timeslice view open, its applications listed and settled, clicks stamped. */
+  async open(): Promise<{ page: Page; sidebar: Sidebar }> {
+    const page = await codeServer.openWorkbench(this.browser, this.url, this.workspace, {
+      ...WINDOW,
+      context: this.shared,
+    });
+    const sidebar = new Sidebar(page);
+    await sidebar.open();
+    await sidebar.waitForRows(5);
+    await sidebar.row(APPS[0]).waitFor({ state: 'visible', timeout: 30_000 });
+    await stampClicks(page);
+    // Let the demo's first load and the tree settle: a click is measured, not a race with a redraw.
+    await page.waitForTimeout(2000);
+    return { page, sidebar };
+  }
+
+  async close(page: Page): Promise<void> {
+    await (this.shared ? page.close() : page.context().close());
+  }
+
+  async end(): Promise<void> {
+    await this.shared?.close();
+  }
 }
 
 /** The frame's marks and stages, as wall-clock times; `drawn`: the last `timeslice:data-drawn` mark. */
@@ -242,6 +270,53 @@ export async function clickToChartFigures(
     },
   });
   const browser = await codeServer.launchBrowser();
+  const logsDir = path.join(server.userDataDir, 'logs');
+  try {
+    const where: Where = { browser, url: server.url, workspace, logsDir, runs: Math.min(runs, APPS.length) };
+    const fresh = await measurePass(where, 'fresh');
+    const kept = await measurePass(where, 'kept');
+    return { figures: [...fresh.figures, ...kept.figures], problems: [...fresh.problems, ...kept.problems] };
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+interface Where {
+  browser: Browser;
+  url: string;
+  workspace: string;
+  logsDir: string;
+  runs: number;
+}
+
+/**
+ * One pass of `runs` windows, each window in a new browser profile ('fresh': a browser's first visit, nothing
+ * cached, VS Code's webview service worker not yet installed) or all in one profile ('kept', as a browser
+ * user's profile stands at each reload and restart) that a first window, not measured, has opened both panels
+ * in. The preview is measured in fresh windows only: a reused page does not depend on the profile.
+ */
+async function measurePass(where: Where, profile: BrowserProfile): Promise<{ figures: Figure[]; problems: string[] }> {
+  const { browser, url, workspace, logsDir, runs } = where;
+  const name = profile === 'fresh' ? CLICK_TO_CHART : CLICK_TO_CHART_KEPT;
+  const windows = new Windows(
+    browser,
+    url,
+    workspace,
+    profile === 'kept' ? await browser.newContext(WINDOW) : undefined,
+  );
+  if (profile === 'kept') {
+    const { page, sidebar } = await windows.open();
+    await page.locator('.part.statusbar .statusbar-item', { has: page.locator('.codicon-beaker') }).click();
+    await emptyWebviewFrame(page);
+    await sidebar
+      .row(APPS[runs - 1])
+      .locator('.label-name')
+      .click();
+    await panelFrame(page, 'Application', APPS[runs - 1], 30_000);
+    await windows.close(page);
+  }
   const first = { ours: [] as number[], anchor: [] as number[] };
   const reused = { ours: [] as number[], anchor: [] as number[] };
   const problems: string[] = [];
@@ -257,14 +332,13 @@ export async function clickToChartFigures(
   const detail: Record<string, number[]> = {};
   /** Since the click on the second row: the preview's data message's arrival. */
   const reusedReceived: number[] = [];
-  const logsDir = path.join(server.userDataDir, 'logs');
   try {
-    for (let run = 0; run < Math.min(runs, APPS.length); run++) {
+    for (let run = 0; run < runs; run++) {
       const app = APPS[run];
       const next = APPS[(run + 1) % APPS.length];
       // VS Code's own start of a webview from a click, in a window of its own (its first webview).
       {
-        const { page } = await openWindow(browser, server.url, workspace);
+        const { page } = await windows.open();
         await page.locator('.part.statusbar .statusbar-item', { has: page.locator('.codicon-beaker') }).click();
         try {
           const frame = await emptyWebviewFrame(page);
@@ -272,11 +346,12 @@ export async function clickToChartFigures(
           const { bootAt, pageAt, documentAt } = await frameTimes(frame);
           const writtenAt = clickAt === undefined ? undefined : await pageWrittenAt(logsDir, clickAt);
           if (clickAt === undefined || bootAt === undefined) {
-            problems.push(
-              `${CLICK_TO_CHART}: the empty webview: ${clickAt === undefined ? 'no click time' : 'no boot mark'}`,
-            );
+            problems.push(`${name}: the empty webview: ${clickAt === undefined ? 'no click time' : 'no boot mark'}`);
           } else {
             first.anchor.push(bootAt - clickAt);
+            console.error(
+              `[bench] the empty webview ${run + 1}/${runs}: its first script at ${(bootAt - clickAt).toFixed(0)} ms`,
+            );
             emptyStages.page.push(pageAt - clickAt);
             emptyStages.document.push((documentAt ?? NaN) - clickAt);
             if (writtenAt !== undefined) {
@@ -284,11 +359,11 @@ export async function clickToChartFigures(
             }
           }
         } catch (e) {
-          problems.push(`${CLICK_TO_CHART}: the empty webview did not start (${String(e)})`);
+          problems.push(`${name}: the empty webview did not start (${String(e)})`);
         }
-        await page.context().close();
+        await windows.close(page);
       }
-      const { page, sidebar } = await openWindow(browser, server.url, workspace);
+      const { page, sidebar } = await windows.open();
       let before = (await newDataLines(logsDir, 0, 0)).total;
       // TIMESLICE_BENCH_TRACE=FILE: a Chromium trace of the first click (every process: the webview's frame too).
       const traceFile = run === 0 ? process.env.TIMESLICE_BENCH_TRACE : undefined;
@@ -303,8 +378,8 @@ export async function clickToChartFigures(
           await browser.stopTracing();
         }
       } catch (e) {
-        problems.push(`${CLICK_TO_CHART}: the click on ${app} drew no dashboard (${String(e)})`);
-        await page.context().close();
+        problems.push(`${name}: the click on ${app} drew no dashboard (${String(e)})`);
+        await windows.close(page);
         continue;
       }
       let clickAt = await clickedAt(page);
@@ -316,11 +391,11 @@ export async function clickToChartFigures(
       let { lines } = await newDataLines(logsDir, Math.max(0, before - 1));
       if (clickAt === undefined || drawnAt === undefined || lines.length === 0) {
         problems.push(
-          `${CLICK_TO_CHART}: ${app}: ${clickAt === undefined ? 'no click time' : drawnAt === undefined ? 'no drawn mark' : 'no metric-data request in the log'}`,
+          `${name}: ${app}: ${clickAt === undefined ? 'no click time' : drawnAt === undefined ? 'no drawn mark' : 'no metric-data request in the log'}`,
         );
       } else {
         if (lines.length !== 1) {
-          problems.push(`${CLICK_TO_CHART}: ${app}: ${lines.length} metric-data requests logged (expected 1)`);
+          problems.push(`${name}: ${app}: ${lines.length} metric-data requests logged (expected 1)`);
         }
         first.ours.push(drawnAt - clickAt);
         if (times.writtenAt !== undefined) {
@@ -343,6 +418,10 @@ export async function clickToChartFigures(
         console.error(
           `[bench] click to chart ${run + 1}/${runs} (${app}): ${(drawnAt - clickAt).toFixed(0)} ms (webview frame started at ${(pageAt - clickAt).toFixed(0)} ms, its document answered at ${((documentAt ?? NaN) - clickAt).toFixed(0)} ms, our first script at ${((bootAt ?? NaN) - clickAt).toFixed(0)} ms, data in at ${((receivedAt ?? NaN) - clickAt).toFixed(0)} ms); the empty webview's first script at ${first.anchor.at(-1)?.toFixed(0)} ms`,
         );
+      }
+      if (profile === 'kept') {
+        await windows.close(page);
+        continue;
       }
       // The preview reused: another row's click, the same page redrawn with that application's data.
       before = (await newDataLines(logsDir, 0, 0)).total;
@@ -368,18 +447,16 @@ export async function clickToChartFigures(
       } catch (e) {
         problems.push(`${CLICK_TO_PREVIEW}: the click on ${next} redrew no dashboard (${String(e)})`);
       }
-      await page.context().close();
+      await windows.close(page);
     }
   } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await windows.end();
   }
   const figures: Figure[] = [];
   const common = `VS Code 1.100.3 (code-server), production build with test hooks, demo mode (simulator over HTTPS loopback); from the row's mousedown to the frame after the charts are drawn`;
   if (first.ours.length > 0 && first.anchor.length > 0) {
     figures.push({
-      name: CLICK_TO_CHART,
+      name,
       unit: 'ms',
       ours: median(first.ours),
       anchor: median(first.anchor),
@@ -387,7 +464,7 @@ export async function clickToChartFigures(
       budget: { kind: 'overAnchor', max: 150 },
       samples: first,
       note:
-        `${common}, ${first.ours.length} clicks, one per application, a new window each (its first webview); the floor in windows of their own: a click on a test-only status-bar item that opens a webview panel with the same options and first script (panelBoot.js) and nothing else, to that script's mark (${first.anchor.length} windows; the extension wrote its page at ${median(emptyStages.written).toFixed(0)} ms, its frame started at ${median(emptyStages.page).toFixed(0)} ms, its document answered at ${median(emptyStages.document).toFixed(0)} ms); ` +
+        `${common}, ${first.ours.length} clicks, one per application, a new window each (its first webview), ${profile === 'fresh' ? 'each window in a new browser profile' : 'all in one browser profile, kept from a first window that opened both panels'}; the floor in windows of their own: a click on a test-only status-bar item that opens a webview panel with the same options and first script (panelBoot.js) and nothing else, to that script's mark (${first.anchor.length} windows; the extension wrote its page at ${median(emptyStages.written).toFixed(0)} ms, its frame started at ${median(emptyStages.page).toFixed(0)} ms, its document answered at ${median(emptyStages.document).toFixed(0)} ms); ` +
         `medians after the row's click: the extension wrote the dashboard's page at ${median(stages.written).toFixed(0)} ms, its frame started at ${median(stages.page).toFixed(0)} ms, its document answered at ${median(stages.document).toFixed(0)} ms, our first script ran at ${median(stages.boot).toFixed(0)} ms, the panel had its data at ${median(stages.received).toFixed(0)} ms`,
     });
   }

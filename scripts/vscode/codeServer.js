@@ -480,12 +480,13 @@ async function launchBrowser(opts = {}) {
  * @param {import('playwright-core').Browser} browser
  * @param {string} url server url from startCodeServer
  * @param {string} [folder] workspace folder or .code-workspace file (absolute path on the server machine)
- * @param {{colorScheme?: 'light'|'dark', viewport?: {width:number,height:number}, timeoutMs?: number}} [opts]
- * @returns {Promise<import('playwright-core').Page>} close it with page.context().close()
+ * @param {{colorScheme?: 'light'|'dark', viewport?: {width:number,height:number}, timeoutMs?: number, context?: import('playwright-core').BrowserContext}} [opts]
+ *   context: a window in that context (its profile, caches and service workers kept), not in a new one
+ * @returns {Promise<import('playwright-core').Page>} close it with page.context().close(), or page.close() in a given context
  */
 async function openWorkbench(browser, url, folder, opts = {}) {
   const { colorScheme = 'dark', viewport = { width: 1400, height: 900 }, timeoutMs = 60000 } = opts;
-  const context = await browser.newContext({ colorScheme, viewport });
+  const context = opts.context ?? (await browser.newContext({ colorScheme, viewport }));
   const page = await context.newPage();
   // A .code-workspace file opens as a (multi-root) workspace, anything else as a folder.
   const param = folder && folder.endsWith('.code-workspace') ? 'workspace' : 'folder';

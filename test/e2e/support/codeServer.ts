@@ -2,7 +2,7 @@
  * Types for scripts/vscode/codeServer.js (plain JS shared with the integration runner and the demo),
  * covering the part the UI tests use.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 export interface StartCodeServerOptions {
   /** Extension folders (with a package.json) to load; `id` guards against loading the wrong folder. */
@@ -41,7 +41,12 @@ export interface CodeServerModule {
     browser: Browser,
     url: string,
     folder: string | undefined,
-    options?: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number }; timeoutMs?: number },
+    options?: {
+      colorScheme?: 'light' | 'dark';
+      viewport?: { width: number; height: number };
+      timeoutMs?: number;
+      context?: BrowserContext;
+    },
   ): Promise<Page>;
 }
 
