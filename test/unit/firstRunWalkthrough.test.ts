@@ -85,6 +85,17 @@ describe('the first-run walkthrough', () => {
     assert.equal(flag.value, true, 'shown once it appeared');
   });
 
+  it('titled just before the wait would end, it still holds commands until its step has had the focus', async () => {
+    const { workbench, clock, walkthrough } = setUp();
+    walkthrough.start();
+    clock.advance(WALKTHROUGH_SETTLE_TIMEOUT_MS - 1);
+    workbench.setTabs([tab('Walkthrough: Timeslice', true, true)]);
+    clock.advance(WALKTHROUGH_STEP_FOCUS_MS - 1);
+    assert.equal(await isSettled(walkthrough.whenSettled()), false, 'its step is focused after the title came');
+    clock.advance(1);
+    assert.equal(await isSettled(walkthrough.whenSettled()), true);
+  });
+
   it('opened behind the editor the user reads, it holds nothing (no focus to take)', async () => {
     const { workbench, flag, walkthrough } = setUp();
     const file = tab('app.ts', false, true);
