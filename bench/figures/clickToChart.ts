@@ -233,6 +233,11 @@ async function frameTimes(frame: Frame) {
   });
 }
 
+/** The test build's status-bar item that opens the empty webview (src/panels/emptyWebviewProbe.ts). */
+async function clickEmptyWebviewItem(page: Page): Promise<void> {
+  await page.locator('.part.statusbar .statusbar-item', { has: page.locator('.codicon-beaker') }).click();
+}
+
 /** The frame of the empty webview (its first script has run: the boot mark, and no panel bundle). */
 async function emptyWebviewFrame(page: Page, timeoutMs = 30_000): Promise<Frame> {
   const end = Date.now() + timeoutMs;
@@ -319,7 +324,7 @@ async function measurePass(where: Where, profile: BrowserProfile): Promise<{ fig
   );
   if (profile === 'kept') {
     const { page, sidebar } = await windows.open();
-    await page.locator('.part.statusbar .statusbar-item', { has: page.locator('.codicon-beaker') }).click();
+    await clickEmptyWebviewItem(page);
     await emptyWebviewFrame(page);
     await sidebar
       .row(APPS[runs - 1])
@@ -350,7 +355,7 @@ async function measurePass(where: Where, profile: BrowserProfile): Promise<{ fig
       // VS Code's own start of a webview from a click, in a window of its own (its first webview).
       {
         const { page } = await windows.open();
-        await page.locator('.part.statusbar .statusbar-item', { has: page.locator('.codicon-beaker') }).click();
+        await clickEmptyWebviewItem(page);
         try {
           const frame = await emptyWebviewFrame(page);
           const clickAt = await clickedAt(page);
