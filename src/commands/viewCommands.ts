@@ -75,6 +75,8 @@ export function startDemo(services: Services) {
       const picked = await vscode.window.showQuickPick(demoBackendItems(), {
         title: vscode.l10n.t('Start Demo'),
         placeHolder: vscode.l10n.t('Which API should the demo speak? Set "timeslice.demo.backend" to answer for good.'),
+        // A first start's walkthrough takes the focus when its page is built, whenever that is: the question stays.
+        ignoreFocusOut: true,
       });
       if (!picked) {
         return;
