@@ -16,6 +16,8 @@ export interface Figure {
   anchor?: number;
   anchorName?: string;
   budget?: Budget;
+  /** The anchor is a floor: the margin above it is the result, budget or none (an overAnchor budget implies it). */
+  overFloor?: boolean;
   /** Every run's value, in run order (ours and anchor interleaved when both exist). */
   samples: { ours: number[]; anchor?: number[] };
   note?: string;

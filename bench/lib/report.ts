@@ -46,7 +46,7 @@ export function tableRows(figures: readonly Figure[], quick = false): string[][]
     const ok = quick && !checkedWhenQuick(f) ? undefined : withinBudget(f);
     // Over a floor, the margin above it is the result, not the ratio.
     const compared =
-      f.budget?.kind === 'overAnchor' && f.anchor !== undefined
+      (f.budget?.kind === 'overAnchor' || f.overFloor) && f.anchor !== undefined
         ? `+${value(f.ours - f.anchor, f.unit)}`
         : r === undefined
           ? '—'

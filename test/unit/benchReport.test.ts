@@ -48,4 +48,22 @@ describe('bench table', () => {
     assert.deepEqual([checks.passed, checks.failed], [1, 1]);
     assert.deepEqual(checks.failures, ['bench: requests to open is 1 (got 2)']);
   });
+
+  it('over a floor, the margin above it is the result, with a budget or without one', () => {
+    const floor = {
+      unit: 'ms',
+      ours: 340,
+      anchor: 200,
+      anchorName: 'floor',
+      samples: { ours: [340], anchor: [200] },
+    } as const;
+    const [budgeted, loaded, ratioOnly] = tableRows([
+      { ...floor, name: 'idle', budget: { kind: 'overAnchor', max: 150 } },
+      { ...floor, name: 'loaded', overFloor: true },
+      { ...floor, name: 'no floor' },
+    ]);
+    assert.deepEqual([budgeted[3], budgeted[5]], ['+140.0 ms', '✔']);
+    assert.deepEqual([loaded[3], loaded[5]], ['+140.0 ms', '']);
+    assert.equal(ratioOnly[3], '1.70×');
+  });
 });
