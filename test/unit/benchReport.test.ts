@@ -50,13 +50,13 @@ describe('bench table', () => {
   });
 
   it('over a floor, the margin above it is the result, with a budget or without one', () => {
-    const floor = {
+    const floor: Omit<Figure, 'name'> = {
       unit: 'ms',
       ours: 340,
       anchor: 200,
       anchorName: 'floor',
       samples: { ours: [340], anchor: [200] },
-    } as const;
+    };
     const [budgeted, loaded, ratioOnly] = tableRows([
       { ...floor, name: 'idle', budget: { kind: 'overAnchor', max: 150 } },
       { ...floor, name: 'loaded', overFloor: true },

@@ -71,6 +71,8 @@ describe('Start Demo: which backend', () => {
       'each choice says what it is',
     );
     assert.deepEqual(started, ['nerdGraph']);
+    // A first start's walkthrough takes the focus once its page is built: the question must outlast that.
+    assert.equal((vscode.quickPicks[0].options as { ignoreFocusOut?: boolean }).ignoreFocusOut, true);
     assert.ok(
       vscode.executed.some((c) => c[0] === 'timeslice.applications.focus'),
       'the view is shown',
