@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import * as vscode from 'vscode';
 
 import type { BackendSetting } from '../api/backendChoice';
+import { COMMAND } from '../constants';
 import type { Logger } from '../log';
 import { DEMO_WORKER_DATA, DEMO_WORKER_STOP, type DemoWorkerMessage } from '../simulator/demoWorkerProtocol';
 import type { Simulator, SimulatorOptions } from '../simulator/server';
@@ -59,9 +60,13 @@ async function startInPlace(options: SimulatorOptions): Promise<RunningSimulator
   return { listening: sim, inPlace: sim, stop: () => sim.stop() };
 }
 
-/** dist/demo.js as a worker thread (src/simulator/demoWorker.ts); `exited` hears of an end nobody asked for. */
-function startInWorker(options: SimulatorOptions, exited: (code: number) => void): Promise<RunningSimulator> {
-  const worker = new Worker(join(__dirname, 'demo.js'), { workerData: { [DEMO_WORKER_DATA]: options } });
+/** `file` (dist/demo.js: src/simulator/demoWorker.ts) as a worker thread; `exited` hears of an end nobody asked for. */
+function startInWorker(
+  file: string,
+  options: SimulatorOptions,
+  exited: (code: number) => void,
+): Promise<RunningSimulator> {
+  const worker = new Worker(file, { workerData: { [DEMO_WORKER_DATA]: options } });
   worker.unref(); // The extension host's exit does not wait for it.
   let stopping = false;
   const stop = () =>
@@ -104,6 +109,7 @@ export class DemoController extends Disposable {
     private readonly clockShiftMinutes?: number,
     /** The integration suite's harness reads the simulator in place (`simulator`). */
     private readonly inPlace = false,
+    private readonly workerFile = join(__dirname, 'demo.js'),
   ) {
     super();
   }
@@ -132,7 +138,9 @@ export class DemoController extends Disposable {
     }
     this.backend = backend;
     const options = simulatorOptions(this.names, this.clockShiftMinutes, this.story, this.storyUntil);
-    this.starting ??= this.inPlace ? startInPlace(options) : startInWorker(options, (code) => void this.ended(code));
+    this.starting ??= this.inPlace
+      ? startInPlace(options)
+      : startInWorker(this.workerFile, options, (code) => void this.ended(code));
     try {
       this.sim = await this.starting;
     } finally {
@@ -143,14 +151,27 @@ export class DemoController extends Disposable {
     this.changed.fire();
   }
 
-  /** The worker ended by itself (an error in it): the demo is off, as after Stop Demo. */
+  /** The worker ended by itself (an error in it): the demo is off, as after Stop Demo, and the user is told so. */
   private async ended(code: number): Promise<void> {
     this.log.warn(`the demo's simulator stopped by itself (exit code ${code})`);
-    if (this.sim) {
-      this.sim = undefined;
-      this.backend = undefined;
-      await vscode.commands.executeCommand('setContext', 'timeslice.demoActive', false);
-      this.changed.fire();
+    if (!this.sim) {
+      return;
+    }
+    const backend = this.backend;
+    this.sim = undefined;
+    this.backend = undefined;
+    await vscode.commands.executeCommand('setContext', 'timeslice.demoActive', false);
+    this.changed.fire();
+    const again = vscode.l10n.t('Start Demo');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        "The demo's simulator stopped unexpectedly (exit code {0}): the views show no demo data until it starts again.",
+        code,
+      ),
+      again,
+    );
+    if (choice === again) {
+      await vscode.commands.executeCommand(COMMAND.startDemo, ...(backend === undefined ? [] : [backend]));
     }
   }
 

@@ -81,6 +81,10 @@ export interface FakeVscodeControl {
   diagnostics: Map<string, Map<string, unknown[]>>;
   /** What the user picks in the quick picks from now on: an item, or undefined (Escape, the default). */
   answerQuickPicks(answer: (items: unknown[]) => unknown): void;
+  /** Every `window.showWarningMessage` call's text and buttons, in order. */
+  warnings: Array<{ text: string; buttons: string[] }>;
+  /** What the user clicks on warnings from now on: a button, or undefined (closed, the default). */
+  answerWarnings(answer: (text: string, buttons: string[]) => string | undefined): void;
 }
 
 function fakeUri(path: string) {
@@ -116,6 +120,7 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
   const executed: unknown[][] = [];
   const registered: string[] = [];
   let quickPickAnswer: (items: unknown[]) => unknown = () => undefined;
+  let warningAnswer: (text: string, buttons: string[]) => string | undefined = () => undefined;
 
   const fake = {
     EventEmitter,
@@ -239,6 +244,10 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
         control.quickPicks.push({ items: list, options });
         return quickPickAnswer(list);
       },
+      showWarningMessage: (text: string, ...buttons: string[]) => {
+        control.warnings.push({ text, buttons });
+        return Promise.resolve(warningAnswer(text, buttons));
+      },
     },
     commands: {
       executeCommand: (...args: unknown[]) => {
@@ -268,6 +277,10 @@ function buildFake(): { control: FakeVscodeControl; module: unknown } {
     diagnostics: new Map(),
     answerQuickPicks(answer) {
       quickPickAnswer = answer;
+    },
+    warnings: [],
+    answerWarnings(answer) {
+      warningAnswer = answer;
     },
     setSetting(key, value) {
       if (value === undefined) {
