@@ -369,12 +369,22 @@ async function measurePass(where: Where, pass: Pass): Promise<{ figures: Figure[
     for (let run = 0; run < runs; run++) {
       const app = APPS[run];
       const next = APPS[(run + 1) % APPS.length];
+      // TIMESLICE_BENCH_TRACE=FILE: Chromium traces of the idle pass's first clicks (every process: the webview's
+      // frame too), ours in FILE and the floor's in FILE with `.floor` before its extension.
+      const traced = run === 0 && profile === 'fresh' && !loaded && process.env.TIMESLICE_BENCH_TRACE !== undefined;
       // VS Code's own start of a webview from a click, in a window of its own (its first webview).
       {
         const { page } = await windows.open();
+        const floorTrace = traced ? process.env.TIMESLICE_BENCH_TRACE!.replace(/(\.\w+)?$/, '.floor$1') : undefined;
+        if (floorTrace) {
+          await browser.startTracing(page, { path: floorTrace, screenshots: false, categories: TRACE_CATEGORIES });
+        }
         await clickEmptyWebviewItem(page);
         try {
           const frame = await emptyWebviewFrame(page);
+          if (floorTrace) {
+            await browser.stopTracing();
+          }
           const clickAt = await clickedAt(page);
           const { bootAt, pageAt, documentAt } = await frameTimes(frame);
           const writtenAt = clickAt === undefined ? undefined : await pageWrittenAt(logsDir, clickAt);
@@ -392,14 +402,16 @@ async function measurePass(where: Where, pass: Pass): Promise<{ figures: Figure[
             }
           }
         } catch (e) {
+          if (floorTrace) {
+            await browser.stopTracing().catch(() => undefined); // (Stopped already when the error came later.)
+          }
           problems.push(`${name}: the empty webview did not start (${String(e)})`);
         }
         await windows.close(page);
       }
       const { page, sidebar } = await windows.open();
       let before = (await newDataLines(logsDir, 0, 0)).total;
-      // TIMESLICE_BENCH_TRACE=FILE: a Chromium trace of the first click (every process: the webview's frame too).
-      const traceFile = run === 0 ? process.env.TIMESLICE_BENCH_TRACE : undefined;
+      const traceFile = traced ? process.env.TIMESLICE_BENCH_TRACE : undefined;
       if (traceFile) {
         await browser.startTracing(page, { path: traceFile, screenshots: false, categories: TRACE_CATEGORIES });
       }
