@@ -12,9 +12,9 @@ import { dataMessage } from './dataMessage';
 import { pointBudget } from './decimate';
 import type { PanelErrorSource } from './errorSource';
 import { exportPanelData } from './exportData';
-import { makeNonce, PAGE_WRITTEN_LINE, renderPanelHtml } from './html';
+import { PAGE_WRITTEN_LINE } from './html';
 import { PanelContent } from './panelContent';
-import { inlinePanelPage } from './panelPage';
+import { panelOptions, writePanelPage } from './panelPageWriter';
 import { panelTitle } from './panelTitle';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelLoad';
@@ -31,17 +31,6 @@ export interface ChartPanelDeps {
   log: Logger;
   timeZone: () => 'local' | 'utc';
   errors?: PanelErrorSource;
-}
-
-export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-  return {
-    enableScripts: true,
-    retainContextWhenHidden: false,
-    localResourceRoots: [
-      vscode.Uri.joinPath(extensionUri, 'dist', 'webview'),
-      vscode.Uri.joinPath(extensionUri, 'media'),
-    ],
-  };
 }
 
 export class ChartPanel extends Disposable {
@@ -70,6 +59,8 @@ export class ChartPanel extends Disposable {
     readonly panel: vscode.WebviewPanel,
     private stateValue: PanelState,
     private readonly deps: ChartPanelDeps,
+    /** 'nextTask' for a panel the user just opened; a restored one is written at once. */
+    writePage: 'now' | 'nextTask' = 'now',
   ) {
     super();
     panel.webview.options = panelOptions(deps.extensionUri);
@@ -111,7 +102,24 @@ export class ChartPanel extends Disposable {
         this.dispose();
       }),
     );
-    this.render();
+    if (writePage === 'now') {
+      this.render();
+    } else {
+      this.renderAfterCreation();
+    }
+  }
+
+  /** A task later, VS Code sends the panel's creation alone, ahead of the page (docs/performance.md, click to chart). */
+  private renderAfterCreation(): void {
+    const timer = setTimeout(() => {
+      if (!this.disposed) {
+        this.render();
+        if (this.ready) {
+          this.postHeld();
+        }
+      }
+    }, 0);
+    this._register(toDisposable(() => clearTimeout(timer)));
   }
 
   get state(): PanelState {
@@ -190,21 +198,8 @@ export class ChartPanel extends Disposable {
   }
 
   private render(): void {
-    const webview = this.panel.webview;
-    const asset = (...p: string[]) =>
-      webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...p)).toString();
-    const inline = inlinePanelPage(this.deps.extensionUri.fsPath);
     this.ready = false;
-    webview.html = renderPanelHtml({
-      cspSource: webview.cspSource,
-      nonce: makeNonce(),
-      title: this.panel.title,
-      lang: vscode.env.language,
-      bootUri: asset('dist', 'webview', 'panelBoot.js'),
-      scriptUri: asset('dist', 'webview', 'panel.js'),
-      ...(inline ? { inline: { ...inline, componentsUri: asset('dist', 'webview', 'panelComponents.js') } } : {}),
-      styleUri: asset('media', 'panel.css'),
-    });
+    const inline = writePanelPage(this.panel, this.deps.extensionUri);
     if (__TIMESLICE_TEST__) this.deps.log.info(PAGE_WRITTEN_LINE);
     // Shown, with its first script in it: posted to at once, not after a round trip of its 'ready'.
     // A hidden page gets nothing (VS Code delivers nothing to it) and says 'ready' when shown.
@@ -213,6 +208,16 @@ export class ChartPanel extends Disposable {
       this.postedBeforeReady = true;
       this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
     }
+  }
+
+  /** What the page could not be posted yet: the data, else the last status. */
+  private postHeld(): void {
+    if (this.shown.data) {
+      this.postData(this.shown.data);
+    } else if (this.pendingStatus) {
+      this.post(this.pendingStatus);
+    }
+    this.pendingStatus = undefined;
   }
 
   private post(message: ToWebview): void {
@@ -238,11 +243,7 @@ export class ChartPanel extends Disposable {
         } else {
           this.plotWidth = message.plotWidth ?? this.plotWidth;
           this.post({ type: 'init', state: this.stateValue, timeZone: this.deps.timeZone(), l10n: vscode.l10n.bundle });
-          if (this.shown.data) {
-            this.postData(this.shown.data);
-          } else if (this.pendingStatus) {
-            this.post(this.pendingStatus);
-          }
+          this.postHeld();
         }
         this.pendingStatus = undefined;
         this.deps.connections.scheduleChanged();

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 
 import type { Logger } from '../log';
-import { panelOptions } from './chartPanel';
+import { panelOptions } from './panelPageWriter';
 import { makeNonce, PAGE_WRITTEN_LINE } from './html';
 import { inlinePanelPage } from './panelPage';
 

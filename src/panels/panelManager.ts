@@ -6,7 +6,8 @@ import type { Config } from '../config';
 import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
-import { CHART_VIEW_TYPE, ChartPanel, panelOptions } from './chartPanel';
+import { CHART_VIEW_TYPE, ChartPanel } from './chartPanel';
+import { panelOptions } from './panelPageWriter';
 import type { PanelErrorSource } from './errorSource';
 import type { PanelData } from './panelLoad';
 import type { PanelEntity, PanelState } from './protocol';
@@ -110,13 +111,11 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
       column,
       panelOptions(this.extensionUri),
     );
-    const chart = this.track(panel, {
-      entity,
-      range: { preset: '30m', compare: 'none' },
-      view: 'chart',
-      ...initial,
-      ...(preview ? { preview } : {}),
-    });
+    const chart = this.track(
+      panel,
+      { entity, range: { preset: '30m', compare: 'none' }, view: 'chart', ...initial, ...(preview ? { preview } : {}) },
+      'nextTask',
+    );
     if (preview) {
       this.previewPanel = chart;
     }
@@ -145,14 +144,15 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     this.track(panel, state);
   }
 
-  private track(panel: vscode.WebviewPanel, state: PanelState): ChartPanel {
-    const chart = new ChartPanel(panel, state, {
+  private track(panel: vscode.WebviewPanel, state: PanelState, writePage: 'now' | 'nextTask' = 'now'): ChartPanel {
+    const deps = {
       extensionUri: this.extensionUri,
       connections: this.connections,
       log: this.log,
       timeZone: () => this.config.timeZone,
       errors: this.errors,
-    });
+    };
+    const chart = new ChartPanel(panel, state, deps, writePage);
     this.panels.set(panelKey(state.entity), chart);
     chart.onDidDispose(() => {
       // Its key now: a preview's entity changes with each click.

@@ -80,11 +80,9 @@ export async function showChangesSince(commit: WorkspaceCommit, title: string): 
   await vscode.commands.executeCommand('vscode.changes', title, resources);
 }
 
-// ---------------------------------------------------------------------------------------------------------
 // What my change will touch (docs/impact.md#what-my-change-will-touch): a workspace folder's repository,
 // its state's changes, and diffs run with the git the git extension runs (its API has no diff with
 // `--unified=0`). Only hex SHAs, `HEAD` and ref names the repository lists reach git, never as an option.
-// ---------------------------------------------------------------------------------------------------------
 
 interface ChangeGitApi {
   git: { path: string };

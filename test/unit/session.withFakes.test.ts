@@ -302,7 +302,7 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
 
   afterEach(() => sim.clearFaults());
 
-  function open(extensionPath = '/ext', visible = true) {
+  function open(extensionPath = '/ext', visible = true, writePage: 'now' | 'nextTask' = 'now') {
     const f = fakePanel();
     f.panel.visible = visible;
     const app = sim.datasets.us.apps[0];
@@ -319,6 +319,7 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
         log,
         timeZone: () => 'utc',
       },
+      writePage,
     );
     return { ...f, chart };
   }
@@ -379,6 +380,28 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
       await new Promise((resolve) => setImmediate(resolve));
       assert.equal(posted.length, count, 'nothing posted twice');
       chart.dispose();
+    });
+
+    it('opened by the user: written a task after the panel, then posted init and what its first load said, in order', async () => {
+      const { panel, posted, next, chart } = open(root, true, 'nextTask');
+      void chart.load(); // (as the panel manager does when it opens a panel)
+      assert.equal(panel.webview.html, '', 'no page in the task that created the panel');
+      assert.equal(posted.length, 0, 'nothing posted to a page not yet written');
+      assert.ok(await next('data'));
+      assert.match(panel.webview.html, /window\.booted = 1;/);
+      assert.deepEqual(
+        posted.map((m) => m.type),
+        ['init', 'loading', 'data'],
+      );
+      chart.dispose();
+    });
+
+    it('closed in the task that opened it: no page is written and nothing posted', async () => {
+      const { panel, posted, chart } = open(root, true, 'nextTask');
+      chart.dispose();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      assert.equal(panel.webview.html, '');
+      assert.deepEqual(posted, []);
     });
 
     it('restored (nothing loaded it as it opened): its "ready" loads the data', async () => {

@@ -27,9 +27,8 @@ import { installTestHook } from './testHook';
 import { readChartTheme, watchTheme } from './theme';
 import { warmUpCharts } from './warmUp';
 
-// Performance marks around drawing a 'data' message and the warm-up's measure (read by the bench;
-// test builds only) are written as literals where they are set: a module-level constant would stay in
-// the production bundle, which evaluates this module lazily (main.ts) and so keeps its statements.
+// Performance marks (read by the bench; test builds only) are literals where they are set: a module-level
+// constant would stay in the production bundle, which keeps this lazily evaluated module's statements (main.ts).
 
 /** A page that never goes idle still warms up after this long. */
 const WARM_UP_LATEST_MS = 1000;
