@@ -371,11 +371,11 @@ async function measurePass(where: Where, pass: Pass): Promise<{ figures: Figure[
       const next = APPS[(run + 1) % APPS.length];
       // TIMESLICE_BENCH_TRACE=FILE: Chromium traces of the idle pass's first clicks (every process: the webview's
       // frame too), ours in FILE and the floor's in FILE with `.floor` before its extension.
-      const traced = run === 0 && profile === 'fresh' && !loaded && process.env.TIMESLICE_BENCH_TRACE !== undefined;
+      const traceFile = run === 0 && profile === 'fresh' && !loaded ? process.env.TIMESLICE_BENCH_TRACE : undefined;
       // VS Code's own start of a webview from a click, in a window of its own (its first webview).
       {
         const { page } = await windows.open();
-        const floorTrace = traced ? process.env.TIMESLICE_BENCH_TRACE!.replace(/(\.\w+)?$/, '.floor$1') : undefined;
+        const floorTrace = traceFile?.replace(/(\.\w+)?$/, '.floor$1');
         if (floorTrace) {
           await browser.startTracing(page, { path: floorTrace, screenshots: false, categories: TRACE_CATEGORIES });
         }
@@ -411,7 +411,6 @@ async function measurePass(where: Where, pass: Pass): Promise<{ figures: Figure[
       }
       const { page, sidebar } = await windows.open();
       let before = (await newDataLines(logsDir, 0, 0)).total;
-      const traceFile = traced ? process.env.TIMESLICE_BENCH_TRACE : undefined;
       if (traceFile) {
         await browser.startTracing(page, { path: traceFile, screenshots: false, categories: TRACE_CATEGORIES });
       }

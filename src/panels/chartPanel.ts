@@ -14,7 +14,7 @@ import type { PanelErrorSource } from './errorSource';
 import { exportPanelData } from './exportData';
 import { PAGE_WRITTEN_LINE } from './html';
 import { PanelContent } from './panelContent';
-import { panelOptions, writePanelPage } from './panelPageWriter';
+import { type PageWrite, panelOptions, writePanelPage } from './panelPageWriter';
 import { panelTitle } from './panelTitle';
 import { loadPanelData } from './panelData';
 import type { PanelData } from './panelLoad';
@@ -59,8 +59,7 @@ export class ChartPanel extends Disposable {
     readonly panel: vscode.WebviewPanel,
     private stateValue: PanelState,
     private readonly deps: ChartPanelDeps,
-    /** 'nextTask' for a panel the user just opened; a restored one is written at once. */
-    writePage: 'now' | 'nextTask' = 'now',
+    writePage: PageWrite = 'now',
   ) {
     super();
     panel.webview.options = panelOptions(deps.extensionUri);

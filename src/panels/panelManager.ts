@@ -7,7 +7,7 @@ import type { ConnectionManager } from '../session/connectionManager';
 import type { Logger } from '../log';
 import { Disposable } from '../util/lifecycle';
 import { CHART_VIEW_TYPE, ChartPanel } from './chartPanel';
-import { panelOptions } from './panelPageWriter';
+import { type PageWrite, panelOptions } from './panelPageWriter';
 import type { PanelErrorSource } from './errorSource';
 import type { PanelData } from './panelLoad';
 import type { PanelEntity, PanelState } from './protocol';
@@ -144,7 +144,7 @@ export class PanelManager extends Disposable implements vscode.WebviewPanelSeria
     this.track(panel, state);
   }
 
-  private track(panel: vscode.WebviewPanel, state: PanelState, writePage: 'now' | 'nextTask' = 'now'): ChartPanel {
+  private track(panel: vscode.WebviewPanel, state: PanelState, writePage: PageWrite = 'now'): ChartPanel {
     const deps = {
       extensionUri: this.extensionUri,
       connections: this.connections,

@@ -4,6 +4,9 @@ import * as vscode from 'vscode';
 import { makeNonce, renderPanelHtml } from './html';
 import { inlinePanelPage } from './panelPage';
 
+/** When a panel's page is written: 'nextTask' for one the user just opened, at once for one restored. */
+export type PageWrite = 'now' | 'nextTask';
+
 export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
   return {
     enableScripts: true,

@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import type { PageWrite } from '../../src/panels/panelPageWriter';
 import type { FakeVscodeControl, SessionModules } from '../support/fakeVscode';
 import { EventEmitter, FakeSecretStorage, installFakeVscode, loadSessionModules } from '../support/fakeVscode';
 
@@ -302,7 +303,7 @@ describe("a chart panel's message handling (fakes + the simulator)", function ()
 
   afterEach(() => sim.clearFaults());
 
-  function open(extensionPath = '/ext', visible = true, writePage: 'now' | 'nextTask' = 'now') {
+  function open(extensionPath = '/ext', visible = true, writePage: PageWrite = 'now') {
     const f = fakePanel();
     f.panel.visible = visible;
     const app = sim.datasets.us.apps[0];
