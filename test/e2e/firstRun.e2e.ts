@@ -19,6 +19,7 @@ import { openPanelByRow } from './support/panels';
 import { publishScreenshot, screenshot, startDemoWorkbench, startWorkbench, type Theme } from './support/workbench';
 import type { Workbench } from './support/workbench';
 import { APDEX_ITEM } from './support/apdexItem';
+import { waitForFocus } from './support/focus';
 
 const ROOT = path.join(__dirname, '..', '..');
 const WALKTHROUGH_TITLE = 'Get started with Timeslice';
@@ -69,11 +70,7 @@ describe('the packaged extension, installed as a user installs it', () => {
     const question = wb.quickInput.widget.locator('.quick-input-title', { hasText: /^\s*Start Demo\s*$/ });
     await question.waitFor({ state: 'visible', timeout: 30_000 });
     await wb.page.locator('.part.sidebar .composite.title').click();
-    await wb.page.waitForFunction(() => {
-      const doc = (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } })
-        .document;
-      return !doc.activeElement?.closest('.quick-input-widget');
-    });
+    await waitForFocus(wb.page, '.quick-input-widget', false);
     assert.ok(await question.isVisible(), 'Start Demo still asks after the focus left it');
     await wb.quickInput.choose('REST API v2', 'REST API v2', { title: 'Start Demo', timeoutMs: 30_000 });
     await wb.sidebar.waitForRows(5);
